@@ -1,0 +1,66 @@
+// swift-tools-version: 6.0
+// The layered sign-in package. Dependencies point inward only; see Architecture.md for the table and
+// Tests/SignInEndToEndTests/PackageStructureTests.swift for the check that enforces it.
+import PackageDescription
+
+/// Settings shared by every target: Swift 6 language mode (the tools version's default, stated so that
+/// nobody lowers it by accident) and strict checks that cost nothing at run time.
+let sharedSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+]
+
+let package = Package(
+    name: "SignIn",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "SignInDomain", targets: ["SignInDomain"]),
+        .library(name: "SignInPresentation", targets: ["SignInPresentation"]),
+        .library(name: "SignInInfrastructure", targets: ["SignInInfrastructure"]),
+        .library(name: "SignInData", targets: ["SignInData"]),
+        .library(name: "SignInEmbeddedBackend", targets: ["SignInEmbeddedBackend"]),
+        .library(name: "SignInTesting", targets: ["SignInTesting"]),
+        .executable(name: "signin-demo", targets: ["signin-demo"]),
+    ],
+    targets: [
+        // Innermost: entities, ports, use cases. Depends on nothing.
+        .target(name: "SignInDomain"),
+        // Leaf utility: SHA-256, HMAC, base64url, CSPRNG bytes. Depends on nothing.
+        .target(name: "SignInCrypto"),
+        .target(name: "SignInPresentation", dependencies: ["SignInDomain"]),
+        .target(name: "SignInData", dependencies: ["SignInDomain"]),
+        .target(name: "SignInInfrastructure", dependencies: ["SignInDomain", "SignInData", "SignInCrypto"]),
+        .target(name: "SignInEmbeddedBackend", dependencies: ["SignInDomain", "SignInData", "SignInCrypto"]),
+        .target(
+            name: "SignInTesting",
+            dependencies: ["SignInDomain", "SignInData", "SignInInfrastructure", "SignInCrypto"]
+        ),
+        // The composition root: builds the graph and runs the demo CLI.
+        .executableTarget(
+            name: "signin-demo",
+            dependencies: [
+                "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData",
+                "SignInEmbeddedBackend", "SignInCrypto",
+            ]
+        ),
+
+        .testTarget(name: "SignInDomainTests", dependencies: ["SignInDomain", "SignInTesting"]),
+        .testTarget(name: "SignInCryptoTests", dependencies: ["SignInCrypto"]),
+        .testTarget(name: "SignInPresentationTests", dependencies: ["SignInPresentation", "SignInTesting"]),
+        .testTarget(name: "SignInDataTests", dependencies: ["SignInData", "SignInTesting"]),
+        .testTarget(
+            name: "SignInInfrastructureTests",
+            dependencies: ["SignInInfrastructure", "SignInCrypto", "SignInTesting"]
+        ),
+        .testTarget(
+            name: "SignInEmbeddedBackendTests",
+            dependencies: ["SignInEmbeddedBackend", "SignInCrypto", "SignInTesting"]
+        ),
+        .testTarget(name: "SignInTestingTests", dependencies: ["SignInTesting"]),
+        .testTarget(name: "signin-demoTests", dependencies: ["signin-demo"]),
+        .testTarget(name: "SignInEndToEndTests", dependencies: ["signin-demo"]),
+    ]
+)
+
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + sharedSettings
+}

@@ -1,0 +1,59 @@
+import Foundation
+import SignInDomain
+
+/// A backend's answer to a sign-in, shaped like Firebase's (`localId`, `idToken`, `refreshToken`,
+/// `expiresIn`, …). ``toDomain(now:)`` turns it into a ``UserSession``.
+public struct BackendSessionResponse: Hashable, Sendable, Codable {
+    /// The account's uid.
+    public var localId: String
+    /// The account's email.
+    public var email: String?
+    /// The account's display name.
+    public var displayName: String?
+    /// The backend's ID token.
+    public var idToken: Secret
+    /// The refresh token.
+    public var refreshToken: Secret
+    /// Seconds until ``idToken`` expires.
+    public var expiresIn: Int
+    /// Whether this sign-in created the account.
+    public var isNewUser: Bool
+    /// The provider ids linked to the account.
+    public var providerIds: [String]
+    /// Whether the account is a guest account.
+    public var isAnonymous: Bool
+
+    /// Creates a response.
+    public init(
+        localId: String, email: String? = nil, displayName: String? = nil, idToken: Secret,
+        refreshToken: Secret, expiresIn: Int, isNewUser: Bool = false, providerIds: [String],
+        isAnonymous: Bool = false
+    ) {
+        self.localId = localId
+        self.email = email
+        self.displayName = displayName
+        self.idToken = idToken
+        self.refreshToken = refreshToken
+        self.expiresIn = expiresIn
+        self.isNewUser = isNewUser
+        self.providerIds = providerIds
+        self.isAnonymous = isAnonymous
+    }
+
+    /// The session this answer describes, its expiry counted from `now`.
+    public func toDomain(now: Date) -> UserSession {
+        UserSession(
+            uid: localId,
+            email: email,
+            displayName: displayName,
+            providerIds: providerIds.map(ProviderType.init(rawValue:)),
+            isAnonymous: isAnonymous,
+            isNewUser: isNewUser,
+            tokens: SessionTokens(
+                idToken: idToken,
+                refreshToken: refreshToken,
+                expiresAt: now.addingTimeInterval(TimeInterval(expiresIn))
+            )
+        )
+    }
+}

@@ -1,0 +1,66 @@
+import SignInDomain
+
+/// An error answer from an identity backend: a code (Firebase style, `INVALID_IDP_RESPONSE`) and a
+/// message for developers. ``toDomain()`` maps the known codes to ``AuthError``; an unknown code is kept
+/// as ``AuthError/backend(code:message:)`` so that nothing is lost.
+public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The backend's error code.
+    public var code: Code
+    /// A developer-facing message.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ code: Code, message: String = "") {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+
+    /// A backend error code. Open, like ``ProviderType``: a backend may answer with one not listed.
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The identity token is not a well-formed JWT with the required claims.
+        public static let malformedIdToken = Code(rawValue: "MALFORMED_ID_TOKEN")
+        /// The identity token has expired.
+        public static let idTokenExpired = Code(rawValue: "ID_TOKEN_EXPIRED")
+        /// The identity token was issued in the future.
+        public static let idTokenNotYetValid = Code(rawValue: "ID_TOKEN_NOT_YET_VALID")
+        /// The identity token's signature does not verify.
+        public static let invalidSignature = Code(rawValue: "INVALID_SIGNATURE")
+        /// The identity token's `alg` is not accepted.
+        public static let unsupportedAlgorithm = Code(rawValue: "UNSUPPORTED_ALGORITHM")
+        /// The identity token's issuer is wrong.
+        public static let invalidIssuer = Code(rawValue: "INVALID_ISSUER")
+        /// The identity token's audience is wrong.
+        public static let invalidAudience = Code(rawValue: "INVALID_AUDIENCE")
+        /// The identity token's nonce was already used.
+        public static let nonceAlreadyUsed = Code(rawValue: "NONCE_ALREADY_USED")
+        /// The raw nonce does not hash to the token's nonce.
+        public static let nonceMismatch = Code(rawValue: "NONCE_MISMATCH")
+        /// The request had no identity token.
+        public static let missingIdToken = Code(rawValue: "MISSING_ID_TOKEN")
+        /// The backend does not know the provider.
+        public static let unsupportedProvider = Code(rawValue: "OPERATION_NOT_ALLOWED")
+    }
+
+    /// The ``AuthError`` this answer means.
+    public func toDomain(provider: ProviderType) -> AuthError {
+        switch code {
+        case .malformedIdToken: .invalidIdentityToken(.malformed)
+        case .idTokenExpired: .invalidIdentityToken(.expired)
+        case .idTokenNotYetValid: .invalidIdentityToken(.notYetValid)
+        case .invalidSignature: .invalidIdentityToken(.badSignature)
+        case .unsupportedAlgorithm: .invalidIdentityToken(.unsupportedAlgorithm)
+        case .invalidIssuer: .invalidIdentityToken(.wrongIssuer)
+        case .invalidAudience: .invalidIdentityToken(.wrongAudience)
+        case .nonceAlreadyUsed: .invalidIdentityToken(.replayed)
+        case .nonceMismatch: .invalidIdentityToken(.nonceMismatch)
+        case .missingIdToken: .missingIdentityToken(provider)
+        case .unsupportedProvider: .authProviderMissing(provider)
+        default: .backend(code: code.rawValue, message: message)
+        }
+    }
+}

@@ -1,0 +1,12 @@
+import SignInDomain
+
+/// The identity backend the auth providers sign in at: Firebase Authentication's REST API in
+/// production, `EmbeddedIdentityService` in the demo and the tests.
+///
+/// The operations are named after Firebase's (`accounts:signInWithIdp`), so that a REST implementation
+/// is a thin mapping. This port lives in Data because only the Data layer calls it.
+public protocol IdentityBackend: Sendable {
+    /// Signs in with an identity provider's token (Apple, Google) and, for Apple, the raw nonce.
+    /// - Throws: ``IdentityBackendError`` when the backend refuses.
+    func signInWithIdP(_ request: IdPSignInRequest) async throws -> BackendSessionResponse
+}

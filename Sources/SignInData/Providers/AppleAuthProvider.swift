@@ -1,0 +1,29 @@
+import SignInDomain
+
+/// Exchanges a Sign in with Apple credential for a session at the identity backend: seed 001's
+/// `AppleAuthProvider`, with the backend port in place of `FIROAuthProvider` and the Firebase SDK.
+public struct AppleAuthProvider: AuthProvider {
+    public let type = ProviderType.apple
+
+    private let exchange: IdPCredentialExchange
+
+    /// Creates the provider.
+    /// - Parameters:
+    ///   - backend: The identity backend.
+    ///   - clock: Counts the session's expiry.
+    ///   - tracer: Receives the labelled steps.
+    public init(
+        backend: any IdentityBackend, clock: any WallClock = SystemWallClock(),
+        tracer: any FlowTracer = SilentFlowTracer()
+    ) {
+        exchange = IdPCredentialExchange(
+            provider: .apple, component: "AppleAuthProvider", backend: backend, clock: clock, tracer: tracer)
+    }
+
+    /// Signs in with an Apple credential.
+    /// - Throws: ``AuthError/missingIdentityToken(_:)`` when the credential has no identity token,
+    ///   ``AuthError/invalidIdentityToken(_:)`` when the backend rejects it.
+    public func signIn(with credential: AuthCredential) async throws -> UserSession {
+        try await exchange.signIn(with: credential)
+    }
+}

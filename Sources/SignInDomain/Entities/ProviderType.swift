@@ -1,0 +1,58 @@
+/// Identifies a sign-in provider by the id that identity backends use for it (`apple.com`, `google.com`,
+/// `password`, …).
+///
+/// `ProviderType` is deliberately open: it is a string-backed value, not a closed enum, so that an app
+/// can add a fifth provider (`ProviderType(rawValue: "github.com")`) without editing Domain or
+/// Presentation. The four providers of the seeds are static members.
+///
+/// ## Topics
+/// ### Known providers
+/// - ``apple``
+/// - ``google``
+/// - ``anonymous``
+/// - ``emailPassword``
+public struct ProviderType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The provider id as identity backends spell it, for example `apple.com`.
+    public let rawValue: String
+
+    /// Creates a provider type from a backend provider id.
+    /// - Parameter rawValue: The provider id, for example `apple.com`.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Sign in with Apple (`apple.com`).
+    public static let apple = ProviderType(rawValue: "apple.com")
+    /// Google Sign-In (`google.com`).
+    public static let google = ProviderType(rawValue: "google.com")
+    /// A guest account with no credential (`anonymous`).
+    public static let anonymous = ProviderType(rawValue: "anonymous")
+    /// Email address and password (`password`, as Firebase names it).
+    public static let emailPassword = ProviderType(rawValue: "password")
+
+    /// The four providers the seeds use, in the order a sign-in screen shows them.
+    public static let wellKnown: [ProviderType] = [.apple, .google, .anonymous, .emailPassword]
+
+    /// A short English name for logs and developer messages (`Apple`, `Google`, …). User-facing text is
+    /// the Presentation layer's job.
+    public var name: String {
+        switch self {
+        case .apple: "Apple"
+        case .google: "Google"
+        case .anonymous: "Guest"
+        case .emailPassword: "Email"
+        default: rawValue
+        }
+    }
+
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}

@@ -1,0 +1,69 @@
+/// Every way a sign-in can fail, as one typed error whose cases carry what is needed to recover.
+///
+/// A user's cancel is not an error: it is ``SignInResult/cancelled``. User-facing text for each case
+/// lives in the Presentation layer; ``description`` here is for developers and never contains a token.
+public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No UI client is configured for the provider (the app did not add one to the builder).
+    case providerNotConfigured(ProviderType)
+    /// No ``AuthProvider`` is configured for the provider.
+    case authProviderMissing(ProviderType)
+    /// The provider's UI returned no identity token.
+    case missingIdentityToken(ProviderType)
+    /// The backend rejected the identity token; the rejection says why.
+    case invalidIdentityToken(IdentityTokenRejection)
+    /// The provider's UI (the system sheet, the terminal prompt) failed for a reason other than a cancel.
+    case uiClientFailed(ProviderType, reason: String)
+    /// The backend could not be reached.
+    case network(reason: String)
+    /// The session could not be read or written on this device.
+    case sessionStorage(reason: String)
+    /// The backend answered with an error this version does not know yet; `code` is the backend's own.
+    case backend(code: String, message: String)
+    /// Anything else; `reason` is a developer-facing description.
+    case unexpected(reason: String)
+
+    public var description: String {
+        switch self {
+        case .providerNotConfigured(let provider):
+            "No UI client is configured for \(provider)."
+        case .authProviderMissing(let provider):
+            "No AuthProvider is configured for \(provider)."
+        case .missingIdentityToken(let provider):
+            "The \(provider) credential has no identity token."
+        case .invalidIdentityToken(let rejection):
+            "The identity token was rejected: \(rejection.rawValue)."
+        case .uiClientFailed(let provider, let reason):
+            "The \(provider) UI client failed: \(reason)"
+        case .network(let reason):
+            "Network error: \(reason)"
+        case .sessionStorage(let reason):
+            "Session storage error: \(reason)"
+        case .backend(let code, let message):
+            "Backend error \(code): \(message)"
+        case .unexpected(let reason):
+            "Unexpected error: \(reason)"
+        }
+    }
+}
+
+/// Why a backend refused an identity token. Each reason has its own user-facing message.
+public enum IdentityTokenRejection: String, Hashable, Sendable, CaseIterable {
+    /// Not a well-formed JWT (wrong number of parts, bad base64url, bad JSON, missing claims).
+    case malformed
+    /// The `exp` claim has passed.
+    case expired
+    /// The `iat` claim lies in the future, beyond the allowed clock skew.
+    case notYetValid
+    /// The signature does not verify with the issuer's key.
+    case badSignature
+    /// The `alg` header is not the one the backend accepts (for example `none`).
+    case unsupportedAlgorithm
+    /// The `iss` claim is not the expected issuer.
+    case wrongIssuer
+    /// The `aud` claim is not this app.
+    case wrongAudience
+    /// The token's nonce was already used: a replay.
+    case replayed
+    /// The SHA-256 of the raw nonce does not match the token's `nonce` claim.
+    case nonceMismatch
+}

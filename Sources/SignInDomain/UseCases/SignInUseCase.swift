@@ -1,0 +1,76 @@
+/// Signs the user in with a provider: seed 001's `SignInUseCase.invoke(provider, uiClients)`.
+///
+/// The steps: find the provider's UI client and ``AuthProvider`` (either missing is a typed "not
+/// configured" error, found before the user is bothered), obtain the credential from the user (a cancel
+/// is ``SignInResult/cancelled``), exchange it for a session, store the session. Nothing is stored unless
+/// every step succeeds, so a failure leaves any existing session as it was.
+public struct SignInUseCase: Sendable {
+    private let authProviders: [ProviderType: any AuthProvider]
+    private let sessionStore: any SessionStore
+    private let tracer: any FlowTracer
+
+    /// Creates the use case.
+    /// - Parameters:
+    ///   - authProviders: One ``AuthProvider`` per provider; a later one replaces an earlier one of the
+    ///     same type.
+    ///   - sessionStore: Where the new session is stored.
+    ///   - tracer: Receives the labelled steps.
+    public init(
+        authProviders: [any AuthProvider],
+        sessionStore: any SessionStore,
+        tracer: any FlowTracer = SilentFlowTracer()
+    ) {
+        self.authProviders = Dictionary(authProviders.map { ($0.type, $0) }, uniquingKeysWith: { _, last in last })
+        self.sessionStore = sessionStore
+        self.tracer = tracer
+    }
+
+    /// Signs in with `provider`, using the screen's UI clients.
+    /// - Parameters:
+    ///   - provider: The provider the user chose.
+    ///   - uiClients: The screen's UI clients, as `SignInUIClientBuilder.build()` returns them.
+    /// - Returns: ``SignInResult/signedIn(_:)`` with the stored session, or ``SignInResult/cancelled``.
+    /// - Throws: ``AuthError``.
+    public func callAsFunction(_ provider: ProviderType, uiClients: SignInUIClients) async throws(AuthError)
+        -> SignInResult
+    {
+        tracer.record(.domain, "SignInUseCase.invoke", "invoke(\(provider.name), uiClients: \(uiClients.count))")
+        guard let uiClient = uiClients[provider] else { throw .providerNotConfigured(provider) }
+        guard let authProvider = authProviders[provider] else { throw .authProviderMissing(provider) }
+
+        let outcome: CredentialOutcome
+        do {
+            outcome = try await uiClient.getCredential()
+        } catch is CancellationError {
+            outcome = .cancelled
+        } catch {
+            throw AuthError.normalizing(error)
+        }
+        guard case .credential(let credential) = outcome else {
+            tracer.record(.domain, "SignInUseCase.invoke", "the user cancelled; nothing changed")
+            return .cancelled
+        }
+
+        let session: UserSession
+        do {
+            session = try await authProvider.signIn(with: credential)
+        } catch {
+            throw AuthError.normalizing(error)
+        }
+        do {
+            try await sessionStore.save(session)
+        } catch {
+            throw AuthError.normalizing(error)
+        }
+        tracer.record(.domain, "SignInUseCase.invoke", "session stored for uid \(session.uid)")
+        return .signedIn(session)
+    }
+}
+
+extension AuthError {
+    /// Passes an ``AuthError`` through and wraps anything else as ``AuthError/unexpected(reason:)``.
+    public static func normalizing(_ error: any Error) -> AuthError {
+        if let authError = error as? AuthError { return authError }
+        return .unexpected(reason: String(describing: type(of: error)))
+    }
+}

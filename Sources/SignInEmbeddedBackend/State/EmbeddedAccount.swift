@@ -1,0 +1,56 @@
+import Foundation
+
+/// An account at the embedded identity service.
+public struct EmbeddedAccount: Codable, Hashable, Sendable {
+    /// The stable user id.
+    public var uid: String
+    /// The account's email.
+    public var email: String?
+    /// Whether the email was verified by the provider that gave it.
+    public var emailVerified: Bool
+    /// The display name (for Apple: the first sign-in's name).
+    public var displayName: String?
+    /// Whether this is a guest account.
+    public var isAnonymous: Bool
+    /// When the account was created.
+    public var createdAt: Date
+    /// The provider identities linked to the account, in the order they were linked.
+    public var identities: [LinkedIdentity]
+
+    /// Creates an account.
+    public init(
+        uid: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
+        isAnonymous: Bool = false, createdAt: Date, identities: [LinkedIdentity] = []
+    ) {
+        self.uid = uid
+        self.email = email
+        self.emailVerified = emailVerified
+        self.displayName = displayName
+        self.isAnonymous = isAnonymous
+        self.createdAt = createdAt
+        self.identities = identities
+    }
+
+    /// The provider ids of the linked identities.
+    public var providerIds: [String] { identities.map(\.providerId) }
+}
+
+/// A provider identity linked to an account: `apple.com` with Apple's `sub`, for example.
+public struct LinkedIdentity: Codable, Hashable, Sendable {
+    /// The provider id.
+    public var providerId: String
+    /// The user's id at the provider (the token's `sub`).
+    public var subject: String
+    /// The email the provider gave.
+    public var email: String?
+
+    /// Creates an identity.
+    public init(providerId: String, subject: String, email: String? = nil) {
+        self.providerId = providerId
+        self.subject = subject
+        self.email = email
+    }
+
+    /// The key of the identity index: provider and subject.
+    public var key: String { "\(providerId)|\(subject)" }
+}

@@ -1,0 +1,36 @@
+import SignInDomain
+
+/// Builds the UI clients of a sign-in screen with seed 001's fluent API:
+///
+/// ```swift
+/// let uiClients = SignInUIClientBuilder()
+///     .createAppleClient(authorizer: authorizer)
+///     .addClient(MyGitHubUIClient())
+///     .build()
+/// ```
+///
+/// Each `create…Client` lives in an extension file of its own (`SignInUIClientBuilder+Apple.swift`), as
+/// seed 001's `SignInUIClientBuilder.ios.kt` does.
+public struct SignInUIClientBuilder: Sendable {
+    private var clients: SignInUIClients = [:]
+    /// The tracer that the `create…Client` methods hand to the clients they make.
+    public let tracer: any FlowTracer
+
+    /// Creates an empty builder.
+    /// - Parameter tracer: Given to the clients the builder creates.
+    public init(tracer: any FlowTracer = SilentFlowTracer()) {
+        self.tracer = tracer
+    }
+
+    /// Adds a client; it replaces an earlier client of the same provider.
+    public func addClient(_ client: any SignInUIClient) -> SignInUIClientBuilder {
+        var copy = self
+        copy.clients[client.providerType] = client
+        return copy
+    }
+
+    /// The clients, keyed by provider.
+    public func build() -> SignInUIClients {
+        clients
+    }
+}

@@ -1,0 +1,55 @@
+import SignInDomain
+
+/// Asks for consent on a terminal, the stand-in for Apple's and Google's system sheets:
+///
+/// ```
+/// signin-demo wants to use your Apple ID "Jane Appleseed" (jane@example.com).
+///   1) Continue and share my email
+///   2) Continue and hide my email
+///   3) Cancel
+/// Choose 1, 2 or 3:
+/// ```
+///
+/// The end of input counts as a cancel; an unclear answer is asked again, up to three times.
+public struct TerminalConsentPrompt: ConsentPrompt {
+    private let readLine: @Sendable () -> String?
+    private let write: @Sendable (String) -> Void
+
+    /// Creates the prompt.
+    /// - Parameters:
+    ///   - readLine: Reads one line of input; `nil` at the end of input.
+    ///   - write: Writes text to the terminal (no newline added).
+    public init(readLine: @escaping @Sendable () -> String?, write: @escaping @Sendable (String) -> Void) {
+        self.readLine = readLine
+        self.write = write
+    }
+
+    public func ask(_ request: ConsentRequest) async -> ConsentChoice {
+        write(
+            """
+            \(request.appName) wants to use your \(request.provider.name) account "\(request.accountName)" \
+            (\(request.accountEmail)).
+              1) Continue and share my email
+              2) Continue and hide my email
+              3) Cancel
+
+            """)
+        for _ in 0..<3 {
+            write("Choose 1, 2 or 3: ")
+            guard let line = readLine() else { return .cancel }
+            if let choice = Self.parse(line) { return choice }
+            write("Please answer 1, 2 or 3.\n")
+        }
+        return .cancel
+    }
+
+    /// Reads an answer: a number, the first letter, or the word.
+    public static func parse(_ answer: String) -> ConsentChoice? {
+        switch answer.lowercased().filter({ !$0.isWhitespace }) {
+        case "1", "s", "share", "y", "yes": .shareEmail
+        case "2", "h", "hide": .hideEmail
+        case "3", "c", "cancel", "n", "no", "q", "quit": .cancel
+        default: nil
+        }
+    }
+}

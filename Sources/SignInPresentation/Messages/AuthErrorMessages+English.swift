@@ -1,0 +1,22 @@
+extension AuthErrorMessages {
+    /// English messages.
+    static let english: [MessageKey: String] = [
+        .providerNotConfigured: "Sign in with {provider} is not available in this app.",
+        .authProviderMissing: "Sign in with {provider} is not set up yet. Please choose another way to sign in.",
+        .missingIdentityToken: "{provider} did not send the sign-in details. Please try again.",
+        .tokenMalformed: "The sign-in details were damaged on the way. Please try again.",
+        .tokenExpired: "The sign-in took too long and expired. Please try again.",
+        .tokenNotYetValid: "Your device's clock looks wrong. Check the date and time, then try again.",
+        .tokenBadSignature: "The sign-in could not be verified, so it was refused. Please try again.",
+        .tokenUnsupportedAlgorithm: "The sign-in used a security method this app does not accept.",
+        .tokenWrongIssuer: "The sign-in came from an unexpected source, so it was refused.",
+        .tokenWrongAudience: "The sign-in was meant for another app, so it was refused.",
+        .tokenReplayed: "This sign-in was already used. Please sign in again.",
+        .tokenNonceMismatch: "The sign-in did not match this request, so it was refused. Please try again.",
+        .uiClientFailed: "Sign in with {provider} could not be completed. Please try again.",
+        .network: "The sign-in service cannot be reached. Check your connection and try again.",
+        .sessionStorage: "Your sign-in could not be saved on this device.",
+        .backend: "The sign-in service reported a problem ({code}). Please try again later.",
+        .unexpected: "Something went wrong. Please try again.",
+    ]
+}

@@ -1,0 +1,37 @@
+import SignInDomain
+
+/// The key of a user-facing message: one per ``AuthError`` case and ``IdentityTokenRejection``.
+public enum MessageKey: String, Hashable, Sendable, CaseIterable {
+    case providerNotConfigured
+    case authProviderMissing
+    case missingIdentityToken
+    case tokenMalformed
+    case tokenExpired
+    case tokenNotYetValid
+    case tokenBadSignature
+    case tokenUnsupportedAlgorithm
+    case tokenWrongIssuer
+    case tokenWrongAudience
+    case tokenReplayed
+    case tokenNonceMismatch
+    case uiClientFailed
+    case network
+    case sessionStorage
+    case backend
+    case unexpected
+
+    /// The key of a token rejection's message.
+    public static func rejection(_ rejection: IdentityTokenRejection) -> MessageKey {
+        switch rejection {
+        case .malformed: .tokenMalformed
+        case .expired: .tokenExpired
+        case .notYetValid: .tokenNotYetValid
+        case .badSignature: .tokenBadSignature
+        case .unsupportedAlgorithm: .tokenUnsupportedAlgorithm
+        case .wrongIssuer: .tokenWrongIssuer
+        case .wrongAudience: .tokenWrongAudience
+        case .replayed: .tokenReplayed
+        case .nonceMismatch: .tokenNonceMismatch
+        }
+    }
+}

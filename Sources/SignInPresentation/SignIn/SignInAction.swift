@@ -1,0 +1,42 @@
+import SignInDomain
+
+/// What can happen on the sign-in screen: seed 001's actions (`ClickApple`, …), a generic action for any
+/// other provider, and the response of the sign-in effect.
+public enum SignInAction: Hashable, Sendable {
+    /// The Apple button was tapped.
+    case clickApple
+    /// The Google button was tapped.
+    case clickGoogle
+    /// The guest button was tapped.
+    case clickAnonymous
+    /// The email button was tapped.
+    case clickEmail
+    /// Any provider's button was tapped: the way a fifth provider is wired without editing this type.
+    case clickProvider(ProviderType)
+    /// The sign-in effect finished.
+    case signInResponse(SignInResponse)
+    /// The user dismissed the error message.
+    case dismissError
+
+    /// The provider a click action asks for, or `nil` for other actions.
+    public var clickedProvider: ProviderType? {
+        switch self {
+        case .clickApple: .apple
+        case .clickGoogle: .google
+        case .clickAnonymous: .anonymous
+        case .clickEmail: .emailPassword
+        case .clickProvider(let provider): provider
+        case .signInResponse, .dismissError: nil
+        }
+    }
+}
+
+/// How a sign-in effect ended.
+public enum SignInResponse: Hashable, Sendable {
+    /// Signed in.
+    case signedIn(UserSession)
+    /// The user cancelled.
+    case cancelled
+    /// The sign-in failed.
+    case failed(AuthError)
+}

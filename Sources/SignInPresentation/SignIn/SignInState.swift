@@ -1,0 +1,27 @@
+import SignInDomain
+
+/// The sign-in screen's state: loading, the signed-in session, the user-facing error message.
+public struct SignInState: Hashable, Sendable {
+    /// Whether a sign-in is running; the buttons are disabled meanwhile.
+    public var isLoading: Bool
+    /// The provider whose sign-in is running.
+    public var loadingProvider: ProviderType?
+    /// The signed-in session.
+    public var session: UserSession?
+    /// A message the user understands, or `nil`. A cancel leaves none.
+    public var errorMessage: String?
+    /// The typed error behind ``errorMessage``, for code that needs more than text (exit codes, analytics).
+    public var error: AuthError?
+
+    /// Creates a state.
+    public init(
+        isLoading: Bool = false, loadingProvider: ProviderType? = nil, session: UserSession? = nil,
+        errorMessage: String? = nil, error: AuthError? = nil
+    ) {
+        self.isLoading = isLoading
+        self.loadingProvider = loadingProvider
+        self.session = session
+        self.errorMessage = errorMessage
+        self.error = error
+    }
+}

@@ -1,0 +1,51 @@
+import SignInDomain
+
+/// An auth provider that answers every sign-in with the same session or error.
+public struct StubAuthProvider: AuthProvider {
+    public let type: ProviderType
+    private let result: Result<UserSession, AuthError>
+
+    /// Creates a stub answering `result`.
+    public init(_ type: ProviderType, result: Result<UserSession, AuthError>) {
+        self.type = type
+        self.result = result
+    }
+
+    public func signIn(with credential: AuthCredential) async throws -> UserSession { try result.get() }
+}
+
+/// An auth provider that records the credentials it was given, answering like a ``StubAuthProvider``.
+public actor SpyAuthProvider: AuthProvider {
+    public nonisolated let type: ProviderType
+    private let result: Result<UserSession, AuthError>
+    /// The credentials received, in order.
+    public private(set) var credentials: [AuthCredential] = []
+
+    /// Creates a spy answering `result`.
+    public init(_ type: ProviderType, result: Result<UserSession, AuthError>) {
+        self.type = type
+        self.result = result
+    }
+
+    public func signIn(with credential: AuthCredential) async throws -> UserSession {
+        credentials.append(credential)
+        return try result.get()
+    }
+}
+
+/// An auth provider that must not be called.
+public struct FailingAuthProvider: AuthProvider {
+    public let type: ProviderType
+    private let reportIssue: IssueReporter
+
+    /// Creates the double.
+    public init(_ type: ProviderType, reportIssue: @escaping IssueReporter) {
+        self.type = type
+        self.reportIssue = reportIssue
+    }
+
+    public func signIn(with credential: AuthCredential) async throws -> UserSession {
+        reportIssue("FailingAuthProvider(\(type)).signIn(with:) was called")
+        throw UnexpectedCallError("AuthProvider.signIn")
+    }
+}
