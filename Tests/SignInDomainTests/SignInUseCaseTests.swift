@@ -1,0 +1,137 @@
+import SignInDomain
+import SignInTesting
+import Testing
+
+@Suite("SignInUseCase")
+struct SignInUseCaseTests {
+    let reportIssue: IssueReporter = { Issue.record(Comment(rawValue: $0)) }
+
+    func makeSUT(
+        providers: [any AuthProvider], store: SpySessionStore = SpySessionStore(), tracer: RecordingFlowTracer = .init()
+    ) -> (SignInUseCase, SpySessionStore) {
+        (SignInUseCase(authProviders: providers, sessionStore: store, tracer: tracer), store)
+    }
+
+    @Test("signs in with the provider's UI client and auth provider, then stores the session")
+    func signsInAndStores() async throws {
+        let session = UserSession.fixture()
+        let authProvider = SpyAuthProvider(.apple, result: .success(session))
+        let (signIn, store) = makeSUT(providers: [authProvider])
+        let credential = AuthCredential.fixture()
+
+        let result = try await signIn(.apple, uiClients: [.apple: StubSignInUIClient.returning(credential)])
+
+        #expect(result == .signedIn(session))
+        #expect(await authProvider.credentials == [credential])
+        #expect(await store.calls == [.save(session)])
+    }
+
+    @Test("a provider with no UI client is a typed 'not configured' error, and nothing else is touched")
+    func noUIClient() async {
+        let useCase = SignInUseCase(
+            authProviders: [FailingAuthProvider(.apple, reportIssue: reportIssue)],
+            sessionStore: FailingSessionStore(reportIssue: reportIssue))
+        await #expect(throws: AuthError.providerNotConfigured(.google)) {
+            try await useCase(.google, uiClients: [.apple: FailingSignInUIClient(.apple, reportIssue: reportIssue)])
+        }
+    }
+
+    @Test("a provider with no AuthProvider fails before the user is asked anything")
+    func noAuthProvider() async {
+        let useCase = SignInUseCase(authProviders: [], sessionStore: FailingSessionStore(reportIssue: reportIssue))
+        await #expect(throws: AuthError.authProviderMissing(.apple)) {
+            try await useCase(.apple, uiClients: [.apple: FailingSignInUIClient(.apple, reportIssue: reportIssue)])
+        }
+    }
+
+    @Test("the user's cancel is its own outcome, and the stored session stays")
+    func cancel() async throws {
+        let existing = UserSession.fixture(uid: "existing")
+        let store = SpySessionStore(session: existing)
+        let (signIn, _) = makeSUT(providers: [FailingAuthProvider(.apple, reportIssue: reportIssue)], store: store)
+
+        let result = try await signIn(.apple, uiClients: [.apple: StubSignInUIClient.cancelling(.apple)])
+
+        #expect(result == .cancelled)
+        #expect(await store.calls.isEmpty)
+        #expect(await store.session == existing)
+    }
+
+    @Test("task cancellation while the UI is up counts as the user's cancel")
+    func taskCancellation() async throws {
+        struct CancelledClient: SignInUIClient {
+            let providerType = ProviderType.apple
+            func getCredential() async throws -> CredentialOutcome { throw CancellationError() }
+        }
+        let (signIn, store) = makeSUT(providers: [FailingAuthProvider(.apple, reportIssue: reportIssue)])
+        #expect(try await signIn(.apple, uiClients: [.apple: CancelledClient()]) == .cancelled)
+        #expect(await store.calls.isEmpty)
+    }
+
+    @Test(
+        "an error from the UI client or the auth provider is passed on, and the stored session stays",
+        arguments: [
+            AuthError.missingIdentityToken(.apple), .invalidIdentityToken(.replayed), .invalidIdentityToken(.expired),
+            .uiClientFailed(.apple, reason: "sheet failed"), .backend(code: "QUOTA_EXCEEDED", message: ""),
+        ])
+    func failuresLeaveTheSession(error: AuthError) async {
+        let existing = UserSession.fixture(uid: "existing")
+        for inUIClient in [true, false] {
+            let store = SpySessionStore(session: existing)
+            let uiClient =
+                inUIClient
+                ? StubSignInUIClient(.apple, result: .failure(error)) : StubSignInUIClient.returning(.fixture())
+            let provider = StubAuthProvider(.apple, result: inUIClient ? .success(.fixture()) : .failure(error))
+            let (signIn, _) = makeSUT(providers: [provider], store: store)
+
+            await #expect(throws: error) { try await signIn(.apple, uiClients: [.apple: uiClient]) }
+            #expect(await store.session == existing)
+            #expect(await store.calls.isEmpty)
+        }
+    }
+
+    @Test("an error that is not an AuthError becomes 'unexpected', naming only its type")
+    func foreignError() async {
+        struct SomeLibraryError: Error {}
+        struct ThrowingProvider: AuthProvider {
+            let type = ProviderType.apple
+            func signIn(with credential: AuthCredential) async throws -> UserSession { throw SomeLibraryError() }
+        }
+        let (signIn, _) = makeSUT(providers: [ThrowingProvider()])
+        await #expect(throws: AuthError.unexpected(reason: "SomeLibraryError")) {
+            try await signIn(.apple, uiClients: [.apple: StubSignInUIClient.returning(.fixture())])
+        }
+    }
+
+    @Test("a session that cannot be stored is a storage error, and the previous session stays")
+    func storageFailure() async {
+        let existing = UserSession.fixture(uid: "existing")
+        let store = SpySessionStore(session: existing, saveError: .sessionStorage(reason: "disk full"))
+        let (signIn, _) = makeSUT(providers: [StubAuthProvider(.apple, result: .success(.fixture()))], store: store)
+        await #expect(throws: AuthError.sessionStorage(reason: "disk full")) {
+            try await signIn(.apple, uiClients: [.apple: StubSignInUIClient.returning(.fixture())])
+        }
+        #expect(await store.session == existing)
+    }
+
+    @Test("a fifth provider works with no change to Domain: an open ProviderType and any UI client")
+    func fifthProvider() async throws {
+        let github = ProviderType(rawValue: "github.com")
+        let session = UserSession.fixture(providerIds: [github])
+        let (signIn, _) = makeSUT(providers: [StubAuthProvider(github, result: .success(session))])
+        let result = try await signIn(
+            github, uiClients: [github: StubSignInUIClient.returning(AuthCredential(provider: github, accessToken: "t"))])
+        #expect(result == .signedIn(session))
+        #expect(github.name == "github.com")
+    }
+
+    @Test("the steps are traced in the Domain layer, without secrets")
+    func traces() async throws {
+        let tracer = RecordingFlowTracer()
+        let (signIn, _) = makeSUT(providers: [StubAuthProvider(.apple, result: .success(.fixture()))], tracer: tracer)
+        _ = try await signIn(.apple, uiClients: [.apple: StubSignInUIClient.returning(.fixture())])
+        #expect(tracer.steps.map(\.layer) == [.domain, .domain])
+        #expect(tracer.steps.first?.message == "invoke(Apple, uiClients: 1)")
+        #expect(!tracer.steps.contains { $0.message.contains("fixture-id-token") })
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import SignInCrypto
+import SignInData
+import SignInDomain
+import SignInEmbeddedBackend
+import SignInTesting
+
+/// An embedded backend on a test clock with seeded randomness, and helpers to make identity tokens that
+/// are wrong in exactly one way.
+struct BackendHarness {
+    let clock = TestClock()
+    let backend: EmbeddedBackend
+    let configuration = EmbeddedBackendConfiguration()
+
+    init(seed: UInt64 = 42) {
+        backend = EmbeddedBackend(clock: clock, random: SeededRandomBytes(seed: seed))
+    }
+
+    var service: EmbeddedIdentityService { backend.identityService }
+    var issuer: EmbeddedAppleIssuer { backend.appleIssuer }
+
+    /// A genuine authorization from the issuer, and the raw nonce it was made for.
+    func authorize(rawNonce: String = "raw-nonce-0123456789-abcdefghijkl", shareEmail: Bool = true) async
+        -> (IssuedAppleAuthorization, String)
+    {
+        let issued = await issuer.authorize(
+            clientID: configuration.appleClientID, nonceSHA256: SHA256.hexDigest(rawNonce), shareEmail: shareEmail)
+        return (issued, rawNonce)
+    }
+
+    /// The request the Apple auth provider would send for an authorization.
+    func request(_ issued: IssuedAppleAuthorization, rawNonce: String?) -> IdPSignInRequest {
+        IdPSignInRequest(
+            providerId: "apple.com", idToken: issued.identityToken, rawNonce: rawNonce.map { Secret($0) },
+            fullName: issued.fullName, email: issued.email)
+    }
+
+    /// Claims that pass every check at the clock's time.
+    func validClaims(nonce rawNonce: String) async -> IdentityTokenClaims {
+        let now = Int(clock.now().timeIntervalSince1970)
+        return IdentityTokenClaims(
+            iss: configuration.appleIssuer, aud: configuration.appleClientID, sub: await issuer.user.subject,
+            iat: now, exp: now + 600, nonce: SHA256.hexDigest(rawNonce), email: "jane.appleseed@example.com",
+            emailVerified: true, isPrivateEmail: false)
+    }
+
+    /// A token signed with the issuer's key (or `key`).
+    func token(_ claims: IdentityTokenClaims, header: JOSEHeader = JOSEHeader(), key: [UInt8]? = nil) async -> String {
+        let signingKey: [UInt8]
+        if let key { signingKey = key } else { signingKey = await issuer.verificationKey }
+        return EmbeddedAppleIssuer.sign(claims, key: signingKey, header: header)
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import SignInCrypto
+import SignInData
+import SignInDomain
+import SignInEmbeddedBackend
+import SignInTesting
+import Testing
+
+@Suite("EmbeddedIdentityService")
+struct EmbeddedIdentityServiceTests {
+    let rawNonce = "raw-nonce-0123456789-abcdefghijkl"
+
+    @Test("a genuine Apple token creates an account with the first-login name and email")
+    func createsAccount() async throws {
+        let harness = BackendHarness()
+        let (issued, nonce) = await harness.authorize()
+
+        let response = try await harness.service.signInWithIdP(harness.request(issued, rawNonce: nonce))
+
+        #expect(response.isNewUser)
+        #expect(response.providerIds == ["apple.com"])
+        #expect(response.email == "jane.appleseed@example.com")
+        #expect(response.displayName == "Jane Appleseed")
+        #expect(response.expiresIn == 3600)
+        let account = try #require(await harness.service.account(uid: response.localId))
+        #expect(account.identities.map(\.subject) == [await harness.issuer.user.subject])
+    }
+
+    @Test("signing in again finds the same account and keeps the first-login name, which Apple no longer sends")
+    func returningUser() async throws {
+        let harness = BackendHarness()
+        let (first, nonce1) = await harness.authorize(rawNonce: "first-nonce-0123456789-abcdefghijk")
+        let firstResponse = try await harness.service.signInWithIdP(harness.request(first, rawNonce: nonce1))
+        harness.clock.advance(by: 5)
+        let (second, nonce2) = await harness.authorize(rawNonce: "second-nonce-0123456789-abcdefghij")
+        #expect(second.fullName == nil)
+        #expect(second.email == nil)
+
+        let secondResponse = try await harness.service.signInWithIdP(harness.request(second, rawNonce: nonce2))
+
+        #expect(!secondResponse.isNewUser)
+        #expect(secondResponse.localId == firstResponse.localId)
+        #expect(secondResponse.displayName == "Jane Appleseed")
+        #expect(secondResponse.email == "jane.appleseed@example.com")
+        #expect(secondResponse.refreshToken != firstResponse.refreshToken)
+        #expect(await harness.service.snapshot.accounts.count == 1)
+    }
+
+    @Test("hiding the email gives the private relay address, kept for later sign-ins")
+    func hiddenEmail() async throws {
+        let harness = BackendHarness()
+        let (issued, nonce) = await harness.authorize(shareEmail: false)
+        let response = try await harness.service.signInWithIdP(harness.request(issued, rawNonce: nonce))
+        #expect(response.email == (await harness.issuer.user.privateRelayEmail))
+        #expect(response.email?.hasSuffix("@privaterelay.appleid.com") == true)
+    }
+
+    @Test("the session's ID token is a JWT signed by the service, for the project, with an expiry")
+    func sessionToken() async throws {
+        let harness = BackendHarness()
+        let (issued, nonce) = await harness.authorize()
+        let response = try await harness.service.signInWithIdP(harness.request(issued, rawNonce: nonce))
+        let parts = try #require(JWS.parse(response.idToken.value))
+        let claims = try JSONDecoder().decode(SessionTokenClaims.self, from: Data(parts.payload))
+        #expect(claims.sub == response.localId)
+        #expect(claims.aud == "signin-demo")
+        #expect(claims.exp - claims.iat == 3600)
+        #expect(claims.signInProvider == "apple.com")
+        #expect(response.refreshToken.value.hasPrefix("r."))
+    }
+
+    // MARK: - Bad input: each has its own error, and the accounts stay as they were.
+
+    enum BadToken: String, CaseIterable, Sendable {
+        case malformed, expired, notYetValid, wrongKey, algNone, algHS512, wrongIssuer, wrongAudience, tamperedPayload
+        case nonceMismatch, missingRawNonce, missingNonceClaim, truncated, garbage
+    }
+
+    func makeToken(_ kind: BadToken, harness: BackendHarness) async -> (token: String, rawNonce: String?) {
+        var claims = await harness.validClaims(nonce: rawNonce)
+        switch kind {
+        case .malformed:
+            // Correctly signed, but the payload is not a claims object.
+            let header = Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8)
+            return (JWS.signHS256(header: header, payload: Array("not json".utf8), key: await harness.issuer.verificationKey), rawNonce)
+        case .garbage:
+            return ("not a token at all", rawNonce)
+        case .truncated:
+            let token = await harness.token(claims)
+            return (String(token.prefix(token.count / 2)), rawNonce)
+        case .expired:
+            claims.iat -= 3600
+            claims.exp = claims.iat + 600
+        case .notYetValid:
+            claims.iat += 3600
+            claims.exp = claims.iat + 600
+        case .wrongKey:
+            return (await harness.token(claims, key: [UInt8](repeating: 7, count: 32)), rawNonce)
+        case .algNone:
+            let unsigned = await harness.token(claims, header: JOSEHeader(alg: "none"))
+            let pieces = unsigned.split(separator: ".")
+            return ("\(pieces[0]).\(pieces[1]).", rawNonce)
+        case .algHS512:
+            return (await harness.token(claims, header: JOSEHeader(alg: "HS512")), rawNonce)
+        case .wrongIssuer:
+            claims.iss = "https://evil.example.com"
+        case .wrongAudience:
+            claims.aud = ["com.example.other-app"]
+        case .tamperedPayload:
+            let token = await harness.token(claims)
+            var pieces = token.split(separator: ".").map(String.init)
+            claims.sub = "someone-else"
+            pieces[1] = String((await harness.token(claims)).split(separator: ".")[1])
+            return (pieces.joined(separator: "."), rawNonce)
+        case .nonceMismatch:
+            return (await harness.token(claims), "a-different-raw-nonce-0123456789")
+        case .missingRawNonce:
+            return (await harness.token(claims), nil)
+        case .missingNonceClaim:
+            claims.nonce = nil
+        }
+        return (await harness.token(claims), rawNonce)
+    }
+
+    static let expectedCode: [BadToken: IdentityBackendError.Code] = [
+        .malformed: .malformedIdToken, .garbage: .malformedIdToken, .truncated: .malformedIdToken,
+        .expired: .idTokenExpired, .notYetValid: .idTokenNotYetValid, .wrongKey: .invalidSignature,
+        .algNone: .unsupportedAlgorithm, .algHS512: .unsupportedAlgorithm, .wrongIssuer: .invalidIssuer,
+        .wrongAudience: .invalidAudience, .tamperedPayload: .invalidSignature, .nonceMismatch: .nonceMismatch,
+        .missingRawNonce: .nonceMismatch, .missingNonceClaim: .nonceMismatch,
+    ]
+
+    @Test("a bad identity token gets its own error code and changes no account", arguments: BadToken.allCases)
+    func badToken(kind: BadToken) async throws {
+        let harness = BackendHarness()
+        // An existing account, to check that it stays exactly as it was.
+        let (issued, nonce) = await harness.authorize(rawNonce: "setup-nonce-0123456789-abcdefghijk")
+        _ = try await harness.service.signInWithIdP(harness.request(issued, rawNonce: nonce))
+        let before = await harness.service.snapshot
+
+        let (token, raw) = await makeToken(kind, harness: harness)
+        let request = IdPSignInRequest(providerId: "apple.com", idToken: Secret(token), rawNonce: raw.map { Secret($0) })
+        let error = await #expect(throws: IdentityBackendError.self) {
+            try await harness.service.signInWithIdP(request)
+        }
+        #expect(error?.code == Self.expectedCode[kind], "\(kind): \(String(describing: error))")
+        #expect(await harness.service.snapshot == before)
+    }
+
+    @Test("a token whose expiry is within the clock skew is still accepted; just beyond it, refused")
+    func clockSkew() async throws {
+        let harness = BackendHarness()
+        var claims = await harness.validClaims(nonce: rawNonce)
+        claims.exp = Int(harness.clock.now().timeIntervalSince1970) - 30
+        let request = IdPSignInRequest(
+            providerId: "apple.com", idToken: Secret(await harness.token(claims)), rawNonce: Secret(rawNonce))
+        _ = try await harness.service.signInWithIdP(request)
+
+        claims.exp -= 60
+        claims.nonce = SHA256.hexDigest("another-nonce-0123456789-abcdefgh")
+        let late = IdPSignInRequest(
+            providerId: "apple.com", idToken: Secret(await harness.token(claims)),
+            rawNonce: "another-nonce-0123456789-abcdefgh")
+        await #expect(throws: IdentityBackendError(.idTokenExpired, message: "the token has expired")) {
+            try await harness.service.signInWithIdP(late)
+        }
+    }
+
+    @Test("a replayed token (its nonce already used) is refused and changes nothing")
+    func replay() async throws {
+        let harness = BackendHarness()
+        let (issued, nonce) = await harness.authorize()
+        let request = harness.request(issued, rawNonce: nonce)
+        _ = try await harness.service.signInWithIdP(request)
+        let before = await harness.service.snapshot
+
+        await #expect(throws: IdentityBackendError(.nonceAlreadyUsed, message: "the nonce was already used")) {
+            try await harness.service.signInWithIdP(request)
+        }
+        #expect(await harness.service.snapshot == before)
+    }
+
+    @Test("a refused token does not burn its nonce: the genuine request still works afterwards")
+    func refusalKeepsNonce() async throws {
+        let harness = BackendHarness()
+        let (issued, nonce) = await harness.authorize()
+        var wrong = harness.request(issued, rawNonce: "not-the-right-nonce-0123456789-ab")
+        await #expect(throws: IdentityBackendError.self) { try await harness.service.signInWithIdP(wrong) }
+        wrong.rawNonce = Secret(nonce)
+        _ = try await harness.service.signInWithIdP(wrong)
+    }
+
+    @Test("an empty token and an unknown provider are refused with their own codes")
+    func otherBadRequests() async {
+        let harness = BackendHarness()
+        await #expect(throws: IdentityBackendError(.missingIdToken)) {
+            try await harness.service.signInWithIdP(IdPSignInRequest(providerId: "apple.com", idToken: ""))
+        }
+        await #expect(throws: IdentityBackendError.self) {
+            try await harness.service.signInWithIdP(IdPSignInRequest(providerId: "github.com", idToken: "x"))
+        }
+        #expect(await harness.service.snapshot == IdentityServiceState())
+    }
+}
+
+@Suite("EmbeddedAppleIssuer")
+struct EmbeddedAppleIssuerTests {
+    @Test("issues a token with Apple's claims: iss, aud, sub, iat, exp, nonce, email, email_verified, is_private_email")
+    func claims() async throws {
+        let harness = BackendHarness()
+        let (issued, nonce) = await harness.authorize(shareEmail: false)
+        let parts = try #require(JWS.parse(issued.identityToken.value))
+        let claims = try JSONDecoder().decode(IdentityTokenClaims.self, from: Data(parts.payload))
+        let now = Int(harness.clock.now().timeIntervalSince1970)
+        #expect(claims.iss == "https://appleid.apple.com")
+        #expect(claims.aud == ["com.example.signin-demo"])
+        #expect(claims.sub == (await harness.issuer.user.subject))
+        #expect(claims.iat == now)
+        #expect(claims.exp == now + 600)
+        #expect(claims.nonce == SHA256.hexDigest(nonce))
+        #expect(claims.isPrivateEmail == true)
+        #expect(claims.emailVerified == true)
+        #expect(JWS.verifyHS256(parts, key: await harness.issuer.verificationKey))
+    }
+
+    @Test("sends the name and email only at the first authorization of an app")
+    func firstLoginOnly() async {
+        let harness = BackendHarness()
+        let (first, _) = await harness.authorize()
+        let (second, _) = await harness.authorize()
+        #expect(first.fullName == PersonName(givenName: "Jane", familyName: "Appleseed"))
+        #expect(first.email == "jane.appleseed@example.com")
+        #expect(second.fullName == nil)
+        #expect(second.email == nil)
+    }
+
+    @Test("two installations have different keys and different Apple user ids")
+    func perInstallation() async {
+        let a = EmbeddedBackend()
+        let b = EmbeddedBackend()
+        #expect(await a.appleIssuer.verificationKey != b.appleIssuer.verificationKey)
+        #expect(await a.appleIssuer.user.subject != b.appleIssuer.user.subject)
+        #expect(await a.appleIssuer.verificationKey.count == 32)
+    }
+}
+
+@Suite("IdentityTokenClaims")
+struct IdentityTokenClaimsTests {
+    @Test("decode an audience list and Apple's string booleans")
+    func flexibleDecoding() throws {
+        let json = """
+            {"iss":"i","aud":["a","b"],"sub":"s","iat":1,"exp":2,"email_verified":"true","is_private_email":"false"}
+            """
+        let claims = try JSONDecoder().decode(IdentityTokenClaims.self, from: Data(json.utf8))
+        #expect(claims.aud == ["a", "b"])
+        #expect(claims.emailVerified == true)
+        #expect(claims.isPrivateEmail == false)
+    }
+}
