@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// Reads `swift package dump-package` and fails on any dependency arrow that points outward, and on any
+/// package dependency. The table here is the one in Architecture.md.
+@Suite("Package structure")
+struct PackageStructureTests {
+    /// What each source target may depend on. Anything else is an outward arrow.
+    static let allowed: [String: Set<String>] = [
+        "SignInDomain": [],
+        "SignInCrypto": [],
+        "SignInPresentation": ["SignInDomain"],
+        "SignInData": ["SignInDomain"],
+        "SignInInfrastructure": ["SignInDomain", "SignInData", "SignInCrypto"],
+        "SignInEmbeddedBackend": ["SignInDomain", "SignInData", "SignInCrypto"],
+        "SignInTesting": ["SignInDomain", "SignInData", "SignInInfrastructure", "SignInCrypto"],
+        "signin-demo": [
+            "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData", "SignInEmbeddedBackend",
+            "SignInCrypto",
+        ],
+    ]
+
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    /// The manifest as SwiftPM reads it.
+    static func dumpPackage() throws -> [String: Any] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // A scratch path of its own, so the dump never waits for the lock of the build running the tests.
+        process.arguments = [
+            "swift", "package", "--package-path", packageRoot.path, "--scratch-path", scratch.path, "dump-package",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    static func dependencies(of target: [String: Any]) -> Set<String> {
+        let entries = target["dependencies"] as? [[String: Any]] ?? []
+        return Set(
+            entries.compactMap { entry in
+                (entry["byName"] as? [Any])?.first as? String ?? (entry["target"] as? [Any])?.first as? String
+            })
+    }
+
+    @Test("the package declares no package dependencies, and every arrow points inward")
+    func dependencyRule() throws {
+        let manifest = try Self.dumpPackage()
+        #expect((manifest["dependencies"] as? [Any])?.isEmpty == true)
+
+        let targets = try #require(manifest["targets"] as? [[String: Any]])
+        let sourceTargets = targets.filter { $0["type"] as? String != "test" }
+        #expect(Set(sourceTargets.compactMap { $0["name"] as? String }) == Set(Self.allowed.keys))
+        for target in sourceTargets {
+            let name = target["name"] as? String ?? "?"
+            let outward = Self.dependencies(of: target).subtracting(Self.allowed[name] ?? [])
+            #expect(outward.isEmpty, "\(name) depends outward on \(outward.sorted())")
+        }
+        let domain = try #require(sourceTargets.first { $0["name"] as? String == "SignInDomain" })
+        #expect(Self.dependencies(of: domain).isEmpty)
+        // The parser must see arrows where there are some, or the checks above could never fail.
+        let root = try #require(sourceTargets.first { $0["name"] as? String == "signin-demo" })
+        #expect(Self.dependencies(of: root) == Self.allowed["signin-demo"])
+    }
+
+    @Test("test targets may use the testing target; no source target may")
+    func testingTargetStaysInTests() throws {
+        let targets = try #require(try Self.dumpPackage()["targets"] as? [[String: Any]])
+        for target in targets where target["type"] as? String != "test" {
+            #expect(!Self.dependencies(of: target).contains("SignInTesting"), "\(target["name"] ?? "?")")
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import SignInDomain
+import SignInPresentation
+import SignInTesting
+import Testing
+
+@Suite("SignInReducer")
+struct SignInReducerTests {
+    let reducer = SignInReducer()
+
+    @Test(
+        "each click starts loading and asks to sign in with its provider",
+        arguments: [
+            (SignInAction.clickApple, ProviderType.apple), (.clickGoogle, .google), (.clickAnonymous, .anonymous),
+            (.clickEmail, .emailPassword), (.clickProvider(ProviderType(rawValue: "github.com")), ProviderType(rawValue: "github.com")),
+        ])
+    func click(action: SignInAction, provider: ProviderType) {
+        var state = SignInState(errorMessage: "old error", error: .network(reason: "x"))
+        let effect = reducer.reduce(&state, action)
+        #expect(effect == .signIn(provider))
+        #expect(state == SignInState(isLoading: true, loadingProvider: provider))
+    }
+
+    @Test("a second click while loading does nothing")
+    func doubleClick() {
+        var state = SignInState(isLoading: true, loadingProvider: .apple)
+        let before = state
+        #expect(reducer.reduce(&state, .clickApple) == nil)
+        #expect(reducer.reduce(&state, .clickGoogle) == nil)
+        #expect(state == before)
+    }
+
+    @Test("a successful response stores the session and stops loading")
+    func signedIn() {
+        var state = SignInState(isLoading: true, loadingProvider: .apple)
+        #expect(reducer.reduce(&state, .signInResponse(.signedIn(.fixture()))) == nil)
+        #expect(state == SignInState(session: .fixture()))
+    }
+
+    @Test("a cancel stops loading and leaves no error message")
+    func cancelled() {
+        var state = SignInState(isLoading: true, loadingProvider: .apple, session: .fixture(uid: "kept"))
+        _ = reducer.reduce(&state, .signInResponse(.cancelled))
+        #expect(state == SignInState(session: .fixture(uid: "kept")))
+    }
+
+    @Test("a failure shows a message and keeps an existing session")
+    func failed() {
+        var state = SignInState(isLoading: true, loadingProvider: .apple, session: .fixture(uid: "kept"))
+        _ = reducer.reduce(&state, .signInResponse(.failed(.invalidIdentityToken(.replayed))))
+        #expect(!state.isLoading)
+        #expect(state.session?.uid == "kept")
+        #expect(state.errorMessage == "This sign-in was already used. Please sign in again.")
+        #expect(state.error == .invalidIdentityToken(.replayed))
+    }
+
+    @Test("dismissing the error clears it")
+    func dismiss() {
+        var state = SignInState(errorMessage: "x", error: .network(reason: "y"))
+        _ = reducer.reduce(&state, .dismissError)
+        #expect(state == SignInState())
+    }
+}
+
+@Suite("AuthErrorMessages")
+struct AuthErrorMessagesTests {
+    static let everyError: [AuthError] =
+        [
+            .providerNotConfigured(.google), .authProviderMissing(.apple), .missingIdentityToken(.apple),
+            .uiClientFailed(.apple, reason: "r"), .network(reason: "r"), .sessionStorage(reason: "r"),
+            .backend(code: "QUOTA", message: "m"), .unexpected(reason: "r"),
+        ] + IdentityTokenRejection.allCases.map { AuthError.invalidIdentityToken($0) }
+
+    @Test("every error has its own non-empty message, with no placeholder left", arguments: AuthErrorMessages.languages)
+    func distinct(language: String) {
+        let messages = AuthErrorMessages(language: language)
+        let texts = Self.everyError.map(messages.message(for:))
+        #expect(Set(texts).count == texts.count)
+        #expect(texts.allSatisfy { !$0.isEmpty && !$0.contains("{") })
+    }
+
+    @Test("every key has a message in every language")
+    func complete() {
+        for language in AuthErrorMessages.languages {
+            let messages = AuthErrorMessages(language: language)
+            for key in MessageKey.allCases {
+                #expect(messages.text(for: key) != key.rawValue, "\(language) lacks \(key)")
+            }
+        }
+    }
+
+    @Test("names the provider and the backend's code where the message needs them")
+    func arguments() {
+        let messages = AuthErrorMessages()
+        #expect(messages.message(for: .providerNotConfigured(.google)).contains("Google"))
+        #expect(messages.message(for: .backend(code: "QUOTA_EXCEEDED", message: "")).contains("QUOTA_EXCEEDED"))
+    }
+
+    @Test("never shows developer details such as the reason text")
+    func noDetails() {
+        #expect(!AuthErrorMessages().message(for: .unexpected(reason: "NSURLErrorDomain -1009")).contains("NSURL"))
+    }
+
+    @Test("an unknown language falls back to English")
+    func fallback() {
+        #expect(AuthErrorMessages(language: "xx").language == "en")
+    }
+}

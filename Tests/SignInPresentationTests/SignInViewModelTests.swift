@@ -1,0 +1,82 @@
+import SignInDomain
+import SignInPresentation
+import SignInTesting
+import Testing
+
+@MainActor
+@Suite("SignInViewModel")
+struct SignInViewModelTests {
+    let reportIssue: IssueReporter = { Issue.record(Comment(rawValue: $0)) }
+
+    func makeSUT(
+        uiClients: SignInUIClients, providers: [any AuthProvider], store: SpySessionStore = SpySessionStore()
+    ) -> SignInViewModel {
+        SignInViewModel(
+            signIn: SignInUseCase(authProviders: providers, sessionStore: store), uiClients: uiClients)
+    }
+
+    @Test("clickApple runs the use case and ends signed in")
+    func signsIn() async {
+        let session = UserSession.fixture()
+        let viewModel = makeSUT(
+            uiClients: [.apple: StubSignInUIClient.returning(.fixture())],
+            providers: [StubAuthProvider(.apple, result: .success(session))])
+
+        let task = viewModel.dispatch(.clickApple)
+        #expect(viewModel.state.isLoading)
+        await task?.value
+
+        #expect(viewModel.state == SignInState(session: session))
+    }
+
+    @Test("a second click while loading starts no second sign-in")
+    func noDoubleSubmit() async {
+        let uiClient = SpySignInUIClient(.apple, result: .success(.credential(.fixture())))
+        let viewModel = makeSUT(
+            uiClients: [.apple: uiClient], providers: [StubAuthProvider(.apple, result: .success(.fixture()))])
+
+        let first = viewModel.dispatch(.clickApple)
+        let second = viewModel.dispatch(.clickApple)
+        #expect(second == nil)
+        await first?.value
+        #expect(await uiClient.callCount == 1)
+    }
+
+    @Test("a cancel leaves no error message")
+    func cancel() async {
+        let viewModel = makeSUT(
+            uiClients: [.apple: StubSignInUIClient.cancelling(.apple)],
+            providers: [FailingAuthProvider(.apple, reportIssue: reportIssue)])
+        await viewModel.dispatch(.clickApple)?.value
+        #expect(viewModel.state == SignInState())
+    }
+
+    @Test("a provider with no UI client shows a message a user understands")
+    func notConfigured() async {
+        let viewModel = makeSUT(uiClients: [:], providers: [])
+        await viewModel.dispatch(.clickGoogle)?.value
+        #expect(viewModel.state.errorMessage == "Sign in with Google is not available in this app.")
+        #expect(viewModel.state.error == .providerNotConfigured(.google))
+        #expect(!viewModel.state.isLoading)
+    }
+
+    @Test("the generic click action signs in with a provider the view model has never heard of")
+    func genericProvider() async {
+        let github = ProviderType(rawValue: "github.com")
+        let session = UserSession.fixture(providerIds: [github])
+        let viewModel = makeSUT(
+            uiClients: [github: StubSignInUIClient.returning(AuthCredential(provider: github))],
+            providers: [StubAuthProvider(github, result: .success(session))])
+        await viewModel.dispatch(.clickProvider(github))?.value
+        #expect(viewModel.state.session == session)
+    }
+
+    @Test("traces the dispatch in the Presentation layer")
+    func traces() async {
+        let tracer = RecordingFlowTracer()
+        let viewModel = SignInViewModel(
+            signIn: SignInUseCase(authProviders: [], sessionStore: SpySessionStore()), uiClients: [:], tracer: tracer)
+        await viewModel.dispatch(.clickApple)?.value
+        #expect(tracer.steps.first == FlowStep(layer: .presentation, component: "SignInViewModel.dispatch", message: "dispatch(clickApple)"))
+    }
+}

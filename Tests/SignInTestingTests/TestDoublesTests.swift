@@ -1,0 +1,60 @@
+import Foundation
+import SignInDomain
+import SignInTesting
+import Synchronization
+import Testing
+
+@Suite("Test doubles")
+struct TestDoublesTests {
+    final class ReportedIssues: Sendable {
+        let messages = Mutex<[String]>([])
+        var reporter: IssueReporter { { message in self.messages.withLock { $0.append(message) } } }
+        var all: [String] { messages.withLock { $0 } }
+    }
+
+    @Test("Failing doubles report the call and throw UnexpectedCallError")
+    func failing() async {
+        let issues = ReportedIssues()
+        await #expect(throws: UnexpectedCallError.self) {
+            try await FailingSignInUIClient(.apple, reportIssue: issues.reporter).getCredential()
+        }
+        await #expect(throws: UnexpectedCallError.self) {
+            try await FailingAuthProvider(.apple, reportIssue: issues.reporter).signIn(with: .fixture())
+        }
+        await #expect(throws: UnexpectedCallError.self) {
+            try await FailingSessionStore(reportIssue: issues.reporter).save(.fixture())
+        }
+        #expect(issues.all.count == 3)
+    }
+
+    @Test("SpySessionStore records calls and keeps the session when told to fail")
+    func spyStore() async throws {
+        let store = SpySessionStore(session: .fixture(uid: "a"), saveError: .sessionStorage(reason: "full"))
+        await #expect(throws: AuthError.sessionStorage(reason: "full")) { try await store.save(.fixture(uid: "b")) }
+        #expect(try await store.load()?.uid == "a")
+        #expect(await store.calls == [.save(.fixture(uid: "b")), .load])
+    }
+
+    @Test("TestClock moves only when told")
+    func clock() {
+        let clock = TestClock()
+        let start = clock.now()
+        #expect(clock.now() == start)
+        clock.advance(by: 90)
+        #expect(clock.now() == start.addingTimeInterval(90))
+    }
+
+    @Test("SeededRandomBytes repeats for the same seed and differs for another")
+    func seeded() {
+        #expect(SeededRandomBytes(seed: 1).bytes(count: 40) == SeededRandomBytes(seed: 1).bytes(count: 40))
+        #expect(SeededRandomBytes(seed: 1).bytes(count: 40) != SeededRandomBytes(seed: 2).bytes(count: 40))
+        #expect(ScriptedRandomBytes([1, 2]).bytes(count: 5) == [1, 2, 1, 2, 1])
+    }
+
+    @Test("fixtures hold no real-looking tokens and have sensible defaults")
+    func fixtures() {
+        let session = UserSession.fixture()
+        #expect(session.providerIds == [.apple])
+        #expect(session.tokens.expiresAt > TestClock().now())
+    }
+}
