@@ -6,7 +6,7 @@ import PackageDescription
 /// Settings shared by every target: Swift 6 language mode (the tools version's default, stated so that
 /// nobody lowers it by accident) and strict checks that cost nothing at run time.
 let sharedSettings: [SwiftSetting] = [
-    .swiftLanguageMode(.v6),
+    .swiftLanguageMode(.v6)
 ]
 
 let package = Package(

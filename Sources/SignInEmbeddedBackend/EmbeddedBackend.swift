@@ -30,9 +30,11 @@ public struct EmbeddedBackend: Sendable {
         tracer: any FlowTracer = SilentFlowTracer()
     ) {
         let appleKey = random.bytes(count: 32)
-        let subject = "001\(random.string(count: 3, alphabet: Array("0123456789")))."
+        let subject =
+            "001\(random.string(count: 3, alphabet: Array("0123456789")))."
             + Hex.encode(random.bytes(count: 16)) + ".0\(random.string(count: 3, alphabet: Array("0123456789")))"
-        let relay = random.string(count: 10, alphabet: Array("abcdefghijklmnopqrstuvwxyz0123456789"))
+        let relay =
+            random.string(count: 10, alphabet: Array("abcdefghijklmnopqrstuvwxyz0123456789"))
             + "@privaterelay.appleid.com"
         let user = AppleIDUser(subject: subject, name: appleUserName, email: appleUserEmail, privateRelayEmail: relay)
         self.configuration = configuration

@@ -29,7 +29,8 @@ struct CompositionRoot {
         let uiClients = SignInUIClientBuilder(tracer: tracer)
             .createAppleClient(
                 authorizer: TerminalAppleIDAuthorizer(
-                    appName: Self.appName, prompt: prompt, authority: authority, tracer: tracer))
+                    appName: Self.appName, prompt: prompt, authority: authority, tracer: tracer)
+            )
             .build()
         let sessionStore = InMemorySessionStore()
         let signIn = SignInUseCase(

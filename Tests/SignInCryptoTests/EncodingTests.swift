@@ -17,7 +17,9 @@ struct Base64URLTests {
         #expect(Base64URL.decode(Base64URL.encode(bytes)) == bytes)
     }
 
-    @Test("rejects characters outside the alphabet and impossible lengths", arguments: ["ab+c", "ab/c", "ab=c", "a", "abcde", "ab c"])
+    @Test(
+        "rejects characters outside the alphabet and impossible lengths",
+        arguments: ["ab+c", "ab/c", "ab=c", "a", "abcde", "ab c"])
     func rejects(input: String) {
         #expect(Base64URL.decode(input) == nil)
     }

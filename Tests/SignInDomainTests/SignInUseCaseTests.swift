@@ -120,7 +120,8 @@ struct SignInUseCaseTests {
         let session = UserSession.fixture(providerIds: [github])
         let (signIn, _) = makeSUT(providers: [StubAuthProvider(github, result: .success(session))])
         let result = try await signIn(
-            github, uiClients: [github: StubSignInUIClient.returning(AuthCredential(provider: github, accessToken: "t"))])
+            github,
+            uiClients: [github: StubSignInUIClient.returning(AuthCredential(provider: github, accessToken: "t"))])
         #expect(result == .signedIn(session))
         #expect(github.name == "github.com")
     }

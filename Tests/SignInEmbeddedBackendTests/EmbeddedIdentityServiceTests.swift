@@ -82,7 +82,11 @@ struct EmbeddedIdentityServiceTests {
         case .malformed:
             // Correctly signed, but the payload is not a claims object.
             let header = Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8)
-            return (JWS.signHS256(header: header, payload: Array("not json".utf8), key: await harness.issuer.verificationKey), rawNonce)
+            return (
+                JWS.signHS256(
+                    header: header, payload: Array("not json".utf8), key: await harness.issuer.verificationKey),
+                rawNonce
+            )
         case .garbage:
             return ("not a token at all", rawNonce)
         case .truncated:
@@ -139,7 +143,8 @@ struct EmbeddedIdentityServiceTests {
         let before = await harness.service.snapshot
 
         let (token, raw) = await makeToken(kind, harness: harness)
-        let request = IdPSignInRequest(providerId: "apple.com", idToken: Secret(token), rawNonce: raw.map { Secret($0) })
+        let request = IdPSignInRequest(
+            providerId: "apple.com", idToken: Secret(token), rawNonce: raw.map { Secret($0) })
         let error = await #expect(throws: IdentityBackendError.self) {
             try await harness.service.signInWithIdP(request)
         }

@@ -5,7 +5,8 @@ import Testing
 @Suite("JWS HS256 against RFC 7515 appendix A.1")
 struct JWSTests {
     static let header = Array("{\"typ\":\"JWT\",\r\n \"alg\":\"HS256\"}".utf8)
-    static let payload = Array("{\"iss\":\"joe\",\r\n \"exp\":1300819380,\r\n \"http://example.com/is_root\":true}".utf8)
+    static let payload = Array(
+        "{\"iss\":\"joe\",\r\n \"exp\":1300819380,\r\n \"http://example.com/is_root\":true}".utf8)
     static let key = Base64URL.decode(
         "AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow")!
     static let expected =
@@ -36,7 +37,8 @@ struct JWSTests {
         #expect(!JWS.verifyHS256(original, key: [UInt8](repeating: 1, count: 64)))
     }
 
-    @Test("anything but three base64url parts is not a JWS", arguments: ["", "a.b", "a.b.c.d", ".b.c", "a..c", "a+b.c.d"])
+    @Test(
+        "anything but three base64url parts is not a JWS", arguments: ["", "a.b", "a.b.c.d", ".b.c", "a..c", "a+b.c.d"])
     func rejectsShape(input: String) {
         #expect(JWS.parse(input) == nil)
     }

@@ -57,8 +57,9 @@ struct TerminalAppleIDAuthorizerTests {
     let request = AppleIDRequest(nonce: "abc123")
     let authorization = AppleIDAuthorization(user: "u", identityToken: Data("a.b.c".utf8))
 
-    @Test("shows the account, then gets a token from the authority with the user's email choice",
-          arguments: [ConsentChoice.shareEmail, .hideEmail])
+    @Test(
+        "shows the account, then gets a token from the authority with the user's email choice",
+        arguments: [ConsentChoice.shareEmail, .hideEmail])
     func consents(choice: ConsentChoice) async {
         let authority = SpyAppleIDAuthority(result: .success(authorization))
         let prompt = SpyConsentPrompt(choice: choice)

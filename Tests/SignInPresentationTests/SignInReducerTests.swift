@@ -11,7 +11,8 @@ struct SignInReducerTests {
         "each click starts loading and asks to sign in with its provider",
         arguments: [
             (SignInAction.clickApple, ProviderType.apple), (.clickGoogle, .google), (.clickAnonymous, .anonymous),
-            (.clickEmail, .emailPassword), (.clickProvider(ProviderType(rawValue: "github.com")), ProviderType(rawValue: "github.com")),
+            (.clickEmail, .emailPassword),
+            (.clickProvider(ProviderType(rawValue: "github.com")), ProviderType(rawValue: "github.com")),
         ])
     func click(action: SignInAction, provider: ProviderType) {
         var state = SignInState(errorMessage: "old error", error: .network(reason: "x"))

@@ -77,6 +77,9 @@ struct SignInViewModelTests {
         let viewModel = SignInViewModel(
             signIn: SignInUseCase(authProviders: [], sessionStore: SpySessionStore()), uiClients: [:], tracer: tracer)
         await viewModel.dispatch(.clickApple)?.value
-        #expect(tracer.steps.first == FlowStep(layer: .presentation, component: "SignInViewModel.dispatch", message: "dispatch(clickApple)"))
+        #expect(
+            tracer.steps.first
+                == FlowStep(
+                    layer: .presentation, component: "SignInViewModel.dispatch", message: "dispatch(clickApple)"))
     }
 }

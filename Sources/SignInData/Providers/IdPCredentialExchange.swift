@@ -39,7 +39,8 @@ struct IdPCredentialExchange: Sendable {
         let session = response.toDomain(now: clock.now())
         tracer.record(
             .data, name,
-            "UserSession(uid: \(session.uid), providers: \(session.providerIds.map(\.rawValue).joined(separator: ", ")))")
+            "UserSession(uid: \(session.uid), providers: \(session.providerIds.map(\.rawValue).joined(separator: ", ")))"
+        )
         return session
     }
 }

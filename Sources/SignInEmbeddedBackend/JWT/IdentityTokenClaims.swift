@@ -61,7 +61,11 @@ public struct IdentityTokenClaims: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(iss, forKey: .iss)
-        if aud.count == 1 { try container.encode(aud[0], forKey: .aud) } else { try container.encode(aud, forKey: .aud) }
+        if aud.count == 1 {
+            try container.encode(aud[0], forKey: .aud)
+        } else {
+            try container.encode(aud, forKey: .aud)
+        }
         try container.encode(sub, forKey: .sub)
         try container.encode(iat, forKey: .iat)
         try container.encode(exp, forKey: .exp)

@@ -22,7 +22,8 @@ public enum AppleAuthorizationMapper {
         case .failed(.failed(let message)):
             throw .uiClientFailed(.apple, reason: message.isEmpty ? "authorization failed" : message)
         case .failed(.other(let code, let message)):
-            throw .uiClientFailed(.apple, reason: "ASAuthorizationError \(code)\(message.isEmpty ? "" : ": \(message)")")
+            throw .uiClientFailed(
+                .apple, reason: "ASAuthorizationError \(code)\(message.isEmpty ? "" : ": \(message)")")
         case .authorized(let authorization):
             guard let tokenData = authorization.identityToken, !tokenData.isEmpty else {
                 throw .missingIdentityToken(.apple)

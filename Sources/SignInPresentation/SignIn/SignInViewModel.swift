@@ -39,7 +39,8 @@ public final class SignInViewModel {
     ///   effect's response has been applied. Discard it in UI code.
     @discardableResult
     public func dispatch(_ action: SignInAction) -> Task<Void, Never>? {
-        if case .signInResponse = action {} else {
+        if case .signInResponse = action {
+        } else {
             tracer.record(.presentation, "SignInViewModel.dispatch", "dispatch(\(action))")
         }
         guard let effect = reducer.reduce(&state, action) else { return nil }
