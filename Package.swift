@@ -26,10 +26,18 @@ let package = Package(
         .target(name: "SignInDomain"),
         // Leaf utility: SHA-256, HMAC, base64url, CSPRNG bytes. Depends on nothing.
         .target(name: "SignInCrypto"),
+        // Leaf utility: atomic file writes, file locks, the per-user data folder. Depends on nothing.
+        .target(name: "SignInFileSystem"),
         .target(name: "SignInPresentation", dependencies: ["SignInDomain"]),
         .target(name: "SignInData", dependencies: ["SignInDomain"]),
-        .target(name: "SignInInfrastructure", dependencies: ["SignInDomain", "SignInData", "SignInCrypto"]),
-        .target(name: "SignInEmbeddedBackend", dependencies: ["SignInDomain", "SignInData", "SignInCrypto"]),
+        .target(
+            name: "SignInInfrastructure",
+            dependencies: ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem"]
+        ),
+        .target(
+            name: "SignInEmbeddedBackend",
+            dependencies: ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem"]
+        ),
         .target(
             name: "SignInTesting",
             dependencies: ["SignInDomain", "SignInData", "SignInInfrastructure", "SignInCrypto"]
@@ -39,12 +47,13 @@ let package = Package(
             name: "signin-demo",
             dependencies: [
                 "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData",
-                "SignInEmbeddedBackend", "SignInCrypto",
+                "SignInEmbeddedBackend", "SignInCrypto", "SignInFileSystem",
             ]
         ),
 
         .testTarget(name: "SignInDomainTests", dependencies: ["SignInDomain", "SignInTesting"]),
         .testTarget(name: "SignInCryptoTests", dependencies: ["SignInCrypto"]),
+        .testTarget(name: "SignInFileSystemTests", dependencies: ["SignInFileSystem"]),
         .testTarget(name: "SignInPresentationTests", dependencies: ["SignInPresentation", "SignInTesting"]),
         .testTarget(name: "SignInDataTests", dependencies: ["SignInData", "SignInTesting"]),
         .testTarget(

@@ -2,47 +2,64 @@ import Foundation
 import SignInCrypto
 import SignInDomain
 
-/// The embedded backend in one value: the Apple-like issuer and the identity service, sharing the
-/// issuer's key the way Apple's published keys are shared with Firebase. The default backend for the
-/// demo and the tests: in-process, no network.
+/// The embedded backend in one value: the Apple-like issuer, the identity service and the app's API, over
+/// one state. The default backend for the demo and the tests: in-process, no network.
 public struct EmbeddedBackend: Sendable {
     /// The Apple-like issuer of identity tokens.
     public let appleIssuer: EmbeddedAppleIssuer
     /// The Firebase-like identity service.
     public let identityService: EmbeddedIdentityService
+    /// The app's own API (seed 002's `GET /me`), which accepts the service's ID tokens.
+    public let appAPI: EmbeddedAppAPI
     /// The settings.
     public let configuration: EmbeddedBackendConfiguration
+    /// Where the state lives.
+    public let storage: any BackendStateStorage
 
-    /// Creates a fresh backend with new keys and a new Apple ID.
+    /// Creates a backend over `storage`.
     /// - Parameters:
+    ///   - storage: The state; ``inMemory(configuration:clock:random:tracer:)`` and
+    ///     ``persistent(folder:configuration:clock:random:tracer:)`` make one.
     ///   - configuration: Issuers, audiences, lifetimes.
-    ///   - appleUserName: The name of the Apple ID at the keyboard.
-    ///   - appleUserEmail: Its email.
     ///   - clock: The time for every token and check.
     ///   - random: Keys, uids, tokens; the system's CSPRNG by default.
     ///   - tracer: Receives the labelled steps.
     public init(
+        storage: any BackendStateStorage,
         configuration: EmbeddedBackendConfiguration = EmbeddedBackendConfiguration(),
-        appleUserName: PersonName = PersonName(givenName: "Jane", familyName: "Appleseed"),
-        appleUserEmail: String = "jane.appleseed@example.com",
         clock: any WallClock = SystemWallClock(),
         random: any RandomByteSource = SystemRandomBytes(),
         tracer: any FlowTracer = SilentFlowTracer()
     ) {
-        let appleKey = random.bytes(count: 32)
-        let subject =
-            "001\(random.string(count: 3, alphabet: Array("0123456789")))."
-            + Hex.encode(random.bytes(count: 16)) + ".0\(random.string(count: 3, alphabet: Array("0123456789")))"
-        let relay =
-            random.string(count: 10, alphabet: Array("abcdefghijklmnopqrstuvwxyz0123456789"))
-            + "@privaterelay.appleid.com"
-        let user = AppleIDUser(subject: subject, name: appleUserName, email: appleUserEmail, privateRelayEmail: relay)
+        self.storage = storage
         self.configuration = configuration
         self.appleIssuer = EmbeddedAppleIssuer(
-            state: AppleIssuerState(signingKey: Base64URL.encode(appleKey), user: user),
-            issuer: configuration.appleIssuer, clock: clock, random: random)
+            storage: storage, issuer: configuration.appleIssuer, clock: clock, random: random)
         self.identityService = EmbeddedIdentityService(
-            configuration: configuration, appleKey: appleKey, sessionKey: random.bytes(count: 32), clock: clock,
+            storage: storage, configuration: configuration, clock: clock, random: random, tracer: tracer)
+        self.appAPI = EmbeddedAppAPI(identityService: identityService, tracer: tracer)
+    }
+
+    /// A fresh backend in memory: new keys, a new Apple ID, no accounts.
+    public static func inMemory(
+        configuration: EmbeddedBackendConfiguration = EmbeddedBackendConfiguration(),
+        clock: any WallClock = SystemWallClock(), random: any RandomByteSource = SystemRandomBytes(),
+        tracer: any FlowTracer = SilentFlowTracer()
+    ) -> EmbeddedBackend {
+        EmbeddedBackend(
+            storage: InMemoryBackendStateStorage(.fresh(random: random)), configuration: configuration, clock: clock,
             random: random, tracer: tracer)
+    }
+
+    /// A backend whose state lives in `folder` (created with the first operation), shared by every process
+    /// that uses the same folder.
+    public static func persistent(
+        folder: String, configuration: EmbeddedBackendConfiguration = EmbeddedBackendConfiguration(),
+        clock: any WallClock = SystemWallClock(), random: any RandomByteSource = SystemRandomBytes(),
+        tracer: any FlowTracer = SilentFlowTracer()
+    ) -> EmbeddedBackend {
+        EmbeddedBackend(
+            storage: FileBackendStateStorage(folder: folder, makeInitialState: { .fresh(random: random) }),
+            configuration: configuration, clock: clock, random: random, tracer: tracer)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
@@ -5,21 +6,33 @@ import SignInInfrastructure
 import SignInPresentation
 
 /// Builds the object graph of the demo: the embedded backend, the UI clients, the auth providers, the
-/// use case and the view model. Nothing else happens here.
+/// session manager, the use cases, the API client and the view model. Nothing else happens here.
 @MainActor
 struct CompositionRoot {
     static let appName = "signin-demo"
 
     let backend: EmbeddedBackend
-    let sessionStore: any SessionStore
+    let sessions: SessionManager
+    let restoreSession: RestoreSessionUseCase
+    let signOut: SignOutUseCase
+    let apiClient: AuthorizedAPIClient
     let viewModel: SignInViewModel
 
-    init(options: DemoOptions, console: Console, tracer: any FlowTracer) {
-        let backend = EmbeddedBackend(tracer: tracer)
+    /// - Parameters:
+    ///   - paths: The data folder.
+    ///   - invocation: The consent options.
+    ///   - console: The terminal, for the consent prompt.
+    ///   - tracer: Receives the labelled steps.
+    ///   - clock: The time, shared by the backend and the app.
+    init(
+        paths: DataPaths, invocation: Invocation, console: Console, tracer: any FlowTracer,
+        clock: any WallClock = SystemWallClock()
+    ) {
+        let backend = EmbeddedBackend.persistent(folder: paths.backendFolder, clock: clock, tracer: tracer)
         let prompt: any ConsentPrompt =
-            if options.hideEmail {
+            if invocation.hideEmail {
                 AutomaticConsentPrompt(choice: .hideEmail)
-            } else if options.assumeYes || !console.isInteractive {
+            } else if invocation.assumeYes || !console.isInteractive {
                 AutomaticConsentPrompt(choice: .shareEmail)
             } else {
                 TerminalConsentPrompt(readLine: console.readLine, write: console.out)
@@ -32,12 +45,19 @@ struct CompositionRoot {
                     appName: Self.appName, prompt: prompt, authority: authority, tracer: tracer)
             )
             .build()
-        let sessionStore = InMemorySessionStore()
+        let tokenService = BackendSessionTokenService(backend: backend.identityService, clock: clock, tracer: tracer)
+        let sessions = SessionManager(
+            store: FileSessionStore(path: paths.sessionFile), tokenService: tokenService, clock: clock, tracer: tracer)
         let signIn = SignInUseCase(
-            authProviders: [AppleAuthProvider(backend: backend.identityService, tracer: tracer)],
-            sessionStore: sessionStore, tracer: tracer)
+            authProviders: [AppleAuthProvider(backend: backend.identityService, clock: clock, tracer: tracer)],
+            sessions: sessions, tracer: tracer)
+        let signOut = SignOutUseCase(sessions: sessions, tokenService: tokenService, tracer: tracer)
         self.backend = backend
-        self.sessionStore = sessionStore
-        self.viewModel = SignInViewModel(signIn: signIn, uiClients: uiClients, tracer: tracer)
+        self.sessions = sessions
+        self.restoreSession = RestoreSessionUseCase(sessions: sessions)
+        self.signOut = signOut
+        self.apiClient = AuthorizedAPIClient(
+            sessions: sessions, transport: EmbeddedAPITransport(api: backend.appAPI), tracer: tracer)
+        self.viewModel = SignInViewModel(signIn: signIn, signOut: signOut, uiClients: uiClients, tracer: tracer)
     }
 }

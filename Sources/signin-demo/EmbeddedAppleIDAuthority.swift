@@ -8,12 +8,12 @@ struct EmbeddedAppleIDAuthority: AppleIDAuthority {
     let clientID: String
 
     func currentAccount() async -> AppleIDAccountSummary {
-        let user = await issuer.user
+        guard let user = try? issuer.user() else { return AppleIDAccountSummary(name: "Apple ID", email: "unknown") }
         return AppleIDAccountSummary(name: user.name.formatted ?? "Apple ID", email: user.email)
     }
 
     func authorize(_ request: AppleIDRequest, shareEmail: Bool) async throws -> AppleIDAuthorization {
-        let issued = await issuer.authorize(
+        let issued = try issuer.authorize(
             clientID: clientID, nonceSHA256: request.nonce, wantsName: request.scopes.contains(.fullName),
             wantsEmail: request.scopes.contains(.email), shareEmail: shareEmail)
         return AppleIDAuthorization(

@@ -9,7 +9,11 @@ struct SignInUseCaseTests {
     func makeSUT(
         providers: [any AuthProvider], store: SpySessionStore = SpySessionStore(), tracer: RecordingFlowTracer = .init()
     ) -> (SignInUseCase, SpySessionStore) {
-        (SignInUseCase(authProviders: providers, sessionStore: store, tracer: tracer), store)
+        (
+            SignInUseCase(
+                authProviders: providers, sessions: .fixture(store: store, reportIssue: reportIssue), tracer: tracer),
+            store
+        )
     }
 
     @Test("signs in with the provider's UI client and auth provider, then stores the session")
@@ -23,14 +27,14 @@ struct SignInUseCaseTests {
 
         #expect(result == .signedIn(session))
         #expect(await authProvider.credentials == [credential])
-        #expect(await store.calls == [.save(session)])
+        #expect(await store.calls == [.load, .save(session)])
     }
 
     @Test("a provider with no UI client is a typed 'not configured' error, and nothing else is touched")
     func noUIClient() async {
         let useCase = SignInUseCase(
             authProviders: [FailingAuthProvider(.apple, reportIssue: reportIssue)],
-            sessionStore: FailingSessionStore(reportIssue: reportIssue))
+            sessions: .fixture(store: FailingSessionStore(reportIssue: reportIssue), reportIssue: reportIssue))
         await #expect(throws: AuthError.providerNotConfigured(.google)) {
             try await useCase(.google, uiClients: [.apple: FailingSignInUIClient(.apple, reportIssue: reportIssue)])
         }
@@ -38,7 +42,9 @@ struct SignInUseCaseTests {
 
     @Test("a provider with no AuthProvider fails before the user is asked anything")
     func noAuthProvider() async {
-        let useCase = SignInUseCase(authProviders: [], sessionStore: FailingSessionStore(reportIssue: reportIssue))
+        let useCase = SignInUseCase(
+            authProviders: [],
+            sessions: .fixture(store: FailingSessionStore(reportIssue: reportIssue), reportIssue: reportIssue))
         await #expect(throws: AuthError.authProviderMissing(.apple)) {
             try await useCase(.apple, uiClients: [.apple: FailingSignInUIClient(.apple, reportIssue: reportIssue)])
         }
@@ -86,7 +92,7 @@ struct SignInUseCaseTests {
 
             await #expect(throws: error) { try await signIn(.apple, uiClients: [.apple: uiClient]) }
             #expect(await store.session == existing)
-            #expect(await store.calls.isEmpty)
+            #expect(await store.calls.allSatisfy { $0 == .load })
         }
     }
 

@@ -13,17 +13,21 @@ struct BackendHarness {
     let configuration = EmbeddedBackendConfiguration()
 
     init(seed: UInt64 = 42) {
-        backend = EmbeddedBackend(clock: clock, random: SeededRandomBytes(seed: seed))
+        backend = EmbeddedBackend.inMemory(clock: clock, random: SeededRandomBytes(seed: seed))
+    }
+
+    init(storage: any BackendStateStorage, clock: TestClock = TestClock()) {
+        backend = EmbeddedBackend(storage: storage, clock: clock, random: SeededRandomBytes(seed: 42))
     }
 
     var service: EmbeddedIdentityService { backend.identityService }
     var issuer: EmbeddedAppleIssuer { backend.appleIssuer }
 
     /// A genuine authorization from the issuer, and the raw nonce it was made for.
-    func authorize(rawNonce: String = "raw-nonce-0123456789-abcdefghijkl", shareEmail: Bool = true) async
+    func authorize(rawNonce: String = "raw-nonce-0123456789-abcdefghijkl", shareEmail: Bool = true) throws
         -> (IssuedAppleAuthorization, String)
     {
-        let issued = await issuer.authorize(
+        let issued = try issuer.authorize(
             clientID: configuration.appleClientID, nonceSHA256: SHA256.hexDigest(rawNonce), shareEmail: shareEmail)
         return (issued, rawNonce)
     }
@@ -35,19 +39,24 @@ struct BackendHarness {
             fullName: issued.fullName, email: issued.email)
     }
 
+    /// Signs in with a genuine Apple token and returns the backend's answer.
+    @discardableResult
+    func signIn(rawNonce: String = "raw-nonce-0123456789-abcdefghijkl") throws -> BackendSessionResponse {
+        let (issued, nonce) = try authorize(rawNonce: rawNonce)
+        return try service.signInWithIdP(request(issued, rawNonce: nonce))
+    }
+
     /// Claims that pass every check at the clock's time.
-    func validClaims(nonce rawNonce: String) async -> IdentityTokenClaims {
+    func validClaims(nonce rawNonce: String) throws -> IdentityTokenClaims {
         let now = Int(clock.now().timeIntervalSince1970)
         return IdentityTokenClaims(
-            iss: configuration.appleIssuer, aud: configuration.appleClientID, sub: await issuer.user.subject,
+            iss: configuration.appleIssuer, aud: configuration.appleClientID, sub: try issuer.user().subject,
             iat: now, exp: now + 600, nonce: SHA256.hexDigest(rawNonce), email: "jane.appleseed@example.com",
             emailVerified: true, isPrivateEmail: false)
     }
 
     /// A token signed with the issuer's key (or `key`).
-    func token(_ claims: IdentityTokenClaims, header: JOSEHeader = JOSEHeader(), key: [UInt8]? = nil) async -> String {
-        let signingKey: [UInt8]
-        if let key { signingKey = key } else { signingKey = await issuer.verificationKey }
-        return EmbeddedAppleIssuer.sign(claims, key: signingKey, header: header)
+    func token(_ claims: IdentityTokenClaims, header: JOSEHeader = JOSEHeader(), key: [UInt8]? = nil) throws -> String {
+        EmbeddedAppleIssuer.sign(claims, key: try key ?? issuer.verificationKey(), header: header)
     }
 }

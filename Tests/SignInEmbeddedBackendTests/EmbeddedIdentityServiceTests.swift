@@ -13,53 +13,53 @@ struct EmbeddedIdentityServiceTests {
     @Test("a genuine Apple token creates an account with the first-login name and email")
     func createsAccount() async throws {
         let harness = BackendHarness()
-        let (issued, nonce) = await harness.authorize()
+        let (issued, nonce) = try harness.authorize()
 
-        let response = try await harness.service.signInWithIdP(harness.request(issued, rawNonce: nonce))
+        let response = try harness.service.signInWithIdP(harness.request(issued, rawNonce: nonce))
 
         #expect(response.isNewUser)
         #expect(response.providerIds == ["apple.com"])
         #expect(response.email == "jane.appleseed@example.com")
         #expect(response.displayName == "Jane Appleseed")
         #expect(response.expiresIn == 3600)
-        let account = try #require(await harness.service.account(uid: response.localId))
-        #expect(account.identities.map(\.subject) == [await harness.issuer.user.subject])
+        let account = try #require(try harness.service.account(uid: response.localId))
+        #expect(account.identities.map(\.subject) == [try harness.issuer.user().subject])
     }
 
     @Test("signing in again finds the same account and keeps the first-login name, which Apple no longer sends")
     func returningUser() async throws {
         let harness = BackendHarness()
-        let (first, nonce1) = await harness.authorize(rawNonce: "first-nonce-0123456789-abcdefghijk")
-        let firstResponse = try await harness.service.signInWithIdP(harness.request(first, rawNonce: nonce1))
+        let (first, nonce1) = try harness.authorize(rawNonce: "first-nonce-0123456789-abcdefghijk")
+        let firstResponse = try harness.service.signInWithIdP(harness.request(first, rawNonce: nonce1))
         harness.clock.advance(by: 5)
-        let (second, nonce2) = await harness.authorize(rawNonce: "second-nonce-0123456789-abcdefghij")
+        let (second, nonce2) = try harness.authorize(rawNonce: "second-nonce-0123456789-abcdefghij")
         #expect(second.fullName == nil)
         #expect(second.email == nil)
 
-        let secondResponse = try await harness.service.signInWithIdP(harness.request(second, rawNonce: nonce2))
+        let secondResponse = try harness.service.signInWithIdP(harness.request(second, rawNonce: nonce2))
 
         #expect(!secondResponse.isNewUser)
         #expect(secondResponse.localId == firstResponse.localId)
         #expect(secondResponse.displayName == "Jane Appleseed")
         #expect(secondResponse.email == "jane.appleseed@example.com")
         #expect(secondResponse.refreshToken != firstResponse.refreshToken)
-        #expect(await harness.service.snapshot.accounts.count == 1)
+        #expect(try harness.service.snapshot().accounts.count == 1)
     }
 
     @Test("hiding the email gives the private relay address, kept for later sign-ins")
     func hiddenEmail() async throws {
         let harness = BackendHarness()
-        let (issued, nonce) = await harness.authorize(shareEmail: false)
-        let response = try await harness.service.signInWithIdP(harness.request(issued, rawNonce: nonce))
-        #expect(response.email == (await harness.issuer.user.privateRelayEmail))
+        let (issued, nonce) = try harness.authorize(shareEmail: false)
+        let response = try harness.service.signInWithIdP(harness.request(issued, rawNonce: nonce))
+        #expect(response.email == (try harness.issuer.user().privateRelayEmail))
         #expect(response.email?.hasSuffix("@privaterelay.appleid.com") == true)
     }
 
     @Test("the session's ID token is a JWT signed by the service, for the project, with an expiry")
     func sessionToken() async throws {
         let harness = BackendHarness()
-        let (issued, nonce) = await harness.authorize()
-        let response = try await harness.service.signInWithIdP(harness.request(issued, rawNonce: nonce))
+        let (issued, nonce) = try harness.authorize()
+        let response = try harness.service.signInWithIdP(harness.request(issued, rawNonce: nonce))
         let parts = try #require(JWS.parse(response.idToken.value))
         let claims = try JSONDecoder().decode(SessionTokenClaims.self, from: Data(parts.payload))
         #expect(claims.sub == response.localId)
@@ -76,21 +76,21 @@ struct EmbeddedIdentityServiceTests {
         case nonceMismatch, missingRawNonce, missingNonceClaim, truncated, garbage
     }
 
-    func makeToken(_ kind: BadToken, harness: BackendHarness) async -> (token: String, rawNonce: String?) {
-        var claims = await harness.validClaims(nonce: rawNonce)
+    func makeToken(_ kind: BadToken, harness: BackendHarness) throws -> (token: String, rawNonce: String?) {
+        var claims = try harness.validClaims(nonce: rawNonce)
         switch kind {
         case .malformed:
             // Correctly signed, but the payload is not a claims object.
             let header = Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8)
             return (
                 JWS.signHS256(
-                    header: header, payload: Array("not json".utf8), key: await harness.issuer.verificationKey),
+                    header: header, payload: Array("not json".utf8), key: try harness.issuer.verificationKey()),
                 rawNonce
             )
         case .garbage:
             return ("not a token at all", rawNonce)
         case .truncated:
-            let token = await harness.token(claims)
+            let token = try harness.token(claims)
             return (String(token.prefix(token.count / 2)), rawNonce)
         case .expired:
             claims.iat -= 3600
@@ -99,31 +99,31 @@ struct EmbeddedIdentityServiceTests {
             claims.iat += 3600
             claims.exp = claims.iat + 600
         case .wrongKey:
-            return (await harness.token(claims, key: [UInt8](repeating: 7, count: 32)), rawNonce)
+            return (try harness.token(claims, key: [UInt8](repeating: 7, count: 32)), rawNonce)
         case .algNone:
-            let unsigned = await harness.token(claims, header: JOSEHeader(alg: "none"))
+            let unsigned = try harness.token(claims, header: JOSEHeader(alg: "none"))
             let pieces = unsigned.split(separator: ".")
             return ("\(pieces[0]).\(pieces[1]).", rawNonce)
         case .algHS512:
-            return (await harness.token(claims, header: JOSEHeader(alg: "HS512")), rawNonce)
+            return (try harness.token(claims, header: JOSEHeader(alg: "HS512")), rawNonce)
         case .wrongIssuer:
             claims.iss = "https://evil.example.com"
         case .wrongAudience:
             claims.aud = ["com.example.other-app"]
         case .tamperedPayload:
-            let token = await harness.token(claims)
+            let token = try harness.token(claims)
             var pieces = token.split(separator: ".").map(String.init)
             claims.sub = "someone-else"
-            pieces[1] = String((await harness.token(claims)).split(separator: ".")[1])
+            pieces[1] = String((try harness.token(claims)).split(separator: ".")[1])
             return (pieces.joined(separator: "."), rawNonce)
         case .nonceMismatch:
-            return (await harness.token(claims), "a-different-raw-nonce-0123456789")
+            return (try harness.token(claims), "a-different-raw-nonce-0123456789")
         case .missingRawNonce:
-            return (await harness.token(claims), nil)
+            return (try harness.token(claims), nil)
         case .missingNonceClaim:
             claims.nonce = nil
         }
-        return (await harness.token(claims), rawNonce)
+        return (try harness.token(claims), rawNonce)
     }
 
     static let expectedCode: [BadToken: IdentityBackendError.Code] = [
@@ -138,73 +138,73 @@ struct EmbeddedIdentityServiceTests {
     func badToken(kind: BadToken) async throws {
         let harness = BackendHarness()
         // An existing account, to check that it stays exactly as it was.
-        let (issued, nonce) = await harness.authorize(rawNonce: "setup-nonce-0123456789-abcdefghijk")
-        _ = try await harness.service.signInWithIdP(harness.request(issued, rawNonce: nonce))
-        let before = await harness.service.snapshot
+        let (issued, nonce) = try harness.authorize(rawNonce: "setup-nonce-0123456789-abcdefghijk")
+        _ = try harness.service.signInWithIdP(harness.request(issued, rawNonce: nonce))
+        let before = try harness.service.snapshot()
 
-        let (token, raw) = await makeToken(kind, harness: harness)
+        let (token, raw) = try makeToken(kind, harness: harness)
         let request = IdPSignInRequest(
             providerId: "apple.com", idToken: Secret(token), rawNonce: raw.map { Secret($0) })
-        let error = await #expect(throws: IdentityBackendError.self) {
-            try await harness.service.signInWithIdP(request)
+        let error = #expect(throws: IdentityBackendError.self) {
+            try harness.service.signInWithIdP(request)
         }
         #expect(error?.code == Self.expectedCode[kind], "\(kind): \(String(describing: error))")
-        #expect(await harness.service.snapshot == before)
+        #expect(try harness.service.snapshot() == before)
     }
 
     @Test("a token whose expiry is within the clock skew is still accepted; just beyond it, refused")
     func clockSkew() async throws {
         let harness = BackendHarness()
-        var claims = await harness.validClaims(nonce: rawNonce)
+        var claims = try harness.validClaims(nonce: rawNonce)
         claims.exp = Int(harness.clock.now().timeIntervalSince1970) - 30
         let request = IdPSignInRequest(
-            providerId: "apple.com", idToken: Secret(await harness.token(claims)), rawNonce: Secret(rawNonce))
-        _ = try await harness.service.signInWithIdP(request)
+            providerId: "apple.com", idToken: Secret(try harness.token(claims)), rawNonce: Secret(rawNonce))
+        _ = try harness.service.signInWithIdP(request)
 
         claims.exp -= 60
         claims.nonce = SHA256.hexDigest("another-nonce-0123456789-abcdefgh")
         let late = IdPSignInRequest(
-            providerId: "apple.com", idToken: Secret(await harness.token(claims)),
+            providerId: "apple.com", idToken: Secret(try harness.token(claims)),
             rawNonce: "another-nonce-0123456789-abcdefgh")
-        await #expect(throws: IdentityBackendError(.idTokenExpired, message: "the token has expired")) {
-            try await harness.service.signInWithIdP(late)
+        #expect(throws: IdentityBackendError(.idTokenExpired, message: "the token has expired")) {
+            try harness.service.signInWithIdP(late)
         }
     }
 
     @Test("a replayed token (its nonce already used) is refused and changes nothing")
     func replay() async throws {
         let harness = BackendHarness()
-        let (issued, nonce) = await harness.authorize()
+        let (issued, nonce) = try harness.authorize()
         let request = harness.request(issued, rawNonce: nonce)
-        _ = try await harness.service.signInWithIdP(request)
-        let before = await harness.service.snapshot
+        _ = try harness.service.signInWithIdP(request)
+        let before = try harness.service.snapshot()
 
-        await #expect(throws: IdentityBackendError(.nonceAlreadyUsed, message: "the nonce was already used")) {
-            try await harness.service.signInWithIdP(request)
+        #expect(throws: IdentityBackendError(.nonceAlreadyUsed, message: "the nonce was already used")) {
+            try harness.service.signInWithIdP(request)
         }
-        #expect(await harness.service.snapshot == before)
+        #expect(try harness.service.snapshot() == before)
     }
 
     @Test("a refused token does not burn its nonce: the genuine request still works afterwards")
     func refusalKeepsNonce() async throws {
         let harness = BackendHarness()
-        let (issued, nonce) = await harness.authorize()
+        let (issued, nonce) = try harness.authorize()
         var wrong = harness.request(issued, rawNonce: "not-the-right-nonce-0123456789-ab")
-        await #expect(throws: IdentityBackendError.self) { try await harness.service.signInWithIdP(wrong) }
+        #expect(throws: IdentityBackendError.self) { try harness.service.signInWithIdP(wrong) }
         wrong.rawNonce = Secret(nonce)
-        _ = try await harness.service.signInWithIdP(wrong)
+        _ = try harness.service.signInWithIdP(wrong)
     }
 
     @Test("an empty token and an unknown provider are refused with their own codes")
-    func otherBadRequests() async {
+    func otherBadRequests() throws {
         let harness = BackendHarness()
-        await #expect(throws: IdentityBackendError(.missingIdToken)) {
-            try await harness.service.signInWithIdP(IdPSignInRequest(providerId: "apple.com", idToken: ""))
+        #expect(throws: IdentityBackendError(.missingIdToken)) {
+            try harness.service.signInWithIdP(IdPSignInRequest(providerId: "apple.com", idToken: ""))
         }
-        await #expect(throws: IdentityBackendError.self) {
-            try await harness.service.signInWithIdP(IdPSignInRequest(providerId: "github.com", idToken: "x"))
+        #expect(throws: IdentityBackendError.self) {
+            try harness.service.signInWithIdP(IdPSignInRequest(providerId: "github.com", idToken: "x"))
         }
-        #expect(await harness.service.snapshot == IdentityServiceState())
+        #expect(try harness.service.snapshot() == IdentityServiceState())
     }
 }
 
@@ -213,26 +213,26 @@ struct EmbeddedAppleIssuerTests {
     @Test("issues a token with Apple's claims: iss, aud, sub, iat, exp, nonce, email, email_verified, is_private_email")
     func claims() async throws {
         let harness = BackendHarness()
-        let (issued, nonce) = await harness.authorize(shareEmail: false)
+        let (issued, nonce) = try harness.authorize(shareEmail: false)
         let parts = try #require(JWS.parse(issued.identityToken.value))
         let claims = try JSONDecoder().decode(IdentityTokenClaims.self, from: Data(parts.payload))
         let now = Int(harness.clock.now().timeIntervalSince1970)
         #expect(claims.iss == "https://appleid.apple.com")
         #expect(claims.aud == ["com.example.signin-demo"])
-        #expect(claims.sub == (await harness.issuer.user.subject))
+        #expect(claims.sub == (try harness.issuer.user().subject))
         #expect(claims.iat == now)
         #expect(claims.exp == now + 600)
         #expect(claims.nonce == SHA256.hexDigest(nonce))
         #expect(claims.isPrivateEmail == true)
         #expect(claims.emailVerified == true)
-        #expect(JWS.verifyHS256(parts, key: await harness.issuer.verificationKey))
+        #expect(JWS.verifyHS256(parts, key: try harness.issuer.verificationKey()))
     }
 
     @Test("sends the name and email only at the first authorization of an app")
-    func firstLoginOnly() async {
+    func firstLoginOnly() throws {
         let harness = BackendHarness()
-        let (first, _) = await harness.authorize()
-        let (second, _) = await harness.authorize()
+        let (first, _) = try harness.authorize()
+        let (second, _) = try harness.authorize()
         #expect(first.fullName == PersonName(givenName: "Jane", familyName: "Appleseed"))
         #expect(first.email == "jane.appleseed@example.com")
         #expect(second.fullName == nil)
@@ -240,12 +240,12 @@ struct EmbeddedAppleIssuerTests {
     }
 
     @Test("two installations have different keys and different Apple user ids")
-    func perInstallation() async {
-        let a = EmbeddedBackend()
-        let b = EmbeddedBackend()
-        #expect(await a.appleIssuer.verificationKey != b.appleIssuer.verificationKey)
-        #expect(await a.appleIssuer.user.subject != b.appleIssuer.user.subject)
-        #expect(await a.appleIssuer.verificationKey.count == 32)
+    func perInstallation() throws {
+        let a = EmbeddedBackend.inMemory()
+        let b = EmbeddedBackend.inMemory()
+        #expect(try a.appleIssuer.verificationKey() != b.appleIssuer.verificationKey())
+        #expect(try a.appleIssuer.user().subject != b.appleIssuer.user().subject)
+        #expect(try a.appleIssuer.verificationKey().count == 32)
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs the built `signin-demo` binary as a separate process, as a user would.
+/// Runs the built `signin-demo` binary as a separate process, as a user would, on a data folder of its own.
 struct CLIProcess {
     struct Result {
         let status: Int32
@@ -20,17 +20,34 @@ struct CLIProcess {
 
     static var executable: URL { productsDirectory.appendingPathComponent("signin-demo") }
 
-    /// Runs the CLI with `arguments` and `input` on standard input (not a terminal), and waits for it.
-    static func run(_ arguments: [String], input: String = "") throws -> Result {
+    /// The data folder every run of this value uses; separate runs share it, as a user's would.
+    let dataDirectory: URL
+
+    init() {
+        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("signin-e2e-\(UUID().uuidString)")
+    }
+
+    /// Removes the data folder.
+    func cleanUp() {
+        try? FileManager.default.removeItem(at: dataDirectory)
+    }
+
+    /// Runs the CLI with `arguments` and `input` on standard input (not a terminal), and waits for it. The data
+    /// folder is passed through `SIGNIN_DEMO_DATA_DIR`, so the arguments are exactly what a user types.
+    func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = Self.executable
         process.arguments = arguments
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("signin-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let inURL = directory.appendingPathComponent("in")
-        let outURL = directory.appendingPathComponent("out")
-        let errURL = directory.appendingPathComponent("err")
+        var environment = ProcessInfo.processInfo.environment
+        environment["SIGNIN_DEMO_DATA_DIR"] = dataDirectory.path
+        environment.merge(extra) { _, new in new }
+        process.environment = environment
+        let io = FileManager.default.temporaryDirectory.appendingPathComponent("signin-io-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: io, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: io) }
+        let inURL = io.appendingPathComponent("in")
+        let outURL = io.appendingPathComponent("out")
+        let errURL = io.appendingPathComponent("err")
         try Data(input.utf8).write(to: inURL)
         try Data().write(to: outURL)
         try Data().write(to: errURL)

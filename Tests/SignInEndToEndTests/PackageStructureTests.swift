@@ -9,14 +9,15 @@ struct PackageStructureTests {
     static let allowed: [String: Set<String>] = [
         "SignInDomain": [],
         "SignInCrypto": [],
+        "SignInFileSystem": [],
         "SignInPresentation": ["SignInDomain"],
         "SignInData": ["SignInDomain"],
-        "SignInInfrastructure": ["SignInDomain", "SignInData", "SignInCrypto"],
-        "SignInEmbeddedBackend": ["SignInDomain", "SignInData", "SignInCrypto"],
+        "SignInInfrastructure": ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem"],
+        "SignInEmbeddedBackend": ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem"],
         "SignInTesting": ["SignInDomain", "SignInData", "SignInInfrastructure", "SignInCrypto"],
         "signin-demo": [
             "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData", "SignInEmbeddedBackend",
-            "SignInCrypto",
+            "SignInCrypto", "SignInFileSystem",
         ],
     ]
 

@@ -2,10 +2,14 @@ import Foundation
 import Testing
 
 @Suite("signin-demo, end to end")
-struct SignInDemoEndToEndTests {
+final class SignInDemoEndToEndTests {
+    let cli = CLIProcess()
+
+    deinit { cli.cleanUp() }
+
     @Test("with no arguments it signs in with Apple on the embedded backend and exits 0")
     func demo() throws {
-        let result = try CLIProcess.run([])
+        let result = try cli.run([])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("Signed in."))
         #expect(result.stdout.contains("providers:     apple.com"))
@@ -15,7 +19,7 @@ struct SignInDemoEndToEndTests {
 
     @Test("prints no token: no JWT (they start with 'eyJ') and no refresh token ('r.')")
     func noTokens() throws {
-        let result = try CLIProcess.run(["--yes"])
+        let result = try cli.run(["--yes"])
         #expect(!result.stdout.contains("eyJ"))
         #expect(!result.stdout.contains(" r."))
         #expect(result.stdout.contains("ID token:      <redacted>"))
@@ -23,14 +27,14 @@ struct SignInDemoEndToEndTests {
 
     @Test("--help and --version exit 0", arguments: [["--help"], ["--version"], ["-h"]])
     func help(arguments: [String]) throws {
-        let result = try CLIProcess.run(arguments)
+        let result = try cli.run(arguments)
         #expect(result.status == 0)
         #expect(result.stdout.contains("signin-demo"))
     }
 
     @Test("an unknown option exits 2 with the message on standard error", arguments: [["--bogus"], ["bogus"]])
     func usageError(arguments: [String]) throws {
-        let result = try CLIProcess.run(arguments)
+        let result = try cli.run(arguments)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("signin-demo --help"))
@@ -38,7 +42,7 @@ struct SignInDemoEndToEndTests {
 
     @Test("--hide-email signs in with a private relay address")
     func hideEmail() throws {
-        let result = try CLIProcess.run(["--hide-email"])
+        let result = try cli.run(["--hide-email"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("@privaterelay.appleid.com"))
     }

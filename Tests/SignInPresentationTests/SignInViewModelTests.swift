@@ -12,7 +12,8 @@ struct SignInViewModelTests {
         uiClients: SignInUIClients, providers: [any AuthProvider], store: SpySessionStore = SpySessionStore()
     ) -> SignInViewModel {
         SignInViewModel(
-            signIn: SignInUseCase(authProviders: providers, sessionStore: store), uiClients: uiClients)
+            signIn: SignInUseCase(authProviders: providers, sessions: .fixture(store: store, reportIssue: reportIssue)),
+            uiClients: uiClients)
     }
 
     @Test("clickApple runs the use case and ends signed in")
@@ -75,7 +76,8 @@ struct SignInViewModelTests {
     func traces() async {
         let tracer = RecordingFlowTracer()
         let viewModel = SignInViewModel(
-            signIn: SignInUseCase(authProviders: [], sessionStore: SpySessionStore()), uiClients: [:], tracer: tracer)
+            signIn: SignInUseCase(authProviders: [], sessions: .fixture(reportIssue: reportIssue)), uiClients: [:],
+            tracer: tracer)
         await viewModel.dispatch(.clickApple)?.value
         #expect(
             tracer.steps.first

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -27,44 +28,91 @@ final class CapturedConsole: Sendable {
     }
 }
 
+/// A temporary data folder, removed when the test ends.
+final class TemporaryFolder: Sendable {
+    let path: String
+
+    init() {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("signin-demo-\(UUID().uuidString)").path
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
 @MainActor
 @Suite("DemoCLI, in-process")
 struct DemoCLITests {
-    @Test("with no arguments and no terminal, signs in with Apple and shows the session")
+    let folder = TemporaryFolder()
+
+    func run(_ arguments: [String], _ captured: CapturedConsole = CapturedConsole()) async -> (
+        ExitCode, CapturedConsole
+    ) {
+        let code = await DemoCLI(console: captured.console, environment: [:]).run(
+            arguments + ["--data-dir", folder.path])
+        return (code, captured)
+    }
+
+    @Test("with no arguments and no terminal, it signs in, restores, refreshes and calls the API")
     func demo() async {
-        let captured = CapturedConsole()
-        let code = await DemoCLI(console: captured.console).run([])
-        #expect(code == .success)
+        let (code, captured) = await run([])
+        #expect(code == .success, "\(captured.err)")
         #expect(captured.out.contains("providers:     apple.com"))
-        #expect(captured.out.contains("[Domain]"))
+        #expect(captured.out.contains("restored"))
+        #expect(captured.out.contains("INVALID_REFRESH_TOKEN"))
+        #expect(captured.out.contains("HTTP 200"))
         #expect(captured.err.isEmpty)
     }
 
     @Test("on a terminal it asks, and the answer '2' hides the email")
     func asks() async {
-        let captured = CapturedConsole(input: ["2"], isInteractive: true)
-        let code = await DemoCLI(console: captured.console).run([])
+        let (code, captured) = await run(["sign-in", "apple"], CapturedConsole(input: ["2"], isInteractive: true))
         #expect(code == .success)
         #expect(captured.out.contains("Choose 1, 2 or 3"))
         #expect(captured.out.contains("@privaterelay.appleid.com"))
     }
 
-    @Test("cancelling at the consent step exits 130 with a message on standard error")
+    @Test("cancelling at the consent step exits 130, and an earlier session stays signed in")
     func cancel() async {
-        let captured = CapturedConsole(input: ["3"], isInteractive: true)
-        let code = await DemoCLI(console: captured.console).run([])
+        _ = await run(["sign-in", "apple"])
+        let (code, captured) = await run(["sign-in", "apple"], CapturedConsole(input: ["3"], isInteractive: true))
         #expect(code == .cancelled)
         #expect(captured.err.contains("cancelled"))
-        #expect(!captured.out.contains("Signed in."))
+        let (status, _) = await run(["status"])
+        #expect(status == .success)
     }
 
-    @Test("the steps go through every layer, in seed 001's order")
+    @Test("the demo's steps go through every layer, in seed 001's order")
     func layersInOrder() async {
-        let captured = CapturedConsole()
-        _ = await DemoCLI(console: captured.console).run(["--yes"])
+        let (_, captured) = await run(["--yes"])
         let order = ["[UI]", "[Presentation]", "[Domain]", "[Infrastructure]", "[Data]", "[Backend]"]
         let positions = order.map { captured.out.range(of: $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil })
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
+    }
+
+    @Test("sign-in, status, sign-out, status: the lifecycle across separate runs")
+    func lifecycle() async {
+        #expect(await run(["status"]).0 == .failure)
+        let (signIn, signedIn) = await run(["sign-in", "apple"])
+        #expect(signIn == .success)
+        let (status, shown) = await run(["status", "--json"])
+        #expect(status == .success)
+        let uid = signedIn.out.split(separator: "\n").first { $0.contains("uid:") }?.split(separator: " ").last
+        #expect(uid != nil && shown.out.contains(String(uid!)))
+        #expect(await run(["sign-out"]).0 == .success)
+        let (after, json) = await run(["status", "--json"])
+        #expect(after == .failure)
+        #expect(json.out.contains("\"signedIn\" : false"))
+        let (again, message) = await run(["sign-out"])
+        #expect(again == .failure)
+        #expect(message.err.contains("You are not signed in."))
+    }
+
+    @Test("no data folder at all is a usage error with a way out")
+    func noDataFolder() async {
+        let captured = CapturedConsole()
+        let code = await DemoCLI(console: captured.console, environment: [:]).run(["status"])
+        #expect(code == .usage)
+        #expect(captured.err.contains("--data-dir"))
     }
 }

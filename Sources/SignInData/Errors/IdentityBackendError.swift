@@ -44,6 +44,12 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let missingIdToken = Code(rawValue: "MISSING_ID_TOKEN")
         /// The backend does not know the provider.
         public static let unsupportedProvider = Code(rawValue: "OPERATION_NOT_ALLOWED")
+        /// The refresh token is unknown, already used, or revoked.
+        public static let invalidRefreshToken = Code(rawValue: "INVALID_REFRESH_TOKEN")
+        /// The account behind a token no longer exists.
+        public static let userNotFound = Code(rawValue: "USER_NOT_FOUND")
+        /// The backend could not read or write its own data.
+        public static let storageUnavailable = Code(rawValue: "STORAGE_UNAVAILABLE")
     }
 
     /// The ``AuthError`` this answer means.
@@ -60,6 +66,7 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         case .nonceMismatch: .invalidIdentityToken(.nonceMismatch)
         case .missingIdToken: .missingIdentityToken(provider)
         case .unsupportedProvider: .authProviderMissing(provider)
+        case .invalidRefreshToken, .userNotFound: .refreshTokenRejected
         default: .backend(code: code.rawValue, message: message)
         }
     }

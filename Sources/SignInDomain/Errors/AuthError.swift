@@ -21,6 +21,15 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     case backend(code: String, message: String)
     /// Anything else; `reason` is a developer-facing description.
     case unexpected(reason: String)
+    /// The operation needs a signed-in user and there is none.
+    case notSignedIn
+    /// The session ended while the operation ran, or because of it; the reason says why.
+    case signedOut(SignOutReason)
+    /// The backend no longer accepts the refresh token (used, revoked, or its account is gone).
+    case refreshTokenRejected
+    /// The stored session could not be read (corrupt, empty, or written by a newer version). It was moved
+    /// aside to `movedTo`, never deleted, and the app starts signed out.
+    case storedSessionDiscarded(movedTo: String, reason: String)
 
     public var description: String {
         switch self {
@@ -42,6 +51,14 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
             "Backend error \(code): \(message)"
         case .unexpected(let reason):
             "Unexpected error: \(reason)"
+        case .notSignedIn:
+            "No user is signed in."
+        case .signedOut(let reason):
+            "Signed out: \(reason.rawValue)."
+        case .refreshTokenRejected:
+            "The refresh token was rejected."
+        case .storedSessionDiscarded(let movedTo, let reason):
+            "The stored session was unreadable (\(reason)) and was moved to \(movedTo)."
         }
     }
 }

@@ -2,8 +2,9 @@
 /// (`InMemorySessionStore`, `FileSessionStore`, `KeychainSessionStore`).
 public protocol SessionStore: Sendable {
     /// The stored session, or `nil` when none is stored.
-    /// - Throws: ``AuthError/sessionStorage(reason:)`` when the store cannot be read; a read error is
-    ///   never reported as "no session".
+    /// - Throws: ``AuthError/sessionStorage(reason:)`` when the store cannot be read (a read error is
+    ///   never reported as "no session"), ``AuthError/storedSessionDiscarded(movedTo:reason:)`` when the
+    ///   stored data was unusable and has been moved aside.
     func load() async throws -> UserSession?
 
     /// Replaces the stored session.
@@ -12,4 +13,15 @@ public protocol SessionStore: Sendable {
 
     /// Removes the stored session.
     func clear() async throws
+
+    /// Runs `body` while no other process using the same store runs its own: the refresh of a shared
+    /// session happens once across processes. The default runs `body` at once (a store no other process
+    /// sees).
+    func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T
+}
+
+extension SessionStore {
+    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        try await body()
+    }
 }

@@ -6,22 +6,22 @@
 /// every step succeeds, so a failure leaves any existing session as it was.
 public struct SignInUseCase: Sendable {
     private let authProviders: [ProviderType: any AuthProvider]
-    private let sessionStore: any SessionStore
+    private let sessions: SessionManager
     private let tracer: any FlowTracer
 
     /// Creates the use case.
     /// - Parameters:
     ///   - authProviders: One ``AuthProvider`` per provider; a later one replaces an earlier one of the
     ///     same type.
-    ///   - sessionStore: Where the new session is stored.
+    ///   - sessions: Stores the new session and announces it.
     ///   - tracer: Receives the labelled steps.
     public init(
         authProviders: [any AuthProvider],
-        sessionStore: any SessionStore,
+        sessions: SessionManager,
         tracer: any FlowTracer = SilentFlowTracer()
     ) {
         self.authProviders = Dictionary(authProviders.map { ($0.type, $0) }, uniquingKeysWith: { _, last in last })
-        self.sessionStore = sessionStore
+        self.sessions = sessions
         self.tracer = tracer
     }
 
@@ -57,11 +57,7 @@ public struct SignInUseCase: Sendable {
         } catch {
             throw AuthError.normalizing(error)
         }
-        do {
-            try await sessionStore.save(session)
-        } catch {
-            throw AuthError.normalizing(error)
-        }
+        try await sessions.establish(session)
         tracer.record(.domain, "SignInUseCase.invoke", "session stored for uid \(session.uid)")
         return .signedIn(session)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInData
 import SignInDomain
 
 /// An Apple-like issuer of identity tokens: what Apple's servers do behind the Sign in with Apple sheet.
@@ -8,41 +9,41 @@ import SignInDomain
 /// key keeps the embedded backend free of RSA while exercising the same verification steps). Claims:
 /// `iss`, `aud`, `sub`, `iat`, `exp`, `nonce` (the request's SHA-256 hex), `email`, `email_verified`,
 /// `is_private_email`.
-public actor EmbeddedAppleIssuer {
+public final class EmbeddedAppleIssuer: Sendable {
     /// The `iss` of every token.
-    public nonisolated let issuer: String
+    public let issuer: String
     /// How long an identity token lasts (Apple: 10 minutes).
-    public nonisolated let tokenLifetime: TimeInterval
-    private var state: AppleIssuerState
+    public let tokenLifetime: TimeInterval
+    private let storage: any BackendStateStorage
     private let clock: any WallClock
     private let random: any RandomByteSource
 
-    /// Creates an issuer.
-    /// - Parameters:
-    ///   - state: The key and the Apple ID.
-    ///   - issuer: The `iss` claim.
-    ///   - tokenLifetime: Seconds each token lasts.
-    ///   - clock: Gives `iat` and `exp`.
-    ///   - random: Makes authorization codes.
+    /// Creates an issuer over the backend's state.
     public init(
-        state: AppleIssuerState, issuer: String = "https://appleid.apple.com", tokenLifetime: TimeInterval = 600,
-        clock: any WallClock, random: any RandomByteSource
+        storage: any BackendStateStorage, issuer: String = "https://appleid.apple.com",
+        tokenLifetime: TimeInterval = 600, clock: any WallClock, random: any RandomByteSource
     ) {
-        self.state = state
+        self.storage = storage
         self.issuer = issuer
         self.tokenLifetime = tokenLifetime
         self.clock = clock
         self.random = random
     }
 
-    /// The issuer's state, for persistence and tests.
-    public var snapshot: AppleIssuerState { state }
+    /// The issuer's state, for tests.
+    public func snapshot() throws(IdentityBackendError) -> AppleIssuerState {
+        try storage.read { $0.apple }
+    }
 
     /// The signed-in Apple ID.
-    public var user: AppleIDUser { state.user }
+    public func user() throws(IdentityBackendError) -> AppleIDUser {
+        try storage.read { $0.apple.user }
+    }
 
     /// The key a verifier needs (Apple publishes its public keys; here the key is shared in-process).
-    public var verificationKey: [UInt8] { Base64URL.decode(state.signingKey) ?? [] }
+    public func verificationKey() throws(IdentityBackendError) -> [UInt8] {
+        try storage.read { Base64URL.decode($0.apple.signingKey) ?? [] }
+    }
 
     /// Authorizes `clientID` for the Apple ID and issues an identity token.
     /// - Parameters:
@@ -53,23 +54,29 @@ public actor EmbeddedAppleIssuer {
     ///   - shareEmail: The user's choice at the first authorization; later ones keep the first choice.
     public func authorize(
         clientID: String, nonceSHA256: String?, wantsName: Bool = true, wantsEmail: Bool = true, shareEmail: Bool
-    ) -> IssuedAppleAuthorization {
-        let firstTime = state.authorizedClients[clientID] == nil
-        let sharesEmail = state.authorizedClients[clientID] ?? shareEmail
-        state.authorizedClients[clientID] = sharesEmail
-        let email = sharesEmail ? state.user.email : state.user.privateRelayEmail
+    ) throws(IdentityBackendError) -> IssuedAppleAuthorization {
         let now = Int(clock.now().timeIntervalSince1970)
-        let claims = IdentityTokenClaims(
-            iss: issuer, aud: clientID, sub: state.user.subject, iat: now, exp: now + Int(tokenLifetime),
-            nonce: nonceSHA256, email: wantsEmail ? email : nil, emailVerified: wantsEmail ? true : nil,
-            isPrivateEmail: wantsEmail ? !sharesEmail : nil)
-        return IssuedAppleAuthorization(
-            user: state.user.subject,
-            identityToken: Secret(Self.sign(claims, key: verificationKey)),
-            authorizationCode: Secret("c." + random.token(byteCount: 24)),
-            fullName: firstTime && wantsName ? state.user.name : nil,
-            email: firstTime && wantsEmail ? email : nil
-        )
+        let code = "c." + random.token(byteCount: 24)
+        let (issuer, lifetime) = (self.issuer, Int(tokenLifetime))
+        return try storage.update { state in
+            let firstTime = state.apple.authorizedClients[clientID] == nil
+            let sharesEmail = state.apple.authorizedClients[clientID] ?? shareEmail
+            state.apple.authorizedClients[clientID] = sharesEmail
+            let user = state.apple.user
+            let email = sharesEmail ? user.email : user.privateRelayEmail
+            let claims = IdentityTokenClaims(
+                iss: issuer, aud: clientID, sub: user.subject, iat: now, exp: now + lifetime,
+                nonce: nonceSHA256, email: wantsEmail ? email : nil, emailVerified: wantsEmail ? true : nil,
+                isPrivateEmail: wantsEmail ? !sharesEmail : nil)
+            let key = Base64URL.decode(state.apple.signingKey) ?? []
+            return IssuedAppleAuthorization(
+                user: user.subject,
+                identityToken: Secret(Self.sign(claims, key: key)),
+                authorizationCode: Secret(code),
+                fullName: firstTime && wantsName ? user.name : nil,
+                email: firstTime && wantsEmail ? email : nil
+            )
+        }
     }
 
     /// Signs claims as an identity token under `key`: also used by tests to make tokens that are wrong in

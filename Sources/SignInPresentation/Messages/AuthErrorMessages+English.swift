@@ -18,5 +18,10 @@ extension AuthErrorMessages {
         .sessionStorage: "Your sign-in could not be saved on this device.",
         .backend: "The sign-in service reported a problem ({code}). Please try again later.",
         .unexpected: "Something went wrong. Please try again.",
+        .notSignedIn: "You are not signed in.",
+        .signedOutByUser: "You signed out.",
+        .sessionExpired: "Your session has expired. Please sign in again.",
+        .storedSessionUnreadable: "Your saved sign-in could not be read, so you are signed out. Please sign in again.",
+        .unauthorized: "The app's server no longer accepts your sign-in. Please sign in again.",
     ]
 }

@@ -46,6 +46,10 @@ public struct AuthErrorMessages: Hashable, Sendable {
         case .sessionStorage: (.sessionStorage, [:])
         case .backend(let code, _): (.backend, ["code": code])
         case .unexpected: (.unexpected, [:])
+        case .notSignedIn: (.notSignedIn, [:])
+        case .signedOut(let reason): (MessageKey.signOut(reason), [:])
+        case .refreshTokenRejected: (.sessionExpired, [:])
+        case .storedSessionDiscarded: (.storedSessionUnreadable, [:])
         }
     }
 

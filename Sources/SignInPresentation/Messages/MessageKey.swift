@@ -19,6 +19,21 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case sessionStorage
     case backend
     case unexpected
+    case notSignedIn
+    case signedOutByUser
+    case sessionExpired
+    case storedSessionUnreadable
+    case unauthorized
+
+    /// The key of a sign-out reason's message.
+    public static func signOut(_ reason: SignOutReason) -> MessageKey {
+        switch reason {
+        case .userRequested: .signedOutByUser
+        case .sessionExpired: .sessionExpired
+        case .storedSessionUnreadable: .storedSessionUnreadable
+        case .unauthorized: .unauthorized
+        }
+    }
 
     /// The key of a token rejection's message.
     public static func rejection(_ rejection: IdentityTokenRejection) -> MessageKey {

@@ -1,7 +1,7 @@
 import SignInDomain
 
 /// What can happen on the sign-in screen: seed 001's actions (`ClickApple`, …), a generic action for any
-/// other provider, and the response of the sign-in effect.
+/// other provider, sign-out, the responses of effects, and changes of the auth state made elsewhere.
 public enum SignInAction: Hashable, Sendable {
     /// The Apple button was tapped.
     case clickApple
@@ -13,8 +13,14 @@ public enum SignInAction: Hashable, Sendable {
     case clickEmail
     /// Any provider's button was tapped: the way a fifth provider is wired without editing this type.
     case clickProvider(ProviderType)
+    /// The sign-out button was tapped.
+    case clickSignOut
     /// The sign-in effect finished.
     case signInResponse(SignInResponse)
+    /// The sign-out effect finished.
+    case signOutResponse(SignOutResponse)
+    /// The auth state changed (a refresh, a sign-out in another screen, a revoked session).
+    case authStateChanged(AuthStateEvent)
     /// The user dismissed the error message.
     case dismissError
 
@@ -26,7 +32,7 @@ public enum SignInAction: Hashable, Sendable {
         case .clickAnonymous: .anonymous
         case .clickEmail: .emailPassword
         case .clickProvider(let provider): provider
-        case .signInResponse, .dismissError: nil
+        default: nil
         }
     }
 }
@@ -38,5 +44,13 @@ public enum SignInResponse: Hashable, Sendable {
     /// The user cancelled.
     case cancelled
     /// The sign-in failed.
+    case failed(AuthError)
+}
+
+/// How a sign-out effect ended.
+public enum SignOutResponse: Hashable, Sendable {
+    /// Signed out; `revoked` tells whether the backend confirmed the revocation.
+    case signedOut(revoked: Bool)
+    /// The sign-out failed.
     case failed(AuthError)
 }

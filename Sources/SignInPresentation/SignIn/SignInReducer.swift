@@ -4,6 +4,8 @@ import SignInDomain
 public enum SignInEffect: Hashable, Sendable {
     /// Run ``SignInUseCase`` for the provider.
     case signIn(ProviderType)
+    /// Run ``SignOutUseCase``.
+    case signOut
 }
 
 /// The pure step of the sign-in screen: given the state and an action, the new state and the effect to
@@ -25,32 +27,56 @@ public struct SignInReducer: Sendable {
             guard !state.isLoading else { return nil }
             state.isLoading = true
             state.loadingProvider = provider
-            state.errorMessage = nil
-            state.error = nil
+            clearError(&state)
             return .signIn(provider)
         }
         switch action {
+        case .clickSignOut:
+            guard !state.isLoading else { return nil }
+            state.isLoading = true
+            clearError(&state)
+            return .signOut
         case .signInResponse(let response):
             state.isLoading = false
             state.loadingProvider = nil
             switch response {
             case .signedIn(let session):
                 state.session = session
-                state.errorMessage = nil
-                state.error = nil
+                clearError(&state)
             case .cancelled:
-                state.errorMessage = nil
-                state.error = nil
+                clearError(&state)
             case .failed(let error):
-                state.errorMessage = messages.message(for: error)
-                state.error = error
+                show(error, in: &state)
+            }
+        case .signOutResponse(let response):
+            state.isLoading = false
+            switch response {
+            case .signedOut:
+                state.session = nil
+                clearError(&state)
+            case .failed(let error):
+                show(error, in: &state)
+            }
+        case .authStateChanged(let event):
+            state.session = event.session
+            if case .signedOut(let reason) = event, reason != .userRequested {
+                show(.signedOut(reason), in: &state)
             }
         case .dismissError:
-            state.errorMessage = nil
-            state.error = nil
+            clearError(&state)
         default:
             break
         }
         return nil
+    }
+
+    private func show(_ error: AuthError, in state: inout SignInState) {
+        state.errorMessage = messages.message(for: error)
+        state.error = error
+    }
+
+    private func clearError(_ state: inout SignInState) {
+        state.errorMessage = nil
+        state.error = nil
     }
 }

@@ -12,22 +12,26 @@ public final class SignInViewModel {
     public private(set) var state: SignInState
 
     @ObservationIgnored private let signIn: SignInUseCase
+    @ObservationIgnored private let signOut: SignOutUseCase?
     @ObservationIgnored private let uiClients: SignInUIClients
     @ObservationIgnored private let reducer: SignInReducer
     @ObservationIgnored private let tracer: any FlowTracer
 
     /// Creates the view model.
     /// - Parameters:
-    ///   - signIn: The use case.
+    ///   - signIn: The sign-in use case.
+    ///   - signOut: The sign-out use case; without it, ``SignInAction/clickSignOut`` shows an error.
     ///   - uiClients: The screen's UI clients, from `SignInUIClientBuilder.build()`.
     ///   - reducer: The pure step; its messages decide the language.
     ///   - initialState: The state to start from.
     ///   - tracer: Receives the labelled steps.
     public init(
-        signIn: SignInUseCase, uiClients: SignInUIClients, reducer: SignInReducer = SignInReducer(),
+        signIn: SignInUseCase, signOut: SignOutUseCase? = nil, uiClients: SignInUIClients,
+        reducer: SignInReducer = SignInReducer(),
         initialState: SignInState = SignInState(), tracer: any FlowTracer = SilentFlowTracer()
     ) {
         self.signIn = signIn
+        self.signOut = signOut
         self.uiClients = uiClients
         self.reducer = reducer
         self.state = initialState
@@ -61,6 +65,30 @@ public final class SignInViewModel {
                 self.dispatch(.signInResponse(response))
                 self.tracer.record(.presentation, "SignInViewModel.state", self.stateSummary)
             }
+        case .signOut:
+            let signOut = self.signOut
+            return Task {
+                let response: SignOutResponse
+                if let signOut {
+                    do {
+                        response = .signedOut(revoked: try await signOut())
+                    } catch {
+                        response = .failed(AuthError.normalizing(error))
+                    }
+                } else {
+                    response = .failed(.unexpected(reason: "no SignOutUseCase was given to the view model"))
+                }
+                self.dispatch(.signOutResponse(response))
+            }
+        }
+    }
+
+    /// Follows the auth state: every event becomes ``SignInAction/authStateChanged(_:)``, so a refresh or a
+    /// sign-out made elsewhere shows in ``state``. Returns when the stream ends or the task is cancelled.
+    /// - Parameter events: Usually `await sessionManager.events()`.
+    public func follow(_ events: AsyncStream<AuthStateEvent>) async {
+        for await event in events {
+            dispatch(.authStateChanged(event))
         }
     }
 

@@ -51,3 +51,16 @@ extension BackendSessionResponse {
             expiresIn: expiresIn, isNewUser: isNewUser, providerIds: providerIds, isAnonymous: isAnonymous)
     }
 }
+
+extension SessionManager {
+    /// A manager for tests: over `store`, on a test clock, with a token service that must not be called
+    /// unless the test gives one.
+    public static func fixture(
+        store: any SessionStore = SpySessionStore(), tokenService: (any SessionTokenService)? = nil,
+        clock: any WallClock = TestClock(), reportIssue: @escaping IssueReporter
+    ) -> SessionManager {
+        SessionManager(
+            store: store, tokenService: tokenService ?? FailingSessionTokenService(reportIssue: reportIssue),
+            clock: clock)
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+
+/// Owns the current session: loads it once, stores every change before anyone hears of it, refreshes it
+/// with one request however many callers ask at once, and reports every change on ``events()``.
+///
+/// Rules it keeps:
+/// - **Save, then tell.** A new or refreshed session is written to the ``SessionStore`` before it becomes
+///   ``currentSession`` and before an event is sent.
+/// - **Single flight.** Concurrent callers of ``validSession(forceRefresh:)`` share one refresh.
+/// - **No write-back after a sign-out or a switch of user.** Each sign-in and sign-out starts a new
+///   generation; a refresh that finishes in an older generation is dropped, never stored.
+/// - **Across processes**, the refresh runs under the store's exclusive access and first looks whether
+///   another process has already refreshed the stored session, and adopts it if so.
+public actor SessionManager {
+    private let store: any SessionStore
+    private let tokenService: any SessionTokenService
+    private let clock: any WallClock
+    private let tracer: any FlowTracer
+    /// How long before expiry a session counts as expired, so that a token is never sent about to lapse.
+    public nonisolated let refreshLeeway: TimeInterval
+
+    private var session: UserSession?
+    private var isLoaded = false
+    private var generation = 0
+    private var inFlight: Task<UserSession, any Error>?
+    private var subscribers: [UUID: AsyncStream<AuthStateEvent>.Continuation] = [:]
+    private var isWriting = false
+    private var writeWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Creates a manager.
+    /// - Parameters:
+    ///   - store: Where the session is kept.
+    ///   - tokenService: Refreshes and revokes tokens.
+    ///   - clock: Decides expiry.
+    ///   - refreshLeeway: Seconds before expiry at which a session is refreshed (default 300).
+    ///   - tracer: Receives the labelled steps.
+    public init(
+        store: any SessionStore, tokenService: any SessionTokenService, clock: any WallClock = SystemWallClock(),
+        refreshLeeway: TimeInterval = 300, tracer: any FlowTracer = SilentFlowTracer()
+    ) {
+        self.store = store
+        self.tokenService = tokenService
+        self.clock = clock
+        self.refreshLeeway = refreshLeeway
+        self.tracer = tracer
+    }
+
+    /// The current session, loading it from the store the first time.
+    /// - Throws: What ``SessionStore/load()`` throws.
+    public func currentSession() async throws(AuthError) -> UserSession? {
+        try await ensureLoaded()
+        return session
+    }
+
+    /// Whether the current session has expired (counting ``refreshLeeway``).
+    public func needsRefresh(_ session: UserSession) -> Bool {
+        session.tokens.isExpired(at: clock.now(), leeway: refreshLeeway)
+    }
+
+    // MARK: - Events
+
+    /// A stream of state changes. It starts with ``AuthStateEvent/initialSession(_:)`` (the session as it is
+    /// now, loaded if needed) and ends when the subscriber stops iterating.
+    public func events() async -> AsyncStream<AuthStateEvent> {
+        try? await ensureLoaded()
+        let (stream, continuation) = AsyncStream<AuthStateEvent>.makeStream(bufferingPolicy: .unbounded)
+        let id = UUID()
+        continuation.yield(.initialSession(session))
+        subscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(id) }
+        }
+        return stream
+    }
+
+    private func unsubscribe(_ id: UUID) {
+        subscribers[id] = nil
+    }
+
+    private func publish(_ event: AuthStateEvent) {
+        for continuation in subscribers.values { continuation.yield(event) }
+    }
+
+    // MARK: - Sign-in and sign-out
+
+    /// Makes `newSession` the current session: stored first, then announced as
+    /// ``AuthStateEvent/signedIn(_:)`` (another user) or ``AuthStateEvent/userUpdated(_:)`` (the same user).
+    /// Any refresh in flight for the previous session is dropped.
+    /// - Throws: ``AuthError/sessionStorage(reason:)``; nothing changes then.
+    public func establish(_ newSession: UserSession) async throws(AuthError) {
+        try? await ensureLoaded()
+        await acquireWrite()
+        defer { releaseWrite() }
+        do {
+            try await store.save(newSession)
+        } catch {
+            throw AuthError.normalizing(error)
+        }
+        generation += 1
+        inFlight?.cancel()
+        inFlight = nil
+        let previous = session
+        session = newSession
+        isLoaded = true
+        publish(previous?.uid == newSession.uid ? .userUpdated(newSession) : .signedIn(newSession))
+    }
+
+    /// Ends the session: drops any refresh in flight, clears the store, announces
+    /// ``AuthStateEvent/signedOut(_:)``. Signing out when signed out does nothing.
+    /// - Throws: ``AuthError/sessionStorage(reason:)`` when the stored session could not be removed; the
+    ///   app is signed out in memory all the same.
+    public func signOut(reason: SignOutReason) async throws(AuthError) {
+        try? await ensureLoaded()
+        generation += 1
+        inFlight?.cancel()
+        inFlight = nil
+        let wasSignedIn = session != nil
+        session = nil
+        await acquireWrite()
+        defer { releaseWrite() }
+        session = nil
+        var failure: AuthError?
+        do {
+            try await store.clear()
+        } catch {
+            failure = AuthError.normalizing(error)
+        }
+        if wasSignedIn {
+            tracer.record(.domain, "SessionManager.signOut", "signed out (\(reason.rawValue))")
+            publish(.signedOut(reason))
+        }
+        if let failure { throw failure }
+    }
+
+    // MARK: - Valid sessions and refresh
+
+    /// A session whose ID token is valid for at least ``refreshLeeway`` seconds, refreshed if needed.
+    /// - Parameter forceRefresh: Refresh even if the token looks valid (after a 401, say).
+    /// - Throws: ``AuthError/notSignedIn``; ``AuthError/signedOut(_:)`` with
+    ///   ``SignOutReason/sessionExpired`` when the refresh token was rejected (the manager has signed out);
+    ///   other errors when the refresh could not be done, the session being kept.
+    public func validSession(forceRefresh: Bool = false) async throws(AuthError) -> UserSession {
+        try await ensureLoaded()
+        guard let current = session else { throw .notSignedIn }
+        if !forceRefresh, !needsRefresh(current) { return current }
+        let task: Task<UserSession, any Error>
+        if let inFlight {
+            task = inFlight
+        } else {
+            let expectedGeneration = generation
+            task = Task { try await self.refresh(current, generation: expectedGeneration) }
+            inFlight = task
+        }
+        do {
+            let refreshed = try await task.value
+            if inFlight == task { inFlight = nil }
+            return refreshed
+        } catch {
+            if inFlight == task { inFlight = nil }
+            throw AuthError.normalizing(error)
+        }
+    }
+
+    private func refresh(_ current: UserSession, generation expected: Int) async throws -> UserSession {
+        tracer.record(.domain, "SessionManager.refresh", "refresh the session of \(current.uid) (one request)")
+        do {
+            return try await store.withExclusiveAccess {
+                // Another process may have refreshed while this one waited for the lock.
+                if let stored = try? await self.store.load(), stored.uid == current.uid,
+                    stored.tokens.refreshToken != current.tokens.refreshToken, await !self.needsRefresh(stored)
+                {
+                    return try await self.commit(stored, generation: expected, adopted: true)
+                }
+                let refreshed = try await self.tokenService.refresh(current)
+                return try await self.commit(refreshed, generation: expected, adopted: false)
+            }
+        } catch AuthError.refreshTokenRejected {
+            if generation == expected {
+                try? await signOut(reason: .sessionExpired)
+            }
+            throw AuthError.signedOut(.sessionExpired)
+        }
+    }
+
+    private func commit(_ refreshed: UserSession, generation expected: Int, adopted: Bool) async throws(AuthError)
+        -> UserSession
+    {
+        await acquireWrite()
+        defer { releaseWrite() }
+        guard generation == expected, session?.uid == refreshed.uid else {
+            tracer.record(.domain, "SessionManager.refresh", "dropped: the user signed out or changed meanwhile")
+            throw session == nil ? .notSignedIn : .signedOut(.userRequested)
+        }
+        if !adopted {
+            do {
+                try await store.save(refreshed)
+            } catch {
+                throw AuthError.normalizing(error)
+            }
+        }
+        session = refreshed
+        tracer.record(
+            .domain, "SessionManager.refresh",
+            adopted
+                ? "adopted the session another process refreshed"
+                : "stored the refreshed session; new expiry \(refreshed.tokens.expiresAt.formatted(.iso8601))")
+        publish(.tokenRefreshed(refreshed))
+        return refreshed
+    }
+
+    // MARK: - Loading and the write lock
+
+    private func ensureLoaded() async throws(AuthError) {
+        guard !isLoaded else { return }
+        let loaded: UserSession?
+        do {
+            loaded = try await store.load()
+        } catch AuthError.storedSessionDiscarded(let movedTo, let reason) {
+            isLoaded = true
+            session = nil
+            throw .storedSessionDiscarded(movedTo: movedTo, reason: reason)
+        } catch {
+            throw AuthError.normalizing(error)
+        }
+        // Another call may have loaded or signed in while this one waited for the store.
+        guard !isLoaded else { return }
+        session = loaded
+        isLoaded = true
+    }
+
+    /// Serialises the writes to the store: a sign-out's clear and a refresh's save never interleave.
+    private func acquireWrite() async {
+        guard isWriting else {
+            isWriting = true
+            return
+        }
+        await withCheckedContinuation { writeWaiters.append($0) }
+    }
+
+    private func releaseWrite() {
+        if writeWaiters.isEmpty {
+            isWriting = false
+        } else {
+            writeWaiters.removeFirst().resume()
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import SignInCrypto
+import SignInDomain
+
+/// Everything the embedded backend keeps, as one versioned document: the keys, the Apple ID and its
+/// authorizations, the accounts, the refresh tokens (hashed) and the used nonces.
+public struct EmbeddedBackendState: Codable, Hashable, Sendable {
+    /// The version this code writes. A document with a higher version is refused, never overwritten.
+    public static let currentVersion = 1
+
+    /// The document's version.
+    public var version: Int
+    /// The key that signs the service's own ID tokens, base64url.
+    public var sessionKey: String
+    /// The Apple-like issuer's state.
+    public var apple: AppleIssuerState
+    /// The identity service's state.
+    public var identity: IdentityServiceState
+
+    /// Creates a state.
+    public init(
+        version: Int = currentVersion, sessionKey: String, apple: AppleIssuerState,
+        identity: IdentityServiceState = IdentityServiceState()
+    ) {
+        self.version = version
+        self.sessionKey = sessionKey
+        self.apple = apple
+        self.identity = identity
+    }
+
+    /// A new installation: fresh random keys, a new Apple ID, no accounts.
+    /// - Parameters:
+    ///   - appleUserName: The name of the Apple ID at the keyboard.
+    ///   - appleUserEmail: Its email.
+    ///   - random: The randomness for keys and ids.
+    public static func fresh(
+        appleUserName: PersonName = PersonName(givenName: "Jane", familyName: "Appleseed"),
+        appleUserEmail: String = "jane.appleseed@example.com",
+        random: any RandomByteSource
+    ) -> EmbeddedBackendState {
+        let digits = Array("0123456789")
+        let subject =
+            "001\(random.string(count: 3, alphabet: digits))." + Hex.encode(random.bytes(count: 16))
+            + ".0\(random.string(count: 3, alphabet: digits))"
+        let relay =
+            random.string(count: 10, alphabet: Array("abcdefghijklmnopqrstuvwxyz0123456789"))
+            + "@privaterelay.appleid.com"
+        let user = AppleIDUser(subject: subject, name: appleUserName, email: appleUserEmail, privateRelayEmail: relay)
+        return EmbeddedBackendState(
+            sessionKey: Base64URL.encode(random.bytes(count: 32)),
+            apple: AppleIssuerState(signingKey: Base64URL.encode(random.bytes(count: 32)), user: user))
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import SignInData
+import SignInFileSystem
+
+/// Keeps the state in `backend.json` inside a data folder, so that separate runs of the CLI share accounts
+/// and sessions.
+///
+/// Each operation takes an exclusive `flock` on `backend.lock`, reads the file, applies the change and
+/// writes the file atomically (temporary file, `fsync`, `rename`) with mode 0600 in a 0700 folder. A file
+/// that cannot be decoded, or that a newer version wrote, is refused with a clear error and left exactly
+/// where it is: the backend never overwrites accounts it cannot read.
+public final class FileBackendStateStorage: BackendStateStorage {
+    /// The data folder.
+    public let folder: String
+    /// The state file.
+    public var statePath: String { "\(folder)/backend.json" }
+    private let lock: FileLock
+    private let makeInitialState: @Sendable () -> EmbeddedBackendState
+
+    /// Creates a storage in `folder`.
+    /// - Parameters:
+    ///   - folder: The data folder; created (0700) on first use.
+    ///   - makeInitialState: Makes the state of a new installation, when the folder has none yet.
+    public init(folder: String, makeInitialState: @escaping @Sendable () -> EmbeddedBackendState) {
+        self.folder = folder
+        self.lock = FileLock(path: "\(folder)/backend.lock")
+        self.makeInitialState = makeInitialState
+    }
+
+    public func read<T: Sendable>(_ body: (EmbeddedBackendState) throws(IdentityBackendError) -> T)
+        throws(IdentityBackendError) -> T
+    {
+        try update { (state: inout EmbeddedBackendState) throws(IdentityBackendError) -> T in try body(state) }
+    }
+
+    public func update<T: Sendable>(_ body: (inout EmbeddedBackendState) throws(IdentityBackendError) -> T)
+        throws(IdentityBackendError) -> T
+    {
+        do {
+            try AtomicFile.makeDirectory(folder)
+        } catch {
+            throw unavailable(error)
+        }
+        let outcome: Result<T, IdentityBackendError>
+        do {
+            outcome = try lock.withLock { () throws(IdentityBackendError) -> Result<T, IdentityBackendError> in
+                let (stored, isNew) = try load()
+                var state = stored
+                let value: T
+                do throws(IdentityBackendError) {
+                    value = try body(&state)
+                } catch {
+                    return .failure(error)
+                }
+                if isNew || state != stored { try write(state) }
+                return .success(value)
+            }
+        } catch let error as IdentityBackendError {
+            throw error
+        } catch let error as FileSystemError {
+            throw unavailable(error)
+        } catch {
+            throw IdentityBackendError(.storageUnavailable, message: String(describing: error))
+        }
+        return try outcome.get()
+    }
+
+    private func load() throws(IdentityBackendError) -> (EmbeddedBackendState, isNew: Bool) {
+        let bytes: [UInt8]?
+        do {
+            bytes = try AtomicFile.read(statePath)
+        } catch {
+            throw unavailable(error)
+        }
+        guard let bytes else { return (makeInitialState(), true) }
+        struct Versioned: Decodable { let version: Int }
+        guard let version = try? JSONDecoder().decode(Versioned.self, from: Data(bytes)).version else {
+            throw IdentityBackendError(
+                .storageUnavailable,
+                message: "\(statePath) is not a readable backend state; it was left untouched. "
+                    + "Move it away to start a new installation.")
+        }
+        guard version <= EmbeddedBackendState.currentVersion else {
+            throw IdentityBackendError(
+                .storageUnavailable,
+                message: "\(statePath) was written by a newer version (format \(version)); it was left untouched.")
+        }
+        do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            return (try decoder.decode(EmbeddedBackendState.self, from: Data(bytes)), false)
+        } catch {
+            throw IdentityBackendError(
+                .storageUnavailable,
+                message: "\(statePath) is damaged (\(error)); it was left untouched.")
+        }
+    }
+
+    private func write(_ state: EmbeddedBackendState) throws(IdentityBackendError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        do {
+            let data = try encoder.encode(state)
+            try AtomicFile.write(Array(data), to: statePath)
+        } catch let error as FileSystemError {
+            throw unavailable(error)
+        } catch {
+            throw IdentityBackendError(.storageUnavailable, message: "cannot encode the state: \(error)")
+        }
+    }
+
+    private func unavailable(_ error: FileSystemError) -> IdentityBackendError {
+        IdentityBackendError(.storageUnavailable, message: error.description)
+    }
+}

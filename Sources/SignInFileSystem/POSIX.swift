@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Thin wrappers over the POSIX calls the file helpers need, with errors that carry `errno`.
+enum POSIX {
+    static func error(_ operation: String, _ path: String) -> FileSystemError {
+        let code = errno
+        return FileSystemError(
+            operation: operation, path: path, reason: String(cString: strerror(code)), code: code)
+    }
+
+    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) throws(FileSystemError) -> Int32 {
+        let fd = path.withCString { pathPointer in
+            #if canImport(Darwin)
+                Darwin.open(pathPointer, flags, mode)
+            #elseif canImport(Glibc)
+                Glibc.open(pathPointer, flags, mode)
+            #else
+                Musl.open(pathPointer, flags, mode)
+            #endif
+        }
+        guard fd >= 0 else { throw error("open", path) }
+        return fd
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(FileSystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw error("write", path)
+            }
+            offset += written
+        }
+    }
+
+    static func readAll(_ fd: Int32, path: String) throws(FileSystemError) -> [UInt8] {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw error("read", path)
+            }
+            if count == 0 { return result }
+            result.append(contentsOf: chunk[0..<count])
+        }
+    }
+}

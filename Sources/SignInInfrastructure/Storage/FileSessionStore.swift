@@ -1,0 +1,107 @@
+import Foundation
+import SignInDomain
+import SignInFileSystem
+
+/// Keeps the session in one JSON file, for Linux and the CLI.
+///
+/// Writes are atomic (temporary file, `fsync`, `rename`), so a process killed mid-write leaves the old file
+/// or the new one. The file has mode 0600 inside a 0700 folder. A file that cannot be decoded (empty,
+/// damaged, or from a newer version) is moved aside next to it, never deleted, and reported as
+/// ``AuthError/storedSessionDiscarded(movedTo:reason:)``; a file that cannot be read at all (permissions,
+/// I/O) is a ``AuthError/sessionStorage(reason:)`` error and stays where it is.
+public actor FileSessionStore: SessionStore {
+    /// The session file.
+    public nonisolated let path: String
+    private nonisolated let lock: FileLock
+    private let lockTimeout: Duration
+
+    /// Creates a store.
+    /// - Parameters:
+    ///   - path: The session file; its folder is created (0700) on the first save.
+    ///   - lockTimeout: How long ``withExclusiveAccess(_:)`` waits for another process.
+    public init(path: String, lockTimeout: Duration = .seconds(30)) {
+        self.path = path
+        self.lock = FileLock(path: "\(path).lock")
+        self.lockTimeout = lockTimeout
+    }
+
+    private var folder: String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    public func load() async throws -> UserSession? {
+        let bytes: [UInt8]?
+        do {
+            bytes = try AtomicFile.read(path)
+        } catch {
+            throw AuthError.sessionStorage(reason: error.description)
+        }
+        guard let bytes else { return nil }
+        switch StoredSessionCodec.decode(bytes) {
+        case .success(let session):
+            return session
+        case .failure(let failure):
+            let aside = try moveAside(reason: failure)
+            throw AuthError.storedSessionDiscarded(movedTo: aside, reason: failure.description)
+        }
+    }
+
+    public func save(_ session: UserSession) async throws {
+        do {
+            try AtomicFile.makeDirectory(folder)
+            try AtomicFile.write(StoredSessionCodec.encode(session), to: path)
+        } catch {
+            throw AuthError.sessionStorage(reason: error.description)
+        }
+    }
+
+    public func clear() async throws {
+        do {
+            try AtomicFile.remove(path)
+        } catch {
+            throw AuthError.sessionStorage(reason: error.description)
+        }
+    }
+
+    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        do {
+            try AtomicFile.makeDirectory(folder)
+        } catch {
+            throw AuthError.sessionStorage(reason: error.description)
+        }
+        let deadline = ContinuousClock.now + lockTimeout
+        var release: (@Sendable () -> Void)?
+        while release == nil {
+            do {
+                release = try lock.tryLock()
+            } catch {
+                throw AuthError.sessionStorage(reason: String(describing: error))
+            }
+            if release == nil {
+                guard ContinuousClock.now < deadline else {
+                    throw AuthError.sessionStorage(reason: "another process holds \(lock.path)")
+                }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+        }
+        defer { release?() }
+        return try await body()
+    }
+
+    private func moveAside(reason: StoredSessionCodec.Failure) throws -> String {
+        let stamp = Int(Date().timeIntervalSince1970)
+        var destination = "\(path).unreadable-\(stamp)"
+        var counter = 1
+        while AtomicFile.exists(destination) {
+            counter += 1
+            destination = "\(path).unreadable-\(stamp)-\(counter)"
+        }
+        do {
+            try AtomicFile.move(path, to: destination)
+        } catch {
+            throw AuthError.sessionStorage(reason: "\(reason), and it could not be moved aside: \(error)")
+        }
+        return destination
+    }
+}

@@ -1,0 +1,22 @@
+import SignInFileSystem
+
+/// Where the demo keeps its files: the embedded backend in `backend/`, the app's session in
+/// `client/session.json`.
+struct DataPaths: Hashable, Sendable {
+    static let environmentVariable = "SIGNIN_DEMO_DATA_DIR"
+
+    let root: String
+
+    var backendFolder: String { "\(root)/backend" }
+    var sessionFile: String { "\(root)/client/session.json" }
+
+    /// The folder from `--data-dir`, else the environment variable, else the platform's per-user data
+    /// folder.
+    static func resolve(option: String?, environment: [String: String]) -> DataPaths? {
+        if let option { return DataPaths(root: option) }
+        if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
+            return DataPaths(root: fromEnvironment)
+        }
+        return DataDirectory.defaultPath(for: "signin-demo", environment: environment).map(DataPaths.init(root:))
+    }
+}
