@@ -66,7 +66,13 @@ let package = Package(
         ),
         .testTarget(name: "SignInTestingTests", dependencies: ["SignInTesting"]),
         .testTarget(name: "signin-demoTests", dependencies: ["signin-demo"]),
-        .testTarget(name: "SignInEndToEndTests", dependencies: ["signin-demo"]),
+        .testTarget(
+            name: "SignInEndToEndTests",
+            dependencies: [
+                "signin-demo", "SignInDomain", "SignInData", "SignInInfrastructure", "SignInEmbeddedBackend",
+                "SignInTesting",
+            ]
+        ),
     ]
 )
 

@@ -16,8 +16,8 @@ struct BackendHarness {
         backend = EmbeddedBackend.inMemory(clock: clock, random: SeededRandomBytes(seed: seed))
     }
 
-    init(storage: any BackendStateStorage, clock: TestClock = TestClock()) {
-        backend = EmbeddedBackend(storage: storage, clock: clock, random: SeededRandomBytes(seed: 42))
+    init(storage: any BackendStateStorage, clock: TestClock = TestClock(), seed: UInt64 = 42) {
+        backend = EmbeddedBackend(storage: storage, clock: clock, random: SeededRandomBytes(seed: seed))
     }
 
     var service: EmbeddedIdentityService { backend.identityService }

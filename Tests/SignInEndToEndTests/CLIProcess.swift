@@ -1,8 +1,8 @@
 import Foundation
 
 /// Runs the built `signin-demo` binary as a separate process, as a user would, on a data folder of its own.
-struct CLIProcess {
-    struct Result {
+struct CLIProcess: Sendable {
+    struct Result: Sendable {
         let status: Int32
         let stdout: String
         let stderr: String

@@ -15,7 +15,7 @@ extension AuthErrorMessages {
         .tokenNonceMismatch: "The sign-in did not match this request, so it was refused. Please try again.",
         .uiClientFailed: "Sign in with {provider} could not be completed. Please try again.",
         .network: "The sign-in service cannot be reached. Check your connection and try again.",
-        .sessionStorage: "Your sign-in could not be saved on this device.",
+        .sessionStorage: "The sign-in data on this device could not be read or written.",
         .backend: "The sign-in service reported a problem ({code}). Please try again later.",
         .unexpected: "Something went wrong. Please try again.",
         .notSignedIn: "You are not signed in.",

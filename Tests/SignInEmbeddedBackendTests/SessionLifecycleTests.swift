@@ -1,0 +1,202 @@
+import Foundation
+import SignInCrypto
+import SignInData
+import SignInDomain
+import SignInEmbeddedBackend
+import SignInTesting
+import Testing
+
+@Suite("EmbeddedIdentityService sessions")
+struct EmbeddedSessionLifecycleTests {
+    @Test("a refresh token works once: refreshing rotates it, and the old one is refused")
+    func rotation() throws {
+        let harness = BackendHarness()
+        let first = try harness.signIn()
+        let second = try harness.service.refreshSession(refreshToken: first.refreshToken)
+        #expect(second.localId == first.localId)
+        #expect(second.refreshToken != first.refreshToken)
+        #expect(!second.isNewUser)
+        let before = try harness.service.snapshot()
+        #expect(throws: IdentityBackendError(.invalidRefreshToken, message: "unknown, used or revoked refresh token")) {
+            try harness.service.refreshSession(refreshToken: first.refreshToken)
+        }
+        #expect(try harness.service.snapshot() == before)
+        _ = try harness.service.refreshSession(refreshToken: second.refreshToken)
+    }
+
+    @Test("a revoked refresh token is refused; revoking twice is fine")
+    func revoke() throws {
+        let harness = BackendHarness()
+        let session = try harness.signIn()
+        try harness.service.revokeRefreshToken(session.refreshToken)
+        try harness.service.revokeRefreshToken(session.refreshToken)
+        #expect(throws: IdentityBackendError.self) {
+            try harness.service.refreshSession(refreshToken: session.refreshToken)
+        }
+        #expect(try harness.service.snapshot().refreshTokens.isEmpty)
+    }
+
+    @Test("refresh tokens are kept only as SHA-256 hashes")
+    func hashed() throws {
+        let harness = BackendHarness()
+        let session = try harness.signIn()
+        let keys = try harness.service.snapshot().refreshTokens.keys
+        #expect(Array(keys) == [SHA256.hexDigest(session.refreshToken.value)])
+        #expect(!keys.contains(session.refreshToken.value))
+    }
+
+    @Test("the service verifies its own ID tokens, and refuses expired, foreign and tampered ones")
+    func verifiesIDTokens() throws {
+        let harness = BackendHarness()
+        let session = try harness.signIn()
+        #expect(try harness.service.verifySessionToken(session.idToken.value).sub == session.localId)
+
+        let apple = try harness.authorize(rawNonce: "another-nonce-0123456789-abcdefghij").0.identityToken.value
+        #expect(throws: IdentityBackendError.self) { try harness.service.verifySessionToken(apple) }
+        var pieces = session.idToken.value.split(separator: ".").map(String.init)
+        pieces[1] = Base64URL.encode(Array("{\"sub\":\"x\"}".utf8))
+        #expect(throws: IdentityBackendError.self) {
+            try harness.service.verifySessionToken(pieces.joined(separator: "."))
+        }
+        harness.clock.advance(by: 3601)
+        #expect(throws: IdentityBackendError(.idTokenExpired)) {
+            try harness.service.verifySessionToken(session.idToken.value)
+        }
+    }
+}
+
+@Suite("EmbeddedAppAPI")
+struct EmbeddedAppAPITests {
+    let url = URL(string: "https://api.example/v1/me")!
+
+    @Test("GET /v1/me with a valid token answers who the user is")
+    func me() throws {
+        let harness = BackendHarness()
+        let session = try harness.signIn()
+        let response = harness.backend.appAPI.handle(
+            HTTPRequest(url: url, headers: ["Authorization": "Bearer \(session.idToken.value)"]))
+        #expect(response.status == 200)
+        let me = try JSONDecoder().decode(EmbeddedAppAPI.Me.self, from: response.body)
+        #expect(me.uid == session.localId)
+    }
+
+    @Test("no token, a bad token or an expired one is 401 with WWW-Authenticate")
+    func unauthorized() throws {
+        let harness = BackendHarness()
+        let session = try harness.signIn()
+        for headers in [[:], ["Authorization": "Bearer nope"], ["Authorization": "Basic abc"]] {
+            let response = harness.backend.appAPI.handle(HTTPRequest(url: url, headers: headers))
+            #expect(response.status == 401)
+            #expect(response.headers["WWW-Authenticate"]?.hasPrefix("Bearer") == true)
+        }
+        harness.clock.advance(by: 3601)
+        let expired = harness.backend.appAPI.handle(
+            HTTPRequest(url: url, headers: ["Authorization": "Bearer \(session.idToken.value)"]))
+        #expect(expired.status == 401)
+    }
+
+    @Test("an unknown path with a valid token is 404")
+    func notFound() throws {
+        let harness = BackendHarness()
+        let session = try harness.signIn()
+        let response = harness.backend.appAPI.handle(
+            HTTPRequest(
+                url: URL(string: "https://api.example/v1/other")!,
+                headers: ["Authorization": "Bearer \(session.idToken.value)"]))
+        #expect(response.status == 404)
+    }
+}
+
+@Suite("FileBackendStateStorage")
+struct FileBackendStateStorageTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("signin-backend-\(UUID().uuidString)")
+        .path
+
+    func makeStorage(seed: UInt64 = 1) -> FileBackendStateStorage {
+        FileBackendStateStorage(folder: folder, makeInitialState: { .fresh(random: SeededRandomBytes(seed: seed)) })
+    }
+
+    func cleanUp() { try? FileManager.default.removeItem(atPath: folder) }
+
+    @Test("a second backend on the same folder sees the first one's accounts, keys and refresh tokens")
+    func persists() throws {
+        defer { cleanUp() }
+        let clock = TestClock()
+        let first = BackendHarness(storage: makeStorage(seed: 1), clock: clock)
+        let session = try first.signIn()
+
+        let second = BackendHarness(storage: makeStorage(seed: 2), clock: clock)
+        #expect(try second.service.account(uid: session.localId) != nil)
+        #expect(try second.issuer.verificationKey() == first.issuer.verificationKey())
+        let refreshed = try second.service.refreshSession(refreshToken: session.refreshToken)
+        #expect(refreshed.localId == session.localId)
+        #expect(throws: IdentityBackendError.self) {
+            try first.service.refreshSession(refreshToken: session.refreshToken)
+        }
+    }
+
+    @Test("the state file is 0600 in a 0700 folder and holds no refresh token in clear")
+    func permissions() throws {
+        defer { cleanUp() }
+        let harness = BackendHarness(storage: makeStorage())
+        let session = try harness.signIn()
+        let path = "\(folder)/backend.json"
+        #expect(FileManager.default.fileExists(atPath: path))
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let folderAttributes = try FileManager.default.attributesOfItem(atPath: folder)
+        #expect((folderAttributes[.posixPermissions] as? Int) == 0o700)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!text.contains(session.refreshToken.value))
+    }
+
+    @Test(
+        "a damaged or newer state file is refused with a clear error and left untouched",
+        arguments: ["{ not json", "{\"version\": 7}", "{\"version\": 1, \"accounts\": 3}", ""])
+    func refusesDamaged(contents: String) throws {
+        defer { cleanUp() }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = "\(folder)/backend.json"
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+        let harness = BackendHarness(storage: makeStorage())
+        let error = #expect(throws: IdentityBackendError.self) { try harness.signIn() }
+        #expect(error?.code == .storageUnavailable)
+        #expect(error?.message.contains("backend.json") == true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(contents.utf8))
+    }
+
+    @Test("a folder that cannot be created is a storage error that names it")
+    func unwritable() throws {
+        defer { cleanUp() }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: "\(folder)/file"))
+        let storage = FileBackendStateStorage(folder: "\(folder)/file/backend") {
+            .fresh(random: SeededRandomBytes())
+        }
+        let error = #expect(throws: IdentityBackendError.self) { try BackendHarness(storage: storage).signIn() }
+        #expect(error?.code == .storageUnavailable)
+    }
+
+    @Test("two backends on one folder, signing in concurrently, lose no update")
+    func concurrentWriters() async throws {
+        defer { cleanUp() }
+        let clock = TestClock()
+        let backends = [
+            BackendHarness(storage: makeStorage(seed: 1), clock: clock, seed: 100),
+            BackendHarness(storage: makeStorage(seed: 1), clock: clock, seed: 200),
+        ]
+        _ = try backends[0].service.snapshot()  // create the installation once
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    try backends[index % 2].signIn(rawNonce: "concurrent-nonce-\(index)-0123456789abcdef")
+                }
+            }
+            try await group.waitForAll()
+        }
+        let state = try backends[0].service.snapshot()
+        #expect(state.accounts.count == 1)
+        #expect(state.refreshTokens.count == 40)
+        #expect(state.usedNonces.count == 40)
+    }
+}

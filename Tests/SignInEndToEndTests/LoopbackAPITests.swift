@@ -1,0 +1,90 @@
+import Foundation
+import SignInData
+import SignInDomain
+import SignInEmbeddedBackend
+import SignInInfrastructure
+import SignInTesting
+import Synchronization
+import Testing
+
+@Suite("URLSessionTransport against a real HTTP server on loopback")
+struct LoopbackAPITests {
+    @Test("sends method, headers and body, and reads status, headers and body")
+    func roundTrip() async throws {
+        let server = try LoopbackHTTPServer { request in
+            let echo =
+                "\(request.method) \(request.url.path) \(request.headers["X-Test"] ?? "-") "
+                + String(decoding: request.body ?? Data(), as: UTF8.self)
+            return HTTPResponse(status: 201, headers: ["X-Reply": "yes"], body: Data(echo.utf8))
+        }
+        defer { server.stop() }
+        let response = try await URLSessionTransport().send(
+            HTTPRequest(
+                method: "POST", url: server.baseURL.appendingPathComponent("notes"), headers: ["X-Test": "1"],
+                body: Data("hello".utf8)))
+        #expect(response.status == 201)
+        #expect(response.headers["X-Reply"] == "yes")
+        #expect(String(decoding: response.body, as: UTF8.self) == "POST /notes 1 hello")
+    }
+
+    @Test("the API client signs a real request with the session and recovers from a 401 by one refresh")
+    func authorizedClientOverHTTP() async throws {
+        let clock = TestClock()
+        let backend = EmbeddedBackend.inMemory(clock: clock, random: SeededRandomBytes(seed: 9))
+        // Sign in for real on the embedded backend, then keep the session in memory.
+        let sessions = SessionManager(
+            store: InMemorySessionStore(),
+            tokenService: BackendSessionTokenService(backend: backend.identityService, clock: clock),
+            clock: clock)
+        let issued = try backend.appleIssuer.authorize(
+            clientID: backend.configuration.appleClientID, nonceSHA256: nil, shareEmail: true)
+        let session = try await AppleAuthProvider(backend: backend.identityService, clock: clock)
+            .signIn(with: AuthCredential(provider: .apple, idToken: issued.identityToken))
+        try await sessions.establish(session)
+
+        // The server refuses the first token once (as after a key rotation), then checks tokens for real.
+        let refusals = RefusalCounter()
+        let server = try LoopbackHTTPServer { request in
+            refusals.takeOne() ? HTTPResponse(status: 401) : backend.appAPI.handle(request)
+        }
+        defer { server.stop() }
+        let client = AuthorizedAPIClient(sessions: sessions, transport: URLSessionTransport())
+
+        let response = try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("v1/me")))
+
+        #expect(response.status == 200)
+        let me = try JSONDecoder().decode(EmbeddedAppAPI.Me.self, from: response.body)
+        #expect(me.uid == session.uid)
+        #expect(try await sessions.currentSession()?.tokens.refreshToken != session.tokens.refreshToken)
+    }
+
+    @Test("a server that is not there is a network error")
+    func noServer() async throws {
+        let server = try LoopbackHTTPServer { _ in HTTPResponse(status: 200) }
+        let url = server.baseURL
+        server.stop()
+        let clock = TestClock()
+        let sessions = SessionManager(
+            store: InMemorySessionStore(session: .fixture(tokens: .fixture(expiresAt: clock.now() + 3600))),
+            tokenService: SpySessionTokenService(clock: clock), clock: clock)
+        let error = await #expect(throws: AuthError.self) {
+            try await AuthorizedAPIClient(sessions: sessions, transport: URLSessionTransport()).send(
+                HTTPRequest(url: url))
+        }
+        guard case .network? = error else {
+            Issue.record("expected a network error, got \(String(describing: error))")
+            return
+        }
+    }
+}
+
+/// Refuses exactly one request.
+final class RefusalCounter: Sendable {
+    private let remaining = Mutex(1)
+    func takeOne() -> Bool {
+        remaining.withLock { count in
+            defer { count = max(count - 1, 0) }
+            return count > 0
+        }
+    }
+}
