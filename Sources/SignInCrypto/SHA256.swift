@@ -29,7 +29,7 @@ public enum SHA256 {
 /// A pure-Swift SHA-256 (FIPS 180-4 §6.2), incremental, for platforms without CryptoKit. Checked
 /// against the FIPS 180-4 examples on every platform.
 public struct SoftwareSHA256: Sendable {
-    private static let k: [UInt32] = [
+    static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
         0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
@@ -48,6 +48,14 @@ public struct SoftwareSHA256: Sendable {
 
     /// A hasher in its initial state.
     public init() {
+        buffer.reserveCapacity(64)
+    }
+
+    /// A hasher that continues from a state reached after `length` bytes (a multiple of 64), as HMAC and
+    /// PBKDF2 do with their precomputed key blocks.
+    init(resumingFrom words: [UInt32], length: UInt64) {
+        state = (words[0], words[1], words[2], words[3], words[4], words[5], words[6], words[7])
+        totalLength = length
         buffer.reserveCapacity(64)
     }
 
@@ -107,7 +115,7 @@ public struct SoftwareSHA256: Sendable {
     }
 
     @inline(__always)
-    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &>> n) | (x &<< (32 &- n)) }
 
     private mutating func compress(_ block: UnsafePointer<UInt8>) {
         var w = [UInt32](repeating: 0, count: 64)
@@ -117,15 +125,15 @@ public struct SoftwareSHA256: Sendable {
                 | UInt32(block[t * 4 + 3])
         }
         for t in 16..<64 {
-            let s0 = Self.rotr(w[t - 15], 7) ^ Self.rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-            let s1 = Self.rotr(w[t - 2], 17) ^ Self.rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+            let s0 = Self.rotr(w[t - 15], 7) ^ Self.rotr(w[t - 15], 18) ^ (w[t - 15] &>> 3)
+            let s1 = Self.rotr(w[t - 2], 17) ^ Self.rotr(w[t - 2], 19) ^ (w[t - 2] &>> 10)
             w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
         }
         var (a, b, c, d, e, f, g, h) = state
         for t in 0..<64 {
             let s1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
             let ch = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ ch &+ Self.k[t] &+ w[t]
+            let t1 = h &+ s1 &+ ch &+ Self.roundConstants[t] &+ w[t]
             let s0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
             let maj = (a & b) ^ (a & c) ^ (b & c)
             let t2 = s0 &+ maj

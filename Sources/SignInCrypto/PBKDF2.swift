@@ -1,0 +1,179 @@
+/// PBKDF2 with HMAC-SHA256 (RFC 8018 §5.2), checked against RFC 7914 §11.
+///
+/// The loop is the hot path of password hashing (600,000 iterations by default in the embedded backend), so
+/// it does not go through ``HMACSHA256``: the key's inner and outer SHA-256 states are computed once, and each
+/// iteration is then exactly two compressions on fixed buffers, with no allocation.
+public enum PBKDF2 {
+    /// Derives `keyLength` bytes from `password` and `salt` with `iterations` rounds of HMAC-SHA256.
+    /// - Precondition: `iterations` ≥ 1 and `keyLength` ≥ 1.
+    public static func sha256(password: [UInt8], salt: [UInt8], iterations: Int, keyLength: Int) -> [UInt8] {
+        precondition(iterations >= 1 && keyLength >= 1, "PBKDF2 needs at least one iteration and one byte")
+        var key = password.count > 64 ? SoftwareSHA256.hash(password) : password
+        key.append(contentsOf: repeatElement(0, count: 64 - key.count))
+        let innerState = SHA256Block.stateAfter(block: key.map { $0 ^ 0x36 })
+        let outerState = SHA256Block.stateAfter(block: key.map { $0 ^ 0x5c })
+
+        var output: [UInt8] = []
+        output.reserveCapacity(keyLength + 32)
+        var blockIndex: UInt32 = 1
+        while output.count < keyLength {
+            // U1 = HMAC(P, S || INT(i)), computed in full; then U2…Uc with the fast two-block path.
+            var first = salt
+            first.append(contentsOf: [
+                UInt8(truncatingIfNeeded: blockIndex >> 24), UInt8(truncatingIfNeeded: blockIndex >> 16),
+                UInt8(truncatingIfNeeded: blockIndex >> 8), UInt8(truncatingIfNeeded: blockIndex),
+            ])
+            var inner = SoftwareSHA256(resumingFrom: innerState, length: 64)
+            inner.update(first)
+            var outer = SoftwareSHA256(resumingFrom: outerState, length: 64)
+            outer.update(inner.finalize())
+            let u1 = outer.finalize()
+            output.append(
+                contentsOf: SHA256Block.iterate(
+                    first: u1, count: iterations - 1, innerState: innerState, outerState: outerState))
+            blockIndex += 1
+        }
+        return Array(output.prefix(keyLength))
+    }
+}
+
+/// The SHA-256 compression function on fixed buffers, for PBKDF2's inner loop.
+enum SHA256Block {
+    static let k: [UInt32] = SoftwareSHA256.roundConstants
+    static let initial: [UInt32] = [
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+    ]
+
+    /// The state after compressing one 64-byte block from the initial state.
+    static func stateAfter(block: [UInt8]) -> [UInt32] {
+        var state = initial
+        var words = [UInt32](repeating: 0, count: 64)
+        for t in 0..<16 {
+            words[t] =
+                UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16 | UInt32(block[4 * t + 2]) << 8
+                | UInt32(block[4 * t + 3])
+        }
+        state.withUnsafeMutableBufferPointer { s in
+            words.withUnsafeMutableBufferPointer { w in
+                k.withUnsafeBufferPointer { compress(s.baseAddress!, w.baseAddress!, $0.baseAddress!) }
+            }
+        }
+        return state
+    }
+
+    /// XORs `first` with U2 … U(count+1), where each U is HMAC(key, previous U), the key given by its inner
+    /// and outer states. Every message here is one 32-byte digest, so each HMAC is two compressions of a
+    /// single padded block.
+    static func iterate(first: [UInt8], count: Int, innerState: [UInt32], outerState: [UInt32]) -> [UInt8] {
+        guard count > 0 else { return first }
+        // One allocation for everything the loop touches: state, schedule, U, accumulator, inner and outer.
+        let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: 8 + 64 + 8 + 8 + 8 + 8)
+        defer { memory.deallocate() }
+        let s = memory
+        let w = memory + 8
+        let u = memory + 72
+        let accumulator = memory + 80
+        let inner = memory + 88
+        let outer = memory + 96
+        let firstWords = toWords(first)
+        for i in 0..<8 {
+            u[i] = firstWords[i]
+            accumulator[i] = firstWords[i]
+            inner[i] = innerState[i]
+            outer[i] = outerState[i]
+        }
+        k.withUnsafeBufferPointer { kBuffer in
+            let k = kBuffer.baseAddress!
+            for _ in 0..<count {
+                // inner = SHA-256((key ^ ipad) || U): one block, the 32-byte U then padding for 96 bytes.
+                s.update(from: inner, count: 8)
+                w.update(from: u, count: 8)
+                w[8] = 0x8000_0000
+                (w + 9).update(repeating: 0, count: 6)
+                w[15] = 768
+                compress(s, w, k)
+                // outer = SHA-256((key ^ opad) || inner).
+                w.update(from: s, count: 8)
+                s.update(from: outer, count: 8)
+                w[8] = 0x8000_0000
+                (w + 9).update(repeating: 0, count: 6)
+                w[15] = 768
+                compress(s, w, k)
+                u.update(from: s, count: 8)
+                accumulator[0] ^= s[0]
+                accumulator[1] ^= s[1]
+                accumulator[2] ^= s[2]
+                accumulator[3] ^= s[3]
+                accumulator[4] ^= s[4]
+                accumulator[5] ^= s[5]
+                accumulator[6] ^= s[6]
+                accumulator[7] ^= s[7]
+            }
+        }
+        return toBytes(Array(UnsafeBufferPointer(start: accumulator, count: 8)))
+    }
+
+    private static func toWords(_ bytes: [UInt8]) -> [UInt32] {
+        (0..<8).map { i in
+            UInt32(bytes[4 * i]) << 24 | UInt32(bytes[4 * i + 1]) << 16 | UInt32(bytes[4 * i + 2]) << 8
+                | UInt32(bytes[4 * i + 3])
+        }
+    }
+
+    private static func toBytes(_ words: [UInt32]) -> [UInt8] {
+        words.flatMap { word in
+            [
+                UInt8(truncatingIfNeeded: word >> 24), UInt8(truncatingIfNeeded: word >> 16),
+                UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word),
+            ]
+        }
+    }
+
+    /// One compression: `w[0..<16]` holds the block's words; `w[16..<64]` is overwritten.
+    static func compress(
+        _ s: UnsafeMutablePointer<UInt32>, _ w: UnsafeMutablePointer<UInt32>, _ k: UnsafePointer<UInt32>
+    ) {
+        var t = 16
+        while t < 64 {
+            let x = w[t &- 15]
+            let y = w[t &- 2]
+            let s0 = ((x &>> 7) | (x &<< 25)) ^ ((x &>> 18) | (x &<< 14)) ^ (x &>> 3)
+            let s1 = ((y &>> 17) | (y &<< 15)) ^ ((y &>> 19) | (y &<< 13)) ^ (y &>> 10)
+            w[t] = w[t &- 16] &+ s0 &+ w[t &- 7] &+ s1
+            t &+= 1
+        }
+        var a = s[0]
+        var b = s[1]
+        var c = s[2]
+        var d = s[3]
+        var e = s[4]
+        var f = s[5]
+        var g = s[6]
+        var h = s[7]
+        t = 0
+        while t < 64 {
+            let bigS1 = ((e &>> 6) | (e &<< 26)) ^ ((e &>> 11) | (e &<< 21)) ^ ((e &>> 25) | (e &<< 7))
+            let ch = (e & f) ^ (~e & g)
+            let t1 = h &+ bigS1 &+ ch &+ k[t] &+ w[t]
+            let bigS0 = ((a &>> 2) | (a &<< 30)) ^ ((a &>> 13) | (a &<< 19)) ^ ((a &>> 22) | (a &<< 10))
+            let maj = (a & b) ^ (a & c) ^ (b & c)
+            h = g
+            g = f
+            f = e
+            e = d &+ t1
+            d = c
+            c = b
+            b = a
+            a = t1 &+ bigS0 &+ maj
+            t &+= 1
+        }
+        s[0] &+= a
+        s[1] &+= b
+        s[2] &+= c
+        s[3] &+= d
+        s[4] &+= e
+        s[5] &+= f
+        s[6] &+= g
+        s[7] &+= h
+    }
+}
