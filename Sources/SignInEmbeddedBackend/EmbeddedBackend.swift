@@ -7,8 +7,12 @@ import SignInDomain
 public struct EmbeddedBackend: Sendable {
     /// The Apple-like issuer of identity tokens.
     public let appleIssuer: EmbeddedAppleIssuer
+    /// The Google-like issuer of ID tokens.
+    public let googleIssuer: EmbeddedGoogleIssuer
     /// The Firebase-like identity service.
     public let identityService: EmbeddedIdentityService
+    /// Where the service's mail goes.
+    public let outbox: any MailOutbox
     /// The app's own API (seed 002's `GET /me`), which accepts the service's ID tokens.
     public let appAPI: EmbeddedAppAPI
     /// The settings.
@@ -20,12 +24,14 @@ public struct EmbeddedBackend: Sendable {
     /// - Parameters:
     ///   - storage: The state; ``inMemory(configuration:clock:random:tracer:)`` and
     ///     ``persistent(folder:configuration:clock:random:tracer:)`` make one.
+    ///   - outbox: Where mail goes.
     ///   - configuration: Issuers, audiences, lifetimes.
     ///   - clock: The time for every token and check.
     ///   - random: Keys, uids, tokens; the system's CSPRNG by default.
     ///   - tracer: Receives the labelled steps.
     public init(
         storage: any BackendStateStorage,
+        outbox: any MailOutbox = InMemoryMailOutbox(),
         configuration: EmbeddedBackendConfiguration = EmbeddedBackendConfiguration(),
         clock: any WallClock = SystemWallClock(),
         random: any RandomByteSource = SystemRandomBytes(),
@@ -35,8 +41,12 @@ public struct EmbeddedBackend: Sendable {
         self.configuration = configuration
         self.appleIssuer = EmbeddedAppleIssuer(
             storage: storage, issuer: configuration.appleIssuer, clock: clock, random: random)
+        self.googleIssuer = EmbeddedGoogleIssuer(
+            storage: storage, configuration: configuration, clock: clock, random: random)
+        self.outbox = outbox
         self.identityService = EmbeddedIdentityService(
-            storage: storage, configuration: configuration, clock: clock, random: random, tracer: tracer)
+            storage: storage, configuration: configuration, clock: clock, random: random, outbox: outbox,
+            tracer: tracer)
         self.appAPI = EmbeddedAppAPI(identityService: identityService, tracer: tracer)
     }
 
@@ -60,6 +70,7 @@ public struct EmbeddedBackend: Sendable {
     ) -> EmbeddedBackend {
         EmbeddedBackend(
             storage: FileBackendStateStorage(folder: folder, makeInitialState: { .fresh(random: random) }),
-            configuration: configuration, clock: clock, random: random, tracer: tracer)
+            outbox: FolderMailOutbox(folder: "\(folder)/outbox"), configuration: configuration, clock: clock,
+            random: random, tracer: tracer)
     }
 }

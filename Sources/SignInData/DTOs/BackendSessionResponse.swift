@@ -22,12 +22,14 @@ public struct BackendSessionResponse: Hashable, Sendable, Codable {
     public var providerIds: [String]
     /// Whether the account is a guest account.
     public var isAnonymous: Bool
+    /// Each linked provider's own id for the user, by provider id.
+    public var providerUserIds: [String: String]?
 
     /// Creates a response.
     public init(
         localId: String, email: String? = nil, displayName: String? = nil, idToken: Secret,
         refreshToken: Secret, expiresIn: Int, isNewUser: Bool = false, providerIds: [String],
-        isAnonymous: Bool = false
+        isAnonymous: Bool = false, providerUserIds: [String: String]? = nil
     ) {
         self.localId = localId
         self.email = email
@@ -38,6 +40,7 @@ public struct BackendSessionResponse: Hashable, Sendable, Codable {
         self.isNewUser = isNewUser
         self.providerIds = providerIds
         self.isAnonymous = isAnonymous
+        self.providerUserIds = providerUserIds
     }
 
     /// The session this answer describes, its expiry counted from `now`.
@@ -53,7 +56,8 @@ public struct BackendSessionResponse: Hashable, Sendable, Codable {
                 idToken: idToken,
                 refreshToken: refreshToken,
                 expiresAt: now.addingTimeInterval(TimeInterval(expiresIn))
-            )
+            ),
+            providerUserIDs: providerUserIds ?? [:]
         )
     }
 }

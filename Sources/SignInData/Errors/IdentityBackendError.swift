@@ -50,6 +50,28 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let userNotFound = Code(rawValue: "USER_NOT_FOUND")
         /// The backend could not read or write its own data.
         public static let storageUnavailable = Code(rawValue: "STORAGE_UNAVAILABLE")
+        /// The session's ID token is not valid (expired, forged, or its account is gone).
+        public static let invalidIDToken = Code(rawValue: "INVALID_ID_TOKEN")
+        /// The email already belongs to an account.
+        public static let emailExists = Code(rawValue: "EMAIL_EXISTS")
+        /// Unknown email or wrong password: one code for both.
+        public static let invalidLoginCredentials = Code(rawValue: "INVALID_LOGIN_CREDENTIALS")
+        /// The email is not well formed.
+        public static let invalidEmail = Code(rawValue: "INVALID_EMAIL")
+        /// The password breaks the backend's policy.
+        public static let weakPassword = Code(rawValue: "WEAK_PASSWORD")
+        /// The identity belongs to another account.
+        public static let credentialAlreadyInUse = Code(rawValue: "CREDENTIAL_ALREADY_IN_USE")
+        /// The account already has this provider.
+        public static let providerAlreadyLinked = Code(rawValue: "PROVIDER_ALREADY_LINKED")
+        /// The account does not have this provider.
+        public static let noSuchProvider = Code(rawValue: "NO_SUCH_PROVIDER")
+        /// The account's last provider cannot be unlinked.
+        public static let lastProvider = Code(rawValue: "LAST_PROVIDER")
+        /// The reset code is unknown or used.
+        public static let invalidOOBCode = Code(rawValue: "INVALID_OOB_CODE")
+        /// The reset code has expired.
+        public static let expiredOOBCode = Code(rawValue: "EXPIRED_OOB_CODE")
     }
 
     /// The ``AuthError`` this answer means.
@@ -67,6 +89,15 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         case .missingIdToken: .missingIdentityToken(provider)
         case .unsupportedProvider: .authProviderMissing(provider)
         case .invalidRefreshToken, .userNotFound: .refreshTokenRejected
+        case .invalidIDToken: .signedOut(.sessionExpired)
+        case .invalidLoginCredentials: .wrongCredentials
+        case .invalidEmail: .invalidEmail
+        case .weakPassword: .weakPassword(.tooShort)
+        case .providerAlreadyLinked: .providerAlreadyLinked(provider)
+        case .noSuchProvider: .providerNotLinked(provider)
+        case .lastProvider: .cannotUnlinkLastProvider
+        case .invalidOOBCode: .invalidResetCode
+        case .expiredOOBCode: .resetCodeExpired
         default: .backend(code: code.rawValue, message: message)
         }
     }

@@ -26,4 +26,11 @@ public struct AppleAuthProvider: AuthProvider {
     public func signIn(with credential: AuthCredential) async throws -> UserSession {
         try await exchange.signIn(with: credential)
     }
+
+    /// Links an Apple credential to the signed-in account.
+    /// - Throws: ``AuthError/credentialAlreadyInUse(_:)`` carrying the credential, still unused, so that the
+    ///   app can sign in to the account that owns it instead.
+    public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
+        try await exchange.link(credential, to: session)
+    }
 }

@@ -1,7 +1,8 @@
 import SignInDomain
 
-/// The exchange every identity-provider token goes through (Apple now, Google next): check the token is
-/// there, send it with the raw nonce to `accounts:signInWithIdp`, map the answer or the error.
+/// The exchange every identity-provider token goes through (Apple, Google): check the token is there, send it
+/// with the raw nonce to `accounts:signInWithIdp` (or link it to the signed-in account), map the answer or the
+/// error.
 struct IdPCredentialExchange: Sendable {
     let provider: ProviderType
     let component: String
@@ -10,37 +11,47 @@ struct IdPCredentialExchange: Sendable {
     let tracer: any FlowTracer
 
     func signIn(with credential: AuthCredential) async throws(AuthError) -> UserSession {
-        let name = "\(component).signIn"
-        tracer.record(.data, name, "signIn(credential) for \(provider)")
+        let request = try makeRequest(credential, operation: "signIn")
+        return try await call(credential) { try await backend.signInWithIdP(request) }
+    }
+
+    func link(_ credential: AuthCredential, to session: UserSession) async throws(AuthError) -> UserSession {
+        let request = try makeRequest(credential, operation: "link")
+        return try await call(credential) { try await backend.linkWithIdP(idToken: session.tokens.idToken, request) }
+    }
+
+    private func makeRequest(_ credential: AuthCredential, operation: String) throws(AuthError) -> IdPSignInRequest {
+        let name = "\(component).\(operation)"
+        tracer.record(.data, name, "\(operation)(credential) for \(provider)")
         guard let idToken = credential.idToken, !idToken.value.isEmpty else {
             throw .missingIdentityToken(provider)
         }
-        let request = IdPSignInRequest(
-            providerId: provider.rawValue,
-            idToken: idToken,
-            rawNonce: credential.rawNonce,
-            accessToken: credential.accessToken,
-            fullName: credential.fullName,
-            email: credential.email
-        )
         tracer.record(
             .data, name,
             "backend credential: providerId \(provider), identity token \(Secret.redactedText), raw nonce "
                 + (credential.rawNonce == nil ? "none" : Secret.redactedText))
+        return IdPSignInRequest(
+            providerId: provider.rawValue, idToken: idToken, rawNonce: credential.rawNonce,
+            accessToken: credential.accessToken, fullName: credential.fullName, email: credential.email)
+    }
+
+    private func call(_ credential: AuthCredential, _ body: () async throws -> BackendSessionResponse)
+        async throws(AuthError) -> UserSession
+    {
         let response: BackendSessionResponse
         do {
-            response = try await backend.signInWithIdP(request)
+            response = try await body()
         } catch let error as IdentityBackendError {
-            tracer.record(.data, name, "the backend refused: \(error.code.rawValue)")
+            tracer.record(.data, component, "the backend refused: \(error.code.rawValue)")
+            if error.code == .credentialAlreadyInUse { throw .credentialAlreadyInUse(credential) }
             throw error.toDomain(provider: provider)
         } catch {
             throw AuthError.normalizing(error)
         }
         let session = response.toDomain(now: clock.now())
         tracer.record(
-            .data, name,
-            "UserSession(uid: \(session.uid), providers: \(session.providerIds.map(\.rawValue).joined(separator: ", ")))"
-        )
+            .data, component,
+            "UserSession(uid: \(session.uid), providers: \(session.providerIds.map(\.rawValue).joined(separator: ", ")))")
         return session
     }
 }

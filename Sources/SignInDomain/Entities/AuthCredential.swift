@@ -17,8 +17,10 @@ public struct AuthCredential: Hashable, Sendable {
     public var authorizationCode: Secret?
     /// The user's name, which Apple sends only at the first sign-in.
     public var fullName: PersonName?
-    /// The user's email, which Apple sends in the credential only at the first sign-in.
+    /// The user's email: for Apple, sent only at the first sign-in; for email/password, what the user typed.
     public var email: String?
+    /// The password the user typed (email/password only).
+    public var password: Secret?
 
     /// Creates a credential.
     public init(
@@ -28,7 +30,8 @@ public struct AuthCredential: Hashable, Sendable {
         rawNonce: Secret? = nil,
         authorizationCode: Secret? = nil,
         fullName: PersonName? = nil,
-        email: String? = nil
+        email: String? = nil,
+        password: Secret? = nil
     ) {
         self.provider = provider
         self.idToken = idToken
@@ -37,5 +40,6 @@ public struct AuthCredential: Hashable, Sendable {
         self.authorizationCode = authorizationCode
         self.fullName = fullName
         self.email = email
+        self.password = password
     }
 }

@@ -8,6 +8,10 @@ public enum SignOutReason: String, Hashable, Sendable, CaseIterable {
     case storedSessionUnreadable
     /// The app's API refused the session even after a refresh.
     case unauthorized
+    /// Apple reports the user's credential as revoked or not found.
+    case credentialRevoked
+    /// The account was deleted.
+    case accountDeleted
 }
 
 /// A change of the authentication state, as ``SessionManager/events()`` reports it. Every subscriber

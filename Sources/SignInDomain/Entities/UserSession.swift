@@ -15,6 +15,9 @@ public struct UserSession: Hashable, Sendable, Codable {
     public var isNewUser: Bool
     /// The session's tokens.
     public var tokens: SessionTokens
+    /// Each linked provider's own id for the user (`apple.com` → Apple's user identifier), as Firebase's
+    /// `providerData[].uid`. Apple's is what the credential-state check needs.
+    public var providerUserIDs: [String: String]
 
     /// Creates a session.
     public init(
@@ -24,7 +27,8 @@ public struct UserSession: Hashable, Sendable, Codable {
         providerIds: [ProviderType],
         isAnonymous: Bool = false,
         isNewUser: Bool = false,
-        tokens: SessionTokens
+        tokens: SessionTokens,
+        providerUserIDs: [String: String] = [:]
     ) {
         self.uid = uid
         self.email = email
@@ -33,5 +37,23 @@ public struct UserSession: Hashable, Sendable, Codable {
         self.isAnonymous = isAnonymous
         self.isNewUser = isNewUser
         self.tokens = tokens
+        self.providerUserIDs = providerUserIDs
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case uid, email, displayName, providerIds, isAnonymous, isNewUser, tokens, providerUserIDs
+    }
+
+    /// Decodes a session; `providerUserIDs`, added later, may be missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        uid = try container.decode(String.self, forKey: .uid)
+        email = try container.decodeIfPresent(String.self, forKey: .email)
+        displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
+        providerIds = try container.decode([ProviderType].self, forKey: .providerIds)
+        isAnonymous = try container.decode(Bool.self, forKey: .isAnonymous)
+        isNewUser = try container.decode(Bool.self, forKey: .isNewUser)
+        tokens = try container.decode(SessionTokens.self, forKey: .tokens)
+        providerUserIDs = try container.decodeIfPresent([String: String].self, forKey: .providerUserIDs) ?? [:]
     }
 }

@@ -30,6 +30,32 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The stored session could not be read (corrupt, empty, or written by a newer version). It was moved
     /// aside to `movedTo`, never deleted, and the app starts signed out.
     case storedSessionDiscarded(movedTo: String, reason: String)
+    /// The email address is not well formed (checked before any call).
+    case invalidEmail
+    /// The password breaks the password policy (checked before any call).
+    case weakPassword(PasswordRule)
+    /// The email and password do not match an account. An unknown email and a wrong password give this same
+    /// error, so that nobody can learn which emails have accounts.
+    case wrongCredentials
+    /// The email already belongs to an account.
+    case emailAlreadyInUse(String)
+    /// The credential belongs to another account. Recover by signing in with it:
+    /// `SignInUseCase.signIn(with:)`.
+    case credentialAlreadyInUse(AuthCredential)
+    /// The provider is already linked to this account.
+    case providerAlreadyLinked(ProviderType)
+    /// The provider is not linked to this account.
+    case providerNotLinked(ProviderType)
+    /// The account's last provider cannot be unlinked: the user could not sign in again.
+    case cannotUnlinkLastProvider
+    /// The provider's `AuthProvider` cannot link.
+    case linkNotSupported(ProviderType)
+    /// The password-reset code is unknown or already used.
+    case invalidResetCode
+    /// The password-reset code has expired.
+    case resetCodeExpired
+    /// A deep link the app cannot open; the text says what is wrong.
+    case invalidDeepLink(String)
 
     public var description: String {
         switch self {
@@ -59,6 +85,18 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
             "The refresh token was rejected."
         case .storedSessionDiscarded(let movedTo, let reason):
             "The stored session was unreadable (\(reason)) and was moved to \(movedTo)."
+        case .invalidEmail: "The email address is not valid."
+        case .weakPassword(let rule): "The password breaks the policy: \(rule.rawValue)."
+        case .wrongCredentials: "Wrong email or password."
+        case .emailAlreadyInUse(let email): "\(email) already belongs to an account."
+        case .credentialAlreadyInUse(let credential): "The \(credential.provider) credential belongs to another account."
+        case .providerAlreadyLinked(let provider): "\(provider) is already linked."
+        case .providerNotLinked(let provider): "\(provider) is not linked."
+        case .cannotUnlinkLastProvider: "The last provider cannot be unlinked."
+        case .linkNotSupported(let provider): "\(provider) cannot be linked."
+        case .invalidResetCode: "The reset code is unknown or used."
+        case .resetCodeExpired: "The reset code has expired."
+        case .invalidDeepLink(let detail): "Invalid deep link: \(detail)"
         }
     }
 }

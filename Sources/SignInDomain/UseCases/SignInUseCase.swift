@@ -51,6 +51,22 @@ public struct SignInUseCase: Sendable {
             return .cancelled
         }
 
+        return .signedIn(try await exchange(credential, with: authProvider))
+    }
+
+    /// Signs in with a credential the app already has: the recovery from
+    /// ``AuthError/credentialAlreadyInUse(_:)`` ("sign in to that account instead").
+    /// - Throws: ``AuthError/authProviderMissing(_:)`` and what the ``AuthProvider`` throws.
+    public func signIn(with credential: AuthCredential) async throws(AuthError) -> UserSession {
+        guard let authProvider = authProviders[credential.provider] else {
+            throw .authProviderMissing(credential.provider)
+        }
+        return try await exchange(credential, with: authProvider)
+    }
+
+    private func exchange(_ credential: AuthCredential, with authProvider: any AuthProvider) async throws(AuthError)
+        -> UserSession
+    {
         let session: UserSession
         do {
             session = try await authProvider.signIn(with: credential)
@@ -59,7 +75,7 @@ public struct SignInUseCase: Sendable {
         }
         try await sessions.establish(session)
         tracer.record(.domain, "SignInUseCase.invoke", "session stored for uid \(session.uid)")
-        return .signedIn(session)
+        return session
     }
 }
 

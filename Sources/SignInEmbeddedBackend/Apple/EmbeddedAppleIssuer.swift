@@ -60,6 +60,7 @@ public final class EmbeddedAppleIssuer: Sendable {
         let (issuer, lifetime) = (self.issuer, Int(tokenLifetime))
         return try storage.update { state in
             let firstTime = state.apple.authorizedClients[clientID] == nil
+            state.apple.revokedClients.removeAll { $0 == clientID }
             let sharesEmail = state.apple.authorizedClients[clientID] ?? shareEmail
             state.apple.authorizedClients[clientID] = sharesEmail
             let user = state.apple.user
@@ -76,6 +77,26 @@ public final class EmbeddedAppleIssuer: Sendable {
                 fullName: firstTime && wantsName ? user.name : nil,
                 email: firstTime && wantsEmail ? email : nil
             )
+        }
+    }
+
+    /// Apple's state for the user `userID` and the app `clientID`: seed 001's credential-state check.
+    public func credentialState(forUserID userID: String, clientID: String) throws(IdentityBackendError)
+        -> AppleCredentialState
+    {
+        try storage.read { state in
+            guard userID == state.apple.user.subject else { return .notFound }
+            if state.apple.authorizedClients[clientID] != nil { return .authorized }
+            return state.apple.revokedClients.contains(clientID) ? .revoked : .notFound
+        }
+    }
+
+    /// The user stops using Sign in with Apple with the app (Settings › Apple ID › Sign in with Apple): the
+    /// credential state becomes revoked, and the next authorization is a first one again.
+    public func revokeAuthorization(clientID: String) throws(IdentityBackendError) {
+        try storage.update { state in
+            state.apple.authorizedClients[clientID] = nil
+            if !state.apple.revokedClients.contains(clientID) { state.apple.revokedClients.append(clientID) }
         }
     }
 

@@ -4,28 +4,32 @@ import SignInData
 import SignInDomain
 
 /// An in-process identity service that does what Firebase Authentication does for the app: verifies
-/// identity tokens, creates or finds the account by (provider, subject), issues its own session tokens (a
-/// JWT ID token with an expiry and an opaque refresh token), rotates refresh tokens, and verifies its ID
-/// tokens for the app's API.
+/// identity tokens from Apple and Google, creates or finds the account by (provider, subject), keeps guests
+/// and email/password accounts (PBKDF2 hashes), links and unlinks providers, issues its own session tokens (a
+/// JWT ID token with an expiry and an opaque refresh token that rotates), mails password-reset links to an
+/// outbox, deletes accounts, and verifies its ID tokens for the app's API.
 ///
-/// Each operation is one ``BackendStateStorage/update(_:)``: every check runs before anything changes, and
-/// a refused request leaves the state exactly as it was.
+/// Each operation is one ``BackendStateStorage/update(_:)``: every check runs before anything changes, and a
+/// refused request leaves the state exactly as it was.
 public final class EmbeddedIdentityService: IdentityBackend {
-    private let storage: any BackendStateStorage
-    private let configuration: EmbeddedBackendConfiguration
-    private let clock: any WallClock
-    private let random: any RandomByteSource
-    private let tracer: any FlowTracer
+    let storage: any BackendStateStorage
+    let configuration: EmbeddedBackendConfiguration
+    let clock: any WallClock
+    let random: any RandomByteSource
+    let outbox: any MailOutbox
+    let tracer: any FlowTracer
 
     /// Creates a service over the backend's state.
     public init(
         storage: any BackendStateStorage, configuration: EmbeddedBackendConfiguration = EmbeddedBackendConfiguration(),
-        clock: any WallClock, random: any RandomByteSource, tracer: any FlowTracer = SilentFlowTracer()
+        clock: any WallClock, random: any RandomByteSource, outbox: any MailOutbox = InMemoryMailOutbox(),
+        tracer: any FlowTracer = SilentFlowTracer()
     ) {
         self.storage = storage
         self.configuration = configuration
         self.clock = clock
         self.random = random
+        self.outbox = outbox
         self.tracer = tracer
     }
 
@@ -44,28 +48,10 @@ public final class EmbeddedIdentityService: IdentityBackend {
     public func signInWithIdP(_ request: IdPSignInRequest) throws(IdentityBackendError) -> BackendSessionResponse {
         let component = "EmbeddedIdentityService.signInWithIdP"
         let now = clock.now()
-        guard request.providerId == ProviderType.apple.rawValue else {
-            throw IdentityBackendError(.unsupportedProvider, message: "\(request.providerId) is not enabled")
-        }
-        guard !request.idToken.value.isEmpty else { throw IdentityBackendError(.missingIdToken) }
         tracer.record(.backend, component, "verify the identity token: signature, alg, iss, aud, exp, iat, nonce")
-        let newRefreshToken = "r." + random.token(byteCount: 32)
-        let newUID = makeUIDCandidate()
+        let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
-            let verifier = IdentityTokenVerifier(
-                issuer: configuration.appleIssuer, audience: configuration.appleClientID,
-                key: Base64URL.decode(state.apple.signingKey) ?? [], clockSkew: configuration.clockSkew)
-            let claims = try verifier.verify(request.idToken.value, rawNonce: request.rawNonce?.value, now: now)
-            state.identity.usedNonces = state.identity.usedNonces.filter { $0.value > now }
-            if let nonce = claims.nonce, state.identity.usedNonces[nonce] != nil {
-                throw IdentityBackendError(.nonceAlreadyUsed, message: "the nonce was already used")
-            }
-
-            // Every check has passed: from here on the request succeeds and may change the state.
-            if let nonce = claims.nonce {
-                state.identity.usedNonces[nonce] = Date(
-                    timeIntervalSince1970: TimeInterval(claims.exp) + configuration.clockSkew)
-            }
+            let claims = try acceptIdentityToken(request, state: &state, now: now)
             let identity = LinkedIdentity(providerId: request.providerId, subject: claims.sub, email: claims.email)
             var isNewUser = false
             var account: EmbeddedAccount
@@ -74,105 +60,249 @@ public final class EmbeddedIdentityService: IdentityBackend {
                 tracer.record(.backend, component, "found the account \(uid) for \(request.providerId)")
             } else {
                 isNewUser = true
-                let uid = state.identity.accounts[newUID] == nil ? newUID : newUID + "x"
                 account = EmbeddedAccount(
-                    uid: uid, email: claims.email ?? request.email, emailVerified: claims.emailVerified ?? false,
-                    displayName: request.fullName?.formatted, createdAt: now, identities: [identity])
+                    uid: fresh.uid(avoiding: state), email: claims.email ?? request.email,
+                    emailVerified: claims.emailVerified ?? false,
+                    displayName: request.fullName?.formatted ?? claims.name, createdAt: now, identities: [identity])
                 state.identity.identities[identity.key] = account.uid
                 tracer.record(.backend, component, "created the account \(account.uid) for \(request.providerId)")
             }
             // The first-login profile is kept; later sign-ins, which carry none, fill only what is missing.
-            if account.displayName == nil, let name = request.fullName?.formatted { account.displayName = name }
-            if account.email == nil, let email = claims.email ?? request.email { account.email = email }
+            fillProfile(&account, claims: claims, request: request)
             state.identity.accounts[account.uid] = account
             return issueSession(
-                for: account, provider: request.providerId, isNewUser: isNewUser, refreshToken: newRefreshToken,
+                for: account, provider: request.providerId, isNewUser: isNewUser, refreshToken: fresh.refreshToken,
                 now: now, state: &state)
         }
     }
 
-    // MARK: - Refresh and revocation
+    // MARK: - Guests and email/password
 
-    public func refreshSession(refreshToken: Secret) throws(IdentityBackendError) -> BackendSessionResponse {
+    public func signUpAnonymously() throws(IdentityBackendError) -> BackendSessionResponse {
         let now = clock.now()
-        let newRefreshToken = "r." + random.token(byteCount: 32)
-        let response = try storage.update { state throws(IdentityBackendError) in
-            let key = SHA256.hexDigest(refreshToken.value)
-            guard let record = state.identity.refreshTokens[key] else {
-                throw IdentityBackendError(.invalidRefreshToken, message: "unknown, used or revoked refresh token")
-            }
-            guard let account = state.identity.accounts[record.uid] else {
-                state.identity.refreshTokens[key] = nil
-                throw IdentityBackendError(.userNotFound, message: "the account no longer exists")
-            }
-            // Rotation: the token just used stops working.
-            state.identity.refreshTokens[key] = nil
+        let fresh = Fresh(self)
+        return try storage.update { state in
+            let account = EmbeddedAccount(uid: fresh.uid(avoiding: state), isAnonymous: true, createdAt: now)
+            state.identity.accounts[account.uid] = account
+            tracer.record(.backend, "EmbeddedIdentityService.signUp", "created the guest account \(account.uid)")
             return issueSession(
-                for: account, provider: record.provider, isNewUser: false, refreshToken: newRefreshToken, now: now,
+                for: account, provider: "anonymous", isNewUser: true, refreshToken: fresh.refreshToken, now: now,
                 state: &state)
         }
-        tracer.record(.backend, "EmbeddedIdentityService.refreshSession", "rotated the refresh token")
-        return response
     }
 
-    public func revokeRefreshToken(_ refreshToken: Secret) throws(IdentityBackendError) {
-        try storage.update { state in
-            state.identity.refreshTokens[SHA256.hexDigest(refreshToken.value)] = nil
-        }
-        tracer.record(.backend, "EmbeddedIdentityService.revokeRefreshToken", "revoked the refresh token")
-    }
-
-    // MARK: - ID tokens for the app's API
-
-    /// Verifies one of the service's ID tokens, as the app's API server does (Firebase's `verifyIdToken`):
-    /// signature, `alg`, `iss`, `aud`, `exp`, and that the account still exists.
-    public func verifySessionToken(_ token: String) throws(IdentityBackendError) -> SessionTokenClaims {
-        let now = clock.now().timeIntervalSince1970
-        return try storage.read { state throws(IdentityBackendError) in
-            guard let parts = JWS.parse(token),
-                let header = try? JSONDecoder().decode(JOSEHeader.self, from: Data(parts.header))
-            else { throw IdentityBackendError(.malformedIdToken) }
-            guard header.alg == "HS256" else { throw IdentityBackendError(.unsupportedAlgorithm) }
-            guard JWS.verifyHS256(parts, key: Base64URL.decode(state.sessionKey) ?? []) else {
-                throw IdentityBackendError(.invalidSignature)
+    public func signUp(email: String, password: Secret) throws(IdentityBackendError) -> BackendSessionResponse {
+        let now = clock.now()
+        let email = try checkedEmail(email)
+        try checkPolicy(password)
+        let hash = PasswordHasher.hash(password.value, iterations: configuration.passwordIterations, random: random)
+        let fresh = Fresh(self)
+        return try storage.update { state throws(IdentityBackendError) in
+            let identity = LinkedIdentity(providerId: ProviderType.emailPassword.rawValue, subject: email, email: email)
+            guard state.identity.identities[identity.key] == nil else {
+                throw IdentityBackendError(.emailExists, message: "the email already belongs to an account")
             }
-            guard let claims = try? JSONDecoder().decode(SessionTokenClaims.self, from: Data(parts.payload)) else {
-                throw IdentityBackendError(.malformedIdToken)
-            }
-            guard claims.iss == configuration.sessionIssuer else { throw IdentityBackendError(.invalidIssuer) }
-            guard claims.aud == configuration.projectID else { throw IdentityBackendError(.invalidAudience) }
-            guard now < TimeInterval(claims.exp) else { throw IdentityBackendError(.idTokenExpired) }
-            guard state.identity.accounts[claims.sub] != nil else { throw IdentityBackendError(.userNotFound) }
-            return claims
+            var account = EmbeddedAccount(
+                uid: fresh.uid(avoiding: state), email: email, createdAt: now, identities: [identity])
+            account.passwordHash = hash
+            state.identity.accounts[account.uid] = account
+            state.identity.identities[identity.key] = account.uid
+            return issueSession(
+                for: account, provider: identity.providerId, isNewUser: true, refreshToken: fresh.refreshToken,
+                now: now, state: &state)
         }
     }
 
-    // MARK: - Sessions
-
-    private func issueSession(
-        for account: EmbeddedAccount, provider: String, isNewUser: Bool, refreshToken: String, now: Date,
-        state: inout EmbeddedBackendState
-    ) -> BackendSessionResponse {
-        let issuedAt = Int(now.timeIntervalSince1970)
-        let lifetime = Int(configuration.sessionLifetime)
-        let claims = SessionTokenClaims(
-            iss: configuration.sessionIssuer, aud: configuration.projectID, sub: account.uid, iat: issuedAt,
-            exp: issuedAt + lifetime, signInProvider: provider, email: account.email)
-        let idToken = JWS.signHS256(
-            header: JSONCoding.encode(JOSEHeader(kid: "session")), payload: JSONCoding.encode(claims),
-            key: Base64URL.decode(state.sessionKey) ?? [])
-        state.identity.refreshTokens[SHA256.hexDigest(refreshToken)] = RefreshTokenRecord(
-            uid: account.uid, issuedAt: now, provider: provider)
-        tracer.record(.backend, "EmbeddedIdentityService", "issued an ID token (\(lifetime) s) and a refresh token")
-        return BackendSessionResponse(
-            localId: account.uid, email: account.email, displayName: account.displayName, idToken: Secret(idToken),
-            refreshToken: Secret(refreshToken), expiresIn: lifetime, isNewUser: isNewUser,
-            providerIds: account.providerIds, isAnonymous: account.isAnonymous)
+    public func signInWithPassword(email: String, password: Secret) throws(IdentityBackendError)
+        -> BackendSessionResponse
+    {
+        let now = clock.now()
+        let key = LinkedIdentity(providerId: ProviderType.emailPassword.rawValue, subject: normalize(email)).key
+        let stored = try storage.read { state in
+            state.identity.identities[key].flatMap { state.identity.accounts[$0] }.flatMap { account in
+                account.passwordHash.map { (account.uid, $0) }
+            }
+        }
+        // The slow check runs outside the lock, and also for an unknown email (against a dummy hash), so that
+        // neither the answer nor its timing tells whether the email has an account.
+        let matches = PasswordHasher.verify(password.value, against: stored?.1 ?? dummyHash)
+        guard let (uid, hash) = stored, matches else {
+            throw IdentityBackendError(.invalidLoginCredentials, message: "wrong email or password")
+        }
+        let upgraded =
+            hash.iterations < configuration.passwordIterations
+            ? PasswordHasher.hash(password.value, iterations: configuration.passwordIterations, random: random) : nil
+        let fresh = Fresh(self)
+        return try storage.update { state throws(IdentityBackendError) in
+            // The password may have changed since the check; only the hash that was checked signs in.
+            guard var account = state.identity.accounts[uid], account.passwordHash == hash else {
+                throw IdentityBackendError(.invalidLoginCredentials, message: "wrong email or password")
+            }
+            if let upgraded {
+                account.passwordHash = upgraded
+                state.identity.accounts[uid] = account
+            }
+            return issueSession(
+                for: account, provider: ProviderType.emailPassword.rawValue, isNewUser: false,
+                refreshToken: fresh.refreshToken, now: now, state: &state)
+        }
     }
 
-    /// A fresh 28-character uid (Firebase's length). Collisions are astronomically unlikely; the caller
-    /// still checks.
-    private func makeUIDCandidate() -> String {
-        random.string(count: 28, alphabet: Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"))
+    // MARK: - Linking
+
+    public func linkWithIdP(idToken: Secret, _ request: IdPSignInRequest) throws(IdentityBackendError)
+        -> BackendSessionResponse
+    {
+        let now = clock.now()
+        let fresh = Fresh(self)
+        return try storage.update { state throws(IdentityBackendError) in
+            var account = try authenticate(idToken, state: state, now: now)
+            let claims = try acceptIdentityToken(request, state: &state, now: now)
+            let identity = LinkedIdentity(providerId: request.providerId, subject: claims.sub, email: claims.email)
+            if let owner = state.identity.identities[identity.key] {
+                // Nothing is kept from this request (the update is discarded), so the credential stays usable
+                // for signing in to the account that owns it.
+                throw owner == account.uid
+                    ? IdentityBackendError(.providerAlreadyLinked, message: "already linked to this account")
+                    : IdentityBackendError(.credentialAlreadyInUse, message: "the identity belongs to another account")
+            }
+            guard !account.providerIds.contains(request.providerId) else {
+                throw IdentityBackendError(.providerAlreadyLinked, message: "the account has \(request.providerId)")
+            }
+            account.identities.append(identity)
+            account.isAnonymous = false
+            fillProfile(&account, claims: claims, request: request)
+            state.identity.accounts[account.uid] = account
+            state.identity.identities[identity.key] = account.uid
+            tracer.record(.backend, "EmbeddedIdentityService.linkWithIdP", "linked \(request.providerId) to \(account.uid)")
+            return issueSession(
+                for: account, provider: request.providerId, isNewUser: false, refreshToken: fresh.refreshToken,
+                now: now, state: &state)
+        }
+    }
+
+    public func linkWithPassword(idToken: Secret, email: String, password: Secret) throws(IdentityBackendError)
+        -> BackendSessionResponse
+    {
+        let now = clock.now()
+        let email = try checkedEmail(email)
+        try checkPolicy(password)
+        let hash = PasswordHasher.hash(password.value, iterations: configuration.passwordIterations, random: random)
+        let fresh = Fresh(self)
+        return try storage.update { state throws(IdentityBackendError) in
+            var account = try authenticate(idToken, state: state, now: now)
+            let identity = LinkedIdentity(providerId: ProviderType.emailPassword.rawValue, subject: email, email: email)
+            guard !account.providerIds.contains(identity.providerId) else {
+                throw IdentityBackendError(.providerAlreadyLinked, message: "the account has a password already")
+            }
+            guard state.identity.identities[identity.key] == nil else {
+                throw IdentityBackendError(.emailExists, message: "the email already belongs to an account")
+            }
+            account.identities.append(identity)
+            account.passwordHash = hash
+            account.isAnonymous = false
+            if account.email == nil { account.email = email }
+            state.identity.accounts[account.uid] = account
+            state.identity.identities[identity.key] = account.uid
+            tracer.record(.backend, "EmbeddedIdentityService.linkWithPassword", "linked \(email) to \(account.uid)")
+            return issueSession(
+                for: account, provider: identity.providerId, isNewUser: false, refreshToken: fresh.refreshToken,
+                now: now, state: &state)
+        }
+    }
+
+    public func unlink(idToken: Secret, providerId: String) throws(IdentityBackendError) -> BackendSessionResponse {
+        let now = clock.now()
+        let fresh = Fresh(self)
+        return try storage.update { state throws(IdentityBackendError) in
+            var account = try authenticate(idToken, state: state, now: now)
+            guard let index = account.identities.firstIndex(where: { $0.providerId == providerId }) else {
+                throw IdentityBackendError(.noSuchProvider, message: "the account has no \(providerId)")
+            }
+            guard account.identities.count > 1 else {
+                throw IdentityBackendError(.lastProvider, message: "the last provider cannot be unlinked")
+            }
+            let removed = account.identities.remove(at: index)
+            state.identity.identities[removed.key] = nil
+            if providerId == ProviderType.emailPassword.rawValue { account.passwordHash = nil }
+            state.identity.accounts[account.uid] = account
+            return issueSession(
+                for: account, provider: account.providerIds.first ?? providerId, isNewUser: false,
+                refreshToken: fresh.refreshToken, now: now, state: &state)
+        }
+    }
+
+    // MARK: - Password reset
+
+    public func sendPasswordResetEmail(email: String) throws(IdentityBackendError) {
+        let now = clock.now()
+        let email = try checkedEmail(email)
+        let code = random.token(byteCount: 32)
+        let lifetime = configuration.passwordResetLifetime
+        let recipient = try storage.update { state -> String? in
+            let key = LinkedIdentity(providerId: ProviderType.emailPassword.rawValue, subject: email).key
+            guard let uid = state.identity.identities[key] else { return nil }
+            state.identity.passwordResetCodes = state.identity.passwordResetCodes.filter { $0.value.expiresAt > now }
+            state.identity.passwordResetCodes[SHA256.hexDigest(code)] = ResetCodeRecord(
+                uid: uid, expiresAt: now.addingTimeInterval(lifetime))
+            return email
+        }
+        // An unknown email gets the same answer and no mail: nobody learns which emails have accounts.
+        guard let recipient else { return }
+        let link = "\(configuration.passwordResetLink)?code=\(code)"
+        try outbox.deliver(
+            OutboxMessage(
+                to: recipient, subject: "Reset your signin-demo password",
+                body: """
+                    Someone asked to reset the password of your signin-demo account.
+                    To choose a new password, open this link within an hour:
+
+                    \(link)
+
+                    If it was not you, ignore this mail: your password stays as it is.
+                    """,
+                link: link, sentAt: now))
+        tracer.record(.backend, "EmbeddedIdentityService.sendPasswordResetEmail", "mailed a reset link to the outbox")
+    }
+
+    public func confirmPasswordReset(code: Secret, newPassword: Secret) throws(IdentityBackendError) {
+        let now = clock.now()
+        try checkPolicy(newPassword)
+        let hash = PasswordHasher.hash(newPassword.value, iterations: configuration.passwordIterations, random: random)
+        try storage.update { state throws(IdentityBackendError) in
+            let key = SHA256.hexDigest(code.value)
+            guard let record = state.identity.passwordResetCodes[key],
+                var account = state.identity.accounts[record.uid], account.passwordHash != nil
+            else { throw IdentityBackendError(.invalidOOBCode, message: "unknown or used reset code") }
+            guard record.expiresAt > now else {
+                throw IdentityBackendError(.expiredOOBCode, message: "the reset code has expired")
+            }
+            account.passwordHash = hash
+            state.identity.accounts[account.uid] = account
+            // The code works once, and every other code and session of the account ends with the old password.
+            state.identity.passwordResetCodes = state.identity.passwordResetCodes.filter { $0.value.uid != account.uid }
+            state.identity.refreshTokens = state.identity.refreshTokens.filter { $0.value.uid != account.uid }
+        }
+        tracer.record(.backend, "EmbeddedIdentityService.confirmPasswordReset", "set the new password; sessions revoked")
+    }
+
+    // MARK: - Deletion
+
+    public func deleteAccount(idToken: Secret) throws(IdentityBackendError) {
+        let now = clock.now()
+        let clientID = configuration.appleClientID
+        try storage.update { state throws(IdentityBackendError) in
+            let account = try authenticate(idToken, state: state, now: now)
+            for identity in account.identities { state.identity.identities[identity.key] = nil }
+            state.identity.accounts[account.uid] = nil
+            state.identity.refreshTokens = state.identity.refreshTokens.filter { $0.value.uid != account.uid }
+            state.identity.passwordResetCodes = state.identity.passwordResetCodes.filter { $0.value.uid != account.uid }
+            // As Apple asks: revoke the app's Sign in with Apple authorization with the account.
+            if account.identities.contains(where: { $0.providerId == ProviderType.apple.rawValue }) {
+                state.apple.authorizedClients[clientID] = nil
+                if !state.apple.revokedClients.contains(clientID) { state.apple.revokedClients.append(clientID) }
+            }
+            tracer.record(.backend, "EmbeddedIdentityService.deleteAccount", "deleted \(account.uid) and its tokens")
+        }
     }
 }

@@ -18,6 +18,8 @@ public struct IdentityTokenClaims: Codable, Hashable, Sendable {
     public var emailVerified: Bool?
     /// Whether ``email`` is a private relay address.
     public var isPrivateEmail: Bool?
+    /// The user's name (Google sends it; Apple does not).
+    public var name: String?
 
     /// Creates claims.
     public init(
@@ -36,7 +38,7 @@ public struct IdentityTokenClaims: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case iss, aud, sub, iat, exp, nonce, email
+        case iss, aud, sub, iat, exp, nonce, email, name
         case emailVerified = "email_verified"
         case isPrivateEmail = "is_private_email"
     }
@@ -56,6 +58,7 @@ public struct IdentityTokenClaims: Codable, Hashable, Sendable {
         email = try container.decodeIfPresent(String.self, forKey: .email)
         emailVerified = try Self.decodeFlexibleBool(container, .emailVerified)
         isPrivateEmail = try Self.decodeFlexibleBool(container, .isPrivateEmail)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -73,6 +76,7 @@ public struct IdentityTokenClaims: Codable, Hashable, Sendable {
         try container.encodeIfPresent(email, forKey: .email)
         try container.encodeIfPresent(emailVerified, forKey: .emailVerified)
         try container.encodeIfPresent(isPrivateEmail, forKey: .isPrivateEmail)
+        try container.encodeIfPresent(name, forKey: .name)
     }
 
     /// Apple sends `email_verified` and `is_private_email` as `true` or as `"true"`; both decode.

@@ -16,6 +16,8 @@ public struct EmbeddedAccount: Codable, Hashable, Sendable {
     public var createdAt: Date
     /// The provider identities linked to the account, in the order they were linked.
     public var identities: [LinkedIdentity]
+    /// The password hash, when email/password is linked.
+    public var passwordHash: PasswordHash?
 
     /// Creates an account.
     public init(
@@ -33,6 +35,11 @@ public struct EmbeddedAccount: Codable, Hashable, Sendable {
 
     /// The provider ids of the linked identities.
     public var providerIds: [String] { identities.map(\.providerId) }
+
+    /// Each linked provider's own id for the user.
+    public var providerUserIds: [String: String] {
+        Dictionary(identities.map { ($0.providerId, $0.subject) }, uniquingKeysWith: { first, _ in first })
+    }
 }
 
 /// A provider identity linked to an account: `apple.com` with Apple's `sub`, for example.

@@ -4,8 +4,10 @@ import SignInDomain
 /// Everything the embedded backend keeps, as one versioned document: the keys, the Apple ID and its
 /// authorizations, the accounts, the refresh tokens (hashed) and the used nonces.
 public struct EmbeddedBackendState: Codable, Hashable, Sendable {
-    /// The version this code writes. A document with a higher version is refused, never overwritten.
-    public static let currentVersion = 1
+    /// The version this code writes. A document with a higher version is refused, never overwritten. Version 1
+    /// (before Google, passwords and resets) is read and migrated: its missing parts get their defaults and
+    /// a new Google issuer.
+    public static let currentVersion = 2
 
     /// The document's version.
     public var version: Int
@@ -15,16 +17,27 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
     public var apple: AppleIssuerState
     /// The identity service's state.
     public var identity: IdentityServiceState
+    /// The Google-like issuer's state (`nil` only in a version 1 document, before migration).
+    public var google: GoogleIssuerState?
 
     /// Creates a state.
     public init(
         version: Int = currentVersion, sessionKey: String, apple: AppleIssuerState,
-        identity: IdentityServiceState = IdentityServiceState()
+        identity: IdentityServiceState = IdentityServiceState(), google: GoogleIssuerState? = nil
     ) {
         self.version = version
         self.sessionKey = sessionKey
         self.apple = apple
         self.identity = identity
+        self.google = google
+    }
+
+    /// This state brought to ``currentVersion``, taking what a version 1 document lacks from `fresh`.
+    public func migrated(fillingFrom fresh: EmbeddedBackendState) -> EmbeddedBackendState {
+        var migrated = self
+        if migrated.google == nil { migrated.google = fresh.google }
+        migrated.version = Self.currentVersion
+        return migrated
     }
 
     /// A new installation: fresh random keys, a new Apple ID, no accounts.
@@ -45,8 +58,16 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
             random.string(count: 10, alphabet: Array("abcdefghijklmnopqrstuvwxyz0123456789"))
             + "@privaterelay.appleid.com"
         let user = AppleIDUser(subject: subject, name: appleUserName, email: appleUserEmail, privateRelayEmail: relay)
+        let googleSubject = { "1" + random.string(count: 20, alphabet: digits) }
+        let google = GoogleIssuerState(
+            signingKey: Base64URL.encode(random.bytes(count: 32)),
+            accounts: [
+                GoogleAccount(subject: googleSubject(), name: "Jane Appleseed", email: "jane.appleseed@gmail.com"),
+                GoogleAccount(subject: googleSubject(), name: "Sam Rivera", email: "sam.rivera@gmail.com"),
+            ])
         return EmbeddedBackendState(
             sessionKey: Base64URL.encode(random.bytes(count: 32)),
-            apple: AppleIssuerState(signingKey: Base64URL.encode(random.bytes(count: 32)), user: user))
+            apple: AppleIssuerState(signingKey: Base64URL.encode(random.bytes(count: 32)), user: user),
+            google: google)
     }
 }

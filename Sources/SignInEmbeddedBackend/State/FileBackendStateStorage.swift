@@ -88,7 +88,10 @@ public final class FileBackendStateStorage: BackendStateStorage {
         do {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
-            return (try decoder.decode(EmbeddedBackendState.self, from: Data(bytes)), false)
+            let decoded = try decoder.decode(EmbeddedBackendState.self, from: Data(bytes))
+            guard decoded.version < EmbeddedBackendState.currentVersion else { return (decoded, false) }
+            // An older document: migrate it, and mark it new so that the migrated form is written back.
+            return (decoded.migrated(fillingFrom: makeInitialState()), true)
         } catch {
             throw IdentityBackendError(
                 .storageUnavailable,

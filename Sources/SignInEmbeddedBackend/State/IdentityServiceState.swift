@@ -11,9 +11,40 @@ public struct IdentityServiceState: Codable, Hashable, Sendable {
     public var refreshTokens: [String: RefreshTokenRecord] = [:]
     /// Nonces already accepted, with the time after which they can be forgotten (their token expired).
     public var usedNonces: [String: Date] = [:]
+    /// Password-reset codes by the SHA-256 hex of the code.
+    public var passwordResetCodes: [String: ResetCodeRecord] = [:]
 
     /// An empty state.
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case accounts, identities, refreshTokens, usedNonces, passwordResetCodes
+    }
+
+    /// Decodes a state; parts added after version 1 may be missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        accounts = try container.decode([String: EmbeddedAccount].self, forKey: .accounts)
+        identities = try container.decode([String: String].self, forKey: .identities)
+        refreshTokens = try container.decode([String: RefreshTokenRecord].self, forKey: .refreshTokens)
+        usedNonces = try container.decode([String: Date].self, forKey: .usedNonces)
+        passwordResetCodes =
+            try container.decodeIfPresent([String: ResetCodeRecord].self, forKey: .passwordResetCodes) ?? [:]
+    }
+}
+
+/// A password-reset code as the service keeps it (by its hash).
+public struct ResetCodeRecord: Codable, Hashable, Sendable {
+    /// The account whose password it resets.
+    public var uid: String
+    /// When it stops working.
+    public var expiresAt: Date
+
+    /// Creates a record.
+    public init(uid: String, expiresAt: Date) {
+        self.uid = uid
+        self.expiresAt = expiresAt
+    }
 }
 
 /// A refresh token as the service keeps it.
@@ -42,10 +73,25 @@ public struct AppleIssuerState: Codable, Hashable, Sendable {
     public var user: AppleIDUser
     /// Client ids the user has authorized, with the email choice made the first time (`true`: share).
     public var authorizedClients: [String: Bool] = [:]
+    /// Client ids the user has stopped using Sign in with Apple with.
+    public var revokedClients: [String] = []
 
     /// Creates a state.
     public init(signingKey: String, user: AppleIDUser) {
         self.signingKey = signingKey
         self.user = user
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case signingKey, user, authorizedClients, revokedClients
+    }
+
+    /// Decodes a state; parts added after version 1 may be missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        signingKey = try container.decode(String.self, forKey: .signingKey)
+        user = try container.decode(AppleIDUser.self, forKey: .user)
+        authorizedClients = try container.decode([String: Bool].self, forKey: .authorizedClients)
+        revokedClients = try container.decodeIfPresent([String].self, forKey: .revokedClients) ?? []
     }
 }

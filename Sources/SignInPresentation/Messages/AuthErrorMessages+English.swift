@@ -23,5 +23,21 @@ extension AuthErrorMessages {
         .sessionExpired: "Your session has expired. Please sign in again.",
         .storedSessionUnreadable: "Your saved sign-in could not be read, so you are signed out. Please sign in again.",
         .unauthorized: "The app's server no longer accepts your sign-in. Please sign in again.",
+        .credentialRevoked: "You stopped using Sign in with Apple with this app, so you have been signed out.",
+        .accountDeleted: "Your account has been deleted.",
+        .invalidEmail: "This email address is not valid.",
+        .passwordTooShort: "The password needs at least {minimum} characters.",
+        .passwordAllSame: "The password cannot be one character repeated.",
+        .wrongCredentials: "Wrong email or password.",
+        .emailAlreadyInUse: "{email} already belongs to an account.",
+        .credentialAlreadyInUse:
+            "This {provider} account already belongs to another account. You can sign in to that account instead.",
+        .providerAlreadyLinked: "{provider} is already linked to this account.",
+        .providerNotLinked: "{provider} is not linked to this account.",
+        .cannotUnlinkLastProvider: "The last way to sign in cannot be removed, or you could not sign in again.",
+        .linkNotSupported: "{provider} cannot be linked to this account.",
+        .invalidResetCode: "This password-reset link is not valid or was already used.",
+        .resetCodeExpired: "This password-reset link has expired. Please ask for a new one.",
+        .invalidDeepLink: "This link cannot be opened.",
     ]
 }

@@ -20,8 +20,24 @@ public struct AuthErrorMessages: Hashable, Sendable {
 
     /// The message for `error`.
     public func message(for error: AuthError) -> String {
-        let (key, arguments) = Self.key(for: error)
+        var (key, arguments) = Self.key(for: error)
+        if let provider = arguments["provider"] { arguments["provider"] = providerName(provider) }
         return text(for: key, arguments)
+    }
+
+    /// A provider's name in this language (`Guest` is `Misafir` in Turkish).
+    public func providerName(_ englishName: String) -> String {
+        Self.providerNames[language]?[englishName] ?? englishName
+    }
+
+    /// The language to use for a POSIX or BCP 47 locale (`tr_TR.UTF-8`, `zh_TW`, `zh-Hant-HK`): `tr`,
+    /// `zh-Hant` or `en`. Simplified Chinese has no table and falls back to English.
+    public static func language(forLocale identifier: String) -> String {
+        let normalized = identifier.split(separator: ".").first.map(String.init)?.replacingOccurrences(of: "_", with: "-")
+            .lowercased() ?? ""
+        if normalized == "tr" || normalized.hasPrefix("tr-") { return "tr" }
+        if normalized.hasPrefix("zh-hant") || ["zh-tw", "zh-hk", "zh-mo"].contains(normalized) { return "zh-Hant" }
+        return "en"
     }
 
     /// The message for a key, with `{provider}` and `{code}` filled in.
@@ -50,8 +66,26 @@ public struct AuthErrorMessages: Hashable, Sendable {
         case .signedOut(let reason): (MessageKey.signOut(reason), [:])
         case .refreshTokenRejected: (.sessionExpired, [:])
         case .storedSessionDiscarded: (.storedSessionUnreadable, [:])
+        case .invalidEmail: (.invalidEmail, [:])
+        case .weakPassword(.tooShort): (.passwordTooShort, ["minimum": String(PasswordPolicy.minimumLength)])
+        case .weakPassword(.allSameCharacter): (.passwordAllSame, [:])
+        case .wrongCredentials: (.wrongCredentials, [:])
+        case .emailAlreadyInUse(let email): (.emailAlreadyInUse, ["email": email])
+        case .credentialAlreadyInUse(let credential): (.credentialAlreadyInUse, ["provider": credential.provider.name])
+        case .providerAlreadyLinked(let provider): (.providerAlreadyLinked, ["provider": provider.name])
+        case .providerNotLinked(let provider): (.providerNotLinked, ["provider": provider.name])
+        case .cannotUnlinkLastProvider: (.cannotUnlinkLastProvider, [:])
+        case .linkNotSupported(let provider): (.linkNotSupported, ["provider": provider.name])
+        case .invalidResetCode: (.invalidResetCode, [:])
+        case .resetCodeExpired: (.resetCodeExpired, [:])
+        case .invalidDeepLink: (.invalidDeepLink, [:])
         }
     }
 
-    static let tables: [String: [MessageKey: String]] = ["en": english]
+    static let tables: [String: [MessageKey: String]] = ["en": english, "tr": turkish, "zh-Hant": traditionalChinese]
+
+    static let providerNames: [String: [String: String]] = [
+        "tr": ["Guest": "Misafir", "Email": "E-posta"],
+        "zh-Hant": ["Guest": "訪客", "Email": "電子郵件"],
+    ]
 }

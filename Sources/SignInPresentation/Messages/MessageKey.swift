@@ -24,6 +24,21 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case sessionExpired
     case storedSessionUnreadable
     case unauthorized
+    case credentialRevoked
+    case accountDeleted
+    case invalidEmail
+    case passwordTooShort
+    case passwordAllSame
+    case wrongCredentials
+    case emailAlreadyInUse
+    case credentialAlreadyInUse
+    case providerAlreadyLinked
+    case providerNotLinked
+    case cannotUnlinkLastProvider
+    case linkNotSupported
+    case invalidResetCode
+    case resetCodeExpired
+    case invalidDeepLink
 
     /// The key of a sign-out reason's message.
     public static func signOut(_ reason: SignOutReason) -> MessageKey {
@@ -32,6 +47,8 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
         case .sessionExpired: .sessionExpired
         case .storedSessionUnreadable: .storedSessionUnreadable
         case .unauthorized: .unauthorized
+        case .credentialRevoked: .credentialRevoked
+        case .accountDeleted: .accountDeleted
         }
     }
 

@@ -1,38 +1,55 @@
 import SignInData
 import SignInDomain
 
-/// An identity backend that answers every call with canned results.
+/// An identity backend that answers every call with canned results: `result` for every operation that
+/// returns a session (but refreshes, which answer `refreshResult`), and `error`, if given, thrown by the
+/// operations that return nothing.
 public struct StubIdentityBackend: IdentityBackend {
     private let result: Result<BackendSessionResponse, IdentityBackendError>
     private let refreshResult: Result<BackendSessionResponse, IdentityBackendError>
-    private let revokeError: IdentityBackendError?
+    private let error: IdentityBackendError?
 
     /// Creates a stub.
     /// - Parameters:
-    ///   - result: The answer to sign-ins.
+    ///   - result: The answer to sign-ins, sign-ups, links and unlinks.
     ///   - refreshResult: The answer to refreshes (by default, the same as `result`).
-    ///   - revokeError: Thrown by revocations, if any.
+    ///   - error: Thrown by revocations, reset requests and confirmations, and deletions, if any.
     public init(
         result: Result<BackendSessionResponse, IdentityBackendError>,
         refreshResult: Result<BackendSessionResponse, IdentityBackendError>? = nil,
-        revokeError: IdentityBackendError? = nil
+        error: IdentityBackendError? = nil
     ) {
         self.result = result
         self.refreshResult = refreshResult ?? result
-        self.revokeError = revokeError
+        self.error = error
     }
 
-    public func signInWithIdP(_ request: IdPSignInRequest) async throws -> BackendSessionResponse {
-        try result.get()
+    private func nothing() throws {
+        if let error { throw error }
     }
 
+    public func signInWithIdP(_ request: IdPSignInRequest) async throws -> BackendSessionResponse { try result.get() }
     public func refreshSession(refreshToken: Secret) async throws -> BackendSessionResponse {
         try refreshResult.get()
     }
-
-    public func revokeRefreshToken(_ refreshToken: Secret) async throws {
-        if let revokeError { throw revokeError }
+    public func revokeRefreshToken(_ refreshToken: Secret) async throws { try nothing() }
+    public func signUpAnonymously() async throws -> BackendSessionResponse { try result.get() }
+    public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse { try result.get() }
+    public func signInWithPassword(email: String, password: Secret) async throws -> BackendSessionResponse {
+        try result.get()
     }
+    public func linkWithIdP(idToken: Secret, _ request: IdPSignInRequest) async throws -> BackendSessionResponse {
+        try result.get()
+    }
+    public func linkWithPassword(idToken: Secret, email: String, password: Secret) async throws
+        -> BackendSessionResponse
+    { try result.get() }
+    public func unlink(idToken: Secret, providerId: String) async throws -> BackendSessionResponse {
+        try result.get()
+    }
+    public func sendPasswordResetEmail(email: String) async throws { try nothing() }
+    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws { try nothing() }
+    public func deleteAccount(idToken: Secret) async throws { try nothing() }
 }
 
 /// An identity backend that records every call, answering like a ``StubIdentityBackend``.
@@ -42,6 +59,15 @@ public actor SpyIdentityBackend: IdentityBackend {
         case signInWithIdP(IdPSignInRequest)
         case refreshSession(Secret)
         case revokeRefreshToken(Secret)
+        case signUpAnonymously
+        case signUp(email: String, password: Secret)
+        case signInWithPassword(email: String, password: Secret)
+        case linkWithIdP(idToken: Secret, IdPSignInRequest)
+        case linkWithPassword(idToken: Secret, email: String, password: Secret)
+        case unlink(idToken: Secret, providerId: String)
+        case sendPasswordResetEmail(String)
+        case confirmPasswordReset(code: Secret, newPassword: Secret)
+        case deleteAccount(idToken: Secret)
     }
 
     private let stub: StubIdentityBackend
@@ -52,9 +78,9 @@ public actor SpyIdentityBackend: IdentityBackend {
     public init(
         result: Result<BackendSessionResponse, IdentityBackendError>,
         refreshResult: Result<BackendSessionResponse, IdentityBackendError>? = nil,
-        revokeError: IdentityBackendError? = nil
+        error: IdentityBackendError? = nil
     ) {
-        stub = StubIdentityBackend(result: result, refreshResult: refreshResult, revokeError: revokeError)
+        stub = StubIdentityBackend(result: result, refreshResult: refreshResult, error: error)
     }
 
     /// The sign-in requests received, in order.
@@ -76,6 +102,53 @@ public actor SpyIdentityBackend: IdentityBackend {
         calls.append(.revokeRefreshToken(refreshToken))
         try await stub.revokeRefreshToken(refreshToken)
     }
+
+    public func signUpAnonymously() async throws -> BackendSessionResponse {
+        calls.append(.signUpAnonymously)
+        return try await stub.signUpAnonymously()
+    }
+
+    public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse {
+        calls.append(.signUp(email: email, password: password))
+        return try await stub.signUp(email: email, password: password)
+    }
+
+    public func signInWithPassword(email: String, password: Secret) async throws -> BackendSessionResponse {
+        calls.append(.signInWithPassword(email: email, password: password))
+        return try await stub.signInWithPassword(email: email, password: password)
+    }
+
+    public func linkWithIdP(idToken: Secret, _ request: IdPSignInRequest) async throws -> BackendSessionResponse {
+        calls.append(.linkWithIdP(idToken: idToken, request))
+        return try await stub.linkWithIdP(idToken: idToken, request)
+    }
+
+    public func linkWithPassword(idToken: Secret, email: String, password: Secret) async throws
+        -> BackendSessionResponse
+    {
+        calls.append(.linkWithPassword(idToken: idToken, email: email, password: password))
+        return try await stub.linkWithPassword(idToken: idToken, email: email, password: password)
+    }
+
+    public func unlink(idToken: Secret, providerId: String) async throws -> BackendSessionResponse {
+        calls.append(.unlink(idToken: idToken, providerId: providerId))
+        return try await stub.unlink(idToken: idToken, providerId: providerId)
+    }
+
+    public func sendPasswordResetEmail(email: String) async throws {
+        calls.append(.sendPasswordResetEmail(email))
+        try await stub.sendPasswordResetEmail(email: email)
+    }
+
+    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
+        calls.append(.confirmPasswordReset(code: code, newPassword: newPassword))
+        try await stub.confirmPasswordReset(code: code, newPassword: newPassword)
+    }
+
+    public func deleteAccount(idToken: Secret) async throws {
+        calls.append(.deleteAccount(idToken: idToken))
+        try await stub.deleteAccount(idToken: idToken)
+    }
 }
 
 /// An identity backend that must not be called.
@@ -87,18 +160,37 @@ public struct FailingIdentityBackend: IdentityBackend {
         self.reportIssue = reportIssue
     }
 
+    private func fail(_ method: String) -> UnexpectedCallError {
+        reportIssue("FailingIdentityBackend.\(method) was called")
+        return UnexpectedCallError("IdentityBackend.\(method)")
+    }
+
     public func signInWithIdP(_ request: IdPSignInRequest) async throws -> BackendSessionResponse {
-        reportIssue("FailingIdentityBackend.signInWithIdP(_:) was called")
-        throw UnexpectedCallError("IdentityBackend.signInWithIdP")
+        throw fail("signInWithIdP")
     }
-
     public func refreshSession(refreshToken: Secret) async throws -> BackendSessionResponse {
-        reportIssue("FailingIdentityBackend.refreshSession(refreshToken:) was called")
-        throw UnexpectedCallError("IdentityBackend.refreshSession")
+        throw fail("refreshSession")
     }
-
-    public func revokeRefreshToken(_ refreshToken: Secret) async throws {
-        reportIssue("FailingIdentityBackend.revokeRefreshToken(_:) was called")
-        throw UnexpectedCallError("IdentityBackend.revokeRefreshToken")
+    public func revokeRefreshToken(_ refreshToken: Secret) async throws { throw fail("revokeRefreshToken") }
+    public func signUpAnonymously() async throws -> BackendSessionResponse { throw fail("signUpAnonymously") }
+    public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse {
+        throw fail("signUp")
     }
+    public func signInWithPassword(email: String, password: Secret) async throws -> BackendSessionResponse {
+        throw fail("signInWithPassword")
+    }
+    public func linkWithIdP(idToken: Secret, _ request: IdPSignInRequest) async throws -> BackendSessionResponse {
+        throw fail("linkWithIdP")
+    }
+    public func linkWithPassword(idToken: Secret, email: String, password: Secret) async throws
+        -> BackendSessionResponse
+    { throw fail("linkWithPassword") }
+    public func unlink(idToken: Secret, providerId: String) async throws -> BackendSessionResponse {
+        throw fail("unlink")
+    }
+    public func sendPasswordResetEmail(email: String) async throws { throw fail("sendPasswordResetEmail") }
+    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
+        throw fail("confirmPasswordReset")
+    }
+    public func deleteAccount(idToken: Secret) async throws { throw fail("deleteAccount") }
 }

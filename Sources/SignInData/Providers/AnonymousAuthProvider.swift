@@ -1,0 +1,30 @@
+import SignInDomain
+
+/// Signs in as a guest: no credential, a new account every time (seed 003). Guests cannot be linked *to*;
+/// they are upgraded by linking another provider to them.
+public struct AnonymousAuthProvider: AuthProvider {
+    public let type = ProviderType.anonymous
+
+    private let backend: any IdentityBackend
+    private let clock: any WallClock
+    private let tracer: any FlowTracer
+
+    /// Creates the provider.
+    public init(
+        backend: any IdentityBackend, clock: any WallClock = SystemWallClock(),
+        tracer: any FlowTracer = SilentFlowTracer()
+    ) {
+        self.backend = backend
+        self.clock = clock
+        self.tracer = tracer
+    }
+
+    public func signIn(with credential: AuthCredential) async throws -> UserSession {
+        tracer.record(.data, "AnonymousAuthProvider.signIn", "create a guest account")
+        do {
+            return try await backend.signUpAnonymously().toDomain(now: clock.now())
+        } catch let error as IdentityBackendError {
+            throw error.toDomain(provider: type)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import SignInDomain
+
+/// Signs in with email and password, and links them to a signed-in account. The email's syntax is checked
+/// before any call; the password policy is checked where a password is chosen (linking, sign-up, reset), not
+/// at sign-in, where it would only tell an attacker what the policy is.
+public struct EmailPasswordAuthProvider: AuthProvider {
+    public let type = ProviderType.emailPassword
+
+    private let backend: any IdentityBackend
+    private let clock: any WallClock
+    private let tracer: any FlowTracer
+
+    /// Creates the provider.
+    public init(
+        backend: any IdentityBackend, clock: any WallClock = SystemWallClock(),
+        tracer: any FlowTracer = SilentFlowTracer()
+    ) {
+        self.backend = backend
+        self.clock = clock
+        self.tracer = tracer
+    }
+
+    /// Signs in.
+    /// - Throws: ``AuthError/invalidEmail`` (before any call), ``AuthError/wrongCredentials`` for an unknown
+    ///   email and a wrong password alike.
+    public func signIn(with credential: AuthCredential) async throws -> UserSession {
+        let email = try EmailAddress.validate(credential.email ?? "")
+        let password = credential.password ?? ""
+        tracer.record(.data, "EmailPasswordAuthProvider.signIn", "signInWithPassword(\(email), password: <redacted>)")
+        do {
+            return try await backend.signInWithPassword(email: email, password: password).toDomain(now: clock.now())
+        } catch let error as IdentityBackendError {
+            throw error.toDomain(provider: type)
+        }
+    }
+
+    /// Links email and password to the signed-in account.
+    /// - Throws: ``AuthError/invalidEmail``, ``AuthError/weakPassword(_:)`` (before any call),
+    ///   ``AuthError/emailAlreadyInUse(_:)``, ``AuthError/providerAlreadyLinked(_:)``.
+    public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
+        let email = try EmailAddress.validate(credential.email ?? "")
+        let password = credential.password ?? ""
+        try PasswordPolicy.validate(password.value)
+        tracer.record(.data, "EmailPasswordAuthProvider.link", "link \(email) to \(session.uid)")
+        do {
+            return try await backend.linkWithPassword(idToken: session.tokens.idToken, email: email, password: password)
+                .toDomain(now: clock.now())
+        } catch let error as IdentityBackendError {
+            if error.code == .emailExists { throw AuthError.emailAlreadyInUse(email) }
+            throw error.toDomain(provider: type)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import SignInDomain
+
+/// Exchanges a Google credential (an ID token and an access token; the nonce is optional for Google) for a
+/// session at the identity backend.
+public struct GoogleAuthProvider: AuthProvider {
+    public let type = ProviderType.google
+
+    private let exchange: IdPCredentialExchange
+
+    /// Creates the provider.
+    public init(
+        backend: any IdentityBackend, clock: any WallClock = SystemWallClock(),
+        tracer: any FlowTracer = SilentFlowTracer()
+    ) {
+        exchange = IdPCredentialExchange(
+            provider: .google, component: "GoogleAuthProvider", backend: backend, clock: clock, tracer: tracer)
+    }
+
+    public func signIn(with credential: AuthCredential) async throws -> UserSession {
+        try await exchange.signIn(with: credential)
+    }
+
+    public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
+        try await exchange.link(credential, to: session)
+    }
+}

@@ -1,0 +1,65 @@
+import SignInDomain
+
+/// Sign-up, password reset, unlinking and deletion at the ``IdentityBackend``: the Data side of
+/// ``SignInDomain/AccountService``.
+public struct BackendAccountService: AccountService {
+    private let backend: any IdentityBackend
+    private let clock: any WallClock
+    private let tracer: any FlowTracer
+
+    /// Creates the service.
+    public init(
+        backend: any IdentityBackend, clock: any WallClock = SystemWallClock(),
+        tracer: any FlowTracer = SilentFlowTracer()
+    ) {
+        self.backend = backend
+        self.clock = clock
+        self.tracer = tracer
+    }
+
+    public func signUp(email: String, password: Secret) async throws -> UserSession {
+        tracer.record(.data, "BackendAccountService.signUp", "signUp(\(email), password: <redacted>)")
+        do {
+            return try await backend.signUp(email: email, password: password).toDomain(now: clock.now())
+        } catch let error as IdentityBackendError {
+            if error.code == .emailExists { throw AuthError.emailAlreadyInUse(email) }
+            throw error.toDomain(provider: .emailPassword)
+        }
+    }
+
+    public func sendPasswordReset(email: String) async throws {
+        tracer.record(.data, "BackendAccountService.sendPasswordReset", "sendOobCode(PASSWORD_RESET, \(email))")
+        try await mapErrors(.emailPassword) { try await backend.sendPasswordResetEmail(email: email) }
+    }
+
+    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
+        tracer.record(.data, "BackendAccountService.confirmPasswordReset", "resetPassword(code: <redacted>)")
+        try await mapErrors(.emailPassword) {
+            try await backend.confirmPasswordReset(code: code, newPassword: newPassword)
+        }
+    }
+
+    public func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {
+        let response = try await mapErrors(provider) {
+            try await backend.unlink(idToken: session.tokens.idToken, providerId: provider.rawValue)
+        }
+        var updated = response.toDomain(now: clock.now())
+        updated.isNewUser = false
+        return updated
+    }
+
+    public func deleteAccount(_ session: UserSession) async throws {
+        tracer.record(.data, "BackendAccountService.deleteAccount", "delete the account \(session.uid)")
+        try await mapErrors(session.providerIds.first ?? .anonymous) {
+            try await backend.deleteAccount(idToken: session.tokens.idToken)
+        }
+    }
+
+    private func mapErrors<T>(_ provider: ProviderType, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as IdentityBackendError {
+            throw error.toDomain(provider: provider)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// The account operations that are not a provider's sign-in: email sign-up, password reset, unlinking and
+/// deletion. The Data layer implements it at the identity backend.
+public protocol AccountService: Sendable {
+    /// Creates an email/password account and signs it in.
+    /// - Throws: ``AuthError/emailAlreadyInUse(_:)``, ``AuthError/weakPassword(_:)``, ``AuthError/invalidEmail``.
+    func signUp(email: String, password: Secret) async throws -> UserSession
+
+    /// Asks the backend to mail a password-reset link. The answer is the same whether or not the email has
+    /// an account.
+    func sendPasswordReset(email: String) async throws
+
+    /// Sets a new password with the code from the mailed link. The code works once and expires.
+    /// - Throws: ``AuthError/invalidResetCode``, ``AuthError/resetCodeExpired``, ``AuthError/weakPassword(_:)``.
+    func confirmPasswordReset(code: Secret, newPassword: Secret) async throws
+
+    /// Unlinks `provider` from the session's account and returns the updated session.
+    func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession
+
+    /// Deletes the session's account with its identities, and revokes its tokens.
+    func deleteAccount(_ session: UserSession) async throws
+}
+
+/// Apple's view of a user's credential: seed 001's `getCredentialState(forUserID:)`.
+public enum AppleCredentialState: String, Hashable, Sendable {
+    /// The user still uses Sign in with Apple with this app.
+    case authorized
+    /// The user stopped using Sign in with Apple with this app (Settings › Apple ID).
+    case revoked
+    /// Apple does not know the user for this app.
+    case notFound
+}
+
+/// Asks Apple for a user's credential state: `ASAuthorizationAppleIDProvider.getCredentialState` on Apple
+/// platforms, the embedded Apple-like issuer elsewhere.
+public protocol AppleCredentialStateChecker: Sendable {
+    /// The state of the Apple user `userID` for this app.
+    func credentialState(forUserID userID: String) async throws -> AppleCredentialState
+}

@@ -1,0 +1,226 @@
+/// Creates an email/password account and signs it in. The email's syntax and the password policy are
+/// checked before any call.
+public struct SignUpUseCase: Sendable {
+    private let accounts: any AccountService
+    private let sessions: SessionManager
+
+    /// Creates the use case.
+    public init(accounts: any AccountService, sessions: SessionManager) {
+        self.accounts = accounts
+        self.sessions = sessions
+    }
+
+    /// Signs up.
+    /// - Throws: ``AuthError/invalidEmail``, ``AuthError/weakPassword(_:)``,
+    ///   ``AuthError/emailAlreadyInUse(_:)``.
+    public func callAsFunction(email: String, password: Secret) async throws(AuthError) -> UserSession {
+        let email = try EmailAddress.validate(email)
+        try PasswordPolicy.validate(password.value)
+        let session: UserSession
+        do {
+            session = try await accounts.signUp(email: email, password: password)
+        } catch {
+            throw AuthError.normalizing(error)
+        }
+        try await sessions.establish(session)
+        return session
+    }
+}
+
+/// How a link ended when it did not fail.
+public enum LinkResult: Hashable, Sendable {
+    /// Linked: the same uid, one more provider.
+    case linked(UserSession)
+    /// The user cancelled the provider's UI. Nothing changed.
+    case cancelled
+}
+
+/// Links another provider to the signed-in account: how a guest keeps their uid, and everything stored for
+/// it, when they choose a permanent sign-in (seed 003).
+public struct LinkProviderUseCase: Sendable {
+    private let authProviders: [ProviderType: any AuthProvider]
+    private let sessions: SessionManager
+    private let tracer: any FlowTracer
+
+    /// Creates the use case.
+    public init(
+        authProviders: [any AuthProvider], sessions: SessionManager, tracer: any FlowTracer = SilentFlowTracer()
+    ) {
+        self.authProviders = Dictionary(authProviders.map { ($0.type, $0) }, uniquingKeysWith: { _, last in last })
+        self.sessions = sessions
+        self.tracer = tracer
+    }
+
+    /// Links `provider`, getting its credential from the screen's UI client.
+    /// - Throws: ``AuthError/notSignedIn``, ``AuthError/providerAlreadyLinked(_:)``,
+    ///   ``AuthError/providerNotConfigured(_:)``, ``AuthError/authProviderMissing(_:)``, the email and password
+    ///   checks, ``AuthError/credentialAlreadyInUse(_:)`` (the account stays signed in and unchanged),
+    ///   ``AuthError/emailAlreadyInUse(_:)``.
+    public func callAsFunction(_ provider: ProviderType, uiClients: SignInUIClients) async throws(AuthError)
+        -> LinkResult
+    {
+        guard let current = try await sessions.currentSession() else { throw .notSignedIn }
+        guard !current.providerIds.contains(provider) else { throw .providerAlreadyLinked(provider) }
+        guard let uiClient = uiClients[provider] else { throw .providerNotConfigured(provider) }
+        guard let authProvider = authProviders[provider] else { throw .authProviderMissing(provider) }
+        tracer.record(.domain, "LinkProviderUseCase.invoke", "link \(provider.name) to \(current.uid)")
+
+        let outcome: CredentialOutcome
+        do {
+            outcome = try await uiClient.getCredential()
+        } catch is CancellationError {
+            outcome = .cancelled
+        } catch {
+            throw AuthError.normalizing(error)
+        }
+        guard case .credential(let credential) = outcome else { return .cancelled }
+        if provider == .emailPassword {
+            _ = try EmailAddress.validate(credential.email ?? "")
+            try PasswordPolicy.validate(credential.password?.value ?? "")
+        }
+        let session = try await sessions.validSession()
+        let linked: UserSession
+        do {
+            linked = try await authProvider.link(credential, to: session)
+        } catch {
+            throw AuthError.normalizing(error)
+        }
+        try await sessions.establish(linked)
+        tracer.record(.domain, "LinkProviderUseCase.invoke", "linked; uid \(linked.uid) kept")
+        return .linked(linked)
+    }
+}
+
+/// Unlinks a provider from the signed-in account, except its last one.
+public struct UnlinkProviderUseCase: Sendable {
+    private let accounts: any AccountService
+    private let sessions: SessionManager
+
+    /// Creates the use case.
+    public init(accounts: any AccountService, sessions: SessionManager) {
+        self.accounts = accounts
+        self.sessions = sessions
+    }
+
+    /// Unlinks `provider`.
+    /// - Throws: ``AuthError/notSignedIn``, ``AuthError/providerNotLinked(_:)``,
+    ///   ``AuthError/cannotUnlinkLastProvider``.
+    public func callAsFunction(_ provider: ProviderType) async throws(AuthError) -> UserSession {
+        guard let current = try await sessions.currentSession() else { throw .notSignedIn }
+        guard current.providerIds.contains(provider) else { throw .providerNotLinked(provider) }
+        guard current.providerIds.count > 1 else { throw .cannotUnlinkLastProvider }
+        let session = try await sessions.validSession()
+        let updated: UserSession
+        do {
+            updated = try await accounts.unlink(provider, from: session)
+        } catch {
+            throw AuthError.normalizing(error)
+        }
+        try await sessions.establish(updated)
+        return updated
+    }
+}
+
+/// Asks for a password-reset mail (seed 004). The answer is the same whether or not the email has an account.
+public struct RequestPasswordResetUseCase: Sendable {
+    private let accounts: any AccountService
+
+    /// Creates the use case.
+    public init(accounts: any AccountService) {
+        self.accounts = accounts
+    }
+
+    /// Requests the mail.
+    /// - Throws: ``AuthError/invalidEmail`` (before any call).
+    public func callAsFunction(email: String) async throws(AuthError) {
+        let email = try EmailAddress.validate(email)
+        do {
+            try await accounts.sendPasswordReset(email: email)
+        } catch {
+            throw AuthError.normalizing(error)
+        }
+    }
+}
+
+/// Sets a new password with the code from the mailed link.
+public struct ConfirmPasswordResetUseCase: Sendable {
+    private let accounts: any AccountService
+
+    /// Creates the use case.
+    public init(accounts: any AccountService) {
+        self.accounts = accounts
+    }
+
+    /// Resets the password.
+    /// - Throws: ``AuthError/weakPassword(_:)`` (before any call), ``AuthError/invalidResetCode``,
+    ///   ``AuthError/resetCodeExpired``.
+    public func callAsFunction(code: Secret, newPassword: Secret) async throws(AuthError) {
+        guard !code.value.isEmpty else { throw .invalidResetCode }
+        try PasswordPolicy.validate(newPassword.value)
+        do {
+            try await accounts.confirmPasswordReset(code: code, newPassword: newPassword)
+        } catch {
+            throw AuthError.normalizing(error)
+        }
+    }
+}
+
+/// Checks the signed-in user's Apple credential state (seed 001); a revoked or unknown credential signs out.
+public struct CheckAppleCredentialUseCase: Sendable {
+    private let checker: any AppleCredentialStateChecker
+    private let sessions: SessionManager
+
+    /// Creates the use case.
+    public init(checker: any AppleCredentialStateChecker, sessions: SessionManager) {
+        self.checker = checker
+        self.sessions = sessions
+    }
+
+    /// Checks the state.
+    /// - Returns: The state; after ``AppleCredentialState/revoked`` or ``AppleCredentialState/notFound`` the
+    ///   user is signed out with ``SignOutReason/credentialRevoked``.
+    /// - Throws: ``AuthError/notSignedIn``, ``AuthError/providerNotLinked(_:)`` when the account has no Apple
+    ///   identity.
+    public func callAsFunction() async throws(AuthError) -> AppleCredentialState {
+        guard let current = try await sessions.currentSession() else { throw .notSignedIn }
+        guard let appleUserID = current.providerUserIDs[ProviderType.apple.rawValue] else {
+            throw .providerNotLinked(.apple)
+        }
+        let state: AppleCredentialState
+        do {
+            state = try await checker.credentialState(forUserID: appleUserID)
+        } catch {
+            throw AuthError.normalizing(error)
+        }
+        if state != .authorized {
+            try await sessions.signOut(reason: .credentialRevoked)
+        }
+        return state
+    }
+}
+
+/// Deletes the signed-in account (App Store Review Guideline 5.1.1(v)): its identities are removed, its tokens
+/// revoked, and the user signed out.
+public struct DeleteAccountUseCase: Sendable {
+    private let accounts: any AccountService
+    private let sessions: SessionManager
+
+    /// Creates the use case.
+    public init(accounts: any AccountService, sessions: SessionManager) {
+        self.accounts = accounts
+        self.sessions = sessions
+    }
+
+    /// Deletes the account.
+    /// - Throws: ``AuthError/notSignedIn``; on any other error the account and the session stay.
+    public func callAsFunction() async throws(AuthError) {
+        guard try await sessions.currentSession() != nil else { throw .notSignedIn }
+        let session = try await sessions.validSession()
+        do {
+            try await accounts.deleteAccount(session)
+        } catch {
+            throw AuthError.normalizing(error)
+        }
+        try await sessions.signOut(reason: .accountDeleted)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import SignInCrypto
+import SignInData
+import SignInDomain
+
+/// A Google-like issuer of ID tokens: what Google's servers do behind the account chooser. Tokens are JWTs
+/// signed with HS256 under a per-installation key, with Google's claims (`iss` `https://accounts.google.com`,
+/// `aud` the app's client id, `sub`, `email`, `email_verified`, `name`, `iat`, `exp`, and `nonce` when the
+/// app sent one), plus an opaque access token.
+public final class EmbeddedGoogleIssuer: Sendable {
+    private let storage: any BackendStateStorage
+    private let configuration: EmbeddedBackendConfiguration
+    private let clock: any WallClock
+    private let random: any RandomByteSource
+
+    /// Creates an issuer over the backend's state.
+    public init(
+        storage: any BackendStateStorage, configuration: EmbeddedBackendConfiguration, clock: any WallClock,
+        random: any RandomByteSource
+    ) {
+        self.storage = storage
+        self.configuration = configuration
+        self.clock = clock
+        self.random = random
+    }
+
+    /// The accounts the chooser lists.
+    public func accounts() throws(IdentityBackendError) -> [GoogleAccount] {
+        try storage.read { $0.google?.accounts ?? [] }
+    }
+
+    /// The key a verifier needs.
+    public func verificationKey() throws(IdentityBackendError) -> [UInt8] {
+        try storage.read { Base64URL.decode($0.google?.signingKey ?? "") ?? [] }
+    }
+
+    /// Signs `email`'s account in for the app and issues its tokens.
+    /// - Parameters:
+    ///   - email: The account picked in the chooser.
+    ///   - nonce: The nonce to put in the token, if the app sent one.
+    /// - Throws: ``IdentityBackendError/Code/userNotFound`` when no listed account has that email.
+    public func signIn(email: String, nonce: String?) throws(IdentityBackendError) -> IssuedGoogleCredential {
+        let now = Int(clock.now().timeIntervalSince1970)
+        let accessToken = "ya29." + random.token(byteCount: 32)
+        let configuration = self.configuration
+        return try storage.read { state throws(IdentityBackendError) in
+            guard let google = state.google,
+                let account = google.accounts.first(where: { $0.email.lowercased() == email.lowercased() })
+            else { throw IdentityBackendError(.userNotFound, message: "no Google account \(email) on this device") }
+            var claims = IdentityTokenClaims(
+                iss: configuration.googleIssuer, aud: configuration.googleClientID, sub: account.subject, iat: now,
+                exp: now + 3600, nonce: nonce, email: account.email, emailVerified: true)
+            claims.name = account.name
+            let token = EmbeddedAppleIssuer.sign(claims, key: Base64URL.decode(google.signingKey) ?? [])
+            return IssuedGoogleCredential(account: account, idToken: token, accessToken: accessToken)
+        }
+    }
+}

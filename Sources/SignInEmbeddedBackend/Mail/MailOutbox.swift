@@ -1,0 +1,106 @@
+import Foundation
+import SignInData
+import SignInFileSystem
+import Synchronization
+
+/// A mail the embedded backend "sent": written to an outbox instead of the Internet.
+public struct OutboxMessage: Codable, Hashable, Sendable {
+    /// The recipient.
+    public var to: String
+    /// The subject line.
+    public var subject: String
+    /// The plain-text body, with the link in it.
+    public var body: String
+    /// The deep link the mail carries.
+    public var link: String
+    /// When it was sent.
+    public var sentAt: Date
+
+    /// The message as an RFC 5322 text file.
+    public var rendered: String {
+        """
+        From: signin-demo <no-reply@signin-demo.invalid>
+        To: \(to)
+        Subject: \(subject)
+        Date: \(sentAt.formatted(.iso8601))
+        Content-Type: text/plain; charset=utf-8
+
+        \(body)
+
+        """
+    }
+}
+
+/// Where the embedded backend delivers mail.
+public protocol MailOutbox: Sendable {
+    /// Delivers a message.
+    func deliver(_ message: OutboxMessage) throws(IdentityBackendError)
+    /// The messages delivered so far, oldest first.
+    func messages() throws(IdentityBackendError) -> [OutboxMessage]
+}
+
+/// Keeps mail in memory: for tests.
+public final class InMemoryMailOutbox: MailOutbox {
+    private let store = Mutex<[OutboxMessage]>([])
+
+    /// Creates an empty outbox.
+    public init() {}
+
+    public func deliver(_ message: OutboxMessage) throws(IdentityBackendError) {
+        store.withLock { $0.append(message) }
+    }
+
+    public func messages() throws(IdentityBackendError) -> [OutboxMessage] {
+        store.withLock { $0 }
+    }
+}
+
+/// Writes each mail to a file of its own in a folder (`outbox/`), as `<time>-<n>.eml`, atomically and with
+/// mode 0600: the CLI shows them, and a person can open them.
+public final class FolderMailOutbox: MailOutbox {
+    /// The outbox folder.
+    public let folder: String
+
+    /// Creates an outbox in `folder`.
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    public func deliver(_ message: OutboxMessage) throws(IdentityBackendError) {
+        let stamp = Int(message.sentAt.timeIntervalSince1970 * 1000)
+        do {
+            try AtomicFile.makeDirectory(folder)
+            var path = "\(folder)/\(stamp).eml"
+            var counter = 1
+            while AtomicFile.exists(path) {
+                counter += 1
+                path = "\(folder)/\(stamp)-\(counter).eml"
+            }
+            try AtomicFile.write(Array(message.rendered.utf8), to: path)
+            let metadata = try JSONEncoder().encode(message)
+            try AtomicFile.write(Array(metadata), to: path.replacingOccurrences(of: ".eml", with: ".json"))
+        } catch let error as FileSystemError {
+            throw IdentityBackendError(.storageUnavailable, message: error.description)
+        } catch {
+            throw IdentityBackendError(.storageUnavailable, message: String(describing: error))
+        }
+    }
+
+    public func messages() throws(IdentityBackendError) -> [OutboxMessage] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        let decoder = JSONDecoder()
+        return names.filter { $0.hasSuffix(".json") }.compactMap { name in
+            guard let bytes = try? AtomicFile.read("\(folder)/\(name)") else { return nil }
+            return try? decoder.decode(OutboxMessage.self, from: Data(bytes))
+        }.sorted { $0.sentAt < $1.sentAt }
+    }
+
+    /// The path of the newest mail file, for the CLI to show.
+    public func newestMailPath() -> String? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".eml") }.sorted { a, b in
+            let number = { (name: String) in Int(name.split(separator: "-").first?.split(separator: ".").first ?? "") ?? 0 }
+            return (number(a), a) < (number(b), b)
+        }.last.map { "\(folder)/\($0)" }
+    }
+}

@@ -1,0 +1,104 @@
+import SignInDomain
+
+/// An account as Google's chooser lists it.
+public struct GoogleAccountSummary: Hashable, Sendable {
+    /// The account holder's name.
+    public var name: String
+    /// The account's email.
+    public var email: String
+
+    /// Creates a summary.
+    public init(name: String, email: String) {
+        self.name = name
+        self.email = email
+    }
+}
+
+/// Where the terminal chooser gets accounts and tokens: the part of Google that the chooser talks to. The
+/// embedded backend's Google-like issuer implements it (wired in the composition root).
+public protocol GoogleAuthority: Sendable {
+    /// The accounts to list.
+    func accounts() async throws -> [GoogleAccountSummary]
+    /// Signs `email`'s account in and issues its tokens.
+    func signIn(email: String) async throws -> GoogleSignInCredential
+}
+
+/// Asks the user to pick one of several options, or none.
+public protocol ChoicePrompt: Sendable {
+    /// Shows `options` under `title` and returns the chosen index, or `nil` for a cancel.
+    func choose(_ title: String, options: [String]) async -> Int?
+}
+
+/// Picks the option whose text contains `preferred` (or the first one): for `--yes`, `--account`, and input
+/// that is not a terminal.
+public struct AutomaticChoicePrompt: ChoicePrompt {
+    /// Text the chosen option must contain; `nil` picks the first option.
+    public let preferred: String?
+
+    /// Creates the prompt.
+    public init(preferred: String? = nil) {
+        self.preferred = preferred
+    }
+
+    public func choose(_ title: String, options: [String]) async -> Int? {
+        guard let preferred else { return options.isEmpty ? nil : 0 }
+        return options.firstIndex { $0.lowercased().contains(preferred.lowercased()) }
+    }
+}
+
+/// Asks on a terminal: a numbered list and "0) Cancel". The end of input is a cancel; an unclear answer is
+/// asked again, up to three times.
+public struct TerminalChoicePrompt: ChoicePrompt {
+    private let readLine: @Sendable () -> String?
+    private let write: @Sendable (String) -> Void
+
+    /// Creates the prompt.
+    public init(readLine: @escaping @Sendable () -> String?, write: @escaping @Sendable (String) -> Void) {
+        self.readLine = readLine
+        self.write = write
+    }
+
+    public func choose(_ title: String, options: [String]) async -> Int? {
+        var text = "\(title)\n"
+        for (index, option) in options.enumerated() { text += "  \(index + 1)) \(option)\n" }
+        write(text + "  0) Cancel\n")
+        for _ in 0..<3 {
+            write("Choose 0 to \(options.count): ")
+            guard let line = readLine() else { return nil }
+            let answer = line.filter { !$0.isWhitespace }.lowercased()
+            if answer == "0" || answer == "c" || answer == "cancel" { return nil }
+            if let number = Int(answer), (1...options.count).contains(number) { return number - 1 }
+            write("Please answer with a number from 0 to \(options.count).\n")
+        }
+        return nil
+    }
+}
+
+/// Google's account chooser where the GoogleSignIn SDK does not exist: a terminal list of the authority's
+/// accounts, then tokens for the chosen one.
+public struct TerminalGoogleAccountChooser: GoogleAccountChooser {
+    private let prompt: any ChoicePrompt
+    private let authority: any GoogleAuthority
+    private let tracer: any FlowTracer
+
+    /// Creates the chooser.
+    public init(prompt: any ChoicePrompt, authority: any GoogleAuthority, tracer: any FlowTracer = SilentFlowTracer()) {
+        self.prompt = prompt
+        self.authority = authority
+        self.tracer = tracer
+    }
+
+    public func chooseAccount() async -> GoogleSignInResult {
+        do {
+            let accounts = try await authority.accounts()
+            tracer.record(.infrastructure, "TerminalGoogleAccountChooser", "Google's account chooser (terminal stand-in)")
+            let labels = accounts.map { "\($0.name) <\($0.email)>" }
+            guard let index = await prompt.choose("Choose a Google account to continue to signin-demo:", options: labels)
+            else { return .cancelled }
+            tracer.record(.ui, "TerminalGoogleAccountChooser", "the user chose \(accounts[index].email)")
+            return .signedIn(try await authority.signIn(email: accounts[index].email))
+        } catch {
+            return .failed(String(describing: error))
+        }
+    }
+}
