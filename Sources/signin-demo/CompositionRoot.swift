@@ -13,51 +13,101 @@ struct CompositionRoot {
 
     let backend: EmbeddedBackend
     let sessions: SessionManager
+    let signIn: SignInUseCase
     let restoreSession: RestoreSessionUseCase
-    let signOut: SignOutUseCase
     let apiClient: AuthorizedAPIClient
     let viewModel: SignInViewModel
+    let messages: AuthErrorMessages
 
     /// - Parameters:
     ///   - paths: The data folder.
-    ///   - invocation: The consent options.
-    ///   - console: The terminal, for the consent prompt.
+    ///   - invocation: The options that decide how prompts are answered.
+    ///   - console: The terminal, for prompts.
+    ///   - environment: The locale, and the PBKDF2 cost for tests.
     ///   - tracer: Receives the labelled steps.
     ///   - clock: The time, shared by the backend and the app.
     init(
-        paths: DataPaths, invocation: Invocation, console: Console, tracer: any FlowTracer,
-        clock: any WallClock = SystemWallClock()
+        paths: DataPaths, invocation: Invocation, console: Console, environment: [String: String],
+        tracer: any FlowTracer, clock: any WallClock = SystemWallClock()
     ) {
-        let backend = EmbeddedBackend.persistent(folder: paths.backendFolder, clock: clock, tracer: tracer)
-        let prompt: any ConsentPrompt =
+        var configuration = EmbeddedBackendConfiguration()
+        if let iterations = environment["SIGNIN_DEMO_PBKDF2_ITERATIONS"].flatMap(Int.init), iterations >= 1 {
+            configuration.passwordIterations = iterations
+        }
+        let backend = EmbeddedBackend.persistent(
+            folder: paths.backendFolder, configuration: configuration, clock: clock, tracer: tracer)
+        let interactive = invocation.canPrompt(console) && !invocation.assumeYes
+        let consent: any ConsentPrompt =
             if invocation.hideEmail {
                 AutomaticConsentPrompt(choice: .hideEmail)
-            } else if invocation.assumeYes || !console.isInteractive {
+            } else if !interactive {
                 AutomaticConsentPrompt(choice: .shareEmail)
             } else {
                 TerminalConsentPrompt(readLine: console.readLine, write: console.out)
             }
-        let authority = EmbeddedAppleIDAuthority(
-            issuer: backend.appleIssuer, clientID: backend.configuration.appleClientID)
+        let choice: any ChoicePrompt =
+            if invocation.account != nil || !interactive {
+                AutomaticChoicePrompt(preferred: invocation.account)
+            } else {
+                TerminalChoicePrompt(readLine: console.readLine, write: console.out)
+            }
+        let form: any CredentialsForm =
+            if let email = invocation.email, let password = invocation.password {
+                FilledCredentialsForm(EmailPasswordInput(email: email, password: Secret(password)))
+            } else if invocation.canPrompt(console) {
+                TerminalCredentialsForm(readLine: console.readLine, readSecret: console.readSecret, write: console.out)
+            } else {
+                FilledCredentialsForm(nil)
+            }
+        let apple = EmbeddedAppleIDAuthority(issuer: backend.appleIssuer, clientID: configuration.appleClientID)
         let uiClients = SignInUIClientBuilder(tracer: tracer)
+            .createGoogleClient(
+                TerminalGoogleAccountChooser(
+                    prompt: choice, authority: EmbeddedGoogleAuthority(issuer: backend.googleIssuer), tracer: tracer))
             .createAppleClient(
                 authorizer: TerminalAppleIDAuthorizer(
-                    appName: Self.appName, prompt: prompt, authority: authority, tracer: tracer)
-            )
+                    appName: Self.appName, prompt: consent, authority: apple, tracer: tracer))
+            .createAnonymousClient()
+            .createEmailPasswordClient(form: form)
             .build()
-        let tokenService = BackendSessionTokenService(backend: backend.identityService, clock: clock, tracer: tracer)
+
+        let identity = backend.identityService
+        let authProviders: [any AuthProvider] = [
+            AppleAuthProvider(backend: identity, clock: clock, tracer: tracer),
+            GoogleAuthProvider(backend: identity, clock: clock, tracer: tracer),
+            AnonymousAuthProvider(backend: identity, clock: clock, tracer: tracer),
+            EmailPasswordAuthProvider(backend: identity, clock: clock, tracer: tracer),
+        ]
+        let tokenService = BackendSessionTokenService(backend: identity, clock: clock, tracer: tracer)
+        let accounts = BackendAccountService(backend: identity, clock: clock, tracer: tracer)
         let sessions = SessionManager(
             store: FileSessionStore(path: paths.sessionFile), tokenService: tokenService, clock: clock, tracer: tracer)
-        let signIn = SignInUseCase(
-            authProviders: [AppleAuthProvider(backend: backend.identityService, clock: clock, tracer: tracer)],
-            sessions: sessions, tracer: tracer)
-        let signOut = SignOutUseCase(sessions: sessions, tokenService: tokenService, tracer: tracer)
+        let signIn = SignInUseCase(authProviders: authProviders, sessions: sessions, tracer: tracer)
+        let messages = AuthErrorMessages(language: Self.language(environment))
         self.backend = backend
         self.sessions = sessions
+        self.signIn = signIn
+        self.messages = messages
         self.restoreSession = RestoreSessionUseCase(sessions: sessions)
-        self.signOut = signOut
         self.apiClient = AuthorizedAPIClient(
             sessions: sessions, transport: EmbeddedAPITransport(api: backend.appAPI), tracer: tracer)
-        self.viewModel = SignInViewModel(signIn: signIn, signOut: signOut, uiClients: uiClients, tracer: tracer)
+        self.viewModel = SignInViewModel(
+            signIn: signIn,
+            signOut: SignOutUseCase(sessions: sessions, tokenService: tokenService, tracer: tracer),
+            account: AccountUseCases(
+                signUp: SignUpUseCase(accounts: accounts, sessions: sessions),
+                link: LinkProviderUseCase(authProviders: authProviders, sessions: sessions, tracer: tracer),
+                unlink: UnlinkProviderUseCase(accounts: accounts, sessions: sessions),
+                requestPasswordReset: RequestPasswordResetUseCase(accounts: accounts),
+                confirmPasswordReset: ConfirmPasswordResetUseCase(accounts: accounts),
+                checkAppleCredential: CheckAppleCredentialUseCase(checker: apple, sessions: sessions),
+                deleteAccount: DeleteAccountUseCase(accounts: accounts, sessions: sessions)),
+            uiClients: uiClients, reducer: SignInReducer(messages: messages), tracer: tracer)
+    }
+
+    /// The messages' language from the POSIX locale variables, in their order of precedence.
+    static func language(_ environment: [String: String]) -> String {
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        return AuthErrorMessages.language(forLocale: locale ?? "en")
     }
 }

@@ -17,6 +17,8 @@ struct Console: Sendable {
     var err: @Sendable (String) -> Void
     /// Reads a line from standard input; `nil` at the end of input.
     var readLine: @Sendable () -> String?
+    /// Reads a line without echoing it (a password); `nil` at the end of input.
+    var readSecret: @Sendable () -> String?
     /// Whether standard input is a terminal (a person can answer prompts).
     var isInteractive: Bool
 
@@ -25,6 +27,23 @@ struct Console: Sendable {
         out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
         err: { text in FileHandle.standardError.write(Data(text.utf8)) },
         readLine: { Swift.readLine(strippingNewline: true) },
+        readSecret: { readWithoutEcho() },
         isInteractive: isatty(STDIN_FILENO) == 1
     )
+
+    /// Reads a line with the terminal's echo turned off, and turns it back on, also at the end of input.
+    private static func readWithoutEcho() -> String? {
+        var original = termios()
+        guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &original) == 0 else {
+            return Swift.readLine(strippingNewline: true)
+        }
+        var silent = original
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+        defer {
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+            FileHandle.standardOutput.write(Data("\n".utf8))
+        }
+        return Swift.readLine(strippingNewline: true)
+    }
 }

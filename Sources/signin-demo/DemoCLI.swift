@@ -2,10 +2,10 @@ import Foundation
 import SignInDomain
 import SignInPresentation
 
-/// The demo CLI: parses the command line, builds the graph, runs the command, reports.
+/// The demo CLI: parses the command line, then runs the tour, the menu, or one command.
 @MainActor
 struct DemoCLI {
-    static let version = "0.2.0"
+    static let version = "0.3.0"
 
     let console: Console
     let environment: [String: String]
@@ -21,8 +21,7 @@ struct DemoCLI {
         do {
             invocation = try CommandLineParser.parse(arguments)
         } catch {
-            console.err("signin-demo: \(error.message)\nRun 'signin-demo --help' for usage.\n")
-            return .usage
+            return usageError(error.message)
         }
         switch invocation.command {
         case .help:
@@ -38,86 +37,20 @@ struct DemoCLI {
             console.err("signin-demo: no data folder: pass --data-dir or set HOME.\n")
             return .usage
         }
+        let runner = CommandRunner(console: console, paths: paths, environment: environment)
         switch invocation.command {
-        case .demo:
-            return await GuidedDemo(console: console, paths: paths, invocation: invocation).run()
-        case .signIn:
-            let root = CompositionRoot(
-                paths: paths, invocation: invocation, console: console, tracer: SilentFlowTracer())
-            return await signInWithApple(root, console: console)
-        case .status:
-            return await status(paths: paths, invocation: invocation)
-        case .signOut:
-            return await signOut(paths: paths, invocation: invocation)
-        case .help, .version:
-            return .success
+        case .tour:
+            return await GuidedTour(runner: runner, invocation: invocation).run()
+        case .interactive:
+            return await InteractiveMenu(runner: runner, invocation: invocation).run()
+        default:
+            if let missing = runner.missingInput(for: invocation) { return usageError(missing) }
+            return await runner.execute(invocation)
         }
     }
 
-    private func status(paths: DataPaths, invocation: Invocation) async -> ExitCode {
-        let root = CompositionRoot(paths: paths, invocation: invocation, console: console, tracer: SilentFlowTracer())
-        let messages = AuthErrorMessages()
-        let outcome: RestoreOutcome
-        do {
-            outcome = try await root.restoreSession()
-        } catch {
-            console.err("signin-demo: \(messages.message(for: error))\n  (\(error))\n")
-            return .failure
-        }
-        switch outcome {
-        case .restored(let session), .refreshed(let session):
-            console.out(invocation.json ? SessionFormatter.json(session) : SessionFormatter.describe(session))
-            return .success
-        case .offline(let session, let error):
-            console.err("signin-demo: the session has expired and could not be refreshed: \(error)\n")
-            console.out(invocation.json ? SessionFormatter.json(session) : SessionFormatter.describe(session))
-            return .success
-        case .signedOut(let reason):
-            if invocation.json {
-                console.out(SessionFormatter.json(nil, reason: reason?.rawValue))
-            } else {
-                let detail = reason.map { " " + messages.message(for: .signedOut($0)) } ?? ""
-                console.out("Not signed in.\(detail)\n")
-            }
-            return .failure
-        case .discarded(let movedTo, let reason):
-            console.err(
-                "signin-demo: \(messages.message(for: .storedSessionDiscarded(movedTo: movedTo, reason: reason)))\n"
-                    + "  The unreadable file was kept as \(movedTo) (\(reason)).\n")
-            console.out(
-                invocation.json ? SessionFormatter.json(nil, reason: "storedSessionUnreadable") : "Not signed in.\n")
-            return .failure
-        }
+    private func usageError(_ message: String) -> ExitCode {
+        console.err("signin-demo: \(message)\nRun 'signin-demo --help' for usage.\n")
+        return .usage
     }
-
-    private func signOut(paths: DataPaths, invocation: Invocation) async -> ExitCode {
-        let root = CompositionRoot(paths: paths, invocation: invocation, console: console, tracer: SilentFlowTracer())
-        await root.viewModel.dispatch(.clickSignOut)?.value
-        let state = root.viewModel.state
-        if let error = state.error {
-            console.err("signin-demo: \(state.errorMessage ?? "")\n")
-            if error != .notSignedIn { console.err("  (\(error))\n") }
-            return .failure
-        }
-        console.out("Signed out. The refresh token was revoked and the stored session removed.\n")
-        return .success
-    }
-}
-
-/// Runs the Apple sign-in through the view model and reports it: shared by the guided demo and `sign-in`.
-@MainActor
-func signInWithApple(_ root: CompositionRoot, console: Console, showSession: Bool = true) async -> ExitCode {
-    await root.viewModel.dispatch(.clickApple)?.value
-    let state = root.viewModel.state
-    if let session = state.session {
-        if showSession { console.out(SessionFormatter.describe(session)) }
-        return .success
-    }
-    if let message = state.errorMessage {
-        console.err("signin-demo: \(message)\n")
-        if let error = state.error { console.err("  (\(error))\n") }
-        return .failure
-    }
-    console.err("signin-demo: sign-in cancelled; nothing changed.\n")
-    return .cancelled
 }

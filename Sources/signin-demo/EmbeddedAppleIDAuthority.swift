@@ -1,9 +1,11 @@
 import Foundation
+import SignInDomain
 import SignInEmbeddedBackend
 import SignInInfrastructure
 
-/// Wires the embedded Apple-like issuer to the terminal Apple sheet: the one place that knows both.
-struct EmbeddedAppleIDAuthority: AppleIDAuthority {
+/// Wires the embedded Apple-like issuer to the terminal Apple sheet and to the credential-state check: the
+/// one place that knows both sides.
+struct EmbeddedAppleIDAuthority: AppleIDAuthority, AppleCredentialStateChecker {
     let issuer: EmbeddedAppleIssuer
     let clientID: String
 
@@ -22,5 +24,25 @@ struct EmbeddedAppleIDAuthority: AppleIDAuthority {
             authorizationCode: Data(issued.authorizationCode.value.utf8),
             fullName: issued.fullName,
             email: issued.email)
+    }
+
+    func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
+        try issuer.credentialState(forUserID: userID, clientID: clientID)
+    }
+}
+
+/// Wires the embedded Google-like issuer to the terminal account chooser.
+struct EmbeddedGoogleAuthority: GoogleAuthority {
+    let issuer: EmbeddedGoogleIssuer
+
+    func accounts() async throws -> [GoogleAccountSummary] {
+        try issuer.accounts().map { GoogleAccountSummary(name: $0.name, email: $0.email) }
+    }
+
+    func signIn(email: String) async throws -> GoogleSignInCredential {
+        let issued = try issuer.signIn(email: email, nonce: nil)
+        return GoogleSignInCredential(
+            idToken: Secret(issued.idToken), accessToken: Secret(issued.accessToken), email: issued.account.email,
+            name: issued.account.name)
     }
 }

@@ -23,6 +23,22 @@ public enum SignInAction: Hashable, Sendable {
     case authStateChanged(AuthStateEvent)
     /// The user dismissed the error message.
     case dismissError
+    /// The sign-up form was submitted.
+    case signUp(email: String, password: Secret)
+    /// The "link" button of a provider was tapped (a guest upgrading, or adding a way to sign in).
+    case clickLink(ProviderType)
+    /// The "unlink" button of a provider was tapped.
+    case clickUnlink(ProviderType)
+    /// The "forgot password" form was submitted.
+    case requestPasswordReset(email: String)
+    /// A reset link was opened and a new password chosen.
+    case openResetLink(String, newPassword: Secret)
+    /// The app checks the Apple credential state (at launch, or on return to the foreground).
+    case checkAppleCredential
+    /// The "delete account" button was confirmed.
+    case clickDeleteAccount
+    /// An account effect finished.
+    case accountResponse(AccountResponse)
 
     /// The provider a click action asks for, or `nil` for other actions.
     public var clickedProvider: ProviderType? {

@@ -6,6 +6,20 @@ public enum SignInEffect: Hashable, Sendable {
     case signIn(ProviderType)
     /// Run ``SignOutUseCase``.
     case signOut
+    /// Run ``SignUpUseCase``.
+    case signUp(email: String, password: Secret)
+    /// Run ``LinkProviderUseCase``.
+    case link(ProviderType)
+    /// Run ``UnlinkProviderUseCase``.
+    case unlink(ProviderType)
+    /// Run ``RequestPasswordResetUseCase``.
+    case requestPasswordReset(email: String)
+    /// Run ``ConfirmPasswordResetUseCase``.
+    case confirmPasswordReset(code: Secret, newPassword: Secret)
+    /// Run ``CheckAppleCredentialUseCase``.
+    case checkAppleCredential
+    /// Run ``DeleteAccountUseCase``.
+    case deleteAccount
 }
 
 /// The pure step of the sign-in screen: given the state and an action, the new state and the effect to
@@ -30,12 +44,41 @@ public struct SignInReducer: Sendable {
             clearError(&state)
             return .signIn(provider)
         }
-        switch action {
-        case .clickSignOut:
+        if let effect = accountEffect(for: action) {
             guard !state.isLoading else { return nil }
             state.isLoading = true
+            state.completed = nil
             clearError(&state)
-            return .signOut
+            return effect
+        }
+        switch action {
+        case .openResetLink(let link, let newPassword):
+            guard !state.isLoading else { return nil }
+            state.completed = nil
+            do {
+                guard case .resetPassword(let code) = try DeepLink.parse(link) else { return nil }
+                state.isLoading = true
+                clearError(&state)
+                return .confirmPasswordReset(code: code, newPassword: newPassword)
+            } catch {
+                show(error, in: &state)
+                return nil
+            }
+        case .accountResponse(let response):
+            state.isLoading = false
+            switch response {
+            case .completed(let operation, let session):
+                state.completed = operation
+                state.session = session
+                clearError(&state)
+                if case .checkAppleCredential(let credentialState) = operation, credentialState != .authorized {
+                    show(.signedOut(.credentialRevoked), in: &state)
+                }
+            case .cancelled:
+                clearError(&state)
+            case .failed(let error):
+                show(error, in: &state)
+            }
         case .signInResponse(let response):
             state.isLoading = false
             state.loadingProvider = nil
@@ -68,6 +111,19 @@ public struct SignInReducer: Sendable {
             break
         }
         return nil
+    }
+
+    private func accountEffect(for action: SignInAction) -> SignInEffect? {
+        switch action {
+        case .clickSignOut: .signOut
+        case .signUp(let email, let password): .signUp(email: email, password: password)
+        case .clickLink(let provider): .link(provider)
+        case .clickUnlink(let provider): .unlink(provider)
+        case .requestPasswordReset(let email): .requestPasswordReset(email: email)
+        case .checkAppleCredential: .checkAppleCredential
+        case .clickDeleteAccount: .deleteAccount
+        default: nil
+        }
     }
 
     private func show(_ error: AuthError, in state: inout SignInState) {

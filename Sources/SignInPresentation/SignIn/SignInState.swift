@@ -12,16 +12,19 @@ public struct SignInState: Hashable, Sendable {
     public var errorMessage: String?
     /// The typed error behind ``errorMessage``, for code that needs more than text (exit codes, analytics).
     public var error: AuthError?
+    /// The account operation that completed last, for the screen to confirm it.
+    public var completed: AccountOperation?
 
     /// Creates a state.
     public init(
         isLoading: Bool = false, loadingProvider: ProviderType? = nil, session: UserSession? = nil,
-        errorMessage: String? = nil, error: AuthError? = nil
+        errorMessage: String? = nil, error: AuthError? = nil, completed: AccountOperation? = nil
     ) {
         self.isLoading = isLoading
         self.loadingProvider = loadingProvider
         self.session = session
         self.errorMessage = errorMessage
         self.error = error
+        self.completed = completed
     }
 }

@@ -13,6 +13,7 @@ public final class SignInViewModel {
 
     @ObservationIgnored private let signIn: SignInUseCase
     @ObservationIgnored private let signOut: SignOutUseCase?
+    @ObservationIgnored private let account: AccountUseCases
     @ObservationIgnored private let uiClients: SignInUIClients
     @ObservationIgnored private let reducer: SignInReducer
     @ObservationIgnored private let tracer: any FlowTracer
@@ -21,17 +22,20 @@ public final class SignInViewModel {
     /// - Parameters:
     ///   - signIn: The sign-in use case.
     ///   - signOut: The sign-out use case; without it, ``SignInAction/clickSignOut`` shows an error.
+    ///   - account: The account use cases; an action whose use case is missing shows an error.
     ///   - uiClients: The screen's UI clients, from `SignInUIClientBuilder.build()`.
     ///   - reducer: The pure step; its messages decide the language.
     ///   - initialState: The state to start from.
     ///   - tracer: Receives the labelled steps.
     public init(
-        signIn: SignInUseCase, signOut: SignOutUseCase? = nil, uiClients: SignInUIClients,
+        signIn: SignInUseCase, signOut: SignOutUseCase? = nil, account: AccountUseCases = AccountUseCases(),
+        uiClients: SignInUIClients,
         reducer: SignInReducer = SignInReducer(),
         initialState: SignInState = SignInState(), tracer: any FlowTracer = SilentFlowTracer()
     ) {
         self.signIn = signIn
         self.signOut = signOut
+        self.account = account
         self.uiClients = uiClients
         self.reducer = reducer
         self.state = initialState
@@ -80,6 +84,61 @@ public final class SignInViewModel {
                 }
                 self.dispatch(.signOutResponse(response))
             }
+        default:
+            return runAccountEffect(effect)
+        }
+    }
+
+    private func runAccountEffect(_ effect: SignInEffect) -> Task<Void, Never> {
+        let account = self.account
+        let uiClients = self.uiClients
+        return Task {
+            let response: AccountResponse
+            do {
+                response = try await self.perform(effect, account: account, uiClients: uiClients)
+            } catch {
+                response = .failed(AuthError.normalizing(error))
+            }
+            self.dispatch(.accountResponse(response))
+        }
+    }
+
+    private func perform(_ effect: SignInEffect, account: AccountUseCases, uiClients: SignInUIClients) async throws
+        -> AccountResponse
+    {
+        func missing(_ name: String) -> AuthError { .unexpected(reason: "no \(name) was given to the view model") }
+        switch effect {
+        case .signUp(let email, let password):
+            guard let signUp = account.signUp else { throw missing("SignUpUseCase") }
+            return .completed(.signUp, session: try await signUp(email: email, password: password))
+        case .link(let provider):
+            guard let link = account.link else { throw missing("LinkProviderUseCase") }
+            switch try await link(provider, uiClients: uiClients) {
+            case .linked(let session): return .completed(.link(provider), session: session)
+            case .cancelled: return .cancelled
+            }
+        case .unlink(let provider):
+            guard let unlink = account.unlink else { throw missing("UnlinkProviderUseCase") }
+            return .completed(.unlink(provider), session: try await unlink(provider))
+        case .requestPasswordReset(let email):
+            guard let request = account.requestPasswordReset else { throw missing("RequestPasswordResetUseCase") }
+            try await request(email: email)
+            return .completed(.requestPasswordReset, session: state.session)
+        case .confirmPasswordReset(let code, let newPassword):
+            guard let confirm = account.confirmPasswordReset else { throw missing("ConfirmPasswordResetUseCase") }
+            try await confirm(code: code, newPassword: newPassword)
+            return .completed(.confirmPasswordReset, session: state.session)
+        case .checkAppleCredential:
+            guard let check = account.checkAppleCredential else { throw missing("CheckAppleCredentialUseCase") }
+            let credentialState = try await check()
+            return .completed(
+                .checkAppleCredential(credentialState), session: credentialState == .authorized ? state.session : nil)
+        case .deleteAccount:
+            guard let delete = account.deleteAccount else { throw missing("DeleteAccountUseCase") }
+            try await delete()
+            return .completed(.deleteAccount, session: nil)
+        case .signIn, .signOut:
+            throw missing("handler for \(effect)")
         }
     }
 

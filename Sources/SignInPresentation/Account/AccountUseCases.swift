@@ -1,0 +1,57 @@
+import SignInDomain
+
+/// The account use cases the sign-in screen's view model can run, each optional: an app wires the ones its
+/// screen offers, and an action whose use case is missing shows an error instead of crashing.
+public struct AccountUseCases: Sendable {
+    /// Email sign-up.
+    public var signUp: SignUpUseCase?
+    /// Link a provider (guest upgrade).
+    public var link: LinkProviderUseCase?
+    /// Unlink a provider.
+    public var unlink: UnlinkProviderUseCase?
+    /// Ask for a password-reset mail.
+    public var requestPasswordReset: RequestPasswordResetUseCase?
+    /// Set a new password with a reset code.
+    public var confirmPasswordReset: ConfirmPasswordResetUseCase?
+    /// Check the Apple credential state.
+    public var checkAppleCredential: CheckAppleCredentialUseCase?
+    /// Delete the account.
+    public var deleteAccount: DeleteAccountUseCase?
+
+    /// Creates the set.
+    public init(
+        signUp: SignUpUseCase? = nil, link: LinkProviderUseCase? = nil, unlink: UnlinkProviderUseCase? = nil,
+        requestPasswordReset: RequestPasswordResetUseCase? = nil,
+        confirmPasswordReset: ConfirmPasswordResetUseCase? = nil,
+        checkAppleCredential: CheckAppleCredentialUseCase? = nil, deleteAccount: DeleteAccountUseCase? = nil
+    ) {
+        self.signUp = signUp
+        self.link = link
+        self.unlink = unlink
+        self.requestPasswordReset = requestPasswordReset
+        self.confirmPasswordReset = confirmPasswordReset
+        self.checkAppleCredential = checkAppleCredential
+        self.deleteAccount = deleteAccount
+    }
+}
+
+/// An account operation the view model completed.
+public enum AccountOperation: Hashable, Sendable {
+    case signUp
+    case link(ProviderType)
+    case unlink(ProviderType)
+    case requestPasswordReset
+    case confirmPasswordReset
+    case checkAppleCredential(AppleCredentialState)
+    case deleteAccount
+}
+
+/// How an account effect ended.
+public enum AccountResponse: Hashable, Sendable {
+    /// Done; `session` is the session afterwards (`nil` when signed out).
+    case completed(AccountOperation, session: UserSession?)
+    /// The user cancelled a provider's UI (linking).
+    case cancelled
+    /// It failed; the session is as it was.
+    case failed(AuthError)
+}
