@@ -10,7 +10,7 @@ enum SessionFormatter {
               uid:           \(session.uid)
               email:         \(session.email ?? "none")
               name:          \(session.displayName ?? "none")
-              providers:     \(session.providerIds.map(\.rawValue).joined(separator: ", "))
+              providers:     \(session.providerIds.isEmpty ? "none" : session.providerIds.map(\.rawValue).joined(separator: ", "))
               guest:         \(session.isAnonymous ? "yes" : "no")
               new user:      \(session.isNewUser ? "yes" : "no")
               ID token:      \(session.tokens.idToken) (expires \(expiry))

@@ -24,6 +24,7 @@ final class CapturedConsole: Sendable {
             out: { text in self.stdout.withLock { $0 += text } },
             err: { text in self.stderr.withLock { $0 += text } },
             readLine: { self.input.withLock { $0.isEmpty ? nil : $0.removeFirst() } },
+            readSecret: { self.input.withLock { $0.isEmpty ? nil : $0.removeFirst() } },
             isInteractive: isInteractive)
     }
 }
@@ -60,6 +61,9 @@ struct DemoCLITests {
         #expect(captured.out.contains("restored"))
         #expect(captured.out.contains("INVALID_REFRESH_TOKEN"))
         #expect(captured.out.contains("HTTP 200"))
+        #expect(captured.out.contains("the guest's own"))
+        #expect(captured.out.contains("the link works once"))
+        #expect(captured.out.contains("credential state: revoked"))
         #expect(captured.err.isEmpty)
     }
 

@@ -18,6 +18,11 @@ public struct AuthErrorMessages: Hashable, Sendable {
     /// The languages with a table.
     public static var languages: [String] { tables.keys.sorted() }
 
+    /// The keys that `language`'s own table lacks (they would fall back to English).
+    public static func missingKeys(in language: String) -> [MessageKey] {
+        MessageKey.allCases.filter { tables[language]?[$0] == nil }
+    }
+
     /// The message for `error`.
     public func message(for error: AuthError) -> String {
         var (key, arguments) = Self.key(for: error)

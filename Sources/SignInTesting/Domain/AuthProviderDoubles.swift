@@ -12,14 +12,20 @@ public struct StubAuthProvider: AuthProvider {
     }
 
     public func signIn(with credential: AuthCredential) async throws -> UserSession { try result.get() }
+
+    public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
+        try result.get()
+    }
 }
 
 /// An auth provider that records the credentials it was given, answering like a ``StubAuthProvider``.
 public actor SpyAuthProvider: AuthProvider {
     public nonisolated let type: ProviderType
     private let result: Result<UserSession, AuthError>
-    /// The credentials received, in order.
+    /// The credentials received by `signIn`, in order.
     public private(set) var credentials: [AuthCredential] = []
+    /// The credentials received by `link`, with the uid they were linked to, in order.
+    public private(set) var links: [(credential: AuthCredential, uid: String)] = []
 
     /// Creates a spy answering `result`.
     public init(_ type: ProviderType, result: Result<UserSession, AuthError>) {
@@ -29,6 +35,11 @@ public actor SpyAuthProvider: AuthProvider {
 
     public func signIn(with credential: AuthCredential) async throws -> UserSession {
         credentials.append(credential)
+        return try result.get()
+    }
+
+    public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
+        links.append((credential, session.uid))
         return try result.get()
     }
 }
@@ -47,5 +58,10 @@ public struct FailingAuthProvider: AuthProvider {
     public func signIn(with credential: AuthCredential) async throws -> UserSession {
         reportIssue("FailingAuthProvider(\(type)).signIn(with:) was called")
         throw UnexpectedCallError("AuthProvider.signIn")
+    }
+
+    public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
+        reportIssue("FailingAuthProvider(\(type)).link(_:to:) was called")
+        throw UnexpectedCallError("AuthProvider.link")
     }
 }

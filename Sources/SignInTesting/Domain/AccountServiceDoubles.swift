@@ -1,0 +1,94 @@
+import SignInDomain
+
+/// An account service that records every call and answers from canned results.
+public actor SpyAccountService: AccountService {
+    /// A call the service received.
+    public enum Call: Hashable, Sendable {
+        case signUp(email: String, password: Secret)
+        case sendPasswordReset(email: String)
+        case confirmPasswordReset(code: Secret, newPassword: Secret)
+        case unlink(ProviderType, uid: String)
+        case deleteAccount(uid: String)
+    }
+
+    private let session: Result<UserSession, AuthError>
+    private let error: AuthError?
+    /// The calls received, in order.
+    public private(set) var calls: [Call] = []
+
+    /// Creates a spy.
+    /// - Parameters:
+    ///   - session: The answer of `signUp` and `unlink`.
+    ///   - error: Thrown by `sendPasswordReset`, `confirmPasswordReset` and `deleteAccount`, if any.
+    public init(session: Result<UserSession, AuthError> = .success(.fixture()), error: AuthError? = nil) {
+        self.session = session
+        self.error = error
+    }
+
+    public func signUp(email: String, password: Secret) async throws -> UserSession {
+        calls.append(.signUp(email: email, password: password))
+        return try session.get()
+    }
+
+    public func sendPasswordReset(email: String) async throws {
+        calls.append(.sendPasswordReset(email: email))
+        if let error { throw error }
+    }
+
+    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
+        calls.append(.confirmPasswordReset(code: code, newPassword: newPassword))
+        if let error { throw error }
+    }
+
+    public func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {
+        calls.append(.unlink(provider, uid: session.uid))
+        return try self.session.get()
+    }
+
+    public func deleteAccount(_ session: UserSession) async throws {
+        calls.append(.deleteAccount(uid: session.uid))
+        if let error { throw error }
+    }
+}
+
+/// An account service that must not be called.
+public struct FailingAccountService: AccountService {
+    private let reportIssue: IssueReporter
+
+    /// Creates the double.
+    public init(reportIssue: @escaping IssueReporter) {
+        self.reportIssue = reportIssue
+    }
+
+    private func fail(_ method: String) -> UnexpectedCallError {
+        reportIssue("FailingAccountService.\(method) was called")
+        return UnexpectedCallError("AccountService.\(method)")
+    }
+
+    public func signUp(email: String, password: Secret) async throws -> UserSession { throw fail("signUp") }
+    public func sendPasswordReset(email: String) async throws { throw fail("sendPasswordReset") }
+    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
+        throw fail("confirmPasswordReset")
+    }
+    public func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {
+        throw fail("unlink")
+    }
+    public func deleteAccount(_ session: UserSession) async throws { throw fail("deleteAccount") }
+}
+
+/// A credential-state checker that answers with a fixed state and records the user ids asked about.
+public actor StubAppleCredentialStateChecker: AppleCredentialStateChecker {
+    private let state: AppleCredentialState
+    /// The user ids asked about, in order.
+    public private(set) var askedUserIDs: [String] = []
+
+    /// Creates a stub answering `state`.
+    public init(state: AppleCredentialState) {
+        self.state = state
+    }
+
+    public func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
+        askedUserIDs.append(userID)
+        return state
+    }
+}

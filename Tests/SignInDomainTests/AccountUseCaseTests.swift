@@ -1,0 +1,223 @@
+import Foundation
+import SignInDomain
+import SignInTesting
+import Testing
+
+@Suite("Account use cases")
+struct AccountUseCaseTests {
+    let reportIssue: IssueReporter = { Issue.record(Comment(rawValue: $0)) }
+    let clock = TestClock()
+
+    func manager(_ session: UserSession?) -> (SessionManager, SpySessionStore) {
+        let store = SpySessionStore(session: session)
+        return (SessionManager(store: store, tokenService: SpySessionTokenService(clock: clock), clock: clock), store)
+    }
+
+    var guest: UserSession {
+        .fixture(
+            uid: "guest", email: nil, displayName: nil, providerIds: [], isAnonymous: true,
+            tokens: .fixture(expiresAt: clock.now() + 3600))
+    }
+
+    // MARK: Sign-up
+
+    @Test("sign-up checks the email and the password before any call", arguments: [
+        ("not-an-email", "long enough 1", AuthError.invalidEmail), ("a@b.co", "short", .weakPassword(.tooShort)),
+        ("a@b.co", "zzzzzzzzz", .weakPassword(.allSameCharacter)),
+    ])
+    func signUpChecks(email: String, password: String, error: AuthError) async {
+        let (sessions, store) = manager(nil)
+        let useCase = SignUpUseCase(accounts: FailingAccountService(reportIssue: reportIssue), sessions: sessions)
+        await #expect(throws: error) { try await useCase(email: email, password: Secret(password)) }
+        #expect(await store.calls.isEmpty)
+    }
+
+    @Test("sign-up creates the account and stores its session")
+    func signUp() async throws {
+        let (sessions, store) = manager(nil)
+        let created = UserSession.fixture(uid: "new", providerIds: [.emailPassword])
+        let accounts = SpyAccountService(session: .success(created))
+        let session = try await SignUpUseCase(accounts: accounts, sessions: sessions)(
+            email: " a@b.co ", password: "long enough 1")
+        #expect(session == created)
+        #expect(await accounts.calls == [.signUp(email: "a@b.co", password: "long enough 1")])
+        #expect(await store.session == created)
+    }
+
+    // MARK: Link
+
+    @Test("linking keeps the uid and stores the updated session")
+    func link() async throws {
+        let (sessions, store) = manager(guest)
+        var linked = guest
+        linked.providerIds = [.emailPassword]
+        linked.isAnonymous = false
+        let provider = SpyAuthProvider(.emailPassword, result: .success(linked))
+        let credential = AuthCredential(provider: .emailPassword, email: "a@b.co", password: "long enough 1")
+        let useCase = LinkProviderUseCase(authProviders: [provider], sessions: sessions)
+
+        let result = try await useCase(.emailPassword, uiClients: [.emailPassword: StubSignInUIClient.returning(credential)])
+
+        #expect(result == .linked(linked))
+        #expect(await provider.links.map(\.uid) == ["guest"])
+        #expect(await store.session?.uid == "guest")
+        #expect(await store.session?.providerIds == [.emailPassword])
+    }
+
+    @Test("a credential another account owns: a typed error carrying it, and the guest stays signed in, unchanged")
+    func credentialInUse() async throws {
+        let (sessions, store) = manager(guest)
+        let credential = AuthCredential.fixture()
+        struct OwnedElsewhere: AuthProvider {
+            let type = ProviderType.apple
+            let credential: AuthCredential
+            func signIn(with credential: AuthCredential) async throws -> UserSession { .fixture(uid: "owner") }
+            func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
+                throw AuthError.credentialAlreadyInUse(credential)
+            }
+        }
+        let provider = OwnedElsewhere(credential: credential)
+        let useCase = LinkProviderUseCase(authProviders: [provider], sessions: sessions)
+
+        await #expect(throws: AuthError.credentialAlreadyInUse(credential)) {
+            try await useCase(.apple, uiClients: [.apple: StubSignInUIClient.returning(credential)])
+        }
+        #expect(await store.session == guest)
+
+        // The recovery the error makes possible: sign in to the owner with the same credential.
+        let recovered = try await SignInUseCase(authProviders: [provider], sessions: sessions).signIn(with: credential)
+        #expect(recovered.uid == "owner")
+    }
+
+    @Test("linking checks first: signed in, not linked yet, configured, and a good email and password")
+    func linkChecks() async throws {
+        let (signedOut, _) = manager(nil)
+        let failing = FailingAuthProvider(.emailPassword, reportIssue: reportIssue)
+        await #expect(throws: AuthError.notSignedIn) {
+            try await LinkProviderUseCase(authProviders: [failing], sessions: signedOut)(.emailPassword, uiClients: [:])
+        }
+        var withEmail = guest
+        withEmail.providerIds = [.emailPassword]
+        let (linked, _) = manager(withEmail)
+        await #expect(throws: AuthError.providerAlreadyLinked(.emailPassword)) {
+            try await LinkProviderUseCase(authProviders: [failing], sessions: linked)(.emailPassword, uiClients: [:])
+        }
+        let (sessions, store) = manager(guest)
+        let weak = AuthCredential(provider: .emailPassword, email: "a@b.co", password: "short")
+        await #expect(throws: AuthError.weakPassword(.tooShort)) {
+            try await LinkProviderUseCase(authProviders: [failing], sessions: sessions)(
+                .emailPassword, uiClients: [.emailPassword: StubSignInUIClient.returning(weak)])
+        }
+        #expect(await store.session == guest)
+    }
+
+    @Test("a cancel while linking changes nothing")
+    func linkCancel() async throws {
+        let (sessions, store) = manager(guest)
+        let useCase = LinkProviderUseCase(
+            authProviders: [FailingAuthProvider(.google, reportIssue: reportIssue)], sessions: sessions)
+        #expect(try await useCase(.google, uiClients: [.google: StubSignInUIClient.cancelling(.google)]) == .cancelled)
+        #expect(await store.session == guest)
+    }
+
+    // MARK: Unlink
+
+    @Test("unlink refuses a provider that is not linked and the last provider, without a call")
+    func unlinkChecks() async {
+        var apple = UserSession.fixture(tokens: .fixture(expiresAt: clock.now() + 3600))
+        apple.providerIds = [.apple]
+        let (sessions, _) = manager(apple)
+        let useCase = UnlinkProviderUseCase(accounts: FailingAccountService(reportIssue: reportIssue), sessions: sessions)
+        await #expect(throws: AuthError.providerNotLinked(.google)) { try await useCase(.google) }
+        await #expect(throws: AuthError.cannotUnlinkLastProvider) { try await useCase(.apple) }
+    }
+
+    @Test("unlink stores the updated session")
+    func unlink() async throws {
+        let both = UserSession.fixture(providerIds: [.apple, .google], tokens: .fixture(expiresAt: clock.now() + 3600))
+        let (sessions, store) = manager(both)
+        let after = UserSession.fixture(providerIds: [.apple])
+        let accounts = SpyAccountService(session: .success(after))
+        #expect(try await UnlinkProviderUseCase(accounts: accounts, sessions: sessions)(.google) == after)
+        #expect(await store.session == after)
+        #expect(await accounts.calls == [.unlink(.google, uid: "uid-fixture")])
+    }
+
+    // MARK: Password reset
+
+    @Test("asking for a reset checks the email first, then asks the service")
+    func requestReset() async throws {
+        await #expect(throws: AuthError.invalidEmail) {
+            try await RequestPasswordResetUseCase(accounts: FailingAccountService(reportIssue: reportIssue))(email: "x")
+        }
+        let accounts = SpyAccountService()
+        try await RequestPasswordResetUseCase(accounts: accounts)(email: "a@b.co")
+        #expect(await accounts.calls == [.sendPasswordReset(email: "a@b.co")])
+    }
+
+    @Test("confirming a reset checks the new password and the code first")
+    func confirmReset() async throws {
+        let failing = ConfirmPasswordResetUseCase(accounts: FailingAccountService(reportIssue: reportIssue))
+        await #expect(throws: AuthError.weakPassword(.tooShort)) { try await failing(code: "c", newPassword: "x") }
+        await #expect(throws: AuthError.invalidResetCode) { try await failing(code: "", newPassword: "long enough 1") }
+        let accounts = SpyAccountService(error: .resetCodeExpired)
+        await #expect(throws: AuthError.resetCodeExpired) {
+            try await ConfirmPasswordResetUseCase(accounts: accounts)(code: "c", newPassword: "long enough 1")
+        }
+    }
+
+    // MARK: Apple credential state
+
+    @Test("an authorized Apple credential keeps the session; a revoked or unknown one signs out", arguments: [
+        AppleCredentialState.authorized, .revoked, .notFound,
+    ])
+    func credentialState(state: AppleCredentialState) async throws {
+        var session = UserSession.fixture()
+        session.providerUserIDs = ["apple.com": "001.apple-user.002"]
+        let (sessions, store) = manager(session)
+        var events = await sessions.events().makeAsyncIterator()
+        _ = await events.next()
+        let checker = StubAppleCredentialStateChecker(state: state)
+
+        #expect(try await CheckAppleCredentialUseCase(checker: checker, sessions: sessions)() == state)
+
+        #expect(await checker.askedUserIDs == ["001.apple-user.002"])
+        #expect((await store.session == nil) == (state != .authorized))
+        if state != .authorized { #expect(await events.next() == .signedOut(.credentialRevoked)) }
+    }
+
+    @Test("the credential check needs a signed-in user with an Apple identity")
+    func credentialChecks() async {
+        let checker = StubAppleCredentialStateChecker(state: .authorized)
+        await #expect(throws: AuthError.notSignedIn) {
+            try await CheckAppleCredentialUseCase(checker: checker, sessions: manager(nil).0)()
+        }
+        await #expect(throws: AuthError.providerNotLinked(.apple)) {
+            try await CheckAppleCredentialUseCase(checker: checker, sessions: manager(guest).0)()
+        }
+    }
+
+    // MARK: Delete
+
+    @Test("deleting the account signs out with its reason; deleting while signed out is refused")
+    func delete() async throws {
+        let (sessions, store) = manager(guest)
+        let accounts = SpyAccountService()
+        try await DeleteAccountUseCase(accounts: accounts, sessions: sessions)()
+        #expect(await accounts.calls == [.deleteAccount(uid: "guest")])
+        #expect(await store.session == nil)
+        await #expect(throws: AuthError.notSignedIn) {
+            try await DeleteAccountUseCase(accounts: FailingAccountService(reportIssue: reportIssue), sessions: sessions)()
+        }
+    }
+
+    @Test("a deletion the backend refuses keeps the account signed in")
+    func deleteFails() async {
+        let (sessions, store) = manager(guest)
+        let accounts = SpyAccountService(error: .network(reason: "offline"))
+        await #expect(throws: AuthError.network(reason: "offline")) {
+            try await DeleteAccountUseCase(accounts: accounts, sessions: sessions)()
+        }
+        #expect(await store.session == guest)
+    }
+}
