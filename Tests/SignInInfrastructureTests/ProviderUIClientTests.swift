@@ -1,0 +1,115 @@
+import Foundation
+import SignInDomain
+import SignInInfrastructure
+import SignInTesting
+import Synchronization
+import Testing
+
+/// A Google authority with two accounts that records which one signed in.
+actor FakeGoogleAuthority: GoogleAuthority {
+    private(set) var signedIn: [String] = []
+    let failing: Bool
+
+    init(failing: Bool = false) { self.failing = failing }
+
+    func accounts() async throws -> [GoogleAccountSummary] {
+        if failing { throw UnexpectedCallError("google down") }
+        return [
+            GoogleAccountSummary(name: "Jane Appleseed", email: "jane@gmail.com"),
+            GoogleAccountSummary(name: "Sam Rivera", email: "sam@gmail.com"),
+        ]
+    }
+
+    func signIn(email: String) async throws -> GoogleSignInCredential {
+        signedIn.append(email)
+        return GoogleSignInCredential(idToken: Secret("id-\(email)"), accessToken: "access", email: email, name: "N")
+    }
+}
+
+@Suite("Google UI client")
+struct GoogleUIClientTests {
+    @Test("the mapper turns a result into a credential, a cancel, or a typed error")
+    func mapper() throws {
+        let credential = GoogleSignInCredential(idToken: "id", accessToken: "at", email: "a@b.co", name: "A B")
+        #expect(
+            try GoogleSignInMapper.outcome(for: .signedIn(credential))
+                == .credential(
+                    AuthCredential(
+                        provider: .google, idToken: "id", accessToken: "at", fullName: PersonName(givenName: "A B"),
+                        email: "a@b.co")))
+        #expect(try GoogleSignInMapper.outcome(for: .cancelled) == .cancelled)
+        #expect(throws: AuthError.missingIdentityToken(.google)) {
+            try GoogleSignInMapper.outcome(for: .signedIn(GoogleSignInCredential(idToken: nil, accessToken: "at")))
+        }
+        #expect(throws: AuthError.uiClientFailed(.google, reason: "boom")) {
+            try GoogleSignInMapper.outcome(for: .failed("boom"))
+        }
+    }
+
+    @Test("the terminal chooser signs in the account the prompt picks", arguments: [nil, "sam"] as [String?])
+    func chooser(preferred: String?) async throws {
+        let authority = FakeGoogleAuthority()
+        let client = SignInUIClientBuilder()
+            .createGoogleClient(TerminalGoogleAccountChooser(prompt: AutomaticChoicePrompt(preferred: preferred), authority: authority))
+            .build()[.google]
+        let outcome = try await client?.getCredential()
+        let expected = preferred == nil ? "jane@gmail.com" : "sam@gmail.com"
+        #expect(await authority.signedIn == [expected])
+        guard case .credential(let credential)? = outcome else {
+            Issue.record("expected a credential")
+            return
+        }
+        #expect(credential.idToken?.value == "id-\(expected)")
+    }
+
+    @Test("an account that is not listed is a cancel; an authority that fails is a UI failure")
+    func chooserFailures() async throws {
+        let chooser = TerminalGoogleAccountChooser(
+            prompt: AutomaticChoicePrompt(preferred: "nobody"), authority: FakeGoogleAuthority())
+        #expect(await chooser.chooseAccount() == .cancelled)
+        let failing = TerminalGoogleAccountChooser(prompt: AutomaticChoicePrompt(), authority: FakeGoogleAuthority(failing: true))
+        #expect(await failing.chooseAccount() == .failed("unexpected call: google down"))
+    }
+
+    @Test("the terminal choice prompt reads a number, re-asks, and cancels on 0 or end of input", arguments: [
+        (["2"], 1 as Int?), (["x", "1"], 0), (["0"], nil), ([], nil), (["9", "7", "8"], nil),
+    ])
+    func choicePrompt(lines: [String], expected: Int?) async {
+        let input = Mutex(lines)
+        let output = Mutex("")
+        let prompt = TerminalChoicePrompt(
+            readLine: { input.withLock { $0.isEmpty ? nil : $0.removeFirst() } },
+            write: { text in output.withLock { $0 += text } })
+        #expect(await prompt.choose("Pick", options: ["a", "b"]) == expected)
+        #expect(output.withLock { $0 }.contains("0) Cancel"))
+    }
+}
+
+@Suite("Guest and email/password UI clients")
+struct OtherUIClientTests {
+    @Test("the guest client hands over a guest credential at once")
+    func guest() async throws {
+        let clients = SignInUIClientBuilder().createAnonymousClient().build()
+        #expect(try await clients[.anonymous]?.getCredential() == .credential(AuthCredential(provider: .anonymous)))
+    }
+
+    @Test("the email client returns what the form collected, unchecked, or a cancel")
+    func email() async throws {
+        let filled = EmailPasswordUIClient(
+            form: FilledCredentialsForm(EmailPasswordInput(email: "not checked here", password: "pw")))
+        #expect(
+            try await filled.getCredential()
+                == .credential(AuthCredential(provider: .emailPassword, email: "not checked here", password: "pw")))
+        #expect(try await EmailPasswordUIClient(form: FilledCredentialsForm(nil)).getCredential() == .cancelled)
+    }
+
+    @Test("the terminal form reads the email as a line and the password without echo; empty is a cancel")
+    func terminalForm() async {
+        let secrets = Mutex<[String]>(["s3cret pass"])
+        let form = TerminalCredentialsForm(
+            readLine: { "jane@example.com" }, readSecret: { secrets.withLock { $0.isEmpty ? nil : $0.removeFirst() } },
+            write: { _ in })
+        #expect(await form.askCredentials() == EmailPasswordInput(email: "jane@example.com", password: "s3cret pass"))
+        #expect(await form.askCredentials() == nil)
+    }
+}
