@@ -8,16 +8,25 @@ import SignInTesting
 /// An embedded backend on a test clock with seeded randomness, and helpers to make identity tokens that
 /// are wrong in exactly one way.
 struct BackendHarness {
-    let clock = TestClock()
+    let clock: TestClock
     let backend: EmbeddedBackend
-    let configuration = EmbeddedBackendConfiguration()
+    let configuration: EmbeddedBackendConfiguration
 
-    init(seed: UInt64 = 42) {
-        backend = EmbeddedBackend.inMemory(clock: clock, random: SeededRandomBytes(seed: seed))
+    /// The tests' configuration: the defaults, but 1,000 PBKDF2 iterations so that debug builds stay quick.
+    /// One test checks the real default.
+    static let fastConfiguration = EmbeddedBackendConfiguration(passwordIterations: 1000)
+
+    init(seed: UInt64 = 42, configuration: EmbeddedBackendConfiguration = fastConfiguration) {
+        clock = TestClock()
+        self.configuration = configuration
+        backend = EmbeddedBackend.inMemory(configuration: configuration, clock: clock, random: SeededRandomBytes(seed: seed))
     }
 
     init(storage: any BackendStateStorage, clock: TestClock = TestClock(), seed: UInt64 = 42) {
-        backend = EmbeddedBackend(storage: storage, clock: clock, random: SeededRandomBytes(seed: seed))
+        self.clock = clock
+        configuration = Self.fastConfiguration
+        backend = EmbeddedBackend(
+            storage: storage, configuration: configuration, clock: clock, random: SeededRandomBytes(seed: seed))
     }
 
     var service: EmbeddedIdentityService { backend.identityService }
@@ -44,6 +53,13 @@ struct BackendHarness {
     func signIn(rawNonce: String = "raw-nonce-0123456789-abcdefghijkl") throws -> BackendSessionResponse {
         let (issued, nonce) = try authorize(rawNonce: rawNonce)
         return try service.signInWithIdP(request(issued, rawNonce: nonce))
+    }
+
+    /// A genuine Google sign-in request for the chooser's account `email`.
+    func googleRequest(_ email: String = "jane.appleseed@gmail.com") throws -> IdPSignInRequest {
+        let issued = try backend.googleIssuer.signIn(email: email, nonce: nil)
+        return IdPSignInRequest(
+            providerId: "google.com", idToken: Secret(issued.idToken), accessToken: Secret(issued.accessToken))
     }
 
     /// Claims that pass every check at the clock's time.

@@ -16,6 +16,15 @@ public struct OutboxMessage: Codable, Hashable, Sendable {
     /// When it was sent.
     public var sentAt: Date
 
+    /// Creates a message.
+    public init(to: String, subject: String, body: String, link: String, sentAt: Date) {
+        self.to = to
+        self.subject = subject
+        self.body = body
+        self.link = link
+        self.sentAt = sentAt
+    }
+
     /// The message as an RFC 5322 text file.
     public var rendered: String {
         """

@@ -1,0 +1,358 @@
+import Foundation
+import SignInCrypto
+import SignInData
+import SignInDomain
+import SignInEmbeddedBackend
+import SignInTesting
+import Testing
+
+@Suite("EmbeddedIdentityService: Google, guests, email and password")
+struct ProvidersBackendTests {
+    @Test("a Google token creates an account with Google's name and email; the same account signs in again")
+    func google() throws {
+        let harness = BackendHarness()
+        let first = try harness.service.signInWithIdP(harness.googleRequest())
+        #expect(first.isNewUser)
+        #expect(first.providerIds == ["google.com"])
+        #expect(first.displayName == "Jane Appleseed")
+        #expect(first.email == "jane.appleseed@gmail.com")
+        let again = try harness.service.signInWithIdP(harness.googleRequest())
+        #expect(again.localId == first.localId)
+        #expect(!again.isNewUser)
+    }
+
+    @Test("an Apple token presented as Google, or a Google token as Apple, is refused")
+    func crossedProviders() throws {
+        let harness = BackendHarness()
+        var google = try harness.googleRequest()
+        google.providerId = "apple.com"
+        #expect(throws: IdentityBackendError.self) { try harness.service.signInWithIdP(google) }
+        let (apple, nonce) = try harness.authorize()
+        var request = harness.request(apple, rawNonce: nonce)
+        request.providerId = "google.com"
+        #expect(throws: IdentityBackendError.self) { try harness.service.signInWithIdP(request) }
+    }
+
+    @Test("a guest gets a new anonymous account with no provider, every time")
+    func guests() throws {
+        let harness = BackendHarness()
+        let a = try harness.service.signUpAnonymously()
+        let b = try harness.service.signUpAnonymously()
+        #expect(a.isAnonymous && b.isAnonymous)
+        #expect(a.providerIds.isEmpty)
+        #expect(a.localId != b.localId)
+    }
+
+    @Test("sign-up stores a PBKDF2 hash with its parameters and a 16-byte salt, never the password")
+    func signUp() throws {
+        let harness = BackendHarness()
+        let response = try harness.service.signUp(email: "Jane@Example.com", password: "correct horse")
+        let account = try #require(try harness.service.account(uid: response.localId))
+        let hash = try #require(account.passwordHash)
+        #expect(hash.algorithm == "pbkdf2-sha256")
+        #expect(hash.iterations == 1000)
+        #expect(Base64URL.decode(hash.salt)?.count == 16)
+        #expect(Base64URL.decode(hash.hash)?.count == 32)
+        #expect(!String(describing: account).contains("correct horse"))
+        #expect(response.email == "jane@example.com")
+    }
+
+    @Test("by default a hash costs 600,000 iterations, and it verifies")
+    func defaultCost() throws {
+        #expect(EmbeddedBackendConfiguration().passwordIterations >= 600_000)
+        let harness = BackendHarness(configuration: EmbeddedBackendConfiguration())
+        let response = try harness.service.signUp(email: "a@b.co", password: "correct horse")
+        #expect(try harness.service.account(uid: response.localId)?.passwordHash?.iterations == 600_000)
+        #expect(try harness.service.signInWithPassword(email: "a@b.co", password: "correct horse").localId == response.localId)
+    }
+
+    @Test("an email is taken whatever its case; the first account stays as it was")
+    func duplicate() throws {
+        let harness = BackendHarness()
+        try harness.service.signUp(email: "jane@example.com", password: "correct horse")
+        let before = try harness.service.snapshot()
+        #expect(throws: IdentityBackendError(.emailExists, message: "the email already belongs to an account")) {
+            try harness.service.signUp(email: "JANE@example.com", password: "another one 1")
+        }
+        #expect(try harness.service.snapshot() == before)
+    }
+
+    @Test("a wrong password and an unknown email give the same code and message")
+    func sameAnswer() throws {
+        let harness = BackendHarness()
+        try harness.service.signUp(email: "jane@example.com", password: "correct horse")
+        let wrong = #expect(throws: IdentityBackendError.self) {
+            try harness.service.signInWithPassword(email: "jane@example.com", password: "wrong horse")
+        }
+        let unknown = #expect(throws: IdentityBackendError.self) {
+            try harness.service.signInWithPassword(email: "nobody@example.com", password: "wrong horse")
+        }
+        #expect(wrong == unknown)
+        #expect(wrong?.code == .invalidLoginCredentials)
+        #expect(try harness.service.signInWithPassword(email: " Jane@Example.com", password: "correct horse").email
+            == "jane@example.com")
+    }
+
+    @Test("the backend refuses an invalid email and a weak password even if a client skipped its checks")
+    func serverChecks() {
+        let harness = BackendHarness()
+        #expect(throws: IdentityBackendError(.invalidEmail, message: "not a valid email address")) {
+            try harness.service.signUp(email: "nope", password: "correct horse")
+        }
+        #expect(throws: IdentityBackendError(.weakPassword, message: "tooShort")) {
+            try harness.service.signUp(email: "a@b.co", password: "short")
+        }
+    }
+
+    @Test("raising the cost upgrades a stored hash at the next successful sign-in")
+    func upgrade() throws {
+        let storage = InMemoryBackendStateStorage(.fresh(random: SeededRandomBytes()))
+        let clock = TestClock()
+        let cheap = EmbeddedBackend(
+            storage: storage, configuration: EmbeddedBackendConfiguration(passwordIterations: 500), clock: clock,
+            random: SeededRandomBytes(seed: 1))
+        let uid = try cheap.identityService.signUp(email: "a@b.co", password: "correct horse").localId
+        let dearer = EmbeddedBackend(
+            storage: storage, configuration: EmbeddedBackendConfiguration(passwordIterations: 1500), clock: clock,
+            random: SeededRandomBytes(seed: 2))
+        _ = try dearer.identityService.signInWithPassword(email: "a@b.co", password: "correct horse")
+        #expect(try dearer.identityService.account(uid: uid)?.passwordHash?.iterations == 1500)
+        _ = try dearer.identityService.signInWithPassword(email: "a@b.co", password: "correct horse")
+    }
+}
+
+@Suite("EmbeddedIdentityService: linking and unlinking")
+struct LinkingBackendTests {
+    @Test("a guest linked to email and password keeps its uid, and the email then signs in to it")
+    func guestToEmail() throws {
+        let harness = BackendHarness()
+        let guest = try harness.service.signUpAnonymously()
+        let linked = try harness.service.linkWithPassword(
+            idToken: guest.idToken, email: "jane@example.com", password: "correct horse")
+        #expect(linked.localId == guest.localId)
+        #expect(!linked.isAnonymous)
+        #expect(linked.providerIds == ["password"])
+        #expect(try harness.service.signInWithPassword(email: "jane@example.com", password: "correct horse").localId
+            == guest.localId)
+    }
+
+    @Test("a guest linked to Apple and Google keeps its uid")
+    func guestToProviders() throws {
+        let harness = BackendHarness()
+        let guest = try harness.service.signUpAnonymously()
+        let (issued, nonce) = try harness.authorize()
+        let apple = try harness.service.linkWithIdP(idToken: guest.idToken, harness.request(issued, rawNonce: nonce))
+        let google = try harness.service.linkWithIdP(idToken: apple.idToken, harness.googleRequest())
+        #expect(Set([apple.localId, google.localId]) == [guest.localId])
+        #expect(google.providerIds == ["apple.com", "google.com"])
+        #expect(google.displayName == "Jane Appleseed")
+        #expect(google.providerUserIds?["apple.com"] == (try harness.issuer.user().subject))
+    }
+
+    @Test("a credential another account owns is refused, changes nothing, and still signs in to its owner")
+    func owned() throws {
+        let harness = BackendHarness()
+        let owner = try harness.service.signInWithIdP(harness.googleRequest("sam.rivera@gmail.com"))
+        let guest = try harness.service.signUpAnonymously()
+        let before = try harness.service.snapshot()
+        let request = try harness.googleRequest("sam.rivera@gmail.com")
+
+        let error = #expect(throws: IdentityBackendError.self) {
+            try harness.service.linkWithIdP(idToken: guest.idToken, request)
+        }
+        #expect(error?.code == .credentialAlreadyInUse)
+        #expect(try harness.service.snapshot() == before)
+        #expect(try harness.service.signInWithIdP(request).localId == owner.localId)
+    }
+
+    @Test("an Apple credential owned elsewhere keeps its nonce unused, so the recovery sign-in works")
+    func ownedAppleNonce() throws {
+        let harness = BackendHarness()
+        try harness.signIn(rawNonce: "first-nonce-0123456789-abcdefghijk")
+        let guest = try harness.service.signUpAnonymously()
+        let (issued, nonce) = try harness.authorize(rawNonce: "second-nonce-0123456789-abcdefghij")
+        let request = harness.request(issued, rawNonce: nonce)
+        #expect(throws: IdentityBackendError.self) { try harness.service.linkWithIdP(idToken: guest.idToken, request) }
+        #expect(try harness.service.signInWithIdP(request).isNewUser == false)
+    }
+
+    @Test("an email another account has is refused; a second password is refused; a bad session is refused")
+    func linkRefusals() throws {
+        let harness = BackendHarness()
+        try harness.service.signUp(email: "taken@example.com", password: "correct horse")
+        let guest = try harness.service.signUpAnonymously()
+        #expect(throws: IdentityBackendError(.emailExists, message: "the email already belongs to an account")) {
+            try harness.service.linkWithPassword(idToken: guest.idToken, email: "taken@example.com", password: "correct horse")
+        }
+        let linked = try harness.service.linkWithPassword(
+            idToken: guest.idToken, email: "mine@example.com", password: "correct horse")
+        let again = #expect(throws: IdentityBackendError.self) {
+            try harness.service.linkWithPassword(idToken: linked.idToken, email: "other@example.com", password: "correct horse")
+        }
+        #expect(again?.code == .providerAlreadyLinked)
+        let forged = #expect(throws: IdentityBackendError.self) {
+            try harness.service.linkWithPassword(idToken: "forged", email: "x@example.com", password: "correct horse")
+        }
+        #expect(forged?.code == .invalidIDToken)
+    }
+
+    @Test("unlink removes a provider, but never the last one, nor one that is not there")
+    func unlink() throws {
+        let harness = BackendHarness()
+        let account = try harness.signIn()
+        let both = try harness.service.linkWithIdP(idToken: account.idToken, harness.googleRequest())
+        #expect(throws: IdentityBackendError(.noSuchProvider, message: "the account has no password")) {
+            try harness.service.unlink(idToken: both.idToken, providerId: "password")
+        }
+        let one = try harness.service.unlink(idToken: both.idToken, providerId: "google.com")
+        #expect(one.providerIds == ["apple.com"])
+        #expect(throws: IdentityBackendError(.lastProvider, message: "the last provider cannot be unlinked")) {
+            try harness.service.unlink(idToken: one.idToken, providerId: "apple.com")
+        }
+        // The Google identity is free again: it now makes an account of its own.
+        #expect(try harness.service.signInWithIdP(harness.googleRequest()).localId != account.localId)
+    }
+}
+
+@Suite("EmbeddedIdentityService: password reset, deletion, Apple credential state")
+struct ResetAndDeleteBackendTests {
+    func resetCode(_ harness: BackendHarness, to email: String) throws -> Secret {
+        let message = try #require(try harness.backend.outbox.messages().last { $0.to == email })
+        let code = try #require(message.link.split(separator: "=").last)
+        #expect(message.link.hasPrefix("signin-demo://reset-password?code="))
+        return Secret(String(code))
+    }
+
+    @Test("a reset mails a link that sets a new password once; the old password and sessions stop working")
+    func reset() throws {
+        let harness = BackendHarness()
+        let session = try harness.service.signUp(email: "jane@example.com", password: "old password")
+        try harness.service.sendPasswordResetEmail(email: "jane@example.com")
+        let code = try resetCode(harness, to: "jane@example.com")
+
+        try harness.service.confirmPasswordReset(code: code, newPassword: "new password")
+
+        #expect(throws: IdentityBackendError.self) {
+            try harness.service.signInWithPassword(email: "jane@example.com", password: "old password")
+        }
+        _ = try harness.service.signInWithPassword(email: "jane@example.com", password: "new password")
+        #expect(throws: IdentityBackendError.self) { try harness.service.refreshSession(refreshToken: session.refreshToken) }
+        let reused = #expect(throws: IdentityBackendError.self) {
+            try harness.service.confirmPasswordReset(code: code, newPassword: "third password")
+        }
+        #expect(reused?.code == .invalidOOBCode)
+    }
+
+    @Test("an unknown email gets the same answer and no mail")
+    func unknownEmail() throws {
+        let harness = BackendHarness()
+        try harness.service.sendPasswordResetEmail(email: "nobody@example.com")
+        #expect(try harness.backend.outbox.messages().isEmpty)
+        #expect(try harness.service.snapshot().passwordResetCodes.isEmpty)
+    }
+
+    @Test("a code expires after an hour; a weak new password is refused without using the code")
+    func expiry() throws {
+        let harness = BackendHarness()
+        try harness.service.signUp(email: "jane@example.com", password: "old password")
+        try harness.service.sendPasswordResetEmail(email: "jane@example.com")
+        let code = try resetCode(harness, to: "jane@example.com")
+        #expect(throws: IdentityBackendError(.weakPassword, message: "tooShort")) {
+            try harness.service.confirmPasswordReset(code: code, newPassword: "short")
+        }
+        harness.clock.advance(by: 3601)
+        let expired = #expect(throws: IdentityBackendError.self) {
+            try harness.service.confirmPasswordReset(code: code, newPassword: "new password")
+        }
+        #expect(expired?.code == .expiredOOBCode)
+        _ = try harness.service.signInWithPassword(email: "jane@example.com", password: "old password")
+    }
+
+    @Test("made-up, empty and altered codes are refused", arguments: ["", "made-up", "AAAA"])
+    func badCodes(code: String) throws {
+        let harness = BackendHarness()
+        try harness.service.signUp(email: "jane@example.com", password: "old password")
+        try harness.service.sendPasswordResetEmail(email: "jane@example.com")
+        let error = #expect(throws: IdentityBackendError.self) {
+            try harness.service.confirmPasswordReset(code: Secret(code), newPassword: "new password")
+        }
+        #expect(error?.code == .invalidOOBCode)
+    }
+
+    @Test("deleting removes the account, its identities and tokens, and revokes Sign in with Apple")
+    func delete() throws {
+        let harness = BackendHarness()
+        let session = try harness.signIn()
+        try harness.service.deleteAccount(idToken: session.idToken)
+        let state = try harness.service.snapshot()
+        #expect(state.accounts.isEmpty)
+        #expect(state.identities.isEmpty)
+        #expect(state.refreshTokens.isEmpty)
+        let appleUser = try harness.issuer.user().subject
+        #expect(try harness.issuer.credentialState(forUserID: appleUser, clientID: harness.configuration.appleClientID)
+            == .revoked)
+        #expect(throws: IdentityBackendError.self) { try harness.service.deleteAccount(idToken: session.idToken) }
+    }
+
+    @Test("Apple's credential state: authorized, revoked after the user stops, not found for another user")
+    func credentialState() throws {
+        let harness = BackendHarness()
+        let client = harness.configuration.appleClientID
+        let user = try harness.issuer.user().subject
+        #expect(try harness.issuer.credentialState(forUserID: user, clientID: client) == .notFound)
+        _ = try harness.authorize()
+        #expect(try harness.issuer.credentialState(forUserID: user, clientID: client) == .authorized)
+        try harness.issuer.revokeAuthorization(clientID: client)
+        #expect(try harness.issuer.credentialState(forUserID: user, clientID: client) == .revoked)
+        #expect(try harness.issuer.credentialState(forUserID: "someone-else", clientID: client) == .notFound)
+        // After a revocation the next authorization is a first one: Apple sends the name again.
+        #expect(try harness.authorize(rawNonce: "after-revoke-0123456789-abcdefghij").0.fullName != nil)
+    }
+}
+
+@Suite("Backend state migration and the outbox folder")
+struct MigrationTests {
+    @Test("a version 1 state file is migrated: accounts kept, a Google issuer added, version 2 written back")
+    func migratesVersion1() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("signin-v1-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A version 1 document as the previous release wrote it (no Google, no reset codes, no revocations).
+        let v1 = """
+            {"version":1,"sessionKey":"c2Vzc2lvbi1rZXktMDEyMzQ1Njc4OWFiY2RlZg",
+             "apple":{"signingKey":"YXBwbGUta2V5LTAxMjM0NTY3ODlhYmNkZWY","authorizedClients":{"com.example.signin-demo":true},
+               "user":{"subject":"001.abc.002","name":{"givenName":"Jane"},"email":"jane@example.com",
+                       "privateRelayEmail":"x@privaterelay.appleid.com"}},
+             "identity":{"accounts":{"U1":{"uid":"U1","emailVerified":true,"isAnonymous":false,
+                 "createdAt":"2026-01-01T00:00:00Z","identities":[{"providerId":"apple.com","subject":"001.abc.002"}]}},
+               "identities":{"apple.com|001.abc.002":"U1"},"refreshTokens":{},"usedNonces":{}}}
+            """
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(v1.utf8).write(to: URL(fileURLWithPath: "\(folder)/backend.json"))
+        let storage = FileBackendStateStorage(folder: folder) { .fresh(random: SeededRandomBytes()) }
+        let harness = BackendHarness(storage: storage)
+
+        #expect(try harness.service.account(uid: "U1")?.identities.first?.subject == "001.abc.002")
+        #expect(try harness.backend.googleIssuer.accounts().count == 2)
+        let written = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/backend.json")))
+        #expect((written as? [String: Any])?["version"] as? Int == 2)
+        // The migrated installation works: a Google sign-in makes an account next to the old one.
+        _ = try harness.service.signInWithIdP(harness.googleRequest())
+        #expect(try harness.service.snapshot().accounts.count == 2)
+    }
+
+    @Test("the folder outbox writes each mail as a 0600 file and reads them back in order")
+    func folderOutbox() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("signin-outbox-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let outbox = FolderMailOutbox(folder: folder)
+        let first = OutboxMessage(to: "a@b.co", subject: "S1", body: "B", link: "L1", sentAt: Date(timeIntervalSince1970: 1))
+        let second = OutboxMessage(to: "a@b.co", subject: "S2", body: "B", link: "L2", sentAt: Date(timeIntervalSince1970: 2))
+        try outbox.deliver(second)
+        try outbox.deliver(first)
+        #expect(try outbox.messages().map(\.subject) == ["S1", "S2"])
+        let path = try #require(outbox.newestMailPath())
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("Subject: S2"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+}
