@@ -68,8 +68,13 @@ struct AuthErrorMessagesTests {
         [
             .providerNotConfigured(.google), .authProviderMissing(.apple), .missingIdentityToken(.apple),
             .uiClientFailed(.apple, reason: "r"), .network(reason: "r"), .sessionStorage(reason: "r"),
-            .backend(code: "QUOTA", message: "m"), .unexpected(reason: "r"),
+            .backend(code: "QUOTA", message: "m"), .unexpected(reason: "r"), .notSignedIn, .invalidEmail,
+            .weakPassword(.tooShort), .weakPassword(.allSameCharacter), .wrongCredentials, .emailAlreadyInUse("a@b.co"),
+            .credentialAlreadyInUse(AuthCredential(provider: .google)), .providerAlreadyLinked(.apple),
+            .providerNotLinked(.apple), .cannotUnlinkLastProvider, .linkNotSupported(.anonymous), .invalidResetCode,
+            .resetCodeExpired, .invalidDeepLink("x"),
         ] + IdentityTokenRejection.allCases.map { AuthError.invalidIdentityToken($0) }
+        + SignOutReason.allCases.map { AuthError.signedOut($0) }
 
     @Test("every error has its own non-empty message, with no placeholder left", arguments: AuthErrorMessages.languages)
     func distinct(language: String) {
@@ -79,14 +84,49 @@ struct AuthErrorMessagesTests {
         #expect(texts.allSatisfy { !$0.isEmpty && !$0.contains("{") })
     }
 
-    @Test("every key has a message in every language")
+    @Test("an error and the sign-out it causes say the same thing to the user")
+    func sharedMessages() {
+        let messages = AuthErrorMessages()
+        #expect(messages.message(for: .refreshTokenRejected) == messages.message(for: .signedOut(.sessionExpired)))
+        #expect(
+            messages.message(for: .storedSessionDiscarded(movedTo: "x", reason: "y"))
+                == messages.message(for: .signedOut(.storedSessionUnreadable)))
+    }
+
+    @Test("every key has a message of its own in every language: English, Turkish, Traditional Chinese")
     func complete() {
+        #expect(AuthErrorMessages.languages == ["en", "tr", "zh-Hant"])
         for language in AuthErrorMessages.languages {
+            #expect(AuthErrorMessages.missingKeys(in: language).isEmpty, "\(language) lacks some messages")
+        }
+    }
+
+    @Test("the translations are translations: no Turkish or Chinese message equals the English one")
+    func translated() {
+        let english = AuthErrorMessages(language: "en")
+        for language in ["tr", "zh-Hant"] {
             let messages = AuthErrorMessages(language: language)
             for key in MessageKey.allCases {
-                #expect(messages.text(for: key) != key.rawValue, "\(language) lacks \(key)")
+                #expect(messages.text(for: key) != english.text(for: key), "\(language) \(key)")
             }
         }
+    }
+
+    @Test(
+        "the locale chooses the language",
+        arguments: [
+            ("tr_TR.UTF-8", "tr"), ("tr", "tr"), ("zh_TW.UTF-8", "zh-Hant"), ("zh_HK", "zh-Hant"),
+            ("zh-Hant-TW", "zh-Hant"), ("zh_CN.UTF-8", "en"), ("en_US.UTF-8", "en"), ("C", "en"), ("", "en"),
+        ])
+    func locale(identifier: String, language: String) {
+        #expect(AuthErrorMessages.language(forLocale: identifier) == language)
+    }
+
+    @Test("provider names and arguments are filled in each language")
+    func localizedArguments() {
+        #expect(AuthErrorMessages(language: "tr").message(for: .providerNotLinked(.anonymous)).contains("Misafir"))
+        #expect(AuthErrorMessages(language: "zh-Hant").message(for: .weakPassword(.tooShort)).contains("8"))
+        #expect(AuthErrorMessages(language: "en").message(for: .emailAlreadyInUse("a@b.co")).contains("a@b.co"))
     }
 
     @Test("names the provider and the backend's code where the message needs them")

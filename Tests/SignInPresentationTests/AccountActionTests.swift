@@ -1,0 +1,146 @@
+import Foundation
+import SignInDomain
+import SignInPresentation
+import SignInTesting
+import Testing
+
+@Suite("DeepLink")
+struct DeepLinkTests {
+    @Test("parses the reset link from the mail")
+    func valid() throws {
+        #expect(
+            try DeepLink.parse("signin-demo://reset-password?code=abc_DEF-123")
+                == .resetPassword(code: "abc_DEF-123"))
+        #expect(try DeepLink.parse(" SIGNIN-DEMO://reset-password/?code=x ") == .resetPassword(code: "x"))
+    }
+
+    @Test(
+        "refuses malformed links, saying what is wrong",
+        arguments: [
+            ("", "not a URL"), ("reset-password?code=x", "not a URL"),
+            ("https://reset-password?code=x", "the scheme is 'https', not 'signin-demo'"),
+            ("signin-demo://delete-account?code=x", "unknown link 'delete-account'"),
+            ("signin-demo://reset-password/extra?code=x", "unknown link 'reset-password/extra'"),
+            ("signin-demo://reset-password", "no code"), ("signin-demo://reset-password?code=", "no code"),
+            ("signin-demo://reset-password?code=a&code=b", "more than one code"),
+            ("signin-demo://reset-password?code=%3Cscript%3E", "the code has characters a code never has"),
+        ])
+    func invalid(link: String, detail: String) {
+        #expect(throws: AuthError.invalidDeepLink(detail)) { try DeepLink.parse(link) }
+    }
+}
+
+@Suite("SignInReducer: account actions")
+struct AccountReducerTests {
+    let reducer = SignInReducer()
+
+    @Test(
+        "each account action starts loading and asks for its effect",
+        arguments: [
+            (SignInAction.signUp(email: "a@b.co", password: "p"), SignInEffect.signUp(email: "a@b.co", password: "p")),
+            (.clickLink(.google), .link(.google)), (.clickUnlink(.apple), .unlink(.apple)),
+            (.requestPasswordReset(email: "a@b.co"), .requestPasswordReset(email: "a@b.co")),
+            (.checkAppleCredential, .checkAppleCredential), (.clickDeleteAccount, .deleteAccount),
+            (.openResetLink("signin-demo://reset-password?code=c", newPassword: "n"),
+             .confirmPasswordReset(code: "c", newPassword: "n")),
+        ])
+    func effects(action: SignInAction, effect: SignInEffect) {
+        var state = SignInState(errorMessage: "old", error: .notSignedIn, completed: .signUp)
+        #expect(reducer.reduce(&state, action) == effect)
+        #expect(state == SignInState(isLoading: true))
+        #expect(reducer.reduce(&state, action) == nil, "no double submit")
+    }
+
+    @Test("a malformed reset link shows why and runs nothing")
+    func badLink() {
+        var state = SignInState()
+        #expect(reducer.reduce(&state, .openResetLink("http://x", newPassword: "n")) == nil)
+        #expect(state.errorMessage == "This link cannot be opened.")
+        #expect(!state.isLoading)
+    }
+
+    @Test("a completed operation records itself and the session after it")
+    func completed() {
+        var state = SignInState(isLoading: true, session: .fixture(uid: "guest"))
+        _ = reducer.reduce(&state, .accountResponse(.completed(.link(.emailPassword), session: .fixture(uid: "guest"))))
+        #expect(state == SignInState(session: .fixture(uid: "guest"), completed: .link(.emailPassword)))
+        _ = reducer.reduce(&state, .accountResponse(.completed(.deleteAccount, session: nil)))
+        #expect(state.session == nil)
+    }
+
+    @Test("a revoked Apple credential ends signed out with its message")
+    func revoked() {
+        var state = SignInState(isLoading: true, session: .fixture())
+        _ = reducer.reduce(&state, .accountResponse(.completed(.checkAppleCredential(.revoked), session: nil)))
+        #expect(state.session == nil)
+        #expect(state.completed == .checkAppleCredential(.revoked))
+        #expect(state.errorMessage == "You stopped using Sign in with Apple with this app, so you have been signed out.")
+    }
+
+    @Test("a failure keeps the session and shows the message; a cancel shows nothing")
+    func failures() {
+        var state = SignInState(isLoading: true, session: .fixture(uid: "guest"))
+        _ = reducer.reduce(&state, .accountResponse(.failed(.credentialAlreadyInUse(AuthCredential(provider: .google)))))
+        #expect(state.session?.uid == "guest")
+        #expect(state.errorMessage?.contains("already belongs to another account") == true)
+        state.isLoading = true
+        _ = reducer.reduce(&state, .accountResponse(.cancelled))
+        #expect(state.errorMessage == nil)
+        #expect(!state.isLoading)
+    }
+}
+
+@MainActor
+@Suite("SignInViewModel: account flows")
+struct AccountViewModelTests {
+    let reportIssue: IssueReporter = { Issue.record(Comment(rawValue: $0)) }
+    let clock = TestClock()
+
+    @Test("a guest links email through the view model and keeps its uid")
+    func link() async {
+        let guest = UserSession.fixture(uid: "guest", providerIds: [], isAnonymous: true, tokens: .fixture(expiresAt: clock.now() + 3600))
+        var linked = guest
+        linked.providerIds = [.emailPassword]
+        let sessions = SessionManager(
+            store: SpySessionStore(session: guest), tokenService: SpySessionTokenService(clock: clock), clock: clock)
+        let provider = StubAuthProvider(.emailPassword, result: .success(linked))
+        let viewModel = SignInViewModel(
+            signIn: SignInUseCase(authProviders: [provider], sessions: sessions),
+            account: AccountUseCases(link: LinkProviderUseCase(authProviders: [provider], sessions: sessions)),
+            uiClients: [
+                .emailPassword: StubSignInUIClient.returning(
+                    AuthCredential(provider: .emailPassword, email: "a@b.co", password: "long enough 1"))
+            ])
+        await viewModel.dispatch(.clickLink(.emailPassword))?.value
+        #expect(viewModel.state.session == linked)
+        #expect(viewModel.state.completed == .link(.emailPassword))
+    }
+
+    @Test("delete-account and the reset request run their use cases")
+    func deleteAndReset() async {
+        let sessions = SessionManager(
+            store: SpySessionStore(session: .fixture(tokens: .fixture(expiresAt: clock.now() + 3600))),
+            tokenService: SpySessionTokenService(clock: clock), clock: clock)
+        let accounts = SpyAccountService()
+        let viewModel = SignInViewModel(
+            signIn: SignInUseCase(authProviders: [], sessions: sessions),
+            account: AccountUseCases(
+                requestPasswordReset: RequestPasswordResetUseCase(accounts: accounts),
+                deleteAccount: DeleteAccountUseCase(accounts: accounts, sessions: sessions)),
+            uiClients: [:], initialState: SignInState(session: .fixture()))
+        await viewModel.dispatch(.requestPasswordReset(email: "a@b.co"))?.value
+        #expect(viewModel.state.completed == .requestPasswordReset)
+        await viewModel.dispatch(.clickDeleteAccount)?.value
+        #expect(viewModel.state.completed == .deleteAccount)
+        #expect(viewModel.state.session == nil)
+        #expect(await accounts.calls == [.sendPasswordReset(email: "a@b.co"), .deleteAccount(uid: "uid-fixture")])
+    }
+
+    @Test("an account action whose use case was not given shows an error instead of crashing")
+    func missingUseCase() async {
+        let viewModel = SignInViewModel(
+            signIn: SignInUseCase(authProviders: [], sessions: .fixture(reportIssue: reportIssue)), uiClients: [:])
+        await viewModel.dispatch(.clickUnlink(.apple))?.value
+        #expect(viewModel.state.errorMessage == "Something went wrong. Please try again.")
+    }
+}
