@@ -186,7 +186,7 @@ enum CommandLineParser {
         signin-demo: Clean Architecture sign-in, end to end, on the embedded backend (offline, no account).
 
         USAGE
-          signin-demo                          the guided tour of every flow, each step labelled with its layer
+          signin-demo [--data-dir DIR]         the guided tour of every flow, each step labelled with its layer
           signin-demo interactive              the same flows as a menu
           signin-demo sign-in apple            Sign in with Apple (a consent step stands in for Apple's sheet)
           signin-demo sign-in google           Sign in with Google (a terminal account chooser)

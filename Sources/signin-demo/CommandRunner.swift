@@ -10,7 +10,9 @@ struct CommandRunner {
     let paths: DataPaths
     let environment: [String: String]
 
-    func root(_ invocation: Invocation, tracer: any FlowTracer = SilentFlowTracer(), clock: any WallClock = SystemWallClock())
+    func root(
+        _ invocation: Invocation, tracer: any FlowTracer = SilentFlowTracer(), clock: any WallClock = SystemWallClock()
+    )
         -> CompositionRoot
     {
         CompositionRoot(
@@ -39,7 +41,9 @@ struct CommandRunner {
     }
 
     /// Runs a command (not the tour or the menu) and returns its exit code.
-    func execute(_ invocation: Invocation, tracer: any FlowTracer = SilentFlowTracer(), clock: any WallClock = SystemWallClock())
+    func execute(
+        _ invocation: Invocation, tracer: any FlowTracer = SilentFlowTracer(), clock: any WallClock = SystemWallClock()
+    )
         async -> ExitCode
     {
         let root = root(invocation, tracer: tracer, clock: clock)
@@ -53,7 +57,8 @@ struct CommandRunner {
         case .signUp:
             guard let input = credentials(invocation) else { return cancelled("sign-up cancelled.") }
             await viewModel.dispatch(.signUp(email: input.email, password: input.password))?.value
-            return report(root) { session in SessionFormatter.describe(session!, heading: "Account created. Signed in.") }
+            return report(root) { session in SessionFormatter.describe(session!, heading: "Account created. Signed in.")
+            }
         case .link(let provider):
             let before = try? await root.sessions.currentSession()
             await viewModel.dispatch(.clickLink(provider.type))?.value
@@ -66,7 +71,9 @@ struct CommandRunner {
             }
         case .unlink(let provider):
             await viewModel.dispatch(.clickUnlink(provider.type))?.value
-            return report(root) { session in SessionFormatter.describe(session!, heading: "Unlinked \(provider.rawValue).") }
+            return report(root) { session in
+                SessionFormatter.describe(session!, heading: "Unlinked \(provider.rawValue).")
+            }
         case .signOut:
             await viewModel.dispatch(.clickSignOut)?.value
             return report(root) { _ in "Signed out. The refresh token was revoked and the stored session removed.\n" }
@@ -102,12 +109,14 @@ struct CommandRunner {
                 }
             }
             await viewModel.dispatch(.clickDeleteAccount)?.value
-            return report(root) { _ in "Account deleted: its identities and tokens are gone, and you are signed out.\n" }
+            return report(root) { _ in "Account deleted: its identities and tokens are gone, and you are signed out.\n"
+            }
         case .appleRevoke:
             do {
                 try root.backend.appleIssuer.revokeAuthorization(clientID: root.backend.configuration.appleClientID)
             } catch {
-                console.err("signin-demo: \(root.messages.message(for: error.toDomain(provider: .apple)))\n  (\(error))\n")
+                console.err(
+                    "signin-demo: \(root.messages.message(for: error.toDomain(provider: .apple)))\n  (\(error))\n")
                 return .failure
             }
             console.out(
@@ -145,7 +154,9 @@ struct CommandRunner {
         return .cancelled
     }
 
-    private func recover(_ credential: AuthCredential, provider: ProviderName, root: CompositionRoot, invocation: Invocation)
+    private func recover(
+        _ credential: AuthCredential, provider: ProviderName, root: CompositionRoot, invocation: Invocation
+    )
         async -> ExitCode
     {
         console.err("signin-demo: \(root.viewModel.state.errorMessage ?? "")\n")
@@ -153,7 +164,8 @@ struct CommandRunner {
             invocation.switchAccount
             || (invocation.canPrompt(console) && ask("Sign in to that account instead? [y/N] ")?.lowercased() == "y")
         guard wantsSwitch else {
-            console.err("  Your account is unchanged. To use the other account: signin-demo sign-in \(provider.rawValue)\n")
+            console.err(
+                "  Your account is unchanged. To use the other account: signin-demo sign-in \(provider.rawValue)\n")
             return .failure
         }
         do {
@@ -213,7 +225,8 @@ struct CommandRunner {
             return .success
         }
         for message in messages {
-            console.out("\(message.sentAt.formatted(.iso8601))  to \(message.to)  \(message.subject)\n  \(message.link)\n")
+            console.out(
+                "\(message.sentAt.formatted(.iso8601))  to \(message.to)  \(message.subject)\n  \(message.link)\n")
         }
         return .success
     }

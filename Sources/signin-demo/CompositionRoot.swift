@@ -63,10 +63,12 @@ struct CompositionRoot {
         let uiClients = SignInUIClientBuilder(tracer: tracer)
             .createGoogleClient(
                 TerminalGoogleAccountChooser(
-                    prompt: choice, authority: EmbeddedGoogleAuthority(issuer: backend.googleIssuer), tracer: tracer))
+                    prompt: choice, authority: EmbeddedGoogleAuthority(issuer: backend.googleIssuer), tracer: tracer)
+            )
             .createAppleClient(
                 authorizer: TerminalAppleIDAuthorizer(
-                    appName: Self.appName, prompt: consent, authority: apple, tracer: tracer))
+                    appName: Self.appName, prompt: consent, authority: apple, tracer: tracer)
+            )
             .createAnonymousClient()
             .createEmailPasswordClient(form: form)
             .build()

@@ -94,7 +94,9 @@ struct GuidedTour {
         note("linked \(email): uid \(linked.uid) kept, providers: \(providerList(linked))")
         await root().viewModel.dispatch(.clickSignOut)?.value
         note("signed out")
-        guard let again = await signIn(.clickEmail, root(email: email, password: firstPassword)) else { return .failure }
+        guard let again = await signIn(.clickEmail, root(email: email, password: firstPassword)) else {
+            return .failure
+        }
         guard again.uid == guest.uid else { return fail("email sign-in found another uid") }
         note("signed in with email: uid \(again.uid), the guest's own")
 

@@ -40,7 +40,8 @@ struct ProviderTests {
     @Test("the guest provider creates a guest account")
     func anonymous() async throws {
         let backend = SpyIdentityBackend(result: .success(.fixture(providerIds: [], isAnonymous: true)))
-        let session = try await AnonymousAuthProvider(backend: backend).signIn(with: AuthCredential(provider: .anonymous))
+        let session = try await AnonymousAuthProvider(backend: backend).signIn(
+            with: AuthCredential(provider: .anonymous))
         #expect(session.isAnonymous)
         #expect(await backend.calls == [.signUpAnonymously])
     }
@@ -75,7 +76,9 @@ struct ProviderTests {
         let taken = StubIdentityBackend(result: .failure(IdentityBackendError(.emailExists)))
         await #expect(throws: AuthError.emailAlreadyInUse("a@b.co")) {
             try await EmailPasswordAuthProvider(backend: taken)
-                .link(AuthCredential(provider: .emailPassword, email: "a@b.co", password: "long enough 1"), to: .fixture())
+                .link(
+                    AuthCredential(provider: .emailPassword, email: "a@b.co", password: "long enough 1"), to: .fixture()
+                )
         }
     }
 }

@@ -21,10 +21,12 @@ struct AccountUseCaseTests {
 
     // MARK: Sign-up
 
-    @Test("sign-up checks the email and the password before any call", arguments: [
-        ("not-an-email", "long enough 1", AuthError.invalidEmail), ("a@b.co", "short", .weakPassword(.tooShort)),
-        ("a@b.co", "zzzzzzzzz", .weakPassword(.allSameCharacter)),
-    ])
+    @Test(
+        "sign-up checks the email and the password before any call",
+        arguments: [
+            ("not-an-email", "long enough 1", AuthError.invalidEmail), ("a@b.co", "short", .weakPassword(.tooShort)),
+            ("a@b.co", "zzzzzzzzz", .weakPassword(.allSameCharacter)),
+        ])
     func signUpChecks(email: String, password: String, error: AuthError) async {
         let (sessions, store) = manager(nil)
         let useCase = SignUpUseCase(accounts: FailingAccountService(reportIssue: reportIssue), sessions: sessions)
@@ -56,7 +58,8 @@ struct AccountUseCaseTests {
         let credential = AuthCredential(provider: .emailPassword, email: "a@b.co", password: "long enough 1")
         let useCase = LinkProviderUseCase(authProviders: [provider], sessions: sessions)
 
-        let result = try await useCase(.emailPassword, uiClients: [.emailPassword: StubSignInUIClient.returning(credential)])
+        let result = try await useCase(
+            .emailPassword, uiClients: [.emailPassword: StubSignInUIClient.returning(credential)])
 
         #expect(result == .linked(linked))
         #expect(await provider.links.map(\.uid) == ["guest"])
@@ -127,7 +130,8 @@ struct AccountUseCaseTests {
         var apple = UserSession.fixture(tokens: .fixture(expiresAt: clock.now() + 3600))
         apple.providerIds = [.apple]
         let (sessions, _) = manager(apple)
-        let useCase = UnlinkProviderUseCase(accounts: FailingAccountService(reportIssue: reportIssue), sessions: sessions)
+        let useCase = UnlinkProviderUseCase(
+            accounts: FailingAccountService(reportIssue: reportIssue), sessions: sessions)
         await #expect(throws: AuthError.providerNotLinked(.google)) { try await useCase(.google) }
         await #expect(throws: AuthError.cannotUnlinkLastProvider) { try await useCase(.apple) }
     }
@@ -168,9 +172,11 @@ struct AccountUseCaseTests {
 
     // MARK: Apple credential state
 
-    @Test("an authorized Apple credential keeps the session; a revoked or unknown one signs out", arguments: [
-        AppleCredentialState.authorized, .revoked, .notFound,
-    ])
+    @Test(
+        "an authorized Apple credential keeps the session; a revoked or unknown one signs out",
+        arguments: [
+            AppleCredentialState.authorized, .revoked, .notFound,
+        ])
     func credentialState(state: AppleCredentialState) async throws {
         var session = UserSession.fixture()
         session.providerUserIDs = ["apple.com": "001.apple-user.002"]
@@ -207,7 +213,8 @@ struct AccountUseCaseTests {
         #expect(await accounts.calls == [.deleteAccount(uid: "guest")])
         #expect(await store.session == nil)
         await #expect(throws: AuthError.notSignedIn) {
-            try await DeleteAccountUseCase(accounts: FailingAccountService(reportIssue: reportIssue), sessions: sessions)()
+            try await DeleteAccountUseCase(
+                accounts: FailingAccountService(reportIssue: reportIssue), sessions: sessions)()
         }
     }
 

@@ -63,7 +63,9 @@ struct ProvidersBackendTests {
         let harness = BackendHarness(configuration: EmbeddedBackendConfiguration())
         let response = try harness.service.signUp(email: "a@b.co", password: "correct horse")
         #expect(try harness.service.account(uid: response.localId)?.passwordHash?.iterations == 600_000)
-        #expect(try harness.service.signInWithPassword(email: "a@b.co", password: "correct horse").localId == response.localId)
+        #expect(
+            try harness.service.signInWithPassword(email: "a@b.co", password: "correct horse").localId
+                == response.localId)
     }
 
     @Test("an email is taken whatever its case; the first account stays as it was")
@@ -89,8 +91,9 @@ struct ProvidersBackendTests {
         }
         #expect(wrong == unknown)
         #expect(wrong?.code == .invalidLoginCredentials)
-        #expect(try harness.service.signInWithPassword(email: " Jane@Example.com", password: "correct horse").email
-            == "jane@example.com")
+        #expect(
+            try harness.service.signInWithPassword(email: " Jane@Example.com", password: "correct horse").email
+                == "jane@example.com")
     }
 
     @Test("the backend refuses an invalid email and a weak password even if a client skipped its checks")
@@ -132,8 +135,9 @@ struct LinkingBackendTests {
         #expect(linked.localId == guest.localId)
         #expect(!linked.isAnonymous)
         #expect(linked.providerIds == ["password"])
-        #expect(try harness.service.signInWithPassword(email: "jane@example.com", password: "correct horse").localId
-            == guest.localId)
+        #expect(
+            try harness.service.signInWithPassword(email: "jane@example.com", password: "correct horse").localId
+                == guest.localId)
     }
 
     @Test("a guest linked to Apple and Google keeps its uid")
@@ -182,12 +186,14 @@ struct LinkingBackendTests {
         try harness.service.signUp(email: "taken@example.com", password: "correct horse")
         let guest = try harness.service.signUpAnonymously()
         #expect(throws: IdentityBackendError(.emailExists, message: "the email already belongs to an account")) {
-            try harness.service.linkWithPassword(idToken: guest.idToken, email: "taken@example.com", password: "correct horse")
+            try harness.service.linkWithPassword(
+                idToken: guest.idToken, email: "taken@example.com", password: "correct horse")
         }
         let linked = try harness.service.linkWithPassword(
             idToken: guest.idToken, email: "mine@example.com", password: "correct horse")
         let again = #expect(throws: IdentityBackendError.self) {
-            try harness.service.linkWithPassword(idToken: linked.idToken, email: "other@example.com", password: "correct horse")
+            try harness.service.linkWithPassword(
+                idToken: linked.idToken, email: "other@example.com", password: "correct horse")
         }
         #expect(again?.code == .providerAlreadyLinked)
         let forged = #expect(throws: IdentityBackendError.self) {
@@ -236,7 +242,9 @@ struct ResetAndDeleteBackendTests {
             try harness.service.signInWithPassword(email: "jane@example.com", password: "old password")
         }
         _ = try harness.service.signInWithPassword(email: "jane@example.com", password: "new password")
-        #expect(throws: IdentityBackendError.self) { try harness.service.refreshSession(refreshToken: session.refreshToken) }
+        #expect(throws: IdentityBackendError.self) {
+            try harness.service.refreshSession(refreshToken: session.refreshToken)
+        }
         let reused = #expect(throws: IdentityBackendError.self) {
             try harness.service.confirmPasswordReset(code: code, newPassword: "third password")
         }
@@ -289,8 +297,9 @@ struct ResetAndDeleteBackendTests {
         #expect(state.identities.isEmpty)
         #expect(state.refreshTokens.isEmpty)
         let appleUser = try harness.issuer.user().subject
-        #expect(try harness.issuer.credentialState(forUserID: appleUser, clientID: harness.configuration.appleClientID)
-            == .revoked)
+        #expect(
+            try harness.issuer.credentialState(forUserID: appleUser, clientID: harness.configuration.appleClientID)
+                == .revoked)
         #expect(throws: IdentityBackendError.self) { try harness.service.deleteAccount(idToken: session.idToken) }
     }
 
@@ -314,7 +323,8 @@ struct ResetAndDeleteBackendTests {
 struct MigrationTests {
     @Test("a version 1 state file is migrated: accounts kept, a Google issuer added, version 2 written back")
     func migratesVersion1() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("signin-v1-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("signin-v1-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // A version 1 document as the previous release wrote it (no Google, no reset codes, no revocations).
         let v1 = """
@@ -333,7 +343,8 @@ struct MigrationTests {
 
         #expect(try harness.service.account(uid: "U1")?.identities.first?.subject == "001.abc.002")
         #expect(try harness.backend.googleIssuer.accounts().count == 2)
-        let written = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/backend.json")))
+        let written = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/backend.json")))
         #expect((written as? [String: Any])?["version"] as? Int == 2)
         // The migrated installation works: a Google sign-in makes an account next to the old one.
         _ = try harness.service.signInWithIdP(harness.googleRequest())
@@ -342,11 +353,14 @@ struct MigrationTests {
 
     @Test("the folder outbox writes each mail as a 0600 file and reads them back in order")
     func folderOutbox() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("signin-outbox-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("signin-outbox-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let outbox = FolderMailOutbox(folder: folder)
-        let first = OutboxMessage(to: "a@b.co", subject: "S1", body: "B", link: "L1", sentAt: Date(timeIntervalSince1970: 1))
-        let second = OutboxMessage(to: "a@b.co", subject: "S2", body: "B", link: "L2", sentAt: Date(timeIntervalSince1970: 2))
+        let first = OutboxMessage(
+            to: "a@b.co", subject: "S1", body: "B", link: "L1", sentAt: Date(timeIntervalSince1970: 1))
+        let second = OutboxMessage(
+            to: "a@b.co", subject: "S2", body: "B", link: "L2", sentAt: Date(timeIntervalSince1970: 2))
         try outbox.deliver(second)
         try outbox.deliver(first)
         #expect(try outbox.messages().map(\.subject) == ["S1", "S2"])

@@ -19,7 +19,8 @@ struct BackendHarness {
     init(seed: UInt64 = 42, configuration: EmbeddedBackendConfiguration = fastConfiguration) {
         clock = TestClock()
         self.configuration = configuration
-        backend = EmbeddedBackend.inMemory(configuration: configuration, clock: clock, random: SeededRandomBytes(seed: seed))
+        backend = EmbeddedBackend.inMemory(
+            configuration: configuration, clock: clock, random: SeededRandomBytes(seed: seed))
     }
 
     init(storage: any BackendStateStorage, clock: TestClock = TestClock(), seed: UInt64 = 42) {

@@ -22,9 +22,12 @@ struct CLIProcess: Sendable {
 
     /// The data folder every run of this value uses; separate runs share it, as a user's would.
     let dataDirectory: URL
+    /// Variables every run gets (for example a lower PBKDF2 cost, which keeps debug-build tests quick).
+    let baseEnvironment: [String: String]
 
-    init() {
+    init(environment: [String: String] = [:]) {
         dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("signin-e2e-\(UUID().uuidString)")
+        baseEnvironment = environment
     }
 
     /// Removes the data folder.
@@ -40,6 +43,7 @@ struct CLIProcess: Sendable {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SIGNIN_DEMO_DATA_DIR"] = dataDirectory.path
+        environment.merge(baseEnvironment) { _, new in new }
         environment.merge(extra) { _, new in new }
         process.environment = environment
         let io = FileManager.default.temporaryDirectory.appendingPathComponent("signin-io-\(UUID().uuidString)")

@@ -50,7 +50,9 @@ struct GoogleUIClientTests {
     func chooser(preferred: String?) async throws {
         let authority = FakeGoogleAuthority()
         let client = SignInUIClientBuilder()
-            .createGoogleClient(TerminalGoogleAccountChooser(prompt: AutomaticChoicePrompt(preferred: preferred), authority: authority))
+            .createGoogleClient(
+                TerminalGoogleAccountChooser(prompt: AutomaticChoicePrompt(preferred: preferred), authority: authority)
+            )
             .build()[.google]
         let outcome = try await client?.getCredential()
         let expected = preferred == nil ? "jane@gmail.com" : "sam@gmail.com"
@@ -67,13 +69,16 @@ struct GoogleUIClientTests {
         let chooser = TerminalGoogleAccountChooser(
             prompt: AutomaticChoicePrompt(preferred: "nobody"), authority: FakeGoogleAuthority())
         #expect(await chooser.chooseAccount() == .cancelled)
-        let failing = TerminalGoogleAccountChooser(prompt: AutomaticChoicePrompt(), authority: FakeGoogleAuthority(failing: true))
+        let failing = TerminalGoogleAccountChooser(
+            prompt: AutomaticChoicePrompt(), authority: FakeGoogleAuthority(failing: true))
         #expect(await failing.chooseAccount() == .failed("unexpected call: google down"))
     }
 
-    @Test("the terminal choice prompt reads a number, re-asks, and cancels on 0 or end of input", arguments: [
-        (["2"], 1 as Int?), (["x", "1"], 0), (["0"], nil), ([], nil), (["9", "7", "8"], nil),
-    ])
+    @Test(
+        "the terminal choice prompt reads a number, re-asks, and cancels on 0 or end of input",
+        arguments: [
+            (["2"], 1 as Int?), (["x", "1"], 0), (["0"], nil), ([], nil), (["9", "7", "8"], nil),
+        ])
     func choicePrompt(lines: [String], expected: Int?) async {
         let input = Mutex(lines)
         let output = Mutex("")

@@ -41,8 +41,10 @@ struct AccountReducerTests {
             (.clickLink(.google), .link(.google)), (.clickUnlink(.apple), .unlink(.apple)),
             (.requestPasswordReset(email: "a@b.co"), .requestPasswordReset(email: "a@b.co")),
             (.checkAppleCredential, .checkAppleCredential), (.clickDeleteAccount, .deleteAccount),
-            (.openResetLink("signin-demo://reset-password?code=c", newPassword: "n"),
-             .confirmPasswordReset(code: "c", newPassword: "n")),
+            (
+                .openResetLink("signin-demo://reset-password?code=c", newPassword: "n"),
+                .confirmPasswordReset(code: "c", newPassword: "n")
+            ),
         ])
     func effects(action: SignInAction, effect: SignInEffect) {
         var state = SignInState(errorMessage: "old", error: .notSignedIn, completed: .signUp)
@@ -74,13 +76,15 @@ struct AccountReducerTests {
         _ = reducer.reduce(&state, .accountResponse(.completed(.checkAppleCredential(.revoked), session: nil)))
         #expect(state.session == nil)
         #expect(state.completed == .checkAppleCredential(.revoked))
-        #expect(state.errorMessage == "You stopped using Sign in with Apple with this app, so you have been signed out.")
+        #expect(
+            state.errorMessage == "You stopped using Sign in with Apple with this app, so you have been signed out.")
     }
 
     @Test("a failure keeps the session and shows the message; a cancel shows nothing")
     func failures() {
         var state = SignInState(isLoading: true, session: .fixture(uid: "guest"))
-        _ = reducer.reduce(&state, .accountResponse(.failed(.credentialAlreadyInUse(AuthCredential(provider: .google)))))
+        _ = reducer.reduce(
+            &state, .accountResponse(.failed(.credentialAlreadyInUse(AuthCredential(provider: .google)))))
         #expect(state.session?.uid == "guest")
         #expect(state.errorMessage?.contains("already belongs to another account") == true)
         state.isLoading = true
@@ -98,7 +102,8 @@ struct AccountViewModelTests {
 
     @Test("a guest links email through the view model and keeps its uid")
     func link() async {
-        let guest = UserSession.fixture(uid: "guest", providerIds: [], isAnonymous: true, tokens: .fixture(expiresAt: clock.now() + 3600))
+        let guest = UserSession.fixture(
+            uid: "guest", providerIds: [], isAnonymous: true, tokens: .fixture(expiresAt: clock.now() + 3600))
         var linked = guest
         linked.providerIds = [.emailPassword]
         let sessions = SessionManager(

@@ -45,7 +45,10 @@ struct CommandLineParserTests {
             (["--nope"], "unknown option '--nope'"),
             (["frobnicate"], "unknown command 'frobnicate'"),
             (["sign-in"], "sign-in needs a provider: apple, google, anonymous, email"),
-            (["sign-in", "myspace"], "unknown provider 'myspace' for sign-in (known: apple, google, anonymous, email)"),
+            (
+                ["sign-in", "myspace"],
+                "unknown provider 'myspace' for sign-in (known: apple, google, anonymous, email)"
+            ),
             (["link", "anonymous"], "unknown provider 'anonymous' for link (known: apple, google, email)"),
             (["unlink"], "unlink needs a provider: apple, google, email"),
             (["open-link"], "open-link needs the link from the mail"),

@@ -51,7 +51,8 @@ struct IdPCredentialExchange: Sendable {
         let session = response.toDomain(now: clock.now())
         tracer.record(
             .data, component,
-            "UserSession(uid: \(session.uid), providers: \(session.providerIds.map(\.rawValue).joined(separator: ", ")))")
+            "UserSession(uid: \(session.uid), providers: \(session.providerIds.map(\.rawValue).joined(separator: ", ")))"
+        )
         return session
     }
 }

@@ -89,7 +89,8 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .weakPassword(let rule): "The password breaks the policy: \(rule.rawValue)."
         case .wrongCredentials: "Wrong email or password."
         case .emailAlreadyInUse(let email): "\(email) already belongs to an account."
-        case .credentialAlreadyInUse(let credential): "The \(credential.provider) credential belongs to another account."
+        case .credentialAlreadyInUse(let credential):
+            "The \(credential.provider) credential belongs to another account."
         case .providerAlreadyLinked(let provider): "\(provider) is already linked."
         case .providerNotLinked(let provider): "\(provider) is not linked."
         case .cannotUnlinkLastProvider: "The last provider cannot be unlinked."

@@ -40,7 +40,9 @@ extension EmbeddedIdentityService {
     /// signature, `alg`, `iss`, `aud`, `exp`, and that the account still exists.
     public func verifySessionToken(_ token: String) throws(IdentityBackendError) -> SessionTokenClaims {
         let now = clock.now()
-        return try storage.read { state throws(IdentityBackendError) in try checkSessionToken(token, state: state, now: now) }
+        return try storage.read { state throws(IdentityBackendError) in
+            try checkSessionToken(token, state: state, now: now)
+        }
     }
 
     func checkSessionToken(_ token: String, state: EmbeddedBackendState, now: Date) throws(IdentityBackendError)

@@ -174,7 +174,8 @@ public final class EmbeddedIdentityService: IdentityBackend {
             fillProfile(&account, claims: claims, request: request)
             state.identity.accounts[account.uid] = account
             state.identity.identities[identity.key] = account.uid
-            tracer.record(.backend, "EmbeddedIdentityService.linkWithIdP", "linked \(request.providerId) to \(account.uid)")
+            tracer.record(
+                .backend, "EmbeddedIdentityService.linkWithIdP", "linked \(request.providerId) to \(account.uid)")
             return issueSession(
                 for: account, provider: request.providerId, isNewUser: false, refreshToken: fresh.refreshToken,
                 now: now, state: &state)
@@ -283,7 +284,8 @@ public final class EmbeddedIdentityService: IdentityBackend {
             state.identity.passwordResetCodes = state.identity.passwordResetCodes.filter { $0.value.uid != account.uid }
             state.identity.refreshTokens = state.identity.refreshTokens.filter { $0.value.uid != account.uid }
         }
-        tracer.record(.backend, "EmbeddedIdentityService.confirmPasswordReset", "set the new password; sessions revoked")
+        tracer.record(
+            .backend, "EmbeddedIdentityService.confirmPasswordReset", "set the new password; sessions revoked")
     }
 
     // MARK: - Deletion

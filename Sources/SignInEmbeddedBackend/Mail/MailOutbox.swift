@@ -108,7 +108,9 @@ public final class FolderMailOutbox: MailOutbox {
     public func newestMailPath() -> String? {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { $0.hasSuffix(".eml") }.sorted { a, b in
-            let number = { (name: String) in Int(name.split(separator: "-").first?.split(separator: ".").first ?? "") ?? 0 }
+            let number = { (name: String) in
+                Int(name.split(separator: "-").first?.split(separator: ".").first ?? "") ?? 0
+            }
             return (number(a), a) < (number(b), b)
         }.last.map { "\(folder)/\($0)" }
     }

@@ -91,9 +91,11 @@ public struct TerminalGoogleAccountChooser: GoogleAccountChooser {
     public func chooseAccount() async -> GoogleSignInResult {
         do {
             let accounts = try await authority.accounts()
-            tracer.record(.infrastructure, "TerminalGoogleAccountChooser", "Google's account chooser (terminal stand-in)")
+            tracer.record(
+                .infrastructure, "TerminalGoogleAccountChooser", "Google's account chooser (terminal stand-in)")
             let labels = accounts.map { "\($0.name) <\($0.email)>" }
-            guard let index = await prompt.choose("Choose a Google account to continue to signin-demo:", options: labels)
+            guard
+                let index = await prompt.choose("Choose a Google account to continue to signin-demo:", options: labels)
             else { return .cancelled }
             tracer.record(.ui, "TerminalGoogleAccountChooser", "the user chose \(accounts[index].email)")
             return .signedIn(try await authority.signIn(email: accounts[index].email))

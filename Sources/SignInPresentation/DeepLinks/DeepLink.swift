@@ -28,7 +28,9 @@ public enum DeepLink: Hashable, Sendable {
             throw .invalidDeepLink(codes.count > 1 ? "more than one code" : "no code")
         }
         guard code.count <= 256,
-            code.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") })
+            code.unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
+            })
         else { throw .invalidDeepLink("the code has characters a code never has") }
         return .resetPassword(code: Secret(code))
     }

@@ -38,7 +38,8 @@ public struct AuthErrorMessages: Hashable, Sendable {
     /// The language to use for a POSIX or BCP 47 locale (`tr_TR.UTF-8`, `zh_TW`, `zh-Hant-HK`): `tr`,
     /// `zh-Hant` or `en`. Simplified Chinese has no table and falls back to English.
     public static func language(forLocale identifier: String) -> String {
-        let normalized = identifier.split(separator: ".").first.map(String.init)?.replacingOccurrences(of: "_", with: "-")
+        let normalized =
+            identifier.split(separator: ".").first.map(String.init)?.replacingOccurrences(of: "_", with: "-")
             .lowercased() ?? ""
         if normalized == "tr" || normalized.hasPrefix("tr-") { return "tr" }
         if normalized.hasPrefix("zh-hant") || ["zh-tw", "zh-hk", "zh-mo"].contains(normalized) { return "zh-Hant" }

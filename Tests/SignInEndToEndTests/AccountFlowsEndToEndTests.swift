@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+
+@Suite("signin-demo account flows, as separate processes")
+final class AccountFlowsEndToEndTests {
+    /// A lower PBKDF2 cost keeps these runs quick in a debug build; `defaultCostTour` runs the real one.
+    let cli = CLIProcess(environment: ["SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"])
+
+    deinit { cli.cleanUp() }
+
+    func uid(_ result: CLIProcess.Result) -> String? {
+        result.stdout.split(separator: "\n").first { $0.contains("uid:") }?.split(separator: " ").last.map(String.init)
+    }
+
+    func status() throws -> [String: Any] {
+        let result = try cli.run(["status", "--json"])
+        return (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]) ?? [:]
+    }
+
+    @Test("guest → link email → sign out → sign in with email: the same uid across separate runs")
+    func guestUpgrade() throws {
+        let guest = try cli.run(["sign-in", "guest"])
+        #expect(guest.status == 0, "\(guest.stderr)")
+        #expect(guest.stdout.contains("guest:         yes"))
+        let guestUID = try #require(uid(guest))
+
+        let linked = try cli.run(["link", "email", "--email", "jane@example.com", "--password", "correct horse"])
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(uid(linked) == guestUID)
+        #expect(linked.stdout.contains("uid kept"))
+
+        #expect(try cli.run(["sign-out"]).status == 0)
+        let email = try cli.run(["sign-in", "email", "--email", "jane@example.com", "--password", "correct horse"])
+        #expect(email.status == 0, "\(email.stderr)")
+        #expect(uid(email) == guestUID)
+        #expect(try status()["uid"] as? String == guestUID)
+    }
+
+    @Test("every command in --help runs as documented")
+    func everyCommand() throws {
+        let help = try cli.run(["--help"]).stdout
+        let documented = Set(
+            help.split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(separator: " ")
+                guard words.first == "signin-demo", words.count > 1, !words[1].hasPrefix("-"), !words[1].hasPrefix("[")
+                else { return nil }
+                return String(words[1])
+            })
+        #expect(
+            documented == [
+                "interactive", "sign-in", "sign-up", "link", "unlink", "status", "sign-out", "reset-password",
+                "open-link", "outbox", "check-credential", "apple-revoke", "delete-account",
+            ])
+
+        // Each documented command, in a realistic order, with its documented outcome.
+        #expect(try cli.run(["sign-in", "apple"]).status == 0)
+        #expect(try cli.run(["check-credential"]).stdout.contains("authorized"))
+        #expect(try cli.run(["link", "google", "--account", "jane"]).stdout.contains("apple.com, google.com"))
+        #expect(try cli.run(["unlink", "google"]).stdout.contains("Unlinked google"))
+        #expect(try cli.run(["link", "email", "--email", "j@example.com", "--password", "correct horse"]).status == 0)
+        #expect(try cli.run(["sign-out"]).status == 0)
+        #expect(try cli.run(["sign-in", "google", "--account", "sam"]).stdout.contains("sam.rivera@gmail.com"))
+        let signUp = try cli.run(["sign-up", "--email", "new@example.com", "--password", "correct horse"])
+        #expect(signUp.stdout.contains("Account created"))
+        #expect(try cli.run(["reset-password", "--email", "new@example.com"]).status == 0)
+        let outbox = try cli.run(["outbox"])
+        let link = try #require(outbox.stdout.split(separator: " ").first { $0.hasPrefix("signin-demo://") })
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try cli.run(["open-link", link, "--password", "brand new pass"]).stdout.contains("Password changed"))
+        #expect(
+            try cli.run(["sign-in", "email", "--email", "new@example.com", "--password", "brand new pass"]).status == 0)
+        #expect(try cli.run(["delete-account", "--yes"]).stdout.contains("Account deleted"))
+        #expect(try cli.run(["sign-in", "apple"]).status == 0)
+        #expect(try cli.run(["apple-revoke"]).status == 0)
+        let revoked = try cli.run(["check-credential"])
+        #expect(revoked.status == 1)
+        #expect(revoked.stdout.contains("revoked"))
+        #expect(try cli.run(["status"]).status == 1)
+        let menu = try cli.run(["interactive"], input: "3\n10\n0\n")
+        #expect(menu.status == 0)
+        #expect(menu.stdout.contains("guest:         yes"))
+    }
+
+    @Test(
+        "bad input gets a clear message and exit 1, and changes nothing",
+        arguments: [
+            (
+                ["sign-in", "email", "--email", "not-an-email", "--password", "correct horse"],
+                "This email address is not valid."
+            ),
+            (["sign-up", "--email", "a@example.com", "--password", "short"], "at least 8 characters"),
+            (["sign-up", "--email", "a@example.com", "--password", "xxxxxxxxxx"], "one character repeated"),
+            (
+                ["sign-in", "email", "--email", "jane@example.com", "--password", "wrong horse"],
+                "Wrong email or password."
+            ),
+            (
+                ["sign-in", "email", "--email", "nobody@example.com", "--password", "wrong horse"],
+                "Wrong email or password."
+            ),
+            (
+                ["open-link", "https://evil.example/reset?code=x", "--password", "new password"],
+                "This link cannot be opened."
+            ),
+            (
+                ["open-link", "signin-demo://reset-password?code=madeup", "--password", "new password"],
+                "not valid or was already used"
+            ),
+            (["unlink", "email"], "The last way to sign in cannot be removed"),
+            (["unlink", "google"], "Google is not linked to this account."),
+            (["link", "email", "--email", "jane@example.com", "--password", "correct horse"], "already linked"),
+            (["reset-password", "--email", "bad@"], "This email address is not valid."),
+        ])
+    func badInput(arguments: [String], message: String) throws {
+        #expect(try cli.run(["sign-up", "--email", "jane@example.com", "--password", "correct horse"]).status == 0)
+        let before = try status()
+        let backend = try Data(contentsOf: cli.dataDirectory.appendingPathComponent("backend/backend.json"))
+
+        let result = try cli.run(arguments)
+
+        #expect(result.status == 1, "\(arguments): \(result.stdout)")
+        #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        #expect(try status() as NSDictionary == before as NSDictionary)
+        if !arguments.contains("reset-password") {
+            #expect(try Data(contentsOf: cli.dataDirectory.appendingPathComponent("backend/backend.json")) == backend)
+        }
+    }
+
+    @Test("a reset link works once; the second use is refused")
+    func resetOnce() throws {
+        #expect(try cli.run(["sign-up", "--email", "jane@example.com", "--password", "correct horse"]).status == 0)
+        #expect(try cli.run(["reset-password", "--email", "jane@example.com"]).status == 0)
+        let link = try #require(
+            try cli.run(["outbox"]).stdout.split(whereSeparator: \.isWhitespace).first {
+                $0.hasPrefix("signin-demo://")
+            })
+        #expect(try cli.run(["open-link", String(link), "--password", "new password 1"]).status == 0)
+        let again = try cli.run(["open-link", String(link), "--password", "new password 2"])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("not valid or was already used"))
+    }
+
+    @Test("linking a credential another account owns: the guest stays signed in and intact; --switch-account recovers")
+    func ownedCredential() throws {
+        #expect(try cli.run(["sign-in", "google", "--account", "sam"]).status == 0)
+        let guest = try cli.run(["sign-in", "guest"])
+        let guestUID = try #require(uid(guest))
+        let refused = try cli.run(["link", "google", "--account", "sam"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("already belongs to another account"))
+        #expect(refused.stderr.contains("signin-demo sign-in google"))
+        #expect(try status()["uid"] as? String == guestUID)
+        #expect(try status()["isAnonymous"] as? Bool == true)
+
+        let switched = try cli.run(["link", "google", "--account", "sam", "--switch-account"])
+        #expect(switched.status == 0)
+        #expect(switched.stdout.contains("sam.rivera@gmail.com"))
+    }
+
+    @Test("deleting while signed out is refused; deleting without --yes off a terminal is a usage error")
+    func deleteRefusals() throws {
+        let signedOut = try cli.run(["delete-account", "--yes"])
+        #expect(signedOut.status == 1)
+        #expect(signedOut.stderr.contains("You are not signed in."))
+        #expect(try cli.run(["sign-in", "guest"]).status == 0)
+        let unconfirmed = try cli.run(["delete-account"])
+        #expect(unconfirmed.status == 2)
+        #expect(try status()["signedIn"] as? Bool == true)
+    }
+
+    @Test(
+        "unknown commands, flags and providers, and missing values, are usage errors (exit 2)",
+        arguments: [
+            ["frobnicate"], ["--frobnicate"], ["sign-in", "myspace"], ["link", "guest"], ["sign-in", "email"],
+            ["sign-up", "--email", "a@b.co"], ["open-link"], ["open-link", "signin-demo://x"], ["--email"],
+            ["reset-password"],
+        ])
+    func usageErrors(arguments: [String]) throws {
+        let result = try cli.run(arguments)
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.stderr.contains("signin-demo"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("messages follow the locale: Turkish and Traditional Chinese")
+    func locales() throws {
+        let turkish = try cli.run(
+            ["sign-in", "email", "--email", "x@example.com", "--password", "wrong horse"],
+            environment: ["LANG": "tr_TR.UTF-8"])
+        #expect(turkish.stderr.contains("E-posta veya parola yanlış."))
+        let chinese = try cli.run(
+            ["sign-in", "email", "--email", "x@example.com", "--password", "wrong horse"],
+            environment: ["LC_ALL": "zh_TW.UTF-8"])
+        #expect(chinese.stderr.contains("電子郵件或密碼錯誤。"))
+    }
+}
+
+@Suite("signin-demo guided tour at the real PBKDF2 cost")
+final class DefaultCostTourTests {
+    let cli = CLIProcess()
+
+    deinit { cli.cleanUp() }
+
+    @Test("the tour runs every flow with 600,000 PBKDF2 iterations and exits 0, signed in with Apple")
+    func defaultCostTour() throws {
+        let result = try cli.run([])
+        #expect(result.status == 0, "\(result.stderr)")
+        for marker in [
+            "the guest's own", "the link works once", "credential state: revoked", "deleted; signed out",
+            "providers:     apple.com",
+        ] {
+            #expect(result.stdout.contains(marker), "\(marker)")
+        }
+        let state =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: cli.dataDirectory.appendingPathComponent("backend/backend.json")))
+            as? [String: Any]
+        let accounts = (state?["identity"] as? [String: Any])?["accounts"] as? [String: [String: Any]] ?? [:]
+        let hashes = accounts.values.compactMap { $0["passwordHash"] as? [String: Any] }
+        #expect(hashes.allSatisfy { ($0["iterations"] as? Int ?? 0) >= 600_000 })
+        #expect(try cli.run(["status"]).status == 0)
+    }
+}
