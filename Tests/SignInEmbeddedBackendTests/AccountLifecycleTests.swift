@@ -71,10 +71,10 @@ struct ProvidersBackendTests {
     @Test("an email is taken whatever its case; the first account stays as it was")
     func duplicate() throws {
         let harness = BackendHarness()
-        try harness.service.signUp(email: "jane@example.com", password: "correct horse")
+        _ = try harness.service.signUp(email: "jane@example.com", password: "correct horse")
         let before = try harness.service.snapshot()
         #expect(throws: IdentityBackendError(.emailExists, message: "the email already belongs to an account")) {
-            try harness.service.signUp(email: "JANE@example.com", password: "another one 1")
+            _ = try harness.service.signUp(email: "JANE@example.com", password: "another one 1")
         }
         #expect(try harness.service.snapshot() == before)
     }
@@ -82,7 +82,7 @@ struct ProvidersBackendTests {
     @Test("a wrong password and an unknown email give the same code and message")
     func sameAnswer() throws {
         let harness = BackendHarness()
-        try harness.service.signUp(email: "jane@example.com", password: "correct horse")
+        _ = try harness.service.signUp(email: "jane@example.com", password: "correct horse")
         let wrong = #expect(throws: IdentityBackendError.self) {
             try harness.service.signInWithPassword(email: "jane@example.com", password: "wrong horse")
         }
@@ -100,10 +100,10 @@ struct ProvidersBackendTests {
     func serverChecks() {
         let harness = BackendHarness()
         #expect(throws: IdentityBackendError(.invalidEmail, message: "not a valid email address")) {
-            try harness.service.signUp(email: "nope", password: "correct horse")
+            _ = try harness.service.signUp(email: "nope", password: "correct horse")
         }
         #expect(throws: IdentityBackendError(.weakPassword, message: "tooShort")) {
-            try harness.service.signUp(email: "a@b.co", password: "short")
+            _ = try harness.service.signUp(email: "a@b.co", password: "short")
         }
     }
 
@@ -183,7 +183,7 @@ struct LinkingBackendTests {
     @Test("an email another account has is refused; a second password is refused; a bad session is refused")
     func linkRefusals() throws {
         let harness = BackendHarness()
-        try harness.service.signUp(email: "taken@example.com", password: "correct horse")
+        _ = try harness.service.signUp(email: "taken@example.com", password: "correct horse")
         let guest = try harness.service.signUpAnonymously()
         #expect(throws: IdentityBackendError(.emailExists, message: "the email already belongs to an account")) {
             try harness.service.linkWithPassword(
@@ -262,7 +262,7 @@ struct ResetAndDeleteBackendTests {
     @Test("a code expires after an hour; a weak new password is refused without using the code")
     func expiry() throws {
         let harness = BackendHarness()
-        try harness.service.signUp(email: "jane@example.com", password: "old password")
+        _ = try harness.service.signUp(email: "jane@example.com", password: "old password")
         try harness.service.sendPasswordResetEmail(email: "jane@example.com")
         let code = try resetCode(harness, to: "jane@example.com")
         #expect(throws: IdentityBackendError(.weakPassword, message: "tooShort")) {
@@ -279,7 +279,7 @@ struct ResetAndDeleteBackendTests {
     @Test("made-up, empty and altered codes are refused", arguments: ["", "made-up", "AAAA"])
     func badCodes(code: String) throws {
         let harness = BackendHarness()
-        try harness.service.signUp(email: "jane@example.com", password: "old password")
+        _ = try harness.service.signUp(email: "jane@example.com", password: "old password")
         try harness.service.sendPasswordResetEmail(email: "jane@example.com")
         let error = #expect(throws: IdentityBackendError.self) {
             try harness.service.confirmPasswordReset(code: Secret(code), newPassword: "new password")
