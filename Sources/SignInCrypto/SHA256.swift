@@ -114,41 +114,19 @@ public struct SoftwareSHA256: Sendable {
         return digest
     }
 
-    @inline(__always)
-    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &>> n) | (x &<< (32 &- n)) }
-
+    /// Compresses one 64-byte block into the state, with the same round function PBKDF2's loop uses.
     private mutating func compress(_ block: UnsafePointer<UInt8>) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for t in 0..<16 {
-            w[t] =
-                UInt32(block[t * 4]) << 24 | UInt32(block[t * 4 + 1]) << 16 | UInt32(block[t * 4 + 2]) << 8
-                | UInt32(block[t * 4 + 3])
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 72) { memory in
+            let s = memory.baseAddress!
+            let w = s + 8
+            (s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) = state
+            for t in 0..<16 {
+                w[t] =
+                    UInt32(block[t &* 4]) &<< 24 | UInt32(block[t &* 4 &+ 1]) &<< 16
+                    | UInt32(block[t &* 4 &+ 2]) &<< 8 | UInt32(block[t &* 4 &+ 3])
+            }
+            Self.roundConstants.withUnsafeBufferPointer { SHA256Block.compress(s, w, $0.baseAddress!) }
+            state = (s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
         }
-        for t in 16..<64 {
-            let s0 = Self.rotr(w[t - 15], 7) ^ Self.rotr(w[t - 15], 18) ^ (w[t - 15] &>> 3)
-            let s1 = Self.rotr(w[t - 2], 17) ^ Self.rotr(w[t - 2], 19) ^ (w[t - 2] &>> 10)
-            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = state
-        for t in 0..<64 {
-            let s1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
-            let ch = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ ch &+ Self.roundConstants[t] &+ w[t]
-            let s0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
-            let maj = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ maj
-            h = g
-            g = f
-            f = e
-            e = d &+ t1
-            d = c
-            c = b
-            b = a
-            a = t1 &+ t2
-        }
-        state = (
-            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-            state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
-        )
     }
 }

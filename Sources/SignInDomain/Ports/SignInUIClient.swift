@@ -23,3 +23,17 @@ public protocol SignInUIClient: Sendable {
 
 /// The UI clients of a screen, keyed by provider: what `SignInUIClientBuilder.build()` returns.
 public typealias SignInUIClients = [ProviderType: any SignInUIClient]
+
+extension SignInUIClient {
+    /// ``getCredential()`` as the use cases need it: a cancelled task counts as the user's cancel, and any
+    /// error becomes an ``AuthError``.
+    public func obtainCredential() async throws(AuthError) -> CredentialOutcome {
+        do {
+            return try await getCredential()
+        } catch is CancellationError {
+            return .cancelled
+        } catch {
+            throw AuthError.normalizing(error)
+        }
+    }
+}

@@ -65,15 +65,7 @@ public struct LinkProviderUseCase: Sendable {
         guard let authProvider = authProviders[provider] else { throw .authProviderMissing(provider) }
         tracer.record(.domain, "LinkProviderUseCase.invoke", "link \(provider.name) to \(current.uid)")
 
-        let outcome: CredentialOutcome
-        do {
-            outcome = try await uiClient.getCredential()
-        } catch is CancellationError {
-            outcome = .cancelled
-        } catch {
-            throw AuthError.normalizing(error)
-        }
-        guard case .credential(let credential) = outcome else { return .cancelled }
+        guard case .credential(let credential) = try await uiClient.obtainCredential() else { return .cancelled }
         if provider == .emailPassword {
             _ = try EmailAddress.validate(credential.email ?? "")
             try PasswordPolicy.validate(credential.password?.value ?? "")

@@ -38,15 +38,7 @@ public struct SignInUseCase: Sendable {
         guard let uiClient = uiClients[provider] else { throw .providerNotConfigured(provider) }
         guard let authProvider = authProviders[provider] else { throw .authProviderMissing(provider) }
 
-        let outcome: CredentialOutcome
-        do {
-            outcome = try await uiClient.getCredential()
-        } catch is CancellationError {
-            outcome = .cancelled
-        } catch {
-            throw AuthError.normalizing(error)
-        }
-        guard case .credential(let credential) = outcome else {
+        guard case .credential(let credential) = try await uiClient.obtainCredential() else {
             tracer.record(.domain, "SignInUseCase.invoke", "the user cancelled; nothing changed")
             return .cancelled
         }
