@@ -21,10 +21,8 @@ public struct AnonymousAuthProvider: AuthProvider {
 
     public func signIn(with credential: AuthCredential) async throws -> UserSession {
         tracer.record(.data, "AnonymousAuthProvider.signIn", "create a guest account")
-        do {
-            return try await backend.signUpAnonymously().toDomain(now: clock.now())
-        } catch let error as IdentityBackendError {
-            throw error.toDomain(provider: type)
+        return try await IdentityBackendError.translating(for: type) {
+            try await backend.signUpAnonymously().toDomain(now: clock.now())
         }
     }
 }

@@ -27,10 +27,8 @@ public struct EmailPasswordAuthProvider: AuthProvider {
         let email = try EmailAddress.validate(credential.email ?? "")
         let password = credential.password ?? ""
         tracer.record(.data, "EmailPasswordAuthProvider.signIn", "signInWithPassword(\(email), password: <redacted>)")
-        do {
-            return try await backend.signInWithPassword(email: email, password: password).toDomain(now: clock.now())
-        } catch let error as IdentityBackendError {
-            throw error.toDomain(provider: type)
+        return try await IdentityBackendError.translating(for: type) {
+            try await backend.signInWithPassword(email: email, password: password).toDomain(now: clock.now())
         }
     }
 
@@ -42,12 +40,11 @@ public struct EmailPasswordAuthProvider: AuthProvider {
         let password = credential.password ?? ""
         try PasswordPolicy.validate(password.value)
         tracer.record(.data, "EmailPasswordAuthProvider.link", "link \(email) to \(session.uid)")
-        do {
-            return try await backend.linkWithPassword(idToken: session.tokens.idToken, email: email, password: password)
+        return try await IdentityBackendError.translating(
+            for: type, special: { $0.code == .emailExists ? .emailAlreadyInUse(email) : nil }
+        ) {
+            try await backend.linkWithPassword(idToken: session.tokens.idToken, email: email, password: password)
                 .toDomain(now: clock.now())
-        } catch let error as IdentityBackendError {
-            if error.code == .emailExists { throw AuthError.emailAlreadyInUse(email) }
-            throw error.toDomain(provider: type)
         }
     }
 }

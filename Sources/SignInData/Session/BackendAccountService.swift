@@ -19,28 +19,27 @@ public struct BackendAccountService: AccountService {
 
     public func signUp(email: String, password: Secret) async throws -> UserSession {
         tracer.record(.data, "BackendAccountService.signUp", "signUp(\(email), password: <redacted>)")
-        do {
-            return try await backend.signUp(email: email, password: password).toDomain(now: clock.now())
-        } catch let error as IdentityBackendError {
-            if error.code == .emailExists { throw AuthError.emailAlreadyInUse(email) }
-            throw error.toDomain(provider: .emailPassword)
-        }
+        return try await IdentityBackendError.translating(
+            for: .emailPassword, special: { $0.code == .emailExists ? .emailAlreadyInUse(email) : nil }
+        ) { try await backend.signUp(email: email, password: password).toDomain(now: clock.now()) }
     }
 
     public func sendPasswordReset(email: String) async throws {
         tracer.record(.data, "BackendAccountService.sendPasswordReset", "sendOobCode(PASSWORD_RESET, \(email))")
-        try await mapErrors(.emailPassword) { try await backend.sendPasswordResetEmail(email: email) }
+        try await IdentityBackendError.translating(for: .emailPassword) {
+            try await backend.sendPasswordResetEmail(email: email)
+        }
     }
 
     public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
         tracer.record(.data, "BackendAccountService.confirmPasswordReset", "resetPassword(code: <redacted>)")
-        try await mapErrors(.emailPassword) {
+        try await IdentityBackendError.translating(for: .emailPassword) {
             try await backend.confirmPasswordReset(code: code, newPassword: newPassword)
         }
     }
 
     public func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {
-        let response = try await mapErrors(provider) {
+        let response = try await IdentityBackendError.translating(for: provider) {
             try await backend.unlink(idToken: session.tokens.idToken, providerId: provider.rawValue)
         }
         var updated = response.toDomain(now: clock.now())
@@ -50,16 +49,9 @@ public struct BackendAccountService: AccountService {
 
     public func deleteAccount(_ session: UserSession) async throws {
         tracer.record(.data, "BackendAccountService.deleteAccount", "delete the account \(session.uid)")
-        try await mapErrors(session.providerIds.first ?? .anonymous) {
+        try await IdentityBackendError.translating(for: session.providerIds.first ?? .anonymous) {
             try await backend.deleteAccount(idToken: session.tokens.idToken)
         }
     }
 
-    private func mapErrors<T>(_ provider: ProviderType, _ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as IdentityBackendError {
-            throw error.toDomain(provider: provider)
-        }
-    }
 }

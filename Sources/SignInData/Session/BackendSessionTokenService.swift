@@ -19,23 +19,22 @@ public struct BackendSessionTokenService: SessionTokenService {
 
     public func refresh(_ session: UserSession) async throws -> UserSession {
         tracer.record(.data, "BackendSessionTokenService.refresh", "exchange the refresh token for new tokens")
-        let response: BackendSessionResponse
-        do {
-            response = try await backend.refreshSession(refreshToken: session.tokens.refreshToken)
-        } catch let error as IdentityBackendError {
-            tracer.record(.data, "BackendSessionTokenService.refresh", "the backend refused: \(error.code.rawValue)")
-            throw error.toDomain(provider: session.providerIds.first ?? .anonymous)
-        }
+        let response = try await IdentityBackendError.translating(
+            for: session.providerIds.first ?? .anonymous,
+            special: { error in
+                tracer.record(
+                    .data, "BackendSessionTokenService.refresh", "the backend refused: \(error.code.rawValue)")
+                return nil
+            }
+        ) { try await backend.refreshSession(refreshToken: session.tokens.refreshToken) }
         var refreshed = response.toDomain(now: clock.now())
         refreshed.isNewUser = false
         return refreshed
     }
 
     public func revoke(_ session: UserSession) async throws {
-        do {
+        try await IdentityBackendError.translating(for: session.providerIds.first ?? .anonymous) {
             try await backend.revokeRefreshToken(session.tokens.refreshToken)
-        } catch let error as IdentityBackendError {
-            throw error.toDomain(provider: session.providerIds.first ?? .anonymous)
         }
     }
 }
