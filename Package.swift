@@ -61,7 +61,7 @@ let package = Package(
 
         .testTarget(name: "SignInDomainTests", dependencies: ["SignInDomain", "SignInTesting"]),
         .testTarget(name: "SignInCryptoTests", dependencies: ["SignInCrypto"]),
-        .testTarget(name: "SignInFileSystemTests", dependencies: ["SignInFileSystem"]),
+        .testTarget(name: "SignInFileSystemTests", dependencies: ["SignInFileSystem", "SignInTesting"]),
         .testTarget(name: "SignInPresentationTests", dependencies: ["SignInPresentation", "SignInTesting"]),
         .testTarget(name: "SignInDataTests", dependencies: ["SignInData", "SignInTesting"]),
         .testTarget(
@@ -73,7 +73,7 @@ let package = Package(
             dependencies: ["SignInEmbeddedBackend", "SignInCrypto", "SignInTesting"]
         ),
         .testTarget(name: "SignInTestingTests", dependencies: ["SignInTesting"]),
-        .testTarget(name: "signin-demoTests", dependencies: ["signin-demo"]),
+        .testTarget(name: "signin-demoTests", dependencies: ["signin-demo", "SignInTesting"]),
         .testTarget(
             name: "SignInEndToEndTests",
             dependencies: [

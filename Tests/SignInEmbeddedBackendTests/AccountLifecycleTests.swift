@@ -323,9 +323,8 @@ struct ResetAndDeleteBackendTests {
 struct MigrationTests {
     @Test("a version 1 state file is migrated: accounts kept, a Google issuer added, version 2 written back")
     func migratesVersion1() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("signin-v1-\(UUID().uuidString)")
-            .path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = TemporaryFolder(prefix: "signin-v1")
+        let folder = temporary.path
         // A version 1 document as the previous release wrote it (no Google, no reset codes, no revocations).
         let v1 = """
             {"version":1,"sessionKey":"c2Vzc2lvbi1rZXktMDEyMzQ1Njc4OWFiY2RlZg",
@@ -353,9 +352,8 @@ struct MigrationTests {
 
     @Test("the folder outbox writes each mail as a 0600 file and reads them back in order")
     func folderOutbox() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("signin-outbox-\(UUID().uuidString)")
-            .path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = TemporaryFolder(prefix: "signin-outbox")
+        let folder = temporary.path
         let outbox = FolderMailOutbox(folder: folder)
         let first = OutboxMessage(
             to: "a@b.co", subject: "S1", body: "B", link: "L1", sentAt: Date(timeIntervalSince1970: 1))

@@ -116,11 +116,8 @@ struct FileBackendStateStorageTests {
         FileBackendStateStorage(folder: folder, makeInitialState: { .fresh(random: SeededRandomBytes(seed: seed)) })
     }
 
-    func cleanUp() { try? FileManager.default.removeItem(atPath: folder) }
-
     @Test("a second backend on the same folder sees the first one's accounts, keys and refresh tokens")
     func persists() throws {
-        defer { cleanUp() }
         let clock = TestClock()
         let first = BackendHarness(storage: makeStorage(seed: 1), clock: clock)
         let session = try first.signIn()
@@ -137,7 +134,6 @@ struct FileBackendStateStorageTests {
 
     @Test("the state file is 0600 in a 0700 folder and holds no refresh token in clear")
     func permissions() throws {
-        defer { cleanUp() }
         let harness = BackendHarness(storage: makeStorage())
         let session = try harness.signIn()
         let path = "\(folder)/backend.json"
@@ -154,7 +150,6 @@ struct FileBackendStateStorageTests {
         "a damaged or newer state file is refused with a clear error and left untouched",
         arguments: ["{ not json", "{\"version\": 7}", "{\"version\": 1, \"accounts\": 3}", ""])
     func refusesDamaged(contents: String) throws {
-        defer { cleanUp() }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = "\(folder)/backend.json"
         try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
@@ -167,7 +162,6 @@ struct FileBackendStateStorageTests {
 
     @Test("a folder that cannot be created is a storage error that names it")
     func unwritable() throws {
-        defer { cleanUp() }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: URL(fileURLWithPath: "\(folder)/file"))
         let storage = FileBackendStateStorage(folder: "\(folder)/file/backend") {
@@ -179,7 +173,6 @@ struct FileBackendStateStorageTests {
 
     @Test("two backends on one folder, signing in concurrently, lose no update")
     func concurrentWriters() async throws {
-        defer { cleanUp() }
         let clock = TestClock()
         let backends = [
             BackendHarness(storage: makeStorage(seed: 1), clock: clock, seed: 100),

@@ -1,21 +1,11 @@
 import Foundation
 import SignInFileSystem
+import SignInTesting
 import Testing
-
-/// A temporary folder, removed when the test ends.
-final class TemporaryFolder: Sendable {
-    let path: String
-
-    init() {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("signin-fs-\(UUID().uuidString)").path
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
 
 @Suite("AtomicFile")
 struct AtomicFileTests {
-    let folder = TemporaryFolder()
+    let folder = TemporaryFolder(prefix: "signin-fs")
 
     @Test("writes a new file with mode 0600 in a folder with mode 0700, and reads it back")
     func writeAndRead() throws {
@@ -83,7 +73,7 @@ struct AtomicFileTests {
 
 @Suite("FileLock")
 struct FileLockTests {
-    let folder = TemporaryFolder()
+    let folder = TemporaryFolder(prefix: "signin-fs")
 
     @Test("while one holder has the lock, another cannot take it; after release it can")
     func excludes() throws {

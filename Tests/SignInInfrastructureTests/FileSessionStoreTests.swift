@@ -6,20 +6,9 @@ import SignInTesting
 import Synchronization
 import Testing
 
-/// A temporary folder, removed when the test ends.
-final class TemporaryFolder: Sendable {
-    let path: String
-
-    init() {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("signin-store-\(UUID().uuidString)").path
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
-
 @Suite("FileSessionStore")
 struct FileSessionStoreTests {
-    let folder = TemporaryFolder()
+    let folder = TemporaryFolder(prefix: "signin-store")
     var path: String { "\(folder.path)/client/session.json" }
 
     func files() -> [String] {

@@ -1,4 +1,5 @@
 import Foundation
+import SignInTesting
 import Synchronization
 import Testing
 
@@ -29,21 +30,10 @@ final class CapturedConsole: Sendable {
     }
 }
 
-/// A temporary data folder, removed when the test ends.
-final class TemporaryFolder: Sendable {
-    let path: String
-
-    init() {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("signin-demo-\(UUID().uuidString)").path
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
-
 @MainActor
 @Suite("DemoCLI, in-process")
 struct DemoCLITests {
-    let folder = TemporaryFolder()
+    let folder = TemporaryFolder(prefix: "signin-demo")
 
     func run(_ arguments: [String], _ captured: CapturedConsole = CapturedConsole()) async -> (
         ExitCode, CapturedConsole
