@@ -115,6 +115,8 @@ public actor SessionManager {
         inFlight?.cancel()
         inFlight = nil
         let wasSignedIn = session != nil
+        // Signed out at once for every caller, and again under the write lock: a refresh that committed
+        // while this call waited for the lock (it checked the generation before the bump) is undone here.
         session = nil
         await acquireWrite()
         defer { releaseWrite() }
