@@ -78,7 +78,7 @@ let package = Package(
             name: "SignInEndToEndTests",
             dependencies: [
                 "signin-demo", "SignInDomain", "SignInData", "SignInInfrastructure", "SignInEmbeddedBackend",
-                "SignInTesting",
+                "SignInCrypto", "SignInTesting",
             ]
         ),
     ]

@@ -1,3 +1,5 @@
+import SignInDomain
+
 /// What the command line asks for.
 enum Command: Hashable, Sendable {
     /// The guided tour (no command).
@@ -19,11 +21,13 @@ enum Command: Hashable, Sendable {
     /// `reset-password`.
     case resetPassword
     /// `open-link <url>`.
-    case openLink(String)
+    case openLink(Secret)
     /// `check-credential`.
     case checkCredential
     /// `delete-account`.
     case deleteAccount
+    /// `change-password`.
+    case changePassword
     /// `apple-revoke`: the user stops using Sign in with Apple with the app (a demo helper).
     case appleRevoke
     /// `outbox`: the mails the embedded backend sent.
@@ -116,7 +120,7 @@ enum CommandLineParser {
                 }
                 continue
             }
-            if inlineValue != nil { throw UsageError(message: "\(argument) takes no value") }
+            if inlineValue != nil { throw UsageError(message: "\(InputText.echo(argument)) takes no value") }
             switch argument {
             case "-h", "--help":
                 invocation.command = .help
@@ -129,7 +133,7 @@ enum CommandLineParser {
             case "--json": invocation.json = true
             case "--switch-account": invocation.switchAccount = true
             case let option where option.hasPrefix("-"):
-                throw UsageError(message: "unknown option '\(option)'")
+                throw UsageError(message: "unknown option '\(InputText.echo(option))'")
             default:
                 words.append(argument)
             }
@@ -148,9 +152,9 @@ enum CommandLineParser {
             let names = allowed.map(\.rawValue).joined(separator: ", ")
             guard let word = rest.first else { throw UsageError(message: "\(command) needs a provider: \(names)") }
             guard let provider = ProviderName(argument: word), allowed.contains(provider) else {
-                throw UsageError(message: "unknown provider '\(word)' for \(command) (known: \(names))")
+                throw UsageError(message: "unknown provider '\(InputText.echo(word))' for \(command) (known: \(names))")
             }
-            try noMore(rest.dropFirst(), after: "\(command) \(word)")
+            try noMore(rest.dropFirst(), after: "\(command) \(InputText.echo(word))")
             return provider
         }
         switch first {
@@ -165,21 +169,26 @@ enum CommandLineParser {
         case "open-link":
             guard let url = rest.first else { throw UsageError(message: "open-link needs the link from the mail") }
             try noMore(rest.dropFirst(), after: "open-link")
-            return .openLink(url)
+            return .openLink(Secret(url))
         default:
             let simple: [String: Command] = [
                 "interactive": .interactive, "sign-up": .signUp, "sign-out": .signOut, "status": .status,
                 "reset-password": .resetPassword, "check-credential": .checkCredential,
                 "delete-account": .deleteAccount, "apple-revoke": .appleRevoke, "outbox": .outbox,
+                "change-password": .changePassword,
             ]
-            guard let command = simple[first] else { throw UsageError(message: "unknown command '\(first)'") }
+            guard let command = simple[first] else {
+                throw UsageError(message: "unknown command '\(InputText.echo(first))'")
+            }
             try noMore(rest[...], after: first)
             return command
         }
     }
 
     private static func noMore(_ words: ArraySlice<String>, after command: String) throws(UsageError) {
-        if let extra = words.first { throw UsageError(message: "unexpected '\(extra)' after '\(command)'") }
+        if let extra = words.first {
+            throw UsageError(message: "unexpected '\(InputText.echo(extra))' after '\(command)'")
+        }
     }
 
     static let usage = """
@@ -199,6 +208,7 @@ enum CommandLineParser {
           signin-demo sign-out                 revoke the refresh token and remove the stored session
           signin-demo reset-password           mail a password-reset link to the outbox
           signin-demo open-link <url>          open the link from the mail and choose a new password
+          signin-demo change-password          choose a new password while signed in; every other session ends
           signin-demo outbox                   show the mails the embedded backend sent
           signin-demo check-credential         check the Apple credential state; revoked signs out
           signin-demo apple-revoke             demo helper: stop using Sign in with Apple with this app, as in
@@ -207,7 +217,8 @@ enum CommandLineParser {
           signin-demo --help | --version
 
         On a terminal each command asks for what it needs; otherwise it takes flags, and fails with exit 2 when
-        one is missing.
+        one is missing. Deleting the account, changing the password and unlinking need a sign-in from the last
+        five minutes: otherwise the command asks you to sign in again with the same provider first.
 
         OPTIONS
           -y, --yes           Consent and confirm without asking (the Apple sheet, the Google chooser's first
@@ -216,7 +227,8 @@ enum CommandLineParser {
           --hide-email        At the Apple sheet, consent and hide the email behind a private relay address.
           --account EMAIL     The Google account to pick.
           --email EMAIL       The email for sign-in email, sign-up, link email and reset-password.
-          --password PASS     The password (sign-in email, sign-up, link email) or the new one (open-link).
+          --password PASS     The password (sign-in email, sign-up, link email) or the new one (open-link,
+                              change-password).
           --switch-account    When link finds the credential belongs to another account, sign in to that one.
           --json              With 'status': print JSON for scripts. It never contains a token.
           --data-dir DIR      Where the embedded backend, its outbox and the session live. Default:

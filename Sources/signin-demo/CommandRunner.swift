@@ -32,6 +32,8 @@ struct CommandRunner {
             return "reset-password needs --email when standard input is not a terminal"
         case .openLink where invocation.password == nil:
             return "open-link needs --password (the new password) when standard input is not a terminal"
+        case .changePassword where invocation.password == nil:
+            return "change-password needs --password (the new password) when standard input is not a terminal"
         case .deleteAccount where !invocation.assumeYes:
             return "delete-account needs --yes when standard input is not a terminal"
         default:
@@ -93,6 +95,14 @@ struct CommandRunner {
             await viewModel.dispatch(.openResetLink(link, newPassword: Secret(password)))?.value
             return report(root) { _ in
                 "Password changed. Every session of the account was ended; sign in with 'signin-demo sign-in email'.\n"
+            }
+        case .changePassword:
+            guard let password = invocation.password ?? askSecret("New password: ") else {
+                return cancelled("change-password cancelled; the password stays as it was.")
+            }
+            await viewModel.dispatch(.changePassword(newPassword: Secret(password)))?.value
+            return report(root) { _ in
+                "Password changed. Every other session of the account was ended; this one goes on.\n"
             }
         case .checkCredential:
             await viewModel.dispatch(.checkAppleCredential)?.value

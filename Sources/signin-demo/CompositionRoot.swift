@@ -99,11 +99,14 @@ struct CompositionRoot {
             account: AccountUseCases(
                 signUp: SignUpUseCase(accounts: accounts, sessions: sessions),
                 link: LinkProviderUseCase(authProviders: authProviders, sessions: sessions, tracer: tracer),
-                unlink: UnlinkProviderUseCase(accounts: accounts, sessions: sessions),
+                unlink: UnlinkProviderUseCase(accounts: accounts, sessions: sessions, authProviders: authProviders),
                 requestPasswordReset: RequestPasswordResetUseCase(accounts: accounts),
                 confirmPasswordReset: ConfirmPasswordResetUseCase(accounts: accounts),
                 checkAppleCredential: CheckAppleCredentialUseCase(checker: apple, sessions: sessions),
-                deleteAccount: DeleteAccountUseCase(accounts: accounts, sessions: sessions)),
+                deleteAccount: DeleteAccountUseCase(
+                    accounts: accounts, sessions: sessions, authProviders: authProviders),
+                changePassword: ChangePasswordUseCase(
+                    accounts: accounts, sessions: sessions, authProviders: authProviders)),
             uiClients: uiClients, reducer: SignInReducer(messages: messages), tracer: tracer)
     }
 

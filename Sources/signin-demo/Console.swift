@@ -26,7 +26,7 @@ struct Console: Sendable {
     static let system = Console(
         out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
         err: { text in FileHandle.standardError.write(Data(text.utf8)) },
-        readLine: { Swift.readLine(strippingNewline: true) },
+        readLine: { readTextLine() },
         readSecret: { readWithoutEcho() },
         isInteractive: isatty(STDIN_FILENO) == 1
     )
@@ -35,7 +35,7 @@ struct Console: Sendable {
     private static func readWithoutEcho() -> String? {
         var original = termios()
         guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &original) == 0 else {
-            return Swift.readLine(strippingNewline: true)
+            return readTextLine()
         }
         var silent = original
         silent.c_lflag &= ~tcflag_t(ECHO)
@@ -44,6 +44,37 @@ struct Console: Sendable {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
             FileHandle.standardOutput.write(Data("\n".utf8))
         }
-        return Swift.readLine(strippingNewline: true)
+        return readTextLine()
+    }
+
+    /// Reads one line of standard input as text; `nil` at the end of input. A line that is not valid UTF-8 or is
+    /// longer than ``InputText/maximumByteCount`` is refused with a message on standard error and reads as an
+    /// empty answer, never as a lossy copy of what was typed.
+    private static func readTextLine() -> String? {
+        var bytes: [UInt8] = []
+        var overflow = false
+        while true {
+            let next = getchar()
+            if next == EOF {
+                if bytes.isEmpty && !overflow { return nil }
+                break
+            }
+            if next == 0x0A { break }
+            if bytes.count <= InputText.maximumByteCount {
+                bytes.append(UInt8(truncatingIfNeeded: next))
+            } else {
+                overflow = true
+            }
+        }
+        if bytes.last == 0x0D { bytes.removeLast() }
+        do throws(InputText.Refusal) {
+            guard !overflow else { throw .tooLong }
+            return try InputText.decode(bytes)
+        } catch {
+            let reason =
+                error == .tooLong ? "longer than \(InputText.maximumByteCount) bytes" : "not valid UTF-8 text"
+            FileHandle.standardError.write(Data("signin-demo: that answer is \(reason); it was ignored.\n".utf8))
+            return ""
+        }
     }
 }

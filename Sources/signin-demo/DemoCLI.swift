@@ -15,6 +15,15 @@ struct DemoCLI {
         self.environment = environment
     }
 
+    /// Runs the CLI on the process's arguments as bytes: each must be valid UTF-8 of a bounded size.
+    func run(rawArguments: [[UInt8]]) async -> ExitCode {
+        do {
+            return await run(try InputText.arguments(rawArguments))
+        } catch {
+            return usageError(error.message)
+        }
+    }
+
     /// Runs the CLI and returns its exit code.
     func run(_ arguments: [String]) async -> ExitCode {
         let invocation: Invocation

@@ -39,8 +39,8 @@ struct EmbeddedGoogleAuthority: GoogleAuthority {
         try issuer.accounts().map { GoogleAccountSummary(name: $0.name, email: $0.email) }
     }
 
-    func signIn(email: String) async throws -> GoogleSignInCredential {
-        let issued = try issuer.signIn(email: email, nonce: nil)
+    func signIn(email: String, nonce: String) async throws -> GoogleSignInCredential {
+        let issued = try issuer.signIn(email: email, nonce: nonce)
         return GoogleSignInCredential(
             idToken: Secret(issued.idToken), accessToken: Secret(issued.accessToken), email: issued.account.email,
             name: issued.account.name)

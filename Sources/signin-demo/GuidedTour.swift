@@ -66,7 +66,9 @@ struct GuidedTour {
             _ = try later.backend.identityService.refreshSession(refreshToken: signedIn.tokens.refreshToken)
             return fail("the old refresh token still works; rotation failed")
         } catch {
-            note("the previous refresh token is refused now (\(error.code.rawValue)): tokens rotate")
+            note(
+                "the previous refresh token is refused now (\(error.code.rawValue)): tokens rotate; "
+                    + "used again later, it would revoke its whole chain as stolen")
         }
 
         section("5. Call the app's API as the signed-in user (AuthorizedAPIClient, GET /v1/me)")
@@ -108,9 +110,9 @@ struct GuidedTour {
             let mail = try? resetting.backend.outbox.messages().last(where: { $0.to == email })
         else { return fail("no reset mail arrived") }
         note("mail to \(mail.to) in \(runner.paths.backendFolder)/outbox: \"\(mail.subject)\"")
-        note("its link: \(mail.link)")
+        note("its link: \(DeepLink.redacted(mail.link)) (the code is secret; 'signin-demo outbox' shows it)")
         let opening = root()
-        await opening.viewModel.dispatch(.openResetLink(mail.link, newPassword: Secret(newPassword)))?.value
+        await opening.viewModel.dispatch(.openResetLink(Secret(mail.link), newPassword: Secret(newPassword)))?.value
         guard opening.viewModel.state.error == nil else {
             return fail("the reset link did not work: \(opening.viewModel.state.errorMessage ?? "")")
         }
@@ -119,7 +121,7 @@ struct GuidedTour {
         await oldAttempt.viewModel.dispatch(.clickEmail)?.value
         note("the old password is refused: \(oldAttempt.viewModel.state.errorMessage ?? "accepted?!")")
         let reused = root()
-        await reused.viewModel.dispatch(.openResetLink(mail.link, newPassword: Secret("another pass 7")))?.value
+        await reused.viewModel.dispatch(.openResetLink(Secret(mail.link), newPassword: Secret("another pass 7")))?.value
         note("the link works once: \(reused.viewModel.state.errorMessage ?? "accepted twice?!")")
         guard await signIn(.clickEmail, root(email: email, password: newPassword)) != nil else { return .failure }
         note("the new password signs in")

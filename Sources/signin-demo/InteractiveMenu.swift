@@ -15,9 +15,9 @@ struct InteractiveMenu {
         ("Sign up with email", .signUp), ("Link Apple", .link(.apple)), ("Link Google", .link(.google)),
         ("Link email and password", .link(.email)), ("Unlink a provider", .unlink(.email)),
         ("Status", .status), ("Reset the password (mail a link)", .resetPassword), ("Show the outbox", .outbox),
-        ("Open a link from a mail", .openLink("")), ("Check the Apple credential state", .checkCredential),
+        ("Open a link from a mail", .openLink(Secret(""))), ("Check the Apple credential state", .checkCredential),
         ("Stop using Sign in with Apple (demo helper)", .appleRevoke), ("Delete the account", .deleteAccount),
-        ("Sign out", .signOut),
+        ("Sign out", .signOut), ("Change the password", .changePassword),
     ]
 
     func run() async -> ExitCode {
@@ -50,7 +50,7 @@ struct InteractiveMenu {
             }
             if case .openLink = options.command {
                 guard let link = runner.ask("Link: ") else { continue }
-                options.command = .openLink(link)
+                options.command = .openLink(Secret(link))
             }
             _ = await runner.execute(options)
         }

@@ -5,7 +5,12 @@ import Foundation
 struct SignInDemo {
     @MainActor
     static func main() async {
-        let code = await DemoCLI(console: .system).run(Array(CommandLine.arguments.dropFirst()))
+        // The raw bytes, not `CommandLine.arguments`, which replaces invalid UTF-8 instead of refusing it.
+        let raw = (1..<Int(CommandLine.argc)).map { index -> [UInt8] in
+            guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+            return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+        }
+        let code = await DemoCLI(console: .system).run(rawArguments: raw)
         exit(code.rawValue)
     }
 }

@@ -321,14 +321,14 @@ struct ResetAndDeleteBackendTests {
 
 @Suite("Backend state migration and the outbox folder")
 struct MigrationTests {
-    @Test("a version 1 state file is migrated: accounts kept, a Google issuer added, version 2 written back")
+    @Test("a version 1 state file is migrated: accounts kept, a Google issuer added, the current version written back")
     func migratesVersion1() throws {
         let temporary = TemporaryFolder(prefix: "signin-v1")
         let folder = temporary.path
         // A version 1 document as the previous release wrote it (no Google, no reset codes, no revocations).
         let v1 = """
-            {"version":1,"sessionKey":"c2Vzc2lvbi1rZXktMDEyMzQ1Njc4OWFiY2RlZg",
-             "apple":{"signingKey":"YXBwbGUta2V5LTAxMjM0NTY3ODlhYmNkZWY","authorizedClients":{"com.example.signin-demo":true},
+            {"version":1,"sessionKey":"c2Vzc2lvbi1rZXktMDEyMzQ1Njc4OWFiY2RlZmdoaWo",
+             "apple":{"signingKey":"YXBwbGUta2V5LTAxMjM0NTY3ODlhYmNkZWZnaGlqa2w","authorizedClients":{"com.example.signin-demo":true},
                "user":{"subject":"001.abc.002","name":{"givenName":"Jane"},"email":"jane@example.com",
                        "privateRelayEmail":"x@privaterelay.appleid.com"}},
              "identity":{"accounts":{"U1":{"uid":"U1","emailVerified":true,"isAnonymous":false,
@@ -344,7 +344,7 @@ struct MigrationTests {
         #expect(try harness.backend.googleIssuer.accounts().count == 2)
         let written = try JSONSerialization.jsonObject(
             with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/backend.json")))
-        #expect((written as? [String: Any])?["version"] as? Int == 2)
+        #expect((written as? [String: Any])?["version"] as? Int == EmbeddedBackendState.currentVersion)
         // The migrated installation works: a Google sign-in makes an account next to the old one.
         _ = try harness.service.signInWithIdP(harness.googleRequest())
         #expect(try harness.service.snapshot().accounts.count == 2)

@@ -56,11 +56,15 @@ struct BackendHarness {
         return try service.signInWithIdP(request(issued, rawNonce: nonce))
     }
 
-    /// A genuine Google sign-in request for the chooser's account `email`.
-    func googleRequest(_ email: String = "jane.appleseed@gmail.com") throws -> IdPSignInRequest {
-        let issued = try backend.googleIssuer.signIn(email: email, nonce: nil)
+    /// A genuine Google sign-in request for the chooser's account `email`, made for `rawNonce` (a fresh one by
+    /// default, as the Google UI client makes).
+    func googleRequest(_ email: String = "jane.appleseed@gmail.com", rawNonce: String = UUID().uuidString) throws
+        -> IdPSignInRequest
+    {
+        let issued = try backend.googleIssuer.signIn(email: email, nonce: SHA256.hexDigest(rawNonce))
         return IdPSignInRequest(
-            providerId: "google.com", idToken: Secret(issued.idToken), accessToken: Secret(issued.accessToken))
+            providerId: "google.com", idToken: Secret(issued.idToken), rawNonce: Secret(rawNonce),
+            accessToken: Secret(issued.accessToken))
     }
 
     /// Claims that pass every check at the clock's time.
@@ -73,7 +77,18 @@ struct BackendHarness {
     }
 
     /// A token signed with the issuer's key (or `key`).
-    func token(_ claims: IdentityTokenClaims, header: JOSEHeader = JOSEHeader(), key: [UInt8]? = nil) throws -> String {
+    func token(_ claims: IdentityTokenClaims, header: JOSEHeader = JOSEHeader(), key: HS256Key? = nil) throws -> String
+    {
         EmbeddedAppleIssuer.sign(claims, key: try key ?? issuer.verificationKey(), header: header)
+    }
+}
+
+/// The code of the backend error `body` throws, or `nil` when it throws none.
+func errorCode(_ body: () throws(IdentityBackendError) -> Void) -> IdentityBackendError.Code? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return error.code
     }
 }

@@ -74,6 +74,9 @@ struct EmbeddedIdentityServiceTests {
     enum BadToken: String, CaseIterable, Sendable {
         case malformed, expired, notYetValid, wrongKey, algNone, algHS512, wrongIssuer, wrongAudience, tamperedPayload
         case nonceMismatch, missingRawNonce, missingNonceClaim, truncated, garbage
+        // Each of these was accepted before the defence named in SECURITY.md.
+        case noNonceEitherSide, nonCanonicalSignature, audienceListWithoutAuthorizedParty
+        case audienceListForAnotherParty, oversized
     }
 
     func makeToken(_ kind: BadToken, harness: BackendHarness) throws -> (token: String, rawNonce: String?) {
@@ -99,7 +102,8 @@ struct EmbeddedIdentityServiceTests {
             claims.iat += 3600
             claims.exp = claims.iat + 600
         case .wrongKey:
-            return (try harness.token(claims, key: [UInt8](repeating: 7, count: 32)), rawNonce)
+            let otherKey = HS256Key(bytes: [UInt8](repeating: 7, count: 32))
+            return (try harness.token(claims, key: otherKey), rawNonce)
         case .algNone:
             let unsigned = try harness.token(claims, header: JOSEHeader(alg: "none"))
             let pieces = unsigned.split(separator: ".")
@@ -122,6 +126,24 @@ struct EmbeddedIdentityServiceTests {
             return (try harness.token(claims), nil)
         case .missingNonceClaim:
             claims.nonce = nil
+        case .noNonceEitherSide:
+            claims.nonce = nil
+            return (try harness.token(claims), nil)
+        case .nonCanonicalSignature:
+            // A 32-byte signature is 43 characters; the last carries 2 unused bits. Setting one keeps the
+            // decoded bytes the same, so only a strict decoder notices.
+            let token = try harness.token(claims)
+            let last = try #require(token.last)
+            let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+            let index = try #require(alphabet.firstIndex(of: last))
+            return (String(token.dropLast()) + String(alphabet[index | 1]), rawNonce)
+        case .audienceListWithoutAuthorizedParty:
+            claims.aud = [harness.configuration.appleClientID, "com.example.other-app"]
+        case .audienceListForAnotherParty:
+            claims.aud = [harness.configuration.appleClientID, "com.example.other-app"]
+            claims.azp = "com.example.other-app"
+        case .oversized:
+            claims.email = String(repeating: "a", count: 20_000) + "@example.com"
         }
         return (try harness.token(claims), rawNonce)
     }
@@ -131,7 +153,9 @@ struct EmbeddedIdentityServiceTests {
         .expired: .idTokenExpired, .notYetValid: .idTokenNotYetValid, .wrongKey: .invalidSignature,
         .algNone: .unsupportedAlgorithm, .algHS512: .unsupportedAlgorithm, .wrongIssuer: .invalidIssuer,
         .wrongAudience: .invalidAudience, .tamperedPayload: .invalidSignature, .nonceMismatch: .nonceMismatch,
-        .missingRawNonce: .nonceMismatch, .missingNonceClaim: .nonceMismatch,
+        .missingRawNonce: .nonceMismatch, .missingNonceClaim: .nonceMismatch, .noNonceEitherSide: .nonceMismatch,
+        .nonCanonicalSignature: .malformedIdToken, .audienceListWithoutAuthorizedParty: .invalidAudience,
+        .audienceListForAnotherParty: .invalidAudience, .oversized: .malformedIdToken,
     ]
 
     @Test("a bad identity token gets its own error code and changes no account", arguments: BadToken.allCases)
@@ -245,7 +269,7 @@ struct EmbeddedAppleIssuerTests {
         let b = EmbeddedBackend.inMemory()
         #expect(try a.appleIssuer.verificationKey() != b.appleIssuer.verificationKey())
         #expect(try a.appleIssuer.user().subject != b.appleIssuer.user().subject)
-        #expect(try a.appleIssuer.verificationKey().count == 32)
+        #expect(try a.appleIssuer.verificationKey().bytes.count == 32)
     }
 }
 

@@ -7,8 +7,9 @@ struct JWSTests {
     static let header = Array("{\"typ\":\"JWT\",\r\n \"alg\":\"HS256\"}".utf8)
     static let payload = Array(
         "{\"iss\":\"joe\",\r\n \"exp\":1300819380,\r\n \"http://example.com/is_root\":true}".utf8)
-    static let key = Base64URL.decode(
-        "AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow")!
+    static let key = HS256Key(
+        bytes: Base64URL.decode(
+            "AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow") ?? [])!
     static let expected =
         "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9"
         + ".eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ"
@@ -34,7 +35,8 @@ struct JWSTests {
         let tampered = try #require(JWS.parse(pieces.joined(separator: ".")))
         #expect(!JWS.verifyHS256(tampered, key: Self.key))
         let original = try #require(JWS.parse(Self.expected))
-        #expect(!JWS.verifyHS256(original, key: [UInt8](repeating: 1, count: 64)))
+        let otherKey = try #require(HS256Key(bytes: [UInt8](repeating: 1, count: 64)))
+        #expect(!JWS.verifyHS256(original, key: otherKey))
     }
 
     @Test(

@@ -17,10 +17,44 @@ struct EmbeddedSessionLifecycleTests {
         #expect(second.refreshToken != first.refreshToken)
         #expect(!second.isNewUser)
         let before = try harness.service.snapshot()
-        #expect(throws: IdentityBackendError(.invalidRefreshToken, message: "unknown, used or revoked refresh token")) {
+        // Moments later: a race between two processes of the app, refused without revoking anything.
+        #expect(throws: IdentityBackendError(.refreshTokenAlreadyRotated, message: "exchanged moments ago")) {
             try harness.service.refreshSession(refreshToken: first.refreshToken)
         }
         #expect(try harness.service.snapshot() == before)
+        _ = try harness.service.refreshSession(refreshToken: second.refreshToken)
+    }
+
+    @Test("a rotated refresh token reused after the grace window is theft: its whole chain is revoked")
+    func reuseAfterGraceRevokesTheChain() throws {
+        let harness = BackendHarness()
+        let stolen = try harness.signIn()
+        let victim = try harness.service.refreshSession(refreshToken: stolen.refreshToken)
+        // Another device's session of the same account is a chain of its own and is not touched.
+        let other = try harness.signIn(rawNonce: "another-device-nonce-0123456789-ab")
+        harness.clock.advance(by: harness.configuration.refreshTokenReuseGrace + 1)
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try harness.service.refreshSession(refreshToken: stolen.refreshToken)
+            } == .invalidRefreshToken)
+        // The chain's current token, held by the thief or the victim, no longer works either.
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try harness.service.refreshSession(refreshToken: victim.refreshToken)
+            } == .invalidRefreshToken)
+        _ = try harness.service.refreshSession(refreshToken: other.refreshToken)
+    }
+
+    @Test("a rotated refresh token reused within the grace window revokes nothing; the chain goes on")
+    func reuseWithinGraceKeepsTheChain() throws {
+        let harness = BackendHarness()
+        let first = try harness.signIn()
+        let second = try harness.service.refreshSession(refreshToken: first.refreshToken)
+        harness.clock.advance(by: harness.configuration.refreshTokenReuseGrace - 1)
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try harness.service.refreshSession(refreshToken: first.refreshToken)
+            } == .refreshTokenAlreadyRotated)
         _ = try harness.service.refreshSession(refreshToken: second.refreshToken)
     }
 

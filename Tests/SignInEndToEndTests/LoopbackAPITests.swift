@@ -1,4 +1,5 @@
 import Foundation
+import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
@@ -36,10 +37,11 @@ struct LoopbackAPITests {
             store: InMemorySessionStore(),
             tokenService: BackendSessionTokenService(backend: backend.identityService, clock: clock),
             clock: clock)
+        let rawNonce = "loopback-raw-nonce-0123456789-abcdef"
         let issued = try backend.appleIssuer.authorize(
-            clientID: backend.configuration.appleClientID, nonceSHA256: nil, shareEmail: true)
+            clientID: backend.configuration.appleClientID, nonceSHA256: SHA256.hexDigest(rawNonce), shareEmail: true)
         let session = try await AppleAuthProvider(backend: backend.identityService, clock: clock)
-            .signIn(with: AuthCredential(provider: .apple, idToken: issued.identityToken))
+            .signIn(with: AuthCredential(provider: .apple, idToken: issued.identityToken, rawNonce: Secret(rawNonce)))
         try await sessions.establish(session)
 
         // The server refuses the first token once (as after a key rotation), then checks tokens for real.

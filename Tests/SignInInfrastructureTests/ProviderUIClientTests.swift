@@ -1,4 +1,5 @@
 import Foundation
+import SignInCrypto
 import SignInDomain
 import SignInInfrastructure
 import SignInTesting
@@ -8,6 +9,7 @@ import Testing
 /// A Google authority with two accounts that records which one signed in.
 actor FakeGoogleAuthority: GoogleAuthority {
     private(set) var signedIn: [String] = []
+    private(set) var nonces: [String] = []
     let failing: Bool
 
     init(failing: Bool = false) { self.failing = failing }
@@ -20,8 +22,9 @@ actor FakeGoogleAuthority: GoogleAuthority {
         ]
     }
 
-    func signIn(email: String) async throws -> GoogleSignInCredential {
+    func signIn(email: String, nonce: String) async throws -> GoogleSignInCredential {
         signedIn.append(email)
+        nonces.append(nonce)
         return GoogleSignInCredential(idToken: Secret("id-\(email)"), accessToken: "access", email: email, name: "N")
     }
 }
@@ -32,17 +35,18 @@ struct GoogleUIClientTests {
     func mapper() throws {
         let credential = GoogleSignInCredential(idToken: "id", accessToken: "at", email: "a@b.co", name: "A B")
         #expect(
-            try GoogleSignInMapper.outcome(for: .signedIn(credential))
+            try GoogleSignInMapper.outcome(for: .signedIn(credential), rawNonce: "raw")
                 == .credential(
                     AuthCredential(
-                        provider: .google, idToken: "id", accessToken: "at", fullName: PersonName(givenName: "A B"),
-                        email: "a@b.co")))
-        #expect(try GoogleSignInMapper.outcome(for: .cancelled) == .cancelled)
+                        provider: .google, idToken: "id", accessToken: "at", rawNonce: "raw",
+                        fullName: PersonName(givenName: "A B"), email: "a@b.co")))
+        #expect(try GoogleSignInMapper.outcome(for: .cancelled, rawNonce: "raw") == .cancelled)
         #expect(throws: AuthError.missingIdentityToken(.google)) {
-            try GoogleSignInMapper.outcome(for: .signedIn(GoogleSignInCredential(idToken: nil, accessToken: "at")))
+            try GoogleSignInMapper.outcome(
+                for: .signedIn(GoogleSignInCredential(idToken: nil, accessToken: "at")), rawNonce: "raw")
         }
         #expect(throws: AuthError.uiClientFailed(.google, reason: "boom")) {
-            try GoogleSignInMapper.outcome(for: .failed("boom"))
+            try GoogleSignInMapper.outcome(for: .failed("boom"), rawNonce: "raw")
         }
     }
 
@@ -62,16 +66,20 @@ struct GoogleUIClientTests {
             return
         }
         #expect(credential.idToken?.value == "id-\(expected)")
+        // Google gets the SHA-256 hex of a fresh raw nonce; the credential keeps the raw nonce for the backend.
+        let raw = try #require(credential.rawNonce?.value)
+        #expect(raw.count >= NonceGenerator.minimumLength)
+        #expect(await authority.nonces == [SHA256.hexDigest(raw)])
     }
 
     @Test("an account that is not listed is a cancel; an authority that fails is a UI failure")
     func chooserFailures() async throws {
         let chooser = TerminalGoogleAccountChooser(
             prompt: AutomaticChoicePrompt(preferred: "nobody"), authority: FakeGoogleAuthority())
-        #expect(await chooser.chooseAccount() == .cancelled)
+        #expect(await chooser.chooseAccount(nonce: "n") == .cancelled)
         let failing = TerminalGoogleAccountChooser(
             prompt: AutomaticChoicePrompt(), authority: FakeGoogleAuthority(failing: true))
-        #expect(await failing.chooseAccount() == .failed("unexpected call: google down"))
+        #expect(await failing.chooseAccount(nonce: "n") == .failed("unexpected call: google down"))
     }
 
     @Test(

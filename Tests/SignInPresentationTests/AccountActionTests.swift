@@ -18,9 +18,15 @@ struct DeepLinkTests {
         "refuses malformed links, saying what is wrong",
         arguments: [
             ("", "not a URL"), ("reset-password?code=x", "not a URL"),
-            ("https://reset-password?code=x", "the scheme is 'https', not 'signin-demo'"),
-            ("signin-demo://delete-account?code=x", "unknown link 'delete-account'"),
-            ("signin-demo://reset-password/extra?code=x", "unknown link 'reset-password/extra'"),
+            ("https://reset-password?code=x", "the scheme is not 'signin-demo'"),
+            ("signin-demo://delete-account?code=x", "unknown link"),
+            ("signin-demo://reset-password/extra?code=x", "unknown link"),
+            // Someone else's link dressed as ours, and links no mail of ours has: refused, not stripped.
+            ("signin-demo://user:pw@reset-password?code=abc", "a user or a password in the link"),
+            ("signin-demo://user@reset-password?code=abc", "a user or a password in the link"),
+            ("signin-demo://reset-password:8080?code=abc", "a port or an '@' in the link"),
+            ("signin-demo://reset-password?code=abc#evil", "a fragment in the link"),
+            ("signin-demo://reset-password?code=" + String(repeating: "a", count: 3000), "longer than 2048 bytes"),
             ("signin-demo://reset-password", "no code"), ("signin-demo://reset-password?code=", "no code"),
             ("signin-demo://reset-password?code=a&code=b", "more than one code"),
             ("signin-demo://reset-password?code=%3Cscript%3E", "the code has characters a code never has"),

@@ -49,7 +49,7 @@ struct DemoCLITests {
         #expect(code == .success, "\(captured.err)")
         #expect(captured.out.contains("providers:     apple.com"))
         #expect(captured.out.contains("restored"))
-        #expect(captured.out.contains("INVALID_REFRESH_TOKEN"))
+        #expect(captured.out.contains("REFRESH_TOKEN_ALREADY_ROTATED"))
         #expect(captured.out.contains("HTTP 200"))
         #expect(captured.out.contains("the guest's own"))
         #expect(captured.out.contains("the link works once"))

@@ -24,12 +24,15 @@ public struct BackendSessionResponse: Hashable, Sendable, Codable {
     public var isAnonymous: Bool
     /// Each linked provider's own id for the user, by provider id.
     public var providerUserIds: [String: String]?
+    /// The provider the user signed in (or last re-authenticated) with, as the ID token's
+    /// `firebase.sign_in_provider`.
+    public var signInProvider: String?
 
     /// Creates a response.
     public init(
         localId: String, email: String? = nil, displayName: String? = nil, idToken: Secret,
         refreshToken: Secret, expiresIn: Int, isNewUser: Bool = false, providerIds: [String],
-        isAnonymous: Bool = false, providerUserIds: [String: String]? = nil
+        isAnonymous: Bool = false, providerUserIds: [String: String]? = nil, signInProvider: String? = nil
     ) {
         self.localId = localId
         self.email = email
@@ -41,6 +44,7 @@ public struct BackendSessionResponse: Hashable, Sendable, Codable {
         self.providerIds = providerIds
         self.isAnonymous = isAnonymous
         self.providerUserIds = providerUserIds
+        self.signInProvider = signInProvider
     }
 
     /// The session this answer describes, its expiry counted from `now`.
@@ -57,7 +61,8 @@ public struct BackendSessionResponse: Hashable, Sendable, Codable {
                 refreshToken: refreshToken,
                 expiresAt: now.addingTimeInterval(TimeInterval(expiresIn))
             ),
-            providerUserIDs: providerUserIds ?? [:]
+            providerUserIDs: providerUserIds ?? [:],
+            signInProvider: signInProvider.map(ProviderType.init(rawValue:))
         )
     }
 }

@@ -72,6 +72,19 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let invalidOOBCode = Code(rawValue: "INVALID_OOB_CODE")
         /// The reset code has expired.
         public static let expiredOOBCode = Code(rawValue: "EXPIRED_OOB_CODE")
+        /// The operation is sensitive and the session's sign-in is not recent: sign in again first.
+        public static let credentialTooOld = Code(rawValue: "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
+        /// A re-authentication's credential belongs to another account than the session's (or to none).
+        public static let userMismatch = Code(rawValue: "USER_MISMATCH")
+        /// Too many password attempts for this email: the backend waits before checking another.
+        public static let tooManyAttempts = Code(rawValue: "TOO_MANY_ATTEMPTS_TRY_LATER")
+        /// The refresh token was exchanged moments ago (within the backend's grace window), most likely by
+        /// another process of the same app: the newer session should be adopted, not signed out.
+        public static let refreshTokenAlreadyRotated = Code(rawValue: "REFRESH_TOKEN_ALREADY_ROTATED")
+        /// A signing key in the backend's own state is missing, short or damaged; the backend stops.
+        public static let invalidKey = Code(rawValue: "INVALID_KEY")
+        /// A stored record breaks its bounds (a password hash's parameters, say) and was not used.
+        public static let damagedRecord = Code(rawValue: "DAMAGED_RECORD")
     }
 
     /// The ``AuthError`` this answer means.
@@ -98,6 +111,11 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         case .lastProvider: .cannotUnlinkLastProvider
         case .invalidOOBCode: .invalidResetCode
         case .expiredOOBCode: .resetCodeExpired
+        case .credentialTooOld: .recentSignInRequired(provider)
+        case .userMismatch: .userMismatch(provider)
+        case .tooManyAttempts: .tooManyAttempts
+        case .refreshTokenAlreadyRotated: .refreshTokenSuperseded
+        case .damagedRecord: .passwordRecordDamaged
         default: .backend(code: code.rawValue, message: message)
         }
     }

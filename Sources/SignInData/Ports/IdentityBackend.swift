@@ -43,7 +43,8 @@ public protocol IdentityBackend: Sendable {
     func linkWithPassword(idToken: Secret, email: String, password: Secret) async throws -> BackendSessionResponse
 
     /// Unlinks a provider from the account of `idToken`.
-    /// - Throws: ``IdentityBackendError/Code/noSuchProvider``, ``IdentityBackendError/Code/lastProvider``.
+    /// - Throws: ``IdentityBackendError/Code/noSuchProvider``, ``IdentityBackendError/Code/lastProvider``,
+    ///   ``IdentityBackendError/Code/credentialTooOld`` when the session's sign-in is not recent.
     func unlink(idToken: Secret, providerId: String) async throws -> BackendSessionResponse
 
     /// Mails a password-reset link. Answers the same for an email with no account.
@@ -55,5 +56,19 @@ public protocol IdentityBackend: Sendable {
     func confirmPasswordReset(code: Secret, newPassword: Secret) async throws
 
     /// Deletes the account of `idToken`, its identities and its refresh tokens.
+    /// - Throws: ``IdentityBackendError/Code/credentialTooOld`` when the session's sign-in is not recent.
     func deleteAccount(idToken: Secret) async throws
+
+    /// Sets a new password for the account of `idToken` (Firebase's `accounts:update` with `password`). Every
+    /// other session of the account ends; the answer is the caller's new session.
+    /// - Throws: ``IdentityBackendError/Code/credentialTooOld`` when the session's sign-in is not recent,
+    ///   ``IdentityBackendError/Code/noSuchProvider`` when the account has no password,
+    ///   ``IdentityBackendError/Code/weakPassword``.
+    func changePassword(idToken: Secret, newPassword: Secret) async throws -> BackendSessionResponse
+
+    /// Signs the account of `idToken` in again with a fresh credential, so that its sensitive operations count
+    /// as recent. Nothing is created or linked.
+    /// - Throws: ``IdentityBackendError/Code/userMismatch`` when the credential belongs to another account or
+    ///   to none, and the checks of the matching sign-in.
+    func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) async throws -> BackendSessionResponse
 }

@@ -47,4 +47,18 @@ public struct EmailPasswordAuthProvider: AuthProvider {
                 .toDomain(now: clock.now())
         }
     }
+
+    /// Signs the session's account in again with its email and password, for a sensitive operation.
+    /// - Throws: ``AuthError/userMismatch(_:)`` when they are another account's, ``AuthError/wrongCredentials``,
+    ///   ``AuthError/tooManyAttempts``.
+    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
+        let email = try EmailAddress.validate(credential.email ?? "")
+        let password = credential.password ?? ""
+        tracer.record(.data, "EmailPasswordAuthProvider.reauthenticate", "sign \(session.uid) in again")
+        return try await IdentityBackendError.translating(for: type) {
+            try await backend.reauthenticate(
+                idToken: session.tokens.idToken, with: .password(email: email, password: password)
+            ).toDomain(now: clock.now())
+        }
+    }
 }

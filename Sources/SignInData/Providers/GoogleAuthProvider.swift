@@ -23,4 +23,10 @@ public struct GoogleAuthProvider: AuthProvider {
     public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
         try await exchange.link(credential, to: session)
     }
+
+    /// Signs the session's account in again with a fresh credential, for a sensitive operation.
+    /// - Throws: ``AuthError/userMismatch(_:)`` when the credential is another account's.
+    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
+        try await exchange.reauthenticate(credential, session: session)
+    }
 }

@@ -20,6 +20,13 @@ struct IdPCredentialExchange: Sendable {
         return try await call(credential) { try await backend.linkWithIdP(idToken: session.tokens.idToken, request) }
     }
 
+    func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws(AuthError) -> UserSession {
+        let request = try makeRequest(credential, operation: "reauthenticate")
+        return try await call(credential) {
+            try await backend.reauthenticate(idToken: session.tokens.idToken, with: .identityProvider(request))
+        }
+    }
+
     private func makeRequest(_ credential: AuthCredential, operation: String) throws(AuthError) -> IdPSignInRequest {
         let name = "\(component).\(operation)"
         tracer.record(.data, name, "\(operation)(credential) for \(provider)")
@@ -44,6 +51,7 @@ struct IdPCredentialExchange: Sendable {
         } catch let error as IdentityBackendError {
             tracer.record(.data, component, "the backend refused: \(error.code.rawValue)")
             if error.code == .credentialAlreadyInUse { throw .credentialAlreadyInUse(credential) }
+            if error.code == .emailExists { throw .emailAlreadyInUse(credential.email ?? "") }
             throw error.toDomain(provider: provider)
         } catch {
             throw AuthError.normalizing(error)

@@ -39,7 +39,10 @@ public struct BackendAccountService: AccountService {
     }
 
     public func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {
-        let response = try await IdentityBackendError.translating(for: provider) {
+        let response = try await IdentityBackendError.translating(
+            for: provider,
+            special: { $0.code == .credentialTooOld ? .recentSignInRequired(Self.signInProvider(of: session)) : nil }
+        ) {
             try await backend.unlink(idToken: session.tokens.idToken, providerId: provider.rawValue)
         }
         var updated = response.toDomain(now: clock.now())
@@ -49,9 +52,25 @@ public struct BackendAccountService: AccountService {
 
     public func deleteAccount(_ session: UserSession) async throws {
         tracer.record(.data, "BackendAccountService.deleteAccount", "delete the account \(session.uid)")
-        try await IdentityBackendError.translating(for: session.providerIds.first ?? .anonymous) {
+        try await IdentityBackendError.translating(for: Self.signInProvider(of: session)) {
             try await backend.deleteAccount(idToken: session.tokens.idToken)
         }
+    }
+
+    public func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession {
+        tracer.record(.data, "BackendAccountService.changePassword", "update(password: <redacted>)")
+        let response = try await IdentityBackendError.translating(
+            for: Self.signInProvider(of: session),
+            special: { $0.code == .noSuchProvider ? .providerNotLinked(.emailPassword) : nil }
+        ) { try await backend.changePassword(idToken: session.tokens.idToken, newPassword: newPassword) }
+        var updated = response.toDomain(now: clock.now())
+        updated.isNewUser = false
+        return updated
+    }
+
+    /// The provider a session signed in with: the one a sensitive operation asks to sign in with again.
+    static func signInProvider(of session: UserSession) -> ProviderType {
+        session.signInProvider ?? session.providerIds.first ?? .anonymous
     }
 
 }

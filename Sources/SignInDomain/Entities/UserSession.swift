@@ -18,6 +18,9 @@ public struct UserSession: Hashable, Sendable, Codable {
     /// Each linked provider's own id for the user (`apple.com` → Apple's user identifier), as Firebase's
     /// `providerData[].uid`. Apple's is what the credential-state check needs.
     public var providerUserIDs: [String: String]
+    /// The provider this session was signed in (or last re-authenticated) with: the one a sensitive operation
+    /// asks the user to sign in with again. `nil` when the backend did not say.
+    public var signInProvider: ProviderType?
 
     /// Creates a session.
     public init(
@@ -28,7 +31,8 @@ public struct UserSession: Hashable, Sendable, Codable {
         isAnonymous: Bool = false,
         isNewUser: Bool = false,
         tokens: SessionTokens,
-        providerUserIDs: [String: String] = [:]
+        providerUserIDs: [String: String] = [:],
+        signInProvider: ProviderType? = nil
     ) {
         self.uid = uid
         self.email = email
@@ -38,10 +42,11 @@ public struct UserSession: Hashable, Sendable, Codable {
         self.isNewUser = isNewUser
         self.tokens = tokens
         self.providerUserIDs = providerUserIDs
+        self.signInProvider = signInProvider
     }
 
     private enum CodingKeys: String, CodingKey {
-        case uid, email, displayName, providerIds, isAnonymous, isNewUser, tokens, providerUserIDs
+        case uid, email, displayName, providerIds, isAnonymous, isNewUser, tokens, providerUserIDs, signInProvider
     }
 
     /// Decodes a session; `providerUserIDs`, added later, may be missing.
@@ -55,5 +60,6 @@ public struct UserSession: Hashable, Sendable, Codable {
         isNewUser = try container.decode(Bool.self, forKey: .isNewUser)
         tokens = try container.decode(SessionTokens.self, forKey: .tokens)
         providerUserIDs = try container.decodeIfPresent([String: String].self, forKey: .providerUserIDs) ?? [:]
+        signInProvider = try container.decodeIfPresent(ProviderType.self, forKey: .signInProvider)
     }
 }

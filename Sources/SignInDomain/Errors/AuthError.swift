@@ -56,6 +56,19 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     case resetCodeExpired
     /// A deep link the app cannot open; the text says what is wrong.
     case invalidDeepLink(String)
+    /// The operation is sensitive (deleting the account, changing the password, unlinking a provider) and the
+    /// session's sign-in is older than the backend allows. Recover by signing in again with `provider`: the
+    /// account use cases do it by themselves when the screen has that provider's UI client.
+    case recentSignInRequired(ProviderType)
+    /// A re-authentication signed in to another account than the current one; nothing changed.
+    case userMismatch(ProviderType)
+    /// Too many password attempts for this email; the backend waits before checking another.
+    case tooManyAttempts
+    /// The refresh token was exchanged moments ago by another process; the session it produced should be
+    /// adopted. ``SessionManager`` handles this; callers see it only if no newer session could be found.
+    case refreshTokenSuperseded
+    /// The account's stored password record is damaged and was not used; a password reset replaces it.
+    case passwordRecordDamaged
 
     public var description: String {
         switch self {
@@ -98,6 +111,11 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidResetCode: "The reset code is unknown or used."
         case .resetCodeExpired: "The reset code has expired."
         case .invalidDeepLink(let detail): "Invalid deep link: \(detail)"
+        case .recentSignInRequired(let provider): "The operation needs a recent sign-in with \(provider)."
+        case .userMismatch(let provider): "The \(provider) credential belongs to another account."
+        case .tooManyAttempts: "Too many password attempts; try again later."
+        case .refreshTokenSuperseded: "The refresh token was already exchanged by another process."
+        case .passwordRecordDamaged: "The stored password record is damaged."
         }
     }
 }

@@ -14,10 +14,18 @@ public protocol AccountService: Sendable {
     func confirmPasswordReset(code: Secret, newPassword: Secret) async throws
 
     /// Unlinks `provider` from the session's account and returns the updated session.
+    /// - Throws: ``AuthError/recentSignInRequired(_:)`` when the session's sign-in is not recent.
     func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession
 
     /// Deletes the session's account with its identities, and revokes its tokens.
+    /// - Throws: ``AuthError/recentSignInRequired(_:)`` when the session's sign-in is not recent.
     func deleteAccount(_ session: UserSession) async throws
+
+    /// Sets a new password for the session's account; every other session of the account ends.
+    /// - Returns: The caller's new session.
+    /// - Throws: ``AuthError/recentSignInRequired(_:)``, ``AuthError/providerNotLinked(_:)`` when the account has
+    ///   no password, ``AuthError/weakPassword(_:)``.
+    func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession
 }
 
 /// Apple's view of a user's credential: seed 001's `getCredentialState(forUserID:)`.

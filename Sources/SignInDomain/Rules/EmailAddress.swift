@@ -6,6 +6,8 @@ public enum EmailAddress {
 
     /// The email without surrounding white space, if its syntax is valid.
     public static func normalized(_ email: String) -> String? {
+        // Bounded before any other work: a megabyte of text is not trimmed and scanned first.
+        guard email.utf8.count <= 1024 else { return nil }
         let trimmed = email.trimmingWhitespace
         guard trimmed.count <= 254 else { return nil }
         let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)

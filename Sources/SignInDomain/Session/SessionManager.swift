@@ -173,8 +173,20 @@ public actor SessionManager {
                 {
                     return try await self.commit(stored, generation: expected, adopted: true)
                 }
-                let refreshed = try await self.tokenService.refresh(current)
-                return try await self.commit(refreshed, generation: expected, adopted: false)
+                do {
+                    let refreshed = try await self.tokenService.refresh(current)
+                    return try await self.commit(refreshed, generation: expected, adopted: false)
+                } catch AuthError.refreshTokenSuperseded {
+                    // The backend saw this token exchanged moments ago: another process of this app won a race
+                    // this one lost. Its session is in the store; adopt it. With none there, the token's successor
+                    // is out of reach, and the session cannot go on.
+                    if let stored = try? await self.store.load(), stored.uid == current.uid,
+                        stored.tokens.refreshToken != current.tokens.refreshToken
+                    {
+                        return try await self.commit(stored, generation: expected, adopted: true)
+                    }
+                    throw AuthError.refreshTokenRejected
+                }
             }
         } catch AuthError.refreshTokenRejected {
             if generation == expected {
@@ -244,6 +256,35 @@ public actor SessionManager {
             isWriting = false
         } else {
             writeWaiters.removeFirst().resume()
+        }
+    }
+
+    // MARK: - Calls for the signed-in user
+
+    /// Runs `operation` with a valid session, as every call made for the signed-in user should: when the backend
+    /// refuses the session's ID token (``AuthError/signedOut(_:)`` with ``SignOutReason/sessionExpired``: expired,
+    /// or revoked by a password change elsewhere), the session is refreshed once and the call repeated; when the
+    /// refresh is refused too, the manager has signed out and the error says so.
+    /// - Throws: ``AuthError/notSignedIn``, ``AuthError/signedOut(_:)``, and what `operation` throws.
+    public nonisolated func authorized<T: Sendable>(_ operation: @Sendable (UserSession) async throws -> T)
+        async throws(AuthError) -> T
+    {
+        let session = try await validSession()
+        do {
+            return try await operation(session)
+        } catch AuthError.signedOut(.sessionExpired) {
+            let refreshed = try await validSession(forceRefresh: true)
+            do {
+                return try await operation(refreshed)
+            } catch AuthError.signedOut(.sessionExpired) {
+                // Refreshed, and refused all the same: the account does not accept this session any more.
+                try? await signOut(reason: .sessionExpired)
+                throw .signedOut(.sessionExpired)
+            } catch {
+                throw AuthError.normalizing(error)
+            }
+        } catch {
+            throw AuthError.normalizing(error)
         }
     }
 }

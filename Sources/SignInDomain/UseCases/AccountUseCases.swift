@@ -70,43 +70,84 @@ public struct LinkProviderUseCase: Sendable {
             _ = try EmailAddress.validate(credential.email ?? "")
             try PasswordPolicy.validate(credential.password?.value ?? "")
         }
-        let session = try await sessions.validSession()
-        let linked: UserSession
-        do {
-            linked = try await authProvider.link(credential, to: session)
-        } catch {
-            throw AuthError.normalizing(error)
-        }
+        let linked = try await sessions.authorized { session in try await authProvider.link(credential, to: session) }
         try await sessions.establish(linked)
         tracer.record(.domain, "LinkProviderUseCase.invoke", "linked; uid \(linked.uid) kept")
         return .linked(linked)
     }
 }
 
-/// Unlinks a provider from the signed-in account, except its last one.
+/// Unlinks a provider from the signed-in account, except its last one. A sensitive operation: the backend wants
+/// a recent sign-in, which ``Reauthentication`` asks for.
 public struct UnlinkProviderUseCase: Sendable {
     private let accounts: any AccountService
     private let sessions: SessionManager
+    private let reauthentication: Reauthentication
 
     /// Creates the use case.
-    public init(accounts: any AccountService, sessions: SessionManager) {
+    /// - Parameters:
+    ///   - accounts: The account service.
+    ///   - sessions: The session manager.
+    ///   - authProviders: The providers the user can sign in again with when the backend asks for it.
+    public init(accounts: any AccountService, sessions: SessionManager, authProviders: [any AuthProvider] = []) {
         self.accounts = accounts
         self.sessions = sessions
+        self.reauthentication = Reauthentication(authProviders: authProviders, sessions: sessions)
     }
 
     /// Unlinks `provider`.
+    /// - Parameters:
+    ///   - provider: The provider to unlink.
+    ///   - uiClients: The screen's UI clients, to sign in again if the backend asks for it.
     /// - Throws: ``AuthError/notSignedIn``, ``AuthError/providerNotLinked(_:)``,
-    ///   ``AuthError/cannotUnlinkLastProvider``.
-    public func callAsFunction(_ provider: ProviderType) async throws(AuthError) -> UserSession {
+    ///   ``AuthError/cannotUnlinkLastProvider``, ``AuthError/recentSignInRequired(_:)`` when the user did not
+    ///   sign in again.
+    public func callAsFunction(_ provider: ProviderType, uiClients: SignInUIClients = [:]) async throws(AuthError)
+        -> UserSession
+    {
         guard let current = try await sessions.currentSession() else { throw .notSignedIn }
         guard current.providerIds.contains(provider) else { throw .providerNotLinked(provider) }
         guard current.providerIds.count > 1 else { throw .cannotUnlinkLastProvider }
-        let session = try await sessions.validSession()
-        let updated: UserSession
-        do {
-            updated = try await accounts.unlink(provider, from: session)
-        } catch {
-            throw AuthError.normalizing(error)
+        let accounts = self.accounts
+        let updated = try await reauthentication.run(uiClients: uiClients) { session in
+            try await accounts.unlink(provider, from: session)
+        }
+        try await sessions.establish(updated)
+        return updated
+    }
+}
+
+/// Changes the signed-in user's password. A sensitive operation: the backend wants a recent sign-in, which
+/// ``Reauthentication`` asks for. Every other session of the account ends; this one goes on with new tokens.
+public struct ChangePasswordUseCase: Sendable {
+    private let accounts: any AccountService
+    private let sessions: SessionManager
+    private let reauthentication: Reauthentication
+
+    /// Creates the use case.
+    /// - Parameters:
+    ///   - accounts: The account service.
+    ///   - sessions: The session manager.
+    ///   - authProviders: The providers the user can sign in again with when the backend asks for it.
+    public init(accounts: any AccountService, sessions: SessionManager, authProviders: [any AuthProvider] = []) {
+        self.accounts = accounts
+        self.sessions = sessions
+        self.reauthentication = Reauthentication(authProviders: authProviders, sessions: sessions)
+    }
+
+    /// Sets `newPassword`.
+    /// - Throws: ``AuthError/weakPassword(_:)`` (before any call), ``AuthError/notSignedIn``,
+    ///   ``AuthError/providerNotLinked(_:)`` when the account has no password,
+    ///   ``AuthError/recentSignInRequired(_:)`` when the user did not sign in again.
+    public func callAsFunction(newPassword: Secret, uiClients: SignInUIClients = [:]) async throws(AuthError)
+        -> UserSession
+    {
+        try PasswordPolicy.validate(newPassword.value)
+        guard let current = try await sessions.currentSession() else { throw .notSignedIn }
+        guard current.providerIds.contains(.emailPassword) else { throw .providerNotLinked(.emailPassword) }
+        let accounts = self.accounts
+        let updated = try await reauthentication.run(uiClients: uiClients) { session in
+            try await accounts.changePassword(newPassword, for: session)
         }
         try await sessions.establish(updated)
         return updated
@@ -192,27 +233,32 @@ public struct CheckAppleCredentialUseCase: Sendable {
 }
 
 /// Deletes the signed-in account (App Store Review Guideline 5.1.1(v)): its identities are removed, its tokens
-/// revoked, and the user signed out.
+/// revoked, and the user signed out. A sensitive operation: the backend wants a recent sign-in, which
+/// ``Reauthentication`` asks for.
 public struct DeleteAccountUseCase: Sendable {
     private let accounts: any AccountService
     private let sessions: SessionManager
+    private let reauthentication: Reauthentication
 
     /// Creates the use case.
-    public init(accounts: any AccountService, sessions: SessionManager) {
+    /// - Parameters:
+    ///   - accounts: The account service.
+    ///   - sessions: The session manager.
+    ///   - authProviders: The providers the user can sign in again with when the backend asks for it.
+    public init(accounts: any AccountService, sessions: SessionManager, authProviders: [any AuthProvider] = []) {
         self.accounts = accounts
         self.sessions = sessions
+        self.reauthentication = Reauthentication(authProviders: authProviders, sessions: sessions)
     }
 
     /// Deletes the account.
-    /// - Throws: ``AuthError/notSignedIn``; on any other error the account and the session stay.
-    public func callAsFunction() async throws(AuthError) {
+    /// - Parameter uiClients: The screen's UI clients, to sign in again if the backend asks for it.
+    /// - Throws: ``AuthError/notSignedIn``, ``AuthError/recentSignInRequired(_:)`` when the user did not sign in
+    ///   again; on any error the account and the session stay.
+    public func callAsFunction(uiClients: SignInUIClients = [:]) async throws(AuthError) {
         guard try await sessions.currentSession() != nil else { throw .notSignedIn }
-        let session = try await sessions.validSession()
-        do {
-            try await accounts.deleteAccount(session)
-        } catch {
-            throw AuthError.normalizing(error)
-        }
+        let accounts = self.accounts
+        try await reauthentication.run(uiClients: uiClients) { session in try await accounts.deleteAccount(session) }
         try await sessions.signOut(reason: .accountDeleted)
     }
 }

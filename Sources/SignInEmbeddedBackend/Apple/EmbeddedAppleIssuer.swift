@@ -41,8 +41,8 @@ public final class EmbeddedAppleIssuer: Sendable {
     }
 
     /// The key a verifier needs (Apple publishes its public keys; here the key is shared in-process).
-    public func verificationKey() throws(IdentityBackendError) -> [UInt8] {
-        try storage.read { Base64URL.decode($0.apple.signingKey) ?? [] }
+    public func verificationKey() throws(IdentityBackendError) -> HS256Key {
+        try storage.read { state throws(IdentityBackendError) in try state.appleSigningKey() }
     }
 
     /// Authorizes `clientID` for the Apple ID and issues an identity token.
@@ -58,7 +58,8 @@ public final class EmbeddedAppleIssuer: Sendable {
         let now = Int(clock.now().timeIntervalSince1970)
         let code = "c." + random.token(byteCount: 24)
         let (issuer, lifetime) = (self.issuer, Int(tokenLifetime))
-        return try storage.update { state in
+        return try storage.update { state throws(IdentityBackendError) in
+            let key = try state.appleSigningKey()
             let firstTime = state.apple.authorizedClients[clientID] == nil
             state.apple.revokedClients.removeAll { $0 == clientID }
             let sharesEmail = state.apple.authorizedClients[clientID] ?? shareEmail
@@ -69,7 +70,6 @@ public final class EmbeddedAppleIssuer: Sendable {
                 iss: issuer, aud: clientID, sub: user.subject, iat: now, exp: now + lifetime,
                 nonce: nonceSHA256, email: wantsEmail ? email : nil, emailVerified: wantsEmail ? true : nil,
                 isPrivateEmail: wantsEmail ? !sharesEmail : nil)
-            let key = Base64URL.decode(state.apple.signingKey) ?? []
             return IssuedAppleAuthorization(
                 user: user.subject,
                 identityToken: Secret(Self.sign(claims, key: key)),
@@ -102,7 +102,7 @@ public final class EmbeddedAppleIssuer: Sendable {
 
     /// Signs claims as an identity token under `key`: also used by tests to make tokens that are wrong in
     /// exactly one way.
-    public static func sign(_ claims: IdentityTokenClaims, key: [UInt8], header: JOSEHeader = JOSEHeader()) -> String {
+    public static func sign(_ claims: IdentityTokenClaims, key: HS256Key, header: JOSEHeader = JOSEHeader()) -> String {
         JWS.signHS256(header: JSONCoding.encode(header), payload: JSONCoding.encode(claims), key: key)
     }
 }

@@ -30,14 +30,15 @@ public final class EmbeddedGoogleIssuer: Sendable {
     }
 
     /// The key a verifier needs.
-    public func verificationKey() throws(IdentityBackendError) -> [UInt8] {
-        try storage.read { Base64URL.decode($0.google?.signingKey ?? "") ?? [] }
+    public func verificationKey() throws(IdentityBackendError) -> HS256Key {
+        try storage.read { state throws(IdentityBackendError) in try state.googleSigningKey() }
     }
 
     /// Signs `email`'s account in for the app and issues its tokens.
     /// - Parameters:
     ///   - email: The account picked in the chooser.
-    ///   - nonce: The nonce to put in the token, if the app sent one.
+    ///   - nonce: The nonce to put in the token: the SHA-256 hex of the app's raw nonce. The identity service
+    ///     refuses a Google token without one.
     /// - Throws: ``IdentityBackendError/Code/userNotFound`` when no listed account has that email.
     public func signIn(email: String, nonce: String?) throws(IdentityBackendError) -> IssuedGoogleCredential {
         let now = Int(clock.now().timeIntervalSince1970)
@@ -51,7 +52,7 @@ public final class EmbeddedGoogleIssuer: Sendable {
                 iss: configuration.googleIssuer, aud: configuration.googleClientID, sub: account.subject, iat: now,
                 exp: now + 3600, nonce: nonce, email: account.email, emailVerified: true)
             claims.name = account.name
-            let token = EmbeddedAppleIssuer.sign(claims, key: Base64URL.decode(google.signingKey) ?? [])
+            let token = EmbeddedAppleIssuer.sign(claims, key: try state.googleSigningKey())
             return IssuedGoogleCredential(account: account, idToken: token, accessToken: accessToken)
         }
     }

@@ -22,6 +22,17 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     public var passwordResetLink: String
     /// How long a password-reset code works, in seconds.
     public var passwordResetLifetime: TimeInterval
+    /// How recent a sign-in must be, in seconds, for a sensitive operation (deleting the account, changing the
+    /// password, unlinking a provider). Older sessions get `CREDENTIAL_TOO_OLD_LOGIN_AGAIN`.
+    public var recentSignInWindow: TimeInterval
+    /// How password guesses are slowed down.
+    public var passwordThrottle: PasswordThrottle
+    /// How long after a refresh token was exchanged its reuse is taken for a race between two processes of the
+    /// same app (answered `REFRESH_TOKEN_ALREADY_ROTATED`, nothing revoked) rather than for theft (the whole
+    /// chain of refreshes is revoked), in seconds.
+    public var refreshTokenReuseGrace: TimeInterval
+    /// How long an exchanged refresh token is remembered, to recognise its reuse, in seconds.
+    public var rotatedRefreshTokenRetention: TimeInterval
 
     /// Creates a configuration.
     public init(
@@ -34,7 +45,11 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
         googleIssuer: String = "https://accounts.google.com",
         passwordIterations: Int = PasswordHasher.recommendedIterations,
         passwordResetLink: String = "signin-demo://reset-password",
-        passwordResetLifetime: TimeInterval = 3600
+        passwordResetLifetime: TimeInterval = 3600,
+        recentSignInWindow: TimeInterval = 300,
+        passwordThrottle: PasswordThrottle = PasswordThrottle(),
+        refreshTokenReuseGrace: TimeInterval = 60,
+        rotatedRefreshTokenRetention: TimeInterval = 30 * 24 * 3600
     ) {
         self.projectID = projectID
         self.appleClientID = appleClientID
@@ -46,8 +61,45 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
         self.passwordIterations = passwordIterations
         self.passwordResetLink = passwordResetLink
         self.passwordResetLifetime = passwordResetLifetime
+        self.recentSignInWindow = recentSignInWindow
+        self.passwordThrottle = passwordThrottle
+        self.refreshTokenReuseGrace = refreshTokenReuseGrace
+        self.rotatedRefreshTokenRetention = rotatedRefreshTokenRetention
     }
 
     /// The `iss` of the service's own ID tokens.
     public var sessionIssuer: String { "https://securetoken.embedded.invalid/\(projectID)" }
+}
+
+/// How the embedded backend slows down password guesses, per email (also for emails with no account, so that
+/// the answer tells nothing): a few attempts are free, then each attempt locks the email for a time that doubles,
+/// up to a ceiling. A successful sign-in clears the count; a quiet period forgets it.
+public struct PasswordThrottle: Hashable, Sendable {
+    /// Attempts before the first lock.
+    public var freeAttempts: Int
+    /// The first lock, in seconds; each further attempt doubles it.
+    public var baseLockout: TimeInterval
+    /// The longest lock, in seconds.
+    public var maximumLockout: TimeInterval
+    /// After this many seconds without an attempt, the count starts again.
+    public var forgetAfter: TimeInterval
+
+    /// Creates a throttle; the defaults allow 5 attempts, then lock for 30 s, 60 s, … up to 15 minutes.
+    public init(
+        freeAttempts: Int = 5, baseLockout: TimeInterval = 30, maximumLockout: TimeInterval = 900,
+        forgetAfter: TimeInterval = 3600
+    ) {
+        self.freeAttempts = freeAttempts
+        self.baseLockout = baseLockout
+        self.maximumLockout = maximumLockout
+        self.forgetAfter = forgetAfter
+    }
+
+    /// How long the email is locked after its `count`-th attempt in a row, in seconds; `nil` while attempts are
+    /// still free.
+    public func lockout(afterAttempt count: Int) -> TimeInterval? {
+        guard count >= freeAttempts else { return nil }
+        let doublings = min(count - freeAttempts, 30)
+        return min(maximumLockout, baseLockout * Double(1 << doublings))
+    }
 }

@@ -6,23 +6,63 @@ import SignInDomain
 extension EmbeddedIdentityService {
     // MARK: - Refresh and revocation
 
+    /// Exchanges a refresh token for new tokens; the token sent stops working (rotation).
+    ///
+    /// Reuse of a rotated token: within ``EmbeddedBackendConfiguration/refreshTokenReuseGrace`` of its rotation it
+    /// is taken for a race between two processes of the same app and answered
+    /// ``IdentityBackendError/Code/refreshTokenAlreadyRotated`` (the client adopts the newer session; nothing is
+    /// revoked). Later it is taken for theft: the whole chain of refreshes it belongs to is revoked, so that
+    /// neither the thief nor the victim keeps a working refresh token, and the answer is
+    /// ``IdentityBackendError/Code/invalidRefreshToken``.
     public func refreshSession(refreshToken: Secret) throws(IdentityBackendError) -> BackendSessionResponse {
         let now = clock.now()
         let fresh = Fresh(self)
-        let response = try storage.update { state throws(IdentityBackendError) in
-            let key = SHA256.hexDigest(refreshToken.value)
+        guard refreshToken.value.utf8.count <= 512 else {
+            throw IdentityBackendError(.invalidRefreshToken, message: "unknown, used or revoked refresh token")
+        }
+        let key = SHA256.hexDigest(refreshToken.value)
+        // A reuse found after the grace window changes the state (the chain is revoked) and then fails; the
+        // update must keep that change, so it returns the failure instead of throwing it.
+        let outcome: Result<BackendSessionResponse, IdentityBackendError> = try storage.update { state in
+            let retention = configuration.rotatedRefreshTokenRetention
+            state.identity.rotatedRefreshTokens = state.identity.rotatedRefreshTokens.filter {
+                now.timeIntervalSince($0.value.rotatedAt) < retention
+            }
             guard let record = state.identity.refreshTokens[key] else {
-                throw IdentityBackendError(.invalidRefreshToken, message: "unknown, used or revoked refresh token")
+                guard let rotated = state.identity.rotatedRefreshTokens[key] else {
+                    return .failure(IdentityBackendError(.invalidRefreshToken, message: "unknown or revoked token"))
+                }
+                if now.timeIntervalSince(rotated.rotatedAt) <= configuration.refreshTokenReuseGrace {
+                    return .failure(
+                        IdentityBackendError(.refreshTokenAlreadyRotated, message: "exchanged moments ago"))
+                }
+                state.identity.refreshTokens = state.identity.refreshTokens.filter { $0.value.family != rotated.family }
+                tracer.record(
+                    .backend, "EmbeddedIdentityService.refreshSession",
+                    "a rotated refresh token came back: its chain was revoked")
+                return .failure(
+                    IdentityBackendError(.invalidRefreshToken, message: "reused refresh token; its chain was revoked"))
             }
             guard let account = state.identity.accounts[record.uid] else {
-                throw IdentityBackendError(.userNotFound, message: "the account no longer exists")
+                return .failure(IdentityBackendError(.userNotFound, message: "the account no longer exists"))
             }
-            // Rotation: the token just used stops working.
             state.identity.refreshTokens[key] = nil
-            return issueSession(
-                for: account, provider: record.provider, isNewUser: false, refreshToken: fresh.refreshToken, now: now,
-                state: &state)
+            guard record.issuedAt.timeIntervalSince1970 >= TimeInterval(account.validSince ?? 0) else {
+                return .failure(IdentityBackendError(.invalidRefreshToken, message: "revoked by a password change"))
+            }
+            let family = record.family ?? fresh.family
+            state.identity.rotatedRefreshTokens[key] = RotatedRefreshToken(
+                uid: record.uid, family: family, rotatedAt: now)
+            do throws(IdentityBackendError) {
+                return .success(
+                    try issueSession(
+                        for: account, provider: record.provider, isNewUser: false, fresh: fresh, now: now,
+                        authenticatedAt: record.authTime ?? record.issuedAt, family: family, state: &state))
+            } catch {
+                return .failure(error)
+            }
         }
+        let response = try outcome.get()
         tracer.record(.backend, "EmbeddedIdentityService.refreshSession", "rotated the refresh token")
         return response
     }
@@ -34,54 +74,85 @@ extension EmbeddedIdentityService {
         tracer.record(.backend, "EmbeddedIdentityService.revokeRefreshToken", "revoked the refresh token")
     }
 
+    /// Ends every session of `account`: its refresh tokens and reset codes go, and every ID token issued so far
+    /// is refused from now on (its `validSince` moves past them). Tokens issued afterwards start at `validSince`.
+    func revokeEverySession(of account: inout EmbeddedAccount, now: Date, state: inout EmbeddedBackendState) {
+        // The next whole second: a token issued in this very second, before the change, is refused too.
+        account.validSince = Int(now.timeIntervalSince1970.rounded(.down)) + 1
+        state.identity.accounts[account.uid] = account
+        let uid = account.uid
+        state.identity.refreshTokens = state.identity.refreshTokens.filter { $0.value.uid != uid }
+        state.identity.passwordResetCodes = state.identity.passwordResetCodes.filter { $0.value.uid != uid }
+    }
+
     // MARK: - ID tokens for the app's API
 
-    /// Verifies one of the service's ID tokens, as the app's API server does (Firebase's `verifyIdToken`):
-    /// signature, `alg`, `iss`, `aud`, `exp`, and that the account still exists.
+    /// Verifies one of the service's ID tokens, as the app's API server does (Firebase's `verifyIdToken` with
+    /// `checkRevoked`): signature, `alg`, `iss`, `aud`, `exp`, that the account still exists, and that the token
+    /// was issued after the account's `validSince`.
     public func verifySessionToken(_ token: String) throws(IdentityBackendError) -> SessionTokenClaims {
         let now = clock.now()
         return try storage.read { state throws(IdentityBackendError) in
-            try checkSessionToken(token, state: state, now: now)
+            try checkSessionToken(token, state: state, now: now).claims
         }
     }
 
     func checkSessionToken(_ token: String, state: EmbeddedBackendState, now: Date) throws(IdentityBackendError)
-        -> SessionTokenClaims
+        -> (account: EmbeddedAccount, claims: SessionTokenClaims)
     {
+        let key = try state.sessionSigningKey()
         guard let parts = JWS.parse(token),
             let header = try? JSONDecoder().decode(JOSEHeader.self, from: Data(parts.header))
         else { throw IdentityBackendError(.malformedIdToken) }
         guard header.alg == "HS256" else { throw IdentityBackendError(.unsupportedAlgorithm) }
-        guard JWS.verifyHS256(parts, key: Base64URL.decode(state.sessionKey) ?? []) else {
-            throw IdentityBackendError(.invalidSignature)
-        }
+        guard JWS.verifyHS256(parts, key: key) else { throw IdentityBackendError(.invalidSignature) }
         guard let claims = try? JSONDecoder().decode(SessionTokenClaims.self, from: Data(parts.payload)) else {
             throw IdentityBackendError(.malformedIdToken)
         }
         guard claims.iss == configuration.sessionIssuer else { throw IdentityBackendError(.invalidIssuer) }
         guard claims.aud == configuration.projectID else { throw IdentityBackendError(.invalidAudience) }
         guard now.timeIntervalSince1970 < TimeInterval(claims.exp) else { throw IdentityBackendError(.idTokenExpired) }
-        guard state.identity.accounts[claims.sub] != nil else { throw IdentityBackendError(.userNotFound) }
-        return claims
+        guard TimeInterval(claims.iat) <= now.timeIntervalSince1970 + configuration.clockSkew else {
+            throw IdentityBackendError(.idTokenNotYetValid)
+        }
+        guard let account = state.identity.accounts[claims.sub] else { throw IdentityBackendError(.userNotFound) }
+        guard claims.iat >= account.validSince ?? 0 else {
+            throw IdentityBackendError(.invalidIDToken, message: "revoked: issued before the account's validSince")
+        }
+        return (account, claims)
     }
 
     /// The account behind a session's ID token, for the operations a signed-in user makes.
     func authenticate(_ idToken: Secret, state: EmbeddedBackendState, now: Date) throws(IdentityBackendError)
-        -> EmbeddedAccount
+        -> (account: EmbeddedAccount, claims: SessionTokenClaims)
     {
         do throws(IdentityBackendError) {
-            let claims = try checkSessionToken(idToken.value, state: state, now: now)
-            guard let account = state.identity.accounts[claims.sub] else { throw IdentityBackendError(.userNotFound) }
-            return account
+            return try checkSessionToken(idToken.value, state: state, now: now)
+        } catch  where error.code == .invalidKey {
+            throw error
         } catch {
             throw IdentityBackendError(.invalidIDToken, message: "the session is not valid (\(error.code.rawValue))")
         }
     }
 
+    /// Refuses a sensitive operation when the session's sign-in is older than
+    /// ``EmbeddedBackendConfiguration/recentSignInWindow``. A guest account (no linked provider) has nothing to
+    /// sign in again with and nothing but the session to prove; it is exempt.
+    func requireRecentSignIn(_ claims: SessionTokenClaims, account: EmbeddedAccount, now: Date)
+        throws(IdentityBackendError)
+    {
+        guard !account.identities.isEmpty else { return }
+        let age = now.timeIntervalSince1970 - TimeInterval(claims.authTime)
+        guard age <= configuration.recentSignInWindow else {
+            throw IdentityBackendError(
+                .credentialTooOld, message: "signed in \(Int(age)) s ago; sign in again with \(claims.signInProvider)")
+        }
+    }
+
     // MARK: - Identity tokens from Apple and Google
 
-    /// Verifies an identity provider's token for `request`, refuses a used nonce, and records the nonce. The
-    /// record is kept only if the whole update succeeds.
+    /// Verifies an identity provider's token for `request`, refuses a used nonce, and records the nonce under its
+    /// canonical key. The record is kept only if the whole update succeeds.
     func acceptIdentityToken(_ request: IdPSignInRequest, state: inout EmbeddedBackendState, now: Date)
         throws(IdentityBackendError) -> IdentityTokenClaims
     {
@@ -91,55 +162,136 @@ extension EmbeddedIdentityService {
         case ProviderType.apple.rawValue:
             verifier = IdentityTokenVerifier(
                 issuer: configuration.appleIssuer, audience: configuration.appleClientID,
-                key: Base64URL.decode(state.apple.signingKey) ?? [], clockSkew: configuration.clockSkew)
+                key: try state.appleSigningKey(), clockSkew: configuration.clockSkew, requiresNonce: true)
         case ProviderType.google.rawValue:
             verifier = IdentityTokenVerifier(
                 issuer: configuration.googleIssuer, audience: configuration.googleClientID,
-                key: Base64URL.decode(state.google?.signingKey ?? "") ?? [], clockSkew: configuration.clockSkew)
+                key: try state.googleSigningKey(), clockSkew: configuration.clockSkew, requiresNonce: true)
         default:
             throw IdentityBackendError(.unsupportedProvider, message: "\(request.providerId) is not enabled")
         }
         let claims = try verifier.verify(request.idToken.value, rawNonce: request.rawNonce?.value, now: now)
         state.identity.usedNonces = state.identity.usedNonces.filter { $0.value > now }
         if let nonce = claims.nonce {
-            guard state.identity.usedNonces[nonce] == nil else {
-                throw IdentityBackendError(.nonceAlreadyUsed, message: "the nonce was already used")
-            }
-            state.identity.usedNonces[nonce] = Date(
+            // The verifier accepted the nonce, so it has a canonical form.
+            guard let replayKey = IdentityTokenVerifier.replayKey(for: nonce),
+                state.identity.usedNonces[replayKey] == nil
+            else { throw IdentityBackendError(.nonceAlreadyUsed, message: "the nonce was already used") }
+            state.identity.usedNonces[replayKey] = Date(
                 timeIntervalSince1970: TimeInterval(claims.exp) + configuration.clockSkew)
         }
         return claims
     }
 
-    func fillProfile(_ account: inout EmbeddedAccount, claims: IdentityTokenClaims, request: IdPSignInRequest) {
-        if account.displayName == nil, let name = request.fullName?.formatted ?? claims.name {
+    /// Fills what the account lacks from a provider's profile: the name, and the email unless another account
+    /// has it.
+    func fillProfile(
+        _ account: inout EmbeddedAccount, claims: IdentityTokenClaims, request: IdPSignInRequest,
+        state: EmbeddedBackendState
+    ) {
+        if account.displayName == nil, let name = Self.boundedName(request.fullName?.formatted ?? claims.name) {
             account.displayName = name
         }
-        if account.email == nil, let email = claims.email ?? request.email { account.email = email }
+        if account.email == nil, let email = claims.email ?? request.email,
+            let claimed = try? claimEmail(email, for: account.uid, in: state)
+        {
+            account.email = claimed
+        }
+    }
+
+    // MARK: - One account per email
+
+    /// The account that `email` names, if any: an account's own email and the email of its password both name it.
+    func emailOwner(_ email: String, in state: EmbeddedBackendState) -> String? {
+        let wanted = normalize(email)
+        for account in state.identity.accounts.values {
+            if account.email.map(normalize) == wanted { return account.uid }
+            for identity in account.identities
+            where identity.providerId == ProviderType.emailPassword.rawValue && normalize(identity.subject) == wanted {
+                return account.uid
+            }
+        }
+        return nil
+    }
+
+    /// The one place that decides whether an account may have `email`: an email names at most one account.
+    /// - Returns: The email as it should be kept (trimmed).
+    /// - Throws: ``IdentityBackendError/Code/emailExists`` when another account has it.
+    func claimEmail(_ email: String, for uid: String, in state: EmbeddedBackendState) throws(IdentityBackendError)
+        -> String
+    {
+        let kept = EmailAddress.normalized(email) ?? email
+        if let owner = emailOwner(kept, in: state), owner != uid {
+            throw IdentityBackendError(.emailExists, message: "the email already belongs to an account")
+        }
+        return kept
     }
 
     // MARK: - Sessions
 
+    /// Issues a session: an ID token and a new refresh token in `family` (a new chain when `nil`).
+    ///
+    /// The token's `iat` is never before the account's `validSince`, so that a session issued in the same second
+    /// as a password change, after it, is valid.
     func issueSession(
-        for account: EmbeddedAccount, provider: String, isNewUser: Bool, refreshToken: String, now: Date,
-        state: inout EmbeddedBackendState
-    ) -> BackendSessionResponse {
-        let issuedAt = Int(now.timeIntervalSince1970)
+        for account: EmbeddedAccount, provider: String, isNewUser: Bool, fresh: Fresh, now: Date,
+        authenticatedAt: Date? = nil, family: String? = nil, state: inout EmbeddedBackendState
+    ) throws(IdentityBackendError) -> BackendSessionResponse {
+        let key = try state.sessionSigningKey()
+        let issuedAt = max(Int(now.timeIntervalSince1970.rounded(.down)), account.validSince ?? 0)
         let lifetime = Int(configuration.sessionLifetime)
+        let authTime = authenticatedAt ?? now
         let claims = SessionTokenClaims(
             iss: configuration.sessionIssuer, aud: configuration.projectID, sub: account.uid, iat: issuedAt,
-            exp: issuedAt + lifetime, signInProvider: provider, email: account.email)
+            exp: issuedAt + lifetime, authTime: Int(authTime.timeIntervalSince1970.rounded(.down)),
+            signInProvider: provider, email: account.email, sessionID: family ?? fresh.family)
         let idToken = JWS.signHS256(
-            header: JSONCoding.encode(JOSEHeader(kid: "session")), payload: JSONCoding.encode(claims),
-            key: Base64URL.decode(state.sessionKey) ?? [])
-        state.identity.refreshTokens[SHA256.hexDigest(refreshToken)] = RefreshTokenRecord(
-            uid: account.uid, issuedAt: now, provider: provider)
+            header: JSONCoding.encode(JOSEHeader(kid: "session")), payload: JSONCoding.encode(claims), key: key)
+        state.identity.refreshTokens[SHA256.hexDigest(fresh.refreshToken)] = RefreshTokenRecord(
+            uid: account.uid, issuedAt: Date(timeIntervalSince1970: TimeInterval(issuedAt)), provider: provider,
+            authTime: authTime, family: claims.sessionID)
         tracer.record(.backend, "EmbeddedIdentityService", "issued an ID token (\(lifetime) s) and a refresh token")
         return BackendSessionResponse(
             localId: account.uid, email: account.email, displayName: account.displayName, idToken: Secret(idToken),
-            refreshToken: Secret(refreshToken), expiresIn: lifetime, isNewUser: isNewUser,
+            refreshToken: Secret(fresh.refreshToken), expiresIn: lifetime, isNewUser: isNewUser,
             providerIds: account.providerIds, isAnonymous: account.isAnonymous,
-            providerUserIds: account.providerUserIds)
+            providerUserIds: account.providerUserIds, signInProvider: provider)
+    }
+
+    /// Issues the session that replaces the caller's after a change to its account (a link, an unlink, a
+    /// re-authentication): the same chain of refreshes, whose earlier refresh tokens stop working, and the same
+    /// sign-in time unless `authenticatedAt` says the user just proved who they are.
+    func reissueSession(
+        for account: EmbeddedAccount, provider: String, replacing claims: SessionTokenClaims,
+        authenticatedAt: Date? = nil, fresh: Fresh, now: Date, state: inout EmbeddedBackendState
+    ) throws(IdentityBackendError) -> BackendSessionResponse {
+        if let family = claims.sessionID {
+            state.identity.refreshTokens = state.identity.refreshTokens.filter { $0.value.family != family }
+        }
+        return try issueSession(
+            for: account, provider: provider, isNewUser: false, fresh: fresh, now: now,
+            authenticatedAt: authenticatedAt ?? Date(timeIntervalSince1970: TimeInterval(claims.authTime)),
+            family: claims.sessionID, state: &state)
+    }
+
+    // MARK: - Password guesses
+
+    /// Counts a password attempt for the email behind `key`, or refuses it while the email is locked.
+    func countPasswordAttempt(_ key: String, state: inout EmbeddedBackendState, now: Date) throws(IdentityBackendError)
+    {
+        let throttle = configuration.passwordThrottle
+        state.identity.passwordAttempts = state.identity.passwordAttempts.filter { _, record in
+            now.timeIntervalSince(record.lastAttemptAt) < throttle.forgetAfter || (record.lockedUntil ?? now) > now
+        }
+        var record = state.identity.passwordAttempts[key] ?? PasswordAttempts(count: 0, lastAttemptAt: now)
+        if let lockedUntil = record.lockedUntil, lockedUntil > now {
+            throw IdentityBackendError(
+                .tooManyAttempts, message: "locked for \(Int(lockedUntil.timeIntervalSince(now).rounded(.up))) s")
+        }
+        record.count += 1
+        record.lastAttemptAt = now
+        record.lockedUntil = throttle.lockout(afterAttempt: record.count).map { now.addingTimeInterval($0) }
+        state.identity.passwordAttempts[key] = record
     }
 
     // MARK: - Input checks
@@ -161,10 +313,21 @@ extension EmbeddedIdentityService {
         }
     }
 
+    /// The longest display name kept, in characters; a longer one (from a provider's profile) is cut.
+    static let maximumNameLength = 256
+
+    static func boundedName(_ name: String?) -> String? {
+        guard let name, !name.isEmpty else { return nil }
+        return name.count <= maximumNameLength ? name : String(name.prefix(maximumNameLength))
+    }
+
     /// A hash to check unknown emails against, with the current cost, so that they take as long as known ones.
     var dummyHash: PasswordHash {
         PasswordHash(
-            algorithm: PasswordHasher.algorithm, iterations: configuration.passwordIterations,
+            algorithm: PasswordHasher.algorithm,
+            iterations: min(
+                max(configuration.passwordIterations, PasswordHasher.iterationRange.lowerBound),
+                PasswordHasher.iterationRange.upperBound),
             salt: "AAAAAAAAAAAAAAAAAAAAAA", hash: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")
     }
 }
@@ -172,12 +335,15 @@ extension EmbeddedIdentityService {
 /// Random values drawn before an update, so that the update itself stays quick and deterministic.
 struct Fresh {
     let refreshToken: String
+    /// A new chain of refreshes, for a new sign-in.
+    let family: String
     private let uidCandidate: String
     private let spare: String
 
     init(_ service: EmbeddedIdentityService) {
         let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
         refreshToken = "r." + service.random.token(byteCount: 32)
+        family = service.random.token(byteCount: 16)
         uidCandidate = service.random.string(count: 28, alphabet: alphabet)
         spare = service.random.string(count: 28, alphabet: alphabet)
     }

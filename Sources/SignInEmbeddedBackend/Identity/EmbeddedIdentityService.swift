@@ -10,7 +10,10 @@ import SignInDomain
 /// outbox, deletes accounts, and verifies its ID tokens for the app's API.
 ///
 /// Each operation is one ``BackendStateStorage/update(_:)``: every check runs before anything changes, and a
-/// refused request leaves the state exactly as it was.
+/// refused request leaves the state exactly as it was. The defences (see `SECURITY.md`): tokens issued before an
+/// account's `validSince` are refused; deleting, unlinking and changing the password need a recent sign-in;
+/// identity tokens need a nonce, used once; password guesses are throttled per email; a reused refresh token
+/// revokes its chain; an email belongs to one account.
 public final class EmbeddedIdentityService: IdentityBackend {
     let storage: any BackendStateStorage
     let configuration: EmbeddedBackendConfiguration
@@ -60,19 +63,23 @@ public final class EmbeddedIdentityService: IdentityBackend {
                 tracer.record(.backend, component, "found the account \(uid) for \(request.providerId)")
             } else {
                 isNewUser = true
+                let uid = fresh.uid(avoiding: state)
+                let email = try (claims.email ?? request.email).map { email throws(IdentityBackendError) in
+                    try claimEmail(email, for: uid, in: state)
+                }
                 account = EmbeddedAccount(
-                    uid: fresh.uid(avoiding: state), email: claims.email ?? request.email,
-                    emailVerified: claims.emailVerified ?? false,
-                    displayName: request.fullName?.formatted ?? claims.name, createdAt: now, identities: [identity])
+                    uid: uid, email: email, emailVerified: claims.emailVerified ?? false,
+                    displayName: Self.boundedName(request.fullName?.formatted ?? claims.name), createdAt: now,
+                    identities: [identity])
                 state.identity.identities[identity.key] = account.uid
                 tracer.record(.backend, component, "created the account \(account.uid) for \(request.providerId)")
             }
             // The first-login profile is kept; later sign-ins, which carry none, fill only what is missing.
-            fillProfile(&account, claims: claims, request: request)
+            fillProfile(&account, claims: claims, request: request, state: state)
             state.identity.accounts[account.uid] = account
-            return issueSession(
-                for: account, provider: request.providerId, isNewUser: isNewUser, refreshToken: fresh.refreshToken,
-                now: now, state: &state)
+            return try issueSession(
+                for: account, provider: request.providerId, isNewUser: isNewUser, fresh: fresh, now: now,
+                state: &state)
         }
     }
 
@@ -81,13 +88,12 @@ public final class EmbeddedIdentityService: IdentityBackend {
     public func signUpAnonymously() throws(IdentityBackendError) -> BackendSessionResponse {
         let now = clock.now()
         let fresh = Fresh(self)
-        return try storage.update { state in
+        return try storage.update { state throws(IdentityBackendError) in
             let account = EmbeddedAccount(uid: fresh.uid(avoiding: state), isAnonymous: true, createdAt: now)
             state.identity.accounts[account.uid] = account
             tracer.record(.backend, "EmbeddedIdentityService.signUp", "created the guest account \(account.uid)")
-            return issueSession(
-                for: account, provider: "anonymous", isNewUser: true, refreshToken: fresh.refreshToken, now: now,
-                state: &state)
+            return try issueSession(
+                for: account, provider: "anonymous", isNewUser: true, fresh: fresh, now: now, state: &state)
         }
     }
 
@@ -98,18 +104,15 @@ public final class EmbeddedIdentityService: IdentityBackend {
         let hash = PasswordHasher.hash(password.value, iterations: configuration.passwordIterations, random: random)
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
+            let uid = fresh.uid(avoiding: state)
+            _ = try claimEmail(email, for: uid, in: state)
             let identity = LinkedIdentity(providerId: ProviderType.emailPassword.rawValue, subject: email, email: email)
-            guard state.identity.identities[identity.key] == nil else {
-                throw IdentityBackendError(.emailExists, message: "the email already belongs to an account")
-            }
-            var account = EmbeddedAccount(
-                uid: fresh.uid(avoiding: state), email: email, createdAt: now, identities: [identity])
+            var account = EmbeddedAccount(uid: uid, email: email, createdAt: now, identities: [identity])
             account.passwordHash = hash
             state.identity.accounts[account.uid] = account
             state.identity.identities[identity.key] = account.uid
-            return issueSession(
-                for: account, provider: identity.providerId, isNewUser: true, refreshToken: fresh.refreshToken,
-                now: now, state: &state)
+            return try issueSession(
+                for: account, provider: identity.providerId, isNewUser: true, fresh: fresh, now: now, state: &state)
         }
     }
 
@@ -117,35 +120,59 @@ public final class EmbeddedIdentityService: IdentityBackend {
         -> BackendSessionResponse
     {
         let now = clock.now()
-        let key = LinkedIdentity(providerId: ProviderType.emailPassword.rawValue, subject: normalize(email)).key
-        let stored = try storage.read { state in
-            state.identity.identities[key].flatMap { state.identity.accounts[$0] }.flatMap { account in
+        let uid = try checkPassword(email: email, password: password, now: now)
+        let fresh = Fresh(self)
+        return try storage.update { state throws(IdentityBackendError) in
+            guard let account = state.identity.accounts[uid] else {
+                throw IdentityBackendError(.invalidLoginCredentials, message: "wrong email or password")
+            }
+            return try issueSession(
+                for: account, provider: ProviderType.emailPassword.rawValue, isNewUser: false, fresh: fresh, now: now,
+                state: &state)
+        }
+    }
+
+    /// Checks an email and password, with the guess throttle, and returns the account's uid.
+    ///
+    /// The attempt is counted before the slow check (so that parallel guesses are counted too) and the count is
+    /// cleared when the password matches. The slow check runs outside the lock, and also for an unknown email
+    /// (against a dummy hash), so that neither the answer nor its timing tells whether the email has an
+    /// account; a locked email is refused at once, whether it has an account or not.
+    /// - Throws: ``IdentityBackendError/Code/invalidLoginCredentials``,
+    ///   ``IdentityBackendError/Code/tooManyAttempts``, ``IdentityBackendError/Code/damagedRecord``.
+    func checkPassword(email: String, password: Secret, now: Date) throws(IdentityBackendError) -> String {
+        let normalized = normalize(email)
+        let key = LinkedIdentity(providerId: ProviderType.emailPassword.rawValue, subject: normalized).key
+        let throttleKey = SHA256.hexDigest(normalized)
+        let stored = try storage.update { state throws(IdentityBackendError) in
+            try countPasswordAttempt(throttleKey, state: &state, now: now)
+            return state.identity.identities[key].flatMap { state.identity.accounts[$0] }.flatMap { account in
                 account.passwordHash.map { (account.uid, $0) }
             }
         }
-        // The slow check runs outside the lock, and also for an unknown email (against a dummy hash), so that
-        // neither the answer nor its timing tells whether the email has an account.
-        let matches = PasswordHasher.verify(password.value, against: stored?.1 ?? dummyHash)
+        // A password longer than any the policy lets anyone set cannot match: refused unhashed, for every email.
+        guard PasswordPolicy.isWithinLimits(password.value) else {
+            throw IdentityBackendError(.invalidLoginCredentials, message: "wrong email or password")
+        }
+        let matches = try PasswordHasher.verify(password.value, against: stored?.1 ?? dummyHash)
         guard let (uid, hash) = stored, matches else {
             throw IdentityBackendError(.invalidLoginCredentials, message: "wrong email or password")
         }
         let upgraded =
             hash.iterations < configuration.passwordIterations
             ? PasswordHasher.hash(password.value, iterations: configuration.passwordIterations, random: random) : nil
-        let fresh = Fresh(self)
-        return try storage.update { state throws(IdentityBackendError) in
+        try storage.update { state throws(IdentityBackendError) in
             // The password may have changed since the check; only the hash that was checked signs in.
             guard var account = state.identity.accounts[uid], account.passwordHash == hash else {
                 throw IdentityBackendError(.invalidLoginCredentials, message: "wrong email or password")
             }
+            state.identity.passwordAttempts[throttleKey] = nil
             if let upgraded {
                 account.passwordHash = upgraded
                 state.identity.accounts[uid] = account
             }
-            return issueSession(
-                for: account, provider: ProviderType.emailPassword.rawValue, isNewUser: false,
-                refreshToken: fresh.refreshToken, now: now, state: &state)
         }
+        return uid
     }
 
     // MARK: - Linking
@@ -156,9 +183,10 @@ public final class EmbeddedIdentityService: IdentityBackend {
         let now = clock.now()
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
-            var account = try authenticate(idToken, state: state, now: now)
-            let claims = try acceptIdentityToken(request, state: &state, now: now)
-            let identity = LinkedIdentity(providerId: request.providerId, subject: claims.sub, email: claims.email)
+            var (account, claims) = try authenticate(idToken, state: state, now: now)
+            let identityClaims = try acceptIdentityToken(request, state: &state, now: now)
+            let identity = LinkedIdentity(
+                providerId: request.providerId, subject: identityClaims.sub, email: identityClaims.email)
             if let owner = state.identity.identities[identity.key] {
                 // Nothing is kept from this request (the update is discarded), so the credential stays usable
                 // for signing in to the account that owns it.
@@ -171,14 +199,13 @@ public final class EmbeddedIdentityService: IdentityBackend {
             }
             account.identities.append(identity)
             account.isAnonymous = false
-            fillProfile(&account, claims: claims, request: request)
+            fillProfile(&account, claims: identityClaims, request: request, state: state)
             state.identity.accounts[account.uid] = account
             state.identity.identities[identity.key] = account.uid
             tracer.record(
                 .backend, "EmbeddedIdentityService.linkWithIdP", "linked \(request.providerId) to \(account.uid)")
-            return issueSession(
-                for: account, provider: request.providerId, isNewUser: false, refreshToken: fresh.refreshToken,
-                now: now, state: &state)
+            return try reissueSession(
+                for: account, provider: request.providerId, replacing: claims, fresh: fresh, now: now, state: &state)
         }
     }
 
@@ -191,14 +218,12 @@ public final class EmbeddedIdentityService: IdentityBackend {
         let hash = PasswordHasher.hash(password.value, iterations: configuration.passwordIterations, random: random)
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
-            var account = try authenticate(idToken, state: state, now: now)
+            var (account, claims) = try authenticate(idToken, state: state, now: now)
             let identity = LinkedIdentity(providerId: ProviderType.emailPassword.rawValue, subject: email, email: email)
             guard !account.providerIds.contains(identity.providerId) else {
                 throw IdentityBackendError(.providerAlreadyLinked, message: "the account has a password already")
             }
-            guard state.identity.identities[identity.key] == nil else {
-                throw IdentityBackendError(.emailExists, message: "the email already belongs to an account")
-            }
+            _ = try claimEmail(email, for: account.uid, in: state)
             account.identities.append(identity)
             account.passwordHash = hash
             account.isAnonymous = false
@@ -206,9 +231,8 @@ public final class EmbeddedIdentityService: IdentityBackend {
             state.identity.accounts[account.uid] = account
             state.identity.identities[identity.key] = account.uid
             tracer.record(.backend, "EmbeddedIdentityService.linkWithPassword", "linked \(email) to \(account.uid)")
-            return issueSession(
-                for: account, provider: identity.providerId, isNewUser: false, refreshToken: fresh.refreshToken,
-                now: now, state: &state)
+            return try reissueSession(
+                for: account, provider: identity.providerId, replacing: claims, fresh: fresh, now: now, state: &state)
         }
     }
 
@@ -216,7 +240,8 @@ public final class EmbeddedIdentityService: IdentityBackend {
         let now = clock.now()
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
-            var account = try authenticate(idToken, state: state, now: now)
+            var (account, claims) = try authenticate(idToken, state: state, now: now)
+            try requireRecentSignIn(claims, account: account, now: now)
             guard let index = account.identities.firstIndex(where: { $0.providerId == providerId }) else {
                 throw IdentityBackendError(.noSuchProvider, message: "the account has no \(providerId)")
             }
@@ -225,11 +250,74 @@ public final class EmbeddedIdentityService: IdentityBackend {
             }
             let removed = account.identities.remove(at: index)
             state.identity.identities[removed.key] = nil
+            // The account keeps its email (and so keeps it claimed): it still names this account.
             if providerId == ProviderType.emailPassword.rawValue { account.passwordHash = nil }
             state.identity.accounts[account.uid] = account
-            return issueSession(
-                for: account, provider: account.providerIds.first ?? providerId, isNewUser: false,
-                refreshToken: fresh.refreshToken, now: now, state: &state)
+            let provider =
+                claims.signInProvider == providerId ? (account.providerIds.first ?? providerId) : claims.signInProvider
+            return try reissueSession(
+                for: account, provider: provider, replacing: claims, fresh: fresh, now: now, state: &state)
+        }
+    }
+
+    // MARK: - Re-authentication and password change
+
+    public func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) throws(IdentityBackendError)
+        -> BackendSessionResponse
+    {
+        let now = clock.now()
+        let provedUID: String?
+        if case .password(let email, let password) = request {
+            provedUID = try checkPassword(email: email, password: password, now: now)
+        } else {
+            provedUID = nil
+        }
+        let fresh = Fresh(self)
+        return try storage.update { state throws(IdentityBackendError) in
+            let (account, claims) = try authenticate(idToken, state: state, now: now)
+            let owner: String?
+            switch request {
+            case .identityProvider(let idpRequest):
+                let identityClaims = try acceptIdentityToken(idpRequest, state: &state, now: now)
+                owner =
+                    state.identity.identities[
+                        LinkedIdentity(providerId: idpRequest.providerId, subject: identityClaims.sub).key]
+            case .password:
+                owner = provedUID
+            }
+            guard owner == account.uid else {
+                throw IdentityBackendError(.userMismatch, message: "the credential is not this account's")
+            }
+            tracer.record(
+                .backend, "EmbeddedIdentityService.reauthenticate", "\(account.uid) signed in again just now")
+            return try reissueSession(
+                for: account, provider: request.providerId, replacing: claims, authenticatedAt: now, fresh: fresh,
+                now: now, state: &state)
+        }
+    }
+
+    public func changePassword(idToken: Secret, newPassword: Secret) throws(IdentityBackendError)
+        -> BackendSessionResponse
+    {
+        let now = clock.now()
+        try checkPolicy(newPassword)
+        let hash = PasswordHasher.hash(newPassword.value, iterations: configuration.passwordIterations, random: random)
+        let fresh = Fresh(self)
+        return try storage.update { state throws(IdentityBackendError) in
+            var (account, claims) = try authenticate(idToken, state: state, now: now)
+            try requireRecentSignIn(claims, account: account, now: now)
+            guard account.passwordHash != nil else {
+                throw IdentityBackendError(.noSuchProvider, message: "the account has no password")
+            }
+            account.passwordHash = hash
+            revokeEverySession(of: &account, now: now, state: &state)
+            tracer.record(
+                .backend, "EmbeddedIdentityService.changePassword",
+                "set the new password; every other session revoked")
+            // The caller keeps a session: issued after the revocation, with the same sign-in time.
+            return try issueSession(
+                for: account, provider: claims.signInProvider, isNewUser: false, fresh: fresh, now: now,
+                authenticatedAt: Date(timeIntervalSince1970: TimeInterval(claims.authTime)), state: &state)
         }
     }
 
@@ -269,6 +357,9 @@ public final class EmbeddedIdentityService: IdentityBackend {
     public func confirmPasswordReset(code: Secret, newPassword: Secret) throws(IdentityBackendError) {
         let now = clock.now()
         try checkPolicy(newPassword)
+        guard code.value.utf8.count <= 256 else {
+            throw IdentityBackendError(.invalidOOBCode, message: "unknown or used reset code")
+        }
         let hash = PasswordHasher.hash(newPassword.value, iterations: configuration.passwordIterations, random: random)
         try storage.update { state throws(IdentityBackendError) in
             let key = SHA256.hexDigest(code.value)
@@ -279,10 +370,8 @@ public final class EmbeddedIdentityService: IdentityBackend {
                 throw IdentityBackendError(.expiredOOBCode, message: "the reset code has expired")
             }
             account.passwordHash = hash
-            state.identity.accounts[account.uid] = account
             // The code works once, and every other code and session of the account ends with the old password.
-            state.identity.passwordResetCodes = state.identity.passwordResetCodes.filter { $0.value.uid != account.uid }
-            state.identity.refreshTokens = state.identity.refreshTokens.filter { $0.value.uid != account.uid }
+            revokeEverySession(of: &account, now: now, state: &state)
         }
         tracer.record(
             .backend, "EmbeddedIdentityService.confirmPasswordReset", "set the new password; sessions revoked")
@@ -294,10 +383,14 @@ public final class EmbeddedIdentityService: IdentityBackend {
         let now = clock.now()
         let clientID = configuration.appleClientID
         try storage.update { state throws(IdentityBackendError) in
-            let account = try authenticate(idToken, state: state, now: now)
+            let (account, claims) = try authenticate(idToken, state: state, now: now)
+            try requireRecentSignIn(claims, account: account, now: now)
             for identity in account.identities { state.identity.identities[identity.key] = nil }
             state.identity.accounts[account.uid] = nil
             state.identity.refreshTokens = state.identity.refreshTokens.filter { $0.value.uid != account.uid }
+            state.identity.rotatedRefreshTokens = state.identity.rotatedRefreshTokens.filter {
+                $0.value.uid != account.uid
+            }
             state.identity.passwordResetCodes = state.identity.passwordResetCodes.filter { $0.value.uid != account.uid }
             // As Apple asks: revoke the app's Sign in with Apple authorization with the account.
             if account.identities.contains(where: { $0.providerId == ProviderType.apple.rawValue }) {

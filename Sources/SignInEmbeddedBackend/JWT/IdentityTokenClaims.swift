@@ -20,6 +20,8 @@ public struct IdentityTokenClaims: Codable, Hashable, Sendable {
     public var isPrivateEmail: Bool?
     /// The user's name (Google sends it; Apple does not).
     public var name: String?
+    /// The authorized party: the client the token was issued to, required when `aud` lists several audiences.
+    public var azp: String?
 
     /// Creates claims.
     public init(
@@ -38,7 +40,7 @@ public struct IdentityTokenClaims: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case iss, aud, sub, iat, exp, nonce, email, name
+        case iss, aud, sub, iat, exp, nonce, email, name, azp
         case emailVerified = "email_verified"
         case isPrivateEmail = "is_private_email"
     }
@@ -59,6 +61,7 @@ public struct IdentityTokenClaims: Codable, Hashable, Sendable {
         emailVerified = try Self.decodeFlexibleBool(container, .emailVerified)
         isPrivateEmail = try Self.decodeFlexibleBool(container, .isPrivateEmail)
         name = try container.decodeIfPresent(String.self, forKey: .name)
+        azp = try container.decodeIfPresent(String.self, forKey: .azp)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -77,6 +80,7 @@ public struct IdentityTokenClaims: Codable, Hashable, Sendable {
         try container.encodeIfPresent(emailVerified, forKey: .emailVerified)
         try container.encodeIfPresent(isPrivateEmail, forKey: .isPrivateEmail)
         try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(azp, forKey: .azp)
     }
 
     /// Apple sends `email_verified` and `is_private_email` as `true` or as `"true"`; both decode.

@@ -2,31 +2,37 @@ import Foundation
 import SignInCrypto
 import SignInData
 
-/// Verifies an identity token the way a backend must: structure, `alg`, signature, `iss`, `aud`, `exp`
-/// and `iat` with a small clock skew, and the nonce against the SHA-256 of the raw nonce. Replays are
-/// the caller's check, because they need state.
+/// Verifies an identity token the way a backend must: structure and size, `alg`, signature, `iss`, `aud` (and
+/// `azp` when there are several audiences), `exp` and `iat` with a small clock skew, and the nonce against the
+/// SHA-256 of the raw nonce. Replays are the caller's check, because they need state; ``replayKey(for:)`` gives
+/// the canonical key to record.
 public struct IdentityTokenVerifier: Sendable {
     /// The expected `iss`.
     public var issuer: String
     /// The expected `aud` (the app's client id).
     public var audience: String
     /// The issuer's HS256 key.
-    public var key: [UInt8]
+    public var key: HS256Key
     /// How far clocks may disagree, in seconds.
     public var clockSkew: TimeInterval
+    /// Whether every token must carry a nonce (providers that support nonces: Apple, Google). A token without
+    /// one could be replayed for as long as it lives.
+    public var requiresNonce: Bool
 
     /// Creates a verifier.
-    public init(issuer: String, audience: String, key: [UInt8], clockSkew: TimeInterval = 60) {
+    public init(issuer: String, audience: String, key: HS256Key, clockSkew: TimeInterval = 60, requiresNonce: Bool) {
         self.issuer = issuer
         self.audience = audience
         self.key = key
         self.clockSkew = clockSkew
+        self.requiresNonce = requiresNonce
     }
 
     /// Verifies `token` at `now`.
     /// - Parameters:
     ///   - token: The compact JWT.
-    ///   - rawNonce: The raw nonce the client kept; required when the token has a `nonce` claim.
+    ///   - rawNonce: The raw nonce the client kept; required when the token has a `nonce` claim, and always
+    ///     when ``requiresNonce``.
     ///   - now: The verification time.
     /// - Returns: The verified claims.
     /// - Throws: ``IdentityBackendError`` with a code for each way the token can be wrong.
@@ -37,7 +43,7 @@ public struct IdentityTokenVerifier: Sendable {
             let header = try? JSONDecoder().decode(JOSEHeader.self, from: Data(parts.header))
         else { throw IdentityBackendError(.malformedIdToken, message: "not a compact JWT") }
         guard header.alg == "HS256" else {
-            throw IdentityBackendError(.unsupportedAlgorithm, message: "alg \(header.alg) is not accepted")
+            throw IdentityBackendError(.unsupportedAlgorithm, message: "this alg is not accepted")
         }
         guard JWS.verifyHS256(parts, key: key) else {
             throw IdentityBackendError(.invalidSignature, message: "the signature does not verify")
@@ -48,8 +54,12 @@ public struct IdentityTokenVerifier: Sendable {
         guard claims.iss == issuer else {
             throw IdentityBackendError(.invalidIssuer, message: "unexpected issuer")
         }
-        guard claims.aud.contains(audience) else {
-            throw IdentityBackendError(.invalidAudience, message: "unexpected audience")
+        // OpenID Connect Core §3.1.3.7: the audience must contain this client; a token for several audiences
+        // must name this client as its authorized party, and an `azp` that is present must be this client.
+        guard claims.aud.contains(audience), claims.aud.count == 1 || claims.azp != nil,
+            claims.azp == nil || claims.azp == audience
+        else {
+            throw IdentityBackendError(.invalidAudience, message: "unexpected audience or authorized party")
         }
         let seconds = now.timeIntervalSince1970
         guard seconds < TimeInterval(claims.exp) + clockSkew else {
@@ -59,15 +69,32 @@ public struct IdentityTokenVerifier: Sendable {
             throw IdentityBackendError(.idTokenNotYetValid, message: "the token was issued in the future")
         }
         switch (claims.nonce, rawNonce) {
-        case (nil, nil):
+        case (nil, nil) where !requiresNonce:
             break
+        case (nil, _):
+            throw IdentityBackendError(.nonceMismatch, message: "the token has no nonce")
+        case (_, nil):
+            throw IdentityBackendError(.nonceMismatch, message: "the request has no raw nonce")
         case (let expected?, let raw?):
-            guard ConstantTime.equals(Array(SHA256.hexDigest(raw).utf8), Array(expected.lowercased().utf8)) else {
+            guard let expectedKey = Self.replayKey(for: expected),
+                ConstantTime.equals(Array(SHA256.hexDigest(raw).utf8), Array(expectedKey.utf8))
+            else {
                 throw IdentityBackendError(.nonceMismatch, message: "the raw nonce does not match")
             }
-        default:
-            throw IdentityBackendError(.nonceMismatch, message: "the nonce is missing on one side")
         }
         return claims
+    }
+
+    /// The canonical form of a token's `nonce` claim, the key under which a used nonce is recorded: the
+    /// SHA-256 hex in lower case, so that one nonce written in upper and in lower case is one key. `nil` when
+    /// the claim is not a SHA-256 hex digest.
+    public static func replayKey(for nonce: String) -> String? {
+        let canonical = nonce.lowercased()
+        let isHexDigit = { (byte: UInt8) in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+        }
+        guard canonical.utf8.count == 64, canonical.utf8.allSatisfy(isHexDigit) else { return nil }
+        return canonical
     }
 }

@@ -30,6 +30,7 @@ public final class InMemoryBackendStateStorage: BackendStateStorage {
         throws(IdentityBackendError) -> T
     {
         let current = state.withLock { $0 }
+        try current.checkKeys()
         return try body(current)
     }
 
@@ -39,6 +40,7 @@ public final class InMemoryBackendStateStorage: BackendStateStorage {
         let result: Result<T, IdentityBackendError> = state.withLock { current in
             var copy = current
             do throws(IdentityBackendError) {
+                try copy.checkKeys()
                 let value = try body(&copy)
                 current = copy
                 return .success(value)

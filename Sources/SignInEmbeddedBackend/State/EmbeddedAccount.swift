@@ -18,6 +18,9 @@ public struct EmbeddedAccount: Codable, Hashable, Sendable {
     public var identities: [LinkedIdentity]
     /// The password hash, when email/password is linked.
     public var passwordHash: PasswordHash?
+    /// Tokens issued before this instant (seconds since 1970) are refused, ID tokens included: set when the
+    /// password is changed or reset, as Firebase's `validSince`. `nil` until the first such change.
+    public var validSince: Int?
 
     /// Creates an account.
     public init(

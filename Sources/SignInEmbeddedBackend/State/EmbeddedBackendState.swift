@@ -1,13 +1,15 @@
 import SignInCrypto
+import SignInData
 import SignInDomain
 
 /// Everything the embedded backend keeps, as one versioned document: the keys, the Apple ID and its
 /// authorizations, the accounts, the refresh tokens (hashed) and the used nonces.
 public struct EmbeddedBackendState: Codable, Hashable, Sendable {
-    /// The version this code writes. A document with a higher version is refused, never overwritten. Version 1
-    /// (before Google, passwords and resets) is read and migrated: its missing parts get their defaults and
-    /// a new Google issuer.
-    public static let currentVersion = 2
+    /// The version this code writes. A document with a higher version is refused, never overwritten, so that an
+    /// older program cannot drop what it does not know (a revocation, say). Version 1 (before Google, passwords
+    /// and resets) is read and migrated: its missing parts get their defaults and a new Google issuer. Version 2
+    /// (before `validSince`, refresh-token families and password throttling) gets empty defaults.
+    public static let currentVersion = 3
 
     /// The document's version.
     public var version: Int
@@ -30,6 +32,33 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
         self.apple = apple
         self.identity = identity
         self.google = google
+    }
+
+    /// The key that signs and verifies the service's own ID tokens.
+    /// - Throws: ``IdentityBackendError/Code/invalidKey`` when it is missing, short or undecodable.
+    public func sessionSigningKey() throws(IdentityBackendError) -> HS256Key {
+        try HS256Key(stored: sessionKey, name: "The session signing key")
+    }
+
+    /// The Apple-like issuer's key.
+    /// - Throws: ``IdentityBackendError/Code/invalidKey`` when it is missing, short or undecodable.
+    public func appleSigningKey() throws(IdentityBackendError) -> HS256Key {
+        try HS256Key(stored: apple.signingKey, name: "The Apple issuer's signing key")
+    }
+
+    /// The Google-like issuer's key.
+    /// - Throws: ``IdentityBackendError/Code/invalidKey`` when it is missing, short or undecodable.
+    public func googleSigningKey() throws(IdentityBackendError) -> HS256Key {
+        try HS256Key(stored: google?.signingKey, name: "The Google issuer's signing key")
+    }
+
+    /// Checks every key, so that a state with one damaged key stops the backend at once instead of failing
+    /// some operations later. Storages call it whenever they load a state.
+    /// - Throws: ``IdentityBackendError/Code/invalidKey`` naming the first bad key.
+    public func checkKeys() throws(IdentityBackendError) {
+        _ = try sessionSigningKey()
+        _ = try appleSigningKey()
+        _ = try googleSigningKey()
     }
 
     /// This state brought to ``currentVersion``, taking what a version 1 document lacks from `fresh`.

@@ -13,12 +13,18 @@ public struct IdentityServiceState: Codable, Hashable, Sendable {
     public var usedNonces: [String: Date] = [:]
     /// Password-reset codes by the SHA-256 hex of the code.
     public var passwordResetCodes: [String: ResetCodeRecord] = [:]
+    /// Refresh tokens already exchanged, by the SHA-256 hex of the token, kept for a while to recognise reuse.
+    public var rotatedRefreshTokens: [String: RotatedRefreshToken] = [:]
+    /// Recent password sign-in attempts by the SHA-256 hex of the normalised email (also for emails with no
+    /// account), for throttling guesses.
+    public var passwordAttempts: [String: PasswordAttempts] = [:]
 
     /// An empty state.
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case accounts, identities, refreshTokens, usedNonces, passwordResetCodes
+        case accounts, identities, refreshTokens, usedNonces, passwordResetCodes, rotatedRefreshTokens
+        case passwordAttempts
     }
 
     /// Decodes a state; parts added after version 1 may be missing.
@@ -30,6 +36,10 @@ public struct IdentityServiceState: Codable, Hashable, Sendable {
         usedNonces = try container.decode([String: Date].self, forKey: .usedNonces)
         passwordResetCodes =
             try container.decodeIfPresent([String: ResetCodeRecord].self, forKey: .passwordResetCodes) ?? [:]
+        rotatedRefreshTokens =
+            try container.decodeIfPresent([String: RotatedRefreshToken].self, forKey: .rotatedRefreshTokens) ?? [:]
+        passwordAttempts =
+            try container.decodeIfPresent([String: PasswordAttempts].self, forKey: .passwordAttempts) ?? [:]
     }
 }
 
@@ -55,12 +65,54 @@ public struct RefreshTokenRecord: Codable, Hashable, Sendable {
     public var issuedAt: Date
     /// The provider of the sign-in that started this chain of refreshes.
     public var provider: String
+    /// When the user last proved who they are (the sign-in that started the chain, or a re-authentication):
+    /// refreshed ID tokens keep it as their `auth_time`. `nil` in records written before it existed.
+    public var authTime: Date?
+    /// The chain of refreshes this token belongs to: every token rotated from one sign-in shares it. `nil` in
+    /// records written before it existed.
+    public var family: String?
 
     /// Creates a record.
-    public init(uid: String, issuedAt: Date, provider: String) {
+    public init(uid: String, issuedAt: Date, provider: String, authTime: Date? = nil, family: String? = nil) {
         self.uid = uid
         self.issuedAt = issuedAt
         self.provider = provider
+        self.authTime = authTime
+        self.family = family
+    }
+}
+
+/// A refresh token that was exchanged for a new one: what is left of it, to recognise its reuse.
+public struct RotatedRefreshToken: Codable, Hashable, Sendable {
+    /// The account it refreshed.
+    public var uid: String
+    /// Its chain of refreshes.
+    public var family: String
+    /// When it was exchanged.
+    public var rotatedAt: Date
+
+    /// Creates a record.
+    public init(uid: String, family: String, rotatedAt: Date) {
+        self.uid = uid
+        self.family = family
+        self.rotatedAt = rotatedAt
+    }
+}
+
+/// The recent password sign-in attempts for one email, for throttling guesses.
+public struct PasswordAttempts: Codable, Hashable, Sendable {
+    /// Attempts counted since the last successful sign-in (each is counted before its password is checked).
+    public var count: Int
+    /// The last attempt.
+    public var lastAttemptAt: Date
+    /// No attempt is checked before this instant.
+    public var lockedUntil: Date?
+
+    /// Creates a record.
+    public init(count: Int, lastAttemptAt: Date, lockedUntil: Date? = nil) {
+        self.count = count
+        self.lastAttemptAt = lastAttemptAt
+        self.lockedUntil = lockedUntil
     }
 }
 

@@ -3,9 +3,13 @@ import SignInDomain
 extension SignInUIClientBuilder {
     /// Adds a ``GoogleUIClient``: seed 001's `createGoogleClient(googleAuthProvider)`, which takes what the
     /// client needs as a parameter.
-    /// - Parameter chooser: Shows Google's account chooser.
-    public func createGoogleClient(_ chooser: any GoogleAccountChooser) -> SignInUIClientBuilder {
-        addClient(GoogleUIClient(chooser: chooser, tracer: tracer))
+    /// - Parameters:
+    ///   - chooser: Shows Google's account chooser.
+    ///   - nonceGenerator: Makes the raw nonce.
+    public func createGoogleClient(
+        _ chooser: any GoogleAccountChooser, nonceGenerator: NonceGenerator = NonceGenerator()
+    ) -> SignInUIClientBuilder {
+        addClient(GoogleUIClient(chooser: chooser, nonceGenerator: nonceGenerator, tracer: tracer))
     }
 
     /// Adds the guest client.

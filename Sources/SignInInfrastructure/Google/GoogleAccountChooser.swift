@@ -1,3 +1,4 @@
+import SignInCrypto
 import SignInDomain
 
 /// What Google's sign-in hands back: `GIDSignInResult`'s user, reduced to what the app needs.
@@ -34,14 +35,23 @@ public enum GoogleSignInResult: Hashable, Sendable {
 /// third-party package), a terminal step (``TerminalGoogleAccountChooser``) in the CLI.
 public protocol GoogleAccountChooser: Sendable {
     /// Shows the chooser and reports what happened.
-    func chooseAccount() async -> GoogleSignInResult
+    /// - Parameter nonce: The SHA-256 hex of the raw nonce, for Google to put in the ID token (the SDK's
+    ///   `GIDSignIn.signIn(withPresenting:hint:additionalScopes:nonce:)`), so that the backend can refuse a
+    ///   replayed token.
+    func chooseAccount(nonce: String) async -> GoogleSignInResult
 }
 
 /// The pure step that turns a chooser result into a ``CredentialOutcome``.
 public enum GoogleSignInMapper {
     /// Maps a result.
+    /// - Parameters:
+    ///   - result: What the chooser reported.
+    ///   - rawNonce: The raw nonce whose SHA-256 the chooser passed to Google; the backend checks the token's
+    ///     `nonce` claim against it.
     /// - Throws: ``AuthError/missingIdentityToken(_:)``, ``AuthError/uiClientFailed(_:reason:)``.
-    public static func outcome(for result: GoogleSignInResult) throws(AuthError) -> CredentialOutcome {
+    public static func outcome(for result: GoogleSignInResult, rawNonce: String) throws(AuthError)
+        -> CredentialOutcome
+    {
         switch result {
         case .cancelled:
             return .cancelled
@@ -54,25 +64,36 @@ public enum GoogleSignInMapper {
             return .credential(
                 AuthCredential(
                     provider: .google, idToken: idToken, accessToken: credential.accessToken,
+                    rawNonce: Secret(rawNonce),
                     fullName: credential.name.map { PersonName(givenName: $0) }, email: credential.email))
         }
     }
 }
 
-/// Obtains a Google credential through an account chooser.
+/// Obtains a Google credential through an account chooser, with a fresh nonce as for Apple: the SHA-256 hex goes
+/// to Google, the raw nonce stays in the credential for the backend.
 public struct GoogleUIClient: SignInUIClient {
     public let providerType = ProviderType.google
     private let chooser: any GoogleAccountChooser
+    private let nonceGenerator: NonceGenerator
     private let tracer: any FlowTracer
 
     /// Creates the client.
-    public init(chooser: any GoogleAccountChooser, tracer: any FlowTracer = SilentFlowTracer()) {
+    public init(
+        chooser: any GoogleAccountChooser, nonceGenerator: NonceGenerator = NonceGenerator(),
+        tracer: any FlowTracer = SilentFlowTracer()
+    ) {
         self.chooser = chooser
+        self.nonceGenerator = nonceGenerator
         self.tracer = tracer
     }
 
     public func getCredential() async throws -> CredentialOutcome {
-        tracer.record(.infrastructure, "GoogleUIClient.getCredential", "show Google's account chooser")
-        return try GoogleSignInMapper.outcome(for: await chooser.chooseAccount())
+        let rawNonce = nonceGenerator.make()
+        tracer.record(
+            .infrastructure, "GoogleUIClient.getCredential",
+            "show Google's account chooser, nonce = SHA-256 of a fresh \(rawNonce.count)-character raw nonce")
+        let result = await chooser.chooseAccount(nonce: SHA256.hexDigest(rawNonce))
+        return try GoogleSignInMapper.outcome(for: result, rawNonce: rawNonce)
     }
 }

@@ -19,8 +19,8 @@ public struct GoogleAccountSummary: Hashable, Sendable {
 public protocol GoogleAuthority: Sendable {
     /// The accounts to list.
     func accounts() async throws -> [GoogleAccountSummary]
-    /// Signs `email`'s account in and issues its tokens.
-    func signIn(email: String) async throws -> GoogleSignInCredential
+    /// Signs `email`'s account in and issues its tokens, with `nonce` in the ID token.
+    func signIn(email: String, nonce: String) async throws -> GoogleSignInCredential
 }
 
 /// Asks the user to pick one of several options, or none.
@@ -88,7 +88,7 @@ public struct TerminalGoogleAccountChooser: GoogleAccountChooser {
         self.tracer = tracer
     }
 
-    public func chooseAccount() async -> GoogleSignInResult {
+    public func chooseAccount(nonce: String) async -> GoogleSignInResult {
         do {
             let accounts = try await authority.accounts()
             tracer.record(
@@ -98,7 +98,7 @@ public struct TerminalGoogleAccountChooser: GoogleAccountChooser {
                 let index = await prompt.choose("Choose a Google account to continue to signin-demo:", options: labels)
             else { return .cancelled }
             tracer.record(.ui, "TerminalGoogleAccountChooser", "the user chose \(accounts[index].email)")
-            return .signedIn(try await authority.signIn(email: accounts[index].email))
+            return .signedIn(try await authority.signIn(email: accounts[index].email, nonce: nonce))
         } catch {
             return .failed(String(describing: error))
         }

@@ -17,13 +17,16 @@ public struct AccountUseCases: Sendable {
     public var checkAppleCredential: CheckAppleCredentialUseCase?
     /// Delete the account.
     public var deleteAccount: DeleteAccountUseCase?
+    /// Change the signed-in user's password.
+    public var changePassword: ChangePasswordUseCase?
 
     /// Creates the set.
     public init(
         signUp: SignUpUseCase? = nil, link: LinkProviderUseCase? = nil, unlink: UnlinkProviderUseCase? = nil,
         requestPasswordReset: RequestPasswordResetUseCase? = nil,
         confirmPasswordReset: ConfirmPasswordResetUseCase? = nil,
-        checkAppleCredential: CheckAppleCredentialUseCase? = nil, deleteAccount: DeleteAccountUseCase? = nil
+        checkAppleCredential: CheckAppleCredentialUseCase? = nil, deleteAccount: DeleteAccountUseCase? = nil,
+        changePassword: ChangePasswordUseCase? = nil
     ) {
         self.signUp = signUp
         self.link = link
@@ -32,6 +35,7 @@ public struct AccountUseCases: Sendable {
         self.confirmPasswordReset = confirmPasswordReset
         self.checkAppleCredential = checkAppleCredential
         self.deleteAccount = deleteAccount
+        self.changePassword = changePassword
     }
 }
 
@@ -44,6 +48,7 @@ public enum AccountOperation: Hashable, Sendable {
     case confirmPasswordReset
     case checkAppleCredential(AppleCredentialState)
     case deleteAccount
+    case changePassword
 }
 
 /// How an account effect ended.

@@ -7,22 +7,35 @@ public enum DeepLink: Hashable, Sendable {
     /// Choose a new password with this reset code.
     case resetPassword(code: Secret)
 
+    /// The longest link accepted, in bytes: a real one is about 80.
+    public static let maximumLength = 2048
+
     /// Parses a link.
     /// - Parameters:
     ///   - text: The link as received.
     ///   - scheme: The app's URL scheme.
-    /// - Throws: ``AuthError/invalidDeepLink(_:)`` saying what is wrong: another scheme, an unknown host, no
-    ///   code, several codes, or a code with characters a code never has.
+    /// - Throws: ``AuthError/invalidDeepLink(_:)`` saying what is wrong: too long, another scheme, a user, a
+    ///   password or a port (which a link of the app never has: `signin-demo://user:pw@reset-password` is someone
+    ///   else's link dressed as ours), a fragment, an unknown host, no code, several codes, or a code with
+    ///   characters a code never has.
     public static func parse(_ text: String, scheme: String = "signin-demo") throws(AuthError) -> DeepLink {
+        guard text.utf8.count <= maximumLength else { throw .invalidDeepLink("longer than \(maximumLength) bytes") }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let components = URLComponents(string: trimmed), let linkScheme = components.scheme else {
             throw .invalidDeepLink("not a URL")
         }
         guard linkScheme.lowercased() == scheme.lowercased() else {
-            throw .invalidDeepLink("the scheme is '\(linkScheme)', not '\(scheme)'")
+            throw .invalidDeepLink("the scheme is not '\(scheme)'")
         }
+        guard components.percentEncodedUser == nil, components.percentEncodedPassword == nil else {
+            throw .invalidDeepLink("a user or a password in the link")
+        }
+        guard components.port == nil, !trimmed.contains("@") else {
+            throw .invalidDeepLink("a port or an '@' in the link")
+        }
+        guard components.fragment == nil else { throw .invalidDeepLink("a fragment in the link") }
         guard components.host?.lowercased() == "reset-password", components.path.isEmpty || components.path == "/"
-        else { throw .invalidDeepLink("unknown link '\(components.host ?? "")\(components.path)'") }
+        else { throw .invalidDeepLink("unknown link") }
         let codes = (components.queryItems ?? []).filter { $0.name == "code" }
         guard codes.count == 1, let code = codes[0].value, !code.isEmpty else {
             throw .invalidDeepLink(codes.count > 1 ? "more than one code" : "no code")
@@ -33,5 +46,15 @@ public enum DeepLink: Hashable, Sendable {
             })
         else { throw .invalidDeepLink("the code has characters a code never has") }
         return .resetPassword(code: Secret(code))
+    }
+
+    /// `link` with the value of every query item replaced by `<redacted>`, for a trace or a log: a reset link's
+    /// code works like a password until it is used.
+    public static func redacted(_ link: String) -> String {
+        guard var components = URLComponents(string: link), let items = components.queryItems else {
+            return link.contains("?") ? String(link.prefix { $0 != "?" }) + "?" + Secret.redactedText : link
+        }
+        components.queryItems = items.map { URLQueryItem(name: $0.name, value: Secret.redactedText) }
+        return (components.string ?? "").removingPercentEncoding ?? Secret.redactedText
     }
 }

@@ -39,5 +39,15 @@ extension AuthErrorMessages {
         .invalidResetCode: "This password-reset link is not valid or was already used.",
         .resetCodeExpired: "This password-reset link has expired. Please ask for a new one.",
         .invalidDeepLink: "This link cannot be opened.",
+        .passwordTooLong: "The password can have at most {maximum} characters.",
+        .recentSignInRequired:
+            "For your security, this needs a recent sign-in. Sign in again with {provider}, then try once more.",
+        .userMismatch:
+            "That {provider} account is not the one you are signed in with. Use the account you signed in with.",
+        .tooManyAttempts:
+            "Too many attempts for this email. Wait a few minutes and try again, or reset your password.",
+        .refreshTokenSuperseded: "Your session was renewed in another window. Please sign in again.",
+        .passwordRecordDamaged:
+            "The saved password of this account is damaged and cannot be checked. Reset your password to set a new one.",
     ]
 }

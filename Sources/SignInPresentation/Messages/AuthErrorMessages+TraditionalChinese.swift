@@ -38,5 +38,11 @@ extension AuthErrorMessages {
         .invalidResetCode: "此重設密碼連結無效或已被使用。",
         .resetCodeExpired: "此重設密碼連結已過期，請重新申請。",
         .invalidDeepLink: "無法開啟此連結。",
+        .passwordTooLong: "密碼最多只能有 {maximum} 個字元。",
+        .recentSignInRequired: "為了您的安全，此操作需要最近一次的登入。請用 {provider} 重新登入，然後再試一次。",
+        .userMismatch: "此 {provider} 帳號不是您目前登入的帳號。請使用您登入的帳號。",
+        .tooManyAttempts: "此電子郵件的嘗試次數過多。請稍候幾分鐘再試，或重設密碼。",
+        .refreshTokenSuperseded: "您的工作階段已在另一個視窗中更新。請重新登入。",
+        .passwordRecordDamaged: "此帳號儲存的密碼已損毀，無法核對。請重設密碼以設定新密碼。",
     ]
 }

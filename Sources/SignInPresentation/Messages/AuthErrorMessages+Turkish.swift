@@ -39,5 +39,15 @@ extension AuthErrorMessages {
         .invalidResetCode: "Bu parola sıfırlama bağlantısı geçersiz veya zaten kullanılmış.",
         .resetCodeExpired: "Bu parola sıfırlama bağlantısının süresi doldu. Lütfen yenisini isteyin.",
         .invalidDeepLink: "Bu bağlantı açılamıyor.",
+        .passwordTooLong: "Parola en fazla {maximum} karakter olabilir.",
+        .recentSignInRequired:
+            "Güvenliğiniz için bu işlem yakın zamanda oturum açmayı gerektirir. {provider} ile yeniden oturum açın ve tekrar deneyin.",
+        .userMismatch:
+            "Bu {provider} hesabı oturum açtığınız hesap değil. Oturum açtığınız hesabı kullanın.",
+        .tooManyAttempts:
+            "Bu e-posta için çok fazla deneme yapıldı. Birkaç dakika bekleyip tekrar deneyin ya da parolanızı sıfırlayın.",
+        .refreshTokenSuperseded: "Oturumunuz başka bir pencerede yenilendi. Lütfen yeniden oturum açın.",
+        .passwordRecordDamaged:
+            "Bu hesabın kayıtlı parolası bozuk ve denetlenemiyor. Yeni bir parola belirlemek için parolanızı sıfırlayın.",
     ]
 }

@@ -85,6 +85,12 @@ public struct AuthErrorMessages: Hashable, Sendable {
         case .invalidResetCode: (.invalidResetCode, [:])
         case .resetCodeExpired: (.resetCodeExpired, [:])
         case .invalidDeepLink: (.invalidDeepLink, [:])
+        case .weakPassword(.tooLong): (.passwordTooLong, ["maximum": String(PasswordPolicy.maximumLength)])
+        case .recentSignInRequired(let provider): (.recentSignInRequired, ["provider": provider.name])
+        case .userMismatch(let provider): (.userMismatch, ["provider": provider.name])
+        case .tooManyAttempts: (.tooManyAttempts, [:])
+        case .refreshTokenSuperseded: (.refreshTokenSuperseded, [:])
+        case .passwordRecordDamaged: (.passwordRecordDamaged, [:])
         }
     }
 

@@ -39,6 +39,12 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case invalidResetCode
     case resetCodeExpired
     case invalidDeepLink
+    case passwordTooLong
+    case recentSignInRequired
+    case userMismatch
+    case tooManyAttempts
+    case refreshTokenSuperseded
+    case passwordRecordDamaged
 
     /// The key of a sign-out reason's message.
     public static func signOut(_ reason: SignOutReason) -> MessageKey {

@@ -31,8 +31,11 @@ public enum SignInAction: Hashable, Sendable {
     case clickUnlink(ProviderType)
     /// The "forgot password" form was submitted.
     case requestPasswordReset(email: String)
-    /// A reset link was opened and a new password chosen.
-    case openResetLink(String, newPassword: Secret)
+    /// A reset link was opened and a new password chosen. The link carries a live reset code, so it is a
+    /// ``Secret``: it never shows in a trace, a log or a `dump`.
+    case openResetLink(Secret, newPassword: Secret)
+    /// The signed-in user chose a new password (a profile screen's "change password").
+    case changePassword(newPassword: Secret)
     /// The app checks the Apple credential state (at launch, or on return to the foreground).
     case checkAppleCredential
     /// The "delete account" button was confirmed.

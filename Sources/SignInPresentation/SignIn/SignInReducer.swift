@@ -16,6 +16,8 @@ public enum SignInEffect: Hashable, Sendable {
     case requestPasswordReset(email: String)
     /// Run ``ConfirmPasswordResetUseCase``.
     case confirmPasswordReset(code: Secret, newPassword: Secret)
+    /// Run ``ChangePasswordUseCase``.
+    case changePassword(newPassword: Secret)
     /// Run ``CheckAppleCredentialUseCase``.
     case checkAppleCredential
     /// Run ``DeleteAccountUseCase``.
@@ -56,7 +58,7 @@ public struct SignInReducer: Sendable {
             guard !state.isLoading else { return nil }
             state.completed = nil
             do {
-                guard case .resetPassword(let code) = try DeepLink.parse(link) else { return nil }
+                guard case .resetPassword(let code) = try DeepLink.parse(link.value) else { return nil }
                 state.isLoading = true
                 clearError(&state)
                 return .confirmPasswordReset(code: code, newPassword: newPassword)
@@ -122,6 +124,7 @@ public struct SignInReducer: Sendable {
         case .requestPasswordReset(let email): .requestPasswordReset(email: email)
         case .checkAppleCredential: .checkAppleCredential
         case .clickDeleteAccount: .deleteAccount
+        case .changePassword(let newPassword): .changePassword(newPassword: newPassword)
         default: nil
         }
     }

@@ -119,7 +119,7 @@ public final class SignInViewModel {
             }
         case .unlink(let provider):
             guard let unlink = account.unlink else { throw missing("UnlinkProviderUseCase") }
-            return .completed(.unlink(provider), session: try await unlink(provider))
+            return .completed(.unlink(provider), session: try await unlink(provider, uiClients: uiClients))
         case .requestPasswordReset(let email):
             guard let request = account.requestPasswordReset else { throw missing("RequestPasswordResetUseCase") }
             try await request(email: email)
@@ -135,8 +135,12 @@ public final class SignInViewModel {
                 .checkAppleCredential(credentialState), session: credentialState == .authorized ? state.session : nil)
         case .deleteAccount:
             guard let delete = account.deleteAccount else { throw missing("DeleteAccountUseCase") }
-            try await delete()
+            try await delete(uiClients: uiClients)
             return .completed(.deleteAccount, session: nil)
+        case .changePassword(let newPassword):
+            guard let change = account.changePassword else { throw missing("ChangePasswordUseCase") }
+            return .completed(
+                .changePassword, session: try await change(newPassword: newPassword, uiClients: uiClients))
         case .signIn, .signOut:
             throw missing("handler for \(effect)")
         }

@@ -11,7 +11,7 @@ public struct StubIdentityBackend: IdentityBackend {
 
     /// Creates a stub.
     /// - Parameters:
-    ///   - result: The answer to sign-ins, sign-ups, links and unlinks.
+    ///   - result: The answer to sign-ins, sign-ups, links, unlinks, password changes and re-authentications.
     ///   - refreshResult: The answer to refreshes (by default, the same as `result`).
     ///   - error: Thrown by revocations, reset requests and confirmations, and deletions, if any.
     public init(
@@ -50,6 +50,12 @@ public struct StubIdentityBackend: IdentityBackend {
     public func sendPasswordResetEmail(email: String) async throws { try nothing() }
     public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws { try nothing() }
     public func deleteAccount(idToken: Secret) async throws { try nothing() }
+    public func changePassword(idToken: Secret, newPassword: Secret) async throws -> BackendSessionResponse {
+        try result.get()
+    }
+    public func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) async throws
+        -> BackendSessionResponse
+    { try result.get() }
 }
 
 /// An identity backend that records every call, answering like a ``StubIdentityBackend``.
@@ -68,6 +74,8 @@ public actor SpyIdentityBackend: IdentityBackend {
         case sendPasswordResetEmail(String)
         case confirmPasswordReset(code: Secret, newPassword: Secret)
         case deleteAccount(idToken: Secret)
+        case changePassword(idToken: Secret, newPassword: Secret)
+        case reauthenticate(idToken: Secret, ReauthenticationRequest)
     }
 
     private let stub: StubIdentityBackend
@@ -149,6 +157,18 @@ public actor SpyIdentityBackend: IdentityBackend {
         calls.append(.deleteAccount(idToken: idToken))
         try await stub.deleteAccount(idToken: idToken)
     }
+
+    public func changePassword(idToken: Secret, newPassword: Secret) async throws -> BackendSessionResponse {
+        calls.append(.changePassword(idToken: idToken, newPassword: newPassword))
+        return try await stub.changePassword(idToken: idToken, newPassword: newPassword)
+    }
+
+    public func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) async throws
+        -> BackendSessionResponse
+    {
+        calls.append(.reauthenticate(idToken: idToken, request))
+        return try await stub.reauthenticate(idToken: idToken, with: request)
+    }
 }
 
 /// An identity backend that must not be called.
@@ -193,4 +213,10 @@ public struct FailingIdentityBackend: IdentityBackend {
         throw fail("confirmPasswordReset")
     }
     public func deleteAccount(idToken: Secret) async throws { throw fail("deleteAccount") }
+    public func changePassword(idToken: Secret, newPassword: Secret) async throws -> BackendSessionResponse {
+        throw fail("changePassword")
+    }
+    public func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) async throws
+        -> BackendSessionResponse
+    { throw fail("reauthenticate") }
 }

@@ -9,20 +9,33 @@ public actor SpyAccountService: AccountService {
         case confirmPasswordReset(code: Secret, newPassword: Secret)
         case unlink(ProviderType, uid: String)
         case deleteAccount(uid: String)
+        case changePassword(Secret, uid: String)
     }
 
     private let session: Result<UserSession, AuthError>
     private let error: AuthError?
+    private var sensitiveFailures: [AuthError]
     /// The calls received, in order.
     public private(set) var calls: [Call] = []
 
     /// Creates a spy.
     /// - Parameters:
-    ///   - session: The answer of `signUp` and `unlink`.
+    ///   - session: The answer of `signUp`, `unlink` and `changePassword`.
     ///   - error: Thrown by `sendPasswordReset`, `confirmPasswordReset` and `deleteAccount`, if any.
-    public init(session: Result<UserSession, AuthError> = .success(.fixture()), error: AuthError? = nil) {
+    ///   - sensitiveFailures: Thrown, one each and in order, by the first calls of the sensitive operations
+    ///     (`unlink`, `deleteAccount`, `changePassword`), before they answer as above: for example
+    ///     ``AuthError/recentSignInRequired(_:)`` once, to test re-authentication.
+    public init(
+        session: Result<UserSession, AuthError> = .success(.fixture()), error: AuthError? = nil,
+        sensitiveFailures: [AuthError] = []
+    ) {
         self.session = session
         self.error = error
+        self.sensitiveFailures = sensitiveFailures
+    }
+
+    private func nextSensitiveFailure() throws {
+        if !sensitiveFailures.isEmpty { throw sensitiveFailures.removeFirst() }
     }
 
     public func signUp(email: String, password: Secret) async throws -> UserSession {
@@ -42,12 +55,20 @@ public actor SpyAccountService: AccountService {
 
     public func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {
         calls.append(.unlink(provider, uid: session.uid))
+        try nextSensitiveFailure()
         return try self.session.get()
     }
 
     public func deleteAccount(_ session: UserSession) async throws {
         calls.append(.deleteAccount(uid: session.uid))
+        try nextSensitiveFailure()
         if let error { throw error }
+    }
+
+    public func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession {
+        calls.append(.changePassword(newPassword, uid: session.uid))
+        try nextSensitiveFailure()
+        return try self.session.get()
     }
 }
 
@@ -74,6 +95,9 @@ public struct FailingAccountService: AccountService {
         throw fail("unlink")
     }
     public func deleteAccount(_ session: UserSession) async throws { throw fail("deleteAccount") }
+    public func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession {
+        throw fail("changePassword")
+    }
 }
 
 /// A credential-state checker that answers with a fixed state and records the user ids asked about.
