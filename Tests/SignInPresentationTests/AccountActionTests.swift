@@ -154,4 +154,18 @@ struct AccountViewModelTests {
         await viewModel.dispatch(.clickUnlink(.apple))?.value
         #expect(viewModel.state.errorMessage == "Something went wrong. Please try again.")
     }
+
+    @Test("a reset link is a secret: its code shows in no description, dump or trace of the action")
+    func linkIsSecret() {
+        let action = SignInAction.openResetLink(
+            Secret("signin-demo://reset-password?code=LIVE-CODE-123"), newPassword: "new horse battery")
+        var dumped = ""
+        dump(action, to: &dumped)
+        #expect(!String(describing: action).contains("LIVE-CODE-123"))
+        #expect(!String(reflecting: action).contains("LIVE-CODE-123"))
+        #expect(!dumped.contains("LIVE-CODE-123"))
+        #expect(
+            DeepLink.redacted("signin-demo://reset-password?code=LIVE-CODE-123")
+                == "signin-demo://reset-password?code=<redacted>")
+    }
 }

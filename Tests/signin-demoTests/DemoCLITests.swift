@@ -55,6 +55,17 @@ struct DemoCLITests {
         #expect(captured.out.contains("the link works once"))
         #expect(captured.out.contains("credential state: revoked"))
         #expect(captured.err.isEmpty)
+        // The reset link's code is live until used: the tour shows the link redacted, never the code.
+        let outbox = folder.path + "/backend/outbox"
+        let mails = (try? FileManager.default.contentsOfDirectory(atPath: outbox)) ?? []
+        let codes = mails.filter { $0.hasSuffix(".eml") }.compactMap { name in
+            (try? String(contentsOfFile: "\(outbox)/\(name)", encoding: .utf8))?
+                .split(separator: "\n").first { $0.hasPrefix("signin-demo://") }?
+                .split(separator: "=").last.map(String.init)
+        }
+        #expect(!codes.isEmpty)
+        for code in codes { #expect(!captured.out.contains(code)) }
+        #expect(captured.out.contains("signin-demo://reset-password?code=<redacted>"))
     }
 
     @Test("on a terminal it asks, and the answer '2' hides the email")

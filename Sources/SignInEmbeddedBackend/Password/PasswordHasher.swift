@@ -15,6 +15,14 @@ public struct PasswordHash: Codable, Hashable, Sendable {
     public var salt: String
     /// The derived key (``PasswordHasher/hashByteCount`` bytes), base64url.
     public var hash: String
+
+    /// Creates a record (as read from storage: nothing is checked until ``PasswordHasher/check(_:)``).
+    public init(algorithm: String, iterations: Int, salt: String, hash: String) {
+        self.algorithm = algorithm
+        self.iterations = iterations
+        self.salt = salt
+        self.hash = hash
+    }
 }
 
 /// Hashes and checks passwords with PBKDF2-HMAC-SHA256: a random 16-byte salt per password, the iteration

@@ -42,6 +42,14 @@ public actor SpyAuthProvider: AuthProvider {
         links.append((credential, session.uid))
         return try result.get()
     }
+
+    /// The credentials received by `reauthenticate`, with the uid of the session they were for, in order.
+    public private(set) var reauthentications: [(credential: AuthCredential, uid: String)] = []
+
+    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
+        reauthentications.append((credential, session.uid))
+        return try result.get()
+    }
 }
 
 /// An auth provider that must not be called.

@@ -17,11 +17,12 @@ extension UserSession {
     public static func fixture(
         uid: String = "uid-fixture", email: String? = "jane.appleseed@example.com",
         displayName: String? = "Jane Appleseed", providerIds: [ProviderType] = [.apple],
-        isAnonymous: Bool = false, isNewUser: Bool = false, tokens: SessionTokens = .fixture()
+        isAnonymous: Bool = false, isNewUser: Bool = false, tokens: SessionTokens = .fixture(),
+        signInProvider: ProviderType? = nil
     ) -> UserSession {
         UserSession(
             uid: uid, email: email, displayName: displayName, providerIds: providerIds, isAnonymous: isAnonymous,
-            isNewUser: isNewUser, tokens: tokens)
+            isNewUser: isNewUser, tokens: tokens, signInProvider: signInProvider)
     }
 }
 

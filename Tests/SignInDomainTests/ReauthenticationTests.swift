@@ -1,0 +1,124 @@
+import Foundation
+import SignInDomain
+import SignInTesting
+import Testing
+
+@Suite("Sensitive operations and re-authentication")
+struct ReauthenticationTests {
+    let reportIssue: IssueReporter = { Issue.record(Comment(rawValue: $0)) }
+    let clock = TestClock()
+
+    var signedIn: UserSession {
+        .fixture(
+            uid: "jane", providerIds: [.google, .emailPassword], tokens: .fixture(expiresAt: clock.now() + 3600),
+            signInProvider: .google)
+    }
+
+    func manager(_ session: UserSession?, tokenService: SpySessionTokenService? = nil) -> (
+        SessionManager, SpySessionStore
+    ) {
+        let store = SpySessionStore(session: session)
+        return (
+            SessionManager(
+                store: store, tokenService: tokenService ?? SpySessionTokenService(clock: clock), clock: clock),
+            store
+        )
+    }
+
+    @Test("a sign-in that is too old makes the use case ask the same provider again, then retry once")
+    func deleteAfterSigningInAgain() async throws {
+        let (sessions, _) = manager(signedIn)
+        var renewed = signedIn
+        renewed.tokens = .fixture(idToken: "renewed-id", refreshToken: "renewed-refresh", expiresAt: clock.now() + 3600)
+        let google = SpyAuthProvider(.google, result: .success(renewed))
+        let accounts = SpyAccountService(sensitiveFailures: [.recentSignInRequired(.emailPassword)])
+        let credential = AuthCredential(provider: .google, idToken: "fresh-google-token", rawNonce: "n")
+        let useCase = DeleteAccountUseCase(accounts: accounts, sessions: sessions, authProviders: [google])
+
+        try await useCase(uiClients: [.google: StubSignInUIClient.returning(credential)])
+
+        // The session's own provider (Google), not the one the backend error named, was asked.
+        #expect(await google.reauthentications.map(\.credential) == [credential])
+        #expect(await accounts.calls == [.deleteAccount(uid: "jane"), .deleteAccount(uid: "jane")])
+        #expect(try await sessions.currentSession() == nil)
+    }
+
+    @Test("declining to sign in again changes nothing and says a recent sign-in is needed")
+    func cancelledReauthentication() async throws {
+        let (sessions, store) = manager(signedIn)
+        let accounts = SpyAccountService(sensitiveFailures: [.recentSignInRequired(.google)])
+        let useCase = UnlinkProviderUseCase(
+            accounts: accounts, sessions: sessions,
+            authProviders: [FailingAuthProvider(.google, reportIssue: reportIssue)])
+        await #expect(throws: AuthError.recentSignInRequired(.google)) {
+            _ = try await useCase(.emailPassword, uiClients: [.google: StubSignInUIClient.cancelling(.google)])
+        }
+        #expect(await accounts.calls == [.unlink(.emailPassword, uid: "jane")])
+        #expect(try await sessions.currentSession() == signedIn)
+        #expect(await store.session == signedIn)
+    }
+
+    @Test("signing in again as another account is refused and changes nothing")
+    func otherAccount() async throws {
+        let (sessions, _) = manager(signedIn)
+        let other = UserSession.fixture(uid: "sam", providerIds: [.google])
+        let accounts = SpyAccountService(sensitiveFailures: [.recentSignInRequired(.google)])
+        let useCase = ChangePasswordUseCase(
+            accounts: accounts, sessions: sessions, authProviders: [SpyAuthProvider(.google, result: .success(other))])
+        await #expect(throws: AuthError.userMismatch(.google)) {
+            _ = try await useCase(
+                newPassword: "battery staple 9",
+                uiClients: [.google: StubSignInUIClient.returning(AuthCredential(provider: .google, idToken: "t"))])
+        }
+        #expect(try await sessions.currentSession() == signedIn)
+    }
+
+    @Test("change-password checks the policy first, needs a password, and stores the new session")
+    func changePassword() async throws {
+        let (sessions, store) = manager(signedIn)
+        var changed = signedIn
+        changed.tokens = .fixture(idToken: "after-change", expiresAt: clock.now() + 3600)
+        let accounts = SpyAccountService(session: .success(changed))
+        let useCase = ChangePasswordUseCase(accounts: accounts, sessions: sessions)
+        await #expect(throws: AuthError.weakPassword(.tooShort)) { _ = try await useCase(newPassword: "short") }
+        #expect(try await useCase(newPassword: "battery staple 9") == changed)
+        #expect(await store.session == changed)
+        let (guestSessions, _) = manager(.fixture(uid: "g", providerIds: [.google]))
+        await #expect(throws: AuthError.providerNotLinked(.emailPassword)) {
+            _ = try await ChangePasswordUseCase(accounts: accounts, sessions: guestSessions)(
+                newPassword: "battery staple 9")
+        }
+    }
+
+    @Test("a call whose ID token is refused is retried once after a refresh; refused again, the user is signed out")
+    func revokedTokenSignsOut() async throws {
+        let tokenService = SpySessionTokenService(clock: clock)
+        let (sessions, store) = manager(signedIn, tokenService: tokenService)
+        // The backend refuses the token (revoked by a password reset elsewhere); the refresh is refused too.
+        await tokenService.setRefreshError(.refreshTokenRejected)
+        await #expect(throws: AuthError.signedOut(.sessionExpired)) {
+            _ = try await sessions.authorized { _ -> Bool in throw AuthError.signedOut(.sessionExpired) }
+        }
+        #expect(try await sessions.currentSession() == nil)
+        #expect(await store.session == nil)
+    }
+
+    @Test("a refresh token another process exchanged moments ago: its stored session is adopted, never a sign-out")
+    func supersededRefreshAdoptsTheStoredSession() async throws {
+        var expired = signedIn
+        expired.tokens = .fixture(refreshToken: "mine", expiresAt: clock.now() - 10)
+        let tokenService = SpySessionTokenService(clock: clock, refreshError: .refreshTokenSuperseded, gated: true)
+        let (sessions, store) = manager(expired, tokenService: tokenService)
+        async let refreshed = sessions.validSession()
+        while await tokenService.refreshCount == 0 { await Task.yield() }
+        // While this process's refresh is on its way, the other process's result lands in the shared store.
+        var winner = expired
+        winner.tokens = .fixture(refreshToken: "theirs", expiresAt: clock.now() + 3600)
+        try await store.save(winner)
+        await tokenService.open()
+
+        #expect(try await refreshed == winner)
+        #expect(try await sessions.currentSession() == winner)
+        #expect(await store.session == winner)
+    }
+}
