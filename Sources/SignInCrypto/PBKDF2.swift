@@ -49,9 +49,7 @@ enum SHA256Block {
         var state = initial
         var words = [UInt32](repeating: 0, count: 64)
         for t in 0..<16 {
-            words[t] =
-                UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16 | UInt32(block[4 * t + 2]) << 8
-                | UInt32(block[4 * t + 3])
+            words[t] = SHA256Block.bigEndianWord(block, at: 4 * t)
         }
         state.withUnsafeMutableBufferPointer { s in
             words.withUnsafeMutableBufferPointer { w in
@@ -114,10 +112,15 @@ enum SHA256Block {
     }
 
     private static func toWords(_ bytes: [UInt8]) -> [UInt32] {
-        (0..<8).map { i in
-            UInt32(bytes[4 * i]) << 24 | UInt32(bytes[4 * i + 1]) << 16 | UInt32(bytes[4 * i + 2]) << 8
-                | UInt32(bytes[4 * i + 3])
-        }
+        (0..<8).map { bigEndianWord(bytes, at: 4 * $0) }
+    }
+
+    /// The big-endian 32-bit word at `offset`. Written as separate statements: one long expression of shifts
+    /// and ORs can exceed the type checker's time limit on a loaded machine.
+    static func bigEndianWord(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        let high: UInt32 = UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16
+        let low: UInt32 = UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+        return high | low
     }
 
     private static func toBytes(_ words: [UInt32]) -> [UInt8] {

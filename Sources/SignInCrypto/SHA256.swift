@@ -121,9 +121,10 @@ public struct SoftwareSHA256: Sendable {
             let w = s + 8
             (s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) = state
             for t in 0..<16 {
-                w[t] =
-                    UInt32(block[t &* 4]) &<< 24 | UInt32(block[t &* 4 &+ 1]) &<< 16
-                    | UInt32(block[t &* 4 &+ 2]) &<< 8 | UInt32(block[t &* 4 &+ 3])
+                // Two statements: one long expression of shifts and ORs can exceed the type checker's time limit.
+                let high: UInt32 = UInt32(block[t &* 4]) &<< 24 | UInt32(block[t &* 4 &+ 1]) &<< 16
+                let low: UInt32 = UInt32(block[t &* 4 &+ 2]) &<< 8 | UInt32(block[t &* 4 &+ 3])
+                w[t] = high | low
             }
             Self.roundConstants.withUnsafeBufferPointer { SHA256Block.compress(s, w, $0.baseAddress!) }
             state = (s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
