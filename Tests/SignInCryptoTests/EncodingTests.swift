@@ -48,6 +48,29 @@ struct ConstantTimeTests {
         #expect(!ConstantTime.equals([1, 2, 3], [1, 2]))
         #expect(ConstantTime.equals([UInt8](), [UInt8]()))
     }
+
+    /// A byte collection that counts how many of its bytes were read.
+    final class CountingBytes: Collection {
+        let bytes: [UInt8]
+        private(set) var reads = 0
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        var startIndex: Int { bytes.startIndex }
+        var endIndex: Int { bytes.endIndex }
+        func index(after i: Int) -> Int { i + 1 }
+        subscript(position: Int) -> UInt8 {
+            reads += 1
+            return bytes[position]
+        }
+    }
+
+    @Test("reads every byte even when the first one differs: the time says nothing about where they differ")
+    func readsEveryByte() {
+        let a = CountingBytes(Array(repeating: 0, count: 64))
+        let b = CountingBytes([1] + Array(repeating: 0, count: 63))
+        #expect(!ConstantTime.equals(a, b))
+        #expect(a.reads == 64)
+        #expect(b.reads == 64)
+    }
 }
 
 @Suite("RandomByteSource")
