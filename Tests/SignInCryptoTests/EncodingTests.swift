@@ -23,6 +23,23 @@ struct Base64URLTests {
     func rejects(input: String) {
         #expect(Base64URL.decode(input) == nil)
     }
+
+    @Test(
+        "refuses what is not canonical base64url: stray bits in the last character, padding",
+        arguments: ["Zh", "Zm9=", "Zm9vYh", "Zm9vYmF", "Zg==", "Zm8=", "-_9"])
+    func refusesNonCanonical(input: String) {
+        // "Zh" and "Zg" both used to decode to "f"; only "Zg" is its encoding.
+        #expect(Base64URL.decode(input) == nil)
+    }
+
+    @Test("every string it accepts is the encoding of what it decodes to", arguments: 0..<64)
+    func acceptedIsCanonical(last: Int) {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        for prefix in ["Z", "Zm", "Zm9vY", "Zm9vYm"] {
+            let text = prefix + String(alphabet[last])
+            if let bytes = Base64URL.decode(text) { #expect(Base64URL.encode(bytes) == text) }
+        }
+    }
 }
 
 @Suite("Hex")
