@@ -21,36 +21,47 @@ struct Console: Sendable {
     var readSecret: @Sendable () -> String?
     /// Whether standard input is a terminal (a person can answer prompts).
     var isInteractive: Bool
+    /// The first failed write to standard output, if any: its `errno`.
+    var outputFailure: @Sendable () -> Int32? = { nil }
+    /// Whether standard error could still be written.
+    var errorStreamWorks: @Sendable () -> Bool = { true }
 
-    /// The process's real standard streams.
-    static let system = Console(
-        out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-        err: { text in FileHandle.standardError.write(Data(text.utf8)) },
-        readLine: { readTextLine() },
-        readSecret: { readWithoutEcho() },
-        isInteractive: isatty(STDIN_FILENO) == 1
-    )
+    /// The process's real standard streams. Call once, at start: it reserves the standard descriptors.
+    static func system() -> Console {
+        let closed = OutputStream.reserveStandardDescriptors()
+        let stdout = OutputStream(descriptor: STDOUT_FILENO, closedAtStart: closed.stdoutClosed)
+        let stderr = OutputStream(descriptor: STDERR_FILENO, closedAtStart: closed.stderrClosed)
+        return Console(
+            out: { stdout.write($0) },
+            err: { stderr.write($0) },
+            readLine: { readTextLine(errors: stderr) },
+            readSecret: { readWithoutEcho(output: stdout, errors: stderr) },
+            isInteractive: isatty(STDIN_FILENO) == 1,
+            outputFailure: { stdout.failureCode },
+            errorStreamWorks: { stderr.failureCode == nil }
+        )
+    }
 
     /// Reads a line with the terminal's echo turned off, and turns it back on, also at the end of input.
-    private static func readWithoutEcho() -> String? {
+    private static func readWithoutEcho(output: OutputStream, errors: OutputStream) -> String? {
         var original = termios()
         guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &original) == 0 else {
-            return readTextLine()
+            return readTextLine(errors: errors)
         }
         var silent = original
         silent.c_lflag &= ~tcflag_t(ECHO)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
         defer {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
-            FileHandle.standardOutput.write(Data("\n".utf8))
+            output.write("\n")
         }
-        return readTextLine()
+        return readTextLine(errors: errors)
     }
 
     /// Reads one line of standard input as text; `nil` at the end of input. A line that is not valid UTF-8 or is
     /// longer than ``InputText/maximumByteCount`` is refused with a message on standard error and reads as an
     /// empty answer, never as a lossy copy of what was typed.
-    private static func readTextLine() -> String? {
+    private static func readTextLine(errors: OutputStream) -> String? {
         var bytes: [UInt8] = []
         var overflow = false
         while true {
@@ -73,7 +84,7 @@ struct Console: Sendable {
         } catch {
             let reason =
                 error == .tooLong ? "longer than \(InputText.maximumByteCount) bytes" : "not valid UTF-8 text"
-            FileHandle.standardError.write(Data("signin-demo: that answer is \(reason); it was ignored.\n".utf8))
+            errors.write("signin-demo: that answer is \(reason); it was ignored.\n")
             return ""
         }
     }

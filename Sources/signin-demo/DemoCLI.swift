@@ -17,11 +17,23 @@ struct DemoCLI {
 
     /// Runs the CLI on the process's arguments as bytes: each must be valid UTF-8 of a bounded size.
     func run(rawArguments: [[UInt8]]) async -> ExitCode {
+        let code: ExitCode
         do {
-            return await run(try InputText.arguments(rawArguments))
+            code = await run(try InputText.arguments(rawArguments))
         } catch {
-            return usageError(error.message)
+            code = usageError(error.message)
         }
+        return finish(code)
+    }
+
+    /// The exit code once the output is accounted for. A reader that closed the pipe early (`EPIPE`) is not a
+    /// failure of the command: it ends quietly with its own code. Any other failed write to standard output (a
+    /// closed descriptor, a full disk) is one line on standard error and exit 1.
+    func finish(_ code: ExitCode) -> ExitCode {
+        guard let failure = console.outputFailure() else { return code }
+        if failure == EPIPE { return code }
+        console.err("signin-demo: could not write to standard output: \(String(cString: strerror(failure))).\n")
+        return .failure
     }
 
     /// Runs the CLI and returns its exit code.

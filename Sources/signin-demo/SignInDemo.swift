@@ -10,7 +10,9 @@ struct SignInDemo {
             guard let argument = CommandLine.unsafeArgv[index] else { return [] }
             return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
         }
-        let code = await DemoCLI(console: .system).run(rawArguments: raw)
+        // A closed pipe is a failed write (EPIPE) to handle, not a signal that kills the process mid-operation.
+        signal(SIGPIPE, SIG_IGN)
+        let code = await DemoCLI(console: .system()).run(rawArguments: raw)
         exit(code.rawValue)
     }
 }

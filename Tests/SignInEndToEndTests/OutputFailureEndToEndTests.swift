@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// Output that cannot be written: a closed standard output, a full disk, a reader that went away. Never a crash.
+@Suite("signin-demo with standard output closed, full or cut off")
+final class OutputFailureEndToEndTests {
+    let cli = CLIProcess(environment: ["SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"])
+
+    deinit { cli.cleanUp() }
+
+    /// Runs `script` in `/bin/sh` with the CLI as `$0` and the data folder set; returns the status and stderr.
+    func shell(_ script: String) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, CLIProcess.executable.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SIGNIN_DEMO_DATA_DIR"] = cli.dataDirectory.path
+        environment.merge(cli.baseEnvironment) { _, new in new }
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test(
+        "a closed or full standard output is one line on standard error and exit 1",
+        arguments: [
+            #""$0" status >&-"#, #""$0" --help >/dev/full"#, #""$0" status --json >/dev/full"#,
+            #""$0" sign-in guest >&-"#,
+        ])
+    func failedWrites(script: String) throws {
+        #expect(try cli.run(["sign-in", "guest"]).status == 0)
+        let result = try shell(script)
+        #expect(result.status == 1, "\(script)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(script): \(result.stderr)")
+        #expect(result.stderr.contains("standard output"))
+    }
+
+    @Test("a reader that stops early ends the command quietly: no crash, nothing on standard error")
+    func closedPipe() throws {
+        let result = try shell(#""$0" --help | head -c 10 >/dev/null"#)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let tour = try shell(#""$0" | head -n 3 >/dev/null"#)
+        #expect(!tour.stderr.contains("Fatal error"), "\(tour.stderr)")
+        #expect(tour.stderr.isEmpty, "\(tour.stderr)")
+    }
+
+    @Test("with standard output closed, the session file is never written to it, and the state stays whole")
+    func closedOutputKeepsFiles() throws {
+        let result = try shell(#""$0" sign-in guest >&-"#)
+        #expect(result.status == 1)
+        let status = try cli.run(["status"])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.contains("guest:         yes"))
+    }
+}
