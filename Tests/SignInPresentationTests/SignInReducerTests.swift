@@ -72,7 +72,8 @@ struct AuthErrorMessagesTests {
             .weakPassword(.tooShort), .weakPassword(.allSameCharacter), .wrongCredentials, .emailAlreadyInUse("a@b.co"),
             .credentialAlreadyInUse(AuthCredential(provider: .google)), .providerAlreadyLinked(.apple),
             .providerNotLinked(.apple), .cannotUnlinkLastProvider, .linkNotSupported(.anonymous), .invalidResetCode,
-            .resetCodeExpired, .invalidDeepLink("x"),
+            .resetCodeExpired, .invalidDeepLink("x"), .weakPassword(.tooLong), .recentSignInRequired(.google),
+            .userMismatch(.google), .tooManyAttempts, .refreshTokenSuperseded, .passwordRecordDamaged,
         ] + IdentityTokenRejection.allCases.map { AuthError.invalidIdentityToken($0) }
         + SignOutReason.allCases.map { AuthError.signedOut($0) }
 

@@ -5,22 +5,26 @@ import SignInDomain
 ///
 /// Messages are looked up by ``MessageKey`` in a table per language; a language without a table falls
 /// back to English. The tests check that every key has a message in every language.
-public struct AuthErrorMessages: Hashable, Sendable {
+public struct AuthErrorMessages: Sendable {
+    private let catalogue: MessageCatalogue<MessageKey>
+
     /// The language in use (a BCP 47 tag such as `en`).
-    public let language: String
+    public var language: String { catalogue.language }
 
     /// Creates the messages for a language.
     /// - Parameter language: A BCP 47 tag; unknown languages fall back to English.
     public init(language: String = "en") {
-        self.language = Self.tables[language] == nil ? "en" : language
+        catalogue = MessageCatalogue(
+            language: language, english: Self.english, turkish: Self.turkish,
+            traditionalChinese: Self.traditionalChinese)
     }
 
     /// The languages with a table.
-    public static var languages: [String] { tables.keys.sorted() }
+    public static var languages: [String] { MessageCatalogue<MessageKey>.languages }
 
     /// The keys that `language`'s own table lacks (they would fall back to English).
     public static func missingKeys(in language: String) -> [MessageKey] {
-        MessageKey.allCases.filter { tables[language]?[$0] == nil }
+        AuthErrorMessages(language: "en").catalogue.missingKeys(in: language)
     }
 
     /// The message for `error`.
@@ -38,22 +42,12 @@ public struct AuthErrorMessages: Hashable, Sendable {
     /// The language to use for a POSIX or BCP 47 locale (`tr_TR.UTF-8`, `zh_TW`, `zh-Hant-HK`): `tr`,
     /// `zh-Hant` or `en`. Simplified Chinese has no table and falls back to English.
     public static func language(forLocale identifier: String) -> String {
-        let normalized =
-            identifier.split(separator: ".").first.map(String.init)?.replacingOccurrences(of: "_", with: "-")
-            .lowercased() ?? ""
-        if normalized == "tr" || normalized.hasPrefix("tr-") { return "tr" }
-        if normalized.hasPrefix("zh-hant") || ["zh-tw", "zh-hk", "zh-mo"].contains(normalized) { return "zh-Hant" }
-        return "en"
+        MessageCatalogue<MessageKey>.language(forLocale: identifier)
     }
 
     /// The message for a key, with `{provider}` and `{code}` filled in.
     public func text(for key: MessageKey, _ arguments: [String: String] = [:]) -> String {
-        let table = Self.tables[language] ?? Self.english
-        var text = table[key] ?? Self.english[key] ?? key.rawValue
-        for (name, value) in arguments {
-            text = text.replacingOccurrences(of: "{\(name)}", with: value)
-        }
-        return text
+        catalogue.text(key, arguments)
     }
 
     /// The key and the arguments of an error's message.
@@ -93,8 +87,6 @@ public struct AuthErrorMessages: Hashable, Sendable {
         case .passwordRecordDamaged: (.passwordRecordDamaged, [:])
         }
     }
-
-    static let tables: [String: [MessageKey: String]] = ["en": english, "tr": turkish, "zh-Hant": traditionalChinese]
 
     static let providerNames: [String: [String: String]] = [
         "tr": ["Guest": "Misafir", "Email": "E-posta"],
