@@ -103,6 +103,18 @@ struct ReauthenticationTests {
         #expect(await store.session == nil)
     }
 
+    @Test("a call refused again right after a successful refresh signs out: the account no longer takes this session")
+    func refusedAfterRefreshSignsOut() async throws {
+        let tokenService = SpySessionTokenService(clock: clock)
+        let (sessions, store) = manager(signedIn, tokenService: tokenService)
+        await #expect(throws: AuthError.signedOut(.sessionExpired)) {
+            _ = try await sessions.authorized { _ -> Bool in throw AuthError.signedOut(.sessionExpired) }
+        }
+        #expect(await tokenService.refreshCount == 1)
+        #expect(try await sessions.currentSession() == nil)
+        #expect(await store.session == nil)
+    }
+
     @Test("a refresh token another process exchanged moments ago: its stored session is adopted, never a sign-out")
     func supersededRefreshAdoptsTheStoredSession() async throws {
         var expired = signedIn
