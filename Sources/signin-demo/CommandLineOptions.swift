@@ -1,3 +1,4 @@
+import Foundation
 import SignInDomain
 
 /// What the command line asks for.
@@ -32,9 +33,9 @@ enum Command: Hashable, Sendable {
     case appleRevoke
     /// `outbox`: the mails the embedded backend sent.
     case outbox
-    /// `--help`, `help`.
-    case help
-    /// `--version`.
+    /// `--help`, `help [command]`, `<command> --help`: the global help, or one command's.
+    case help(String?)
+    /// `--version`, `-V`, `version`.
     case version
 }
 
@@ -42,14 +43,24 @@ enum Command: Hashable, Sendable {
 enum ProviderName: String, Hashable, Sendable, CaseIterable {
     case apple, google, anonymous, email
 
-    /// Accepts the aliases `guest` and `password`.
+    /// Accepts the aliases `guest` and `password`, in any case, around white space.
     init?(argument: String) {
-        switch argument.lowercased() {
+        switch argument.trimmingCharacters(in: .whitespaces).lowercased() {
         case "apple": self = .apple
         case "google": self = .google
         case "anonymous", "guest": self = .anonymous
         case "email", "password": self = .email
         default: return nil
+        }
+    }
+
+    /// The provider type behind the name.
+    var type: ProviderType {
+        switch self {
+        case .apple: .apple
+        case .google: .google
+        case .anonymous: .anonymous
+        case .email: .emailPassword
         }
     }
 }
@@ -63,16 +74,20 @@ struct Invocation: Hashable, Sendable {
     var assumeYes = false
     /// `--hide-email`: consent at the Apple sheet and hide the email.
     var hideEmail = false
-    /// `--json`: machine-readable output (`status`).
+    /// `--json`: one JSON object on standard output.
     var json = false
     /// `--email`.
     var email: String?
-    /// `--password`.
+    /// `--password`: the password to sign in, sign up or link with, or the new one.
     var password: String?
+    /// `--current-password`: the password to sign in again with before a sensitive operation.
+    var currentPassword: String?
     /// `--account`: the Google account to pick.
     var account: String?
     /// `--switch-account`: after "this credential belongs to another account", sign in to that account.
     var switchAccount = false
+    /// `--verbose`: the developer details of errors too.
+    var verbose = false
     /// Prompt even when standard input is not a terminal: the interactive menu, whose input is answers.
     var forcePrompts = false
 
@@ -80,168 +95,323 @@ struct Invocation: Hashable, Sendable {
     func canPrompt(_ console: Console) -> Bool { console.isInteractive || forcePrompts }
 }
 
-/// A command line that could not be understood.
+/// A command line that could not be understood: a message key and its values, shown in the user's language.
 struct UsageError: Error, Hashable, Sendable {
-    let message: String
+    let key: CLIText
+    let arguments: [String: String]
+
+    init(_ key: CLIText, _ arguments: [String: String] = [:]) {
+        self.key = key
+        self.arguments = arguments
+    }
 }
 
-/// Parses the arguments (without the program name). Options may stand anywhere.
-enum CommandLineParser {
-    private static let valueOptions: Set<String> = ["--data-dir", "--email", "--password", "--account"]
+/// An option of the command line.
+enum OptionName: String, Hashable, Sendable, CaseIterable {
+    case yes, hideEmail, json, email, password, currentPassword, account, switchAccount, dataDir, verbose, help
+    case version
+}
 
+/// How an option is written and what it does.
+struct OptionSpec: Sendable {
+    let name: OptionName
+    /// `--yes`.
+    let long: String
+    /// `-y`, if it has one.
+    let short: String?
+    /// The value's placeholder (`EMAIL`), `nil` for a flag.
+    let value: String?
+    /// What it does, for the help.
+    let help: CLIText
+}
+
+/// What a command takes after its name.
+enum Operand: Hashable, Sendable {
+    case none
+    /// One of these providers.
+    case provider([ProviderName])
+    /// The link from a mail.
+    case link
+    /// A command name, or nothing (`help`).
+    case optionalCommand
+}
+
+/// One command: its name, what it takes, its help and an example. The parser, every help text, the interactive
+/// menu's commands and the tests derive from ``CommandTable``.
+struct CommandSpec: Sendable {
+    let name: String
+    let operand: Operand
+    /// The options it takes besides the global ones.
+    let options: [OptionName]
+    /// One line for the command list.
+    let summary: CLIText
+    /// What it does, for `signin-demo <command> --help`.
+    let details: CLIText
+    /// A command line that runs it.
+    let example: String
+}
+
+/// The one declaration of the command line.
+enum CommandTable {
+    /// Options every command takes.
+    static let globalOptions: [OptionName] = [.dataDir, .verbose, .help]
+
+    static let options: [OptionSpec] = [
+        OptionSpec(name: .yes, long: "--yes", short: "-y", value: nil, help: .optionYes),
+        OptionSpec(name: .hideEmail, long: "--hide-email", short: nil, value: nil, help: .optionHideEmail),
+        OptionSpec(name: .account, long: "--account", short: nil, value: "EMAIL", help: .optionAccount),
+        OptionSpec(name: .email, long: "--email", short: nil, value: "EMAIL", help: .optionEmail),
+        OptionSpec(name: .password, long: "--password", short: nil, value: "PASS", help: .optionPassword),
+        OptionSpec(
+            name: .currentPassword, long: "--current-password", short: nil, value: "PASS",
+            help: .optionCurrentPassword),
+        OptionSpec(name: .switchAccount, long: "--switch-account", short: nil, value: nil, help: .optionSwitchAccount),
+        OptionSpec(name: .json, long: "--json", short: nil, value: nil, help: .optionJSON),
+        OptionSpec(name: .dataDir, long: "--data-dir", short: nil, value: "DIR", help: .optionDataDir),
+        OptionSpec(name: .verbose, long: "--verbose", short: nil, value: nil, help: .optionVerbose),
+        OptionSpec(name: .help, long: "--help", short: "-h", value: nil, help: .optionHelp),
+        OptionSpec(name: .version, long: "--version", short: "-V", value: nil, help: .optionVersion),
+    ]
+
+    /// The guided tour: what runs with no command.
+    static let tour = CommandSpec(
+        name: "", operand: .none, options: [.yes, .hideEmail], summary: .commandTourSummary,
+        details: .commandTourDetails, example: "signin-demo --data-dir /tmp/signin-demo")
+
+    /// Options that sign in again before a sensitive operation, when the backend asks for it.
+    private static let reauthentication: [OptionName] = [.yes, .hideEmail, .account, .email, .currentPassword]
+
+    static let commands: [CommandSpec] = [
+        CommandSpec(
+            name: "interactive", operand: .none, options: [], summary: .commandInteractiveSummary,
+            details: .commandInteractiveDetails, example: "signin-demo interactive"),
+        CommandSpec(
+            name: "sign-in", operand: .provider(ProviderName.allCases),
+            options: [.yes, .hideEmail, .account, .email, .password, .json], summary: .commandSignInSummary,
+            details: .commandSignInDetails, example: "signin-demo sign-in email --email jane@example.com"),
+        CommandSpec(
+            name: "sign-up", operand: .none, options: [.email, .password, .json], summary: .commandSignUpSummary,
+            details: .commandSignUpDetails, example: "signin-demo sign-up --email jane@example.com"),
+        CommandSpec(
+            name: "link", operand: .provider([.apple, .google, .email]),
+            options: [.yes, .hideEmail, .account, .email, .password, .switchAccount, .json],
+            summary: .commandLinkSummary, details: .commandLinkDetails,
+            example: "signin-demo link google --account sam.rivera@gmail.com"),
+        CommandSpec(
+            name: "unlink", operand: .provider([.apple, .google, .email]), options: reauthentication + [.json],
+            summary: .commandUnlinkSummary, details: .commandUnlinkDetails, example: "signin-demo unlink google"),
+        CommandSpec(
+            name: "status", operand: .none, options: [.json], summary: .commandStatusSummary,
+            details: .commandStatusDetails, example: "signin-demo status --json"),
+        CommandSpec(
+            name: "sign-out", operand: .none, options: [.yes], summary: .commandSignOutSummary,
+            details: .commandSignOutDetails, example: "signin-demo sign-out"),
+        CommandSpec(
+            name: "reset-password", operand: .none, options: [.email], summary: .commandResetPasswordSummary,
+            details: .commandResetPasswordDetails, example: "signin-demo reset-password --email jane@example.com"),
+        CommandSpec(
+            name: "open-link", operand: .link, options: [.password], summary: .commandOpenLinkSummary,
+            details: .commandOpenLinkDetails, example: "signin-demo open-link 'signin-demo://reset-password?code=…'"),
+        CommandSpec(
+            name: "change-password", operand: .none, options: reauthentication + [.password],
+            summary: .commandChangePasswordSummary, details: .commandChangePasswordDetails,
+            example: "signin-demo change-password"),
+        CommandSpec(
+            name: "outbox", operand: .none, options: [], summary: .commandOutboxSummary,
+            details: .commandOutboxDetails, example: "signin-demo outbox"),
+        CommandSpec(
+            name: "check-credential", operand: .none, options: [], summary: .commandCheckCredentialSummary,
+            details: .commandCheckCredentialDetails, example: "signin-demo check-credential"),
+        CommandSpec(
+            name: "apple-revoke", operand: .none, options: [], summary: .commandAppleRevokeSummary,
+            details: .commandAppleRevokeDetails, example: "signin-demo apple-revoke"),
+        CommandSpec(
+            name: "delete-account", operand: .none, options: reauthentication, summary: .commandDeleteAccountSummary,
+            details: .commandDeleteAccountDetails, example: "signin-demo delete-account --yes"),
+        CommandSpec(
+            name: "help", operand: .optionalCommand, options: [], summary: .commandHelpSummary,
+            details: .commandHelpDetails, example: "signin-demo help sign-in"),
+        CommandSpec(
+            name: "version", operand: .none, options: [], summary: .commandVersionSummary,
+            details: .commandVersionDetails, example: "signin-demo version"),
+    ]
+
+    static func spec(named name: String) -> CommandSpec? {
+        commands.first { $0.name == name }
+    }
+
+    static func option(_ name: OptionName) -> OptionSpec {
+        options.first { $0.name == name }
+            ?? OptionSpec(name: name, long: "--\(name)", short: nil, value: nil, help: .optionHelp)
+    }
+
+    /// The spec of what an invocation runs.
+    static func spec(for command: Command) -> CommandSpec {
+        switch command {
+        case .tour: tour
+        case .interactive: spec(named: "interactive") ?? tour
+        case .signIn: spec(named: "sign-in") ?? tour
+        case .signUp: spec(named: "sign-up") ?? tour
+        case .link: spec(named: "link") ?? tour
+        case .unlink: spec(named: "unlink") ?? tour
+        case .signOut: spec(named: "sign-out") ?? tour
+        case .status: spec(named: "status") ?? tour
+        case .resetPassword: spec(named: "reset-password") ?? tour
+        case .openLink: spec(named: "open-link") ?? tour
+        case .checkCredential: spec(named: "check-credential") ?? tour
+        case .deleteAccount: spec(named: "delete-account") ?? tour
+        case .changePassword: spec(named: "change-password") ?? tour
+        case .appleRevoke: spec(named: "apple-revoke") ?? tour
+        case .outbox: spec(named: "outbox") ?? tour
+        case .help: spec(named: "help") ?? tour
+        case .version: spec(named: "version") ?? tour
+        }
+    }
+}
+
+/// Parses the arguments (without the program name) against ``CommandTable``. Options may stand anywhere before
+/// `--`; everything after `--` is an operand.
+enum CommandLineParser {
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var invocation = Invocation()
         var words: [String] = []
+        var used: [OptionName] = []
+        var wantsHelp = false
+        var wantsVersion = false
         var index = 0
+        var optionsEnded = false
         while index < arguments.count {
-            var argument = arguments[index]
+            let argument = arguments[index]
             index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                words.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            var name = argument
             var inlineValue: String?
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
                 inlineValue = String(argument[argument.index(after: equals)...])
-                argument = String(argument[..<equals])
+                name = String(argument[..<equals])
             }
-            if valueOptions.contains(argument) {
-                let value: String
-                if let inlineValue {
-                    value = inlineValue
-                } else if index < arguments.count {
-                    value = arguments[index]
-                    index += 1
-                } else {
-                    throw UsageError(message: "\(argument) needs a value")
-                }
-                guard !value.isEmpty else { throw UsageError(message: "\(argument) needs a value") }
-                switch argument {
-                case "--data-dir": invocation.dataDirectory = value
-                case "--email": invocation.email = value
-                case "--password": invocation.password = value
-                default: invocation.account = value
+            guard let spec = CommandTable.options.first(where: { $0.long == name || $0.short == name }) else {
+                throw UsageError(.usageUnknownOption, ["option": InputText.echo(name)])
+            }
+            used.append(spec.name)
+            guard spec.value != nil else {
+                if inlineValue != nil { throw UsageError(.usageTakesNoValue, ["option": spec.long]) }
+                switch spec.name {
+                case .yes: invocation.assumeYes = true
+                case .hideEmail: invocation.hideEmail = true
+                case .json: invocation.json = true
+                case .switchAccount: invocation.switchAccount = true
+                case .verbose: invocation.verbose = true
+                case .help: wantsHelp = true
+                case .version: wantsVersion = true
+                default: break
                 }
                 continue
             }
-            if inlineValue != nil { throw UsageError(message: "\(InputText.echo(argument)) takes no value") }
-            switch argument {
-            case "-h", "--help":
-                invocation.command = .help
-                return invocation
-            case "--version":
-                invocation.command = .version
-                return invocation
-            case "-y", "--yes": invocation.assumeYes = true
-            case "--hide-email": invocation.hideEmail = true
-            case "--json": invocation.json = true
-            case "--switch-account": invocation.switchAccount = true
-            case let option where option.hasPrefix("-"):
-                throw UsageError(message: "unknown option '\(InputText.echo(option))'")
-            default:
-                words.append(argument)
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < arguments.count {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw UsageError(.usageNeedsValue, ["option": spec.long])
+            }
+            guard !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw UsageError(.usageNeedsValue, ["option": spec.long])
+            }
+            switch spec.name {
+            case .dataDir: invocation.dataDirectory = value
+            case .email: invocation.email = value.trimmingCharacters(in: .whitespaces)
+            case .password: invocation.password = value
+            case .currentPassword: invocation.currentPassword = value
+            default: invocation.account = value.trimmingCharacters(in: .whitespaces)
             }
         }
-        invocation.command = try command(from: words)
-        if invocation.json, invocation.command != .status {
-            throw UsageError(message: "--json goes with 'status'")
+        if wantsVersion {
+            invocation.command = .version
+            return invocation
+        }
+        if wantsHelp {
+            // `signin-demo <command> --help` needs no operand; an unknown word is still an error.
+            guard let first = words.first, first != "help" else {
+                invocation.command = .help(words.dropFirst().first)
+                return invocation
+            }
+            guard CommandTable.spec(named: first) != nil else {
+                throw UsageError(.usageUnknownCommand, ["command": InputText.echo(first)])
+            }
+            invocation.command = .help(first)
+            return invocation
+        }
+        let (command, spec) = try command(from: words)
+        invocation.command = command
+        let allowed = Set(spec.options + CommandTable.globalOptions)
+        if let refused = used.first(where: { !allowed.contains($0) }) {
+            let option = CommandTable.option(refused).long
+            throw spec.name.isEmpty
+                ? UsageError(.usageOptionNeedsCommand, ["option": option])
+                : UsageError(.usageOptionNotForCommand, ["option": option, "command": spec.name])
         }
         return invocation
     }
 
-    private static func command(from words: [String]) throws(UsageError) -> Command {
-        guard let first = words.first else { return .tour }
-        let rest = Array(words.dropFirst())
-        func provider(for command: String, allowed: [ProviderName]) throws(UsageError) -> ProviderName {
-            let names = allowed.map(\.rawValue).joined(separator: ", ")
-            guard let word = rest.first else { throw UsageError(message: "\(command) needs a provider: \(names)") }
-            guard let provider = ProviderName(argument: word), allowed.contains(provider) else {
-                throw UsageError(message: "unknown provider '\(InputText.echo(word))' for \(command) (known: \(names))")
-            }
-            try noMore(rest.dropFirst(), after: "\(command) \(InputText.echo(word))")
-            return provider
+    private static func command(from words: [String]) throws(UsageError) -> (Command, CommandSpec) {
+        guard let first = words.first else { return (.tour, CommandTable.tour) }
+        guard let spec = CommandTable.spec(named: first) else {
+            throw UsageError(.usageUnknownCommand, ["command": InputText.echo(first)])
         }
-        switch first {
-        case "help":
-            return .help
-        case "sign-in":
-            return .signIn(try provider(for: "sign-in", allowed: ProviderName.allCases))
-        case "link":
-            return .link(try provider(for: "link", allowed: [.apple, .google, .email]))
-        case "unlink":
-            return .unlink(try provider(for: "unlink", allowed: [.apple, .google, .email]))
-        case "open-link":
-            guard let url = rest.first else { throw UsageError(message: "open-link needs the link from the mail") }
-            try noMore(rest.dropFirst(), after: "open-link")
-            return .openLink(Secret(url))
-        default:
+        let rest = Array(words.dropFirst())
+        func noMore(_ extra: ArraySlice<String>, after: String) throws(UsageError) {
+            if let word = extra.first {
+                throw UsageError(.usageUnexpectedWord, ["word": InputText.echo(word), "command": after])
+            }
+        }
+        switch spec.operand {
+        case .none:
+            try noMore(rest[...], after: first)
             let simple: [String: Command] = [
                 "interactive": .interactive, "sign-up": .signUp, "sign-out": .signOut, "status": .status,
                 "reset-password": .resetPassword, "check-credential": .checkCredential,
                 "delete-account": .deleteAccount, "apple-revoke": .appleRevoke, "outbox": .outbox,
-                "change-password": .changePassword,
+                "change-password": .changePassword, "version": .version,
             ]
-            guard let command = simple[first] else {
-                throw UsageError(message: "unknown command '\(InputText.echo(first))'")
+            return (simple[first] ?? .tour, spec)
+        case .provider(let allowed):
+            let names = allowed.map(\.rawValue).joined(separator: ", ")
+            guard let word = rest.first else {
+                throw UsageError(.usageNeedsProvider, ["command": first, "providers": names])
             }
-            try noMore(rest[...], after: first)
-            return command
+            guard let provider = ProviderName(argument: word), allowed.contains(provider) else {
+                throw UsageError(
+                    .usageUnknownProvider, ["provider": InputText.echo(word), "command": first, "providers": names])
+            }
+            try noMore(rest.dropFirst(), after: "\(first) \(provider.rawValue)")
+            let command: Command =
+                switch first {
+                case "sign-in": .signIn(provider)
+                case "link": .link(provider)
+                default: .unlink(provider)
+                }
+            return (command, spec)
+        case .link:
+            guard let link = rest.first else { throw UsageError(.usageNeedsLink) }
+            try noMore(rest.dropFirst(), after: first)
+            return (.openLink(Secret(link)), spec)
+        case .optionalCommand:
+            guard let name = rest.first else { return (.help(nil), spec) }
+            guard CommandTable.spec(named: name) != nil else {
+                throw UsageError(.usageUnknownCommand, ["command": InputText.echo(name)])
+            }
+            try noMore(rest.dropFirst(), after: "\(first) \(name)")
+            return (.help(name), spec)
         }
     }
-
-    private static func noMore(_ words: ArraySlice<String>, after command: String) throws(UsageError) {
-        if let extra = words.first {
-            throw UsageError(message: "unexpected '\(InputText.echo(extra))' after '\(command)'")
-        }
-    }
-
-    static let usage = """
-        signin-demo: Clean Architecture sign-in, end to end, on the embedded backend (offline, no account).
-
-        USAGE
-          signin-demo [--data-dir DIR]         the guided tour of every flow, each step labelled with its layer
-          signin-demo interactive              the same flows as a menu
-          signin-demo sign-in apple            Sign in with Apple (a consent step stands in for Apple's sheet)
-          signin-demo sign-in google           Sign in with Google (a terminal account chooser)
-          signin-demo sign-in anonymous        sign in as a guest (alias: guest)
-          signin-demo sign-in email            sign in with email and password
-          signin-demo sign-up                  create an email/password account
-          signin-demo link apple|google|email  link a provider to the signed-in account (a guest keeps its uid)
-          signin-demo unlink apple|google|email  unlink a provider (never the last one)
-          signin-demo status [--json]          who is signed in (exit 1 when nobody)
-          signin-demo sign-out                 revoke the refresh token and remove the stored session
-          signin-demo reset-password           mail a password-reset link to the outbox
-          signin-demo open-link <url>          open the link from the mail and choose a new password
-          signin-demo change-password          choose a new password while signed in; every other session ends
-          signin-demo outbox                   show the mails the embedded backend sent
-          signin-demo check-credential         check the Apple credential state; revoked signs out
-          signin-demo apple-revoke             demo helper: stop using Sign in with Apple with this app, as in
-                                               Settings > Apple ID
-          signin-demo delete-account           delete the account, its identities and tokens, and sign out
-          signin-demo --help | --version
-
-        On a terminal each command asks for what it needs; otherwise it takes flags, and fails with exit 2 when
-        one is missing. Deleting the account, changing the password and unlinking need a sign-in from the last
-        five minutes: otherwise the command asks you to sign in again with the same provider first.
-
-        OPTIONS
-          -y, --yes           Consent and confirm without asking (the Apple sheet, the Google chooser's first
-                              account, delete-account). Consenting is the default when standard input is not a
-                              terminal; deleting never is.
-          --hide-email        At the Apple sheet, consent and hide the email behind a private relay address.
-          --account EMAIL     The Google account to pick.
-          --email EMAIL       The email for sign-in email, sign-up, link email and reset-password.
-          --password PASS     The password (sign-in email, sign-up, link email) or the new one (open-link,
-                              change-password).
-          --switch-account    When link finds the credential belongs to another account, sign in to that one.
-          --json              With 'status': print JSON for scripts. It never contains a token.
-          --data-dir DIR      Where the embedded backend, its outbox and the session live. Default:
-                              $SIGNIN_DEMO_DATA_DIR, else $XDG_DATA_HOME/signin-demo, else
-                              ~/.local/share/signin-demo (~/Library/Application Support/signin-demo on macOS).
-          -h, --help          Show this help.
-          --version           Show the version.
-
-        Messages follow the locale (LC_ALL, LC_MESSAGES, LANG): English, Turkish (tr) or Traditional Chinese
-        (zh_TW, zh_HK, zh-Hant).
-
-        EXIT CODES
-          0 success   1 failed, or signed out (status)   2 usage error   130 cancelled by the user
-
-        """
 }

@@ -3,39 +3,37 @@ import SignInDomain
 import SignInEmbeddedBackend
 import SignInPresentation
 
-/// Runs one command through the view model, the way a screen would, and reports it.
+/// Runs one command through the view model, the way a screen would, and reports it in the user's language.
 @MainActor
 struct CommandRunner {
     let console: Console
     let paths: DataPaths
     let environment: [String: String]
+    let text: CLIMessages
+    /// Whether errors name the menu item rather than the command to run next.
+    var inMenu = false
 
     func root(
         _ invocation: Invocation, tracer: any FlowTracer = SilentFlowTracer(), clock: any WallClock = SystemWallClock()
-    )
-        -> CompositionRoot
-    {
+    ) -> CompositionRoot {
         CompositionRoot(
-            paths: paths, invocation: invocation, console: console, environment: environment, tracer: tracer,
-            clock: clock)
+            paths: paths, invocation: invocation, console: console, environment: environment, text: text,
+            tracer: tracer, clock: clock)
     }
 
-    /// What a command needs but can neither find in its flags nor ask for, as a usage message.
-    func missingInput(for invocation: Invocation) -> String? {
+    /// What a command needs but can neither find in its options nor ask for.
+    func missingInput(for invocation: Invocation) -> UsageError? {
         guard !invocation.canPrompt(console) else { return nil }
+        let name = CommandTable.spec(for: invocation.command).name
         switch invocation.command {
         case .signIn(.email), .signUp, .link(.email):
-            if invocation.email == nil || invocation.password == nil {
-                return "this command needs --email and --password when standard input is not a terminal"
-            }
+            if invocation.email == nil || invocation.password == nil { return UsageError(.usageNeedsEmailAndPassword) }
         case .resetPassword where invocation.email == nil:
-            return "reset-password needs --email when standard input is not a terminal"
-        case .openLink where invocation.password == nil:
-            return "open-link needs --password (the new password) when standard input is not a terminal"
-        case .changePassword where invocation.password == nil:
-            return "change-password needs --password (the new password) when standard input is not a terminal"
+            return UsageError(.usageNeedsEmail, ["command": name])
+        case .openLink where invocation.password == nil, .changePassword where invocation.password == nil:
+            return UsageError(.usageNeedsNewPassword, ["command": name])
         case .deleteAccount where !invocation.assumeYes:
-            return "delete-account needs --yes when standard input is not a terminal"
+            return UsageError(.usageNeedsYesToDelete)
         default:
             break
         }
@@ -45,198 +43,297 @@ struct CommandRunner {
     /// Runs a command (not the tour or the menu) and returns its exit code.
     func execute(
         _ invocation: Invocation, tracer: any FlowTracer = SilentFlowTracer(), clock: any WallClock = SystemWallClock()
-    )
-        async -> ExitCode
-    {
+    ) async -> ExitCode {
         let root = root(invocation, tracer: tracer, clock: clock)
         let viewModel = root.viewModel
+        if let refusal = await checkGoogleAccount(invocation, root: root) { return refusal }
+        if let refusal = await confirmLeavingGuest(invocation, root: root) { return refusal }
         switch invocation.command {
         case .signIn(let provider):
             await viewModel.dispatch(.clickProvider(provider.type))?.value
-            return report(root, cancelled: ("sign-in cancelled; nothing changed.", { $0.session == nil })) { session in
-                SessionFormatter.describe(session!)
+            return report(root, invocation, cancelled: (.signInCancelled, { $0.session == nil })) { session in
+                session.map { SessionFormatter(text: text).describe($0) } ?? ""
             }
         case .signUp:
-            guard let input = credentials(invocation) else { return cancelled("sign-up cancelled.") }
+            guard let input = credentials(invocation, confirmNew: true) else { return cancelled(.signUpCancelled) }
             await viewModel.dispatch(.signUp(email: input.email, password: input.password))?.value
-            return report(root) { session in SessionFormatter.describe(session!, heading: "Account created. Signed in.")
+            return report(root, invocation) { session in
+                session.map { SessionFormatter(text: text).describe($0, heading: text(.accountCreated)) } ?? ""
             }
         case .link(let provider):
             let before = try? await root.sessions.currentSession()
             await viewModel.dispatch(.clickLink(provider.type))?.value
-            if case .credentialAlreadyInUse(let credential)? = viewModel.state.error {
+            if case .credentialAlreadyInUse(let credential)? = viewModel.state.error, !invocation.json {
                 return await recover(credential, provider: provider, root: root, invocation: invocation)
             }
-            return report(root, cancelled: ("link cancelled; nothing changed.", { $0.completed == nil })) { session in
-                let kept = before?.uid == session?.uid ? " (uid kept)" : ""
-                return SessionFormatter.describe(session!, heading: "Linked \(provider.rawValue)\(kept).")
+            return report(root, invocation, cancelled: (.linkCancelled, { $0.completed == nil })) { session in
+                guard let session else { return "" }
+                let name = ["provider": text.provider(provider)]
+                let heading = before?.uid == session.uid ? text(.uidKept, name) : text(.linkedProvider, name)
+                return SessionFormatter(text: text).describe(session, heading: heading)
             }
         case .unlink(let provider):
             await viewModel.dispatch(.clickUnlink(provider.type))?.value
-            return report(root) { session in
-                SessionFormatter.describe(session!, heading: "Unlinked \(provider.rawValue).")
+            return report(root, invocation) { session in
+                let heading = text(.unlinkedProvider, ["provider": text.provider(provider)])
+                return session.map { SessionFormatter(text: text).describe($0, heading: heading) } ?? ""
             }
         case .signOut:
             await viewModel.dispatch(.clickSignOut)?.value
-            return report(root) { _ in "Signed out. The refresh token was revoked and the stored session removed.\n" }
+            return report(root, invocation) { _ in text(.signedOutDone) + "\n" }
         case .status:
             return await status(root, json: invocation.json)
         case .resetPassword:
-            guard let email = invocation.email ?? ask("Email: ") else { return cancelled("reset-password cancelled.") }
+            let signedInEmail = try? await root.sessions.currentSession()?.email
+            guard let email = invocation.email ?? signedInEmail ?? ask(text(.promptEmail)) else {
+                return cancelled(.resetCancelled)
+            }
             await viewModel.dispatch(.requestPasswordReset(email: email))?.value
-            return report(root) { _ in
-                "If \(email) has an account, a reset link was mailed to it. The embedded backend's outbox is "
-                    + "\(paths.backendFolder)/outbox; show it with 'signin-demo outbox'.\n"
+            return report(root, invocation) { _ in
+                text(.resetMailed, ["email": email, "folder": "\(paths.backendFolder)/outbox"]) + "\n"
             }
         case .openLink(let link):
-            guard let password = invocation.password ?? askSecret("New password: ") else {
-                return cancelled("open-link cancelled; the password stays as it was.")
-            }
+            guard let password = invocation.password ?? askNewPassword() else { return cancelled(.openLinkCancelled) }
             await viewModel.dispatch(.openResetLink(link, newPassword: Secret(password)))?.value
-            return report(root) { _ in
-                "Password changed. Every session of the account was ended; sign in with 'signin-demo sign-in email'.\n"
-            }
+            return report(root, invocation) { _ in text(.passwordResetDone) + "\n" }
         case .changePassword:
-            guard let password = invocation.password ?? askSecret("New password: ") else {
-                return cancelled("change-password cancelled; the password stays as it was.")
+            guard let password = invocation.password ?? askNewPassword() else {
+                return cancelled(.changePasswordCancelled)
             }
             await viewModel.dispatch(.changePassword(newPassword: Secret(password)))?.value
-            return report(root) { _ in
-                "Password changed. Every other session of the account was ended; this one goes on.\n"
-            }
+            return report(root, invocation) { _ in text(.passwordChanged) + "\n" }
         case .checkCredential:
             await viewModel.dispatch(.checkAppleCredential)?.value
             if case .checkAppleCredential(let state)? = viewModel.state.completed, state != .authorized {
-                console.out("Apple credential state: \(state.rawValue).\n")
-                console.err("signin-demo: \(viewModel.state.errorMessage ?? "")\n")
+                console.out(text(.credentialState, ["state": state.rawValue]) + "\n")
+                console.err(text(.usagePrefix, ["message": viewModel.state.errorMessage ?? ""]) + "\n")
                 return .failure
             }
-            return report(root) { _ in "Apple credential state: authorized.\n" }
+            return report(root, invocation) { _ in text(.credentialState, ["state": "authorized"]) + "\n" }
         case .deleteAccount:
             if !invocation.assumeYes {
-                guard ask("Type DELETE to delete your account and everything stored for it: ") == "DELETE" else {
-                    return cancelled("delete-account cancelled; nothing changed.")
-                }
+                guard ask(text(.promptTypeDelete)) == "DELETE" else { return cancelled(.deleteCancelled) }
             }
             await viewModel.dispatch(.clickDeleteAccount)?.value
-            return report(root) { _ in "Account deleted: its identities and tokens are gone, and you are signed out.\n"
-            }
+            return report(root, invocation) { _ in text(.accountDeleted) + "\n" }
         case .appleRevoke:
-            do {
-                try root.backend.appleIssuer.revokeAuthorization(clientID: root.backend.configuration.appleClientID)
-            } catch {
-                console.err(
-                    "signin-demo: \(root.messages.message(for: error.toDomain(provider: .apple)))\n  (\(error))\n")
-                return .failure
-            }
-            console.out(
-                "Sign in with Apple is now turned off for signin-demo, as in Settings > Apple ID. "
-                    + "Run 'signin-demo check-credential' to see the app notice.\n")
-            return .success
+            return await appleRevoke(root, invocation)
         case .outbox:
-            return outbox(root)
+            return outbox(root, invocation)
         case .tour, .interactive, .help, .version:
             return .usage
         }
     }
 
+    // MARK: - Checks before a command
+
+    /// `--account` must name one of the device's Google accounts: anything else is a usage error that lists them.
+    private func checkGoogleAccount(_ invocation: Invocation, root: CompositionRoot) async -> ExitCode? {
+        guard let wanted = invocation.account else { return nil }
+        let accounts = (try? root.backend.googleIssuer.accounts()) ?? []
+        guard !accounts.contains(where: { $0.email.lowercased().contains(wanted.lowercased()) }) else { return nil }
+        let known = accounts.map(\.email).joined(separator: ", ")
+        return usageError(
+            UsageError(.usageUnknownGoogleAccount, ["account": InputText.echo(wanted), "accounts": known]))
+    }
+
+    /// Signing out, or signing in with another provider, abandons a guest account for good: ask on a terminal,
+    /// want `--yes` otherwise.
+    private func confirmLeavingGuest(_ invocation: Invocation, root: CompositionRoot) async -> ExitCode? {
+        let leaves: Bool
+        switch invocation.command {
+        case .signOut: leaves = true
+        case .signIn: leaves = true
+        default: leaves = false
+        }
+        guard leaves, !invocation.assumeYes, let current = try? await root.sessions.currentSession(),
+            current.isAnonymous
+        else { return nil }
+        guard invocation.canPrompt(console) else { return usageError(UsageError(.usageNeedsYesToLoseGuest)) }
+        let question =
+            if case .signIn(let provider) = invocation.command, provider != .anonymous {
+                text(.guestWarning, ["provider": provider.rawValue])
+            } else {
+                text(.promptLoseGuest)
+            }
+        guard isYes(ask(question)) else {
+            return cancelled(invocation.command == .signOut ? .signOutCancelled : .signInCancelled)
+        }
+        return nil
+    }
+
     // MARK: - Reporting
 
-    /// Prints the outcome of the view model's last action: its error, a cancel (when `cancelled` says the
-    /// state means one), or `success`.
+    /// Prints the outcome of the view model's last action: its error with what to do next, a cancel (when
+    /// `cancelled` says the state means one), or `success`. With `--json`, one JSON object whatever happened.
     private func report(
-        _ root: CompositionRoot, cancelled: (message: String, applies: (SignInState) -> Bool)? = nil,
-        success: (UserSession?) -> String
+        _ root: CompositionRoot, _ invocation: Invocation,
+        cancelled: (message: CLIText, applies: (SignInState) -> Bool)? = nil, success: (UserSession?) -> String
     ) -> ExitCode {
         let state = root.viewModel.state
         if let error = state.error {
-            console.err("signin-demo: \(state.errorMessage ?? root.messages.message(for: error))\n")
-            if error != .notSignedIn { console.err("  (\(error))\n") }
+            let message = state.errorMessage ?? text.errors.message(for: error)
+            if invocation.json {
+                console.out(SessionFormatter(text: text).json(state.session, error: (errorCode(error), message)))
+            } else {
+                showError(message, error: error, verbose: invocation.verbose)
+            }
             return .failure
         }
-        if let cancelled, cancelled.applies(state) { return self.cancelled(cancelled.message) }
-        console.out(success(state.session))
+        if let cancelled, cancelled.applies(state) {
+            if invocation.json {
+                console.out(SessionFormatter(text: text).json(state.session, error: ("cancelled", text(.cancelled))))
+            }
+            return self.cancelled(cancelled.message)
+        }
+        console.out(invocation.json ? SessionFormatter(text: text).json(state.session) : success(state.session))
         return .success
     }
 
-    private func cancelled(_ message: String) -> ExitCode {
-        console.err("signin-demo: \(message)\n")
+    /// An error, then the next step for the errors that have one, then the developer details with `--verbose`.
+    func showError(_ message: String, error: AuthError, verbose: Bool) {
+        var lines = [text(.usagePrefix, ["message": message])]
+        if let hint = hint(for: error) { lines.append("  " + hint) }
+        if verbose { lines.append("  " + text(.hintDetailsVerbose, ["details": error.description])) }
+        console.err(lines.joined(separator: "\n") + "\n")
+    }
+
+    private func hint(for error: AuthError) -> String? {
+        switch error {
+        case .notSignedIn, .signedOut, .refreshTokenRejected: text(inMenu ? .hintSignInMenu : .hintSignIn)
+        case .wrongCredentials: text(.hintWrongCredentials)
+        case .emailAlreadyInUse: text(.hintEmailInUse)
+        case .invalidDeepLink, .invalidResetCode, .resetCodeExpired: text(.hintInvalidLink)
+        case .sessionStorage(let reason): text(.hintDataFolder, ["folder": paths.root, "reason": reason])
+        case .backend(let code, let message) where code == "STORAGE_UNAVAILABLE" || code == "INVALID_KEY":
+            text(.hintDataFolder, ["folder": paths.root, "reason": message])
+        default: nil
+        }
+    }
+
+    private func errorCode(_ error: AuthError) -> String {
+        let key = AuthErrorMessages.key(for: error).0
+        return key.rawValue
+    }
+
+    private func usageError(_ error: UsageError) -> ExitCode {
+        console.err(
+            text(.usagePrefix, ["message": text(error.key, error.arguments)]) + "\n" + text(.usageSeeHelp) + "\n")
+        return .usage
+    }
+
+    private func cancelled(_ message: CLIText) -> ExitCode {
+        console.err(text(.usagePrefix, ["message": text(message)]) + "\n")
         return .cancelled
     }
 
     private func recover(
         _ credential: AuthCredential, provider: ProviderName, root: CompositionRoot, invocation: Invocation
-    )
-        async -> ExitCode
-    {
-        console.err("signin-demo: \(root.viewModel.state.errorMessage ?? "")\n")
+    ) async -> ExitCode {
+        console.err(text(.usagePrefix, ["message": root.viewModel.state.errorMessage ?? ""]) + "\n")
         let wantsSwitch =
-            invocation.switchAccount
-            || (invocation.canPrompt(console) && ask("Sign in to that account instead? [y/N] ")?.lowercased() == "y")
+            invocation.switchAccount || (invocation.canPrompt(console) && isYes(ask(text(.promptSwitchAccount))))
         guard wantsSwitch else {
-            console.err(
-                "  Your account is unchanged. To use the other account: signin-demo sign-in \(provider.rawValue)\n")
+            console.err("  " + text(.recoverHint, ["provider": provider.rawValue]) + "\n")
             return .failure
         }
         do {
             let session = try await root.signIn.signIn(with: credential)
-            console.out(SessionFormatter.describe(session, heading: "Signed in to the account that owns it."))
+            console.out(SessionFormatter(text: text).describe(session, heading: text(.switchedAccount)))
             return .success
         } catch {
-            console.err("signin-demo: \(root.messages.message(for: error))\n  (\(error))\n")
+            showError(text.errors.message(for: error), error: error, verbose: invocation.verbose)
             return .failure
         }
     }
 
     private func status(_ root: CompositionRoot, json: Bool) async -> ExitCode {
-        let messages = root.messages
+        let formatter = SessionFormatter(text: text)
         let outcome: RestoreOutcome
         do {
             outcome = try await root.restoreSession()
         } catch {
-            console.err("signin-demo: \(messages.message(for: error))\n  (\(error))\n")
+            if json {
+                console.out(formatter.json(nil, error: (errorCode(error), text.errors.message(for: error))))
+            } else {
+                showError(text.errors.message(for: error), error: error, verbose: false)
+            }
             return .failure
         }
         switch outcome {
         case .restored(let session), .refreshed(let session):
-            console.out(json ? SessionFormatter.json(session) : SessionFormatter.describe(session))
+            console.out(json ? formatter.json(session) : formatter.describe(session))
             return .success
         case .offline(let session, let error):
-            console.err("signin-demo: the session has expired and could not be refreshed: \(error)\n")
-            console.out(json ? SessionFormatter.json(session) : SessionFormatter.describe(session))
+            if !json { console.err(text(.sessionExpiredOffline) + "\n") }
+            console.out(
+                json
+                    ? formatter.json(session, error: (errorCode(error), text.errors.message(for: error)))
+                    : formatter.describe(session))
             return .success
         case .signedOut(let reason):
             if json {
-                console.out(SessionFormatter.json(nil, reason: reason?.rawValue))
+                console.out(formatter.json(nil, reason: reason?.rawValue))
             } else {
-                let detail = reason.map { " " + messages.message(for: .signedOut($0)) } ?? ""
-                console.out("Not signed in.\(detail)\n")
+                let detail = reason.map { " " + text.errors.message(for: .signedOut($0)) } ?? ""
+                console.out(text(.notSignedIn) + detail + "\n")
             }
             return .failure
         case .discarded(let movedTo, let reason):
-            console.err(
-                "signin-demo: \(messages.message(for: .storedSessionDiscarded(movedTo: movedTo, reason: reason)))\n"
-                    + "  The unreadable file was kept as \(movedTo) (\(reason)).\n")
-            console.out(json ? SessionFormatter.json(nil, reason: "storedSessionUnreadable") : "Not signed in.\n")
+            let error = AuthError.storedSessionDiscarded(movedTo: movedTo, reason: reason)
+            if json {
+                console.out(
+                    formatter.json(
+                        nil, reason: SignOutReason.storedSessionUnreadable.rawValue,
+                        error: (errorCode(error), text.errors.message(for: error))))
+            } else {
+                console.err(
+                    text(.usagePrefix, ["message": text.errors.message(for: error)]) + "\n  "
+                        + text(.storedSessionKeptAs, ["path": movedTo]) + "\n")
+                console.out(text(.notSignedIn) + "\n")
+            }
             return .failure
         }
     }
 
-    private func outbox(_ root: CompositionRoot) -> ExitCode {
+    private func appleRevoke(_ root: CompositionRoot, _ invocation: Invocation) async -> ExitCode {
+        let issuer = root.backend.appleIssuer
+        let clientID = root.backend.configuration.appleClientID
+        do {
+            let user = try issuer.user().subject
+            guard try issuer.credentialState(forUserID: user, clientID: clientID) == .authorized else {
+                console.err(text(.appleNothingToRevoke) + "\n")
+                return .failure
+            }
+            try issuer.revokeAuthorization(clientID: clientID)
+        } catch {
+            showError(
+                text.errors.message(for: error.toDomain(provider: .apple)), error: error.toDomain(provider: .apple),
+                verbose: invocation.verbose)
+            return .failure
+        }
+        console.out(text(.appleRevoked) + "\n")
+        return .success
+    }
+
+    private func outbox(_ root: CompositionRoot, _ invocation: Invocation) -> ExitCode {
         let messages: [OutboxMessage]
         do {
             messages = try root.backend.outbox.messages()
         } catch {
-            console.err("signin-demo: cannot read the outbox: \(error)\n")
+            let domain = error.toDomain(provider: .emailPassword)
+            showError(text.errors.message(for: domain), error: domain, verbose: invocation.verbose)
             return .failure
         }
         guard !messages.isEmpty else {
-            console.out("The outbox (\(paths.backendFolder)/outbox) is empty.\n")
+            console.out(text(.outboxEmpty, ["folder": "\(paths.backendFolder)/outbox"]) + "\n")
             return .success
         }
         for message in messages {
-            console.out(
-                "\(message.sentAt.formatted(.iso8601))  to \(message.to)  \(message.subject)\n  \(message.link)\n")
+            let line = text(
+                .outboxLine,
+                ["date": message.sentAt.formatted(.iso8601), "to": message.to, "subject": message.subject])
+            console.out(line + "\n  \(message.link)\n")
         }
         return .success
     }
@@ -245,8 +342,13 @@ struct CommandRunner {
 
     func ask(_ question: String) -> String? {
         console.out(question)
-        guard let line = console.readLine()?.trimmingCharacters(in: .whitespaces), !line.isEmpty else { return nil }
-        return line
+        guard let line = console.readLine() else {
+            // The end of input (Ctrl-D) cancels this step: say so on a line of its own.
+            console.out("\n")
+            return nil
+        }
+        let answer = line.trimmingCharacters(in: .whitespaces)
+        return answer.isEmpty ? nil : answer
     }
 
     func askSecret(_ question: String) -> String? {
@@ -255,21 +357,27 @@ struct CommandRunner {
         return line
     }
 
-    private func credentials(_ invocation: Invocation) -> (email: String, password: Secret)? {
-        guard let email = invocation.email ?? ask("Email: ") else { return nil }
-        guard let password = invocation.password ?? askSecret("Password: ") else { return nil }
-        return (email, Secret(password))
-    }
-}
-
-extension ProviderName {
-    /// The provider type behind the name.
-    var type: ProviderType {
-        switch self {
-        case .apple: .apple
-        case .google: .google
-        case .anonymous: .anonymous
-        case .email: .emailPassword
+    /// Asks for a new password twice; `nil` when the user gives none or the two differ.
+    func askNewPassword() -> String? {
+        guard let first = askSecret(text(.promptNewPassword)) else { return nil }
+        guard console.isInteractive else { return first }
+        guard let second = askSecret(text(.promptNewPasswordAgain)), second == first else {
+            console.err(text(.usagePrefix, ["message": text(.promptPasswordsDiffer)]) + "\n")
+            return nil
         }
+        return first
+    }
+
+    private func isYes(_ answer: String?) -> Bool {
+        guard let answer = answer?.lowercased() else { return false }
+        return text(.promptYesAnswers).split(separator: ",").contains { $0 == answer }
+    }
+
+    /// The email and password from the options, asking only for what is missing.
+    private func credentials(_ invocation: Invocation, confirmNew: Bool) -> (email: String, password: Secret)? {
+        guard let email = invocation.email ?? ask(text(.promptEmail)) else { return nil }
+        if let password = invocation.password { return (email, Secret(password)) }
+        guard let password = confirmNew ? askNewPassword() : askSecret(text(.promptPassword)) else { return nil }
+        return (email, Secret(password))
     }
 }

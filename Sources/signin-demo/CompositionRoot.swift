@@ -23,12 +23,13 @@ struct CompositionRoot {
     ///   - paths: The data folder.
     ///   - invocation: The options that decide how prompts are answered.
     ///   - console: The terminal, for prompts.
-    ///   - environment: The locale, and the PBKDF2 cost for tests.
+    ///   - environment: The PBKDF2 cost for tests.
+    ///   - text: The texts, in the user's language.
     ///   - tracer: Receives the labelled steps.
     ///   - clock: The time, shared by the backend and the app.
     init(
         paths: DataPaths, invocation: Invocation, console: Console, environment: [String: String],
-        tracer: any FlowTracer, clock: any WallClock = SystemWallClock()
+        text: CLIMessages, tracer: any FlowTracer, clock: any WallClock = SystemWallClock()
     ) {
         var configuration = EmbeddedBackendConfiguration()
         if let iterations = environment["SIGNIN_DEMO_PBKDF2_ITERATIONS"].flatMap(Int.init), iterations >= 1 {
@@ -37,25 +38,30 @@ struct CompositionRoot {
         let backend = EmbeddedBackend.persistent(
             folder: paths.backendFolder, configuration: configuration, clock: clock, tracer: tracer)
         let interactive = invocation.canPrompt(console) && !invocation.assumeYes
+        let texts = Self.terminalTexts(text)
         let consent: any ConsentPrompt =
             if invocation.hideEmail {
                 AutomaticConsentPrompt(choice: .hideEmail)
             } else if !interactive {
                 AutomaticConsentPrompt(choice: .shareEmail)
             } else {
-                TerminalConsentPrompt(readLine: console.readLine, write: console.out)
+                TerminalConsentPrompt(readLine: console.readLine, write: console.out, texts: texts)
             }
         let choice: any ChoicePrompt =
             if invocation.account != nil || !interactive {
                 AutomaticChoicePrompt(preferred: invocation.account)
             } else {
-                TerminalChoicePrompt(readLine: console.readLine, write: console.out)
+                TerminalChoicePrompt(readLine: console.readLine, write: console.out, texts: texts)
             }
+        // A sensitive command signs in again with the current password; the others sign in with --password.
+        let password = Self.signsInAgain(invocation.command) ? invocation.currentPassword : invocation.password
         let form: any CredentialsForm =
-            if let email = invocation.email, let password = invocation.password {
+            if let email = invocation.email, let password {
                 FilledCredentialsForm(EmailPasswordInput(email: email, password: Secret(password)))
             } else if invocation.canPrompt(console) {
-                TerminalCredentialsForm(readLine: console.readLine, readSecret: console.readSecret, write: console.out)
+                TerminalCredentialsForm(
+                    readLine: console.readLine, readSecret: console.readSecret, write: console.out,
+                    email: invocation.email, password: password.map { Secret($0) }, texts: texts)
             } else {
                 FilledCredentialsForm(nil)
             }
@@ -63,7 +69,8 @@ struct CompositionRoot {
         let uiClients = SignInUIClientBuilder(tracer: tracer)
             .createGoogleClient(
                 TerminalGoogleAccountChooser(
-                    prompt: choice, authority: EmbeddedGoogleAuthority(issuer: backend.googleIssuer), tracer: tracer)
+                    prompt: choice, authority: EmbeddedGoogleAuthority(issuer: backend.googleIssuer),
+                    appName: Self.appName, texts: texts, tracer: tracer)
             )
             .createAppleClient(
                 authorizer: TerminalAppleIDAuthorizer(
@@ -85,7 +92,7 @@ struct CompositionRoot {
         let sessions = SessionManager(
             store: FileSessionStore(path: paths.sessionFile), tokenService: tokenService, clock: clock, tracer: tracer)
         let signIn = SignInUseCase(authProviders: authProviders, sessions: sessions, tracer: tracer)
-        let messages = AuthErrorMessages(language: Self.language(environment))
+        let messages = text.errors
         self.backend = backend
         self.sessions = sessions
         self.signIn = signIn
@@ -108,6 +115,24 @@ struct CompositionRoot {
                 changePassword: ChangePasswordUseCase(
                     accounts: accounts, sessions: sessions, authProviders: authProviders)),
             uiClients: uiClients, reducer: SignInReducer(messages: messages), tracer: tracer)
+    }
+
+    /// Whether the command signs in again before a sensitive operation, with `--current-password`.
+    static func signsInAgain(_ command: Command) -> Bool {
+        switch command {
+        case .deleteAccount, .changePassword, .unlink: true
+        default: false
+        }
+    }
+
+    /// The terminal prompts' words in the user's language.
+    static func terminalTexts(_ text: CLIMessages) -> TerminalTexts {
+        TerminalTexts(
+            consentIntro: text(.promptConsentIntro), consentShare: text(.promptConsentShare),
+            consentHide: text(.promptConsentHide), cancel: text(.promptCancel),
+            consentChoose: text(.promptConsentChoose), consentRetry: text(.promptConsentRetry),
+            chooserTitle: text(.promptGoogleTitle), choose: text(.promptChoose),
+            chooseRetry: text(.promptRetryChoice), email: text(.promptEmail), password: text(.promptPassword))
     }
 
     /// The messages' language from the POSIX locale variables, in their order of precedence.

@@ -27,15 +27,15 @@ struct Console: Sendable {
     var errorStreamWorks: @Sendable () -> Bool = { true }
 
     /// The process's real standard streams. Call once, at start: it reserves the standard descriptors.
-    static func system() -> Console {
+    static func system(text: CLIMessages) -> Console {
         let closed = OutputStream.reserveStandardDescriptors()
         let stdout = OutputStream(descriptor: STDOUT_FILENO, closedAtStart: closed.stdoutClosed)
         let stderr = OutputStream(descriptor: STDERR_FILENO, closedAtStart: closed.stderrClosed)
         return Console(
             out: { stdout.write($0) },
             err: { stderr.write($0) },
-            readLine: { readTextLine(errors: stderr) },
-            readSecret: { readWithoutEcho(output: stdout, errors: stderr) },
+            readLine: { readTextLine(errors: stderr, text: text) },
+            readSecret: { readWithoutEcho(output: stdout, errors: stderr, text: text) },
             isInteractive: isatty(STDIN_FILENO) == 1,
             outputFailure: { stdout.failureCode },
             errorStreamWorks: { stderr.failureCode == nil }
@@ -43,10 +43,10 @@ struct Console: Sendable {
     }
 
     /// Reads a line with the terminal's echo turned off, and turns it back on, also at the end of input.
-    private static func readWithoutEcho(output: OutputStream, errors: OutputStream) -> String? {
+    private static func readWithoutEcho(output: OutputStream, errors: OutputStream, text: CLIMessages) -> String? {
         var original = termios()
         guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &original) == 0 else {
-            return readTextLine(errors: errors)
+            return readTextLine(errors: errors, text: text)
         }
         var silent = original
         silent.c_lflag &= ~tcflag_t(ECHO)
@@ -55,13 +55,13 @@ struct Console: Sendable {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
             output.write("\n")
         }
-        return readTextLine(errors: errors)
+        return readTextLine(errors: errors, text: text)
     }
 
     /// Reads one line of standard input as text; `nil` at the end of input. A line that is not valid UTF-8 or is
     /// longer than ``InputText/maximumByteCount`` is refused with a message on standard error and reads as an
     /// empty answer, never as a lossy copy of what was typed.
-    private static func readTextLine(errors: OutputStream) -> String? {
+    private static func readTextLine(errors: OutputStream, text: CLIMessages) -> String? {
         var bytes: [UInt8] = []
         var overflow = false
         while true {
@@ -82,9 +82,10 @@ struct Console: Sendable {
             guard !overflow else { throw .tooLong }
             return try InputText.decode(bytes)
         } catch {
-            let reason =
-                error == .tooLong ? "longer than \(InputText.maximumByteCount) bytes" : "not valid UTF-8 text"
-            errors.write("signin-demo: that answer is \(reason); it was ignored.\n")
+            errors.write(
+                (error == .tooLong
+                    ? text(.answerRefusedTooLong, ["limit": "\(InputText.maximumByteCount)"])
+                    : text(.answerRefusedNotUTF8)) + "\n")
             return ""
         }
     }

@@ -19,4 +19,15 @@ struct DataPaths: Hashable, Sendable {
         }
         return DataDirectory.defaultPath(for: "signin-demo", environment: environment).map(DataPaths.init(root:))
     }
+
+    /// Makes sure the data folder and its two subfolders exist and are folders, before any command uses them.
+    /// - Returns: `nil`, or why the folder cannot be used (the system's reason, naming the path).
+    func problem() -> String? {
+        do {
+            for folder in [root, backendFolder, "\(root)/client"] { try AtomicFile.makeDirectory(folder) }
+            return nil
+        } catch {
+            return error.description
+        }
+    }
 }

@@ -5,14 +5,17 @@ import SignInPresentation
 /// The demo CLI: parses the command line, then runs the tour, the menu, or one command.
 @MainActor
 struct DemoCLI {
-    static let version = "0.3.0"
+    static let version = "0.4.0"
 
     let console: Console
     let environment: [String: String]
+    /// Every text, in the language of the locale.
+    let text: CLIMessages
 
     init(console: Console, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.console = console
         self.environment = environment
+        self.text = CLIMessages(language: CompositionRoot.language(environment))
     }
 
     /// Runs the CLI on the process's arguments as bytes: each must be valid UTF-8 of a bounded size.
@@ -21,7 +24,7 @@ struct DemoCLI {
         do {
             code = await run(try InputText.arguments(rawArguments))
         } catch {
-            code = usageError(error.message)
+            code = usageError(error)
         }
         return finish(code)
     }
@@ -32,7 +35,7 @@ struct DemoCLI {
     func finish(_ code: ExitCode) -> ExitCode {
         guard let failure = console.outputFailure() else { return code }
         if failure == EPIPE { return code }
-        console.err("signin-demo: could not write to standard output: \(String(cString: strerror(failure))).\n")
+        console.err(text(.outputFailed, ["reason": String(cString: strerror(failure))]) + "\n")
         return .failure
     }
 
@@ -42,23 +45,31 @@ struct DemoCLI {
         do {
             invocation = try CommandLineParser.parse(arguments)
         } catch {
-            return usageError(error.message)
+            return usageError(error)
         }
+        let help = CommandLineHelp(text: text)
         switch invocation.command {
-        case .help:
-            console.out(CommandLineParser.usage)
+        case .help(let name):
+            console.out(name.map(help.command) ?? help.global())
             return .success
         case .version:
             console.out("signin-demo \(Self.version)\n")
             return .success
+        case .interactive where !console.isInteractive:
+            return usageError(UsageError(.usageInteractiveNeedsTerminal))
         default:
             break
         }
         guard let paths = DataPaths.resolve(option: invocation.dataDirectory, environment: environment) else {
-            console.err("signin-demo: no data folder: pass --data-dir or set HOME.\n")
-            return .usage
+            return usageError(UsageError(.usageNoDataFolder))
         }
-        let runner = CommandRunner(console: console, paths: paths, environment: environment)
+        if let problem = paths.problem() {
+            console.err(
+                text(.usagePrefix, ["message": text(.hintDataFolder, ["folder": paths.root, "reason": problem])])
+                    + "\n")
+            return .failure
+        }
+        let runner = CommandRunner(console: console, paths: paths, environment: environment, text: text)
         switch invocation.command {
         case .tour:
             return await GuidedTour(runner: runner, invocation: invocation).run()
@@ -70,8 +81,9 @@ struct DemoCLI {
         }
     }
 
-    private func usageError(_ message: String) -> ExitCode {
-        console.err("signin-demo: \(message)\nRun 'signin-demo --help' for usage.\n")
+    private func usageError(_ error: UsageError) -> ExitCode {
+        console.err(
+            text(.usagePrefix, ["message": text(error.key, error.arguments)]) + "\n" + text(.usageSeeHelp) + "\n")
         return .usage
     }
 }

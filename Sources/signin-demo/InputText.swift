@@ -31,9 +31,9 @@ enum InputText {
             do {
                 result.append(try decode(bytes))
             } catch .tooLong {
-                throw UsageError(message: "argument \(index + 1) is longer than \(maximumByteCount) bytes")
+                throw UsageError(.usageArgumentTooLong, ["number": "\(index + 1)", "limit": "\(maximumByteCount)"])
             } catch {
-                throw UsageError(message: "argument \(index + 1) is not valid UTF-8 text")
+                throw UsageError(.usageArgumentNotUTF8, ["number": "\(index + 1)"])
             }
         }
         return result

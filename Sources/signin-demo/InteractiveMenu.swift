@@ -1,58 +1,83 @@
 import Foundation
 import SignInDomain
 
-/// `signin-demo interactive`: every flow as a menu. Each choice runs the same command as the subcommand of
-/// the same name, asking for what it needs. It reads answers from standard input, also when that is not a
-/// terminal, so that it can be scripted.
+/// `signin-demo interactive`: every flow as a menu, on a terminal. Each choice runs the same command as the
+/// subcommand of the same name, asking for what it needs; the end of input (Ctrl-D) at a step's prompt cancels
+/// that step only, and at the menu quits.
 @MainActor
 struct InteractiveMenu {
     let runner: CommandRunner
     let invocation: Invocation
 
-    static let entries: [(label: String, command: Command)] = [
-        ("Sign in with Apple", .signIn(.apple)), ("Sign in with Google", .signIn(.google)),
-        ("Sign in as a guest", .signIn(.anonymous)), ("Sign in with email", .signIn(.email)),
-        ("Sign up with email", .signUp), ("Link Apple", .link(.apple)), ("Link Google", .link(.google)),
-        ("Link email and password", .link(.email)), ("Unlink a provider", .unlink(.email)),
-        ("Status", .status), ("Reset the password (mail a link)", .resetPassword), ("Show the outbox", .outbox),
-        ("Open a link from a mail", .openLink(Secret(""))), ("Check the Apple credential state", .checkCredential),
-        ("Stop using Sign in with Apple (demo helper)", .appleRevoke), ("Delete the account", .deleteAccount),
-        ("Sign out", .signOut), ("Change the password", .changePassword),
+    static let entries: [(label: CLIText, command: Command)] = [
+        (.menuSignInApple, .signIn(.apple)), (.menuSignInGoogle, .signIn(.google)),
+        (.menuSignInGuest, .signIn(.anonymous)), (.menuSignInEmail, .signIn(.email)), (.menuSignUp, .signUp),
+        (.menuLinkApple, .link(.apple)), (.menuLinkGoogle, .link(.google)), (.menuLinkEmail, .link(.email)),
+        (.menuUnlink, .unlink(.email)), (.menuStatus, .status), (.menuResetPassword, .resetPassword),
+        (.menuOutbox, .outbox), (.menuOpenLink, .openLink(Secret(""))), (.menuCheckCredential, .checkCredential),
+        (.menuAppleRevoke, .appleRevoke), (.menuDeleteAccount, .deleteAccount), (.menuSignOut, .signOut),
+        (.menuChangePassword, .changePassword),
     ]
 
     func run() async -> ExitCode {
         let console = runner.console
-        console.out("signin-demo interactive: data folder \(runner.paths.root)\n")
+        let text = runner.text
+        var menuRunner = runner
+        menuRunner.inMenu = true
+        console.out(text(.menuHeading, ["folder": runner.paths.root]) + "\n")
+        let maximum = ["max": "\(Self.entries.count)"]
         while true {
-            var menu = "\nWhat next?\n"
+            var menu = "\n\(text(.menuWhatNext))\n"
             for (index, entry) in Self.entries.enumerated() {
-                menu += "  \(String(index + 1).leftPadded(to: 2))) \(entry.label)\n"
+                menu += "  \(String(index + 1).leftPadded(to: 2))) \(text(entry.label))\n"
             }
-            console.out(menu + "   0) Quit\nChoose: ")
-            guard let line = console.readLine() else { return .success }
-            let answer = line.trimmingCharacters(in: .whitespaces)
-            if answer == "0" || answer.lowercased() == "q" { return .success }
-            guard let number = Int(answer), (1...Self.entries.count).contains(number) else {
-                console.out("Please answer with a number from the menu.\n")
-                continue
+            console.out(menu + "   0) \(text(.menuQuit))\n\(text(.menuChoose))")
+            // A bad answer is asked again in place, without drawing the menu again.
+            var number: Int?
+            while number == nil {
+                guard let line = console.readLine() else {
+                    console.out("\n")
+                    return .success
+                }
+                let answer = line.trimmingCharacters(in: .whitespaces)
+                if answer == "0" || answer.lowercased() == "q" { return .success }
+                if let chosen = Int(answer), (1...Self.entries.count).contains(chosen) {
+                    number = chosen
+                } else {
+                    console.out(text(.menuRetry, maximum))
+                }
             }
+            guard let number else { continue }
             var options = invocation
             options.forcePrompts = true
             options.command = Self.entries[number - 1].command
             if case .unlink = options.command {
-                guard let name = runner.ask("Provider to unlink (apple, google, email): "),
-                    let provider = ProviderName(argument: name), provider != .anonymous
-                else {
-                    console.out("Unknown provider.\n")
+                let names = ProviderName.allCases.filter { $0 != .anonymous }.map(\.rawValue).joined(separator: ", ")
+                guard let name = runner.ask(text(.promptProviderToUnlink, ["providers": names])) else {
+                    console.out(text(.cancelled) + "\n")
+                    continue
+                }
+                guard let provider = ProviderName(argument: name), provider != .anonymous else {
+                    console.out(
+                        text(
+                            .usageUnknownProvider,
+                            ["provider": InputText.echo(name), "command": "unlink", "providers": names]) + "\n")
                     continue
                 }
                 options.command = .unlink(provider)
             }
             if case .openLink = options.command {
-                guard let link = runner.ask("Link: ") else { continue }
+                guard let link = runner.ask(text(.promptLink)) else {
+                    console.out(text(.cancelled) + "\n")
+                    continue
+                }
                 options.command = .openLink(Secret(link))
             }
-            _ = await runner.execute(options)
+            if let missing = menuRunner.missingInput(for: options) {
+                console.out(text(missing.key, missing.arguments) + "\n")
+                continue
+            }
+            _ = await menuRunner.execute(options)
         }
     }
 }

@@ -12,4 +12,9 @@ final class ShiftedClock: WallClock {
     func advance(by seconds: TimeInterval) {
         offset.withLock { $0 += seconds }
     }
+
+    /// Back to the present.
+    func reset() {
+        offset.withLock { $0 = 0 }
+    }
 }

@@ -12,7 +12,8 @@ struct SignInDemo {
         }
         // A closed pipe is a failed write (EPIPE) to handle, not a signal that kills the process mid-operation.
         signal(SIGPIPE, SIG_IGN)
-        let code = await DemoCLI(console: .system()).run(rawArguments: raw)
+        let text = CLIMessages(language: CompositionRoot.language(ProcessInfo.processInfo.environment))
+        let code = await DemoCLI(console: .system(text: text)).run(rawArguments: raw)
         exit(code.rawValue)
     }
 }

@@ -31,10 +31,10 @@ final class OutputFailureEndToEndTests {
         "a closed or full standard output is one line on standard error and exit 1",
         arguments: [
             #""$0" status >&-"#, #""$0" --help >/dev/full"#, #""$0" status --json >/dev/full"#,
-            #""$0" sign-in guest >&-"#,
+            #""$0" sign-in apple >&-"#,
         ])
     func failedWrites(script: String) throws {
-        #expect(try cli.run(["sign-in", "guest"]).status == 0)
+        #expect(try cli.run(["sign-in", "apple"]).status == 0)
         let result = try shell(script)
         #expect(result.status == 1, "\(script)")
         let lines = result.stderr.split(separator: "\n")

@@ -79,7 +79,9 @@ final class SessionLifecycleEndToEndTests {
         let status = try cli.run(["status"])
         #expect(status.status == 1)
         #expect(status.stderr.contains("could not be read or written"))
-        #expect(status.stderr.contains("Session storage error"))
+        // It names the folder and says what to do; the developer details come with --verbose.
+        #expect(status.stderr.contains("The data folder \(cli.dataDirectory.path) cannot be used"))
+        #expect(status.stderr.contains("--data-dir"))
         #expect(FileManager.default.fileExists(atPath: path.path))
     }
 
@@ -91,8 +93,10 @@ final class SessionLifecycleEndToEndTests {
         let result = try cli.run(
             ["sign-in", "apple"], environment: ["SIGNIN_DEMO_DATA_DIR": blocker.appendingPathComponent("sub").path])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("STORAGE_UNAVAILABLE"))
-        #expect(result.stderr.contains("file/sub"))
+        #expect(result.stderr.contains("file/sub cannot be used"))
+        #expect(result.stderr.contains("Not a directory"))
+        #expect(result.stderr.contains("Choose another with --data-dir"))
+        #expect(!result.stderr.contains("try again"))
     }
 
     @Test("two processes signing in at once on one data folder both succeed and lose nothing")

@@ -17,10 +17,10 @@ struct CommandLineParserTests {
             (["sign-in", "apple", "--yes"], Invocation(command: .signIn(.apple), assumeYes: true)),
             (["sign-in", "guest"], Invocation(command: .signIn(.anonymous))),
             (
-                ["sign-in", "email", "--email", "a@b.co", "--password=pw pw pw"],
+                ["sign-in", "email", "--email", " a@b.co ", "--password=pw pw pw"],
                 Invocation(command: .signIn(.email), email: "a@b.co", password: "pw pw pw")
             ),
-            (["link", "google", "--account", "sam"], Invocation(command: .link(.google), account: "sam")),
+            (["link", "google", "--account", " sam "], Invocation(command: .link(.google), account: "sam")),
             (["link", "email", "--switch-account"], Invocation(command: .link(.email), switchAccount: true)),
             (["unlink", "apple"], Invocation(command: .unlink(.apple))),
             (["open-link", "signin-demo://x"], Invocation(command: .openLink("signin-demo://x"))),
@@ -32,8 +32,19 @@ struct CommandLineParserTests {
             (["--data-dir", "/tmp/x", "status"], Invocation(command: .status, dataDirectory: "/tmp/x")),
             (["status", "--json", "--data-dir=/d"], Invocation(command: .status, dataDirectory: "/d", json: true)),
             (["sign-out"], Invocation(command: .signOut)),
-            (["--help"], Invocation(command: .help)), (["help"], Invocation(command: .help)),
-            (["status", "-h"], Invocation(command: .help)), (["--version"], Invocation(command: .version)),
+            (
+                ["change-password", "--current-password", "old"],
+                Invocation(command: .changePassword, currentPassword: "old")
+            ),
+            (["--help"], Invocation(command: .help(nil))), (["help"], Invocation(command: .help(nil))),
+            (["status", "-h"], Invocation(command: .help("status"))),
+            (["help", "sign-in"], Invocation(command: .help("sign-in"))),
+            (["sign-in", "--help"], Invocation(command: .help("sign-in"))),
+            (["--version"], Invocation(command: .version)), (["-V"], Invocation(command: .version)),
+            (["version"], Invocation(command: .version)),
+            // `--` ends the options: what follows is an operand even if it starts with a dash.
+            (["open-link", "--", "--not-an-option"], Invocation(command: .openLink("--not-an-option"))),
+            (["status", "--verbose"], Invocation(command: .status, verbose: true)),
         ])
     func parses(arguments: [String], expected: Invocation) throws {
         #expect(try CommandLineParser.parse(arguments) == expected)
@@ -58,10 +69,45 @@ struct CommandLineParserTests {
             (["status", "now"], "unexpected 'now' after 'status'"),
             (["--data-dir"], "--data-dir needs a value"),
             (["--data-dir="], "--data-dir needs a value"),
-            (["sign-out", "--json"], "--json goes with 'status'"),
+            (["sign-out", "--json"], "--json does not apply to 'sign-out'"),
+            (["status", "--yes"], "--yes does not apply to 'status'"),
+            (["outbox", "--email", "a@b.co"], "--email does not apply to 'outbox'"),
+            (["check-credential", "--hide-email"], "--hide-email does not apply to 'check-credential'"),
+            (["apple-revoke", "--password", "x"], "--password does not apply to 'apple-revoke'"),
+            (["--json"], "--json needs a command that takes it"),
+            (["help", "nothing"], "unknown command 'nothing'"),
         ])
     func usageErrors(arguments: [String], message: String) {
-        #expect(throws: UsageError(message: message)) { try CommandLineParser.parse(arguments) }
+        let english = CLIMessages(language: "en")
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(arguments) }
+        do {
+            _ = try CommandLineParser.parse(arguments)
+        } catch {
+            #expect(english(error.key, error.arguments) == message)
+        }
+    }
+
+    @Test(
+        "every command of the table parses, with each of its options, and has its own help",
+        arguments: CommandTable.commands.map(\.name))
+    func everyCommand(name: String) throws {
+        let spec = try #require(CommandTable.spec(named: name))
+        var arguments = [name]
+        switch spec.operand {
+        case .provider(let providers): arguments.append(providers[0].rawValue)
+        case .link: arguments.append("signin-demo://reset-password?code=x")
+        case .none, .optionalCommand: break
+        }
+        for option in spec.options {
+            let option = CommandTable.option(option)
+            arguments.append(option.long)
+            if option.value != nil { arguments.append("value") }
+        }
+        let invocation = try CommandLineParser.parse(arguments)
+        #expect(CommandTable.spec(for: invocation.command).name == name)
+        let help = CommandLineHelp(text: CLIMessages(language: "en"))
+        #expect(help.command(name).contains(spec.example))
+        #expect(help.global().contains(name))
     }
 }
 

@@ -107,7 +107,7 @@ struct DemoCLITests {
         #expect(await run(["sign-out"]).0 == .success)
         let (after, json) = await run(["status", "--json"])
         #expect(after == .failure)
-        #expect(json.out.contains("\"signedIn\" : false"))
+        #expect(json.out.contains("\"signedIn\":false"))
         let (again, message) = await run(["sign-out"])
         #expect(again == .failure)
         #expect(message.err.contains("You are not signed in."))

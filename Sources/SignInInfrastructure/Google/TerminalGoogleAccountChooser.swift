@@ -51,24 +51,33 @@ public struct AutomaticChoicePrompt: ChoicePrompt {
 public struct TerminalChoicePrompt: ChoicePrompt {
     private let readLine: @Sendable () -> String?
     private let write: @Sendable (String) -> Void
+    private let texts: TerminalTexts
 
     /// Creates the prompt.
-    public init(readLine: @escaping @Sendable () -> String?, write: @escaping @Sendable (String) -> Void) {
+    public init(
+        readLine: @escaping @Sendable () -> String?, write: @escaping @Sendable (String) -> Void,
+        texts: TerminalTexts = TerminalTexts()
+    ) {
         self.readLine = readLine
         self.write = write
+        self.texts = texts
     }
 
     public func choose(_ title: String, options: [String]) async -> Int? {
         var text = "\(title)\n"
         for (index, option) in options.enumerated() { text += "  \(index + 1)) \(option)\n" }
-        write(text + "  0) Cancel\n")
+        write(text + "  0) \(texts.cancel)\n")
+        let max = ["max": "\(options.count)"]
         for _ in 0..<3 {
-            write("Choose 0 to \(options.count): ")
-            guard let line = readLine() else { return nil }
+            write(TerminalTexts.fill(texts.choose, max))
+            guard let line = readLine() else {
+                write("\n")
+                return nil
+            }
             let answer = line.filter { !$0.isWhitespace }.lowercased()
             if answer == "0" || answer == "c" || answer == "cancel" { return nil }
             if let number = Int(answer), (1...options.count).contains(number) { return number - 1 }
-            write("Please answer with a number from 0 to \(options.count).\n")
+            write(TerminalTexts.fill(texts.chooseRetry, max) + "\n")
         }
         return nil
     }
@@ -80,11 +89,24 @@ public struct TerminalGoogleAccountChooser: GoogleAccountChooser {
     private let prompt: any ChoicePrompt
     private let authority: any GoogleAuthority
     private let tracer: any FlowTracer
+    private let texts: TerminalTexts
+    private let appName: String
 
     /// Creates the chooser.
-    public init(prompt: any ChoicePrompt, authority: any GoogleAuthority, tracer: any FlowTracer = SilentFlowTracer()) {
+    /// - Parameters:
+    ///   - prompt: Asks the user to pick.
+    ///   - authority: Lists the accounts and signs one in.
+    ///   - appName: The app's name in the chooser's title.
+    ///   - texts: The words, in the user's language.
+    ///   - tracer: Receives the labelled steps.
+    public init(
+        prompt: any ChoicePrompt, authority: any GoogleAuthority, appName: String = "signin-demo",
+        texts: TerminalTexts = TerminalTexts(), tracer: any FlowTracer = SilentFlowTracer()
+    ) {
         self.prompt = prompt
         self.authority = authority
+        self.appName = appName
+        self.texts = texts
         self.tracer = tracer
     }
 
@@ -95,7 +117,8 @@ public struct TerminalGoogleAccountChooser: GoogleAccountChooser {
                 .infrastructure, "TerminalGoogleAccountChooser", "Google's account chooser (terminal stand-in)")
             let labels = accounts.map { "\($0.name) <\($0.email)>" }
             guard
-                let index = await prompt.choose("Choose a Google account to continue to signin-demo:", options: labels)
+                let index = await prompt.choose(
+                    TerminalTexts.fill(texts.chooserTitle, ["app": appName]), options: labels)
             else { return .cancelled }
             tracer.record(.ui, "TerminalGoogleAccountChooser", "the user chose \(accounts[index].email)")
             return .signedIn(try await authority.signIn(email: accounts[index].email, nonce: nonce))

@@ -14,31 +14,38 @@ import SignInDomain
 public struct TerminalConsentPrompt: ConsentPrompt {
     private let readLine: @Sendable () -> String?
     private let write: @Sendable (String) -> Void
+    private let texts: TerminalTexts
 
     /// Creates the prompt.
     /// - Parameters:
     ///   - readLine: Reads one line of input; `nil` at the end of input.
     ///   - write: Writes text to the terminal (no newline added).
-    public init(readLine: @escaping @Sendable () -> String?, write: @escaping @Sendable (String) -> Void) {
+    ///   - texts: The words, in the user's language.
+    public init(
+        readLine: @escaping @Sendable () -> String?, write: @escaping @Sendable (String) -> Void,
+        texts: TerminalTexts = TerminalTexts()
+    ) {
         self.readLine = readLine
         self.write = write
+        self.texts = texts
     }
 
     public func ask(_ request: ConsentRequest) async -> ConsentChoice {
-        write(
-            """
-            \(request.appName) wants to use your \(request.provider.name) account "\(request.accountName)" \
-            (\(request.accountEmail)).
-              1) Continue and share my email
-              2) Continue and hide my email
-              3) Cancel
-
-            """)
+        let intro = TerminalTexts.fill(
+            texts.consentIntro,
+            [
+                "app": request.appName, "provider": request.provider.name, "name": request.accountName,
+                "email": request.accountEmail,
+            ])
+        write("\(intro)\n  1) \(texts.consentShare)\n  2) \(texts.consentHide)\n  3) \(texts.cancel)\n")
         for _ in 0..<3 {
-            write("Choose 1, 2 or 3: ")
-            guard let line = readLine() else { return .cancel }
+            write(texts.consentChoose)
+            guard let line = readLine() else {
+                write("\n")
+                return .cancel
+            }
             if let choice = Self.parse(line) { return choice }
-            write("Please answer 1, 2 or 3.\n")
+            write(texts.consentRetry + "\n")
         }
         return .cancel
     }

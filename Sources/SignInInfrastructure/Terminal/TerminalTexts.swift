@@ -1,0 +1,56 @@
+/// The words of the terminal prompts (the Apple consent step, the Google chooser, the email form), so that an
+/// app shows them in its user's language. The defaults are English; `{name}` marks a value.
+public struct TerminalTexts: Hashable, Sendable {
+    /// `{app} wants to use your {provider} account "{name}" ({email}).`
+    public var consentIntro: String
+    /// The first choice: continue and share the email.
+    public var consentShare: String
+    /// The second choice: continue and hide the email.
+    public var consentHide: String
+    /// The last choice of every list: cancel.
+    public var cancel: String
+    /// `Choose 1, 2 or 3: `.
+    public var consentChoose: String
+    /// After an unclear answer to the consent.
+    public var consentRetry: String
+    /// `Choose a Google account to continue to {app}:`.
+    public var chooserTitle: String
+    /// `Choose 0 to {max}: `.
+    public var choose: String
+    /// After an unclear answer to a list: `Please answer with a number from 0 to {max}.`
+    public var chooseRetry: String
+    /// `Email: `.
+    public var email: String
+    /// `Password: `.
+    public var password: String
+
+    /// English texts, or yours.
+    public init(
+        consentIntro: String = "{app} wants to use your {provider} account \"{name}\" ({email}).",
+        consentShare: String = "Continue and share my email", consentHide: String = "Continue and hide my email",
+        cancel: String = "Cancel", consentChoose: String = "Choose 1, 2 or 3: ",
+        consentRetry: String = "Please answer 1, 2 or 3.",
+        chooserTitle: String = "Choose a Google account to continue to {app}:", choose: String = "Choose 0 to {max}: ",
+        chooseRetry: String = "Please answer with a number from 0 to {max}.", email: String = "Email: ",
+        password: String = "Password: "
+    ) {
+        self.consentIntro = consentIntro
+        self.consentShare = consentShare
+        self.consentHide = consentHide
+        self.cancel = cancel
+        self.consentChoose = consentChoose
+        self.consentRetry = consentRetry
+        self.chooserTitle = chooserTitle
+        self.choose = choose
+        self.chooseRetry = chooseRetry
+        self.email = email
+        self.password = password
+    }
+
+    /// `template` with `values` in its placeholders.
+    static func fill(_ template: String, _ values: [String: String]) -> String {
+        values.reduce(template) { text, value in
+            text.split(separator: "{\(value.key)}", omittingEmptySubsequences: false).joined(separator: value.value)
+        }
+    }
+}

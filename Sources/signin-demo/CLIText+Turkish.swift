@@ -1,0 +1,272 @@
+extension CLIMessages {
+    /// The Turkish texts: every key. `{name}` marks a value filled in at run time.
+    static let turkish: [CLIText: String] = [
+        // Help.
+        .helpTitle:
+            "signin-demo: Temiz Mimari ile uçtan uca oturum açma, gömülü arka uçta (çevrimdışı, hesap gerekmez).",
+        .helpUsageHeading: "KULLANIM",
+        .helpCommandsHeading: "KOMUTLAR",
+        .helpOptionsHeading: "SEÇENEKLER",
+        .helpExitCodesHeading: "ÇIKIŞ KODLARI",
+        .helpUsageLine: "KOMUT [SEÇENEKLER]",
+        .helpPrompts:
+            "Terminalde her komut gerekenleri sorar; terminal yoksa bunları seçeneklerden alır ve biri eksikse 2 çıkış koduyla başarısız olur.",
+        .helpConsentOffTerminal:
+            "Standart girdi bir terminal değilse 'sign-in apple' ve 'sign-in google' onayı kendiliğinden verir (--account başka bir hesap belirtmedikçe ilk Google hesabı seçilir); hesap silme ise asla kendiliğinden onaylanmaz.",
+        .helpRecentSignIn:
+            "Hesabı silmek, parolayı değiştirmek ve bağlantı kaldırmak için son beş dakika içinde oturum açmış olmanız gerekir; aksi hâlde komut önce aynı sağlayıcıyla yeniden oturum açmanızı ister.",
+        .helpLocale:
+            "Metinler yerel ayara göre seçilir (LC_ALL, LC_MESSAGES, LANG): İngilizce, Türkçe (tr) veya Geleneksel Çince (zh_TW, zh_HK).",
+        .helpMoreAboutCommand: "Bir komutun seçenekleri ve bir örnek için 'signin-demo help KOMUT' çalıştırın.",
+        .helpExitSuccess: "0    başarılı",
+        .helpExitFailure:
+            "1    başarısız; 'status': oturum açmış kimse yok; 'check-credential': Apple kimlik bilgisi iptal edilmiş veya bilinmiyor",
+        .helpExitUsage: "2    komut satırı anlaşılamadı veya gereken bir girdi eksik",
+        .helpExitCancelled: "130  kullanıcı tarafından iptal edildi",
+        .helpCommandUsage: "KULLANIM: {usage}",
+        .helpExample: "ÖRNEK: {example}",
+        .helpCommandOptions: "SEÇENEKLER",
+        .optionYes:
+            "Sormadan izin verir ve onaylar (Apple onay ekranı, ilk Google hesabı, uyarılar, delete-account).",
+        .optionHideEmail: "Apple onay ekranında izin verir ve e-postayı özel bir aktarma adresinin arkasında gizler.",
+        .optionAccount: "Seçilecek Google hesabı.",
+        .optionEmail: "E-posta adresi.",
+        .optionPassword: "Parola; open-link ve change-password için yeni parola.",
+        .optionCurrentPassword: "Hassas bir işlemden önce yeniden oturum açmak için geçerli parola.",
+        .optionSwitchAccount: "Kimlik bilgisi başka bir hesaba aitse bunun yerine o hesapta oturum açar.",
+        .optionJSON: "Betikler için tek bir JSON nesnesi yazdırır, hata durumunda da. Hiçbir zaman belirteç içermez.",
+        .optionDataDir:
+            "Gömülü arka ucun, giden kutusunun ve oturumun bulunduğu yer. Varsayılan: $SIGNIN_DEMO_DATA_DIR, yoksa $XDG_DATA_HOME/signin-demo, o da yoksa ~/.local/share/signin-demo (macOS'te ~/Library/Application Support/signin-demo).",
+        .optionVerbose: "Bir hatanın geliştirici ayrıntılarını da gösterir.",
+        .optionHelp: "Yardımı gösterir: bu sayfayı ya da bir komutun yardımını.",
+        .optionVersion: "Sürümü gösterir.",
+        .commandTourSummary: "tüm akışların rehberli turu; her adım kendi katmanıyla etiketlenir",
+        .commandTourDetails:
+            "Komut verilmezse tur tüm akışları gömülü arka uçta çalıştırır ve Apple ile oturum açılmış olarak biter.",
+        .commandInteractiveSummary: "aynı akışlar, menü olarak",
+        .commandInteractiveDetails: "Tüm akışları içeren bir menü. Terminal gerektirir.",
+        .commandSignInSummary: "apple, google, anonymous (misafir) veya email ile oturum açma",
+        .commandSignInDetails:
+            "Sağlayıcıyla oturum açar. Apple izin ister, Google bir hesap seçmenizi sağlar, e-posta ise e-posta adresini ve parolayı sorar.",
+        .commandSignUpSummary: "e-posta ve parola ile hesap oluşturma",
+        .commandSignUpDetails: "E-posta ve parola ile bir hesap oluşturur ve bu hesapta oturum açar.",
+        .commandLinkSummary:
+            "apple, google veya email sağlayıcısını oturum açık hesaba bağlama (misafir hesap uid'sini korur)",
+        .commandLinkDetails:
+            "Oturum açık hesaba yeni bir oturum açma yolu ekler. Misafir hesap uid'sini ve kendisi için saklanan her şeyi korur.",
+        .commandUnlinkSummary: "apple, google veya email bağlantısını kaldırma (sonuncusu asla kaldırılamaz)",
+        .commandUnlinkDetails:
+            "Oturum açık hesaptan bir oturum açma yolunu kaldırır. Sonuncusu kaldırılamaz. Yakın zamanda oturum açmış olmanız gerekir.",
+        .commandStatusSummary: "kimin oturum açtığı (kimse yoksa çıkış kodu 1)",
+        .commandStatusDetails: "Oturum açık hesabı gösterir; oturumun süresi dolduysa oturumu yeniler.",
+        .commandSignOutSummary: "yenileme belirtecini iptal etme ve kayıtlı oturumu silme",
+        .commandSignOutDetails:
+            "Oturumu kapatır. Misafir hesapta yeniden oturum açılamadığından misafir hesabın oturumunu kapatmadan önce sorar (terminal yoksa --yes).",
+        .commandResetPasswordSummary: "giden kutusuna parola sıfırlama bağlantısı gönderme",
+        .commandResetPasswordDetails:
+            "Yeni parola belirlemeye yarayan bir bağlantı gönderir. E-postaya ait bir hesap olsa da olmasa da yanıt aynıdır.",
+        .commandOpenLinkSummary: "e-postadaki bağlantıyı açma ve yeni parola seçme",
+        .commandOpenLinkDetails:
+            "Parola sıfırlama bağlantısını açar ve yeni parolayı belirler. Hesabın tüm oturumları sona erer.",
+        .commandChangePasswordSummary: "oturum açıkken yeni parola seçme; diğer tüm oturumlar sona erer",
+        .commandChangePasswordDetails:
+            "Oturum açık hesap için yeni bir parola belirler. Diğer tüm oturumlar sona erer. Yakın zamanda oturum açmış olmanız gerekir.",
+        .commandOutboxSummary: "gömülü arka ucun gönderdiği e-postaları gösterme",
+        .commandOutboxDetails: "Gömülü arka ucun giden kutusundaki e-postaları bağlantılarıyla birlikte listeler.",
+        .commandCheckCredentialSummary: "Apple kimlik bilgisi durumunu denetleme; iptal edilmişse oturum kapatılır",
+        .commandCheckCredentialDetails:
+            "Kullanıcının bu uygulamayla hâlâ Apple ile Giriş Yap'ı kullanıp kullanmadığını Apple'a sorar. İptal edilmiş veya bilinmiyorsa oturum kapatılır (çıkış kodu 1).",
+        .commandAppleRevokeSummary:
+            "demo yardımcısı: Ayarlar > Apple Kimliği'nde olduğu gibi Apple ile Giriş Yap'ı kullanmayı durdurma",
+        .commandAppleRevokeDetails:
+            "Kullanıcının Ayarlar'da Apple ile Giriş Yap için 'Kullanmayı Durdur'a dokunmasını canlandırır. Hiçbir şey yetkilendirilmemişse çıkış kodu 1 olur.",
+        .commandDeleteAccountSummary: "hesabı, kimliklerini ve belirteçlerini silme ve oturumu kapatma",
+        .commandDeleteAccountDetails:
+            "Oturum açık hesabı kalıcı olarak siler. DELETE yazmanızı ister (terminal yoksa --yes). Yakın zamanda oturum açmış olmanız gerekir.",
+        .commandHelpSummary: "yardımı ya da bir komutun yardımını gösterme",
+        .commandHelpDetails: "Komut listesini ya da bir komutun seçeneklerini ve bir örneğini gösterir.",
+        .commandVersionSummary: "sürümü gösterme",
+        .commandVersionDetails: "Sürümü gösterir.",
+
+        // Usage errors.
+        .usagePrefix: "signin-demo: {message}",
+        .usageSeeHelp: "Kullanım bilgisi için 'signin-demo --help' çalıştırın.",
+        .usageUnknownOption: "bilinmeyen seçenek '{option}'",
+        .usageTakesNoValue: "{option} değer almaz",
+        .usageNeedsValue: "{option} bir değer gerektirir",
+        .usageUnknownCommand: "bilinmeyen komut '{command}'",
+        .usageUnexpectedWord: "'{command}' sonrasında beklenmeyen '{word}'",
+        .usageNeedsProvider: "{command} bir sağlayıcı gerektirir: {providers}",
+        .usageUnknownProvider: "{command} için bilinmeyen sağlayıcı '{provider}' (bilinenler: {providers})",
+        .usageNeedsLink: "open-link e-postadaki bağlantıyı gerektirir",
+        .usageOptionNotForCommand: "{option} '{command}' için geçerli değil",
+        .usageOptionNeedsCommand: "{option} bu seçeneği kabul eden bir komut gerektirir",
+        .usageArgumentTooLong: "{number}. bağımsız değişken {limit} bayttan uzun",
+        .usageArgumentNotUTF8: "{number}. bağımsız değişken geçerli bir UTF-8 metni değil",
+        .usageNoDataFolder: "veri klasörü yok: --data-dir belirtin veya HOME değişkenini ayarlayın.",
+        .usageNeedsEmailAndPassword: "standart girdi bir terminal değilken bu komut --email ve --password gerektirir",
+        .usageNeedsEmail: "standart girdi bir terminal değilken {command} --email gerektirir",
+        .usageNeedsNewPassword: "standart girdi bir terminal değilken {command} --password (yeni parola) gerektirir",
+        .usageNeedsYesToDelete: "standart girdi bir terminal değilken delete-account --yes gerektirir",
+        .usageNeedsYesToLoseGuest:
+            "misafir olarak oturum açtınız ve misafir hesapta yeniden oturum açılamaz; yine de çıkmak için --yes ekleyin",
+        .usageUnknownGoogleAccount: "bu cihazda '{account}' adlı Google hesabı yok; bilinenler: {accounts}",
+        .usageInteractiveNeedsTerminal:
+            "interactive bir terminal gerektirir; bunun yerine komutları tek tek çalıştırın",
+        .answerRefusedTooLong: "signin-demo: bu yanıt {limit} bayttan uzun; yok sayıldı.",
+        .answerRefusedNotUTF8: "signin-demo: bu yanıt geçerli bir UTF-8 metni değil; yok sayıldı.",
+        .outputFailed: "signin-demo: standart çıktıya yazılamadı: {reason}.",
+
+        // Prompts.
+        .promptEmail: "E-posta: ",
+        .promptPassword: "Parola: ",
+        .promptNewPassword: "Yeni parola: ",
+        .promptNewPasswordAgain: "Yeni parola (tekrar): ",
+        .promptPasswordsDiffer: "Girdiğiniz iki parola aynı değil.",
+        .promptTypeDelete: "Hesabınızı ve hesap için saklanan her şeyi silmek için DELETE yazın: ",
+        .promptSwitchAccount: "Bunun yerine o hesapta oturum açılsın mı? [e/H] ",
+        .promptLoseGuest:
+            "Misafir olarak oturum açtınız. Misafir hesapta kimse yeniden oturum açamaz: hesaptan çıktığınızda hesap kaybolur. Korumak için önce bir sağlayıcı bağlayın. Yine de çıkılsın mı? [e/H] ",
+        .promptYesAnswers: "e,evet,y,yes",
+        .promptChoose: "0 ile {max} arasında seçin: ",
+        .promptRetryChoice: "Lütfen 0 ile {max} arasında bir sayı girin.",
+        .promptCancel: "İptal",
+        .promptGoogleTitle: "{app} uygulamasına devam etmek için bir Google hesabı seçin:",
+        .promptConsentIntro: "{app}, \"{name}\" ({email}) {provider} hesabınızı kullanmak istiyor.",
+        .promptConsentShare: "Devam et ve e-postamı paylaş",
+        .promptConsentHide: "Devam et ve e-postamı gizle",
+        .promptConsentChoose: "1, 2 veya 3'ü seçin: ",
+        .promptConsentRetry: "Lütfen 1, 2 veya 3 girin.",
+        .promptLink: "Bağlantı: ",
+        .promptProviderToUnlink: "Bağlantısı kaldırılacak sağlayıcı ({providers}): ",
+
+        // Results.
+        .cancelled: "iptal edildi",
+        .signInCancelled: "oturum açma iptal edildi; hiçbir şey değişmedi.",
+        .signUpCancelled: "kaydolma iptal edildi; hiçbir şey değişmedi.",
+        .linkCancelled: "bağlama iptal edildi; hiçbir şey değişmedi.",
+        .resetCancelled: "parola sıfırlama iptal edildi; e-posta gönderilmedi.",
+        .openLinkCancelled: "bağlantıyı açma iptal edildi; parola olduğu gibi kaldı.",
+        .changePasswordCancelled: "parola değiştirme iptal edildi; parola olduğu gibi kaldı.",
+        .deleteCancelled: "hesap silme iptal edildi; hiçbir şey değişmedi.",
+        .signOutCancelled: "oturum kapatma iptal edildi; hâlâ misafir olarak oturumunuz açık.",
+        .accountCreated: "Hesap oluşturuldu. Oturum açıldı.",
+        .linkedProvider: "{provider} bağlandı.",
+        .uidKept: "{provider} bağlandı; uid korundu.",
+        .unlinkedProvider: "{provider} bağlantısı kaldırıldı.",
+        .signedOutDone: "Oturum kapatıldı. Yenileme belirteci iptal edildi ve kayıtlı oturum silindi.",
+        .resetMailed:
+            "{email} adresine ait bir hesap varsa bu adrese bir sıfırlama bağlantısı gönderildi. Giden kutusu: {folder}; 'signin-demo outbox' ile görüntüleyebilirsiniz.",
+        .passwordResetDone:
+            "Parola değiştirildi. Hesabın tüm oturumları sonlandırıldı; 'signin-demo sign-in email' ile oturum açın.",
+        .passwordChanged: "Parola değiştirildi. Hesabın diğer tüm oturumları sonlandırıldı; bu oturum devam ediyor.",
+        .credentialState: "Apple kimlik bilgisi durumu: {state}.",
+        .appleRevoked:
+            "Ayarlar > Apple Kimliği'nde olduğu gibi, signin-demo için Apple ile Giriş Yap artık kapalı. Uygulamanın bunu nasıl fark ettiğini görmek için 'signin-demo check-credential' çalıştırın.",
+        .appleNothingToRevoke:
+            "signin-demo: iptal edilecek bir şey yok: Apple ile Giriş Yap, signin-demo ile kullanılmıyordu.",
+        .accountDeleted: "Hesap silindi: kimlikleri ve belirteçleri kaldırıldı, oturumunuz kapatıldı.",
+        .outboxEmpty: "Giden kutusu ({folder}) boş.",
+        .outboxLine: "{date}  alıcı: {to}  {subject}",
+        .notSignedIn: "Oturum açık değil.",
+        .sessionExpiredOffline: "signin-demo: oturumun süresi doldu ve oturum yenilenemedi.",
+        .storedSessionKeptAs: "Okunamayan dosya {path} olarak saklandı.",
+        .recoverHint: "Hesabınız değişmedi. Diğer hesabı kullanmak için: signin-demo sign-in {provider}",
+        .switchedAccount: "Kimlik bilgisinin ait olduğu hesapta oturum açıldı.",
+        .guestWarning:
+            "Misafir olarak oturum açtınız. Başka bir sağlayıcıyla oturum açarsanız misafir hesaptan çıkarsınız ve bu hesapta kimse yeniden oturum açamaz. Hesabı korumak için bunun yerine bağlayın: signin-demo link {provider}. Yine de çıkılsın mı? [e/H] ",
+        .statusSignedIn: "Oturum açık.",
+        .statusUID: "uid",
+        .statusEmail: "e-posta",
+        .statusName: "ad",
+        .statusProviders: "sağlayıcılar",
+        .statusGuest: "misafir",
+        .statusNewUser: "yeni kullanıcı",
+        .statusIDToken: "kimlik belirteci",
+        .statusRefreshToken: "yenileme belirteci",
+        .statusNone: "yok",
+        .statusYes: "evet",
+        .statusNo: "hayır",
+        .statusExpires: "geçerlilik sonu {date}",
+
+        // What to do next.
+        .hintSignIn: "Önce oturum açın: signin-demo sign-in apple|google|guest|email.",
+        .hintSignInMenu: "Önce oturum açma seçeneklerinden birini (1 ile 4 arası) seçin.",
+        .hintWrongCredentials:
+            "E-postayı ve parolayı kontrol edin ya da kendinize bir sıfırlama bağlantısı gönderin: signin-demo reset-password.",
+        .hintEmailInUse:
+            "Bunun yerine o hesapta oturum açıp (signin-demo sign-in email) ardından bağlayın ya da başka bir e-posta kullanın.",
+        .hintInvalidLink:
+            "Bağlantıyı tam olarak e-postada göründüğü gibi açın ('signin-demo outbox' bağlantıları listeler) ya da yenisini isteyin: signin-demo reset-password.",
+        .hintDataFolder:
+            "{folder} veri klasörü kullanılamıyor ({reason}). --data-dir ile başka bir klasör seçin ya da bu klasörü düzeltin: size ait ve yazma izniniz olan bir klasör olmalı.",
+        .hintDetailsVerbose: "Ayrıntılar: {details}",
+
+        // The interactive menu.
+        .menuHeading: "signin-demo interactive: veri klasörü {folder}",
+        .menuWhatNext: "Ne yapmak istersiniz?",
+        .menuQuit: "Çık",
+        .menuChoose: "Seçiminiz: ",
+        .menuRetry: "Lütfen 0 ile {max} arasında bir sayı girin: ",
+        .menuSignInApple: "Apple ile Giriş Yap",
+        .menuSignInGoogle: "Google ile oturum aç",
+        .menuSignInGuest: "Misafir olarak oturum aç",
+        .menuSignInEmail: "E-posta ile oturum aç",
+        .menuSignUp: "E-posta ile kaydol",
+        .menuLinkApple: "Apple'ı bağla",
+        .menuLinkGoogle: "Google'ı bağla",
+        .menuLinkEmail: "E-posta ve parola bağla",
+        .menuUnlink: "Bir sağlayıcının bağlantısını kaldır",
+        .menuStatus: "Durum",
+        .menuResetPassword: "Parolayı sıfırla (bağlantı gönder)",
+        .menuOutbox: "Giden kutusunu göster",
+        .menuOpenLink: "E-postadaki bir bağlantıyı aç",
+        .menuCheckCredential: "Apple kimlik bilgisi durumunu denetle",
+        .menuAppleRevoke: "Apple ile Giriş Yap'ı kullanmayı durdur (demo yardımcısı)",
+        .menuDeleteAccount: "Hesabı sil",
+        .menuSignOut: "Oturumu kapat",
+        .menuChangePassword: "Parolayı değiştir",
+
+        // The guided tour.
+        .tourIntro: "signin-demo: gömülü arka uç aynı işlem içinde çalışıyor; veri klasörü {folder}",
+        .tourStep1: "1. Açılış: kayıtlı oturum geri yüklenir (RestoreSessionUseCase)",
+        .tourFoundSession: "önceki bir çalıştırmadan kalan {uid} oturumu bulundu; yine de yeniden oturum açılıyor",
+        .tourDiscardedSession: "kayıtlı oturum okunamadı ve {path} olarak saklandı",
+        .tourNoSession: "kayıtlı oturum yok: oturum kapalı",
+        .tourStep2: "2. Apple ile Giriş Yap (seed 001 akışı)",
+        .tourTapApple: "kullanıcı \"Apple ile Giriş Yap\" düğmesine dokunur",
+        .tourStep3: "3. Yeniden açılış: yeni bir işlem oturumu {path} konumundan geri yükler",
+        .tourRestored: "{uid} geri yüklendi: aynı kullanıcı, oturum açmaya gerek yok",
+        .tourStep4: "4. Bir saat sonra: kimlik belirtecinin süresi doldu, bu yüzden geri yükleme onu yeniler",
+        .tourNewToken: "yeni kimlik belirteci, geçerlilik sonu {date}",
+        .tourOldRefreshRefused:
+            "önceki yenileme belirteci artık reddediliyor ({code}): belirteçler yenilenerek değişir; daha sonra yeniden kullanılırsa çalınmış sayılır ve tüm zinciri iptal edilir",
+        .tourStep5: "5. Oturum açmış kullanıcı olarak uygulamanın API'sini çağırma (AuthorizedAPIClient, GET /v1/me)",
+        .tourHTTP: "HTTP {status}: {body}",
+        .tourStep6: "6. Şimdiye dönüş: Google ile oturum açma (hesap seçici ilk hesabı seçer)",
+        .tourSignedInAs: "{email} olarak {providers} ile oturum açıldı",
+        .tourStep7: "7. Misafir, e-posta ve parola bağlar, oturumu kapatır ve e-postayla oturum açar: aynı uid",
+        .tourGuest: "misafir {uid}, sağlayıcılar: yok",
+        .tourLinked: "{email} bağlandı: uid {uid} korundu, sağlayıcılar: {providers}",
+        .tourSignedOut: "oturum kapatıldı",
+        .tourSameUID: "e-postayla oturum açıldı: uid {uid}, misafirin kendi uid'si",
+        .tourStep8: "8. Parola sıfırlama: e-posta giden kutusuna gider, içindeki bağlantı yeni parola belirler",
+        .tourMailSent: "{to} alıcısına giden sıfırlama e-postası {folder} içinde",
+        .tourItsLink: "bağlantısı: {link} (kod gizlidir; 'signin-demo outbox' kodu gösterir)",
+        .tourLinkOpened: "bağlantı sıfırlama ekranını açtı; yeni parola belirlendi",
+        .tourOldPasswordRefused: "eski parola reddedildi: {message}",
+        .tourLinkOnce: "bağlantı yalnızca bir kez çalışır: {message}",
+        .tourNewPasswordWorks: "yeni parolayla oturum açılabiliyor",
+        .tourStep9: "9. Apple iptali: kullanıcı Apple ile Giriş Yap'ı kullanmayı bırakır ve uygulama oturumu kapatır",
+        .tourStopUsing: "Ayarlar > Apple Kimliği > Apple ile Giriş Yap > signin-demo > Kullanmayı Durdur",
+        .tourCredentialState: "kimlik bilgisi durumu: {state}; {message}",
+        .tourStep10: "10. Hesabı silme (misafirken e-posta hesabına dönüşen hesap)",
+        .tourDeleted: "silindi; oturum kapatıldı",
+        .tourSignInAgain: "bu hesapta yeniden oturum açma: {message}",
+        .tourStep11: "11. Yeniden Apple ile Giriş Yap: iptalden sonra Apple adı bir kez daha gönderir",
+        .tourDone:
+            "Bitti: tüm akışlar gömülü arka uçta çalıştı. 'signin-demo status', 'signin-demo interactive' ve 'signin-demo --help' komutlarını deneyin; hepsi bu veri klasörünü kullanır.",
+        .tourFailed: "signin-demo: tur durdu: {reason}",
+        .tourAccepted: "kabul edildi, oysa edilmemeliydi",
+    ]
+}

@@ -1,0 +1,91 @@
+import SignInPresentation
+
+/// The key of every text the CLI shows besides the error messages of `AuthErrorMessages`: help, usage errors,
+/// prompts, confirmations, the status block, the menu and the tour. The texts are in `CLIText+English.swift`,
+/// `CLIText+Turkish.swift` and `CLIText+TraditionalChinese.swift`; a test fails on a key missing in any of them.
+enum CLIText: String, Hashable, Sendable, CaseIterable {
+    // Help.
+    case helpTitle, helpUsageHeading, helpCommandsHeading, helpOptionsHeading, helpExitCodesHeading
+    case helpUsageLine, helpPrompts, helpConsentOffTerminal, helpRecentSignIn, helpLocale, helpMoreAboutCommand
+    case helpExitSuccess, helpExitFailure, helpExitUsage, helpExitCancelled, helpCommandUsage, helpExample
+    case helpCommandOptions
+    case optionYes, optionHideEmail, optionAccount, optionEmail, optionPassword, optionCurrentPassword
+    case optionSwitchAccount, optionJSON, optionDataDir, optionVerbose, optionHelp, optionVersion
+    case commandTourSummary, commandTourDetails, commandInteractiveSummary, commandInteractiveDetails
+    case commandSignInSummary, commandSignInDetails, commandSignUpSummary, commandSignUpDetails
+    case commandLinkSummary, commandLinkDetails, commandUnlinkSummary, commandUnlinkDetails
+    case commandStatusSummary, commandStatusDetails, commandSignOutSummary, commandSignOutDetails
+    case commandResetPasswordSummary, commandResetPasswordDetails, commandOpenLinkSummary, commandOpenLinkDetails
+    case commandChangePasswordSummary, commandChangePasswordDetails, commandOutboxSummary, commandOutboxDetails
+    case commandCheckCredentialSummary, commandCheckCredentialDetails, commandAppleRevokeSummary
+    case commandAppleRevokeDetails, commandDeleteAccountSummary, commandDeleteAccountDetails
+    case commandHelpSummary, commandHelpDetails, commandVersionSummary, commandVersionDetails
+
+    // Usage errors.
+    case usagePrefix, usageSeeHelp, usageUnknownOption, usageTakesNoValue, usageNeedsValue, usageUnknownCommand
+    case usageUnexpectedWord, usageNeedsProvider, usageUnknownProvider, usageNeedsLink, usageOptionNotForCommand
+    case usageOptionNeedsCommand, usageArgumentTooLong, usageArgumentNotUTF8, usageNoDataFolder
+    case usageNeedsEmailAndPassword, usageNeedsEmail, usageNeedsNewPassword, usageNeedsYesToDelete
+    case usageNeedsYesToLoseGuest, usageUnknownGoogleAccount, usageInteractiveNeedsTerminal
+    case answerRefusedTooLong, answerRefusedNotUTF8, outputFailed
+
+    // Prompts.
+    case promptEmail, promptPassword, promptNewPassword, promptNewPasswordAgain, promptPasswordsDiffer
+    case promptTypeDelete, promptSwitchAccount, promptLoseGuest, promptYesAnswers, promptChoose, promptRetryChoice
+    case promptCancel, promptGoogleTitle, promptConsentIntro, promptConsentShare, promptConsentHide
+    case promptConsentChoose, promptConsentRetry, promptLink, promptProviderToUnlink
+
+    // Results.
+    case cancelled, signInCancelled, signUpCancelled, linkCancelled, resetCancelled, openLinkCancelled
+    case changePasswordCancelled, deleteCancelled, signOutCancelled, accountCreated, linkedProvider, uidKept
+    case unlinkedProvider, signedOutDone, resetMailed, passwordResetDone, passwordChanged, credentialState
+    case appleRevoked, appleNothingToRevoke, accountDeleted, outboxEmpty, outboxLine, notSignedIn
+    case sessionExpiredOffline, storedSessionKeptAs, recoverHint, switchedAccount, guestWarning
+    case statusSignedIn, statusUID, statusEmail, statusName, statusProviders, statusGuest, statusNewUser
+    case statusIDToken, statusRefreshToken, statusNone, statusYes, statusNo, statusExpires
+
+    // What to do next, after an error.
+    case hintSignIn, hintSignInMenu, hintWrongCredentials, hintEmailInUse, hintInvalidLink, hintDataFolder
+    case hintDetailsVerbose
+
+    // The interactive menu.
+    case menuHeading, menuWhatNext, menuQuit, menuChoose, menuRetry, menuSignInApple, menuSignInGoogle
+    case menuSignInGuest, menuSignInEmail, menuSignUp, menuLinkApple, menuLinkGoogle, menuLinkEmail, menuUnlink
+    case menuStatus, menuResetPassword, menuOutbox, menuOpenLink, menuCheckCredential, menuAppleRevoke
+    case menuDeleteAccount, menuSignOut, menuChangePassword
+
+    // The guided tour.
+    case tourIntro, tourStep1, tourFoundSession, tourDiscardedSession, tourNoSession, tourStep2, tourTapApple
+    case tourStep3, tourRestored, tourStep4, tourNewToken, tourOldRefreshRefused, tourStep5, tourHTTP, tourStep6
+    case tourSignedInAs, tourStep7, tourGuest, tourLinked, tourSignedOut, tourSameUID, tourStep8, tourMailSent
+    case tourItsLink, tourLinkOpened, tourOldPasswordRefused, tourLinkOnce, tourNewPasswordWorks, tourStep9
+    case tourStopUsing, tourCredentialState, tourStep10, tourDeleted, tourSignInAgain, tourStep11, tourDone
+    case tourFailed, tourAccepted
+}
+
+/// The CLI's texts in the user's language: its own (``CLIText``) and the error messages.
+struct CLIMessages: Sendable {
+    let texts: MessageCatalogue<CLIText>
+    let errors: AuthErrorMessages
+
+    /// The texts for `language` (`en`, `tr`, `zh-Hant`; others fall back to English).
+    init(language: String) {
+        texts = MessageCatalogue(
+            language: language, english: Self.english, turkish: Self.turkish,
+            traditionalChinese: Self.traditionalChinese)
+        errors = AuthErrorMessages(language: language)
+    }
+
+    /// The language in use.
+    var language: String { texts.language }
+
+    /// The text of `key` with its values.
+    func callAsFunction(_ key: CLIText, _ arguments: [String: String] = [:]) -> String {
+        texts.text(key, arguments)
+    }
+
+    /// A provider's name in this language.
+    func provider(_ provider: ProviderName) -> String {
+        errors.providerName(provider.type.name)
+    }
+}

@@ -1,0 +1,70 @@
+/// The help texts, derived from ``CommandTable`` in the user's language: the global help (`--help`) and each
+/// command's (`signin-demo <command> --help`, `signin-demo help <command>`).
+struct CommandLineHelp {
+    let text: CLIMessages
+
+    /// The global help: every command with its summary, the options, the rules, the exit codes.
+    func global() -> String {
+        var lines = [text(.helpTitle), "", text(.helpUsageHeading)]
+        let tourUsage = "signin-demo [--data-dir DIR]"
+        let commandUsage = "signin-demo " + text(.helpUsageLine)
+        let usageWidth = max(tourUsage.count, commandUsage.count)
+        lines.append("  " + tourUsage.padding(to: usageWidth + 2) + text(.commandTourSummary))
+        lines += ["  " + commandUsage, "", text(.helpCommandsHeading)]
+        let names = CommandTable.commands.map { spec -> String in
+            switch spec.operand {
+            case .provider(let providers): spec.name + " " + providers.map(\.rawValue).joined(separator: "|")
+            case .link: spec.name + " <link>"
+            case .optionalCommand: spec.name + " [COMMAND]"
+            case .none: spec.name
+            }
+        }
+        let width = names.map(\.count).max() ?? 0
+        for (name, spec) in zip(names, CommandTable.commands) {
+            lines.append("  " + name.padding(to: width + 2) + text(spec.summary))
+        }
+        lines += ["", text(.helpMoreAboutCommand)]
+        lines += ["", text(.helpOptionsHeading)]
+        lines += optionLines(CommandTable.options.map(\.name))
+        lines += ["", text(.helpPrompts), text(.helpConsentOffTerminal), text(.helpRecentSignIn), text(.helpLocale)]
+        lines += ["", text(.helpExitCodesHeading)]
+        lines += [.helpExitSuccess, .helpExitFailure, .helpExitUsage, .helpExitCancelled].map { "  " + text($0) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One command's help: what it does, its usage, its options, an example.
+    func command(_ name: String) -> String {
+        guard let spec = CommandTable.spec(named: name) else { return global() }
+        var lines = ["signin-demo \(name): " + text(spec.summary), "", text(spec.details), ""]
+        lines.append(text(.helpCommandUsage, ["usage": "signin-demo " + usage(spec)]))
+        lines += ["", text(.helpCommandOptions)]
+        lines += optionLines(spec.options + CommandTable.globalOptions)
+        lines += ["", text(.helpExample, ["example": spec.example])]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `sign-in apple|google|anonymous|email [--yes] …`.
+    func usage(_ spec: CommandSpec) -> String {
+        var words = [spec.name]
+        switch spec.operand {
+        case .none: break
+        case .provider(let providers): words.append(providers.map(\.rawValue).joined(separator: "|"))
+        case .link: words.append("<link>")
+        case .optionalCommand: words.append("[COMMAND]")
+        }
+        for option in spec.options {
+            let option = CommandTable.option(option)
+            words.append("[" + option.long + (option.value.map { " " + $0 } ?? "") + "]")
+        }
+        return words.joined(separator: " ")
+    }
+
+    private func optionLines(_ names: [OptionName]) -> [String] {
+        let specs = CommandTable.options.filter { names.contains($0.name) }
+        let labels = specs.map { spec in
+            [spec.short, spec.long + (spec.value.map { " " + $0 } ?? "")].compactMap { $0 }.joined(separator: ", ")
+        }
+        let width = labels.map(\.count).max() ?? 0
+        return zip(labels, specs).map { label, spec in "  " + label.padding(to: width + 2) + text(spec.help) }
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import SignInTesting
+import Testing
+
+@testable import signin_demo
+
+/// What the CLI says and asks, in-process: the menu, warnings, JSON, and every text in the user's language.
+@MainActor
+@Suite("The CLI as people use it")
+struct CLIBehaviourTests {
+    let folder = TemporaryFolder(prefix: "signin-cli")
+
+    func run(
+        _ arguments: [String], input: [String] = [], terminal: Bool = false, language: String = "en_US.UTF-8"
+    ) async -> (ExitCode, CapturedConsole) {
+        let captured = CapturedConsole(input: input, isInteractive: terminal)
+        let environment = ["LANG": language, "SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"]
+        let code = await DemoCLI(console: captured.console, environment: environment).run(
+            arguments + ["--data-dir", folder.path])
+        return (code, captured)
+    }
+
+    // MARK: - The interactive menu
+
+    @Test("a bad answer at the menu is asked again in place, without drawing the menu again")
+    func menuAsksAgainInPlace() async {
+        let (code, captured) = await run(["interactive"], input: ["x", "99", "3", "0"], terminal: true)
+        #expect(code == .success)
+        #expect(captured.out.components(separatedBy: "What next?").count == 3)
+        #expect(captured.out.components(separatedBy: "Please answer with a number from 0 to").count == 3)
+        #expect(captured.out.contains("guest:         yes"))
+    }
+
+    @Test("Ctrl-D at a step's prompt cancels that step only, with 'cancelled' on its own line")
+    func endOfInputCancelsTheStep() async {
+        // 13: open a link; the end of input at "Link: " cancels it, and the menu goes on to quit.
+        let (code, captured) = await run(["interactive"], input: ["13"], terminal: true)
+        #expect(code == .success)
+        #expect(captured.out.contains("Link: \ncancelled\n"))
+    }
+
+    @Test("the reset step uses the signed-in account's email instead of asking for it")
+    func resetUsesTheSignedInEmail() async {
+        #expect(await run(["sign-up", "--email", "jane@example.com", "--password", "correct horse"]).0 == .success)
+        let (code, captured) = await run(["interactive"], input: ["11", "0"], terminal: true)
+        #expect(code == .success)
+        #expect(!captured.out.contains("Email: "))
+        #expect(captured.out.contains("If jane@example.com has an account"))
+    }
+
+    @Test("sign-up on a terminal asks for the new password twice and refuses two different ones")
+    func signUpConfirmsThePassword() async {
+        let (code, captured) = await run(
+            ["sign-up", "--email", "jane@example.com"], input: ["correct horse", "correct hose"], terminal: true)
+        #expect(code == .cancelled)
+        #expect(captured.err.contains("The two passwords differ."))
+        let (ok, _) = await run(
+            ["sign-up", "--email", "jane@example.com"], input: ["correct horse", "correct horse"], terminal: true)
+        #expect(ok == .success)
+    }
+
+    // MARK: - Flags and prompts
+
+    @Test("--email is not asked again on a terminal; only the missing password is")
+    func asksOnlyForWhatIsMissing() async {
+        _ = await run(["sign-up", "--email", "jane@example.com", "--password", "correct horse"])
+        _ = await run(["sign-out"])
+        let (code, captured) = await run(
+            ["sign-in", "email", "--email", "jane@example.com"], input: ["correct horse"], terminal: true)
+        #expect(code == .success, "\(captured.err)")
+        #expect(!captured.out.contains("Email: "))
+        #expect(captured.out.contains("Password: "))
+    }
+
+    @Test("an unknown Google account is a usage error that names the known ones")
+    func unknownGoogleAccount() async {
+        let (code, captured) = await run(["sign-in", "google", "--account", "nobody@example.com"])
+        #expect(code == .usage)
+        #expect(captured.err.contains("jane.appleseed@gmail.com, sam.rivera@gmail.com"))
+    }
+
+    @Test("leaving a guest account needs a yes: asked on a terminal, --yes otherwise")
+    func leavingAGuest() async {
+        #expect(await run(["sign-in", "guest"]).0 == .success)
+        let (refused, message) = await run(["sign-out"])
+        #expect(refused == .usage)
+        #expect(message.err.contains("--yes"))
+        let (declined, _) = await run(["sign-in", "apple"], input: ["n"], terminal: true)
+        #expect(declined == .cancelled)
+        #expect(await run(["status"]).1.out.contains("guest:         yes"))
+        #expect(await run(["sign-out", "--yes"]).0 == .success)
+    }
+
+    @Test("apple-revoke with nothing to revoke says so and exits 1")
+    func nothingToRevoke() async {
+        let (code, captured) = await run(["apple-revoke"])
+        #expect(code == .failure)
+        #expect(captured.err.contains("nothing to revoke"))
+    }
+
+    // MARK: - JSON
+
+    @Test("--json prints exactly one JSON object with the same keys, on success and on failure")
+    func json() async throws {
+        let keys: Set<String> = [
+            "signedIn", "uid", "email", "displayName", "providers", "isAnonymous", "expiresAt", "reason", "error",
+        ]
+        for arguments in [
+            ["status", "--json"], ["sign-in", "email", "--email", "a@b.co", "--password", "wrong one", "--json"],
+            ["sign-in", "apple", "--json"], ["status", "--json"], ["unlink", "apple", "--json"],
+        ] {
+            let (_, captured) = await run(arguments)
+            let lines = captured.out.split(separator: "\n")
+            #expect(lines.count == 1, "\(arguments): \(captured.out)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(captured.out.utf8)) as? [String: Any])
+            #expect(Set(object.keys) == keys, "\(arguments)")
+        }
+        let (_, failed) = await run(["sign-in", "email", "--email", "a@b.co", "--password", "wrong one", "--json"])
+        #expect(failed.out.contains("\"error\":{\"code\":\"wrongCredentials\""))
+    }
+
+    // MARK: - Every text in the user's language
+
+    /// English words that no Turkish or Chinese text should contain as prose.
+    static let englishWords: Set<String> = [
+        "the", "and", "is", "was", "with", "from", "for", "not", "your", "you", "this", "that", "signed", "sign",
+        "token", "refresh", "account", "please", "choose", "cannot", "run", "show", "in", "to", "of",
+    ]
+
+    /// The English words of `text`, leaving out identifiers, commands, paths, options and values.
+    static func englishProse(in text: String) -> [String] {
+        text.split(whereSeparator: { $0.isWhitespace || "()[]{},;\"'“”「」（），。：:".contains($0) }).compactMap {
+            word -> String? in
+            let word = String(word)
+            guard !word.contains(where: { ".@/_-=<>|$~0123456789".contains($0) }) else { return nil }
+            let letters = word.trimmingCharacters(in: .punctuationCharacters)
+            guard letters.first?.isLowercase == true, !letters.dropFirst().contains(where: \.isUppercase) else {
+                return nil
+            }
+            return englishWords.contains(letters) ? letters : nil
+        }
+    }
+
+    @Test(
+        "under Turkish and Traditional Chinese, help, usage errors, status and the tour have no English sentence",
+        arguments: ["tr_TR.UTF-8", "zh_TW.UTF-8"])
+    func noEnglish(language: String) async {
+        var outputs: [String] = []
+        outputs.append(await run(["--help"], language: language).1.out)
+        for spec in CommandTable.commands {
+            outputs.append(await run([spec.name, "--help"], language: language).1.out)
+        }
+        for bad in [["--nope"], ["frobnicate"], ["sign-in"], ["sign-in", "myspace"], ["status", "--yes"], ["--json"]] {
+            outputs.append(await run(bad, language: language).1.err)
+        }
+        outputs.append(await run(["status"], language: language).1.out)
+        let (code, tour) = await run([], language: language)
+        #expect(code == .success, "\(tour.err)")
+        outputs.append(await run(["status"], language: language).1.out)
+        // The tour's own texts; its trace lines are checked with the trace catalogue.
+        outputs.append(
+            tour.out.split(separator: "\n").filter { !$0.contains("[") }.joined(separator: "\n"))
+        for output in outputs {
+            for line in output.split(separator: "\n") {
+                #expect(Self.englishProse(in: String(line)).isEmpty, "\(language): \(line)")
+            }
+        }
+    }
+
+    @Test("every CLI text has a Turkish and a Traditional Chinese translation with the same placeholders")
+    func catalogueComplete() {
+        let catalogue = CLIMessages(language: "en").texts
+        for language in ["tr", "zh-Hant"] {
+            #expect(catalogue.missingKeys(in: language).isEmpty, "\(language)")
+            for key in CLIText.allCases {
+                let english = catalogue.template(key, in: "en") ?? ""
+                let translated = catalogue.template(key, in: language) ?? ""
+                #expect(Self.placeholders(english) == Self.placeholders(translated), "\(language) \(key)")
+            }
+        }
+        #expect(catalogue.missingKeys(in: "en").isEmpty)
+    }
+
+    static func placeholders(_ text: String) -> Set<String> {
+        var found: Set<String> = []
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            found.insert(String(rest[open...close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return found
+    }
+}
