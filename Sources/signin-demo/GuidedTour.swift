@@ -44,8 +44,7 @@ struct GuidedTour {
         }
 
         section("2. Sign in with Apple (seed 001's flow)")
-        tracer.record(.ui, "signin-demo", "the user taps \"Sign in with Apple\"")
-        tracer.record(.ui, "SignInScreen.onAppleClick", "the screen forwards the tap to the view model")
+        tracer.record(.ui, "GuidedTour.run", .demoUserTapsApple)
         guard let signedIn = await signIn(.clickApple, first) else { return .failure }
         console.out("\n" + SessionFormatter.describe(signedIn))
 
