@@ -17,7 +17,8 @@ struct GuidedTour {
 
     func run() async -> ExitCode {
         let clock = ShiftedClock()
-        let tracer = ConsoleFlowTracer(write: console.out)
+        let tracer = ConsoleFlowTracer(
+            table: TraceTexts.table(forLanguage: CompositionRoot.language(runner.environment)), write: console.out)
         let suffix = String(UUID().uuidString.prefix(6)).lowercased()
         let email = "guest-\(suffix)@example.com"
         let firstPassword = "correct horse battery"
