@@ -230,7 +230,6 @@ extension CLIMessages {
         .tourDiscardedSession: "the stored session was unreadable and was kept as {path}",
         .tourNoSession: "no stored session: signed out",
         .tourStep2: "2. Sign in with Apple (seed 001's flow)",
-        .tourTapApple: "the user taps \"Sign in with Apple\"",
         .tourStep3: "3. Relaunch: a new process restores the session from {path}",
         .tourRestored: "restored {uid}: the same user, no sign-in needed",
         .tourStep4: "4. An hour later: the ID token has expired, so restore refreshes it",

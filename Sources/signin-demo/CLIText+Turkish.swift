@@ -234,7 +234,6 @@ extension CLIMessages {
         .tourDiscardedSession: "kayıtlı oturum okunamadı ve {path} olarak saklandı",
         .tourNoSession: "kayıtlı oturum yok: oturum kapalı",
         .tourStep2: "2. Apple ile Giriş Yap (seed 001 akışı)",
-        .tourTapApple: "kullanıcı \"Apple ile Giriş Yap\" düğmesine dokunur",
         .tourStep3: "3. Yeniden açılış: yeni bir işlem oturumu {path} konumundan geri yükler",
         .tourRestored: "{uid} geri yüklendi: aynı kullanıcı, oturum açmaya gerek yok",
         .tourStep4: "4. Bir saat sonra: kimlik belirtecinin süresi doldu, bu yüzden geri yükleme onu yeniler",

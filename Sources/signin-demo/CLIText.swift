@@ -55,7 +55,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case menuDeleteAccount, menuSignOut, menuChangePassword
 
     // The guided tour.
-    case tourIntro, tourStep1, tourFoundSession, tourDiscardedSession, tourNoSession, tourStep2, tourTapApple
+    case tourIntro, tourStep1, tourFoundSession, tourDiscardedSession, tourNoSession, tourStep2
     case tourStep3, tourRestored, tourStep4, tourNewToken, tourOldRefreshRefused, tourStep5, tourHTTP, tourStep6
     case tourSignedInAs, tourStep7, tourGuest, tourLinked, tourSignedOut, tourSameUID, tourStep8, tourMailSent
     case tourItsLink, tourLinkOpened, tourOldPasswordRefused, tourLinkOnce, tourNewPasswordWorks, tourStep9

@@ -17,7 +17,8 @@ struct GuidedTour {
 
     func run() async -> ExitCode {
         let clock = ShiftedClock()
-        let tracer = ConsoleFlowTracer(write: console.out)
+        let tracer = ConsoleFlowTracer(
+            table: TraceTexts.table(forLanguage: CompositionRoot.language(runner.environment)), write: console.out)
         let suffix = String(UUID().uuidString.prefix(6)).lowercased()
         let email = "guest-\(suffix)@example.com"
         let firstPassword = "correct horse battery"
@@ -44,8 +45,7 @@ struct GuidedTour {
         }
 
         section(.tourStep2)
-        tracer.record(.ui, "signin-demo", "the user taps \"Sign in with Apple\"")
-        tracer.record(.ui, "SignInScreen.onAppleClick", "the screen forwards the tap to the view model")
+        tracer.record(.ui, "GuidedTour.run", .demoUserTapsApple)
         guard let signedIn = await signIn(.clickApple, first) else { return .failure }
         console.out("\n" + SessionFormatter(text: text).describe(signedIn))
 

@@ -77,7 +77,8 @@ struct AppleAuthProviderTests {
         _ = try await provider.signIn(with: .fixture())
         #expect(tracer.steps.count == 3)
         #expect(tracer.steps.allSatisfy { $0.layer == .data })
-        #expect(!tracer.steps.contains { $0.message.contains("fixture-apple-identity-token") })
-        #expect(!tracer.steps.contains { $0.message.contains("fixture-raw-nonce") })
+        #expect(!tracer.steps.contains { $0.message.description.contains("fixture-apple-identity-token") })
+        #expect(!tracer.steps.contains { $0.message.description.contains("fixture-raw-nonce") })
+        #expect(tracer.steps.map(\.component).allSatisfy { $0.hasPrefix("AppleAuthProvider.signIn") })
     }
 }

@@ -138,7 +138,8 @@ struct SignInUseCaseTests {
         let (signIn, _) = makeSUT(providers: [StubAuthProvider(.apple, result: .success(.fixture()))], tracer: tracer)
         _ = try await signIn(.apple, uiClients: [.apple: StubSignInUIClient.returning(.fixture())])
         #expect(tracer.steps.map(\.layer) == [.domain, .domain])
-        #expect(tracer.steps.first?.message == "invoke(Apple, uiClients: 1)")
-        #expect(!tracer.steps.contains { $0.message.contains("fixture-id-token") })
+        #expect(tracer.steps.first?.message.key == "domain.signInStarted")
+        #expect(tracer.steps.first?.message.description == "sign in with apple.com (1 UI clients set up)")
+        #expect(!tracer.steps.contains { $0.message.description.contains("fixture-id-token") })
     }
 }

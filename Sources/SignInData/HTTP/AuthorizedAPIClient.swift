@@ -22,15 +22,15 @@ public struct AuthorizedAPIClient: Sendable {
     public func send(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
         let component = "AuthorizedAPIClient.send"
         let session = try await sessions.validSession()
-        tracer.record(.data, component, "\(request.method) \(request.url.path) with Authorization: Bearer <redacted>")
+        tracer.record(.data, component, .dataAPIRequest(method: request.method, path: request.url.path))
         let first = try await send(request, bearer: session.tokens.idToken)
         guard first.status == 401 else { return first }
 
-        tracer.record(.data, component, "401: refresh once and retry once")
+        tracer.record(.data, component, .dataAPIRetry)
         let refreshed = try await sessions.validSession(forceRefresh: true)
         let second = try await send(request, bearer: refreshed.tokens.idToken)
         guard second.status == 401 else { return second }
-        tracer.record(.data, component, "401 again: the API no longer accepts this user; signing out")
+        tracer.record(.data, component, .dataAPIRefusedAgain)
         try? await sessions.signOut(reason: .unauthorized)
         throw .signedOut(.unauthorized)
     }

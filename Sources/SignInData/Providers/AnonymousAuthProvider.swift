@@ -20,7 +20,7 @@ public struct AnonymousAuthProvider: AuthProvider {
     }
 
     public func signIn(with credential: AuthCredential) async throws -> UserSession {
-        tracer.record(.data, "AnonymousAuthProvider.signIn", "create a guest account")
+        tracer.record(.data, "AnonymousAuthProvider.signIn", .dataGuestSignUp)
         return try await IdentityBackendError.translating(for: type) {
             try await backend.signUpAnonymously().toDomain(now: clock.now())
         }

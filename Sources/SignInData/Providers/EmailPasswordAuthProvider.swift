@@ -26,7 +26,7 @@ public struct EmailPasswordAuthProvider: AuthProvider {
     public func signIn(with credential: AuthCredential) async throws -> UserSession {
         let email = try EmailAddress.validate(credential.email ?? "")
         let password = credential.password ?? ""
-        tracer.record(.data, "EmailPasswordAuthProvider.signIn", "signInWithPassword(\(email), password: <redacted>)")
+        tracer.record(.data, "EmailPasswordAuthProvider.signIn", .dataPasswordSignIn(email: email))
         return try await IdentityBackendError.translating(for: type) {
             try await backend.signInWithPassword(email: email, password: password).toDomain(now: clock.now())
         }
@@ -39,7 +39,7 @@ public struct EmailPasswordAuthProvider: AuthProvider {
         let email = try EmailAddress.validate(credential.email ?? "")
         let password = credential.password ?? ""
         try PasswordPolicy.validate(password.value)
-        tracer.record(.data, "EmailPasswordAuthProvider.link", "link \(email) to \(session.uid)")
+        tracer.record(.data, "EmailPasswordAuthProvider.link", .dataPasswordLink(email: email, uid: session.uid))
         return try await IdentityBackendError.translating(
             for: type, special: { $0.code == .emailExists ? .emailAlreadyInUse(email) : nil }
         ) {
@@ -54,7 +54,8 @@ public struct EmailPasswordAuthProvider: AuthProvider {
     public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
         let email = try EmailAddress.validate(credential.email ?? "")
         let password = credential.password ?? ""
-        tracer.record(.data, "EmailPasswordAuthProvider.reauthenticate", "sign \(session.uid) in again")
+        tracer.record(
+            .data, "EmailPasswordAuthProvider.reauthenticate", .dataPasswordReauthentication(uid: session.uid))
         return try await IdentityBackendError.translating(for: type) {
             try await backend.reauthenticate(
                 idToken: session.tokens.idToken, with: .password(email: email, password: password)

@@ -18,21 +18,21 @@ public struct BackendAccountService: AccountService {
     }
 
     public func signUp(email: String, password: Secret) async throws -> UserSession {
-        tracer.record(.data, "BackendAccountService.signUp", "signUp(\(email), password: <redacted>)")
+        tracer.record(.data, "BackendAccountService.signUp", .dataSignUp(email: email))
         return try await IdentityBackendError.translating(
             for: .emailPassword, special: { $0.code == .emailExists ? .emailAlreadyInUse(email) : nil }
         ) { try await backend.signUp(email: email, password: password).toDomain(now: clock.now()) }
     }
 
     public func sendPasswordReset(email: String) async throws {
-        tracer.record(.data, "BackendAccountService.sendPasswordReset", "sendOobCode(PASSWORD_RESET, \(email))")
+        tracer.record(.data, "BackendAccountService.sendPasswordReset", .dataPasswordResetRequested(email: email))
         try await IdentityBackendError.translating(for: .emailPassword) {
             try await backend.sendPasswordResetEmail(email: email)
         }
     }
 
     public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
-        tracer.record(.data, "BackendAccountService.confirmPasswordReset", "resetPassword(code: <redacted>)")
+        tracer.record(.data, "BackendAccountService.confirmPasswordReset", .dataPasswordResetConfirmed)
         try await IdentityBackendError.translating(for: .emailPassword) {
             try await backend.confirmPasswordReset(code: code, newPassword: newPassword)
         }
@@ -51,14 +51,14 @@ public struct BackendAccountService: AccountService {
     }
 
     public func deleteAccount(_ session: UserSession) async throws {
-        tracer.record(.data, "BackendAccountService.deleteAccount", "delete the account \(session.uid)")
+        tracer.record(.data, "BackendAccountService.deleteAccount", .dataAccountDeletion(uid: session.uid))
         try await IdentityBackendError.translating(for: Self.signInProvider(of: session)) {
             try await backend.deleteAccount(idToken: session.tokens.idToken)
         }
     }
 
     public func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession {
-        tracer.record(.data, "BackendAccountService.changePassword", "update(password: <redacted>)")
+        tracer.record(.data, "BackendAccountService.changePassword", .dataPasswordChange)
         let response = try await IdentityBackendError.translating(
             for: Self.signInProvider(of: session),
             special: { $0.code == .noSuchProvider ? .providerNotLinked(.emailPassword) : nil }

@@ -18,12 +18,12 @@ public struct BackendSessionTokenService: SessionTokenService {
     }
 
     public func refresh(_ session: UserSession) async throws -> UserSession {
-        tracer.record(.data, "BackendSessionTokenService.refresh", "exchange the refresh token for new tokens")
+        tracer.record(.data, "BackendSessionTokenService.refresh", .dataRefreshRequested)
         let response = try await IdentityBackendError.translating(
             for: session.providerIds.first ?? .anonymous,
             special: { error in
                 tracer.record(
-                    .data, "BackendSessionTokenService.refresh", "the backend refused: \(error.code.rawValue)")
+                    .data, "BackendSessionTokenService.refresh", .dataBackendRefused(code: error.code.rawValue))
                 return nil
             }
         ) { try await backend.refreshSession(refreshToken: session.tokens.refreshToken) }

@@ -128,7 +128,7 @@ public actor SessionManager {
             failure = AuthError.normalizing(error)
         }
         if wasSignedIn {
-            tracer.record(.domain, "SessionManager.signOut", "signed out (\(reason.rawValue))")
+            tracer.record(.domain, "SessionManager.signOut", .domainSignedOut(reason: reason))
             publish(.signedOut(reason))
         }
         if let failure { throw failure }
@@ -164,7 +164,7 @@ public actor SessionManager {
     }
 
     private func refresh(_ current: UserSession, generation expected: Int) async throws -> UserSession {
-        tracer.record(.domain, "SessionManager.refresh", "refresh the session of \(current.uid) (one request)")
+        tracer.record(.domain, "SessionManager.refresh", .domainRefreshStarted(uid: current.uid))
         do {
             return try await store.withExclusiveAccess {
                 // Another process may have refreshed while this one waited for the lock.
@@ -202,7 +202,7 @@ public actor SessionManager {
         await acquireWrite()
         defer { releaseWrite() }
         guard generation == expected, session?.uid == refreshed.uid else {
-            tracer.record(.domain, "SessionManager.refresh", "dropped: the user signed out or changed meanwhile")
+            tracer.record(.domain, "SessionManager.refresh", .domainRefreshDropped)
             throw session == nil ? .notSignedIn : .signedOut(.userRequested)
         }
         if !adopted {
@@ -215,9 +215,7 @@ public actor SessionManager {
         session = refreshed
         tracer.record(
             .domain, "SessionManager.refresh",
-            adopted
-                ? "adopted the session another process refreshed"
-                : "stored the refreshed session; new expiry \(refreshed.tokens.expiresAt.formatted(.iso8601))")
+            adopted ? .domainRefreshAdopted : .domainRefreshStored(expiresAt: refreshed.tokens.expiresAt))
         publish(.tokenRefreshed(refreshed))
         return refreshed
     }

@@ -63,7 +63,8 @@ public struct LinkProviderUseCase: Sendable {
         guard !current.providerIds.contains(provider) else { throw .providerAlreadyLinked(provider) }
         guard let uiClient = uiClients[provider] else { throw .providerNotConfigured(provider) }
         guard let authProvider = authProviders[provider] else { throw .authProviderMissing(provider) }
-        tracer.record(.domain, "LinkProviderUseCase.invoke", "link \(provider.name) to \(current.uid)")
+        tracer.record(
+            .domain, "LinkProviderUseCase.callAsFunction", .domainLinkStarted(provider: provider, uid: current.uid))
 
         guard case .credential(let credential) = try await uiClient.obtainCredential() else { return .cancelled }
         if provider == .emailPassword {
@@ -72,7 +73,7 @@ public struct LinkProviderUseCase: Sendable {
         }
         let linked = try await sessions.authorized { session in try await authProvider.link(credential, to: session) }
         try await sessions.establish(linked)
-        tracer.record(.domain, "LinkProviderUseCase.invoke", "linked; uid \(linked.uid) kept")
+        tracer.record(.domain, "LinkProviderUseCase.callAsFunction", .domainLinked(uid: linked.uid))
         return .linked(linked)
     }
 }

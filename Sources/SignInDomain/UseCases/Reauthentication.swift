@@ -45,12 +45,12 @@ public struct Reauthentication: Sendable {
     private func signInAgain(asked: ProviderType, uiClients: SignInUIClients) async throws(AuthError) {
         let session = try await sessions.validSession()
         let provider = session.signInProvider ?? asked
-        tracer.record(.domain, "Reauthentication", "the backend wants a recent sign-in: ask for \(provider.name) again")
+        tracer.record(.domain, "Reauthentication.signInAgain", .domainReauthenticationAsked(provider: provider))
         guard let uiClient = uiClients[provider], let authProvider = authProviders[provider] else {
             throw .recentSignInRequired(provider)
         }
         guard case .credential(let credential) = try await uiClient.obtainCredential() else {
-            tracer.record(.domain, "Reauthentication", "the user did not sign in again; nothing changed")
+            tracer.record(.domain, "Reauthentication.signInAgain", .domainReauthenticationCancelled)
             throw .recentSignInRequired(provider)
         }
         let renewed: UserSession
@@ -61,6 +61,6 @@ public struct Reauthentication: Sendable {
         }
         guard renewed.uid == session.uid else { throw .userMismatch(provider) }
         try await sessions.establish(renewed)
-        tracer.record(.domain, "Reauthentication", "signed in again as \(renewed.uid); running the operation again")
+        tracer.record(.domain, "Reauthentication.signInAgain", .domainReauthenticated(uid: renewed.uid))
     }
 }

@@ -34,12 +34,14 @@ public struct SignInUseCase: Sendable {
     public func callAsFunction(_ provider: ProviderType, uiClients: SignInUIClients) async throws(AuthError)
         -> SignInResult
     {
-        tracer.record(.domain, "SignInUseCase.invoke", "invoke(\(provider.name), uiClients: \(uiClients.count))")
+        tracer.record(
+            .domain, "SignInUseCase.callAsFunction",
+            .domainSignInStarted(provider: provider, uiClients: uiClients.count))
         guard let uiClient = uiClients[provider] else { throw .providerNotConfigured(provider) }
         guard let authProvider = authProviders[provider] else { throw .authProviderMissing(provider) }
 
         guard case .credential(let credential) = try await uiClient.obtainCredential() else {
-            tracer.record(.domain, "SignInUseCase.invoke", "the user cancelled; nothing changed")
+            tracer.record(.domain, "SignInUseCase.callAsFunction", .domainSignInCancelled)
             return .cancelled
         }
 
@@ -66,7 +68,7 @@ public struct SignInUseCase: Sendable {
             throw AuthError.normalizing(error)
         }
         try await sessions.establish(session)
-        tracer.record(.domain, "SignInUseCase.invoke", "session stored for uid \(session.uid)")
+        tracer.record(.domain, "SignInUseCase.exchange", .domainSessionStored(uid: session.uid))
         return session
     }
 }

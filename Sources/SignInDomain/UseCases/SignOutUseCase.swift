@@ -27,7 +27,7 @@ public struct SignOutUseCase: Sendable {
             current = nil
         }
         guard let current else { throw .notSignedIn }
-        tracer.record(.domain, "SignOutUseCase.invoke", "revoke the refresh token, then clear the stored session")
+        tracer.record(.domain, "SignOutUseCase.callAsFunction", .domainSignOutStarted)
         var revoked = true
         do {
             try await tokenService.revoke(current)

@@ -32,12 +32,12 @@ public final class EmbeddedAppAPI: Sendable {
         do {
             claims = try identityService.verifySessionToken(String(authorization.dropFirst("Bearer ".count)))
         } catch {
-            tracer.record(.backend, "EmbeddedAppAPI", "401: \(error.code.rawValue)")
+            tracer.record(.backend, "EmbeddedAppAPI.handle", .backendAPIUnauthorized(code: error.code.rawValue))
             return Self.unauthorized(error.code.rawValue)
         }
         switch (request.method, request.url.path) {
         case ("GET", "/v1/me"):
-            tracer.record(.backend, "EmbeddedAppAPI", "200: the token is valid for \(claims.sub)")
+            tracer.record(.backend, "EmbeddedAppAPI.handle", .backendAPIAuthorized(uid: claims.sub))
             let me = Me(uid: claims.sub, email: claims.email, signInProvider: claims.signInProvider)
             let body = (try? JSONEncoder().encode(me)) ?? Data()
             return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)

@@ -37,9 +37,7 @@ extension EmbeddedIdentityService {
                         IdentityBackendError(.refreshTokenAlreadyRotated, message: "exchanged moments ago"))
                 }
                 state.identity.refreshTokens = state.identity.refreshTokens.filter { $0.value.family != rotated.family }
-                tracer.record(
-                    .backend, "EmbeddedIdentityService.refreshSession",
-                    "a rotated refresh token came back: its chain was revoked")
+                tracer.record(.backend, "EmbeddedIdentityService.refreshSession", .backendRotatedTokenReused)
                 return .failure(
                     IdentityBackendError(.invalidRefreshToken, message: "reused refresh token; its chain was revoked"))
             }
@@ -63,7 +61,7 @@ extension EmbeddedIdentityService {
             }
         }
         let response = try outcome.get()
-        tracer.record(.backend, "EmbeddedIdentityService.refreshSession", "rotated the refresh token")
+        tracer.record(.backend, "EmbeddedIdentityService.refreshSession", .backendRefreshTokenRotated)
         return response
     }
 
@@ -71,7 +69,7 @@ extension EmbeddedIdentityService {
         try storage.update { state in
             state.identity.refreshTokens[SHA256.hexDigest(refreshToken.value)] = nil
         }
-        tracer.record(.backend, "EmbeddedIdentityService.revokeRefreshToken", "revoked the refresh token")
+        tracer.record(.backend, "EmbeddedIdentityService.revokeRefreshToken", .backendRefreshTokenRevoked)
     }
 
     /// Ends every session of `account`: its refresh tokens and reset codes go, and every ID token issued so far
@@ -250,7 +248,7 @@ extension EmbeddedIdentityService {
         state.identity.refreshTokens[SHA256.hexDigest(fresh.refreshToken)] = RefreshTokenRecord(
             uid: account.uid, issuedAt: Date(timeIntervalSince1970: TimeInterval(issuedAt)), provider: provider,
             authTime: authTime, family: claims.sessionID)
-        tracer.record(.backend, "EmbeddedIdentityService", "issued an ID token (\(lifetime) s) and a refresh token")
+        tracer.record(.backend, "EmbeddedIdentityService.issueSession", .backendSessionIssued(lifetime: lifetime))
         return BackendSessionResponse(
             localId: account.uid, email: account.email, displayName: account.displayName, idToken: Secret(idToken),
             refreshToken: Secret(fresh.refreshToken), expiresIn: lifetime, isNewUser: isNewUser,

@@ -51,7 +51,7 @@ public final class EmbeddedIdentityService: IdentityBackend {
     public func signInWithIdP(_ request: IdPSignInRequest) throws(IdentityBackendError) -> BackendSessionResponse {
         let component = "EmbeddedIdentityService.signInWithIdP"
         let now = clock.now()
-        tracer.record(.backend, component, "verify the identity token: signature, alg, iss, aud, exp, iat, nonce")
+        tracer.record(.backend, component, .backendIdentityTokenChecked)
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
             let claims = try acceptIdentityToken(request, state: &state, now: now)
@@ -60,7 +60,7 @@ public final class EmbeddedIdentityService: IdentityBackend {
             var account: EmbeddedAccount
             if let uid = state.identity.identities[identity.key], let existing = state.identity.accounts[uid] {
                 account = existing
-                tracer.record(.backend, component, "found the account \(uid) for \(request.providerId)")
+                tracer.record(.backend, component, .backendAccountFound(uid: uid, provider: request.providerId))
             } else {
                 isNewUser = true
                 let uid = fresh.uid(avoiding: state)
@@ -72,7 +72,8 @@ public final class EmbeddedIdentityService: IdentityBackend {
                     displayName: Self.boundedName(request.fullName?.formatted ?? claims.name), createdAt: now,
                     identities: [identity])
                 state.identity.identities[identity.key] = account.uid
-                tracer.record(.backend, component, "created the account \(account.uid) for \(request.providerId)")
+                tracer.record(
+                    .backend, component, .backendAccountCreated(uid: account.uid, provider: request.providerId))
             }
             // The first-login profile is kept; later sign-ins, which carry none, fill only what is missing.
             fillProfile(&account, claims: claims, request: request, state: state)
@@ -91,7 +92,8 @@ public final class EmbeddedIdentityService: IdentityBackend {
         return try storage.update { state throws(IdentityBackendError) in
             let account = EmbeddedAccount(uid: fresh.uid(avoiding: state), isAnonymous: true, createdAt: now)
             state.identity.accounts[account.uid] = account
-            tracer.record(.backend, "EmbeddedIdentityService.signUp", "created the guest account \(account.uid)")
+            tracer.record(
+                .backend, "EmbeddedIdentityService.signUpAnonymously", .backendGuestCreated(uid: account.uid))
             return try issueSession(
                 for: account, provider: "anonymous", isNewUser: true, fresh: fresh, now: now, state: &state)
         }
@@ -203,7 +205,8 @@ public final class EmbeddedIdentityService: IdentityBackend {
             state.identity.accounts[account.uid] = account
             state.identity.identities[identity.key] = account.uid
             tracer.record(
-                .backend, "EmbeddedIdentityService.linkWithIdP", "linked \(request.providerId) to \(account.uid)")
+                .backend, "EmbeddedIdentityService.linkWithIdP",
+                .backendIdPLinked(provider: request.providerId, uid: account.uid))
             return try reissueSession(
                 for: account, provider: request.providerId, replacing: claims, fresh: fresh, now: now, state: &state)
         }
@@ -230,7 +233,7 @@ public final class EmbeddedIdentityService: IdentityBackend {
             if account.email == nil { account.email = email }
             state.identity.accounts[account.uid] = account
             state.identity.identities[identity.key] = account.uid
-            tracer.record(.backend, "EmbeddedIdentityService.linkWithPassword", "linked \(email) to \(account.uid)")
+            tracer.record(.backend, "EmbeddedIdentityService.linkWithPassword", .backendPasswordLinked(email: email))
             return try reissueSession(
                 for: account, provider: identity.providerId, replacing: claims, fresh: fresh, now: now, state: &state)
         }
@@ -289,7 +292,7 @@ public final class EmbeddedIdentityService: IdentityBackend {
                 throw IdentityBackendError(.userMismatch, message: "the credential is not this account's")
             }
             tracer.record(
-                .backend, "EmbeddedIdentityService.reauthenticate", "\(account.uid) signed in again just now")
+                .backend, "EmbeddedIdentityService.reauthenticate", .backendReauthenticated(uid: account.uid))
             return try reissueSession(
                 for: account, provider: request.providerId, replacing: claims, authenticatedAt: now, fresh: fresh,
                 now: now, state: &state)
@@ -311,9 +314,7 @@ public final class EmbeddedIdentityService: IdentityBackend {
             }
             account.passwordHash = hash
             revokeEverySession(of: &account, now: now, state: &state)
-            tracer.record(
-                .backend, "EmbeddedIdentityService.changePassword",
-                "set the new password; every other session revoked")
+            tracer.record(.backend, "EmbeddedIdentityService.changePassword", .backendPasswordChanged)
             // The caller keeps a session: issued after the revocation, with the same sign-in time.
             return try issueSession(
                 for: account, provider: claims.signInProvider, isNewUser: false, fresh: fresh, now: now,
@@ -351,7 +352,7 @@ public final class EmbeddedIdentityService: IdentityBackend {
                     If it was not you, ignore this mail: your password stays as it is.
                     """,
                 link: link, sentAt: now))
-        tracer.record(.backend, "EmbeddedIdentityService.sendPasswordResetEmail", "mailed a reset link to the outbox")
+        tracer.record(.backend, "EmbeddedIdentityService.sendPasswordResetEmail", .backendResetMailSent)
     }
 
     public func confirmPasswordReset(code: Secret, newPassword: Secret) throws(IdentityBackendError) {
@@ -373,8 +374,7 @@ public final class EmbeddedIdentityService: IdentityBackend {
             // The code works once, and every other code and session of the account ends with the old password.
             revokeEverySession(of: &account, now: now, state: &state)
         }
-        tracer.record(
-            .backend, "EmbeddedIdentityService.confirmPasswordReset", "set the new password; sessions revoked")
+        tracer.record(.backend, "EmbeddedIdentityService.confirmPasswordReset", .backendPasswordReset)
     }
 
     // MARK: - Deletion
@@ -397,7 +397,7 @@ public final class EmbeddedIdentityService: IdentityBackend {
                 state.apple.authorizedClients[clientID] = nil
                 if !state.apple.revokedClients.contains(clientID) { state.apple.revokedClients.append(clientID) }
             }
-            tracer.record(.backend, "EmbeddedIdentityService.deleteAccount", "deleted \(account.uid) and its tokens")
+            tracer.record(.backend, "EmbeddedIdentityService.deleteAccount", .backendAccountDeleted(uid: account.uid))
         }
     }
 }

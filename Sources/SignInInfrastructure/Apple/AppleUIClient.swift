@@ -29,16 +29,14 @@ public struct AppleUIClient: SignInUIClient {
     public func getCredential() async throws -> CredentialOutcome {
         let rawNonce = nonceGenerator.make()
         let request = AppleIDRequest(scopes: [.fullName, .email], nonce: SHA256.hexDigest(rawNonce))
-        tracer.record(
-            .infrastructure, "AppleUIClient.getCredential",
-            "request scopes [fullName, email], nonce = SHA-256 of a fresh \(rawNonce.count)-character raw nonce")
+        tracer.record(.infrastructure, "AppleUIClient.getCredential", .infrastructureAppleRequested)
         let result = await authorizer.authorize(request)
         let outcome = try AppleAuthorizationMapper.outcome(for: result, rawNonce: rawNonce)
         if case .credential(let credential) = outcome {
             tracer.record(
                 .infrastructure, "AppleUIClient.getCredential",
-                "wrapped as AuthCredential(idToken: \(credential.idToken.map { "\($0)" } ?? "none"), "
-                    + "authorizationCode: \(credential.authorizationCode.map { "\($0)" } ?? "none"), rawNonce: kept)")
+                .infrastructureAppleCredentialMade(
+                    hasIDToken: credential.idToken != nil, hasCode: credential.authorizationCode != nil))
         }
         return outcome
     }

@@ -90,9 +90,7 @@ public struct GoogleUIClient: SignInUIClient {
 
     public func getCredential() async throws -> CredentialOutcome {
         let rawNonce = nonceGenerator.make()
-        tracer.record(
-            .infrastructure, "GoogleUIClient.getCredential",
-            "show Google's account chooser, nonce = SHA-256 of a fresh \(rawNonce.count)-character raw nonce")
+        tracer.record(.infrastructure, "GoogleUIClient.getCredential", .infrastructureGoogleChooserRequested)
         let result = await chooser.chooseAccount(nonce: SHA256.hexDigest(rawNonce))
         return try GoogleSignInMapper.outcome(for: result, rawNonce: rawNonce)
     }

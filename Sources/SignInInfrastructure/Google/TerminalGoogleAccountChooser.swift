@@ -114,13 +114,15 @@ public struct TerminalGoogleAccountChooser: GoogleAccountChooser {
         do {
             let accounts = try await authority.accounts()
             tracer.record(
-                .infrastructure, "TerminalGoogleAccountChooser", "Google's account chooser (terminal stand-in)")
+                .infrastructure, "TerminalGoogleAccountChooser.chooseAccount", .infrastructureGoogleChooserShown)
             let labels = accounts.map { "\($0.name) <\($0.email)>" }
             guard
                 let index = await prompt.choose(
                     TerminalTexts.fill(texts.chooserTitle, ["app": appName]), options: labels)
             else { return .cancelled }
-            tracer.record(.ui, "TerminalGoogleAccountChooser", "the user chose \(accounts[index].email)")
+            tracer.record(
+                .ui, "TerminalGoogleAccountChooser.chooseAccount",
+                .infrastructureGoogleAccountChosen(email: accounts[index].email))
             return .signedIn(try await authority.signIn(email: accounts[index].email, nonce: nonce))
         } catch {
             return .failed(String(describing: error))

@@ -27,19 +27,17 @@ public struct TerminalAppleIDAuthorizer: AppleIDAuthorizer {
     public func authorize(_ request: AppleIDRequest) async -> AppleIDAuthorizationResult {
         let component = "TerminalAppleIDAuthorizer.authorize"
         let account = await authority.currentAccount()
-        tracer.record(.infrastructure, component, "the Apple sign-in sheet (terminal stand-in) asks for consent")
+        tracer.record(.infrastructure, component, .infrastructureAppleConsentShown)
         let choice = await prompt.ask(
             ConsentRequest(provider: .apple, appName: appName, accountName: account.name, accountEmail: account.email))
-        tracer.record(.ui, component, "the user chose: \(choice.rawValue)")
+        tracer.record(.ui, component, .infrastructureAppleConsent(choice))
         switch choice {
         case .cancel:
             return .failed(.canceled)
         case .shareEmail, .hideEmail:
             do {
                 let authorization = try await authority.authorize(request, shareEmail: choice == .shareEmail)
-                tracer.record(
-                    .infrastructure, component,
-                    "received identityToken and authorizationCode for Apple user \(authorization.user)")
+                tracer.record(.infrastructure, component, .infrastructureAppleAuthorized)
                 return .authorized(authorization)
             } catch {
                 return .failed(.failed(String(describing: error)))

@@ -43,6 +43,32 @@ public enum SignInAction: Hashable, Sendable {
     /// An account effect finished.
     case accountResponse(AccountResponse)
 
+    /// The action's case name without its values, for traces and logs: `clickApple`, `clickLink`,
+    /// `openResetLink`, `accountResponse`. It never contains a link, a password or an email.
+    public var name: String {
+        switch self {
+        case .clickApple: "clickApple"
+        case .clickGoogle: "clickGoogle"
+        case .clickAnonymous: "clickAnonymous"
+        case .clickEmail: "clickEmail"
+        case .clickProvider: "clickProvider"
+        case .clickSignOut: "clickSignOut"
+        case .signInResponse: "signInResponse"
+        case .signOutResponse: "signOutResponse"
+        case .authStateChanged: "authStateChanged"
+        case .dismissError: "dismissError"
+        case .signUp: "signUp"
+        case .clickLink: "clickLink"
+        case .clickUnlink: "clickUnlink"
+        case .requestPasswordReset: "requestPasswordReset"
+        case .openResetLink: "openResetLink"
+        case .changePassword: "changePassword"
+        case .checkAppleCredential: "checkAppleCredential"
+        case .clickDeleteAccount: "clickDeleteAccount"
+        case .accountResponse: "accountResponse"
+        }
+    }
+
     /// The provider a click action asks for, or `nil` for other actions.
     public var clickedProvider: ProviderType? {
         switch self {

@@ -47,9 +47,13 @@ public final class SignInViewModel {
     ///   effect's response has been applied. Discard it in UI code.
     @discardableResult
     public func dispatch(_ action: SignInAction) -> Task<Void, Never>? {
-        if case .signInResponse = action {
-        } else {
-            tracer.record(.presentation, "SignInViewModel.dispatch", "dispatch(\(action))")
+        switch action {
+        case .signInResponse:
+            break  // The sign-in effect traces the state it leads to instead.
+        case .signOutResponse, .accountResponse, .authStateChanged:
+            tracer.record(.presentation, "SignInViewModel.dispatch", .presentationResultReceived(action))
+        default:
+            tracer.record(.presentation, "SignInViewModel.dispatch", .presentationActionSent(action))
         }
         guard let effect = reducer.reduce(&state, action) else { return nil }
         switch effect {
@@ -67,7 +71,7 @@ public final class SignInViewModel {
                     response = .failed(AuthError.normalizing(error))
                 }
                 self.dispatch(.signInResponse(response))
-                self.tracer.record(.presentation, "SignInViewModel.state", self.stateSummary)
+                self.tracer.record(.presentation, "SignInViewModel.state", self.stateMessage)
             }
         case .signOut:
             let signOut = self.signOut
@@ -155,9 +159,10 @@ public final class SignInViewModel {
         }
     }
 
-    private var stateSummary: String {
-        if let message = state.errorMessage { return "error shown: \(message)" }
-        if let session = state.session { return "signed in as \(session.uid); the UI moves to the home screen" }
-        return "no change (cancelled)"
+    /// What the screen shows after a sign-in: the error's key (its text may be long), or the signed-in user.
+    private var stateMessage: FlowMessage {
+        if let error = state.error { return .presentationErrorShown(AuthErrorMessages.key(for: error).0) }
+        if let session = state.session { return .presentationSignedIn(uid: session.uid) }
+        return .presentationNothingChanged
     }
 }

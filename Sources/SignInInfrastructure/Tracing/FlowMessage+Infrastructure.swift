@@ -1,0 +1,47 @@
+import SignInDomain
+
+/// The steps the Infrastructure layer traces: the UI clients and their terminal stand-ins for Apple's sheet and
+/// Google's account chooser. Nonces, tokens and codes appear only as ``SignInDomain/Secret/redactedText``.
+extension FlowMessage {
+    static var infrastructureAppleConsentShown: FlowMessage {
+        FlowMessage("infrastructure.appleConsentShown", "the Apple sheet (a terminal stand-in) asks for consent")
+    }
+
+    static func infrastructureAppleConsent(_ choice: ConsentChoice) -> FlowMessage {
+        switch choice {
+        case .shareEmail: FlowMessage("infrastructure.appleConsentShareEmail", "the user agrees and shares the email")
+        case .hideEmail: FlowMessage("infrastructure.appleConsentHideEmail", "the user agrees and hides the email")
+        case .cancel: FlowMessage("infrastructure.appleConsentCancelled", "the user cancels")
+        }
+    }
+
+    static var infrastructureAppleAuthorized: FlowMessage {
+        FlowMessage("infrastructure.appleAuthorized", "Apple returned an ID token and an authorization code")
+    }
+
+    static var infrastructureGoogleChooserShown: FlowMessage {
+        FlowMessage("infrastructure.googleChooserShown", "Google's account chooser opens in the terminal")
+    }
+
+    static func infrastructureGoogleAccountChosen(email: String) -> FlowMessage {
+        FlowMessage("infrastructure.googleAccountChosen", "the user chose {email}", ["email": email])
+    }
+
+    static var infrastructureGoogleChooserRequested: FlowMessage {
+        FlowMessage(
+            "infrastructure.googleChooserRequested", "open the account chooser with SHA-256 of a fresh raw nonce")
+    }
+
+    static var infrastructureAppleRequested: FlowMessage {
+        FlowMessage("infrastructure.appleRequested", "ask for name and email with SHA-256 of a fresh raw nonce")
+    }
+
+    /// - Parameters:
+    ///   - hasIDToken: Whether the credential carries an ID token (shown redacted).
+    ///   - hasCode: Whether it carries an authorization code (shown redacted).
+    static func infrastructureAppleCredentialMade(hasIDToken: Bool, hasCode: Bool) -> FlowMessage {
+        FlowMessage(
+            "infrastructure.appleCredentialMade", "made an AuthCredential: ID token {idToken}, code {code}",
+            ["idToken": hasIDToken ? Secret.redactedText : "-", "code": hasCode ? Secret.redactedText : "-"])
+    }
+}
