@@ -350,6 +350,25 @@ struct MigrationTests {
         #expect(try harness.service.snapshot().accounts.count == 2)
     }
 
+    @Test("a data folder whose path contains .eml keeps each mail and its .json twin inside the outbox")
+    func emlInFolderPath() throws {
+        let temporary = TemporaryFolder(prefix: "signin-outbox")
+        let outboxFolder = "\(temporary.path)/x.eml/data/backend/outbox"
+        // Where replacing ".eml" in the whole path would write the twin, made ready to receive it.
+        let decoy = "\(temporary.path)/x.json/data/backend/outbox"
+        try FileManager.default.createDirectory(atPath: decoy, withIntermediateDirectories: true)
+        let outbox = FolderMailOutbox(folder: outboxFolder)
+        let message = OutboxMessage(
+            to: "a@b.co", subject: "Reset", body: "code 123456", link: "L", sentAt: Date(timeIntervalSince1970: 1))
+
+        try outbox.deliver(message)
+
+        #expect(try outbox.messages() == [message])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: outboxFolder).sorted() == ["1000.eml", "1000.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: decoy).isEmpty, "nothing is written outside")
+    }
+
     @Test("the folder outbox writes each mail as a 0600 file and reads them back in order")
     func folderOutbox() throws {
         let temporary = TemporaryFolder(prefix: "signin-outbox")

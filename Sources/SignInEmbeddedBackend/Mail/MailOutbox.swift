@@ -65,7 +65,9 @@ public final class InMemoryMailOutbox: MailOutbox {
 }
 
 /// Writes each mail to a file of its own in a folder (`outbox/`), as `<time>-<n>.eml`, atomically and with
-/// mode 0600: the CLI shows them, and a person can open them.
+/// mode 0600, with its fields in a `.json` twin of the same name: the CLI shows them, and a person can open
+/// them. Paths are built from the folder and a file name, never by editing a whole path, so a folder whose
+/// path contains `.eml` keeps every mail inside it.
 public final class FolderMailOutbox: MailOutbox {
     /// The outbox folder.
     public let folder: String
@@ -79,15 +81,15 @@ public final class FolderMailOutbox: MailOutbox {
         let stamp = Int(message.sentAt.timeIntervalSince1970 * 1000)
         do {
             try AtomicFile.makeDirectory(folder)
-            var path = "\(folder)/\(stamp).eml"
+            var name = "\(stamp)"
             var counter = 1
-            while AtomicFile.exists(path) {
+            while AtomicFile.exists(path(name, "eml")) || AtomicFile.exists(path(name, "json")) {
                 counter += 1
-                path = "\(folder)/\(stamp)-\(counter).eml"
+                name = "\(stamp)-\(counter)"
             }
-            try AtomicFile.write(Array(message.rendered.utf8), to: path)
+            try AtomicFile.write(Array(message.rendered.utf8), to: path(name, "eml"))
             let metadata = try JSONEncoder().encode(message)
-            try AtomicFile.write(Array(metadata), to: path.replacingOccurrences(of: ".eml", with: ".json"))
+            try AtomicFile.write(Array(metadata), to: path(name, "json"))
         } catch let error as FileSystemError {
             throw IdentityBackendError(.storageUnavailable, message: error.description)
         } catch {
@@ -113,5 +115,10 @@ public final class FolderMailOutbox: MailOutbox {
             }
             return (number(a), a) < (number(b), b)
         }.last.map { "\(folder)/\($0)" }
+    }
+
+    /// The file `<name>.<fileExtension>` in the outbox folder.
+    private func path(_ name: String, _ fileExtension: String) -> String {
+        "\(folder)/\(name).\(fileExtension)"
     }
 }
