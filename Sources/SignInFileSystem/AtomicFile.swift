@@ -38,9 +38,13 @@ public enum AtomicFile {
     }
 
     /// The contents of `path`, or `nil` when it does not exist.
-    /// - Throws: ``FileSystemError`` when it exists but cannot be read (permissions, I/O): a read error is
-    ///   never reported as "no file".
-    public static func read(_ path: String) throws(FileSystemError) -> [UInt8]? {
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - limit: The most bytes the file may hold. The size is checked before reading, and the read stops
+    ///     past the limit in case the file grows meanwhile.
+    /// - Throws: ``FileSystemError`` when it exists but cannot be read (permissions, I/O), or holds more than
+    ///   `limit` bytes: neither is ever reported as "no file".
+    public static func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8]? {
         let fd: Int32
         do {
             fd = try POSIX.open(path, O_RDONLY | O_CLOEXEC)
@@ -48,7 +52,11 @@ public enum AtomicFile {
             return nil
         }
         defer { close(fd) }
-        return try POSIX.readAll(fd, path: path)
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw POSIX.error("inspect", path) }
+        let size = Int(info.st_size)
+        guard size <= limit else { throw FileChecks.tooLarge(path, size: size, limit: limit) }
+        return try POSIX.readAll(fd, path: path, limit: limit)
     }
 
     /// Removes `path`; a missing file is not an error.

@@ -42,17 +42,22 @@ enum POSIX {
         }
     }
 
-    static func readAll(_ fd: Int32, path: String) throws(FileSystemError) -> [UInt8] {
+    /// Reads to the end of the file, but no more than `limit` bytes.
+    /// - Throws: ``FileSystemError`` with `EFBIG` when the file holds more than `limit` bytes.
+    static func readAll(_ fd: Int32, path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            // One byte more than allowed tells a file at the limit from one over it.
+            let wanted = min(chunk.count - 1, limit - result.count) + 1
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw error("read", path)
             }
             if count == 0 { return result }
             result.append(contentsOf: chunk[0..<count])
+            if result.count > limit { throw FileChecks.tooLarge(path, size: nil, limit: limit) }
         }
     }
 }

@@ -47,7 +47,7 @@ struct FileSessionStoreTests {
             return
         }
         #expect(!reason.isEmpty)
-        #expect(try AtomicFile.read(movedTo) == Array(contents.utf8), "the original bytes are kept")
+        #expect(try AtomicFile.read(movedTo, limit: 1 << 20) == Array(contents.utf8), "the original bytes are kept")
         #expect(try await store.load() == nil, "after moving aside, the app starts signed out")
     }
 
@@ -61,6 +61,22 @@ struct FileSessionStoreTests {
             return
         }
         #expect(files() == ["session.json"])
+    }
+
+    @Test("a session file over 1 MiB is refused as too large, not read, not moved aside, and left as it is")
+    func refusesTooLarge() async throws {
+        try AtomicFile.makeDirectory("\(folder.path)/client")
+        let session = StoredSessionCodec.encode(.fixture())
+        try PlantedFile.regular(session + Array(repeating: 0x20, count: FileSessionStore.sizeLimit), at: path)
+        let before = PlantedFile.snapshot(path)
+        let error = await #expect(throws: AuthError.self) { try await FileSessionStore(path: path).load() }
+        guard case .sessionStorage(let reason)? = error else {
+            Issue.record("expected sessionStorage, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("cannot read \(path): the file is too large"), "\(reason)")
+        #expect(PlantedFile.snapshot(path) == before)
+        #expect(files() == ["session.json"], "not moved aside")
     }
 
     @Test("a folder that cannot be written fails the save and keeps the previous session")

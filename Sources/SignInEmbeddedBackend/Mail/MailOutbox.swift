@@ -69,6 +69,9 @@ public final class InMemoryMailOutbox: MailOutbox {
 /// them. Paths are built from the folder and a file name, never by editing a whole path, so a folder whose
 /// path contains `.eml` keeps every mail inside it.
 public final class FolderMailOutbox: MailOutbox {
+    /// The most bytes a `.json` twin may hold (1 MiB); a mail takes about one kilobyte.
+    public static let metadataSizeLimit = 1 << 20
+
     /// The outbox folder.
     public let folder: String
 
@@ -97,13 +100,24 @@ public final class FolderMailOutbox: MailOutbox {
         }
     }
 
+    /// The messages whose `.json` twin can be decoded, oldest first; a twin that cannot be read or is larger
+    /// than ``metadataSizeLimit`` is an error, not skipped.
     public func messages() throws(IdentityBackendError) -> [OutboxMessage] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         let decoder = JSONDecoder()
-        return names.filter { $0.hasSuffix(".json") }.compactMap { name in
-            guard let bytes = try? AtomicFile.read("\(folder)/\(name)") else { return nil }
-            return try? decoder.decode(OutboxMessage.self, from: Data(bytes))
-        }.sorted { $0.sentAt < $1.sentAt }
+        var messages: [OutboxMessage] = []
+        for name in names where name.hasSuffix(".json") {
+            let bytes: [UInt8]?
+            do {
+                bytes = try AtomicFile.read("\(folder)/\(name)", limit: Self.metadataSizeLimit)
+            } catch {
+                throw IdentityBackendError(.storageUnavailable, message: error.description)
+            }
+            if let bytes, let message = try? decoder.decode(OutboxMessage.self, from: Data(bytes)) {
+                messages.append(message)
+            }
+        }
+        return messages.sorted { $0.sentAt < $1.sentAt }
     }
 
     /// The path of the newest mail file, for the CLI to show.
