@@ -336,7 +336,7 @@ struct MigrationTests {
                "identities":{"apple.com|001.abc.002":"U1"},"refreshTokens":{},"usedNonces":{}}}
             """
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(v1.utf8).write(to: URL(fileURLWithPath: "\(folder)/backend.json"))
+        try PlantedFile.regular(Array(v1.utf8), at: "\(folder)/backend.json")
         let storage = FileBackendStateStorage(folder: folder) { .fresh(random: SeededRandomBytes()) }
         let harness = BackendHarness(storage: storage)
 

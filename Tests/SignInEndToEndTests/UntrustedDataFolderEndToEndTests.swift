@@ -38,6 +38,46 @@ final class UntrustedDataFolderEndToEndTests {
             PlantedFile.snapshot(path) == before, "the file is left exactly as it was", sourceLocation: sourceLocation)
     }
 
+    @Test("a session file readable by other users is refused and left as it is; status exits non-zero")
+    func sessionOpenToOthers() throws {
+        try prepare()
+        chmod(sessionFile, 0o644)
+        try expectRefusal(
+            ["status"], path: sessionFile,
+            problem: "it is readable by other users (mode 0644); run `chmod 600 \(sessionFile)` or remove it")
+        try expectRefusal(["sign-in", "apple"], path: sessionFile, problem: "readable by other users")
+    }
+
+    @Test("a session file owned by another user is refused and left as it is", .enabled(if: PlantedFile.canChangeOwner))
+    func sessionOfAnotherUser() throws {
+        try prepare()
+        chown(sessionFile, PlantedFile.otherUser, gid_t(PlantedFile.otherUser))
+        try expectRefusal(
+            ["status"], path: sessionFile,
+            problem: "it is owned by uid \(PlantedFile.otherUser), not you (uid \(geteuid())); remove it")
+    }
+
+    @Test("a FIFO at backend/backend.json ends the run at once with an error instead of hanging, and stays")
+    func fifoStateFile() throws {
+        try prepare()
+        let path = "\(backendFolder)/backend.json"
+        try FileManager.default.removeItem(atPath: path)
+        try PlantedFile.fifo(at: path)
+        try expectRefusal(
+            ["sign-in", "apple"], path: path, problem: "it is a named pipe (FIFO), not a regular file; remove it")
+    }
+
+    @Test("a dangling symbolic link at backend/backend.lock is refused, and its target is not created")
+    func danglingLock() throws {
+        try prepare()
+        let path = "\(backendFolder)/backend.lock"
+        let target = "\(backendFolder)/created-through-the-link"
+        try FileManager.default.removeItem(atPath: path)
+        try PlantedFile.symbolicLink(at: path, to: target)
+        try expectRefusal(["sign-in", "apple"], path: path, problem: "it is a symbolic link to \(target)")
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
     @Test("a session file over 1 MiB is refused as too large, not read, not moved aside; status exits non-zero")
     func oversizedSession() throws {
         try prepare()

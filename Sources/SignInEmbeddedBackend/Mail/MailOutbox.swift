@@ -100,10 +100,15 @@ public final class FolderMailOutbox: MailOutbox {
         }
     }
 
-    /// The messages whose `.json` twin can be decoded, oldest first; a twin that cannot be read or is larger
-    /// than ``metadataSizeLimit`` is an error, not skipped.
+    /// The messages whose `.json` twin can be decoded, oldest first; a twin that is refused (see
+    /// `AtomicFile`) or larger than ``metadataSizeLimit`` is an error, not skipped.
     public func messages() throws(IdentityBackendError) -> [OutboxMessage] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        let names: [String]
+        do {
+            names = try AtomicFile.contentsOfDirectory(folder) ?? []
+        } catch {
+            throw IdentityBackendError(.storageUnavailable, message: error.description)
+        }
         let decoder = JSONDecoder()
         var messages: [OutboxMessage] = []
         for name in names where name.hasSuffix(".json") {
@@ -122,7 +127,7 @@ public final class FolderMailOutbox: MailOutbox {
 
     /// The path of the newest mail file, for the CLI to show.
     public func newestMailPath() -> String? {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = (try? AtomicFile.contentsOfDirectory(folder)) ?? []
         return names.filter { $0.hasSuffix(".eml") }.sorted { a, b in
             let number = { (name: String) in
                 Int(name.split(separator: "-").first?.split(separator: ".").first ?? "") ?? 0

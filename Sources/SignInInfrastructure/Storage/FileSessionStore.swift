@@ -9,7 +9,8 @@ import SignInFileSystem
 /// damaged, or from a newer version) is moved aside next to it, never deleted, and reported as
 /// ``AuthError/storedSessionDiscarded(movedTo:reason:)``; a file that cannot be read at all (permissions,
 /// I/O) is a ``AuthError/sessionStorage(reason:)`` error and stays where it is. So does a file larger than
-/// ``sizeLimit``.
+/// ``sizeLimit``, and a file that is not to be trusted (see `AtomicFile`: a symbolic link or FIFO, a file of
+/// another user or one open to group or others), which is also never removed or overwritten.
 public actor FileSessionStore: SessionStore {
     /// The most bytes a session file may hold (1 MiB); a session takes a few kilobytes.
     public static let sizeLimit = 1 << 20
