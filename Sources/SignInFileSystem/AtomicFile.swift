@@ -16,7 +16,8 @@
 /// FIFO or device is never waited on. Anything else is refused with a ``FileSystemError`` that names the path
 /// and says what to do, and is left exactly as it is.
 public enum AtomicFile {
-    /// Writes `bytes` to `path` atomically.
+    /// Writes `bytes` to `path` atomically. Temporary files of earlier writes of `path` whose process died
+    /// are removed first (``removeStaleTemporaries(of:)``).
     /// - Parameters:
     ///   - bytes: The new contents.
     ///   - path: The file to replace or create. An existing file must pass the checks a read makes: a file
@@ -27,7 +28,8 @@ public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(FileSystemError) {
         try FileChecks.requireTrustedAncestors(of: path, operation: "write")
         try FileChecks.requireReplaceable(path, operation: "write")
-        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        removeStaleTemporaries(of: path)
+        let temporary = "\(path)\(temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         do throws(FileSystemError) {
             try POSIX.writeAll(fd, bytes, path: temporary)
@@ -143,6 +145,29 @@ public enum AtomicFile {
         }
     }
 
+    /// Removes the temporary files (`<path>.tmp-<pid>-<n>`) that writes of `path` left behind when their
+    /// process was killed before the rename: only those whose process no longer exists (`kill(pid, 0)`
+    /// fails with `ESRCH`), never one a live process may still be writing. Cleaning is best-effort: a folder
+    /// that cannot be listed or a file that cannot be removed is left as it is.
+    /// - Returns: The paths removed.
+    @discardableResult
+    public static func removeStaleTemporaries(of path: String) -> [String] {
+        let (folder, name) = split(path)
+        guard let names = try? contentsOfDirectory(folder) else { return [] }
+        let prefix = "\(name)\(temporaryMarker)"
+        var removed: [String] = []
+        for entry in names where entry.hasPrefix(prefix) {
+            let parts = entry.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+            let isNumber = { (part: Substring) in !part.isEmpty && part.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+            guard parts.count == 2, parts.allSatisfy(isNumber), let pid = pid_t(parts[0]), pid > 0 else { continue }
+            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let stale = join(folder, entry)
+            if unlink(stale) == 0 { removed.append(stale) }
+        }
+        if !removed.isEmpty { syncDirectory(of: path) }
+        return removed
+    }
+
     /// Whether something exists at `path` (a symbolic link counts, even one that leads nowhere).
     public static func exists(_ path: String) -> Bool {
         var info = stat()
@@ -155,6 +180,9 @@ public enum AtomicFile {
         guard stat(path, &info) == 0 else { return nil }
         return info.st_mode & 0o777
     }
+
+    /// What the name of a temporary file of `write` has between the target's name and `<pid>-<n>`.
+    private static let temporaryMarker = ".tmp-"
 
     /// Opens the folder `path` without following a symbolic link, and checks that the effective user owns it.
     private static func openFolder(_ path: String, operation: String) throws(FileSystemError) -> Int32 {
@@ -181,9 +209,20 @@ public enum AtomicFile {
         return info
     }
 
+    /// The folder and the name of `path`: `("/a/b", "c")` for `/a/b/c`, `(".", "c")` for `c`.
+    private static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = path[..<slash]
+        return (folder.isEmpty ? "/" : String(folder), String(path[path.index(after: slash)...]))
+    }
+
+    /// `name` inside `folder`.
+    private static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? "\(folder)\(name)" : "\(folder)/\(name)"
+    }
+
     private static func syncDirectory(of path: String) {
-        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_CLOEXEC)
+        let fd = open(split(path).folder, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return }
         fsync(fd)
         close(fd)

@@ -60,6 +60,17 @@ extension FileBackendStateStorageTests {
         #expect(PlantedFile.snapshot(path) == before)
     }
 
+    @Test("the next operation removes the temporary state files of writers that died, and only those")
+    func staleTemporaries() throws {
+        let harness = BackendHarness(storage: makeStorage())
+        try harness.signIn()
+        let dead = Int32.max - 1
+        try PlantedFile.regular([1], at: "\(folder)/backend.json.tmp-\(dead)-1")
+        try PlantedFile.regular([1], at: "\(folder)/backend.json.tmp-\(getpid())-2")
+        _ = try harness.service.snapshot()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(names == ["backend.json", "backend.json.tmp-\(getpid())-2", "backend.lock"])
+    }
 }
 
 extension MigrationTests {

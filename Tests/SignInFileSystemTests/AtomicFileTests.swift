@@ -77,6 +77,34 @@ struct AtomicFileTests {
         #expect(PlantedFile.snapshot(path)?.size == 300 << 20, "the file is left as it is")
     }
 
+    @Test("temporaries of the target left by dead writers are removed; a live writer's and other files are kept")
+    func staleTemporaries() throws {
+        try AtomicFile.makeDirectory(folder.path)
+        let path = "\(folder.path)/state.json"
+        try AtomicFile.write(Array("old".utf8), to: path)
+        // No process can have this id: it is above every system's limit.
+        let dead = Int32.max - 1
+        let stale = ["state.json.tmp-\(dead)-1", "state.json.tmp-\(dead)-4294967295"]
+        let kept = [
+            "state.json.tmp-\(getpid())-2",  // this process is alive: it could be writing it right now
+            "other.json.tmp-\(dead)-3",  // another target's
+            "state.json.tmp-\(dead)",  // not a name a write makes
+            "state.json.tmp-+\(dead)-5", "state.json.tmp-0-6", "state.json.tmp--1-7",
+        ]
+        for name in stale + kept { try PlantedFile.regular([1], at: "\(folder.path)/\(name)") }
+
+        let removed = AtomicFile.removeStaleTemporaries(of: path)
+
+        #expect(Set(removed) == Set(stale.map { "\(folder.path)/\($0)" }))
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(Set(left) == Set(kept + ["state.json"]))
+        #expect(try AtomicFile.read(path, limit: 10) == Array("old".utf8))
+        // A write cleans up the same way before it starts.
+        try PlantedFile.regular([1], at: "\(folder.path)/\(stale[0])")
+        try AtomicFile.write(Array("new".utf8), to: path)
+        #expect(!AtomicFile.exists("\(folder.path)/\(stale[0])"))
+    }
+
     @Test("move keeps the contents under the new name; remove of a missing file is fine")
     func moveAndRemove() throws {
         try AtomicFile.makeDirectory(folder.path)

@@ -117,6 +117,17 @@ struct FileSessionStoreTests {
         #expect(files() == ["session.json"], "not moved aside")
     }
 
+    @Test("loading removes the temporary files of writes whose process died, and only those")
+    func staleTemporaries() async throws {
+        let store = FileSessionStore(path: path)
+        try await store.save(.fixture())
+        let dead = Int32.max - 1
+        try PlantedFile.regular([1], at: "\(path).tmp-\(dead)-1")
+        try PlantedFile.regular([1], at: "\(path).tmp-\(getpid())-2")
+        #expect(try await FileSessionStore(path: path).load() == .fixture())
+        #expect(files() == ["session.json", "session.json.tmp-\(getpid())-2"])
+    }
+
     @Test("a folder that cannot be written fails the save and keeps the previous session")
     func unwritable() async throws {
         let store = FileSessionStore(path: path)
