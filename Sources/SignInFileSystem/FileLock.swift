@@ -15,7 +15,9 @@ public struct FileLock: Sendable {
     /// The lock file's path.
     public let path: String
 
-    /// Creates a lock on `path` (the file is created when first locked).
+    /// Creates a lock on `path` (the file is created, mode `0600`, when first locked). An existing lock file
+    /// must pass the checks of ``AtomicFile``: a symbolic link (even one that leads nowhere, whose target
+    /// would otherwise be created), a FIFO, a file of another user or one open to group or others is refused.
     public init(path: String) {
         self.path = path
     }
@@ -23,7 +25,7 @@ public struct FileLock: Sendable {
     /// Runs `body` while holding the lock exclusively (or shared, for readers), waiting for it as long as it
     /// takes; the operations it guards are short.
     public func withLock<T>(shared: Bool = false, _ body: () throws -> T) throws -> T {
-        let fd = try POSIX.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let fd = try openLockFile()
         defer { close(fd) }
         while flock(fd, shared ? LOCK_SH : LOCK_EX) != 0 {
             guard errno == EINTR else { throw POSIX.error("lock", path) }
@@ -35,7 +37,7 @@ public struct FileLock: Sendable {
     /// Tries to take the lock exclusively without waiting.
     /// - Returns: A release function, or `nil` when another holder has the lock.
     public func tryLock() throws -> (@Sendable () -> Void)? {
-        let fd = try POSIX.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let fd = try openLockFile()
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             close(fd)
@@ -46,5 +48,10 @@ public struct FileLock: Sendable {
             flock(fd, LOCK_UN)
             close(fd)
         }
+    }
+
+    private func openLockFile() throws(FileSystemError) -> Int32 {
+        try FileChecks.requireTrustedAncestors(of: path, operation: "lock")
+        return try POSIX.openChecked(path, O_RDWR | O_CREAT, mode: 0o600, operation: "lock").fd
     }
 }

@@ -1,10 +1,12 @@
-/// A file operation that failed, with the path and the system's reason.
+/// A file operation that failed or was refused, with the path and the reason: the system's, or what is wrong
+/// with the file and what to do about it (for example "it is readable by other users (mode 0644); run
+/// `chmod 600 PATH` or remove it").
 public struct FileSystemError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was being done (`write`, `read`, `lock`, …).
     public var operation: String
     /// The path involved.
     public var path: String
-    /// The system's message (`strerror`).
+    /// The system's message (`strerror`), or the problem and its remedy when the file was refused.
     public var reason: String
     /// The `errno` value, when there was one.
     public var code: Int32

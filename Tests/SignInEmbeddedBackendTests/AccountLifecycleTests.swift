@@ -336,7 +336,7 @@ struct MigrationTests {
                "identities":{"apple.com|001.abc.002":"U1"},"refreshTokens":{},"usedNonces":{}}}
             """
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(v1.utf8).write(to: URL(fileURLWithPath: "\(folder)/backend.json"))
+        try PlantedFile.regular(Array(v1.utf8), at: "\(folder)/backend.json")
         let storage = FileBackendStateStorage(folder: folder) { .fresh(random: SeededRandomBytes()) }
         let harness = BackendHarness(storage: storage)
 
@@ -348,6 +348,25 @@ struct MigrationTests {
         // The migrated installation works: a Google sign-in makes an account next to the old one.
         _ = try harness.service.signInWithIdP(harness.googleRequest())
         #expect(try harness.service.snapshot().accounts.count == 2)
+    }
+
+    @Test("a data folder whose path contains .eml keeps each mail and its .json twin inside the outbox")
+    func emlInFolderPath() throws {
+        let temporary = TemporaryFolder(prefix: "signin-outbox")
+        let outboxFolder = "\(temporary.path)/x.eml/data/backend/outbox"
+        // Where replacing ".eml" in the whole path would write the twin, made ready to receive it.
+        let decoy = "\(temporary.path)/x.json/data/backend/outbox"
+        try FileManager.default.createDirectory(atPath: decoy, withIntermediateDirectories: true)
+        let outbox = FolderMailOutbox(folder: outboxFolder)
+        let message = OutboxMessage(
+            to: "a@b.co", subject: "Reset", body: "code 123456", link: "L", sentAt: Date(timeIntervalSince1970: 1))
+
+        try outbox.deliver(message)
+
+        #expect(try outbox.messages() == [message])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: outboxFolder).sorted() == ["1000.eml", "1000.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: decoy).isEmpty, "nothing is written outside")
     }
 
     @Test("the folder outbox writes each mail as a 0600 file and reads them back in order")

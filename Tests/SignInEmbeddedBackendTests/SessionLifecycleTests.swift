@@ -186,7 +186,7 @@ struct FileBackendStateStorageTests {
     func refusesDamaged(contents: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = "\(folder)/backend.json"
-        try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+        try PlantedFile.regular(Array(contents.utf8), at: path)
         let harness = BackendHarness(storage: makeStorage())
         let error = #expect(throws: IdentityBackendError.self) { try harness.signIn() }
         #expect(error?.code == .storageUnavailable)

@@ -1,11 +1,19 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Runs the built `signin-demo` binary as a separate process, as a user would, on a data folder of its own.
 struct CLIProcess: Sendable {
     struct Result: Sendable {
         let status: Int32
         let stdout: String
         let stderr: String
+        /// Whether the run overran its time limit and was killed.
+        var timedOut = false
     }
 
     /// The directory holding the build products: the test bundle's own directory.
@@ -37,7 +45,12 @@ struct CLIProcess: Sendable {
 
     /// Runs the CLI with `arguments` and `input` on standard input (not a terminal), and waits for it. The data
     /// folder is passed through `SIGNIN_DEMO_DATA_DIR`, so the arguments are exactly what a user types.
-    func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws -> Result {
+    /// - Parameter timeout: How long to wait at most; a run that overruns it is killed (`SIGKILL`) and its
+    ///   result says ``Result/timedOut``. `nil` waits as long as it takes.
+    func run(
+        _ arguments: [String], input: String = "", environment extra: [String: String] = [:],
+        timeout: Duration? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments
@@ -58,11 +71,22 @@ struct CLIProcess: Sendable {
         process.standardInput = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
+        var timedOut = false
+        if let timeout {
+            let (seconds, attoseconds) = timeout.components
+            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            if exited.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut {
+                timedOut = true
+                kill(process.processIdentifier, SIGKILL)
+            }
+        }
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), timedOut: timedOut)
     }
 }

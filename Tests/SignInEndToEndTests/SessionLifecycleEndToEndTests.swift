@@ -140,5 +140,11 @@ final class SessionLifecycleEndToEndTests {
         #expect(status.status == 0, "\(status.stderr)")
         #expect(!status.stderr.contains("could not be read"))
         #expect(try cli.run(["sign-in", "apple"]).status == 0, "the backend state is still readable")
+        // The temporary files of the killed writes were removed by the runs after them.
+        let leftovers = try ["backend", "client"].flatMap { folder in
+            try FileManager.default.contentsOfDirectory(atPath: cli.dataDirectory.appendingPathComponent(folder).path)
+                .filter { $0.contains(".tmp-") }
+        }
+        #expect(leftovers.isEmpty, "\(leftovers)")
     }
 }

@@ -47,7 +47,7 @@ struct FileSessionStoreTests {
             return
         }
         #expect(!reason.isEmpty)
-        #expect(try AtomicFile.read(movedTo) == Array(contents.utf8), "the original bytes are kept")
+        #expect(try AtomicFile.read(movedTo, limit: 1 << 20) == Array(contents.utf8), "the original bytes are kept")
         #expect(try await store.load() == nil, "after moving aside, the app starts signed out")
     }
 
@@ -61,6 +61,71 @@ struct FileSessionStoreTests {
             return
         }
         #expect(files() == ["session.json"])
+    }
+
+    @Test(
+        "a planted session file is refused, and load, save and clear leave it exactly where it is",
+        arguments: ["mode 0644", "another user's", "FIFO", "symbolic link"])
+    func refusesUntrusted(kind: String) async throws {
+        try AtomicFile.makeDirectory("\(folder.path)/client")
+        let session = StoredSessionCodec.encode(.fixture(uid: "planted"))
+        let problem: String
+        switch kind {
+        case "mode 0644":
+            try PlantedFile.regular(session, at: path, mode: 0o644)
+            problem = "it is readable by other users (mode 0644); run `chmod 600 \(path)` or remove it"
+        case "another user's":
+            guard PlantedFile.canChangeOwner else { return }
+            try PlantedFile.regular(session, at: path, owner: PlantedFile.otherUser)
+            problem = "it is owned by uid \(PlantedFile.otherUser), not you (uid \(geteuid())); remove it"
+        case "FIFO":
+            try PlantedFile.fifo(at: path)
+            problem = "it is a named pipe (FIFO), not a regular file; remove it"
+        default:
+            try PlantedFile.regular(session, at: "\(folder.path)/elsewhere.json")
+            try PlantedFile.symbolicLink(at: path, to: "\(folder.path)/elsewhere.json")
+            problem = "it is a symbolic link to \(folder.path)/elsewhere.json"
+        }
+        let before = PlantedFile.snapshot(path)
+        let store = FileSessionStore(path: path)
+
+        let error = await #expect(throws: AuthError.self) { try await store.load() }
+        guard case .sessionStorage(let reason)? = error else {
+            Issue.record("expected sessionStorage, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("cannot read \(path): \(problem)"), "\(reason)")
+        await #expect(throws: AuthError.self) { try await store.save(.fixture()) }
+        await #expect(throws: AuthError.self) { try await store.clear() }
+        #expect(PlantedFile.snapshot(path) == before)
+        #expect(files().filter { $0.hasPrefix("session.json.unreadable") }.isEmpty, "not moved aside")
+    }
+
+    @Test("a session file over 1 MiB is refused as too large, not read, not moved aside, and left as it is")
+    func refusesTooLarge() async throws {
+        try AtomicFile.makeDirectory("\(folder.path)/client")
+        let session = StoredSessionCodec.encode(.fixture())
+        try PlantedFile.regular(session + Array(repeating: 0x20, count: FileSessionStore.sizeLimit), at: path)
+        let before = PlantedFile.snapshot(path)
+        let error = await #expect(throws: AuthError.self) { try await FileSessionStore(path: path).load() }
+        guard case .sessionStorage(let reason)? = error else {
+            Issue.record("expected sessionStorage, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("cannot read \(path): the file is too large"), "\(reason)")
+        #expect(PlantedFile.snapshot(path) == before)
+        #expect(files() == ["session.json"], "not moved aside")
+    }
+
+    @Test("loading removes the temporary files of writes whose process died, and only those")
+    func staleTemporaries() async throws {
+        let store = FileSessionStore(path: path)
+        try await store.save(.fixture())
+        let dead = Int32.max - 1
+        try PlantedFile.regular([1], at: "\(path).tmp-\(dead)-1")
+        try PlantedFile.regular([1], at: "\(path).tmp-\(getpid())-2")
+        #expect(try await FileSessionStore(path: path).load() == .fixture())
+        #expect(files() == ["session.json", "session.json.tmp-\(getpid())-2"])
     }
 
     @Test("a folder that cannot be written fails the save and keeps the previous session")

@@ -65,8 +65,13 @@ public final class InMemoryMailOutbox: MailOutbox {
 }
 
 /// Writes each mail to a file of its own in a folder (`outbox/`), as `<time>-<n>.eml`, atomically and with
-/// mode 0600: the CLI shows them, and a person can open them.
+/// mode 0600, with its fields in a `.json` twin of the same name: the CLI shows them, and a person can open
+/// them. Paths are built from the folder and a file name, never by editing a whole path, so a folder whose
+/// path contains `.eml` keeps every mail inside it.
 public final class FolderMailOutbox: MailOutbox {
+    /// The most bytes a `.json` twin may hold (1 MiB); a mail takes about one kilobyte.
+    public static let metadataSizeLimit = 1 << 20
+
     /// The outbox folder.
     public let folder: String
 
@@ -79,15 +84,15 @@ public final class FolderMailOutbox: MailOutbox {
         let stamp = Int(message.sentAt.timeIntervalSince1970 * 1000)
         do {
             try AtomicFile.makeDirectory(folder)
-            var path = "\(folder)/\(stamp).eml"
+            var name = "\(stamp)"
             var counter = 1
-            while AtomicFile.exists(path) {
+            while AtomicFile.exists(path(name, "eml")) || AtomicFile.exists(path(name, "json")) {
                 counter += 1
-                path = "\(folder)/\(stamp)-\(counter).eml"
+                name = "\(stamp)-\(counter)"
             }
-            try AtomicFile.write(Array(message.rendered.utf8), to: path)
+            try AtomicFile.write(Array(message.rendered.utf8), to: path(name, "eml"))
             let metadata = try JSONEncoder().encode(message)
-            try AtomicFile.write(Array(metadata), to: path.replacingOccurrences(of: ".eml", with: ".json"))
+            try AtomicFile.write(Array(metadata), to: path(name, "json"))
         } catch let error as FileSystemError {
             throw IdentityBackendError(.storageUnavailable, message: error.description)
         } catch {
@@ -95,23 +100,44 @@ public final class FolderMailOutbox: MailOutbox {
         }
     }
 
+    /// The messages whose `.json` twin can be decoded, oldest first; a twin that is refused (see
+    /// `AtomicFile`) or larger than ``metadataSizeLimit`` is an error, not skipped.
     public func messages() throws(IdentityBackendError) -> [OutboxMessage] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        let names: [String]
+        do {
+            names = try AtomicFile.contentsOfDirectory(folder) ?? []
+        } catch {
+            throw IdentityBackendError(.storageUnavailable, message: error.description)
+        }
         let decoder = JSONDecoder()
-        return names.filter { $0.hasSuffix(".json") }.compactMap { name in
-            guard let bytes = try? AtomicFile.read("\(folder)/\(name)") else { return nil }
-            return try? decoder.decode(OutboxMessage.self, from: Data(bytes))
-        }.sorted { $0.sentAt < $1.sentAt }
+        var messages: [OutboxMessage] = []
+        for name in names where name.hasSuffix(".json") {
+            let bytes: [UInt8]?
+            do {
+                bytes = try AtomicFile.read("\(folder)/\(name)", limit: Self.metadataSizeLimit)
+            } catch {
+                throw IdentityBackendError(.storageUnavailable, message: error.description)
+            }
+            if let bytes, let message = try? decoder.decode(OutboxMessage.self, from: Data(bytes)) {
+                messages.append(message)
+            }
+        }
+        return messages.sorted { $0.sentAt < $1.sentAt }
     }
 
     /// The path of the newest mail file, for the CLI to show.
     public func newestMailPath() -> String? {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = (try? AtomicFile.contentsOfDirectory(folder)) ?? []
         return names.filter { $0.hasSuffix(".eml") }.sorted { a, b in
             let number = { (name: String) in
                 Int(name.split(separator: "-").first?.split(separator: ".").first ?? "") ?? 0
             }
             return (number(a), a) < (number(b), b)
         }.last.map { "\(folder)/\($0)" }
+    }
+
+    /// The file `<name>.<fileExtension>` in the outbox folder.
+    private func path(_ name: String, _ fileExtension: String) -> String {
+        "\(folder)/\(name).\(fileExtension)"
     }
 }

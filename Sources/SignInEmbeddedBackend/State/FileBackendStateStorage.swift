@@ -8,8 +8,14 @@ import SignInFileSystem
 /// Each operation takes an exclusive `flock` on `backend.lock`, reads the file, applies the change and
 /// writes the file atomically (temporary file, `fsync`, `rename`) with mode 0600 in a 0700 folder. A file
 /// that cannot be decoded, or that a newer version wrote, is refused with a clear error and left exactly
-/// where it is: the backend never overwrites accounts it cannot read.
+/// where it is: the backend never overwrites accounts it cannot read. So is a file that is not to be trusted
+/// (see `AtomicFile`: a symbolic link or FIFO, a file of another user or one open to group or others, a lock
+/// file that is a symbolic link) or one larger than ``sizeLimit``. Temporary files of writes killed before
+/// their rename are removed at the next operation.
 public final class FileBackendStateStorage: BackendStateStorage {
+    /// The most bytes the state file may hold (256 MiB): it holds every account, so it grows with them.
+    public static let sizeLimit = 256 << 20
+
     /// The data folder.
     public let folder: String
     /// The state file.
@@ -68,7 +74,8 @@ public final class FileBackendStateStorage: BackendStateStorage {
     private func load() throws(IdentityBackendError) -> (EmbeddedBackendState, isNew: Bool) {
         let bytes: [UInt8]?
         do {
-            bytes = try AtomicFile.read(statePath)
+            AtomicFile.removeStaleTemporaries(of: statePath)
+            bytes = try AtomicFile.read(statePath, limit: Self.sizeLimit)
         } catch {
             throw unavailable(error)
         }

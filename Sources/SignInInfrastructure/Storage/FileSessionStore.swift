@@ -8,8 +8,14 @@ import SignInFileSystem
 /// or the new one. The file has mode 0600 inside a 0700 folder. A file that cannot be decoded (empty,
 /// damaged, or from a newer version) is moved aside next to it, never deleted, and reported as
 /// ``AuthError/storedSessionDiscarded(movedTo:reason:)``; a file that cannot be read at all (permissions,
-/// I/O) is a ``AuthError/sessionStorage(reason:)`` error and stays where it is.
+/// I/O) is a ``AuthError/sessionStorage(reason:)`` error and stays where it is. So does a file larger than
+/// ``sizeLimit``, and a file that is not to be trusted (see `AtomicFile`: a symbolic link or FIFO, a file of
+/// another user or one open to group or others), which is also never removed or overwritten. Temporary files
+/// of writes killed before their rename are removed when the store is used.
 public actor FileSessionStore: SessionStore {
+    /// The most bytes a session file may hold (1 MiB); a session takes a few kilobytes.
+    public static let sizeLimit = 1 << 20
+
     /// The session file.
     public nonisolated let path: String
     private nonisolated let lock: FileLock
@@ -33,7 +39,8 @@ public actor FileSessionStore: SessionStore {
     public func load() async throws -> UserSession? {
         let bytes: [UInt8]?
         do {
-            bytes = try AtomicFile.read(path)
+            AtomicFile.removeStaleTemporaries(of: path)
+            bytes = try AtomicFile.read(path, limit: Self.sizeLimit)
         } catch {
             throw AuthError.sessionStorage(reason: error.description)
         }
