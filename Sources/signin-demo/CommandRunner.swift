@@ -207,8 +207,20 @@ struct CommandRunner {
         case .sessionStorage(let reason): text(.hintDataFolder, ["folder": paths.root, "reason": reason])
         case .backend(let code, let message) where code == "STORAGE_UNAVAILABLE" || code == "INVALID_KEY":
             text(.hintDataFolder, ["folder": paths.root, "reason": message])
+        // The embedded Apple and Google issuers run behind the UI clients: their storage failures arrive there.
+        case .uiClientFailed(_, let reason)
+        where reason.contains("STORAGE_UNAVAILABLE") || reason.contains("INVALID_KEY"):
+            text(.hintDataFolder, ["folder": paths.root, "reason": Self.storageReason(reason)])
         default: nil
         }
+    }
+
+    /// The part of a wrapped backend error that names the file and the problem.
+    static func storageReason(_ reason: String) -> String {
+        guard let range = reason.range(of: "STORAGE_UNAVAILABLE: ") ?? reason.range(of: "INVALID_KEY: ") else {
+            return reason
+        }
+        return String(reason[range.upperBound...]).trimmingCharacters(in: CharacterSet(charactersIn: ")\""))
     }
 
     private func errorCode(_ error: AuthError) -> String {

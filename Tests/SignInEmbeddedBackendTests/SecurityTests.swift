@@ -229,6 +229,22 @@ struct BackendSecurityTests {
             } == .invalidKey)
     }
 
+    @Test("a damaged key in the state file stops every operation, also those that sign nothing")
+    func damagedKeyInTheStateFile() throws {
+        let folder = TemporaryFolder(prefix: "signin-keys")
+        let storage = FileBackendStateStorage(folder: folder.path) { .fresh(random: SeededRandomBytes(seed: 5)) }
+        let backend = BackendHarness(storage: storage, clock: harness.clock)
+        _ = try backend.service.signUp(email: "jane@example.com", password: "correct horse")
+        try storage.update { state in state.google?.signingKey = "AAAA" }
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                try backend.service.sendPasswordResetEmail(email: "jane@example.com")
+            } == .invalidKey)
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try backend.service.signUpAnonymously() }
+                == .invalidKey)
+    }
+
     // MARK: - Stored password hashes
 
     @Test(

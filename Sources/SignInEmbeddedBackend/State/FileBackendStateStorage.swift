@@ -51,6 +51,8 @@ public final class FileBackendStateStorage: BackendStateStorage {
         do {
             outcome = try lock.withLock { () throws(IdentityBackendError) -> Result<T, IdentityBackendError> in
                 let (stored, isNew) = try load()
+                // A state with a missing, short or damaged key stops every operation, before any is run.
+                try stored.checkKeys()
                 var state = stored
                 let value: T
                 do throws(IdentityBackendError) {
