@@ -235,7 +235,7 @@ extension CLIMessages {
         .tourStep4: "4. An hour later: the ID token has expired, so restore refreshes it",
         .tourNewToken: "new ID token, expires {date}",
         .tourOldRefreshRefused:
-            "the previous refresh token is refused now ({code}): tokens rotate; used again later, it would revoke its whole chain as stolen",
+            "the previous refresh token is refused now ({code}): tokens rotate",
         .tourStep5: "5. Call the app's API as the signed-in user (AuthorizedAPIClient, GET /v1/me)",
         .tourHTTP: "HTTP {status}: {body}",
         .tourStep6: "6. Back to the present: sign in with Google (the account chooser picks the first account)",
