@@ -386,4 +386,31 @@ struct MigrationTests {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
+
+    @Test("a mail file is a valid RFC 5322 message: CRLF lines, an RFC 5322 date, a Message-ID, MIME text in UTF-8")
+    func rfc5322() throws {
+        let message = OutboxMessage(
+            to: "jane@example.com", subject: "Reset your signin-demo password", body: "Hello.\n\nsignin-demo://x",
+            link: "signin-demo://x", sentAt: Date(timeIntervalSince1970: 1_795_392_000))
+        let text = message.rendered
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        #expect(parts.count >= 2)
+        let headers = parts[0].components(separatedBy: "\r\n")
+        func header(_ name: String) -> String? {
+            headers.first { $0.hasPrefix(name + ": ") }.map { String($0.dropFirst(name.count + 2)) }
+        }
+        #expect(header("Date") == "Mon, 23 Nov 2026 00:00:00 +0000")
+        #expect(
+            header("Message-ID")?.hasPrefix("<") == true
+                && header("Message-ID")?.hasSuffix("@signin-demo.invalid>") == true)
+        #expect(header("MIME-Version") == "1.0")
+        #expect(header("Content-Type") == "text/plain; charset=utf-8")
+        #expect(header("From") != nil && header("To") == "<jane@example.com>" && header("Subject") != nil)
+        // Every line ends with CRLF: no bare LF anywhere.
+        #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        #expect(text.components(separatedBy: "\r\n").allSatisfy { $0.utf8.count <= 998 })
+        // Two messages never share a Message-ID.
+        let other = OutboxMessage(to: "a@b.co", subject: "S", body: "B", link: "L", sentAt: message.sentAt)
+        #expect(other.messageID != message.messageID)
+    }
 }

@@ -20,7 +20,7 @@ final class SecurityEndToEndTests {
         let mail = try #require(outbox.first { $0.hasSuffix(".eml") })
         let text = try String(
             contentsOf: cli.dataDirectory.appendingPathComponent("backend/outbox/\(mail)"), encoding: .utf8)
-        let link = try #require(text.split(separator: "\n").first { $0.hasPrefix("signin-demo://") })
+        let link = try #require(text.split(whereSeparator: \.isNewline).first { $0.hasPrefix("signin-demo://") })
         #expect(try cli.run(["open-link", String(link), "--password", "new horse battery"]).status == 0)
 
         // The attacker puts the old session back and tries a user-scoped call.

@@ -60,12 +60,25 @@ struct DemoCLITests {
         let mails = (try? FileManager.default.contentsOfDirectory(atPath: outbox)) ?? []
         let codes = mails.filter { $0.hasSuffix(".eml") }.compactMap { name in
             (try? String(contentsOfFile: "\(outbox)/\(name)", encoding: .utf8))?
-                .split(separator: "\n").first { $0.hasPrefix("signin-demo://") }?
-                .split(separator: "=").last.map(String.init)
+                .split(whereSeparator: \.isNewline).first { $0.hasPrefix("signin-demo://") }?
+                .split(separator: "=").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         }
-        #expect(!codes.isEmpty)
+        #expect(!codes.isEmpty && codes.allSatisfy { $0.count >= 40 })
         for code in codes { #expect(!captured.out.contains(code)) }
         #expect(captured.out.contains("signin-demo://reset-password?code=<redacted>"))
+
+        // The tour moves its clock an hour ahead for the refresh step only: what it leaves behind (the stored
+        // session, the mail) carries the real time.
+        let now = Date()
+        let status = await run(["status", "--json"]).1.out
+        let expiry = try? JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any]
+        let expiresAt = (expiry?["expiresAt"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) }
+        #expect(expiresAt.map { $0 <= now.addingTimeInterval(3600 + 60) } == true, "\(status)")
+        let sent = await run(["outbox"]).1.out.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+        let dates = sent.compactMap {
+            $0.split(separator: " ").first.flatMap { ISO8601DateFormatter().date(from: String($0)) }
+        }
+        #expect(!dates.isEmpty && dates.allSatisfy { $0 <= now.addingTimeInterval(60) }, "\(sent)")
     }
 
     @Test("on a terminal it asks, and the answer '2' hides the email")

@@ -15,28 +15,64 @@ public struct OutboxMessage: Codable, Hashable, Sendable {
     public var link: String
     /// When it was sent.
     public var sentAt: Date
+    /// The globally unique `Message-ID`, without its angle brackets.
+    public var messageID: String
 
     /// Creates a message.
-    public init(to: String, subject: String, body: String, link: String, sentAt: Date) {
+    /// - Parameter messageID: Unique for every message; a random one by default.
+    public init(
+        to: String, subject: String, body: String, link: String, sentAt: Date,
+        messageID: String = "\(UUID().uuidString.lowercased())@signin-demo.invalid"
+    ) {
         self.to = to
         self.subject = subject
         self.body = body
         self.link = link
         self.sentAt = sentAt
+        self.messageID = messageID
     }
 
-    /// The message as an RFC 5322 text file.
+    private enum CodingKeys: String, CodingKey {
+        case to, subject, body, link, sentAt, messageID
+    }
+
+    /// Decodes a message; `messageID`, added later, may be missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        to = try container.decode(String.self, forKey: .to)
+        subject = try container.decode(String.self, forKey: .subject)
+        body = try container.decode(String.self, forKey: .body)
+        link = try container.decode(String.self, forKey: .link)
+        sentAt = try container.decode(Date.self, forKey: .sentAt)
+        messageID =
+            try container.decodeIfPresent(String.self, forKey: .messageID)
+            ?? "\(Int(sentAt.timeIntervalSince1970))@signin-demo.invalid"
+    }
+
+    /// The message as an RFC 5322 text file that a mail client opens: CRLF line ends, a `Date` in RFC 5322 form,
+    /// a `Message-ID`, and a MIME text part in UTF-8.
     public var rendered: String {
-        """
-        From: signin-demo <no-reply@signin-demo.invalid>
-        To: \(to)
-        Subject: \(subject)
-        Date: \(sentAt.formatted(.iso8601))
-        Content-Type: text/plain; charset=utf-8
+        let headers = [
+            "From: signin-demo <no-reply@signin-demo.invalid>",
+            "To: <\(to)>",
+            "Subject: \(subject)",
+            "Date: \(Self.rfc5322Date(sentAt))",
+            "Message-ID: <\(messageID)>",
+            "MIME-Version: 1.0",
+            "Content-Type: text/plain; charset=utf-8",
+            "Content-Transfer-Encoding: 8bit",
+        ]
+        let bodyLines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return (headers + [""] + bodyLines + [""]).joined(separator: "\r\n")
+    }
 
-        \(body)
-
-        """
+    /// `Sun, 22 Nov 2026 02:10:00 +0000`: RFC 5322 §3.3, always in English and in UTC.
+    public static func rfc5322Date(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+        return formatter.string(from: date)
     }
 }
 
