@@ -197,6 +197,11 @@ extension CLIMessages {
         .hintDataFolder:
             "The data folder {folder} cannot be used ({reason}). Choose another with --data-dir, or fix this one: it must be a folder of yours that you can write.",
         .hintDetailsVerbose: "Details: {details}",
+        .hintWrongCredentialsMenu:
+            "Check the email and the password, or choose {reset} to mail yourself a reset link.",
+        .hintEmailInUseMenu: "Sign in to that account instead ({signIn}), then link; or use another email.",
+        .hintInvalidLinkMenu:
+            "Open the link exactly as the mail shows it ({outbox} shows the outbox), or choose {reset} for a new one.",
 
         // The interactive menu.
         .menuHeading: "signin-demo interactive: data folder {folder}",

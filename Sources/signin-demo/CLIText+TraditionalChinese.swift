@@ -176,6 +176,9 @@ extension CLIMessages {
         .hintDataFolder:
             "無法使用資料資料夾 {folder}（{reason}）。請用 --data-dir 選擇其他資料夾，或修正此資料夾：它必須是屬於您且您可以寫入的資料夾。",
         .hintDetailsVerbose: "詳細資訊：{details}",
+        .hintWrongCredentialsMenu: "請檢查電子郵件與密碼，或選擇 {reset} 寄送重設密碼連結給自己。",
+        .hintEmailInUseMenu: "請改用該帳號登入（{signIn}），再進行連結；或使用其他電子郵件。",
+        .hintInvalidLinkMenu: "請依郵件中顯示的樣子開啟連結（{outbox} 會顯示寄件匣），或選擇 {reset} 取得新連結。",
 
         // The interactive menu.
         .menuHeading: "signin-demo interactive: 資料資料夾 {folder}",

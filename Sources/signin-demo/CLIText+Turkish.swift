@@ -201,6 +201,12 @@ extension CLIMessages {
         .hintDataFolder:
             "{folder} veri klasörü kullanılamıyor ({reason}). --data-dir ile başka bir klasör seçin ya da bu klasörü düzeltin: size ait ve yazma izniniz olan bir klasör olmalı.",
         .hintDetailsVerbose: "Ayrıntılar: {details}",
+        .hintWrongCredentialsMenu:
+            "E-postayı ve parolayı denetleyin ya da kendinize bir sıfırlama bağlantısı göndermek için {reset} seçin.",
+        .hintEmailInUseMenu:
+            "Bunun yerine o hesapla oturum açın ({signIn}), sonra bağlayın; ya da başka bir e-posta kullanın.",
+        .hintInvalidLinkMenu:
+            "Bağlantıyı e-postada göründüğü gibi açın ({outbox} giden kutusunu gösterir) ya da yenisi için {reset} seçin.",
 
         // The interactive menu.
         .menuHeading: "signin-demo interactive: veri klasörü {folder}",

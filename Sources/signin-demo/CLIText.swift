@@ -46,7 +46,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
 
     // What to do next, after an error.
     case hintSignIn, hintSignInMenu, hintWrongCredentials, hintEmailInUse, hintInvalidLink, hintDataFolder
-    case hintDetailsVerbose
+    case hintDetailsVerbose, hintWrongCredentialsMenu, hintEmailInUseMenu, hintInvalidLinkMenu
 
     // The interactive menu.
     case menuHeading, menuWhatNext, menuQuit, menuChoose, menuRetry, menuSignInApple, menuSignInGoogle

@@ -201,9 +201,10 @@ struct CommandRunner {
     private func hint(for error: AuthError) -> String? {
         switch error {
         case .notSignedIn, .signedOut, .refreshTokenRejected: text(inMenu ? .hintSignInMenu : .hintSignIn)
-        case .wrongCredentials: text(.hintWrongCredentials)
-        case .emailAlreadyInUse: text(.hintEmailInUse)
-        case .invalidDeepLink, .invalidResetCode, .resetCodeExpired: text(.hintInvalidLink)
+        case .wrongCredentials: inMenu ? text(.hintWrongCredentialsMenu, menuItems) : text(.hintWrongCredentials)
+        case .emailAlreadyInUse: inMenu ? text(.hintEmailInUseMenu, menuItems) : text(.hintEmailInUse)
+        case .invalidDeepLink, .invalidResetCode, .resetCodeExpired:
+            inMenu ? text(.hintInvalidLinkMenu, menuItems) : text(.hintInvalidLink)
         case .sessionStorage(let reason): text(.hintDataFolder, ["folder": paths.root, "reason": reason])
         case .backend(let code, let message) where code == "STORAGE_UNAVAILABLE" || code == "INVALID_KEY":
             text(.hintDataFolder, ["folder": paths.root, "reason": message])
@@ -213,6 +214,14 @@ struct CommandRunner {
             text(.hintDataFolder, ["folder": paths.root, "reason": Self.storageReason(reason)])
         default: nil
         }
+    }
+
+    /// The menu's numbers for the items the hints name, from the menu's own table.
+    private var menuItems: [String: String] {
+        func number(_ command: Command) -> String {
+            InteractiveMenu.entries.firstIndex { $0.command == command }.map { "\($0 + 1)" } ?? "?"
+        }
+        return ["reset": number(.resetPassword), "outbox": number(.outbox), "signIn": number(.signIn(.email))]
     }
 
     /// The part of a wrapped backend error that names the file and the problem.
@@ -288,7 +297,7 @@ struct CommandRunner {
                 console.out(formatter.json(nil, reason: reason?.rawValue))
             } else {
                 let detail = reason.map { " " + text.errors.message(for: .signedOut($0)) } ?? ""
-                console.out(text(.notSignedIn) + detail + "\n")
+                console.out(text(.notSignedIn) + detail + "\n" + text(inMenu ? .hintSignInMenu : .hintSignIn) + "\n")
             }
             return .failure
         case .discarded(let movedTo, let reason):

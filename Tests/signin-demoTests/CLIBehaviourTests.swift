@@ -59,6 +59,19 @@ struct CLIBehaviourTests {
         #expect(ok == .success)
     }
 
+    @Test("errors say what to do next: the command to run, or in the menu the item to choose")
+    func nextSteps() async {
+        let (_, status) = await run(["status"])
+        #expect(status.out.contains("Sign in first: signin-demo sign-in"))
+        let (_, wrong) = await run(["sign-in", "email", "--email", "a@b.co", "--password", "wrong one"])
+        #expect(wrong.err.contains("signin-demo reset-password"))
+        let (_, link) = await run(["open-link", "https://evil.example/?code=x", "--password", "new horse battery"])
+        #expect(link.err.contains("'signin-demo outbox' lists them"))
+        let (_, menu) = await run(
+            ["interactive"], input: ["4", "a@b.co", "wrong one", "0"], terminal: true)
+        #expect(menu.err.contains("or choose 11 to mail yourself a reset link"))
+    }
+
     // MARK: - Flags and prompts
 
     @Test("--email is not asked again on a terminal; only the missing password is")
