@@ -293,9 +293,12 @@ enum CommandLineParser {
             }
             var name = argument
             var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                inlineValue = String(argument[argument.index(after: equals)...])
-                name = String(argument[..<equals])
+            // Split at the first "=" scalar: a value that starts with a combining mark makes "=" and the mark
+            // one Character, which a Character search would not find.
+            let scalars = argument.unicodeScalars
+            if argument.hasPrefix("--"), let equals = scalars.firstIndex(of: "=") {
+                inlineValue = String(scalars[scalars.index(after: equals)...])
+                name = String(scalars[..<equals])
             }
             guard let spec = CommandTable.options.first(where: { $0.long == name || $0.short == name }) else {
                 throw UsageError(.usageUnknownOption, ["option": InputText.echo(name)])

@@ -245,6 +245,16 @@ struct BackendSecurityTests {
                 == .invalidKey)
     }
 
+    @Test("an account stored under another uid is a damaged state, refused before any operation (found by fuzzing)")
+    func accountUnderAnotherUID() throws {
+        var state = EmbeddedBackendState.fresh(random: SeededRandomBytes(seed: 8))
+        state.identity.accounts["K"] = EmbeddedAccount(uid: "U", createdAt: harness.clock.now())
+        let backend = BackendHarness(storage: InMemoryBackendStateStorage(state), clock: harness.clock)
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try backend.service.signUpAnonymously() }
+                == .damagedRecord)
+    }
+
     // MARK: - Stored password hashes
 
     @Test(

@@ -45,6 +45,11 @@ struct CommandLineParserTests {
             // `--` ends the options: what follows is an operand even if it starts with a dash.
             (["open-link", "--", "--not-an-option"], Invocation(command: .openLink("--not-an-option"))),
             (["status", "--verbose"], Invocation(command: .status, verbose: true)),
+            // Found by the cli-args fuzzer: "=" followed by a combining mark is one Character.
+            (
+                ["sign-in", "email", "--email=\u{301}a@b.co"],
+                Invocation(command: .signIn(.email), email: "\u{301}a@b.co")
+            ),
         ])
     func parses(arguments: [String], expected: Invocation) throws {
         #expect(try CommandLineParser.parse(arguments) == expected)

@@ -52,13 +52,21 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
         try HS256Key(stored: google?.signingKey, name: "The Google issuer's signing key")
     }
 
-    /// Checks every key, so that a state with one damaged key stops the backend at once instead of failing
-    /// some operations later. Storages call it whenever they load a state.
-    /// - Throws: ``IdentityBackendError/Code/invalidKey`` naming the first bad key.
+    /// Checks every key, and that each account is stored under its own uid, so that a damaged state stops the
+    /// backend at once instead of failing some operations later (or issuing a session for an account that
+    /// cannot be found by it). Storages call it whenever they load a state.
+    /// - Throws: ``IdentityBackendError/Code/invalidKey`` naming the first bad key,
+    ///   ``IdentityBackendError/Code/damagedRecord`` for an account stored under another uid.
     public func checkKeys() throws(IdentityBackendError) {
         _ = try sessionSigningKey()
         _ = try appleSigningKey()
         _ = try googleSigningKey()
+        if let (key, account) = identity.accounts.first(where: { $0.key != $0.value.uid }) {
+            throw IdentityBackendError(
+                .damagedRecord,
+                message: "the account \(account.uid) is stored under another uid (\(key)); the state is damaged. "
+                    + "Restore it from a backup, or move the data folder's backend/ away to start a new installation.")
+        }
     }
 
     /// This state brought to ``currentVersion``, taking what a version 1 document lacks from `fresh`.
