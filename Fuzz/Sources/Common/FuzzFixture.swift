@@ -124,4 +124,15 @@ enum FuzzFixture {
         }
         return bytes
     }
+
+    /// What the storage writes must read back, and as the same state: otherwise one write locks the user out,
+    /// or changes what the file says. "The same" as far as the file can tell: the storage writes whole seconds,
+    /// so a date read with a fraction comes back without it, and the written bytes are what must not change.
+    static func checkSurvivesStorage(_ state: EmbeddedBackendState, _ what: String) {
+        guard let bytes = try? storedBytes(of: state) else { fuzzFailure("\(what) cannot be written") }
+        guard let again = loadStoredState(bytes) else {
+            fuzzFailure("\(what), once written, is refused when read back")
+        }
+        fuzzCheck((try? storedBytes(of: again)) == bytes, "\(what) changed through write and read")
+    }
 }

@@ -61,6 +61,10 @@ enum JWTChecks {
             fuzzCheck(response.providerIds.contains(provider), "signInWithIdP(\(provider)) did not link \(provider)")
             let session = try? service.verifySessionToken(response.idToken.value)
             fuzzCheck(session?.sub == response.localId, "the session token signInWithIdP issued does not verify")
+            // What the sign-in stored from the token (the account, the nonce until `exp`) must survive the file.
+            if let state = try? storage.read({ $0 }) {
+                FuzzFixture.checkSurvivesStorage(state, "the state after signInWithIdP(\(provider))")
+            }
             // The token carried the nonce (the raw nonce was sent), so a replay must be refused.
             do {
                 _ = try service.signInWithIdP(request)

@@ -20,20 +20,9 @@ private let rehashIterationLimit = 4_096
 public func fuzzBackendState(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     // A document the file storage refuses never reaches the service.
     guard let stored = FuzzFixture.loadStoredState(fuzzInput(data, size)) else { return 0 }
-    checkWrittenStateReadsBack(stored, "the decoded state")
+    FuzzFixture.checkSurvivesStorage(stored, "the decoded state")
     BackendStateRun(stored).run()
     return 0
-}
-
-/// What the storage writes must read back, and as the same state: otherwise one write locks the user out, or
-/// changes what the file says. "The same" as far as the file can tell: the storage writes whole seconds, so a
-/// date read with a fraction comes back without it, and the written bytes are what must not change.
-private func checkWrittenStateReadsBack(_ state: EmbeddedBackendState, _ what: String) {
-    guard let bytes = try? FuzzFixture.storedBytes(of: state) else { fuzzFailure("\(what) cannot be written") }
-    guard let again = FuzzFixture.loadStoredState(bytes) else {
-        fuzzFailure("\(what), once written, is refused when read back")
-    }
-    fuzzCheck((try? FuzzFixture.storedBytes(of: again)) == bytes, "\(what) changed through write and read")
 }
 
 private struct BackendStateRun {
@@ -99,7 +88,7 @@ private struct BackendStateRun {
             _ = bounded("deleteAccount") { try? service.deleteAccount(idToken: Secret(token)) }
         }
         guard let final = try? storage.read({ $0 }) else { fuzzFailure("the in-memory storage failed") }
-        checkWrittenStateReadsBack(final, "the state after the operations")
+        FuzzFixture.checkSurvivesStorage(final, "the state after the operations")
     }
 
     /// Every operation that hands out a session signs its ID token with the session key.
