@@ -1,0 +1,72 @@
+// Fuzz target `cli-args`: the input is an argument vector for `signin-demo` (the arguments separated by NUL
+// bytes, as the kernel hands them over), parsed by `CommandLineParser.parse`. The parser is internal to the
+// executable, so Fuzz/run compiles this target in one module with signin-demo's sources (every one but the
+// file with `@main`), as the next line asks.
+// fuzz-build: with signin-demo sources
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCommandLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = fuzzInput(data, size)
+    let arguments =
+        bytes.isEmpty
+        ? []
+        : bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    let invocation: Invocation
+    do {
+        invocation = try CommandLineParser.parse(arguments)
+    } catch {
+        fuzzCheck(!error.message.isEmpty, "a usage error without a message")
+        return 0
+    }
+    fuzzCheck(!invocation.forcePrompts, "the command line turned on forcePrompts, which only the menu sets")
+    if invocation.json {
+        let allowed: Set<Command> = [.status, .help, .version]
+        fuzzCheck(allowed.contains(invocation.command), "--json accepted with \(invocation.command)")
+    }
+    for value in [invocation.dataDirectory, invocation.email, invocation.password, invocation.account] {
+        fuzzCheck(value.map { !$0.isEmpty } ?? true, "an option accepted an empty value")
+    }
+    // The same invocation spelled the one canonical way parses to the same invocation.
+    let canonical = canonicalArguments(invocation)
+    do {
+        let again = try CommandLineParser.parse(canonical)
+        fuzzCheck(again == invocation, "\(arguments) and its canonical form \(canonical) parse differently")
+    } catch {
+        fuzzFailure("the canonical form \(canonical) of \(arguments) is refused: \(error.message)")
+    }
+    return 0
+}
+
+/// Options first, each value inline (`--email=…`), then the command's words.
+private func canonicalArguments(_ invocation: Invocation) -> [String] {
+    var arguments: [String] = []
+    if let value = invocation.dataDirectory { arguments.append("--data-dir=\(value)") }
+    if let value = invocation.email { arguments.append("--email=\(value)") }
+    if let value = invocation.password { arguments.append("--password=\(value)") }
+    if let value = invocation.account { arguments.append("--account=\(value)") }
+    if invocation.assumeYes { arguments.append("--yes") }
+    if invocation.hideEmail { arguments.append("--hide-email") }
+    if invocation.json { arguments.append("--json") }
+    if invocation.switchAccount { arguments.append("--switch-account") }
+    switch invocation.command {
+    case .tour: break
+    case .interactive: arguments.append("interactive")
+    case .signIn(let provider): arguments += ["sign-in", provider.rawValue]
+    case .signUp: arguments.append("sign-up")
+    case .link(let provider): arguments += ["link", provider.rawValue]
+    case .unlink(let provider): arguments += ["unlink", provider.rawValue]
+    case .signOut: arguments.append("sign-out")
+    case .status: arguments.append("status")
+    case .resetPassword: arguments.append("reset-password")
+    case .openLink(let url): arguments += ["open-link", url]
+    case .checkCredential: arguments.append("check-credential")
+    case .deleteAccount: arguments.append("delete-account")
+    case .appleRevoke: arguments.append("apple-revoke")
+    case .outbox: arguments.append("outbox")
+    case .help: arguments.append("--help")
+    case .version: arguments.append("--version")
+    }
+    return arguments
+}
