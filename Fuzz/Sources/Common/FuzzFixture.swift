@@ -65,9 +65,9 @@ enum FuzzFixture {
         var state: EmbeddedBackendState
         var emailUID: String
         var guestUID: String
-        var sessionKey: [UInt8]
-        var appleKey: [UInt8]
-        var googleKey: [UInt8]
+        var sessionKey: HS256Key
+        var appleKey: HS256Key
+        var googleKey: HS256Key
     }
 
     static let base: Base = {
@@ -80,9 +80,8 @@ enum FuzzFixture {
             let state = try storage.read { $0 }
             return Base(
                 state: state, emailUID: account.localId, guestUID: guest.localId,
-                sessionKey: Base64URL.decode(state.sessionKey) ?? [],
-                appleKey: Base64URL.decode(state.apple.signingKey) ?? [],
-                googleKey: Base64URL.decode(state.google?.signingKey ?? "") ?? [])
+                sessionKey: try state.sessionSigningKey(), appleKey: try state.appleSigningKey(),
+                googleKey: try state.googleSigningKey())
         } catch {
             // The fixture is code, not input: if it cannot be built, no input can be checked.
             fatalError("the fuzz fixture cannot be built: \(error)")
@@ -103,8 +102,10 @@ enum FuzzFixture {
     static func loadStoredState(_ bytes: [UInt8]) -> EmbeddedBackendState? {
         let folder = "\(scratchFolder)/load"
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Data(bytes).write(to: URL(fileURLWithPath: "\(folder)/backend.json"))
+            // Written as the storage itself writes (a 0600 file in a 0700 folder): the storage refuses a state
+            // file other users could read.
+            try AtomicFile.makeDirectory(folder)
+            try AtomicFile.write(bytes, to: "\(folder)/backend.json")
         } catch {
             fatalError("cannot write the scratch state file in \(folder): \(error)")
         }
@@ -119,7 +120,7 @@ enum FuzzFixture {
         try? FileManager.default.removeItem(atPath: folder)
         let storage = FileBackendStateStorage(folder: folder, makeInitialState: { state })
         try storage.read { _ in }
-        guard let bytes = try AtomicFile.read(storage.statePath) else {
+        guard let bytes = try AtomicFile.read(storage.statePath, limit: FileBackendStateStorage.sizeLimit) else {
             throw IdentityBackendError(.storageUnavailable, message: "the storage wrote no \(storage.statePath)")
         }
         return bytes
@@ -135,4 +136,12 @@ enum FuzzFixture {
         }
         fuzzCheck((try? storedBytes(of: again)) == bytes, "\(what) changed through write and read")
     }
+}
+
+/// A compact HS256 token signed with any key bytes, also ones `HS256Key` refuses (the empty key a damaged state
+/// once became): what a forger makes, to check that nothing accepts it.
+func forgedHS256(header: [UInt8], payload: [UInt8], keyBytes: [UInt8]) -> String {
+    let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(payload)
+    let signature = HMACSHA256.authenticationCode(for: Array(signingInput.utf8), key: keyBytes)
+    return signingInput + "." + Base64URL.encode(signature)
 }

@@ -24,10 +24,10 @@ enum JWTChecks {
         let verifiers = [
             IdentityTokenVerifier(
                 issuer: configuration.appleIssuer, audience: configuration.appleClientID, key: base.appleKey,
-                clockSkew: configuration.clockSkew),
+                clockSkew: configuration.clockSkew, requiresNonce: true),
             IdentityTokenVerifier(
                 issuer: configuration.googleIssuer, audience: configuration.googleClientID, key: base.googleKey,
-                clockSkew: configuration.clockSkew),
+                clockSkew: configuration.clockSkew, requiresNonce: true),
         ]
         for verifier in verifiers {
             for rawNonce in [FuzzFixture.rawNonce, nil] {
@@ -91,7 +91,7 @@ enum JWTChecks {
         fuzzCheck(
             TimeInterval(claims.iat) <= seconds + verifier.clockSkew, "the verifier accepted iat \(claims.iat)")
         switch (claims.nonce, rawNonce) {
-        case (nil, nil): break
+        case (nil, _): fuzzFailure("the verifier accepted a token without a nonce")
         case (let nonce?, let raw?):
             fuzzCheck(nonce.lowercased() == SHA256.hexDigest(raw), "the verifier accepted a nonce that does not match")
         default: fuzzFailure("the verifier accepted a nonce on one side only")
@@ -99,11 +99,12 @@ enum JWTChecks {
     }
 
     /// An accepted token is a JWS with `alg` HS256 whose signature verifies under `key`.
-    private static func checkSignature(_ parts: JWS.Parts?, key: [UInt8], what: String) {
+    private static func checkSignature(_ parts: JWS.Parts?, key: HS256Key, what: String) {
         guard let parts else { fuzzFailure("\(what) accepted a token JWS.parse refuses") }
         let header = try? JSONDecoder().decode(JOSEHeader.self, from: Data(parts.header))
         fuzzCheck(header?.alg == "HS256", "\(what) accepted alg \(header?.alg ?? "(none)")")
         fuzzCheck(JWS.verifyHS256(parts, key: key), "\(what) accepted a signature that does not verify")
-        fuzzCheck(key.count >= FuzzFixture.minimumKeyBytes, "\(what) verified with a \(key.count)-byte key")
+        fuzzCheck(
+            key.bytes.count >= FuzzFixture.minimumKeyBytes, "\(what) verified with a \(key.bytes.count)-byte key")
     }
 }

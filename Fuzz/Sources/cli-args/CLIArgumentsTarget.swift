@@ -17,15 +17,23 @@ public func fuzzCommandLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     do {
         invocation = try CommandLineParser.parse(arguments)
     } catch {
-        fuzzCheck(!error.message.isEmpty, "a usage error without a message")
+        fuzzCheck(!englishText(error.key, error.arguments).isEmpty, "a usage error without a message")
         return 0
     }
     fuzzCheck(!invocation.forcePrompts, "the command line turned on forcePrompts, which only the menu sets")
     if invocation.json {
-        let allowed: Set<Command> = [.status, .help, .version]
-        fuzzCheck(allowed.contains(invocation.command), "--json accepted with \(invocation.command)")
+        let takesJSON = CommandTable.spec(for: invocation.command).options.contains(.json)
+        let informational: Bool
+        switch invocation.command {
+        case .help, .version: informational = true
+        default: informational = false
+        }
+        fuzzCheck(takesJSON || informational, "--json accepted with \(invocation.command)")
     }
-    for value in [invocation.dataDirectory, invocation.email, invocation.password, invocation.account] {
+    for value in [
+        invocation.dataDirectory, invocation.email, invocation.password, invocation.currentPassword,
+        invocation.account,
+    ] {
         fuzzCheck(value.map { !$0.isEmpty } ?? true, "an option accepted an empty value")
     }
     // The same invocation spelled the one canonical way parses to the same invocation.
@@ -34,22 +42,31 @@ public func fuzzCommandLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
         let again = try CommandLineParser.parse(canonical)
         fuzzCheck(again == invocation, "\(arguments) and its canonical form \(canonical) parse differently")
     } catch {
-        fuzzFailure("the canonical form \(canonical) of \(arguments) is refused: \(error.message)")
+        fuzzFailure(
+            "the canonical form \(canonical) of \(arguments) is refused: \(englishText(error.key, error.arguments))")
     }
     return 0
 }
 
-/// Options first, each value inline (`--email=…`), then the command's words.
+private let english = CLIMessages(language: "en")
+
+private func englishText(_ key: CLIText, _ arguments: [String: String]) -> String {
+    english(key, arguments)
+}
+
+/// Options first, each value inline (`--email=…`), then the command's words, its operand after `--`.
 private func canonicalArguments(_ invocation: Invocation) -> [String] {
     var arguments: [String] = []
     if let value = invocation.dataDirectory { arguments.append("--data-dir=\(value)") }
     if let value = invocation.email { arguments.append("--email=\(value)") }
     if let value = invocation.password { arguments.append("--password=\(value)") }
+    if let value = invocation.currentPassword { arguments.append("--current-password=\(value)") }
     if let value = invocation.account { arguments.append("--account=\(value)") }
     if invocation.assumeYes { arguments.append("--yes") }
     if invocation.hideEmail { arguments.append("--hide-email") }
     if invocation.json { arguments.append("--json") }
     if invocation.switchAccount { arguments.append("--switch-account") }
+    if invocation.verbose { arguments.append("--verbose") }
     switch invocation.command {
     case .tour: break
     case .interactive: arguments.append("interactive")
@@ -60,12 +77,14 @@ private func canonicalArguments(_ invocation: Invocation) -> [String] {
     case .signOut: arguments.append("sign-out")
     case .status: arguments.append("status")
     case .resetPassword: arguments.append("reset-password")
-    case .openLink(let url): arguments += ["open-link", url]
+    case .openLink(let link): arguments += ["open-link", "--", link.value]
     case .checkCredential: arguments.append("check-credential")
     case .deleteAccount: arguments.append("delete-account")
+    case .changePassword: arguments.append("change-password")
     case .appleRevoke: arguments.append("apple-revoke")
     case .outbox: arguments.append("outbox")
-    case .help: arguments.append("--help")
+    // --help and --version take any option with them, and a command name before --help.
+    case .help(let name): arguments += (name.map { [$0] } ?? []) + ["--help"]
     case .version: arguments.append("--version")
     }
     return arguments
