@@ -70,10 +70,11 @@ struct Benchmark {
 
     /// 100 concurrent callers ask for a valid session whose token has expired: one refresh must serve all.
     static func singleFlight(backend: EmbeddedBackend) async throws {
+        let rawNonce = "bench-single-flight-nonce-0123456789"
         let issued = try backend.appleIssuer.authorize(
-            clientID: backend.configuration.appleClientID, nonceSHA256: nil, shareEmail: true)
+            clientID: backend.configuration.appleClientID, nonceSHA256: SHA256.hexDigest(rawNonce), shareEmail: true)
         var session = try await AppleAuthProvider(backend: backend.identityService)
-            .signIn(with: AuthCredential(provider: .apple, idToken: issued.identityToken))
+            .signIn(with: AuthCredential(provider: .apple, idToken: issued.identityToken, rawNonce: Secret(rawNonce)))
         session.tokens.expiresAt = Date(timeIntervalSinceNow: -1)
         let counter = CountingTokenService(inner: BackendSessionTokenService(backend: backend.identityService))
         let manager = SessionManager(store: InMemorySessionStore(session: session), tokenService: counter)
