@@ -344,14 +344,23 @@ enum CommandLineParser {
         }
         if wantsHelp {
             // `signin-demo <command> --help` needs no operand; an unknown word is still an error.
-            guard let first = words.first, first != "help" else {
-                invocation.command = .help(words.dropFirst().first)
+            // `help X --help` is help for X; every name asked about must be a command (found by fuzzing: an
+            // empty or unknown name was taken as one).
+            guard var name = words.first else {
+                invocation.command = .help(nil)
                 return invocation
             }
-            guard CommandTable.spec(named: first) != nil else {
-                throw UsageError(.usageUnknownCommand, ["command": InputText.echo(first)])
+            if name == "help" {
+                guard let asked = words.dropFirst().first else {
+                    invocation.command = .help(nil)
+                    return invocation
+                }
+                name = asked
             }
-            invocation.command = .help(first)
+            guard CommandTable.spec(named: name) != nil else {
+                throw UsageError(.usageUnknownCommand, ["command": InputText.echo(name)])
+            }
+            invocation.command = .help(name)
             return invocation
         }
         let (command, spec) = try command(from: words)

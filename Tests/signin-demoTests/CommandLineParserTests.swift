@@ -81,6 +81,9 @@ struct CommandLineParserTests {
             (["apple-revoke", "--password", "x"], "--password does not apply to 'apple-revoke'"),
             (["--json"], "--json needs a command that takes it"),
             (["help", "nothing"], "unknown command 'nothing'"),
+            // Found by the cli-args fuzzer: a name asked about with --help must be a command too.
+            (["help", "", "--help"], "unknown command ''"),
+            (["help", "nothing", "--help"], "unknown command 'nothing'"),
         ])
     func usageErrors(arguments: [String], message: String) {
         let english = CLIMessages(language: "en")
