@@ -89,4 +89,25 @@ struct CLIProcess: Sendable {
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), timedOut: timedOut)
     }
+
+    /// Runs `script` in `/bin/sh` with the CLI as `$0` and this value's data folder and environment: for what
+    /// Foundation cannot pass (invalid UTF-8 arguments) or set up (a closed or full standard output). Standard
+    /// output goes nowhere; standard error is returned.
+    func runThroughShell(_ script: String) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, Self.executable.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SIGNIN_DEMO_DATA_DIR"] = dataDirectory.path
+        environment.merge(baseEnvironment) { _, new in new }
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: "", stderr: String(decoding: stderr, as: UTF8.self))
+    }
 }

@@ -8,23 +8,8 @@ final class OutputFailureEndToEndTests {
 
     deinit { cli.cleanUp() }
 
-    /// Runs `script` in `/bin/sh` with the CLI as `$0` and the data folder set; returns the status and stderr.
-    func shell(_ script: String) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script, CLIProcess.executable.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["SIGNIN_DEMO_DATA_DIR"] = cli.dataDirectory.path
-        environment.merge(cli.baseEnvironment) { _, new in new }
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+    func shell(_ script: String) throws -> CLIProcess.Result {
+        try cli.runThroughShell(script)
     }
 
     @Test(

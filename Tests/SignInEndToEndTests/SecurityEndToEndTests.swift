@@ -48,7 +48,7 @@ final class SecurityEndToEndTests {
 
     @Test("an argument that is not UTF-8 is a usage error, not a lossy copy")
     func invalidUTF8Argument() throws {
-        let result = try runThroughShell(
+        let result = try cli.runThroughShell(
             #"exec "$0" sign-in email --email a@b.co --password "$(printf 'pass\377word')""#)
         #expect(result.status == 2)
         #expect(result.stderr.contains("not valid UTF-8"), "\(result.stderr)")
@@ -76,24 +76,5 @@ final class SecurityEndToEndTests {
             #expect(result.stderr.contains("This link cannot be opened."))
         }
         #expect(try Data(contentsOf: cli.dataDirectory.appendingPathComponent("backend/backend.json")) == backend)
-    }
-
-    /// Runs `script` in `/bin/sh` with the CLI as `$0`, for arguments Foundation cannot pass (invalid UTF-8).
-    func runThroughShell(_ script: String) throws -> CLIProcess.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script, CLIProcess.executable.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["SIGNIN_DEMO_DATA_DIR"] = cli.dataDirectory.path
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIProcess.Result(
-            status: process.terminationStatus, stdout: "", stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
