@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .library(name: "SignInDomain", targets: ["SignInDomain"]),
         .library(name: "SignInPresentation", targets: ["SignInPresentation"]),
+        .library(name: "SignInHTTPServer", targets: ["SignInHTTPServer"]),
         .library(name: "SignInInfrastructure", targets: ["SignInInfrastructure"]),
         .library(name: "SignInData", targets: ["SignInData"]),
         .library(name: "SignInEmbeddedBackend", targets: ["SignInEmbeddedBackend"]),
@@ -29,6 +30,8 @@ let package = Package(
         .target(name: "SignInCrypto"),
         // Leaf utility: atomic file writes, file locks, the per-user data folder. Depends on nothing.
         .target(name: "SignInFileSystem"),
+        // Leaf utility: the small HTTP/1.1 server behind `signin-demo serve`. Depends on nothing.
+        .target(name: "SignInHTTPServer"),
         .target(name: "SignInPresentation", dependencies: ["SignInDomain"]),
         .target(name: "SignInData", dependencies: ["SignInDomain"]),
         .target(
@@ -62,6 +65,7 @@ let package = Package(
         .testTarget(name: "SignInDomainTests", dependencies: ["SignInDomain", "SignInTesting"]),
         .testTarget(name: "SignInCryptoTests", dependencies: ["SignInCrypto"]),
         .testTarget(name: "SignInFileSystemTests", dependencies: ["SignInFileSystem", "SignInTesting"]),
+        .testTarget(name: "SignInHTTPServerTests", dependencies: ["SignInHTTPServer"]),
         .testTarget(name: "SignInPresentationTests", dependencies: ["SignInPresentation", "SignInTesting"]),
         .testTarget(name: "SignInDataTests", dependencies: ["SignInData", "SignInTesting"]),
         .testTarget(

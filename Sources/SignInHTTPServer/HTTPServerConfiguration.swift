@@ -1,0 +1,30 @@
+/// The address to listen on and the limits that keep one client from holding the server.
+///
+/// Start from `HTTPServerConfiguration()` and change what you need; every limit has a default fit for a
+/// local development server.
+public struct HTTPServerConfiguration: Sendable {
+    /// The IPv4 address to listen on, as a literal (`127.0.0.1`, `0.0.0.0`); `localhost` means `127.0.0.1`.
+    public var host: String = "127.0.0.1"
+    /// The TCP port; 0 lets the system pick a free one, which ``HTTPServer/start()`` returns.
+    public var port: UInt16 = 0
+    /// The most bytes a request line and its headers may take, blank line included. A request over it is
+    /// answered 431 and its connection closed.
+    public var maximumHeaderBytes = 16 * 1024
+    /// The largest `Content-Length` accepted. A request that announces more is answered 413 and its
+    /// connection closed without reading the body.
+    public var maximumBodyBytes = 1024 * 1024
+    /// Seconds allowed to receive one whole request once its first byte has arrived; after that the client is
+    /// answered 408 and disconnected, so a client trickling bytes (slow loris) cannot hold a thread. A new
+    /// connection that sends nothing within this time is closed without an answer.
+    public var readTimeout: Double = 10
+    /// Seconds a keep-alive connection may wait for its next request before it is closed without an answer.
+    public var idleTimeout: Double = 30
+    /// Seconds one send of a response may block on a client that does not read; then the connection is closed.
+    public var writeTimeout: Double = 10
+    /// The most connections served at once. One more is answered 503 and closed at once.
+    public var maximumConnections = 128
+
+    /// Creates the default configuration: 127.0.0.1, any free port, 16 KiB of headers, 1 MiB of body, 10 s to
+    /// read a request, 30 s of keep-alive, 10 s per send, 128 connections.
+    public init() {}
+}
