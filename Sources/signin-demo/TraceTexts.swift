@@ -87,6 +87,10 @@ enum TraceTexts {
         "backend.apiAuthorized": "200: ID belirteci {uid} için geçerli",
         // The demo
         "demo.userTapsApple": "kullanıcı “Apple ile Giriş Yap” düğmesine dokunuyor",
+        // The HTTP face
+        "backend.httpAnswered": "HTTP {method} {route} yanıtlandı: {status}",
+        "backend.httpRefused": "HTTP {method} {route} reddedildi: {status} {code}",
+        "backend.allAccountsDeleted": "tüm hesaplar, kimlikler, yenileme belirteçleri ve sıfırlama kodları silindi",
     ]
 
     /// Traditional Chinese templates (Taiwan usage).
@@ -162,5 +166,9 @@ enum TraceTexts {
         "backend.apiAuthorized": "200：ID 權杖對 {uid} 有效",
         // The demo
         "demo.userTapsApple": "使用者點選「透過 Apple 登入」",
+        // The HTTP face
+        "backend.httpAnswered": "HTTP {method} {route} 已回應：{status}",
+        "backend.httpRefused": "HTTP {method} {route} 遭拒：{status} {code}",
+        "backend.allAccountsDeleted": "已刪除所有帳號、身分、重新整理權杖與重設碼",
     ]
 }

@@ -1,0 +1,18 @@
+import SignInData
+
+/// Sends requests to an ``EmbeddedHTTPFace`` in-process: a Firebase REST client talks to the embedded backend
+/// with no socket, in tests and in the demo.
+public struct EmbeddedHTTPTransport: HTTPTransport {
+    private let face: EmbeddedHTTPFace
+
+    /// Creates the transport.
+    /// - Parameter face: The face that answers every request.
+    public init(face: EmbeddedHTTPFace) {
+        self.face = face
+    }
+
+    /// Answers `request` with the face; never throws, since no network is involved.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        face.handle(request)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import SignInData
+import SignInEmbeddedBackend
+import Testing
+
+@Suite("EmbeddedHTTPFace: password reset over HTTP and the emulator's test endpoints")
+struct EmulatorRouteTests {
+    static let oobCodesPath = "/emulator/v1/projects/demo-signin/oobCodes"
+
+    @Test("sendOobCode answers the same for an email with an account and one without; only the first gets a code")
+    func sendOobCode() {
+        let harness = FaceHarness()
+        _ = harness.signUp()
+        let known = harness.accounts("sendOobCode", ["requestType": "PASSWORD_RESET", "email": "jane@example.com"])
+        #expect(known.status == 200)
+        #expect(known.keys == ["email", "kind"])
+        #expect(known.string("kind") == "identitytoolkit#GetOobConfirmationCodeResponse")
+        #expect(known.string("email") == "jane@example.com")
+        let unknown = harness.accounts("sendOobCode", ["requestType": "PASSWORD_RESET", "email": "nobody@example.com"])
+        #expect(unknown.status == 200)
+        #expect(unknown.keys == known.keys)
+        #expect(harness.call("GET", Self.oobCodesPath).objects("oobCodes").count == 1)
+    }
+
+    @Test("another requestType is INVALID_REQ_TYPE; a missing email is MISSING_EMAIL")
+    func sendOobCodeRefusals() {
+        let harness = FaceHarness()
+        let verify = harness.accounts("sendOobCode", ["requestType": "VERIFY_EMAIL", "email": "a@b.co"])
+        #expect(verify.status == 400)
+        #expect(verify.errorCode == "INVALID_REQ_TYPE")
+        #expect(harness.accounts("sendOobCode", ["requestType": "PASSWORD_RESET"]).errorCode == "MISSING_EMAIL")
+    }
+
+    @Test("oobCodes lists the pending code with its mailed link; resetPassword uses it; then it is gone")
+    func resetWithListedCode() throws {
+        let harness = FaceHarness()
+        _ = harness.signUp()
+        _ = harness.accounts("sendOobCode", ["requestType": "PASSWORD_RESET", "email": "jane@example.com"])
+        let listing = harness.call("GET", "/emulator/v1/projects/any-project-id/oobCodes")
+        #expect(listing.status == 200)
+        let codes = listing.objects("oobCodes")
+        #expect(codes.count == 1)
+        let entry = try #require(codes.first)
+        #expect(entry.keys.sorted() == ["email", "oobCode", "oobLink", "requestType"])
+        #expect(entry["email"] as? String == "jane@example.com")
+        #expect(entry["requestType"] as? String == "PASSWORD_RESET")
+        let code = try #require(entry["oobCode"] as? String)
+        #expect(entry["oobLink"] as? String == "signin-demo://reset-password?code=\(code)")
+        let mail = try #require(try harness.base.backend.outbox.messages().last)
+        #expect(mail.link == entry["oobLink"] as? String)
+
+        let reset = harness.accounts("resetPassword", ["oobCode": code, "newPassword": "brand new one 3"])
+        #expect(reset.status == 200)
+        #expect(reset.keys == ["kind", "requestType"])
+        #expect(reset.string("kind") == "identitytoolkit#ResetPasswordResponse")
+        #expect(reset.string("requestType") == "PASSWORD_RESET")
+        #expect(harness.call("GET", Self.oobCodesPath).objects("oobCodes").isEmpty)
+        #expect(
+            harness.accounts("signInWithPassword", ["email": "jane@example.com", "password": "brand new one 3"])
+                .status == 200)
+        let again = harness.accounts("resetPassword", ["oobCode": code, "newPassword": "another one 44"])
+        #expect(again.status == 400)
+        #expect(again.errorCode == "INVALID_OOB_CODE")
+    }
+
+    @Test("an expired code is not listed")
+    func expiredCodeNotListed() {
+        let harness = FaceHarness()
+        _ = harness.signUp()
+        _ = harness.accounts("sendOobCode", ["requestType": "PASSWORD_RESET", "email": "jane@example.com"])
+        #expect(harness.call("GET", Self.oobCodesPath).objects("oobCodes").count == 1)
+        harness.clock.advance(by: 3601)
+        #expect(harness.call("GET", Self.oobCodesPath).objects("oobCodes").isEmpty)
+    }
+
+    @Test("resetPassword names a missing oobCode or newPassword")
+    func resetRefusals() {
+        let harness = FaceHarness()
+        #expect(harness.accounts("resetPassword", ["newPassword": "brand new one 3"]).errorCode == "MISSING_OOB_CODE")
+        #expect(harness.accounts("resetPassword", ["oobCode": "abc"]).errorCode == "MISSING_NEW_PASSWORD")
+        #expect(
+            harness.accounts("resetPassword", ["oobCode": "abc", "newPassword": "brand new one 3"]).errorCode
+                == "INVALID_OOB_CODE")
+    }
+
+    @Test("DELETE accounts removes every account, identity, refresh token and reset code; old tokens fail")
+    func deleteAllAccounts() throws {
+        let harness = FaceHarness()
+        let jane = harness.signUp()
+        _ = harness.googleSignIn("sam.rivera@gmail.com")
+        _ = harness.accounts("sendOobCode", ["requestType": "PASSWORD_RESET", "email": "jane@example.com"])
+        #expect(try harness.service.snapshot().accounts.count == 2)
+        let reply = harness.call("DELETE", "/emulator/v1/projects/demo-signin/accounts")
+        #expect(reply.status == 200)
+        #expect(reply.text == "{}")
+        let state = try harness.service.snapshot()
+        #expect(state.accounts.isEmpty)
+        #expect(state.identities.isEmpty)
+        #expect(state.refreshTokens.isEmpty)
+        #expect(state.rotatedRefreshTokens.isEmpty)
+        #expect(state.passwordResetCodes.isEmpty)
+        #expect(harness.accounts("lookup", ["idToken": jane.string("idToken") ?? ""]).errorCode == "INVALID_ID_TOKEN")
+        #expect(
+            harness.token(form: "grant_type=refresh_token&refresh_token=\(jane.string("refreshToken") ?? "")")
+                .errorCode == "INVALID_REFRESH_TOKEN")
+        #expect(harness.signUp().status == 200)
+    }
+
+    @Test("the emulator's endpoints need no key but their own method")
+    func emulatorMethods() {
+        let harness = FaceHarness()
+        let wrong = harness.call("POST", Self.oobCodesPath)
+        #expect(wrong.status == 405)
+        #expect(wrong.headers["Allow"] == "GET")
+        #expect(harness.call("GET", "/emulator/v1/projects/demo-signin/accounts").status == 405)
+        #expect(harness.call("GET", "/emulator/v1/projects//oobCodes").status == 404)
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import SignInCrypto
+import SignInData
+import SignInDomain
+import SignInEmbeddedBackend
+import SignInTesting
+import Testing
+
+@Suite("EmbeddedHTTPFace: the simulated Apple and Google sign-in, and accounts:signInWithIdp")
+struct SignInWithIdpRouteTests {
+    static let rawNonce = "raw-nonce-0123456789-abcdefghijkl"
+
+    @Test("the Apple sheet's server: the Apple ID, then a token for the nonce's hash with the first-time name")
+    func appleSheet() throws {
+        let harness = FaceHarness()
+        let account = harness.call("GET", "/embedded/v1/apple/account")
+        #expect(account.status == 200)
+        #expect(account.string("name") == "Jane Appleseed")
+        #expect(account.string("email") == "jane.appleseed@example.com")
+        let first = harness.appleAuthorization(rawNonce: Self.rawNonce)
+        #expect(first.status == 200)
+        #expect(first.keys == ["authorizationCode", "email", "fullName", "identityToken", "user"])
+        #expect(first.string("user") == (try harness.base.issuer.user().subject))
+        #expect(first.object("fullName")?["givenName"] as? String == "Jane")
+        #expect(first.object("fullName")?["familyName"] as? String == "Appleseed")
+        #expect(first.string("email") == "jane.appleseed@example.com")
+        let second = harness.appleAuthorization(rawNonce: "another-raw-nonce-0123456789abcdef")
+        #expect(second.keys == ["authorizationCode", "identityToken", "user"])
+    }
+
+    @Test("Apple's token and the raw nonce sign in through signInWithIdp: Firebase's VerifyAssertionResponse")
+    func appleSignIn() throws {
+        let harness = FaceHarness()
+        let apple = harness.appleAuthorization(rawNonce: Self.rawNonce)
+        let identityToken = try #require(apple.string("identityToken"))
+        let user = #"{"name":{"firstName":"Jane","lastName":"Appleseed"},"email":"jane.appleseed@example.com"}"#
+        let reply = harness.signInWithIdp([
+            ("providerId", "apple.com"), ("id_token", identityToken), ("nonce", Self.rawNonce), ("user", user),
+        ])
+        #expect(reply.status == 200)
+        #expect(
+            reply.keys == [
+                "displayName", "email", "emailVerified", "expiresIn", "federatedId", "firstName", "fullName",
+                "idToken", "isNewUser", "kind", "lastName", "localId", "providerId", "refreshToken",
+            ])
+        #expect(reply.string("kind") == "identitytoolkit#VerifyAssertionResponse")
+        #expect(reply.string("providerId") == "apple.com")
+        #expect(reply.string("federatedId") == apple.string("user"))
+        #expect(reply.string("email") == "jane.appleseed@example.com")
+        #expect(reply.bool("emailVerified") == true)
+        #expect(reply.string("displayName") == "Jane Appleseed")
+        #expect(reply.string("firstName") == "Jane")
+        #expect(reply.string("lastName") == "Appleseed")
+        #expect(reply.string("fullName") == "Jane Appleseed")
+        #expect(reply.bool("isNewUser") == true)
+        #expect(reply.string("expiresIn") == "3600")
+        #expect(!reply.text.contains(identityToken))
+        #expect(!reply.text.contains(Self.rawNonce))
+        let account = try #require(try harness.service.account(uid: reply.string("localId") ?? ""))
+        #expect(account.providerIds == ["apple.com"])
+    }
+
+    @Test("the same Apple token and nonce again is the core's NONCE_ALREADY_USED")
+    func replay() throws {
+        let harness = FaceHarness()
+        let token = try #require(harness.appleAuthorization(rawNonce: Self.rawNonce).string("identityToken"))
+        let parameters = [("providerId", "apple.com"), ("id_token", token), ("nonce", Self.rawNonce)]
+        #expect(harness.signInWithIdp(parameters).status == 200)
+        let again = harness.signInWithIdp(parameters)
+        #expect(again.status == 400)
+        #expect(again.errorCode == "NONCE_ALREADY_USED")
+    }
+
+    @Test("a raw nonce that does not hash to the token's is the core's NONCE_MISMATCH")
+    func wrongNonce() throws {
+        let harness = FaceHarness()
+        let token = try #require(harness.appleAuthorization(rawNonce: Self.rawNonce).string("identityToken"))
+        let reply = harness.signInWithIdp([("providerId", "apple.com"), ("id_token", token), ("nonce", "not-it")])
+        #expect(reply.status == 400)
+        #expect(reply.errorCode == "NONCE_MISMATCH")
+    }
+
+    @Test("the Google chooser's server: its accounts, then tokens that signInWithIdp accepts (nothing echoed)")
+    func googleSignIn() throws {
+        let harness = FaceHarness()
+        let accounts = harness.call("GET", "/embedded/v1/google/accounts")
+        #expect(accounts.status == 200)
+        #expect(accounts.objects("accounts").compactMap { $0["email"] as? String }.contains("sam.rivera@gmail.com"))
+        let nonce = "google-raw-nonce-0123456789"
+        let google = harness.googleCredential("sam.rivera@gmail.com", rawNonce: nonce)
+        #expect(google.keys == ["accessToken", "email", "idToken", "name"])
+        #expect(google.string("name") == "Sam Rivera")
+        let reply = harness.signInWithIdp([
+            ("providerId", "google.com"), ("id_token", google.string("idToken") ?? ""),
+            ("access_token", google.string("accessToken") ?? ""), ("nonce", nonce),
+        ])
+        #expect(reply.status == 200)
+        #expect(reply.string("providerId") == "google.com")
+        #expect(reply.string("email") == "sam.rivera@gmail.com")
+        #expect(reply.string("displayName") == "Sam Rivera")
+        #expect(reply.json["federatedId"] as? String != nil)
+        #expect(!reply.text.contains(google.string("idToken") ?? "-"))
+        #expect(!reply.text.contains(google.string("accessToken") ?? "-"))
+        let unknown = harness.call("POST", "/embedded/v1/google/signIn", ["email": "nobody@gmail.com"])
+        #expect(unknown.status == 400)
+        #expect(unknown.errorCode == "USER_NOT_FOUND")
+    }
+
+    @Test("Apple's credential state through the simulator: authorized, then revoked after revoke")
+    func appleCredentialState() throws {
+        let harness = FaceHarness()
+        let user = try #require(harness.appleAuthorization(rawNonce: Self.rawNonce).string("user"))
+        let clientId = harness.base.configuration.appleClientID
+        let state = harness.call("POST", "/embedded/v1/apple/credentialState", ["userId": user, "clientId": clientId])
+        #expect(state.status == 200)
+        #expect(state.string("state") == "authorized")
+        let revoke = harness.call("POST", "/embedded/v1/apple/revoke", ["clientId": clientId])
+        #expect(revoke.status == 200)
+        #expect(revoke.keys.isEmpty)
+        let after = harness.call("POST", "/embedded/v1/apple/credentialState", ["userId": user, "clientId": clientId])
+        #expect(after.string("state") == "revoked")
+        let stranger = harness.call("POST", "/embedded/v1/apple/credentialState", ["userId": "000000.x.0000"])
+        #expect(stranger.string("state") == "notFound")
+    }
+
+    @Test("signInWithIdp without requestUri is MISSING_REQUEST_URI; a postBody without providerId is refused")
+    func idpMissingFields() {
+        let harness = FaceHarness()
+        let noURI = harness.accounts("signInWithIdp", ["postBody": "providerId=apple.com&id_token=x"])
+        #expect(noURI.status == 400)
+        #expect(noURI.errorCode == "MISSING_REQUEST_URI")
+        let noProvider = harness.accounts(
+            "signInWithIdp", ["requestUri": "http://localhost", "postBody": "id_token=x"])
+        #expect(noProvider.status == 400)
+        #expect(noProvider.errorCode == "INVALID_CREDENTIAL_OR_PROVIDER_ID")
+        let noToken = harness.signInWithIdp([("providerId", "apple.com")])
+        #expect(noToken.errorCode == "MISSING_ID_TOKEN")
+        let unknownProvider = harness.signInWithIdp([("providerId", "github.com"), ("id_token", "x")])
+        #expect(unknownProvider.errorCode == "OPERATION_NOT_ALLOWED")
+    }
+
+    @Test("autoCreate false does not create an account: USER_NOT_FOUND, and the credential is not spent")
+    func autoCreateFalse() throws {
+        let harness = FaceHarness()
+        let nonce = "auto-create-raw-nonce-0123456789"
+        let google = harness.googleCredential(rawNonce: nonce)
+        let parameters = [("providerId", "google.com"), ("id_token", google.string("idToken") ?? ""), ("nonce", nonce)]
+        let refused = harness.signInWithIdp(parameters, extra: ["autoCreate": false])
+        #expect(refused.status == 400)
+        #expect(refused.errorCode == "USER_NOT_FOUND")
+        #expect(try harness.service.snapshot().accounts.isEmpty)
+        let created = harness.signInWithIdp(parameters)
+        #expect(created.status == 200)
+        #expect(created.bool("isNewUser") == true)
+    }
+
+    @Test("linking a credential another account has: with returnIdpCredential, 200 with errorMessage and no tokens")
+    func credentialAlreadyLinkedTrap() throws {
+        let harness = FaceHarness()
+        let owner = harness.googleSignIn()
+        #expect(owner.status == 200)
+        let guest = harness.accounts("signUp", ["returnSecureToken": true])
+        let before = try harness.service.snapshot()
+        let trap = harness.googleSignIn(extra: ["idToken": guest.string("idToken") ?? ""])
+        #expect(trap.status == 200)
+        #expect(trap.keys == ["errorMessage", "kind", "providerId"])
+        #expect(trap.string("kind") == "identitytoolkit#VerifyAssertionResponse")
+        #expect(trap.string("providerId") == "google.com")
+        #expect(trap.string("errorMessage") == "FEDERATED_USER_ID_ALREADY_LINKED")
+        #expect(try harness.service.snapshot() == before)
+        let plain = harness.googleSignIn(
+            extra: ["idToken": guest.string("idToken") ?? "", "returnIdpCredential": false])
+        #expect(plain.status == 400)
+        #expect(plain.errorCode == "FEDERATED_USER_ID_ALREADY_LINKED")
+    }
+
+    @Test("signing in with an identity whose email another account has: 200, needConfirmation and the email")
+    func needConfirmationTrap() throws {
+        let harness = FaceHarness()
+        _ = harness.signUp("jane.appleseed@gmail.com")
+        let before = try harness.service.snapshot()
+        for returnIdpCredential in [true, false] {
+            let reply = harness.googleSignIn(extra: ["returnIdpCredential": returnIdpCredential])
+            #expect(reply.status == 200)
+            #expect(reply.keys == ["email", "kind", "needConfirmation", "providerId"])
+            #expect(reply.bool("needConfirmation") == true)
+            #expect(reply.string("email") == "jane.appleseed@gmail.com")
+            #expect(reply.string("providerId") == "google.com")
+        }
+        #expect(try harness.service.snapshot() == before)
+    }
+
+    @Test("linking Google to a signed-in account keeps its uid and adds the provider")
+    func linkGoogle() throws {
+        let harness = FaceHarness()
+        let created = harness.signUp()
+        let linked = harness.googleSignIn("sam.rivera@gmail.com", extra: ["idToken": created.string("idToken") ?? ""])
+        #expect(linked.status == 200)
+        #expect(linked.string("localId") == created.string("localId"))
+        #expect(linked.bool("isNewUser") == false)
+        let account = try #require(try harness.service.account(uid: created.string("localId") ?? ""))
+        #expect(account.providerIds == ["password", "google.com"])
+        #expect(linked.string("federatedId") == account.providerUserIds["google.com"])
+    }
+
+    @Test("a postBody's user that is not a JSON object is INVALID_JSON")
+    func malformedAppleUser() throws {
+        let harness = FaceHarness()
+        let token = try #require(harness.appleAuthorization(rawNonce: Self.rawNonce).string("identityToken"))
+        let reply = harness.signInWithIdp([
+            ("providerId", "apple.com"), ("id_token", token), ("nonce", Self.rawNonce), ("user", "{not json"),
+        ])
+        #expect(reply.status == 400)
+        #expect(reply.errorCode == "INVALID_JSON")
+    }
+}
