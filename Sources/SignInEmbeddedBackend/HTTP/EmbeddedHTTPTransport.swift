@@ -11,8 +11,10 @@ public struct EmbeddedHTTPTransport: HTTPTransport {
         self.face = face
     }
 
-    /// Answers `request` with the face; never throws, since no network is involved.
+    /// Answers `request` with the face. No network is involved, so nothing times out.
+    /// - Throws: `CancellationError` when the task was cancelled before the request was handled.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        face.handle(request)
+        try Task.checkCancellation()
+        return face.handle(request)
     }
 }
