@@ -60,7 +60,7 @@ struct AppleAuthProviderTests {
             (.nonceAlreadyUsed, .invalidIdentityToken(.replayed)),
             (.nonceMismatch, .invalidIdentityToken(.nonceMismatch)),
             (.missingIdToken, .missingIdentityToken(.apple)),
-            (.unsupportedProvider, .authProviderMissing(.apple)),
+            (.unsupportedProvider, .operationNotAllowed(.apple)),
             (IdentityBackendError.Code(rawValue: "SOMETHING_NEW"), .backend(code: "SOMETHING_NEW", message: "details")),
         ])
     func mapsErrors(code: IdentityBackendError.Code, expected: AuthError) async {

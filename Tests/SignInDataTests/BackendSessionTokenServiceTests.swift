@@ -24,14 +24,19 @@ struct BackendSessionTokenServiceTests {
     }
 
     @Test(
-        "an unknown, used or revoked refresh token, or a deleted account, is 'refresh token rejected'",
-        arguments: [IdentityBackendError.Code.invalidRefreshToken, .userNotFound])
-    func rejected(code: IdentityBackendError.Code) async {
+        "an unknown, used or revoked refresh token is 'refresh token rejected'; a deleted or disabled account says so",
+        arguments: [
+            (IdentityBackendError.Code.invalidRefreshToken, AuthError.refreshTokenRejected),
+            (.userNotFound, .signedOut(.accountDeleted)), (.userDisabled, .userDisabled),
+        ])
+    func rejected(code: IdentityBackendError.Code, expected: AuthError) async {
         let backend = StubIdentityBackend(
             result: .success(.fixture()), refreshResult: .failure(IdentityBackendError(code)))
-        await #expect(throws: AuthError.refreshTokenRejected) {
+        await #expect(throws: expected) {
             try await BackendSessionTokenService(backend: backend).refresh(.fixture())
         }
+        // Each of them ends the session.
+        #expect(expected.sessionEndReason != nil)
     }
 
     @Test("revoke sends the refresh token to the backend")

@@ -213,7 +213,7 @@ struct LinkingBackendTests {
         let one = try harness.service.unlink(idToken: both.idToken, providerId: "google.com")
         #expect(one.providerIds == ["apple.com"])
         #expect(throws: IdentityBackendError(.lastProvider, message: "the last provider cannot be unlinked")) {
-            try harness.service.unlink(idToken: one.idToken, providerId: "apple.com")
+            try harness.service.unlink(idToken: both.idToken, providerId: "apple.com")
         }
         // The Google identity is free again: it now makes an account of its own.
         #expect(try harness.service.signInWithIdP(harness.googleRequest()).localId != account.localId)

@@ -47,6 +47,13 @@ public struct BackendSessionResponse: Hashable, Sendable, Codable {
         self.signInProvider = signInProvider
     }
 
+    /// The account this answer describes.
+    public var account: BackendAccountInfo {
+        BackendAccountInfo(
+            localId: localId, email: email, displayName: displayName, providerIds: providerIds,
+            providerUserIds: providerUserIds ?? [:], isAnonymous: isAnonymous)
+    }
+
     /// The session this answer describes, its expiry counted from `now`.
     public func toDomain(now: Date) -> UserSession {
         UserSession(

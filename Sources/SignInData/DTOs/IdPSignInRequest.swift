@@ -15,11 +15,15 @@ public struct IdPSignInRequest: Hashable, Sendable {
     public var fullName: PersonName?
     /// The email from the first sign-in's credential.
     public var email: String?
+    /// Whether a sign-in with an identity no account has creates one (Firebase's `autoCreate`). A
+    /// re-authentication sends `false`: it must find the signed-in account or fail with
+    /// ``IdentityBackendError/Code/userNotFound``, never make a new one.
+    public var autoCreate: Bool
 
     /// Creates a request.
     public init(
         providerId: String, idToken: Secret, rawNonce: Secret? = nil, accessToken: Secret? = nil,
-        fullName: PersonName? = nil, email: String? = nil
+        fullName: PersonName? = nil, email: String? = nil, autoCreate: Bool = true
     ) {
         self.providerId = providerId
         self.idToken = idToken
@@ -27,5 +31,6 @@ public struct IdPSignInRequest: Hashable, Sendable {
         self.accessToken = accessToken
         self.fullName = fullName
         self.email = email
+        self.autoCreate = autoCreate
     }
 }

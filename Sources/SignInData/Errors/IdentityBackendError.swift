@@ -8,11 +8,15 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
     public var code: Code
     /// A developer-facing message.
     public var message: String
+    /// The email the answer is about, where the app needs it to recover (an account that exists with another
+    /// sign-in method).
+    public var email: String?
 
     /// Creates an error.
-    public init(_ code: Code, message: String = "") {
+    public init(_ code: Code, message: String = "", email: String? = nil) {
         self.code = code
         self.message = message
+        self.email = email
     }
 
     public var description: String { "\(code.rawValue): \(message)" }
@@ -85,6 +89,28 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let invalidKey = Code(rawValue: "INVALID_KEY")
         /// A stored record breaks its bounds (a password hash's parameters, say) and was not used.
         public static let damagedRecord = Code(rawValue: "DAMAGED_RECORD")
+        /// The account is disabled by an administrator.
+        public static let userDisabled = Code(rawValue: "USER_DISABLED")
+        /// The session's credential is no longer valid: expired, or revoked by a password change (Firebase).
+        public static let tokenExpired = Code(rawValue: "TOKEN_EXPIRED")
+        /// The password breaks the project's password policy (Firebase, with a policy configured).
+        public static let passwordDoesNotMeetRequirements = Code(rawValue: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS")
+        /// The nonce is missing, or the raw nonce does not hash to the token's (Firebase).
+        public static let missingOrInvalidNonce = Code(rawValue: "MISSING_OR_INVALID_NONCE")
+        /// The identity provider's token was refused, without naming the check (Firebase).
+        public static let invalidIdPResponse = Code(rawValue: "INVALID_IDP_RESPONSE")
+        /// The identity provider's account is linked to another account (Firebase's name for
+        /// ``credentialAlreadyInUse`` when linking).
+        public static let federatedUserIdAlreadyLinked = Code(rawValue: "FEDERATED_USER_ID_ALREADY_LINKED")
+        /// The project does not let clients do this (Firebase: sign-up turned off for clients).
+        public static let adminOnlyOperation = Code(rawValue: "ADMIN_ONLY_OPERATION")
+        /// No account has this email (older Firebase projects, without email enumeration protection).
+        public static let emailNotFound = Code(rawValue: "EMAIL_NOT_FOUND")
+        /// The password is wrong (older Firebase projects, without email enumeration protection).
+        public static let invalidPassword = Code(rawValue: "INVALID_PASSWORD")
+        /// An account with the identity's email exists with another sign-in method (Firebase answers
+        /// `needConfirmation: true`); ``IdentityBackendError/email`` names it.
+        public static let needConfirmation = Code(rawValue: "NEED_CONFIRMATION")
     }
 
     /// The ``AuthError`` this answer means.
@@ -100,12 +126,18 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         case .nonceAlreadyUsed: .invalidIdentityToken(.replayed)
         case .nonceMismatch: .invalidIdentityToken(.nonceMismatch)
         case .missingIdToken: .missingIdentityToken(provider)
-        case .unsupportedProvider: .authProviderMissing(provider)
-        case .invalidRefreshToken, .userNotFound: .refreshTokenRejected
-        case .invalidIDToken: .signedOut(.sessionExpired)
-        case .invalidLoginCredentials: .wrongCredentials
+        case .unsupportedProvider, .adminOnlyOperation: .operationNotAllowed(provider)
+        case .invalidRefreshToken: .refreshTokenRejected
+        case .userNotFound: .signedOut(.accountDeleted)
+        case .userDisabled: .userDisabled
+        case .invalidIDToken, .tokenExpired: .signedOut(.sessionExpired)
+        case .invalidLoginCredentials, .emailNotFound, .invalidPassword: .wrongCredentials
         case .invalidEmail: .invalidEmail
         case .weakPassword: .weakPassword(.tooShort)
+        case .passwordDoesNotMeetRequirements: .weakPassword(.rejectedByBackend)
+        case .missingOrInvalidNonce: .invalidIdentityToken(.nonceMismatch)
+        case .invalidIdPResponse: .invalidIdentityToken(.rejected)
+        case .needConfirmation: .accountExistsWithDifferentCredential(email: email ?? "")
         case .providerAlreadyLinked: .providerAlreadyLinked(provider)
         case .noSuchProvider: .providerNotLinked(provider)
         case .lastProvider: .cannotUnlinkLastProvider

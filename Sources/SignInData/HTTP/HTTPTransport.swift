@@ -10,13 +10,19 @@ public struct HTTPRequest: Hashable, Sendable {
     public var headers: [String: String]
     /// The body.
     public var body: Data?
+    /// How long to wait for the response, in seconds; `nil` leaves it to the transport.
+    public var timeout: TimeInterval?
 
     /// Creates a request.
-    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil) {
+    public init(
+        method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil,
+        timeout: TimeInterval? = nil
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.timeout = timeout
     }
 }
 
@@ -40,7 +46,8 @@ public struct HTTPResponse: Hashable, Sendable {
 /// Sends HTTP requests: `URLSessionTransport` in Infrastructure, an in-process router in the embedded
 /// backend. Only the Data layer calls it.
 public protocol HTTPTransport: Sendable {
-    /// Sends `request` and returns the response, whatever its status.
-    /// - Throws: When no response arrived (no connection, timeout).
+    /// Sends `request` and returns the response, whatever its status. Honours ``HTTPRequest/timeout`` and the
+    /// task's cancellation.
+    /// - Throws: When no response arrived (no connection, timeout, cancellation).
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }

@@ -42,10 +42,11 @@ public protocol IdentityBackend: Sendable {
     /// - Throws: ``IdentityBackendError/Code/emailExists``, ``IdentityBackendError/Code/providerAlreadyLinked``.
     func linkWithPassword(idToken: Secret, email: String, password: Secret) async throws -> BackendSessionResponse
 
-    /// Unlinks a provider from the account of `idToken`.
+    /// Unlinks a provider from the account of `idToken` (Firebase's `accounts:update` with `deleteProvider`). The
+    /// session's tokens stay valid, as Firebase's do; the answer is the account as it is now.
     /// - Throws: ``IdentityBackendError/Code/noSuchProvider``, ``IdentityBackendError/Code/lastProvider``,
     ///   ``IdentityBackendError/Code/credentialTooOld`` when the session's sign-in is not recent.
-    func unlink(idToken: Secret, providerId: String) async throws -> BackendSessionResponse
+    func unlink(idToken: Secret, providerId: String) async throws -> BackendAccountInfo
 
     /// Mails a password-reset link. Answers the same for an email with no account.
     func sendPasswordResetEmail(email: String) async throws

@@ -50,7 +50,9 @@ struct IdPCredentialExchange: Sendable {
             response = try await body()
         } catch let error as IdentityBackendError {
             tracer.record(.data, name, .dataBackendRefused(code: error.code.rawValue))
-            if error.code == .credentialAlreadyInUse { throw .credentialAlreadyInUse(credential) }
+            if error.code == .credentialAlreadyInUse || error.code == .federatedUserIdAlreadyLinked {
+                throw .credentialAlreadyInUse(credential)
+            }
             if error.code == .emailExists { throw .emailAlreadyInUse(credential.email ?? "") }
             throw error.toDomain(provider: provider)
         } catch {

@@ -39,15 +39,13 @@ public struct BackendAccountService: AccountService {
     }
 
     public func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {
-        let response = try await IdentityBackendError.translating(
+        let account = try await IdentityBackendError.translating(
             for: provider,
             special: { $0.code == .credentialTooOld ? .recentSignInRequired(Self.signInProvider(of: session)) : nil }
         ) {
             try await backend.unlink(idToken: session.tokens.idToken, providerId: provider.rawValue)
         }
-        var updated = response.toDomain(now: clock.now())
-        updated.isNewUser = false
-        return updated
+        return account.applied(to: session)
     }
 
     public func deleteAccount(_ session: UserSession) async throws {

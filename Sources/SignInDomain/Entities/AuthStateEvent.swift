@@ -12,6 +12,8 @@ public enum SignOutReason: String, Hashable, Sendable, CaseIterable {
     case credentialRevoked
     /// The account was deleted.
     case accountDeleted
+    /// The account was disabled by an administrator.
+    case accountDisabled
 }
 
 /// A change of the authentication state, as ``SessionManager/events()`` reports it. Every subscriber

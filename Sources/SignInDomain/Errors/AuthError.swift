@@ -69,6 +69,14 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     case refreshTokenSuperseded
     /// The account's stored password record is damaged and was not used; a password reset replaces it.
     case passwordRecordDamaged
+    /// The backend does not allow this sign-in method or operation (Firebase's `OPERATION_NOT_ALLOWED` when the
+    /// method is off in the console, `ADMIN_ONLY_OPERATION` when clients may not create accounts).
+    case operationNotAllowed(ProviderType)
+    /// The account is disabled by an administrator; it cannot sign in, and its sessions end.
+    case userDisabled
+    /// An account with this email already exists with another sign-in method (Firebase's `needConfirmation`):
+    /// sign in with that method first, then link this one.
+    case accountExistsWithDifferentCredential(email: String)
 
     public var description: String {
         switch self {
@@ -116,6 +124,24 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooManyAttempts: "Too many password attempts; try again later."
         case .refreshTokenSuperseded: "The refresh token was already exchanged by another process."
         case .passwordRecordDamaged: "The stored password record is damaged."
+        case .operationNotAllowed(let provider): "The backend does not allow \(provider) here."
+        case .userDisabled: "The account is disabled."
+        case .accountExistsWithDifferentCredential(let email):
+            "\(email) already has an account with another sign-in method."
+        }
+    }
+}
+
+extension AuthError {
+    /// Why this error ends the session when a call made for the signed-in user gets it, or `nil` when it does not:
+    /// the account is gone or disabled, or its refresh token is refused. (An expired or revoked ID token,
+    /// ``signedOut(_:)`` with ``SignOutReason/sessionExpired``, is first answered with one refresh.)
+    public var sessionEndReason: SignOutReason? {
+        switch self {
+        case .refreshTokenRejected: .sessionExpired
+        case .userDisabled: .accountDisabled
+        case .signedOut(.accountDeleted): .accountDeleted
+        default: nil
         }
     }
 }
@@ -140,4 +166,6 @@ public enum IdentityTokenRejection: String, Hashable, Sendable, CaseIterable {
     case replayed
     /// The SHA-256 of the raw nonce does not match the token's `nonce` claim.
     case nonceMismatch
+    /// The backend refused the token without saying which check failed (Firebase's `INVALID_IDP_RESPONSE`).
+    case rejected
 }

@@ -6,6 +6,8 @@ public enum PasswordRule: String, Hashable, Sendable, CaseIterable {
     case allSameCharacter
     /// More than ``PasswordPolicy/maximumLength`` characters (or ``PasswordPolicy/maximumByteCount`` bytes).
     case tooLong
+    /// The backend's own policy refused it (Firebase's password policy: `PASSWORD_DOES_NOT_MEET_REQUIREMENTS`).
+    case rejectedByBackend
 }
 
 /// The password policy, checked on the client before any call and again by the backend: at least 8 and at most

@@ -188,11 +188,12 @@ public actor SessionManager {
                     throw AuthError.refreshTokenRejected
                 }
             }
-        } catch AuthError.refreshTokenRejected {
+        } catch let error as AuthError {
+            guard let reason = error.sessionEndReason else { throw error }
             if generation == expected {
-                try? await signOut(reason: .sessionExpired)
+                try? await signOut(reason: reason)
             }
-            throw AuthError.signedOut(.sessionExpired)
+            throw AuthError.signedOut(reason)
         }
     }
 
@@ -279,10 +280,18 @@ public actor SessionManager {
                 try? await signOut(reason: .sessionExpired)
                 throw .signedOut(.sessionExpired)
             } catch {
-                throw AuthError.normalizing(error)
+                throw await ending(AuthError.normalizing(error))
             }
         } catch {
-            throw AuthError.normalizing(error)
+            throw await ending(AuthError.normalizing(error))
         }
+    }
+
+    /// Signs out when `error` says the account no longer accepts this session (gone, disabled), and returns the
+    /// error to throw: ``AuthError/signedOut(_:)`` then, `error` itself otherwise.
+    private nonisolated func ending(_ error: AuthError) async -> AuthError {
+        guard let reason = error.sessionEndReason else { return error }
+        try? await signOut(reason: reason)
+        return .signedOut(reason)
     }
 }

@@ -61,6 +61,8 @@ public final class EmbeddedIdentityService: IdentityBackend {
             if let uid = state.identity.identities[identity.key], let existing = state.identity.accounts[uid] {
                 account = existing
                 tracer.record(.backend, component, .backendAccountFound(uid: uid, provider: request.providerId))
+            } else if !request.autoCreate {
+                throw IdentityBackendError(.userNotFound, message: "no account has this \(request.providerId) identity")
             } else {
                 isNewUser = true
                 let uid = fresh.uid(avoiding: state)
@@ -239,9 +241,8 @@ public final class EmbeddedIdentityService: IdentityBackend {
         }
     }
 
-    public func unlink(idToken: Secret, providerId: String) throws(IdentityBackendError) -> BackendSessionResponse {
+    public func unlink(idToken: Secret, providerId: String) throws(IdentityBackendError) -> BackendAccountInfo {
         let now = clock.now()
-        let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
             var (account, claims) = try authenticate(idToken, state: state, now: now)
             try requireRecentSignIn(claims, account: account, now: now)
@@ -256,10 +257,7 @@ public final class EmbeddedIdentityService: IdentityBackend {
             // The account keeps its email (and so keeps it claimed): it still names this account.
             if providerId == ProviderType.emailPassword.rawValue { account.passwordHash = nil }
             state.identity.accounts[account.uid] = account
-            let provider =
-                claims.signInProvider == providerId ? (account.providerIds.first ?? providerId) : claims.signInProvider
-            return try reissueSession(
-                for: account, provider: provider, replacing: claims, fresh: fresh, now: now, state: &state)
+            return account.info
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SignInData
 
 /// An account at the embedded identity service.
 public struct EmbeddedAccount: Codable, Hashable, Sendable {
@@ -42,6 +43,13 @@ public struct EmbeddedAccount: Codable, Hashable, Sendable {
     /// Each linked provider's own id for the user.
     public var providerUserIds: [String: String] {
         Dictionary(identities.map { ($0.providerId, $0.subject) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The account as the backend port describes it.
+    public var info: BackendAccountInfo {
+        BackendAccountInfo(
+            localId: uid, email: email, displayName: displayName, providerIds: providerIds,
+            providerUserIds: providerUserIds, isAnonymous: isAnonymous)
     }
 }
 

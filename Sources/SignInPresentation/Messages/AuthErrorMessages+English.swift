@@ -49,5 +49,14 @@ extension AuthErrorMessages {
         .refreshTokenSuperseded: "Your session was renewed in another window. Please sign in again.",
         .passwordRecordDamaged:
             "The saved password of this account is damaged and cannot be checked. Reset your password to set a new one.",
+        .operationNotAllowed:
+            "Sign in with {provider} is turned off for this app's sign-in service. Choose another way to sign in.",
+        .userDisabled: "This account has been disabled. Contact the app's support.",
+        .accountDisabled: "Your account has been disabled, so you have been signed out.",
+        .accountExistsWithDifferentCredential:
+            "{email} already has an account with another sign-in method. Sign in that way first, then link this one.",
+        .tokenRejected: "The sign-in service refused the sign-in details. Please try again.",
+        .passwordRejectedByBackend:
+            "The password does not meet the sign-in service's requirements. Choose a longer or more varied one.",
     ]
 }

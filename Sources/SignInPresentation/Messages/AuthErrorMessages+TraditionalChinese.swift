@@ -44,5 +44,11 @@ extension AuthErrorMessages {
         .tooManyAttempts: "此電子郵件的嘗試次數過多。請稍候幾分鐘再試，或重設密碼。",
         .refreshTokenSuperseded: "您的工作階段已在另一個視窗中更新。請重新登入。",
         .passwordRecordDamaged: "此帳號儲存的密碼已損毀，無法核對。請重設密碼以設定新密碼。",
+        .operationNotAllowed: "此應用程式的登入服務已關閉使用 {provider} 登入。請選擇其他登入方式。",
+        .userDisabled: "此帳號已被停用。請聯絡應用程式的客服。",
+        .accountDisabled: "您的帳號已被停用，因此您已被登出。",
+        .accountExistsWithDifferentCredential: "{email} 已有使用其他登入方式的帳號。請先用該方式登入，再連結此方式。",
+        .tokenRejected: "登入服務拒絕了登入資料。請再試一次。",
+        .passwordRejectedByBackend: "密碼不符合登入服務的要求。請選擇更長或更多樣的密碼。",
     ]
 }

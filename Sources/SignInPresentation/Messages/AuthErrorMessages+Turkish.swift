@@ -49,5 +49,14 @@ extension AuthErrorMessages {
         .refreshTokenSuperseded: "Oturumunuz başka bir pencerede yenilendi. Lütfen yeniden oturum açın.",
         .passwordRecordDamaged:
             "Bu hesabın kayıtlı parolası bozuk ve denetlenemiyor. Yeni bir parola belirlemek için parolanızı sıfırlayın.",
+        .operationNotAllowed:
+            "{provider} ile oturum açma bu uygulamanın oturum hizmetinde kapalı. Başka bir yolla oturum açın.",
+        .userDisabled: "Bu hesap devre dışı bırakılmış. Uygulamanın destek ekibine başvurun.",
+        .accountDisabled: "Hesabınız devre dışı bırakıldığı için oturumunuz kapatıldı.",
+        .accountExistsWithDifferentCredential:
+            "{email} için başka bir oturum açma yöntemiyle bir hesap zaten var. Önce o yolla oturum açın, sonra bunu bağlayın.",
+        .tokenRejected: "Oturum hizmeti oturum açma bilgilerini reddetti. Lütfen tekrar deneyin.",
+        .passwordRejectedByBackend:
+            "Parola oturum hizmetinin gereksinimlerini karşılamıyor. Daha uzun ya da daha çeşitli bir parola seçin.",
     ]
 }

@@ -85,6 +85,10 @@ public struct AuthErrorMessages: Sendable {
         case .tooManyAttempts: (.tooManyAttempts, [:])
         case .refreshTokenSuperseded: (.refreshTokenSuperseded, [:])
         case .passwordRecordDamaged: (.passwordRecordDamaged, [:])
+        case .weakPassword(.rejectedByBackend): (.passwordRejectedByBackend, [:])
+        case .operationNotAllowed(let provider): (.operationNotAllowed, ["provider": provider.name])
+        case .userDisabled: (.userDisabled, [:])
+        case .accountExistsWithDifferentCredential(let email): (.accountExistsWithDifferentCredential, ["email": email])
         }
     }
 

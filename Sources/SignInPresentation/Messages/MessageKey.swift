@@ -45,6 +45,12 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case tooManyAttempts
     case refreshTokenSuperseded
     case passwordRecordDamaged
+    case operationNotAllowed
+    case userDisabled
+    case accountDisabled
+    case accountExistsWithDifferentCredential
+    case tokenRejected
+    case passwordRejectedByBackend
 
     /// The key of a sign-out reason's message.
     public static func signOut(_ reason: SignOutReason) -> MessageKey {
@@ -55,6 +61,7 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
         case .unauthorized: .unauthorized
         case .credentialRevoked: .credentialRevoked
         case .accountDeleted: .accountDeleted
+        case .accountDisabled: .accountDisabled
         }
     }
 
@@ -70,6 +77,7 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
         case .wrongAudience: .tokenWrongAudience
         case .replayed: .tokenReplayed
         case .nonceMismatch: .tokenNonceMismatch
+        case .rejected: .tokenRejected
         }
     }
 }

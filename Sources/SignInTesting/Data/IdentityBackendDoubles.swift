@@ -11,7 +11,8 @@ public struct StubIdentityBackend: IdentityBackend {
 
     /// Creates a stub.
     /// - Parameters:
-    ///   - result: The answer to sign-ins, sign-ups, links, unlinks, password changes and re-authentications.
+    ///   - result: The answer to sign-ins, sign-ups, links, password changes and re-authentications; its
+    ///     account is the answer to unlinks.
     ///   - refreshResult: The answer to refreshes (by default, the same as `result`).
     ///   - error: Thrown by revocations, reset requests and confirmations, and deletions, if any.
     public init(
@@ -44,8 +45,8 @@ public struct StubIdentityBackend: IdentityBackend {
     public func linkWithPassword(idToken: Secret, email: String, password: Secret) async throws
         -> BackendSessionResponse
     { try result.get() }
-    public func unlink(idToken: Secret, providerId: String) async throws -> BackendSessionResponse {
-        try result.get()
+    public func unlink(idToken: Secret, providerId: String) async throws -> BackendAccountInfo {
+        try result.get().account
     }
     public func sendPasswordResetEmail(email: String) async throws { try nothing() }
     public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws { try nothing() }
@@ -138,7 +139,7 @@ public actor SpyIdentityBackend: IdentityBackend {
         return try await stub.linkWithPassword(idToken: idToken, email: email, password: password)
     }
 
-    public func unlink(idToken: Secret, providerId: String) async throws -> BackendSessionResponse {
+    public func unlink(idToken: Secret, providerId: String) async throws -> BackendAccountInfo {
         calls.append(.unlink(idToken: idToken, providerId: providerId))
         return try await stub.unlink(idToken: idToken, providerId: providerId)
     }
@@ -205,7 +206,7 @@ public struct FailingIdentityBackend: IdentityBackend {
     public func linkWithPassword(idToken: Secret, email: String, password: Secret) async throws
         -> BackendSessionResponse
     { throw fail("linkWithPassword") }
-    public func unlink(idToken: Secret, providerId: String) async throws -> BackendSessionResponse {
+    public func unlink(idToken: Secret, providerId: String) async throws -> BackendAccountInfo {
         throw fail("unlink")
     }
     public func sendPasswordResetEmail(email: String) async throws { throw fail("sendPasswordResetEmail") }
