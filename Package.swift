@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "SignInInfrastructure", targets: ["SignInInfrastructure"]),
         .library(name: "SignInData", targets: ["SignInData"]),
         .library(name: "SignInEmbeddedBackend", targets: ["SignInEmbeddedBackend"]),
+        .library(name: "SignInFirebase", targets: ["SignInFirebase"]),
         .library(name: "SignInTesting", targets: ["SignInTesting"]),
         .executable(name: "signin-demo", targets: ["signin-demo"]),
         .executable(name: "signin-bench", targets: ["signin-bench"]),
@@ -34,6 +35,8 @@ let package = Package(
         .target(name: "SignInHTTPServer"),
         .target(name: "SignInPresentation", dependencies: ["SignInDomain"]),
         .target(name: "SignInData", dependencies: ["SignInDomain"]),
+        // The identity backend over Firebase Authentication's REST API. An app without Firebase does not link it.
+        .target(name: "SignInFirebase", dependencies: ["SignInDomain", "SignInData"]),
         .target(
             name: "SignInInfrastructure",
             dependencies: ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem"]
@@ -51,7 +54,7 @@ let package = Package(
             name: "signin-demo",
             dependencies: [
                 "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData",
-                "SignInEmbeddedBackend", "SignInCrypto", "SignInFileSystem",
+                "SignInEmbeddedBackend", "SignInCrypto", "SignInFileSystem", "SignInFirebase", "SignInHTTPServer",
             ]
         ),
         // Benchmarks: prints the figures behind the performance claims (`swift run -c release signin-bench`).
@@ -68,6 +71,7 @@ let package = Package(
         .testTarget(name: "SignInHTTPServerTests", dependencies: ["SignInHTTPServer"]),
         .testTarget(name: "SignInPresentationTests", dependencies: ["SignInPresentation", "SignInTesting"]),
         .testTarget(name: "SignInDataTests", dependencies: ["SignInData", "SignInTesting"]),
+        .testTarget(name: "SignInFirebaseTests", dependencies: ["SignInFirebase", "SignInTesting"]),
         .testTarget(
             name: "SignInInfrastructureTests",
             dependencies: ["SignInInfrastructure", "SignInCrypto", "SignInTesting"]
@@ -77,12 +81,12 @@ let package = Package(
             dependencies: ["SignInEmbeddedBackend", "SignInCrypto", "SignInTesting"]
         ),
         .testTarget(name: "SignInTestingTests", dependencies: ["SignInTesting"]),
-        .testTarget(name: "signin-demoTests", dependencies: ["signin-demo", "SignInTesting"]),
+        .testTarget(name: "signin-demoTests", dependencies: ["signin-demo", "SignInFirebase", "SignInTesting"]),
         .testTarget(
             name: "SignInEndToEndTests",
             dependencies: [
                 "signin-demo", "SignInDomain", "SignInData", "SignInInfrastructure", "SignInEmbeddedBackend",
-                "SignInCrypto", "SignInTesting",
+                "SignInCrypto", "SignInTesting", "SignInFirebase", "SignInHTTPServer", "SignInPresentation",
             ]
         ),
     ]

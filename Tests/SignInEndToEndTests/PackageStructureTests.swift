@@ -12,6 +12,8 @@ struct PackageStructureTests {
         "SignInFileSystem": [],
         "SignInPresentation": ["SignInDomain"],
         "SignInData": ["SignInDomain"],
+        "SignInFirebase": ["SignInDomain", "SignInData"],
+        "SignInHTTPServer": [],
         "SignInInfrastructure": ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem"],
         "SignInEmbeddedBackend": ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem"],
         "SignInTesting": ["SignInDomain", "SignInData", "SignInInfrastructure", "SignInCrypto"],
@@ -20,7 +22,7 @@ struct PackageStructureTests {
         ],
         "signin-demo": [
             "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData", "SignInEmbeddedBackend",
-            "SignInCrypto", "SignInFileSystem",
+            "SignInCrypto", "SignInFileSystem", "SignInFirebase", "SignInHTTPServer",
         ],
     ]
 

@@ -1,0 +1,405 @@
+import Foundation
+import SignInData
+import SignInDomain
+
+/// The ``SignInData/IdentityBackend`` port over Firebase Authentication's REST API (Identity Toolkit v1 and the
+/// Secure Token API), with no Firebase SDK: it runs wherever `HTTPTransport` does, Linux servers and
+/// command-line tools included.
+///
+/// Every call that signs in is followed by `accounts:lookup` with the new ID token, as the Firebase SDKs do,
+/// because only the lookup lists the account's providers. Refusals arrive as ``SignInData/IdentityBackendError``
+/// with Firebase's own code (`EMAIL_EXISTS`, `CREDENTIAL_TOO_OLD_LOGIN_AGAIN`, …), which
+/// ``SignInData/IdentityBackendError/toDomain(provider:)`` maps; an answer that never arrived is
+/// ``SignInDomain/AuthError/network(reason:)``; a cancelled task is `CancellationError`.
+///
+/// Sign-out is local only: Firebase has no call that revokes one refresh token (the Admin SDK can revoke all of a
+/// user's tokens; a client cannot), so ``revokeRefreshToken(_:)`` does nothing and the app forgets the session.
+public struct FirebaseIdentityBackend: IdentityBackend {
+    /// Where and how Firebase is reached.
+    public let configuration: FirebaseConfiguration
+    private let transport: any HTTPTransport
+    private let tracer: any FlowTracer
+
+    /// Creates the backend.
+    /// - Parameters:
+    ///   - configuration: The API key, tenant, emulator host and timeout.
+    ///   - transport: Sends the requests (`URLSessionTransport` in an app).
+    ///   - tracer: Receives the labelled steps.
+    public init(
+        configuration: FirebaseConfiguration, transport: any HTTPTransport, tracer: any FlowTracer = SilentFlowTracer()
+    ) {
+        self.configuration = configuration
+        self.transport = transport
+        self.tracer = tracer
+    }
+
+    private var tenant: String? { configuration.tenantID }
+
+    // MARK: - Guests and email/password
+
+    public func signUpAnonymously() async throws -> BackendSessionResponse {
+        let answer = try await signIn("accounts:signUp", FirebaseWire.SignUpRequest(tenantId: tenant), secrets: [])
+        return try await session(from: answer, isNewUser: true, provider: ProviderType.anonymous.rawValue)
+    }
+
+    public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse {
+        let answer = try await signIn(
+            "accounts:signUp", FirebaseWire.SignUpRequest(email: email, password: password.value, tenantId: tenant),
+            secrets: [password.value])
+        return try await session(from: answer, isNewUser: true, provider: ProviderType.emailPassword.rawValue)
+    }
+
+    public func signInWithPassword(email: String, password: Secret) async throws -> BackendSessionResponse {
+        let answer = try await signIn(
+            "accounts:signInWithPassword",
+            FirebaseWire.PasswordSignInRequest(email: email, password: password.value, tenantId: tenant),
+            secrets: [password.value])
+        return try await session(from: answer, isNewUser: false, provider: ProviderType.emailPassword.rawValue)
+    }
+
+    /// Links email and password with `accounts:signUp` and the user's ID token: the call that works whether or not
+    /// the project has email enumeration protection on.
+    public func linkWithPassword(idToken: Secret, email: String, password: Secret) async throws
+        -> BackendSessionResponse
+    {
+        let answer = try await signIn(
+            "accounts:signUp",
+            FirebaseWire.SignUpRequest(email: email, password: password.value, idToken: idToken.value, tenantId: tenant),
+            secrets: [password.value, idToken.value])
+        return try await session(from: answer, isNewUser: false, provider: nil)
+    }
+
+    // MARK: - Identity providers
+
+    public func signInWithIdP(_ request: IdPSignInRequest) async throws -> BackendSessionResponse {
+        let answer = try await signIn(
+            "accounts:signInWithIdp", idpBody(request, idToken: nil), secrets: Self.secrets(of: request))
+        return try await session(from: answer, isNewUser: answer.isNewUser ?? false, provider: request.providerId)
+    }
+
+    public func linkWithIdP(idToken: Secret, _ request: IdPSignInRequest) async throws -> BackendSessionResponse {
+        let answer = try await signIn(
+            "accounts:signInWithIdp", idpBody(request, idToken: idToken),
+            secrets: Self.secrets(of: request) + [idToken.value])
+        return try await session(from: answer, isNewUser: false, provider: nil)
+    }
+
+    /// Signs in again with the same sign-in call, refusing to create an account (`autoCreate: false`), and checks
+    /// that the account is the session's own, as the Firebase SDKs do.
+    /// - Throws: `USER_MISMATCH` when the credential signs in to another account or to none.
+    public func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) async throws
+        -> BackendSessionResponse
+    {
+        guard let uid = IDTokenPayload.read(idToken.value)?.uid else {
+            throw IdentityBackendError(.invalidIDToken, message: "the session's ID token has no uid")
+        }
+        let renewed: BackendSessionResponse
+        do {
+            switch request {
+            case .password(let email, let password):
+                renewed = try await signInWithPassword(email: email, password: password)
+            case .identityProvider(var idpRequest):
+                idpRequest.autoCreate = false
+                renewed = try await signInWithIdP(idpRequest)
+            }
+        } catch let error as IdentityBackendError where error.code == .userNotFound {
+            throw IdentityBackendError(.userMismatch, message: "no account has this credential")
+        }
+        guard renewed.localId == uid else {
+            throw IdentityBackendError(.userMismatch, message: "the credential is another account's")
+        }
+        return renewed
+    }
+
+    /// The body of `accounts:signInWithIdp`: the credential goes in `postBody`, form-encoded, with the raw nonce
+    /// and, on Apple's first sign-in, the user's name (`user={"name":{…}}`), which Firebase keeps.
+    func idpBody(_ request: IdPSignInRequest, idToken: Secret?) -> FirebaseWire.IdPSignInRequest {
+        var pairs = [("providerId", request.providerId), ("id_token", request.idToken.value)]
+        if let accessToken = request.accessToken { pairs.append(("access_token", accessToken.value)) }
+        if let rawNonce = request.rawNonce { pairs.append(("nonce", rawNonce.value)) }
+        if request.fullName?.formatted != nil || request.email != nil {
+            let name = FirebaseWire.AppleUser.Name(
+                firstName: request.fullName?.givenName, lastName: request.fullName?.familyName)
+            if let json = try? Self.encoder.encode(FirebaseWire.AppleUser(name: name, email: request.email)) {
+                pairs.append(("user", String(decoding: json, as: UTF8.self)))
+            }
+        }
+        return FirebaseWire.IdPSignInRequest(
+            requestUri: configuration.requestURI, postBody: FormEncoding.encode(pairs), idToken: idToken?.value,
+            autoCreate: request.autoCreate ? nil : false, tenantId: tenant)
+    }
+
+    private static func secrets(of request: IdPSignInRequest) -> [String] {
+        [request.idToken.value, request.accessToken?.value, request.rawNonce?.value].compactMap { $0 }
+    }
+
+    // MARK: - Sessions
+
+    public func refreshSession(refreshToken: Secret) async throws -> BackendSessionResponse {
+        let body = FormEncoding.encode([("grant_type", "refresh_token"), ("refresh_token", refreshToken.value)])
+        let data: Data
+        do {
+            data = try await post(
+                .secureToken, "token", body: Data(body.utf8), contentType: "application/x-www-form-urlencoded",
+                secrets: [refreshToken.value])
+        } catch let error as IdentityBackendError where error.code == .tokenExpired || error.code == .invalidIDToken {
+            // The Secure Token API says TOKEN_EXPIRED when the user's tokens were revoked (a password change): the
+            // refresh token is what is no longer valid.
+            throw IdentityBackendError(.invalidRefreshToken, message: error.message)
+        }
+        let answer = try Self.decode(FirebaseWire.RefreshAnswer.self, data, method: "token")
+        return try await session(
+            idToken: answer.idToken, refreshToken: answer.refreshToken, expiresIn: answer.expiresIn.value,
+            isNewUser: false, provider: nil)
+    }
+
+    /// Does nothing at Firebase, which has no call that revokes one refresh token: signing out forgets the session
+    /// on this device, and the token stays valid until the user's tokens are revoked (a password change, an
+    /// administrator) or the account is deleted.
+    public func revokeRefreshToken(_ refreshToken: Secret) async throws {
+        tracer.record(.data, "FirebaseIdentityBackend.revokeRefreshToken", .firebaseRevokeLocalOnly)
+    }
+
+    // MARK: - The account
+
+    public func unlink(idToken: Secret, providerId: String) async throws -> BackendAccountInfo {
+        let data = try await post(
+            .identityToolkit, "accounts:update",
+            json: FirebaseWire.UpdateRequest(
+                idToken: idToken.value, deleteProvider: [providerId], returnSecureToken: false, tenantId: tenant),
+            secrets: [idToken.value])
+        let answer = try Self.decode(FirebaseWire.SignInAnswer.self, data, method: "accounts:update")
+        guard let localId = answer.localId else { throw Self.malformed("accounts:update") }
+        return Self.account(
+            localId: localId, email: answer.email, displayName: answer.displayName,
+            providers: answer.providerUserInfo ?? [])
+    }
+
+    public func changePassword(idToken: Secret, newPassword: Secret) async throws -> BackendSessionResponse {
+        let answer = try await signIn(
+            "accounts:update",
+            FirebaseWire.UpdateRequest(idToken: idToken.value, password: newPassword.value, tenantId: tenant),
+            secrets: [idToken.value, newPassword.value])
+        return try await session(from: answer, isNewUser: false, provider: nil)
+    }
+
+    public func deleteAccount(idToken: Secret) async throws {
+        _ = try await post(
+            .identityToolkit, "accounts:delete", json: FirebaseWire.IDTokenRequest(idToken: idToken.value, tenantId: tenant),
+            secrets: [idToken.value])
+    }
+
+    /// Asks Firebase to mail a password-reset link. Projects without email enumeration protection answer
+    /// `EMAIL_NOT_FOUND` for an email with no account; that is answered like any other email, so that nobody
+    /// learns from this app which emails have accounts.
+    public func sendPasswordResetEmail(email: String) async throws {
+        do {
+            _ = try await post(
+                .identityToolkit, "accounts:sendOobCode",
+                json: FirebaseWire.OOBCodeRequest(email: email, tenantId: tenant), secrets: [])
+        } catch let error as IdentityBackendError where error.code == .emailNotFound {
+            return
+        }
+    }
+
+    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
+        _ = try await post(
+            .identityToolkit, "accounts:resetPassword",
+            json: FirebaseWire.ResetPasswordRequest(oobCode: code.value, newPassword: newPassword.value, tenantId: tenant),
+            secrets: [code.value, newPassword.value])
+    }
+
+    /// The account of `idToken` (`accounts:lookup`).
+    public func lookup(idToken: Secret) async throws -> BackendAccountInfo {
+        let data = try await post(
+            .identityToolkit, "accounts:lookup",
+            json: FirebaseWire.IDTokenRequest(idToken: idToken.value, tenantId: tenant), secrets: [idToken.value])
+        let answer = try Self.decode(FirebaseWire.LookupAnswer.self, data, method: "accounts:lookup")
+        guard let user = answer.users?.first else {
+            throw IdentityBackendError(.userNotFound, message: "accounts:lookup found no account")
+        }
+        return Self.account(
+            localId: user.localId, email: user.email, displayName: user.displayName,
+            providers: user.providerUserInfo ?? [])
+    }
+
+    // MARK: - Answers
+
+    /// Sends a call that signs in and reads its answer, treating the two failures Firebase sends with HTTP 200
+    /// (`errorMessage`, and `needConfirmation` with no tokens) as the failures they are.
+    private func signIn(_ method: String, _ body: some Encodable, secrets: [String]) async throws
+        -> FirebaseWire.SignInAnswer
+    {
+        let data = try await post(.identityToolkit, method, json: body, secrets: secrets)
+        let answer = try Self.decode(FirebaseWire.SignInAnswer.self, data, method: method)
+        if let message = answer.errorMessage {
+            let error = Self.error(fromMessage: message, email: answer.email, secrets: secrets)
+            tracer.record(.data, "FirebaseIdentityBackend", .firebaseRefused(method: method, code: error.code.rawValue))
+            throw error
+        }
+        if answer.needConfirmation == true {
+            tracer.record(.data, "FirebaseIdentityBackend", .firebaseRefused(method: method, code: "NEED_CONFIRMATION"))
+            throw IdentityBackendError(
+                .needConfirmation, message: "the email has an account with another sign-in method", email: answer.email)
+        }
+        return answer
+    }
+
+    private func session(from answer: FirebaseWire.SignInAnswer, isNewUser: Bool, provider: String?) async throws
+        -> BackendSessionResponse
+    {
+        guard let idToken = answer.idToken, let refreshToken = answer.refreshToken, let expiresIn = answer.expiresIn
+        else { throw Self.malformed("a sign-in answer without tokens") }
+        return try await session(
+            idToken: idToken, refreshToken: refreshToken, expiresIn: expiresIn.value, isNewUser: isNewUser,
+            provider: provider)
+    }
+
+    /// The session of new tokens: the account from `accounts:lookup`, the sign-in provider from the ID token.
+    private func session(idToken: String, refreshToken: String, expiresIn: Int, isNewUser: Bool, provider: String?)
+        async throws -> BackendSessionResponse
+    {
+        let account = try await lookup(idToken: Secret(idToken))
+        return BackendSessionResponse(
+            localId: account.localId, email: account.email, displayName: account.displayName,
+            idToken: Secret(idToken), refreshToken: Secret(refreshToken), expiresIn: expiresIn, isNewUser: isNewUser,
+            providerIds: account.providerIds, isAnonymous: account.isAnonymous,
+            providerUserIds: account.providerUserIds,
+            signInProvider: IDTokenPayload.read(idToken)?.signInProvider ?? provider)
+    }
+
+    /// An account from Firebase's fields. A guest is an account with no provider and no email.
+    static func account(
+        localId: String, email: String?, displayName: String?, providers: [FirebaseWire.ProviderUserInfo]
+    ) -> BackendAccountInfo {
+        let email = email.flatMap { $0.isEmpty ? nil : $0 }
+        return BackendAccountInfo(
+            localId: localId, email: email, displayName: displayName.flatMap { $0.isEmpty ? nil : $0 },
+            providerIds: providers.map(\.providerId),
+            providerUserIds: Dictionary(
+                providers.map { ($0.providerId, $0.rawId ?? $0.federatedId ?? "") }, uniquingKeysWith: { first, _ in first }),
+            isAnonymous: providers.isEmpty && email == nil)
+    }
+
+    // MARK: - HTTP
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    private func post(_ host: FirebaseHost, _ method: String, json body: some Encodable, secrets: [String])
+        async throws -> Data
+    {
+        let data: Data
+        do {
+            data = try Self.encoder.encode(body)
+        } catch {
+            throw AuthError.unexpected(reason: "the \(method) request could not be encoded")
+        }
+        return try await post(host, method, body: data, contentType: "application/json", secrets: secrets)
+    }
+
+    /// Sends one request and returns the body of a `2xx` answer.
+    /// - Throws: ``SignInData/IdentityBackendError`` for an error answer, ``SignInDomain/AuthError/network(reason:)``
+    ///   when none arrived, `CancellationError` when the task was cancelled. No error carries the API key or any
+    ///   of `secrets`.
+    private func post(_ host: FirebaseHost, _ method: String, body: Data, contentType: String, secrets: [String])
+        async throws -> Data
+    {
+        guard let url = configuration.url(host: host, method: method) else {
+            throw AuthError.network(reason: "\(FirebaseConfiguration.emulatorHostVariable) is not host:port")
+        }
+        try Task.checkCancellation()
+        tracer.record(.data, "FirebaseIdentityBackend", .firebaseRequest(method: method))
+        let request = HTTPRequest(
+            method: "POST", url: url, headers: ["Content-Type": contentType], body: body,
+            timeout: configuration.timeout)
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request)
+        } catch {
+            if Task.isCancelled || error is CancellationError { throw CancellationError() }
+            if let error = error as? AuthError { throw error }
+            throw AuthError.network(reason: Self.networkReason(error, method: method))
+        }
+        guard (200..<300).contains(response.status) else {
+            let error = Self.error(from: response, secrets: secrets + [configuration.apiKey.value])
+            tracer.record(.data, "FirebaseIdentityBackend", .firebaseRefused(method: method, code: error.code.rawValue))
+            throw error
+        }
+        return response.body
+    }
+
+    /// Why no answer arrived, without the URL (whose query holds the API key).
+    static func networkReason(_ error: any Error, method: String) -> String {
+        let nsError = error as NSError
+        return "\(method): no answer (\(nsError.domain) \(nsError.code))"
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ data: Data, method: String) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw malformed(method)
+        }
+    }
+
+    static func malformed(_ what: String) -> IdentityBackendError {
+        IdentityBackendError(IdentityBackendError.Code(rawValue: "INVALID_RESPONSE"), message: "unreadable answer to \(what)")
+    }
+
+    /// The error an error answer carries: Firebase's code from `error.message` (`CODE` or `CODE : detail`), or for
+    /// Google's generic errors the reason in `error.details` (`API_KEY_INVALID`) or `error.status`; `HTTP_<status>`
+    /// when the body is not Firebase's envelope at all.
+    static func error(from response: HTTPResponse, secrets: [String]) -> IdentityBackendError {
+        guard let envelope = try? JSONDecoder().decode(GoogleErrorEnvelope.self, from: response.body),
+            let message = envelope.error.message
+        else {
+            return IdentityBackendError(
+                IdentityBackendError.Code(rawValue: "HTTP_\(response.status)"),
+                message: "the server answered \(response.status) without a Firebase error")
+        }
+        let error = Self.error(fromMessage: message, secrets: secrets)
+        if error.code.rawValue != unknownCode { return error }
+        let reason = envelope.error.details?.lazy.compactMap(\.reason).first ?? envelope.error.status
+        return IdentityBackendError(
+            IdentityBackendError.Code(rawValue: reason.flatMap { isCode($0) ? $0 : nil } ?? "HTTP_\(response.status)"),
+            message: error.message)
+    }
+
+    private static let unknownCode = "UNKNOWN"
+
+    /// Splits `CODE : detail`. A message that is not a code (a sentence) gives the code `UNKNOWN` and keeps the
+    /// text as the detail. The detail is cut to 300 characters and has every one of `secrets` blanked out: some
+    /// servers quote the token they refused.
+    static func error(fromMessage message: String, email: String? = nil, secrets: [String]) -> IdentityBackendError {
+        let parts = message.components(separatedBy: " : ")
+        let head = parts[0].trimmingCharacters(in: .whitespaces)
+        let isCode = isCode(head)
+        var detail = isCode ? parts.dropFirst().joined(separator: " : ") : message
+        for secret in secrets where secret.count >= 4 {
+            detail = detail.replacingOccurrences(of: secret, with: Secret.redactedText)
+        }
+        return IdentityBackendError(
+            IdentityBackendError.Code(rawValue: isCode ? head : unknownCode), message: String(detail.prefix(300)),
+            email: email)
+    }
+
+    private static func isCode(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 64
+            && text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
+
+    /// Google's error envelope with the parts a generic error needs.
+    private struct GoogleErrorEnvelope: Decodable {
+        struct Body: Decodable {
+            struct Detail: Decodable { var reason: String? }
+            var message: String?
+            var status: String?
+            var details: [Detail]?
+        }
+        var error: Body
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// The JSON bodies of Identity Toolkit v1 and the Secure Token API, field for field as Firebase's REST reference
+/// names them. Optional fields that are `nil` are left out of a request.
+enum FirebaseWire {
+    // MARK: Requests
+
+    /// `accounts:signUp`: a guest with no fields, an email/password account, or (with `idToken`) email and
+    /// password linked to the signed-in user.
+    struct SignUpRequest: Encodable {
+        var email: String?
+        var password: String?
+        var idToken: String?
+        var returnSecureToken = true
+        var tenantId: String?
+    }
+
+    /// `accounts:signInWithPassword`.
+    struct PasswordSignInRequest: Encodable {
+        var email: String
+        var password: String
+        var returnSecureToken = true
+        var tenantId: String?
+    }
+
+    /// `accounts:signInWithIdp`: `postBody` carries the provider's credential, form-encoded; `idToken` links it to
+    /// the signed-in user; `autoCreate: false` refuses to create an account (a re-authentication).
+    struct IdPSignInRequest: Encodable {
+        var requestUri: String
+        var postBody: String
+        var returnSecureToken = true
+        var returnIdpCredential = true
+        var idToken: String?
+        var autoCreate: Bool?
+        var tenantId: String?
+    }
+
+    /// `accounts:lookup` and `accounts:delete`.
+    struct IDTokenRequest: Encodable {
+        var idToken: String
+        var tenantId: String?
+    }
+
+    /// `accounts:update`: a new password, or providers to unlink.
+    struct UpdateRequest: Encodable {
+        var idToken: String
+        var password: String?
+        var deleteProvider: [String]?
+        var returnSecureToken = true
+        var tenantId: String?
+    }
+
+    /// `accounts:sendOobCode` for a password-reset mail.
+    struct OOBCodeRequest: Encodable {
+        var requestType = "PASSWORD_RESET"
+        var email: String
+        var tenantId: String?
+    }
+
+    /// `accounts:resetPassword`.
+    struct ResetPasswordRequest: Encodable {
+        var oobCode: String
+        var newPassword: String
+        var tenantId: String?
+    }
+
+    /// The `user` field of an Apple first sign-in's `postBody`, which Firebase reads the name from.
+    struct AppleUser: Encodable {
+        struct Name: Encodable {
+            var firstName: String?
+            var lastName: String?
+        }
+        var name: Name
+        var email: String?
+    }
+
+    // MARK: Answers
+
+    /// The answer of every call that signs in (`signUp`, `signInWithPassword`, `signInWithIdp`, `update`).
+    /// `signInWithIdp` may answer HTTP 200 with `errorMessage`, or with `needConfirmation`, and no tokens.
+    struct SignInAnswer: Decodable {
+        var localId: String?
+        var email: String?
+        var displayName: String?
+        var idToken: String?
+        var refreshToken: String?
+        var expiresIn: FlexibleInt?
+        var isNewUser: Bool?
+        var errorMessage: String?
+        var needConfirmation: Bool?
+        var providerUserInfo: [ProviderUserInfo]?
+    }
+
+    /// One provider linked to an account.
+    struct ProviderUserInfo: Decodable {
+        var providerId: String
+        var rawId: String?
+        var federatedId: String?
+        var email: String?
+    }
+
+    /// `accounts:lookup`.
+    struct LookupAnswer: Decodable {
+        var users: [User]?
+    }
+
+    /// An account as `accounts:lookup` describes it.
+    struct User: Decodable {
+        var localId: String
+        var email: String?
+        var displayName: String?
+        var providerUserInfo: [ProviderUserInfo]?
+    }
+
+    /// The Secure Token API's answer, in snake case.
+    struct RefreshAnswer: Decodable {
+        var idToken: String
+        var refreshToken: String
+        var expiresIn: FlexibleInt
+        var userId: String?
+
+        enum CodingKeys: String, CodingKey {
+            case idToken = "id_token"
+            case refreshToken = "refresh_token"
+            case expiresIn = "expires_in"
+            case userId = "user_id"
+        }
+    }
+
+    /// The error envelope: `{"error": {"code": 400, "message": "CODE : detail"}}`.
+    struct ErrorEnvelope: Decodable {
+        struct Body: Decodable {
+            var code: Int?
+            var message: String?
+        }
+        var error: Body
+    }
+
+    /// A count of seconds that Firebase sends as a string (`"3600"`); a JSON number is read too.
+    struct FlexibleInt: Decodable {
+        var value: Int
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let number = try? container.decode(Int.self) {
+                value = number
+            } else if let parsed = Int(try container.decode(String.self)) {
+                value = parsed
+            } else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a whole number")
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The claims of a Firebase ID token that the client reads, unverified: the uid and the sign-in provider. The
+/// client cannot verify the token (only Google's servers and the app's own server hold the keys to); it reads
+/// these only to label the session, never to decide access.
+struct IDTokenPayload: Decodable {
+    /// The uid (`user_id`, the same as `sub`).
+    var userID: String?
+    /// The token's subject.
+    var subject: String?
+    /// `firebase.sign_in_provider`.
+    var signInProvider: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case userID = "user_id"
+        case subject = "sub"
+        case firebase
+    }
+
+    private struct Firebase: Decodable {
+        var signInProvider: String?
+        enum CodingKeys: String, CodingKey { case signInProvider = "sign_in_provider" }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        userID = try? container.decodeIfPresent(String.self, forKey: .userID)
+        subject = try? container.decodeIfPresent(String.self, forKey: .subject)
+        signInProvider = (try? container.decodeIfPresent(Firebase.self, forKey: .firebase))??.signInProvider
+    }
+
+    /// The uid: `user_id`, or `sub`.
+    var uid: String? { userID ?? subject }
+
+    /// The payload of `token`, or `nil` when it is not a JWT with a JSON payload (at most 16 KiB).
+    static func read(_ token: String) -> IDTokenPayload? {
+        guard token.utf8.count <= 16 * 1024 else { return nil }
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64) else { return nil }
+        return try? JSONDecoder().decode(IDTokenPayload.self, from: data)
+    }
+}
