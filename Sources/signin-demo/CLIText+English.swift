@@ -268,5 +268,47 @@ extension CLIMessages {
             "Done: every flow ran on the embedded backend. Try 'signin-demo status', 'signin-demo interactive' and 'signin-demo --help'; they share this data folder.",
         .tourFailed: "signin-demo: the tour stopped: {reason}",
         .tourAccepted: "accepted, which it should not be",
+
+        // Backends and the server.
+        .optionBackend: "the backend: embedded (in-process, the default) or firebase (over its REST API)",
+        .optionPort: "the port to serve on, on 127.0.0.1 (default 9099; 0 picks a free one)",
+        .optionIDTokenFile:
+            "a file holding an Apple or Google identity token obtained elsewhere (Firebase has no sheet here)",
+        .commandServeSummary: "serve the embedded backend over HTTP, as a Firebase Auth emulator",
+        .commandServeDetails: """
+            Runs the embedded backend as an HTTP server on 127.0.0.1 that speaks Firebase Authentication's REST API
+            (Identity Toolkit v1 and the Secure Token API) at the emulator's URLs, plus the emulator's oobCodes and
+            accounts endpoints, the simulated Apple and Google sign-in, and the app's API (GET /v1/me). Point a
+            Firebase client at it with FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:PORT, for example
+            `signin-demo --backend firebase`. Unlike Firebase's own emulator, it checks signatures, nonces and expiry.
+            One line per request goes to standard error, without tokens, passwords or keys. Ctrl-C (or SIGTERM) stops
+            it after the requests in progress.
+            """,
+        .usageUnknownBackend: "unknown backend '{backend}' (use embedded or firebase)",
+        .usageFirebaseNeedsKey:
+            "--backend firebase needs FIREBASE_API_KEY (your project's Web API key) or FIREBASE_AUTH_EMULATOR_HOST=host:port (an emulator, such as signin-demo serve)",
+        .usageInvalidEmulatorHost: "FIREBASE_AUTH_EMULATOR_HOST must be host:port, such as 127.0.0.1:9099 (it is '{host}')",
+        .usageBadPort: "the port must be a number from 0 to 65535 (it is '{port}')",
+        .usageServeIsEmbedded: "serve always serves the embedded backend; leave out --backend",
+        .usageNeedsIDToken:
+            "this Firebase backend has no {provider} sign-in screen here: pass an identity token obtained elsewhere with --id-token-file FILE (or SIGNIN_DEMO_ID_TOKEN, and SIGNIN_DEMO_RAW_NONCE for its nonce)",
+        .usageIDTokenUnreadable: "the identity token in {path} cannot be read: {reason}",
+        .usageNoSimulatedApple:
+            "{command} needs a simulated Apple ID, which a Firebase project does not have: use the embedded backend or signin-demo serve",
+        .usageNoMailbox:
+            "Firebase mails the reset link to the user's inbox, which this command cannot read: open the mail and run signin-demo open-link with its link",
+        .usageTourNeedsSimulation:
+            "the guided tour signs in with the simulated Apple ID, which a Firebase project does not have: run it against the embedded backend or signin-demo serve, or run the commands one by one",
+        .serveListening:
+            "Serving the embedded backend at {url} (data in {folder}).\nPoint a Firebase client at it: FIREBASE_AUTH_EMULATOR_HOST={host} signin-demo --backend firebase\nCtrl-C stops it.",
+        .serveStopped: "Stopped after the requests in progress.",
+        .serveFailed: "The server could not start: {reason}",
+        .resetMailedFirebase: "If {email} has an account, Firebase mailed it a link to reset the password.",
+        .helpBackends:
+            "Backends: --backend embedded (default: in-process, offline) or --backend firebase with FIREBASE_API_KEY, or with FIREBASE_AUTH_EMULATOR_HOST=host:port for an emulator such as signin-demo serve.",
+        .tourIntroFirebase:
+            "signin-demo: the backend is Firebase Authentication's REST API at {host}; data folder {folder}",
+        .tourDoneFirebase:
+            "Done: every flow ran over HTTP through Firebase's REST API. Try 'signin-demo --backend firebase status'; the same variables point it at the same backend.",
     ]
 }

@@ -245,5 +245,41 @@ extension CLIMessages {
             "完成：所有流程都已在內嵌後端上執行。試試 'signin-demo status'、'signin-demo interactive' 與 'signin-demo --help'；它們共用此資料資料夾。",
         .tourFailed: "signin-demo: 導覽已中止：{reason}",
         .tourAccepted: "竟然被接受了，但本不應如此",
+
+        // Backends and the server.
+        .optionBackend: "後端：embedded（行程內，預設）或 firebase（透過其 REST API）",
+        .optionPort: "在 127.0.0.1 上服務的連接埠（預設 9099；0 會選一個空閒的）",
+        .optionIDTokenFile: "存放在別處取得的 Apple 或 Google 身分權杖的檔案（Firebase 在這裡沒有登入畫面）",
+        .commandServeSummary: "以 HTTP 提供內嵌後端，作為 Firebase Auth 模擬器",
+        .commandServeDetails: """
+            在 127.0.0.1 上以 HTTP 伺服器執行內嵌後端，在模擬器的網址上使用 Firebase Authentication 的 REST API
+            （Identity Toolkit v1 與 Secure Token API），另外提供模擬器的 oobCodes 與 accounts 端點、模擬的 Apple 與
+            Google 登入，以及應用程式的 API（GET /v1/me）。用 FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:PORT 讓 Firebase
+            用戶端連到它，例如 `signin-demo --backend firebase`。與 Firebase 自己的模擬器不同，它會檢查簽章、nonce
+            與到期時間。每個請求在標準錯誤輸出一行，不含權杖、密碼或金鑰。Ctrl-C（或 SIGTERM）會在進行中的請求完成後停止。
+            """,
+        .usageUnknownBackend: "未知的後端「{backend}」（請用 embedded 或 firebase）",
+        .usageFirebaseNeedsKey:
+            "--backend firebase 需要 FIREBASE_API_KEY（專案的 Web API 金鑰）或 FIREBASE_AUTH_EMULATOR_HOST=host:port（模擬器，例如 signin-demo serve）",
+        .usageInvalidEmulatorHost: "FIREBASE_AUTH_EMULATOR_HOST 必須是 host:port，例如 127.0.0.1:9099（目前是「{host}」）",
+        .usageBadPort: "連接埠必須是 0 到 65535 的數字（目前是「{port}」）",
+        .usageServeIsEmbedded: "serve 一律提供內嵌後端；請勿使用 --backend",
+        .usageNeedsIDToken:
+            "此 Firebase 後端在這裡沒有 {provider} 登入畫面：請用 --id-token-file 檔案 傳入在別處取得的身分權杖（或 SIGNIN_DEMO_ID_TOKEN，其 nonce 用 SIGNIN_DEMO_RAW_NONCE）",
+        .usageIDTokenUnreadable: "無法讀取 {path} 中的身分權杖：{reason}",
+        .usageNoSimulatedApple: "{command} 需要模擬的 Apple ID，而 Firebase 專案沒有：請使用內嵌後端或 signin-demo serve",
+        .usageNoMailbox: "Firebase 會把重設連結寄到使用者的收件匣，此指令無法讀取：請打開郵件，用其中的連結執行 signin-demo open-link",
+        .usageTourNeedsSimulation:
+            "導覽會用模擬的 Apple ID 登入，而 Firebase 專案沒有：請對內嵌後端或 signin-demo serve 執行導覽，或逐一執行指令",
+        .serveListening:
+            "內嵌後端在 {url} 提供服務（資料在 {folder}）。\n讓 Firebase 用戶端連到它：FIREBASE_AUTH_EMULATOR_HOST={host} signin-demo --backend firebase\n按 Ctrl-C 停止。",
+        .serveStopped: "已在進行中的請求完成後停止。",
+        .serveFailed: "伺服器無法啟動：{reason}",
+        .resetMailedFirebase: "如果 {email} 有帳號，Firebase 已寄給它重設密碼的連結。",
+        .helpBackends:
+            "後端：--backend embedded（預設：行程內、離線），或 --backend firebase 搭配 FIREBASE_API_KEY，或搭配 FIREBASE_AUTH_EMULATOR_HOST=host:port 使用模擬器，例如 signin-demo serve。",
+        .tourIntroFirebase: "signin-demo: 後端是位於 {host} 的 Firebase Authentication REST API；資料資料夾 {folder}",
+        .tourDoneFirebase:
+            "完成：所有流程都已透過 HTTP 經由 Firebase 的 REST API 執行。試試 'signin-demo --backend firebase status'；相同的環境變數會讓它連到同一個後端。",
     ]
 }

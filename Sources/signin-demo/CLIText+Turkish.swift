@@ -273,5 +273,48 @@ extension CLIMessages {
             "Bitti: tüm akışlar gömülü arka uçta çalıştı. 'signin-demo status', 'signin-demo interactive' ve 'signin-demo --help' komutlarını deneyin; hepsi bu veri klasörünü kullanır.",
         .tourFailed: "signin-demo: tur durdu: {reason}",
         .tourAccepted: "kabul edildi, oysa edilmemeliydi",
+
+        // Backends and the server.
+        .optionBackend: "arka uç: embedded (süreç içi, varsayılan) ya da firebase (REST API'si üzerinden)",
+        .optionPort: "127.0.0.1 üzerinde dinlenecek port (varsayılan 9099; 0 boş bir port seçer)",
+        .optionIDTokenFile:
+            "başka yerde alınmış bir Apple ya da Google kimlik belirtecini içeren dosya (Firebase burada ekran göstermez)",
+        .commandServeSummary: "gömülü arka ucu HTTP üzerinden, bir Firebase Auth emülatörü olarak sun",
+        .commandServeDetails: """
+            Gömülü arka ucu 127.0.0.1 üzerinde, Firebase Authentication'ın REST API'sini (Identity Toolkit v1 ve
+            Secure Token API) emülatörün adreslerinde konuşan bir HTTP sunucusu olarak çalıştırır; ayrıca emülatörün
+            oobCodes ve accounts uç noktalarını, benzetilmiş Apple ve Google girişini ve uygulamanın API'sini
+            (GET /v1/me) sunar. Bir Firebase istemcisini FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:PORT ile buna
+            yönlendirin, örneğin `signin-demo --backend firebase`. Google'ın kendi emülatöründen farklı olarak
+            imzaları, nonce'ları ve süreleri denetler. Her istek için standart hataya belirteç, parola ya da anahtar
+            içermeyen bir satır yazar. Ctrl-C (ya da SIGTERM) süren istekler bittikten sonra durdurur.
+            """,
+        .usageUnknownBackend: "bilinmeyen arka uç '{backend}' (embedded ya da firebase kullanın)",
+        .usageFirebaseNeedsKey:
+            "--backend firebase için FIREBASE_API_KEY (projenizin Web API anahtarı) ya da FIREBASE_AUTH_EMULATOR_HOST=host:port (signin-demo serve gibi bir emülatör) gerekir",
+        .usageInvalidEmulatorHost:
+            "FIREBASE_AUTH_EMULATOR_HOST, 127.0.0.1:9099 gibi host:port olmalı (şu an '{host}')",
+        .usageBadPort: "port 0 ile 65535 arasında bir sayı olmalı (şu an '{port}')",
+        .usageServeIsEmbedded: "serve her zaman gömülü arka ucu sunar; --backend seçeneğini kullanmayın",
+        .usageNeedsIDToken:
+            "bu Firebase arka ucunun burada {provider} giriş ekranı yok: başka yerde alınmış bir kimlik belirtecini --id-token-file DOSYA ile verin (ya da SIGNIN_DEMO_ID_TOKEN ve nonce'u için SIGNIN_DEMO_RAW_NONCE)",
+        .usageIDTokenUnreadable: "{path} içindeki kimlik belirteci okunamıyor: {reason}",
+        .usageNoSimulatedApple:
+            "{command} benzetilmiş bir Apple kimliği gerektirir ve bir Firebase projesinde bu yoktur: gömülü arka ucu ya da signin-demo serve'ü kullanın",
+        .usageNoMailbox:
+            "Firebase sıfırlama bağlantısını kullanıcının gelen kutusuna gönderir ve bu komut onu okuyamaz: e-postayı açın ve bağlantısıyla signin-demo open-link komutunu çalıştırın",
+        .usageTourNeedsSimulation:
+            "rehberli tur benzetilmiş Apple kimliğiyle giriş yapar ve bir Firebase projesinde bu yoktur: turu gömülü arka uçla ya da signin-demo serve ile çalıştırın ya da komutları tek tek çalıştırın",
+        .serveListening:
+            "Gömülü arka uç {url} adresinde sunuluyor (veriler {folder} içinde).\nBir Firebase istemcisini buna yönlendirin: FIREBASE_AUTH_EMULATOR_HOST={host} signin-demo --backend firebase\nDurdurmak için Ctrl-C.",
+        .serveStopped: "Süren istekler bittikten sonra durduruldu.",
+        .serveFailed: "Sunucu başlatılamadı: {reason}",
+        .resetMailedFirebase: "{email} adresinin bir hesabı varsa Firebase ona parola sıfırlama bağlantısı gönderdi.",
+        .helpBackends:
+            "Arka uçlar: --backend embedded (varsayılan: süreç içi, çevrimdışı) ya da FIREBASE_API_KEY ile veya signin-demo serve gibi bir emülatör için FIREBASE_AUTH_EMULATOR_HOST=host:port ile --backend firebase.",
+        .tourIntroFirebase:
+            "signin-demo: arka uç, {host} adresindeki Firebase Authentication REST API'si; veri klasörü {folder}",
+        .tourDoneFirebase:
+            "Bitti: tüm akışlar HTTP üzerinden Firebase REST API'siyle çalıştı. 'signin-demo --backend firebase status' komutunu deneyin; aynı değişkenler onu aynı arka uca yönlendirir.",
     ]
 }

@@ -61,6 +61,13 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case tourItsLink, tourLinkOpened, tourOldPasswordRefused, tourLinkOnce, tourNewPasswordWorks, tourStep9
     case tourStopUsing, tourCredentialState, tourStep10, tourDeleted, tourSignInAgain, tourStep11, tourDone
     case tourFailed, tourAccepted
+
+    // Backends and the server.
+    case optionBackend, optionPort, optionIDTokenFile, commandServeSummary, commandServeDetails
+    case usageUnknownBackend, usageFirebaseNeedsKey, usageInvalidEmulatorHost, usageBadPort, usageServeIsEmbedded
+    case usageNeedsIDToken, usageIDTokenUnreadable, usageNoSimulatedApple, usageNoMailbox, usageTourNeedsSimulation
+    case serveListening, serveStopped, serveFailed, resetMailedFirebase, helpBackends, tourIntroFirebase
+    case tourDoneFirebase
 }
 
 /// The CLI's texts in the user's language: its own (``CLIText``) and the error messages.

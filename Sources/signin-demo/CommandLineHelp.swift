@@ -26,7 +26,10 @@ struct CommandLineHelp {
         lines += ["", text(.helpMoreAboutCommand)]
         lines += ["", text(.helpOptionsHeading)]
         lines += optionLines(CommandTable.options.map(\.name))
-        lines += ["", text(.helpPrompts), text(.helpConsentOffTerminal), text(.helpRecentSignIn), text(.helpLocale)]
+        lines += [
+            "", text(.helpPrompts), text(.helpConsentOffTerminal), text(.helpRecentSignIn), text(.helpBackends),
+            text(.helpLocale),
+        ]
         lines += ["", text(.helpExitCodesHeading)]
         lines += [.helpExitSuccess, .helpExitFailure, .helpExitUsage, .helpExitCancelled].map { "  " + text($0) }
         return lines.joined(separator: "\n") + "\n"

@@ -33,6 +33,8 @@ enum Command: Hashable, Sendable {
     case appleRevoke
     /// `outbox`: the mails the embedded backend sent.
     case outbox
+    /// `serve`: the embedded backend over HTTP, as a Firebase Auth emulator.
+    case serve
     /// `--help`, `help [command]`, `<command> --help`: the global help, or one command's.
     case help(String?)
     /// `--version`, `-V`, `version`.
@@ -65,9 +67,30 @@ enum ProviderName: String, Hashable, Sendable, CaseIterable {
     }
 }
 
+/// An identity token obtained elsewhere, and the raw nonce it was made with.
+struct ProvidedIDToken: Hashable, Sendable {
+    var idToken: Secret
+    var rawNonce: Secret?
+}
+
+/// A backend as `--backend` names it.
+enum BackendName: String, Hashable, Sendable, CaseIterable {
+    case embedded, firebase
+}
+
 /// Everything the command line says.
 struct Invocation: Hashable, Sendable {
     var command: Command = .tour
+    /// `--backend`: which backend the commands talk to.
+    var backend: BackendName = .embedded
+    /// Whether `--backend` was given.
+    var backendGiven = false
+    /// `--port`: where `serve` listens.
+    var port: UInt16?
+    /// `--id-token-file`: an Apple or Google identity token obtained elsewhere.
+    var idTokenFile: String?
+    /// The identity token from `--id-token-file` or `SIGNIN_DEMO_ID_TOKEN`, read before the command runs.
+    var providedIDToken: ProvidedIDToken?
     /// `--data-dir`: where the backend and the session live.
     var dataDirectory: String?
     /// `--yes`: consent and confirm without asking.
@@ -109,7 +132,7 @@ struct UsageError: Error, Hashable, Sendable {
 /// An option of the command line.
 enum OptionName: String, Hashable, Sendable, CaseIterable {
     case yes, hideEmail, json, email, password, currentPassword, account, switchAccount, dataDir, verbose, help
-    case version
+    case version, backend, port, idTokenFile
 }
 
 /// How an option is written and what it does.
@@ -154,7 +177,7 @@ struct CommandSpec: Sendable {
 /// The one declaration of the command line.
 enum CommandTable {
     /// Options every command takes.
-    static let globalOptions: [OptionName] = [.dataDir, .verbose, .help]
+    static let globalOptions: [OptionName] = [.dataDir, .backend, .verbose, .help]
 
     static let options: [OptionSpec] = [
         OptionSpec(name: .yes, long: "--yes", short: "-y", value: nil, help: .optionYes),
@@ -168,6 +191,9 @@ enum CommandTable {
         OptionSpec(name: .switchAccount, long: "--switch-account", short: nil, value: nil, help: .optionSwitchAccount),
         OptionSpec(name: .json, long: "--json", short: nil, value: nil, help: .optionJSON),
         OptionSpec(name: .dataDir, long: "--data-dir", short: nil, value: "DIR", help: .optionDataDir),
+        OptionSpec(name: .backend, long: "--backend", short: nil, value: "NAME", help: .optionBackend),
+        OptionSpec(name: .port, long: "--port", short: nil, value: "PORT", help: .optionPort),
+        OptionSpec(name: .idTokenFile, long: "--id-token-file", short: nil, value: "FILE", help: .optionIDTokenFile),
         OptionSpec(name: .verbose, long: "--verbose", short: nil, value: nil, help: .optionVerbose),
         OptionSpec(name: .help, long: "--help", short: "-h", value: nil, help: .optionHelp),
         OptionSpec(name: .version, long: "--version", short: "-V", value: nil, help: .optionVersion),
@@ -179,7 +205,9 @@ enum CommandTable {
         details: .commandTourDetails, example: "signin-demo --data-dir /tmp/signin-demo")
 
     /// Options that sign in again before a sensitive operation, when the backend asks for it.
-    private static let reauthentication: [OptionName] = [.yes, .hideEmail, .account, .email, .currentPassword]
+    private static let reauthentication: [OptionName] = [
+        .yes, .hideEmail, .account, .email, .currentPassword, .idTokenFile,
+    ]
 
     static let commands: [CommandSpec] = [
         CommandSpec(
@@ -187,14 +215,15 @@ enum CommandTable {
             details: .commandInteractiveDetails, example: "signin-demo interactive"),
         CommandSpec(
             name: "sign-in", operand: .provider(ProviderName.allCases),
-            options: [.yes, .hideEmail, .account, .email, .password, .json], summary: .commandSignInSummary,
+            options: [.yes, .hideEmail, .account, .email, .password, .idTokenFile, .json],
+            summary: .commandSignInSummary,
             details: .commandSignInDetails, example: "signin-demo sign-in email --email jane@example.com"),
         CommandSpec(
             name: "sign-up", operand: .none, options: [.email, .password, .json], summary: .commandSignUpSummary,
             details: .commandSignUpDetails, example: "signin-demo sign-up --email jane@example.com"),
         CommandSpec(
             name: "link", operand: .provider([.apple, .google, .email]),
-            options: [.yes, .hideEmail, .account, .email, .password, .switchAccount, .json],
+            options: [.yes, .hideEmail, .account, .email, .password, .idTokenFile, .switchAccount, .json],
             summary: .commandLinkSummary, details: .commandLinkDetails,
             example: "signin-demo link google --account sam.rivera@gmail.com"),
         CommandSpec(
@@ -228,6 +257,9 @@ enum CommandTable {
         CommandSpec(
             name: "delete-account", operand: .none, options: reauthentication, summary: .commandDeleteAccountSummary,
             details: .commandDeleteAccountDetails, example: "signin-demo delete-account --yes"),
+        CommandSpec(
+            name: "serve", operand: .none, options: [.port], summary: .commandServeSummary,
+            details: .commandServeDetails, example: "signin-demo serve --port 9099"),
         CommandSpec(
             name: "help", operand: .optionalCommand, options: [], summary: .commandHelpSummary,
             details: .commandHelpDetails, example: "signin-demo help sign-in"),
@@ -263,6 +295,7 @@ enum CommandTable {
         case .changePassword: spec(named: "change-password") ?? tour
         case .appleRevoke: spec(named: "apple-revoke") ?? tour
         case .outbox: spec(named: "outbox") ?? tour
+        case .serve: spec(named: "serve") ?? tour
         case .help: spec(named: "help") ?? tour
         case .version: spec(named: "version") ?? tour
         }
@@ -335,6 +368,17 @@ enum CommandLineParser {
             case .email: invocation.email = value.trimmingCharacters(in: .whitespaces)
             case .password: invocation.password = value
             case .currentPassword: invocation.currentPassword = value
+            case .idTokenFile: invocation.idTokenFile = value
+            case .backend:
+                guard let backend = BackendName(rawValue: value.trimmingCharacters(in: .whitespaces).lowercased())
+                else { throw UsageError(.usageUnknownBackend, ["backend": InputText.echo(value)]) }
+                invocation.backend = backend
+                invocation.backendGiven = true
+            case .port:
+                guard value.count <= 5, value.allSatisfy({ $0.isASCII && $0.isNumber }), let port = UInt16(value) else {
+                    throw UsageError(.usageBadPort, ["port": InputText.echo(value)])
+                }
+                invocation.port = port
             default: invocation.account = value.trimmingCharacters(in: .whitespaces)
             }
         }
@@ -393,7 +437,7 @@ enum CommandLineParser {
                 "interactive": .interactive, "sign-up": .signUp, "sign-out": .signOut, "status": .status,
                 "reset-password": .resetPassword, "check-credential": .checkCredential,
                 "delete-account": .deleteAccount, "apple-revoke": .appleRevoke, "outbox": .outbox,
-                "change-password": .changePassword, "version": .version,
+                "change-password": .changePassword, "version": .version, "serve": .serve,
             ]
             return (simple[first] ?? .tour, spec)
         case .provider(let allowed):

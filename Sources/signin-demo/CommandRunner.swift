@@ -1,4 +1,5 @@
 import Foundation
+import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
 import SignInPresentation
@@ -8,6 +9,8 @@ import SignInPresentation
 struct CommandRunner {
     let console: Console
     let paths: DataPaths
+    /// The backend the commands talk to.
+    let choice: BackendChoice
     let environment: [String: String]
     let text: CLIMessages
     /// Whether errors name the menu item rather than the command to run next.
@@ -17,8 +20,36 @@ struct CommandRunner {
         _ invocation: Invocation, tracer: any FlowTracer = SilentFlowTracer(), clock: any WallClock = SystemWallClock()
     ) -> CompositionRoot {
         CompositionRoot(
-            paths: paths, invocation: invocation, console: console, environment: environment, text: text,
-            tracer: tracer, clock: clock)
+            paths: paths, choice: choice, invocation: invocation, console: console, environment: environment,
+            text: text, tracer: tracer, clock: clock)
+    }
+
+    /// Where the session of this run's backend is kept.
+    var sessionFile: String { paths.sessionFile(for: choice) }
+
+    /// What the command needs from the backend that this backend does not have: a simulated Apple ID, a readable
+    /// mailbox, a screen for Apple or Google (or an identity token obtained elsewhere).
+    func unavailable(for invocation: Invocation, backend: DemoBackend) -> UsageError? {
+        let name = CommandTable.spec(for: invocation.command).name
+        switch invocation.command {
+        case .checkCredential, .appleRevoke:
+            return backend.apple == nil ? UsageError(.usageNoSimulatedApple, ["command": name]) : nil
+        case .outbox:
+            return backend.mailbox == nil ? UsageError(.usageNoMailbox) : nil
+        case .signIn(let provider), .link(let provider):
+            let hasScreen =
+                switch provider {
+                case .apple: backend.apple != nil
+                case .google: backend.google != nil
+                case .anonymous, .email: true
+                }
+            guard hasScreen || invocation.providedIDToken != nil else {
+                return UsageError(.usageNeedsIDToken, ["provider": text.provider(provider)])
+            }
+            return nil
+        default:
+            return nil
+        }
     }
 
     /// What a command needs but can neither find in its options nor ask for.
@@ -46,6 +77,7 @@ struct CommandRunner {
     ) async -> ExitCode {
         let root = root(invocation, tracer: tracer, clock: clock)
         let viewModel = root.viewModel
+        if let refusal = unavailable(for: invocation, backend: root.backend) { return usageError(refusal) }
         if let refusal = await checkGoogleAccount(invocation, root: root) { return refusal }
         if let refusal = await confirmLeavingGuest(invocation, root: root) { return refusal }
         switch invocation.command {
@@ -90,7 +122,11 @@ struct CommandRunner {
             }
             await viewModel.dispatch(.requestPasswordReset(email: email))?.value
             return report(root, invocation) { _ in
-                text(.resetMailed, ["email": email, "folder": "\(paths.backendFolder)/outbox"]) + "\n"
+                if let mailbox = root.backend.mailbox {
+                    text(.resetMailed, ["email": email, "folder": mailbox.location]) + "\n"
+                } else {
+                    text(.resetMailedFirebase, ["email": email]) + "\n"
+                }
             }
         case .openLink(let link):
             guard let password = invocation.password ?? askNewPassword() else { return cancelled(.openLinkCancelled) }
@@ -119,8 +155,8 @@ struct CommandRunner {
         case .appleRevoke:
             return await appleRevoke(root, invocation)
         case .outbox:
-            return outbox(root, invocation)
-        case .tour, .interactive, .help, .version:
+            return await outbox(root, invocation)
+        case .tour, .interactive, .help, .version, .serve:
             return .usage
         }
     }
@@ -130,7 +166,8 @@ struct CommandRunner {
     /// `--account` must name one of the device's Google accounts: anything else is a usage error that lists them.
     private func checkGoogleAccount(_ invocation: Invocation, root: CompositionRoot) async -> ExitCode? {
         guard let wanted = invocation.account else { return nil }
-        let accounts = (try? root.backend.googleIssuer.accounts()) ?? []
+        guard let google = root.backend.google else { return nil }
+        let accounts = (try? await google.accounts()) ?? []
         guard !accounts.contains(where: { $0.email.lowercased().contains(wanted.lowercased()) }) else { return nil }
         let known = accounts.map(\.email).joined(separator: ", ")
         return usageError(
@@ -318,45 +355,51 @@ struct CommandRunner {
     }
 
     private func appleRevoke(_ root: CompositionRoot, _ invocation: Invocation) async -> ExitCode {
-        let issuer = root.backend.appleIssuer
-        let clientID = root.backend.configuration.appleClientID
+        guard let apple = root.backend.apple else { return .usage }
         do {
-            let user = try issuer.user().subject
-            guard try issuer.credentialState(forUserID: user, clientID: clientID) == .authorized else {
+            guard try await apple.revoke() else {
                 console.err(text(.appleNothingToRevoke) + "\n")
                 return .failure
             }
-            try issuer.revokeAuthorization(clientID: clientID)
         } catch {
-            showError(
-                text.errors.message(for: error.toDomain(provider: .apple)), error: error.toDomain(provider: .apple),
-                verbose: invocation.verbose)
+            let domain = Self.domainError(error, provider: .apple)
+            showError(text.errors.message(for: domain), error: domain, verbose: invocation.verbose)
             return .failure
         }
         console.out(text(.appleRevoked) + "\n")
         return .success
     }
 
-    private func outbox(_ root: CompositionRoot, _ invocation: Invocation) -> ExitCode {
-        let messages: [OutboxMessage]
+    private func outbox(_ root: CompositionRoot, _ invocation: Invocation) async -> ExitCode {
+        guard let mailbox = root.backend.mailbox else { return .usage }
+        let mails: [ResetMail]
         do {
-            messages = try root.backend.outbox.messages()
+            mails = try await mailbox.resetMails()
         } catch {
-            let domain = error.toDomain(provider: .emailPassword)
+            let domain = Self.domainError(error, provider: .emailPassword)
             showError(text.errors.message(for: domain), error: domain, verbose: invocation.verbose)
             return .failure
         }
-        guard !messages.isEmpty else {
-            console.out(text(.outboxEmpty, ["folder": "\(paths.backendFolder)/outbox"]) + "\n")
+        guard !mails.isEmpty else {
+            console.out(text(.outboxEmpty, ["folder": mailbox.location]) + "\n")
             return .success
         }
-        for message in messages {
+        for mail in mails {
             let line = text(
-                .outboxLine,
-                ["date": message.sentAt.formatted(.iso8601), "to": message.to, "subject": message.subject])
-            console.out(line + "\n  \(message.link)\n")
+                .outboxLine, ["date": mail.sentAt?.formatted(.iso8601) ?? "-", "to": mail.to, "subject": mail.subject])
+            console.out(line + "\n  \(mail.link)\n")
         }
         return .success
+    }
+
+    /// The ``AuthError`` an error of a backend's extras means: a backend refusal, no answer, or anything else.
+    static func domainError(_ error: any Error, provider: ProviderType) -> AuthError {
+        switch error {
+        case let error as IdentityBackendError: error.toDomain(provider: provider)
+        case let error as AuthError: error
+        case let error as RemoteSimulation.Failure: .backend(code: error.code.isEmpty ? "HTTP_\(error.status)" : error.code, message: error.description)
+        default: .network(reason: String(describing: type(of: error)))
+        }
     }
 
     // MARK: - Prompts

@@ -2,16 +2,18 @@ import Foundation
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInFirebase
 import SignInInfrastructure
 import SignInPresentation
 
-/// Builds the object graph of the demo: the embedded backend, the UI clients, the auth providers, the
-/// session manager, the use cases, the API client and the view model. Nothing else happens here.
+/// Builds the object graph of the demo: the backend (embedded in-process, or Firebase over HTTP), the UI clients,
+/// the auth providers, the session manager, the use cases, the API client and the view model. Nothing else
+/// happens here.
 @MainActor
 struct CompositionRoot {
     static let appName = "signin-demo"
 
-    let backend: EmbeddedBackend
+    let backend: DemoBackend
     let sessions: SessionManager
     let signIn: SignInUseCase
     let restoreSession: RestoreSessionUseCase
@@ -21,6 +23,7 @@ struct CompositionRoot {
 
     /// - Parameters:
     ///   - paths: The data folder.
+    ///   - choice: The backend.
     ///   - invocation: The options that decide how prompts are answered.
     ///   - console: The terminal, for prompts.
     ///   - environment: The PBKDF2 cost for tests.
@@ -28,15 +31,20 @@ struct CompositionRoot {
     ///   - tracer: Receives the labelled steps.
     ///   - clock: The time, shared by the backend and the app.
     init(
-        paths: DataPaths, invocation: Invocation, console: Console, environment: [String: String],
-        text: CLIMessages, tracer: any FlowTracer, clock: any WallClock = SystemWallClock()
+        paths: DataPaths, choice: BackendChoice, invocation: Invocation, console: Console,
+        environment: [String: String], text: CLIMessages, tracer: any FlowTracer, clock: any WallClock = SystemWallClock()
     ) {
-        var configuration = EmbeddedBackendConfiguration()
-        if let iterations = environment["SIGNIN_DEMO_PBKDF2_ITERATIONS"].flatMap(Int.init), iterations >= 1 {
-            configuration.passwordIterations = iterations
-        }
-        let backend = EmbeddedBackend.persistent(
-            folder: paths.backendFolder, configuration: configuration, clock: clock, tracer: tracer)
+        let backend: DemoBackend =
+            switch choice {
+            case .embedded:
+                .embedded(
+                    EmbeddedBackend.persistent(
+                        folder: paths.backendFolder, configuration: Self.embeddedConfiguration(environment),
+                        clock: clock, tracer: tracer),
+                    outboxFolder: "\(paths.backendFolder)/outbox")
+            case .firebase(let configuration):
+                .firebase(configuration, tracer: tracer)
+            }
         let interactive = invocation.canPrompt(console) && !invocation.assumeYes
         let texts = Self.terminalTexts(text)
         let consent: any ConsentPrompt =
@@ -47,7 +55,7 @@ struct CompositionRoot {
             } else {
                 TerminalConsentPrompt(readLine: console.readLine, write: console.out, texts: texts)
             }
-        let choice: any ChoicePrompt =
+        let chooser: any ChoicePrompt =
             if invocation.account != nil || !interactive {
                 AutomaticChoicePrompt(preferred: invocation.account)
             } else {
@@ -65,22 +73,28 @@ struct CompositionRoot {
             } else {
                 FilledCredentialsForm(nil)
             }
-        let apple = EmbeddedAppleIDAuthority(issuer: backend.appleIssuer, clientID: configuration.appleClientID)
-        let uiClients = SignInUIClientBuilder(tracer: tracer)
-            .createGoogleClient(
+        var builder = SignInUIClientBuilder(tracer: tracer).createAnonymousClient().createEmailPasswordClient(form: form)
+        if let google = backend.google {
+            builder = builder.createGoogleClient(
                 TerminalGoogleAccountChooser(
-                    prompt: choice, authority: EmbeddedGoogleAuthority(issuer: backend.googleIssuer),
-                    appName: Self.appName, texts: texts, tracer: tracer)
-            )
-            .createAppleClient(
+                    prompt: chooser, authority: google, appName: Self.appName, texts: texts, tracer: tracer))
+        }
+        if let apple = backend.apple {
+            builder = builder.createAppleClient(
                 authorizer: TerminalAppleIDAuthorizer(
-                    appName: Self.appName, prompt: consent, authority: apple, tracer: tracer)
-            )
-            .createAnonymousClient()
-            .createEmailPasswordClient(form: form)
-            .build()
+                    appName: Self.appName, prompt: consent, authority: apple, tracer: tracer))
+        }
+        // An identity token obtained elsewhere stands in for the provider's screen (a Firebase project has none
+        // here): it is what `--id-token-file` and `SIGNIN_DEMO_ID_TOKEN` give.
+        if let provided = invocation.providedIDToken {
+            for provider in [ProviderType.apple, .google] {
+                builder = builder.addClient(
+                    ProvidedTokenUIClient(provider: provider, idToken: provided.idToken, rawNonce: provided.rawNonce))
+            }
+        }
+        let uiClients = builder.build()
 
-        let identity = backend.identityService
+        let identity = backend.identity
         let authProviders: [any AuthProvider] = [
             AppleAuthProvider(backend: identity, clock: clock, tracer: tracer),
             GoogleAuthProvider(backend: identity, clock: clock, tracer: tracer),
@@ -90,7 +104,8 @@ struct CompositionRoot {
         let tokenService = BackendSessionTokenService(backend: identity, clock: clock, tracer: tracer)
         let accounts = BackendAccountService(backend: identity, clock: clock, tracer: tracer)
         let sessions = SessionManager(
-            store: FileSessionStore(path: paths.sessionFile), tokenService: tokenService, clock: clock, tracer: tracer)
+            store: FileSessionStore(path: paths.sessionFile(for: choice)), tokenService: tokenService, clock: clock,
+            tracer: tracer)
         let signIn = SignInUseCase(authProviders: authProviders, sessions: sessions, tracer: tracer)
         let messages = text.errors
         self.backend = backend
@@ -99,7 +114,7 @@ struct CompositionRoot {
         self.messages = messages
         self.restoreSession = RestoreSessionUseCase(sessions: sessions)
         self.apiClient = AuthorizedAPIClient(
-            sessions: sessions, transport: EmbeddedAPITransport(api: backend.appAPI), tracer: tracer)
+            sessions: sessions, transport: backend.api?.transport ?? URLSessionTransport(), tracer: tracer)
         self.viewModel = SignInViewModel(
             signIn: signIn,
             signOut: SignOutUseCase(sessions: sessions, tokenService: tokenService, tracer: tracer),
@@ -109,12 +124,22 @@ struct CompositionRoot {
                 unlink: UnlinkProviderUseCase(accounts: accounts, sessions: sessions, authProviders: authProviders),
                 requestPasswordReset: RequestPasswordResetUseCase(accounts: accounts),
                 confirmPasswordReset: ConfirmPasswordResetUseCase(accounts: accounts),
-                checkAppleCredential: CheckAppleCredentialUseCase(checker: apple, sessions: sessions),
+                checkAppleCredential: CheckAppleCredentialUseCase(
+                    checker: backend.apple ?? NoAppleIDChecker(), sessions: sessions),
                 deleteAccount: DeleteAccountUseCase(
                     accounts: accounts, sessions: sessions, authProviders: authProviders),
                 changePassword: ChangePasswordUseCase(
                     accounts: accounts, sessions: sessions, authProviders: authProviders)),
             uiClients: uiClients, reducer: SignInReducer(messages: messages), tracer: tracer)
+    }
+
+    /// The embedded backend's settings; `SIGNIN_DEMO_PBKDF2_ITERATIONS` lowers the password-hashing cost for tests.
+    static func embeddedConfiguration(_ environment: [String: String]) -> EmbeddedBackendConfiguration {
+        var configuration = EmbeddedBackendConfiguration()
+        if let iterations = environment["SIGNIN_DEMO_PBKDF2_ITERATIONS"].flatMap(Int.init), iterations >= 1 {
+            configuration.passwordIterations = iterations
+        }
+        return configuration
     }
 
     /// Whether the command signs in again before a sensitive operation, with `--current-password`.
@@ -139,5 +164,13 @@ struct CompositionRoot {
     static func language(_ environment: [String: String]) -> String {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
         return AuthErrorMessages.language(forLocale: locale ?? "en")
+    }
+}
+
+/// The credential-state check of a backend with no Apple ID to ask (a Firebase project, from a command line):
+/// the commands that need one refuse before they get here; should one get here, it fails and changes nothing.
+struct NoAppleIDChecker: AppleCredentialStateChecker {
+    func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
+        throw AuthError.uiClientFailed(.apple, reason: "this backend has no Apple ID to ask")
     }
 }

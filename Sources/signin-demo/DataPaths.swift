@@ -8,7 +8,8 @@ struct DataPaths: Hashable, Sendable {
     let root: String
 
     var backendFolder: String { "\(root)/backend" }
-    var sessionFile: String { "\(root)/client/session.json" }
+    /// The session file of a backend: one per backend, so that one's session is never sent to another.
+    func sessionFile(for choice: BackendChoice) -> String { "\(root)/client/\(choice.sessionFileName)" }
 
     /// The folder from `--data-dir`, else the environment variable, else the platform's per-user data
     /// folder.

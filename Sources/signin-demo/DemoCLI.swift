@@ -1,4 +1,5 @@
 import Foundation
+import SignInFirebase
 import SignInDomain
 import SignInPresentation
 
@@ -41,7 +42,7 @@ struct DemoCLI {
 
     /// Runs the CLI and returns its exit code.
     func run(_ arguments: [String]) async -> ExitCode {
-        let invocation: Invocation
+        var invocation: Invocation
         do {
             invocation = try CommandLineParser.parse(arguments)
         } catch {
@@ -57,6 +58,8 @@ struct DemoCLI {
             return .success
         case .interactive where !console.isInteractive:
             return usageError(UsageError(.usageInteractiveNeedsTerminal))
+        case .serve where invocation.backend != .embedded:
+            return usageError(UsageError(.usageServeIsEmbedded))
         default:
             break
         }
@@ -69,7 +72,21 @@ struct DemoCLI {
                     + "\n")
             return .failure
         }
-        let runner = CommandRunner(console: console, paths: paths, environment: environment, text: text)
+        if invocation.command == .serve {
+            return await Server(console: console, paths: paths, environment: environment, text: text)
+                .run(port: invocation.port ?? Server.defaultPort)
+        }
+        let choice: BackendChoice
+        switch Self.backendChoice(invocation.backend, environment: environment) {
+        case .success(let chosen): choice = chosen
+        case .failure(let error): return usageError(error)
+        }
+        switch Self.providedIDToken(file: invocation.idTokenFile, environment: environment) {
+        case .success(let token): invocation.providedIDToken = token
+        case .failure(let error): return usageError(error)
+        }
+        let runner = CommandRunner(
+            console: console, paths: paths, choice: choice, environment: environment, text: text)
         switch invocation.command {
         case .tour:
             return await GuidedTour(runner: runner, invocation: invocation).run()
@@ -79,6 +96,57 @@ struct DemoCLI {
             if let missing = runner.missingInput(for: invocation) { return usageError(missing) }
             return await runner.execute(invocation)
         }
+    }
+
+    /// The backend `--backend` names, with Firebase's settings from the environment.
+    static func backendChoice(_ name: BackendName, environment: [String: String]) -> Result<BackendChoice, UsageError> {
+        switch name {
+        case .embedded:
+            return .success(.embedded)
+        case .firebase:
+            switch FirebaseConfiguration.fromEnvironment(environment) {
+            case .success(let configuration): return .success(.firebase(configuration))
+            case .failure(.missingAPIKey): return .failure(UsageError(.usageFirebaseNeedsKey))
+            case .failure(.invalidEmulatorHost(let host)):
+                return .failure(UsageError(.usageInvalidEmulatorHost, ["host": InputText.echo(host)]))
+            }
+        }
+    }
+
+    /// The identity token obtained elsewhere: from `--id-token-file`, else `SIGNIN_DEMO_ID_TOKEN`; its raw nonce from
+    /// `SIGNIN_DEMO_RAW_NONCE`. A token is one line of printable ASCII of at most 16 KiB.
+    static func providedIDToken(file: String?, environment: [String: String]) -> Result<ProvidedIDToken?, UsageError> {
+        let limit = 16 * 1024
+        let raw: String
+        let source: String
+        if let file {
+            source = file
+            guard let handle = FileHandle(forReadingAtPath: file) else {
+                return .failure(UsageError(.usageIDTokenUnreadable, ["path": InputText.echo(file), "reason": "no such file"]))
+            }
+            defer { try? handle.close() }
+            let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
+            guard data.count <= limit else {
+                return .failure(
+                    UsageError(.usageIDTokenUnreadable, ["path": InputText.echo(file), "reason": "more than 16 KiB"]))
+            }
+            raw = String(decoding: data, as: UTF8.self)
+        } else if let fromEnvironment = environment["SIGNIN_DEMO_ID_TOKEN"], !fromEnvironment.isEmpty {
+            source = "SIGNIN_DEMO_ID_TOKEN"
+            raw = fromEnvironment
+        } else {
+            return .success(nil)
+        }
+        let token = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !token.isEmpty, token.utf8.count <= limit,
+            token.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 32 && $0.value < 127 })
+        else {
+            return .failure(
+                UsageError(
+                    .usageIDTokenUnreadable, ["path": InputText.echo(source), "reason": "not one line of ASCII"]))
+        }
+        let nonce = environment["SIGNIN_DEMO_RAW_NONCE"].flatMap { $0.isEmpty ? nil : Secret($0) }
+        return .success(ProvidedIDToken(idToken: Secret(token), rawNonce: nonce))
     }
 
     private func usageError(_ error: UsageError) -> ExitCode {

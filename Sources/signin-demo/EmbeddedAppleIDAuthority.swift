@@ -5,7 +5,7 @@ import SignInInfrastructure
 
 /// Wires the embedded Apple-like issuer to the terminal Apple sheet and to the credential-state check: the
 /// one place that knows both sides.
-struct EmbeddedAppleIDAuthority: AppleIDAuthority, AppleCredentialStateChecker {
+struct EmbeddedAppleIDAuthority: SimulatedAppleID {
     let issuer: EmbeddedAppleIssuer
     let clientID: String
 
@@ -28,6 +28,14 @@ struct EmbeddedAppleIDAuthority: AppleIDAuthority, AppleCredentialStateChecker {
 
     func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
         try issuer.credentialState(forUserID: userID, clientID: clientID)
+    }
+
+    func revoke() async throws -> Bool {
+        guard try issuer.credentialState(forUserID: issuer.user().subject, clientID: clientID) == .authorized else {
+            return false
+        }
+        try issuer.revokeAuthorization(clientID: clientID)
+        return true
     }
 }
 

@@ -30,7 +30,20 @@ struct GuidedTour {
             options.password = password
             return runner.root(options, tracer: tracer, clock: clock)
         }
-        console.out(text(.tourIntro, ["folder": runner.paths.root]) + "\n")
+        let probe = root()
+        guard probe.backend.apple != nil, probe.backend.google != nil, let mailbox = probe.backend.mailbox,
+            let api = probe.backend.api
+        else {
+            console.err(text(.usagePrefix, ["message": text(.usageTourNeedsSimulation)]) + "\n")
+            return .usage
+        }
+        switch runner.choice {
+        case .embedded:
+            console.out(text(.tourIntro, ["folder": runner.paths.root]) + "\n")
+        case .firebase(let configuration):
+            let host = configuration.emulatorHost ?? "identitytoolkit.googleapis.com"
+            console.out(text(.tourIntroFirebase, ["host": host, "folder": runner.paths.root]) + "\n")
+        }
 
         // 1–5: seed 001's Apple flow, and what makes a session last.
         section(.tourStep1)
@@ -49,7 +62,7 @@ struct GuidedTour {
         guard let signedIn = await signIn(.clickApple, first) else { return .failure }
         console.out("\n" + SessionFormatter(text: text).describe(signedIn))
 
-        section(.tourStep3, ["path": runner.paths.sessionFile])
+        section(.tourStep3, ["path": runner.sessionFile])
         guard case .restored(let restored)? = try? await root().restoreSession(), restored.uid == signedIn.uid else {
             return fail("RestoreSessionUseCase")
         }
@@ -63,16 +76,17 @@ struct GuidedTour {
         }
         note(.tourNewToken, ["date": refreshed.tokens.expiresAt.formatted(.iso8601)])
         do {
-            _ = try later.backend.identityService.refreshSession(refreshToken: signedIn.tokens.refreshToken)
-            return fail("EmbeddedIdentityService.refreshSession")
-        } catch {
+            _ = try await later.backend.identity.refreshSession(refreshToken: signedIn.tokens.refreshToken)
+            return fail("IdentityBackend.refreshSession")
+        } catch let error as IdentityBackendError {
             note(.tourOldRefreshRefused, ["code": error.code.rawValue])
+        } catch {
+            return fail("IdentityBackend.refreshSession: \(CommandRunner.domainError(error, provider: .apple))")
         }
 
         section(.tourStep5)
         do {
-            let response = try await later.apiClient.send(
-                HTTPRequest(url: URL(string: "https://api.signin-demo.invalid/v1/me")!))
+            let response = try await later.apiClient.send(HTTPRequest(url: api.me))
             note(.tourHTTP, ["status": "\(response.status)", "body": String(decoding: response.body, as: UTF8.self)])
         } catch {
             return fail("AuthorizedAPIClient.send")
@@ -108,9 +122,9 @@ struct GuidedTour {
         let resetting = root()
         await resetting.viewModel.dispatch(.requestPasswordReset(email: email))?.value
         guard resetting.viewModel.state.error == nil,
-            let mail = try? resetting.backend.outbox.messages().last(where: { $0.to == email })
-        else { return fail("EmbeddedIdentityService.sendPasswordResetEmail") }
-        note(.tourMailSent, ["to": mail.to, "folder": runner.paths.backendFolder + "/outbox"])
+            let mail = try? await mailbox.resetMails().last(where: { $0.to == email })
+        else { return fail("IdentityBackend.sendPasswordResetEmail") }
+        note(.tourMailSent, ["to": mail.to, "folder": mailbox.location])
         note(.tourItsLink, ["link": DeepLink.redacted(mail.link)])
         let opening = root()
         await opening.viewModel.dispatch(.openResetLink(Secret(mail.link), newPassword: Secret(newPassword)))?.value
@@ -132,9 +146,9 @@ struct GuidedTour {
         guard await signIn(.clickApple, root()) != nil else { return .failure }
         let revoking = root()
         do {
-            try revoking.backend.appleIssuer.revokeAuthorization(clientID: revoking.backend.configuration.appleClientID)
+            _ = try await revoking.backend.apple?.revoke()
         } catch {
-            return fail("EmbeddedAppleIssuer.revokeAuthorization")
+            return fail("SimulatedAppleID.revoke")
         }
         note(.tourStopUsing)
         let checking = root()
@@ -166,7 +180,7 @@ struct GuidedTour {
             return fail(last.viewModel.state.errorMessage ?? "SignInUseCase")
         }
         console.out("\n" + SessionFormatter(text: text).describe(final))
-        console.out(text(.tourDone) + "\n")
+        console.out(text(runner.choice == .embedded ? .tourDone : .tourDoneFirebase) + "\n")
         return .success
     }
 

@@ -133,4 +133,30 @@ struct ReauthenticationTests {
         #expect(try await sessions.currentSession() == winner)
         #expect(await store.session == winner)
     }
+
+    @Test(
+        "a call refused because the account is gone or disabled signs out at once, without a refresh",
+        arguments: [
+            (AuthError.signedOut(.accountDeleted), SignOutReason.accountDeleted),
+            (.userDisabled, .accountDisabled),
+        ])
+    func accountGoneOrDisabled(refusal: AuthError, reason: SignOutReason) async throws {
+        let tokens = SpySessionTokenService(clock: clock)
+        let (sessions, store) = manager(signedIn, tokenService: tokens)
+        await #expect(throws: AuthError.signedOut(reason)) {
+            try await sessions.authorized { _ -> Int in throw refusal }
+        }
+        #expect(try await sessions.currentSession() == nil)
+        #expect(await store.session == nil)
+        #expect(await tokens.refreshCount == 0)
+    }
+
+    @Test("a refresh refused because the account is disabled signs out with that reason")
+    func refreshOfDisabledAccount() async throws {
+        var expired = signedIn
+        expired.tokens = .fixture(expiresAt: clock.now() - 10)
+        let (sessions, _) = manager(expired, tokenService: SpySessionTokenService(clock: clock, refreshError: .userDisabled))
+        await #expect(throws: AuthError.signedOut(.accountDisabled)) { try await sessions.validSession() }
+        #expect(try await sessions.currentSession() == nil)
+    }
 }

@@ -22,7 +22,7 @@ enum Wire {
     /// An ID token as Firebase issues it, with an unchecked signature: only its payload matters to the client.
     static func idToken(uid: String, provider: String) -> String {
         let payload: [String: Any] = ["user_id": uid, "sub": uid, "firebase": ["sign_in_provider": provider]]
-        let data = (try? JSONSerialization.data(withJSONObject: payload)) ?? Data()
+        let data = (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])) ?? Data()
         let encoded = data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
         return "eyJhbGciOiJSUzI1NiJ9.\(encoded).c2lnbmF0dXJl"

@@ -1,3 +1,4 @@
+import SignInFirebase
 import Testing
 
 @testable import signin_demo
@@ -81,6 +82,11 @@ struct CommandLineParserTests {
             (["apple-revoke", "--password", "x"], "--password does not apply to 'apple-revoke'"),
             (["--json"], "--json needs a command that takes it"),
             (["help", "nothing"], "unknown command 'nothing'"),
+            (["--backend", "cloud"], "unknown backend 'cloud' (use embedded or firebase)"),
+            (["serve", "--port", "65536"], "the port must be a number from 0 to 65535 (it is '65536')"),
+            (["serve", "--port", "+80"], "the port must be a number from 0 to 65535 (it is '+80')"),
+            (["status", "--port", "80"], "--port does not apply to 'status'"),
+            (["serve", "--id-token-file", "t"], "--id-token-file does not apply to 'serve'"),
             // Found by the cli-args fuzzer: a name asked about with --help must be a command too.
             (["help", "", "--help"], "unknown command ''"),
             (["help", "nothing", "--help"], "unknown command 'nothing'"),
@@ -109,7 +115,7 @@ struct CommandLineParserTests {
         for option in spec.options {
             let option = CommandTable.option(option)
             arguments.append(option.long)
-            if option.value != nil { arguments.append("value") }
+            if option.value != nil { arguments.append(option.name == .port ? "9099" : "value") }
         }
         let invocation = try CommandLineParser.parse(arguments)
         #expect(CommandTable.spec(for: invocation.command).name == name)
@@ -140,10 +146,15 @@ struct DataPathsTests {
         #expect(DataPaths.resolve(option: nil, environment: [:]) == nil)
     }
 
-    @Test("the backend and the session live in separate subfolders")
+    @Test("the backend and the session live in separate subfolders, with one session file per backend")
     func layout() {
         let paths = DataPaths(root: "/d")
         #expect(paths.backendFolder == "/d/backend")
-        #expect(paths.sessionFile == "/d/client/session.json")
+        #expect(paths.sessionFile(for: .embedded) == "/d/client/session.json")
+        // One session file per backend: a session is never refreshed at another backend than its own.
+        #expect(
+            paths.sessionFile(for: .firebase(FirebaseConfiguration(apiKey: "k", emulatorHost: "127.0.0.1:9099")))
+                == "/d/client/session-emulator-127_0_0_1_9099.json")
+        #expect(paths.sessionFile(for: .firebase(FirebaseConfiguration(apiKey: "k"))) == "/d/client/session-firebase.json")
     }
 }

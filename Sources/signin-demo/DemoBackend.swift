@@ -1,0 +1,239 @@
+import Foundation
+import SignInData
+import SignInDomain
+import SignInEmbeddedBackend
+import SignInFirebase
+import SignInInfrastructure
+
+/// Which backend `--backend` chose, resolved once per run.
+enum BackendChoice: Hashable, Sendable {
+    /// The embedded backend, in-process, its state in the data folder.
+    case embedded
+    /// Firebase Authentication over its REST API: a project, or an emulator (`signin-demo serve`, Google's).
+    case firebase(FirebaseConfiguration)
+
+    /// The session file's name: one per backend, so that a session of one is never refreshed at another.
+    var sessionFileName: String {
+        switch self {
+        case .embedded: "session.json"
+        case .firebase(let configuration):
+            if let host = configuration.emulatorHost {
+                "session-emulator-\(host.map { $0.isLetter || $0.isNumber ? $0 : "_" }.reduce("") { $0 + String($1) }).json"
+            } else {
+                "session-firebase.json"
+            }
+        }
+    }
+}
+
+/// The simulated Apple ID of a backend that has one: the Apple sheet's server side, the credential state, and
+/// revocation (Settings › Apple ID › Sign in with Apple › Stop using).
+protocol SimulatedAppleID: AppleIDAuthority, AppleCredentialStateChecker {
+    /// The user stops using Sign in with Apple with this app.
+    /// - Returns: Whether there was an authorization to revoke.
+    func revoke() async throws -> Bool
+}
+
+/// A password-reset mail as the demo shows it.
+struct ResetMail: Hashable, Sendable {
+    var to: String
+    var subject: String
+    var link: String
+    var sentAt: Date?
+}
+
+/// Where the reset mails of a backend can be read: the embedded backend's outbox folder, or an emulator's
+/// `oobCodes` endpoint. A real Firebase project mails them to the user's inbox, which the demo cannot read.
+protocol ResetMailbox: Sendable {
+    /// Where the mails are, for the user (a folder, a URL).
+    var location: String { get }
+    /// The mails, oldest first.
+    func resetMails() async throws -> [ResetMail]
+}
+
+/// The backend the demo talks to, and what it offers besides the identity service: a simulated Apple ID and
+/// Google accounts, the app's API, a readable mailbox. Each is `nil` where the backend has none (a real Firebase
+/// project has no simulated sign-in, no app API of ours, and mails real inboxes).
+struct DemoBackend: Sendable {
+    let choice: BackendChoice
+    let identity: any IdentityBackend
+    let appleClientID: String
+    let apple: (any SimulatedAppleID)?
+    let google: (any GoogleAuthority)?
+    /// The app's API: a transport and the URL of `GET /v1/me`.
+    let api: (transport: any HTTPTransport, me: URL)?
+    let mailbox: (any ResetMailbox)?
+
+    /// The embedded backend, in-process.
+    static func embedded(_ backend: EmbeddedBackend, outboxFolder: String) -> DemoBackend {
+        let clientID = backend.configuration.appleClientID
+        return DemoBackend(
+            choice: .embedded, identity: backend.identityService, appleClientID: clientID,
+            apple: EmbeddedAppleIDAuthority(issuer: backend.appleIssuer, clientID: clientID),
+            google: EmbeddedGoogleAuthority(issuer: backend.googleIssuer),
+            api: (EmbeddedAPITransport(api: backend.appAPI), URL(string: "https://api.signin-demo.invalid/v1/me")!),
+            mailbox: OutboxMailbox(outbox: backend.outbox, location: outboxFolder))
+    }
+
+    /// Firebase over HTTP. With an emulator host, the emulator's extras are used where it has them (`signin-demo
+    /// serve` has all of them; Google's emulator answers `404` to the simulated sign-in, and the demo says so).
+    static func firebase(_ configuration: FirebaseConfiguration, tracer: any FlowTracer) -> DemoBackend {
+        let transport = URLSessionTransport()
+        let identity = FirebaseIdentityBackend(configuration: configuration, transport: transport, tracer: tracer)
+        let clientID = EmbeddedBackendConfiguration().appleClientID
+        guard let host = configuration.emulatorHost, let base = URL(string: "http://\(host)") else {
+            return DemoBackend(
+                choice: .firebase(configuration), identity: identity, appleClientID: clientID, apple: nil, google: nil,
+                api: nil, mailbox: nil)
+        }
+        let remote = RemoteSimulation(transport: transport, base: base, timeout: configuration.timeout)
+        return DemoBackend(
+            choice: .firebase(configuration), identity: identity, appleClientID: clientID,
+            apple: RemoteAppleIDAuthority(remote: remote, clientID: clientID), google: RemoteGoogleAuthority(remote: remote),
+            api: (transport, base.appendingPathComponent("v1/me")),
+            mailbox: EmulatorMailbox(remote: remote, projectID: "demo-signin"))
+    }
+}
+
+/// The embedded backend's outbox as a mailbox.
+struct OutboxMailbox: ResetMailbox {
+    let outbox: any MailOutbox
+    let location: String
+
+    func resetMails() async throws -> [ResetMail] {
+        try outbox.messages().map { ResetMail(to: $0.to, subject: $0.subject, link: $0.link, sentAt: $0.sentAt) }
+    }
+}
+
+/// Calls to an emulator's own endpoints: JSON in, JSON out.
+struct RemoteSimulation: Sendable {
+    let transport: any HTTPTransport
+    let base: URL
+    let timeout: TimeInterval
+
+    /// An endpoint that answered with an error: its status and Firebase-style code.
+    struct Failure: Error, CustomStringConvertible {
+        let path: String
+        let status: Int
+        let code: String
+        var description: String { "\(path): HTTP \(status) \(code)" }
+    }
+
+    func call<Answer: Decodable>(_ method: String, _ path: String, body: [String: any Sendable]? = nil) async throws
+        -> Answer
+    {
+        var request = HTTPRequest(method: method, url: base.appendingPathComponent(path), timeout: timeout)
+        if let body {
+            request.headers["Content-Type"] = "application/json"
+            request.body = try JSONSerialization.data(withJSONObject: body)
+        }
+        let response = try await transport.send(request)
+        guard (200..<300).contains(response.status) else {
+            let envelope = try? JSONDecoder().decode(Envelope.self, from: response.body)
+            throw Failure(path: path, status: response.status, code: envelope?.error.message ?? "")
+        }
+        return try JSONDecoder().decode(Answer.self, from: response.body)
+    }
+
+    private struct Envelope: Decodable {
+        struct Body: Decodable { var message: String? }
+        var error: Body
+    }
+
+    /// An answer whose content does not matter.
+    struct Empty: Decodable {}
+}
+
+/// The Apple sheet's server side at `signin-demo serve`.
+struct RemoteAppleIDAuthority: SimulatedAppleID {
+    let remote: RemoteSimulation
+    let clientID: String
+
+    private struct Account: Decodable { var name: String; var email: String }
+    private struct Authorization: Decodable {
+        var user: String
+        var identityToken: String
+        var authorizationCode: String
+        var fullName: PersonName?
+        var email: String?
+    }
+    private struct State: Decodable { var state: String }
+
+    func currentAccount() async -> AppleIDAccountSummary {
+        guard let account: Account = try? await remote.call("GET", "embedded/v1/apple/account") else {
+            return AppleIDAccountSummary(name: "Apple ID", email: "unknown")
+        }
+        return AppleIDAccountSummary(name: account.name, email: account.email)
+    }
+
+    func authorize(_ request: AppleIDRequest, shareEmail: Bool) async throws -> AppleIDAuthorization {
+        let answer: Authorization = try await remote.call(
+            "POST", "embedded/v1/apple/authorize",
+            body: [
+                "clientId": clientID, "nonce": request.nonce, "wantsName": request.scopes.contains(.fullName),
+                "wantsEmail": request.scopes.contains(.email), "shareEmail": shareEmail,
+            ])
+        return AppleIDAuthorization(
+            user: answer.user, identityToken: Data(answer.identityToken.utf8),
+            authorizationCode: Data(answer.authorizationCode.utf8), fullName: answer.fullName, email: answer.email)
+    }
+
+    func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
+        let answer: State = try await remote.call(
+            "POST", "embedded/v1/apple/credentialState", body: ["userId": userID, "clientId": clientID])
+        guard let state = AppleCredentialState(rawValue: answer.state) else {
+            throw RemoteSimulation.Failure(path: "embedded/v1/apple/credentialState", status: 200, code: answer.state)
+        }
+        return state
+    }
+
+    /// Revokes at the server, which does not say whether there was an authorization: `true`.
+    func revoke() async throws -> Bool {
+        let _: RemoteSimulation.Empty = try await remote.call(
+            "POST", "embedded/v1/apple/revoke", body: ["clientId": clientID])
+        return true
+    }
+}
+
+/// Google's account chooser's server side at `signin-demo serve`.
+struct RemoteGoogleAuthority: GoogleAuthority {
+    let remote: RemoteSimulation
+
+    private struct Accounts: Decodable {
+        struct Account: Decodable { var name: String; var email: String }
+        var accounts: [Account]
+    }
+    private struct Tokens: Decodable { var idToken: String; var accessToken: String; var email: String?; var name: String? }
+
+    func accounts() async throws -> [GoogleAccountSummary] {
+        let answer: Accounts = try await remote.call("GET", "embedded/v1/google/accounts")
+        return answer.accounts.map { GoogleAccountSummary(name: $0.name, email: $0.email) }
+    }
+
+    func signIn(email: String, nonce: String) async throws -> GoogleSignInCredential {
+        let answer: Tokens = try await remote.call(
+            "POST", "embedded/v1/google/signIn", body: ["email": email, "nonce": nonce])
+        return GoogleSignInCredential(
+            idToken: Secret(answer.idToken), accessToken: Secret(answer.accessToken), email: answer.email,
+            name: answer.name)
+    }
+}
+
+/// An emulator's reset codes (`GET /emulator/v1/projects/{id}/oobCodes`) as a mailbox.
+struct EmulatorMailbox: ResetMailbox {
+    let remote: RemoteSimulation
+    let projectID: String
+
+    private struct Codes: Decodable {
+        struct Code: Decodable { var email: String; var oobLink: String; var requestType: String? }
+        var oobCodes: [Code]
+    }
+
+    var location: String { remote.base.appendingPathComponent("emulator/v1/projects/\(projectID)/oobCodes").absoluteString }
+
+    func resetMails() async throws -> [ResetMail] {
+        let answer: Codes = try await remote.call("GET", "emulator/v1/projects/\(projectID)/oobCodes")
+        return answer.oobCodes.filter { ($0.requestType ?? "PASSWORD_RESET") == "PASSWORD_RESET" }
+            .map { ResetMail(to: $0.email, subject: "PASSWORD_RESET", link: $0.oobLink, sentAt: nil) }
+    }
+}

@@ -1,0 +1,249 @@
+import Foundation
+import SignInCrypto
+import SignInData
+import SignInDomain
+import SignInEmbeddedBackend
+import SignInFirebase
+import SignInInfrastructure
+import SignInPresentation
+import SignInTesting
+import Testing
+
+/// The same account scenarios against both faces of the embedded backend: in-process, and over real HTTP through
+/// `FirebaseIdentityBackend` → `URLSessionTransport` → the package's HTTP server → `EmbeddedHTTPFace` on loopback.
+/// What passes on one and fails on the other is a break in the Firebase contract, on the client's side or the
+/// server's.
+@Suite("One backend, two faces: the account scenarios in-process and over HTTP")
+struct BackendContractTests {
+    enum Face: String, CaseIterable, CustomTestStringConvertible {
+        case inProcess, overHTTP
+        var testDescription: String { rawValue }
+    }
+
+    /// The backend behind a face, and what the scenarios need from it.
+    final class Rig: Sendable {
+        let embedded: EmbeddedBackend
+        let clock: TestClock
+        let identity: any IdentityBackend
+        let face: Face
+        private let server: LoopbackHTTPServer?
+
+        init(_ face: Face) throws {
+            self.face = face
+            clock = TestClock()
+            var configuration = EmbeddedBackendConfiguration()
+            configuration.passwordIterations = 1_000
+            embedded = EmbeddedBackend.inMemory(
+                configuration: configuration, clock: clock, random: SeededRandomBytes(seed: 41))
+            switch face {
+            case .inProcess:
+                server = nil
+                identity = embedded.identityService
+            case .overHTTP:
+                let httpFace = EmbeddedHTTPFace(backend: embedded)
+                let server = try LoopbackHTTPServer { httpFace.handle($0) }
+                self.server = server
+                identity = FirebaseIdentityBackend(
+                    configuration: FirebaseConfiguration(
+                        apiKey: "contract-test-key", emulatorHost: "127.0.0.1:\(server.port)", timeout: 10),
+                    transport: URLSessionTransport())
+            }
+        }
+
+        deinit { server?.stop() }
+
+        var sessions: SessionManager {
+            SessionManager(
+                store: InMemorySessionStore(),
+                tokenService: BackendSessionTokenService(backend: identity, clock: clock), clock: clock)
+        }
+        var accounts: BackendAccountService { BackendAccountService(backend: identity, clock: clock) }
+        var email: EmailPasswordAuthProvider { EmailPasswordAuthProvider(backend: identity, clock: clock) }
+        var apple: AppleAuthProvider { AppleAuthProvider(backend: identity, clock: clock) }
+        var google: GoogleAuthProvider { GoogleAuthProvider(backend: identity, clock: clock) }
+
+        /// A fresh Apple credential, as the sheet makes it: a new nonce each time.
+        func appleCredential() throws -> AuthCredential {
+            let rawNonce = SystemRandomBytes().token()
+            let issued = try embedded.appleIssuer.authorize(
+                clientID: embedded.configuration.appleClientID, nonceSHA256: SHA256.hexDigest(rawNonce),
+                shareEmail: true)
+            return AuthCredential(
+                provider: .apple, idToken: issued.identityToken, rawNonce: Secret(rawNonce),
+                fullName: issued.fullName, email: issued.email)
+        }
+
+        /// A fresh Google credential for `email`'s account on the simulated device.
+        func googleCredential(_ email: String = "jane.appleseed@gmail.com") throws -> AuthCredential {
+            let rawNonce = SystemRandomBytes().token()
+            let issued = try embedded.googleIssuer.signIn(email: email, nonce: SHA256.hexDigest(rawNonce))
+            return AuthCredential(
+                provider: .google, idToken: Secret(issued.idToken), accessToken: Secret(issued.accessToken),
+                rawNonce: Secret(rawNonce))
+        }
+
+        /// The last reset code mailed to `email`: from the outbox in-process, from the emulator's oobCodes endpoint
+        /// over HTTP.
+        func resetCode(for email: String) async throws -> Secret {
+            let link: String
+            switch face {
+            case .inProcess:
+                link = try #require(try embedded.outbox.messages().last { $0.to == email }?.link)
+            case .overHTTP:
+                let port = try #require(server?.port)
+                let url = try #require(URL(string: "http://127.0.0.1:\(port)/emulator/v1/projects/demo-signin/oobCodes"))
+                let response = try await URLSessionTransport().send(HTTPRequest(url: url))
+                #expect(response.status == 200)
+                struct Codes: Decodable {
+                    struct Code: Decodable { var email: String; var oobCode: String; var oobLink: String }
+                    var oobCodes: [Code]
+                }
+                let code = try #require(
+                    try JSONDecoder().decode(Codes.self, from: response.body).oobCodes.last { $0.email == email })
+                #expect(code.oobLink.hasSuffix(code.oobCode))
+                link = code.oobLink
+            }
+            guard case .resetPassword(let code) = try DeepLink.parse(link) else {
+                throw UnexpectedCallError("not a reset link: \(link)")
+            }
+            return code
+        }
+    }
+
+    @Test("a guest links email and password, signs out, and signs in with the email to the same uid", arguments: Face.allCases)
+    func guestUpgrade(face: Face) async throws {
+        let rig = try Rig(face)
+        let guest = try await AnonymousAuthProvider(backend: rig.identity, clock: rig.clock)
+            .signIn(with: AuthCredential(provider: .anonymous))
+        #expect(guest.isAnonymous && guest.providerIds.isEmpty && guest.isNewUser)
+
+        let linked = try await rig.email.link(
+            AuthCredential(provider: .emailPassword, email: "jane@example.com", password: "correct horse 1"), to: guest)
+        #expect(linked.uid == guest.uid && !linked.isAnonymous && linked.providerIds == [.emailPassword])
+
+        let sessions = rig.sessions
+        try await sessions.establish(linked)
+        try await sessions.signOut(reason: .userRequested)
+        let again = try await rig.email.signIn(
+            with: AuthCredential(provider: .emailPassword, email: "jane@example.com", password: "correct horse 1"))
+        #expect(again.uid == guest.uid && again.email == "jane@example.com")
+    }
+
+    @Test("Apple's first sign-in keeps the name, which later sign-ins (that carry none) do not erase", arguments: Face.allCases)
+    func appleKeepsName(face: Face) async throws {
+        let rig = try Rig(face)
+        let first = try rig.appleCredential()
+        #expect(first.fullName?.formatted != nil)
+        let session = try await rig.apple.signIn(with: first)
+        #expect(session.isNewUser && session.displayName == first.fullName?.formatted)
+        #expect(session.providerIds == [.apple] && session.signInProvider == .apple)
+
+        var later = try rig.appleCredential()
+        later.fullName = nil
+        let returning = try await rig.apple.signIn(with: later)
+        #expect(returning.uid == session.uid && !returning.isNewUser && returning.displayName == session.displayName)
+        // The nonce was used: the same token a second time is a replay.
+        await #expect(throws: AuthError.invalidIdentityToken(.replayed)) { try await rig.apple.signIn(with: later) }
+    }
+
+    @Test("a reset by the mailed code: the new password works, the old one and the code do not", arguments: Face.allCases)
+    func passwordReset(face: Face) async throws {
+        let rig = try Rig(face)
+        _ = try await rig.accounts.signUp(email: "sam@example.com", password: "first pass 1")
+        try await rig.accounts.sendPasswordReset(email: "sam@example.com")
+        try await rig.accounts.sendPasswordReset(email: "nobody@example.com")
+        let code = try await rig.resetCode(for: "sam@example.com")
+        try await rig.accounts.confirmPasswordReset(code: code, newPassword: "second pass 2")
+
+        await #expect(throws: AuthError.wrongCredentials) {
+            try await rig.email.signIn(
+                with: AuthCredential(provider: .emailPassword, email: "sam@example.com", password: "first pass 1"))
+        }
+        _ = try await rig.email.signIn(
+            with: AuthCredential(provider: .emailPassword, email: "sam@example.com", password: "second pass 2"))
+        await #expect(throws: AuthError.invalidResetCode) {
+            try await rig.accounts.confirmPasswordReset(code: code, newPassword: "third pass 3")
+        }
+    }
+
+    @Test("a refresh rotates the refresh token; the old one is refused", arguments: Face.allCases)
+    func refreshRotates(face: Face) async throws {
+        let rig = try Rig(face)
+        let session = try await rig.google.signIn(with: try rig.googleCredential())
+        rig.clock.advance(by: 3700)
+        let refreshed = try await BackendSessionTokenService(backend: rig.identity, clock: rig.clock).refresh(session)
+        #expect(refreshed.uid == session.uid && refreshed.providerIds == [.google])
+        #expect(refreshed.tokens.refreshToken != session.tokens.refreshToken)
+        #expect(refreshed.tokens.idToken != session.tokens.idToken)
+        #expect(refreshed.tokens.expiresAt == rig.clock.now() + 3600)
+        rig.clock.advance(by: 120)
+        await #expect(throws: AuthError.refreshTokenRejected) {
+            try await BackendSessionTokenService(backend: rig.identity, clock: rig.clock).refresh(session)
+        }
+    }
+
+    @Test("deleting needs a recent sign-in; after it, the account's sessions and sign-ins are refused", arguments: Face.allCases)
+    func deletion(face: Face) async throws {
+        let rig = try Rig(face)
+        let session = try await rig.accounts.signUp(email: "kim@example.com", password: "kim pass 123")
+        rig.clock.advance(by: 3700)
+        let refreshed = try await BackendSessionTokenService(backend: rig.identity, clock: rig.clock).refresh(session)
+        await #expect(throws: AuthError.recentSignInRequired(.emailPassword)) {
+            try await rig.accounts.deleteAccount(refreshed)
+        }
+        let renewed = try await rig.email.reauthenticate(
+            AuthCredential(provider: .emailPassword, email: "kim@example.com", password: "kim pass 123"),
+            session: refreshed)
+        #expect(renewed.uid == session.uid)
+        try await rig.accounts.deleteAccount(renewed)
+
+        await #expect(throws: AuthError.wrongCredentials) {
+            try await rig.email.signIn(
+                with: AuthCredential(provider: .emailPassword, email: "kim@example.com", password: "kim pass 123"))
+        }
+        await #expect(throws: AuthError.self) {
+            try await BackendSessionTokenService(backend: rig.identity, clock: rig.clock).refresh(renewed)
+        }
+    }
+
+    @Test("re-authenticating with another account's credential, or one no account has, creates nothing", arguments: Face.allCases)
+    func reauthenticationMismatch(face: Face) async throws {
+        let rig = try Rig(face)
+        let jane = try await rig.accounts.signUp(email: "jane@example.com", password: "jane pass 1")
+        _ = try await rig.accounts.signUp(email: "sam@example.com", password: "sam pass 12")
+        await #expect(throws: AuthError.userMismatch(.emailPassword)) {
+            try await rig.email.reauthenticate(
+                AuthCredential(provider: .emailPassword, email: "sam@example.com", password: "sam pass 12"), session: jane)
+        }
+        let accountsBefore = try rig.embedded.identityService.snapshot().accounts.count
+        await #expect(throws: AuthError.userMismatch(.google)) {
+            try await rig.google.reauthenticate(try rig.googleCredential(), session: jane)
+        }
+        #expect(try rig.embedded.identityService.snapshot().accounts.count == accountsBefore)
+    }
+
+    @Test("linking an identity another account owns gives the credential back to sign in with", arguments: Face.allCases)
+    func credentialConflict(face: Face) async throws {
+        let rig = try Rig(face)
+        let owner = try await rig.google.signIn(with: try rig.googleCredential())
+        let guest = try await AnonymousAuthProvider(backend: rig.identity, clock: rig.clock)
+            .signIn(with: AuthCredential(provider: .anonymous))
+        let credential = try rig.googleCredential()
+        await #expect(throws: AuthError.credentialAlreadyInUse(credential)) {
+            try await rig.google.link(credential, to: guest)
+        }
+        // Still unused: the app signs in to the owning account with it.
+        #expect(try await rig.google.signIn(with: credential).uid == owner.uid)
+    }
+
+    @Test("unlinking keeps the session's tokens and reports the providers left", arguments: Face.allCases)
+    func unlink(face: Face) async throws {
+        let rig = try Rig(face)
+        let session = try await rig.accounts.signUp(email: "lee@example.com", password: "lee pass 12")
+        let both = try await rig.google.link(try rig.googleCredential("sam.rivera@gmail.com"), to: session)
+        #expect(Set(both.providerIds) == [.emailPassword, .google])
+        let one = try await rig.accounts.unlink(.google, from: both)
+        #expect(one.providerIds == [.emailPassword] && one.tokens == both.tokens)
+        await #expect(throws: AuthError.providerNotLinked(.google)) { try await rig.accounts.unlink(.google, from: one) }
+    }
+}
