@@ -64,6 +64,9 @@ struct DemoBackend: Sendable {
     let api: (transport: any HTTPTransport, me: URL)?
     let mailbox: (any ResetMailbox)?
 
+    /// Where the in-process app's API answers `GET /v1/me`: a name that no network resolves.
+    static let embeddedAPIURL = URL(string: "https://api.signin-demo.invalid/v1/me") ?? URL(fileURLWithPath: "/v1/me")
+
     /// The embedded backend, in-process.
     static func embedded(_ backend: EmbeddedBackend, outboxFolder: String) -> DemoBackend {
         let clientID = backend.configuration.appleClientID
@@ -71,7 +74,7 @@ struct DemoBackend: Sendable {
             choice: .embedded, identity: backend.identityService, appleClientID: clientID,
             apple: EmbeddedAppleIDAuthority(issuer: backend.appleIssuer, clientID: clientID),
             google: EmbeddedGoogleAuthority(issuer: backend.googleIssuer),
-            api: (EmbeddedAPITransport(api: backend.appAPI), URL(string: "https://api.signin-demo.invalid/v1/me")!),
+            api: (EmbeddedAPITransport(api: backend.appAPI), embeddedAPIURL),
             mailbox: OutboxMailbox(outbox: backend.outbox, location: outboxFolder))
     }
 

@@ -104,6 +104,10 @@ struct FirebaseCLIEndToEndTests {
         #expect(back.status == 0)
         #expect(back.stdout.contains("\"uid\":\"\(uid)\"") || back.stdout.contains("\"uid\" : \"\(uid)\""))
 
+        let signUp = try run(["sign-up", "--email", "sam@example.com", "--password", password, "--json"])
+        #expect(signUp.status == 0 && signUp.stdout.contains("sam@example.com"), "\(signUp.stderr)")
+        let taken = try run(["sign-up", "--email", "sam@example.com", "--password", password])
+        #expect(taken.status == 1 && taken.stderr.contains("sam@example.com already belongs to an account"))
         let apple = try run(["sign-in", "apple", "--yes"])
         #expect(apple.status == 0 && apple.stdout.contains("apple.com"), "\(apple.stderr)")
         let google = try run(["sign-in", "google", "--yes"])

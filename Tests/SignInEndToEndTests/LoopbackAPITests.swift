@@ -3,6 +3,7 @@ import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInFirebase
 import SignInInfrastructure
 import SignInTesting
 import Synchronization
@@ -58,6 +59,29 @@ struct LoopbackAPITests {
         let me = try JSONDecoder().decode(EmbeddedAppAPI.Me.self, from: response.body)
         #expect(me.uid == session.uid)
         #expect(try await sessions.currentSession()?.tokens.refreshToken != session.tokens.refreshToken)
+    }
+
+    @Test("a request's timeout is honoured: a server that does not answer in time is a network error")
+    func timeout() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            Thread.sleep(forTimeInterval: 1.5)
+            return HTTPResponse(status: 200)
+        }
+        defer { server.stop() }
+        let started = Date()
+        let firebase = FirebaseIdentityBackend(
+            configuration: FirebaseConfiguration(apiKey: "k", emulatorHost: "127.0.0.1:\(server.port)", timeout: 0.5),
+            transport: URLSessionTransport())
+        do {
+            _ = try await firebase.signUpAnonymously()
+            Issue.record("expected a timeout")
+        } catch let error as AuthError {
+            guard case .network = error else {
+                Issue.record("expected a network error, got \(error)")
+                return
+            }
+        }
+        #expect(Date().timeIntervalSince(started) < 1.3)
     }
 
     @Test("a server that is not there is a network error")
