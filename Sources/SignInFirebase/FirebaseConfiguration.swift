@@ -1,4 +1,5 @@
 import Foundation
+import SignInData
 import SignInDomain
 
 /// Where and how ``FirebaseIdentityBackend`` reaches Firebase Authentication.
@@ -80,7 +81,7 @@ public struct FirebaseConfiguration: Hashable, Sendable {
     /// The URL of an Identity Toolkit v1 method (`accounts:signUp`) or of the secure-token endpoint (`token`), with
     /// the API key in the `key` query parameter.
     func url(host: FirebaseHost, method: String) -> URL? {
-        let query = FormEncoding.encode([("key", apiKey.value)])
+        let query = FormURLEncoding.encode([("key", apiKey.value)])
         guard let emulatorHost else { return URL(string: "https://\(host.rawValue)/v1/\(method)?\(query)") }
         guard Self.isHostAndPort(emulatorHost) else { return nil }
         return URL(string: "http://\(emulatorHost)/\(host.rawValue)/v1/\(method)?\(query)")

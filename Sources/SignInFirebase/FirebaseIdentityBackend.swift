@@ -125,7 +125,7 @@ public struct FirebaseIdentityBackend: IdentityBackend {
             }
         }
         return FirebaseWire.IdPSignInRequest(
-            requestUri: configuration.requestURI, postBody: FormEncoding.encode(pairs), idToken: idToken?.value,
+            requestUri: configuration.requestURI, postBody: FormURLEncoding.encode(pairs), idToken: idToken?.value,
             autoCreate: request.autoCreate ? nil : false, tenantId: tenant)
     }
 
@@ -136,7 +136,7 @@ public struct FirebaseIdentityBackend: IdentityBackend {
     // MARK: - Sessions
 
     public func refreshSession(refreshToken: Secret) async throws -> BackendSessionResponse {
-        let body = FormEncoding.encode([("grant_type", "refresh_token"), ("refresh_token", refreshToken.value)])
+        let body = FormURLEncoding.encode([("grant_type", "refresh_token"), ("refresh_token", refreshToken.value)])
         let data: Data
         do {
             data = try await post(

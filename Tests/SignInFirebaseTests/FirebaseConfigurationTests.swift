@@ -36,11 +36,4 @@ struct FirebaseConfigurationTests {
         #expect(!String(describing: configuration).contains("AIzaSecretKey"))
         #expect(!dumped.contains("AIzaSecretKey"))
     }
-
-    @Test("form encoding escapes everything but letters, digits and *-._, and a space is +")
-    func formEncoding() {
-        #expect(FormEncoding.escape("a b+c&d=e/f?g%h") == "a+b%2Bc%26d%3De%2Ff%3Fg%25h")
-        #expect(FormEncoding.escape("*-._~") == "*-._%7E")
-        #expect(FormEncoding.escape("ç") == "%C3%A7")
-    }
 }

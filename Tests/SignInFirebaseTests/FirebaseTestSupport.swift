@@ -77,15 +77,7 @@ enum Wire {
 
     /// Decodes `application/x-www-form-urlencoded` the way a server does.
     static func form(_ text: String) -> [String: String] {
-        var fields: [String: String] = [:]
-        for pair in text.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ part: Substring) -> String {
-                part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "<undecodable>"
-            }
-            fields[decode(parts[0])] = parts.count > 1 ? decode(parts[1]) : ""
-        }
-        return fields
+        FormURLEncoding.decode(text)
     }
 
     /// Checks the URL, method and content type of a call to an Identity Toolkit v1 method on production.
