@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "SignInFirebase", dependencies: ["SignInDomain", "SignInData"]),
         .target(
             name: "SignInInfrastructure",
-            dependencies: ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem"]
+            dependencies: ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInHTTPServer"]
         ),
         .target(
             name: "SignInEmbeddedBackend",
@@ -62,6 +62,7 @@ let package = Package(
             name: "signin-bench",
             dependencies: [
                 "SignInDomain", "SignInData", "SignInInfrastructure", "SignInEmbeddedBackend", "SignInCrypto",
+                "SignInFirebase", "SignInHTTPServer",
             ]
         ),
 

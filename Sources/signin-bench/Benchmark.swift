@@ -3,6 +3,7 @@ import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInFirebase
 import SignInInfrastructure
 
 /// Prints the figures the project's performance claims rest on. Run it in release:
@@ -38,7 +39,33 @@ struct Benchmark {
             _ = try persistent.identityService.signInWithIdP(
                 IdPSignInRequest(providerId: "apple.com", idToken: issued.identityToken, rawNonce: Secret(nonce)))
         }
+        try await overHTTP(backend: backend)
         try await singleFlight(backend: backend)
+    }
+
+    /// The same sign-in through the whole HTTP path, on loopback: `FirebaseIdentityBackend` (signInWithIdp, then
+    /// lookup) → `URLSessionTransport` → `HTTPServer` → `EmbeddedHTTPFace` → the same in-memory service.
+    static func overHTTP(backend: EmbeddedBackend) async throws {
+        let face = EmbeddedHTTPFace(backend: backend)
+        let server = HTTPServerAdapter.server(handler: face.handle)
+        let port = try server.start()
+        defer { server.stop(drainTimeout: 2) }
+        let firebase = FirebaseIdentityBackend(
+            configuration: FirebaseConfiguration(apiKey: "bench", emulatorHost: "127.0.0.1:\(port)"),
+            transport: URLSessionTransport())
+        let clientID = backend.configuration.appleClientID
+        let count = 200
+        let start = ContinuousClock.now
+        for index in 0..<count {
+            let nonce = "http-nonce-\(index)-0123456789abcdefghij"
+            let issued = try backend.appleIssuer.authorize(
+                clientID: clientID, nonceSHA256: SHA256.hexDigest(nonce), shareEmail: true)
+            _ = try await firebase.signInWithIdP(
+                IdPSignInRequest(providerId: "apple.com", idToken: issued.identityToken, rawNonce: Secret(nonce)))
+        }
+        report(
+            "the same over HTTP on loopback (FirebaseIdentityBackend: signInWithIdp + lookup)", count: count,
+            elapsed: ContinuousClock.now - start)
     }
 
     static var isDebug: Bool {

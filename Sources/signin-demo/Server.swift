@@ -1,7 +1,7 @@
 import Foundation
-import SignInData
 import SignInEmbeddedBackend
 import SignInHTTPServer
+import SignInInfrastructure
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +10,8 @@ import SignInHTTPServer
 #endif
 
 /// `signin-demo serve`: the embedded backend over HTTP on 127.0.0.1, speaking Firebase Authentication's REST
-/// contract at the emulator's URLs. The HTTP server only carries requests; ``EmbeddedHTTPFace`` translates them
+/// contract at the emulator's URLs. The HTTP server only carries requests (through `HTTPServerAdapter`);
+/// ``EmbeddedHTTPFace`` translates them
 /// into calls on the same backend logic that runs in-process. One log line per request goes to standard error.
 @MainActor
 struct Server {
@@ -29,10 +30,8 @@ struct Server {
         var configuration = HTTPServerConfiguration()
         configuration.port = port
         let errors = console.err
-        let server = HTTPServer(
-            configuration: configuration,
-            handler: { request in Self.answer(request, with: face.handle) },
-            log: { entry in errors("\(entry)\n") })
+        let server = HTTPServerAdapter.server(
+            configuration: configuration, handler: face.handle, log: { entry in errors("\(entry)\n") })
         let bound: UInt16
         do {
             bound = try server.start()
@@ -49,21 +48,5 @@ struct Server {
         }
         console.out(text(.serveStopped) + "\n")
         return .success
-    }
-
-    /// One request through a handler of the Data layer's requests: the server's request as an ``HTTPRequest`` (on
-    /// `http://127.0.0.1`, its path and query as received), and the answer back.
-    nonisolated static func answer(
-        _ request: HTTPServerRequest, with handler: (HTTPRequest) -> HTTPResponse
-    ) -> HTTPServerResponse {
-        let target = request.path + (request.query.map { "?\($0)" } ?? "")
-        guard target.hasPrefix("/"), let url = URL(string: "http://127.0.0.1\(target)") else {
-            return .text(400, "the request target is not a URL path")
-        }
-        var headers: [String: String] = [:]
-        for (name, value) in request.headers where headers[name] == nil { headers[name] = value }
-        let answer = handler(HTTPRequest(method: request.method, url: url, headers: headers, body: request.body))
-        return HTTPServerResponse(
-            status: answer.status, headers: answer.headers.map { (name: $0.key, value: $0.value) }, body: answer.body)
     }
 }

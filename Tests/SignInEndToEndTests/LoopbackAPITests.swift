@@ -81,7 +81,7 @@ struct LoopbackAPITests {
                 return
             }
         }
-        #expect(Date().timeIntervalSince(started) < 1.3)
+        #expect(Date().timeIntervalSince(started) < 1.2)
     }
 
     @Test("a server that is not there is a network error")

@@ -1,17 +1,16 @@
 import Foundation
 import SignInData
 import SignInHTTPServer
-
-@testable import signin_demo
+import SignInInfrastructure
 
 /// The package's HTTP server on 127.0.0.1 and a free port, answering with a handler of the Data layer's requests
-/// through the same bridge `signin-demo serve` uses.
+/// through the adapter `signin-demo serve` uses.
 final class LoopbackHTTPServer: Sendable {
     private let server: HTTPServer
     let port: UInt16
 
     init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
-        server = HTTPServer(handler: { request in Server.answer(request, with: handler) })
+        server = HTTPServerAdapter.server(handler: handler)
         port = try server.start()
     }
 

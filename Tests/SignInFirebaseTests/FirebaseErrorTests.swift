@@ -192,6 +192,22 @@ struct FirebaseErrorTests {
     }
 }
 
+extension FirebaseErrorTests {
+    @Test("a transport that does not answer within the configured timeout is a network error, and is cancelled")
+    func timeout() async throws {
+        let backend = FirebaseIdentityBackend(
+            configuration: FirebaseConfiguration(apiKey: "k", timeout: 0.05), transport: NeverAnsweringTransport())
+        let started = ContinuousClock.now
+        await #expect(throws: AuthError.self) { try await backend.signUpAnonymously() }
+        #expect(ContinuousClock.now - started < .seconds(5))
+        do {
+            _ = try await backend.signUpAnonymously()
+        } catch let AuthError.network(reason) {
+            #expect(reason.hasPrefix("accounts:signUp: no answer"))
+        }
+    }
+}
+
 /// A transport whose answer never comes until the task is cancelled.
 struct NeverAnsweringTransport: HTTPTransport {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
