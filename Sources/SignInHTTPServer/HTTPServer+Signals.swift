@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -48,7 +47,7 @@ extension HTTPServer {
 
 /// The first signal that arrived, and a way to wait for it.
 private final class SignalArrival: Sendable {
-    private let first = Mutex<Int32?>(nil)
+    private let first = Locked<Int32?>(nil)
     private let arrived = DispatchSemaphore(value: 0)
 
     /// Notes `number` if it is the first.

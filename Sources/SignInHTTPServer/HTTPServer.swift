@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -35,7 +34,7 @@ public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     private let handler: @Sendable (HTTPServerRequest) -> HTTPServerResponse
     private let log: @Sendable (HTTPServerLogEntry) -> Void
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Signalled when the accept thread has closed the listening socket.
     private let acceptLoopFinished = DispatchSemaphore(value: 0)
     /// Signalled when the last connection closes while stopping.
