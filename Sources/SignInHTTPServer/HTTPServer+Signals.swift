@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -11,58 +9,94 @@ import Dispatch
 extension HTTPServer {
     /// Blocks the calling thread until one of `signals` arrives, then stops the server gracefully.
     ///
-    /// For the duration it ignores those signals' default actions and watches them with dispatch signal sources;
-    /// as soon as one arrives it puts the previous handlers back, so a second Ctrl-C during the drain acts as
-    /// it did before (by default: ends the process at once). Then it calls ``stop(drainTimeout:)``.
+    /// To catch a signal that arrives before the server is even started (a supervisor's SIGTERM right after the
+    /// address is printed), make a ``SignalWatch`` first and use ``runUntil(_:drainTimeout:)``.
     /// - Parameters:
     ///   - signals: The signals to wait for, e.g. `[SIGINT, SIGTERM]`; `SIGKILL`, `SIGSTOP` and numbers outside
     ///     1...31 are ignored. When none is left nothing could end the wait, so it stops at once and returns 0.
     ///   - drainTimeout: Passed to ``stop(drainTimeout:)``.
     /// - Returns: The signal that arrived.
     public func runUntilSignalled(_ signals: [Int32], drainTimeout: Double = 10) -> Int32 {
-        let catchable = Set(signals.filter { (1...31).contains($0) && $0 != SIGKILL && $0 != SIGSTOP })
-        guard !catchable.isEmpty else {
-            stop(drainTimeout: drainTimeout)
-            return 0
-        }
-        let arrival = SignalArrival()
-        let queue = DispatchQueue(label: "SignInHTTPServer.signals")
-        var restorations: [() -> Void] = []
-        var sources: [any DispatchSourceSignal] = []
-        for number in catchable.sorted() {
-            let previous = signal(number, SIG_IGN)
-            restorations.append { _ = signal(number, previous) }
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { arrival.record(number) }
-            source.resume()
-            sources.append(source)
-        }
-        let number = arrival.wait()
-        for source in sources { source.cancel() }
-        for restore in restorations { restore() }
+        runUntil(SignalWatch(signals), drainTimeout: drainTimeout)
+    }
+
+    /// Blocks the calling thread until `watch` sees a signal, then stops the server gracefully.
+    /// - Returns: The signal that arrived, or 0 when the watch watches none.
+    public func runUntil(_ watch: SignalWatch, drainTimeout: Double = 10) -> Int32 {
+        let number = watch.wait()
         stop(drainTimeout: drainTimeout)
         return number
     }
 }
 
-/// The first signal that arrived, and a way to wait for it.
-private final class SignalArrival: Sendable {
-    private let first = Locked<Int32?>(nil)
-    private let arrived = DispatchSemaphore(value: 0)
+/// Catches signals from the moment it is made until the first one arrives.
+///
+/// Making it replaces each signal's action with a handler at once (no moment in which a signal would take its
+/// default action or be lost); the handler writes the signal's number into a pipe, which ``wait()`` reads. When
+/// the first signal has arrived the previous actions come back, so a second Ctrl-C during a slow drain acts as it
+/// did before (by default: ends the process at once). One watch at a time per process.
+public final class SignalWatch: Sendable {
+    private let signals: [Int32]
+    private let previous: Locked<[Int32: sighandler_t?]>
+    private let pipe: (read: Int32, write: Int32)?
 
-    /// Notes `number` if it is the first.
-    func record(_ number: Int32) {
-        let isFirst = first.withLock { first in
-            guard first == nil else { return false }
-            first = number
-            return true
+    /// Starts catching `signals` (`SIGKILL`, `SIGSTOP` and numbers outside 1...31 are left alone).
+    public init(_ signals: [Int32]) {
+        self.signals = Set(signals.filter { (1...31).contains($0) && $0 != SIGKILL && $0 != SIGSTOP }).sorted()
+        pipe = SignalPipe.shared
+        var saved: [Int32: sighandler_t?] = [:]
+        if let pipe {
+            SignalPipe.drain(pipe.read)
+            for number in self.signals { saved[number] = signal(number, SignalPipe.handler) }
         }
-        if isFirst { arrived.signal() }
+        previous = Locked(saved)
     }
 
-    /// Blocks until ``record(_:)`` was called, and returns the first number.
-    func wait() -> Int32 {
-        arrived.wait()
-        return first.withLock { $0 } ?? 0
+    /// Blocks until one of the signals arrives, puts the previous actions back, and returns its number (0 when
+    /// there is nothing to wait for).
+    public func wait() -> Int32 {
+        guard let pipe, !signals.isEmpty else { return 0 }
+        var number: Int32 = 0
+        while number == 0 {
+            var waiting = pollfd(fd: pipe.read, events: Int16(POLLIN), revents: 0)
+            guard poll(&waiting, 1, -1) >= 0 || errno == EINTR else { break }
+            var byte: UInt8 = 0
+            if read(pipe.read, &byte, 1) == 1 { number = Int32(byte) }
+        }
+        restore()
+        return number
+    }
+
+    /// Puts the previous actions back (also done by ``wait()``).
+    public func restore() {
+        let saved = previous.withLock { saved in
+            defer { saved = [:] }
+            return saved
+        }
+        for (number, action) in saved { _ = signal(number, action) }
+    }
+}
+
+/// The self-pipe the signal handler writes to: made once per process, before any handler is installed.
+private enum SignalPipe {
+    static let shared: (read: Int32, write: Int32)? = {
+        guard let ends = try? Socket.makeWakePipe() else { return nil }
+        writeEnd = ends.write
+        return ends
+    }()
+
+    /// Written once, in `shared`'s initialiser, before any handler that reads it is installed.
+    nonisolated(unsafe) static var writeEnd: Int32 = -1
+
+    /// Async-signal-safe: one `write(2)` of the signal's number to a non-blocking pipe.
+    static let handler: @convention(c) (Int32) -> Void = { number in
+        var byte = UInt8(truncatingIfNeeded: number)
+        _ = write(SignalPipe.writeEnd, &byte, 1)
+    }
+
+    /// Empties the pipe of signals a previous watch did not read.
+    static func drain(_ readEnd: Int32) {
+        var byte: UInt8 = 0
+        while read(readEnd, &byte, 1) == 1 {}
     }
 }

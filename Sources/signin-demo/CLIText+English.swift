@@ -289,7 +289,6 @@ extension CLIMessages {
             "--backend firebase needs FIREBASE_API_KEY (your project's Web API key) or FIREBASE_AUTH_EMULATOR_HOST=host:port (an emulator, such as signin-demo serve)",
         .usageInvalidEmulatorHost: "FIREBASE_AUTH_EMULATOR_HOST must be host:port, such as 127.0.0.1:9099 (it is '{host}')",
         .usageBadPort: "the port must be a number from 0 to 65535 (it is '{port}')",
-        .usageServeIsEmbedded: "serve always serves the embedded backend; leave out --backend",
         .usageNeedsIDToken:
             "this Firebase backend has no {provider} sign-in screen here: pass an identity token obtained elsewhere with --id-token-file FILE (or SIGNIN_DEMO_ID_TOKEN, and SIGNIN_DEMO_RAW_NONCE for its nonce)",
         .usageIDTokenUnreadable: "the identity token in {path} cannot be read: {reason}",
@@ -310,5 +309,13 @@ extension CLIMessages {
             "signin-demo: the backend is Firebase Authentication's REST API at {host}; data folder {folder}",
         .tourDoneFirebase:
             "Done: every flow ran over HTTP through Firebase's REST API. Try 'signin-demo --backend firebase status'; the same variables point it at the same backend.",
+        .servePortInUse: "port {port} is in use: stop the other server, or choose another port with --port (0 picks a free one)",
+        .reasonNoSuchFile: "there is no such file, or it cannot be read",
+        .reasonTooLong: "it is longer than 16 KiB",
+        .reasonNotOneLine: "it is not one line of printable ASCII",
+        .signedOutLocal:
+            "Signed out on this device: the stored session was removed. Firebase has no call that revokes one refresh token; it stays valid until the password is changed or reset, or the account is deleted.",
+        .usageIDTokenOnlyForProviders:
+            "--id-token-file is for Apple and Google: sign-in apple|google, link apple|google, and the commands that sign in again",
     ]
 }

@@ -263,7 +263,6 @@ extension CLIMessages {
             "--backend firebase 需要 FIREBASE_API_KEY（專案的 Web API 金鑰）或 FIREBASE_AUTH_EMULATOR_HOST=host:port（模擬器，例如 signin-demo serve）",
         .usageInvalidEmulatorHost: "FIREBASE_AUTH_EMULATOR_HOST 必須是 host:port，例如 127.0.0.1:9099（目前是「{host}」）",
         .usageBadPort: "連接埠必須是 0 到 65535 的數字（目前是「{port}」）",
-        .usageServeIsEmbedded: "serve 一律提供內嵌後端；請勿使用 --backend",
         .usageNeedsIDToken:
             "此 Firebase 後端在這裡沒有 {provider} 登入畫面：請用 --id-token-file 檔案 傳入在別處取得的身分權杖（或 SIGNIN_DEMO_ID_TOKEN，其 nonce 用 SIGNIN_DEMO_RAW_NONCE）",
         .usageIDTokenUnreadable: "無法讀取 {path} 中的身分權杖：{reason}",
@@ -281,5 +280,12 @@ extension CLIMessages {
         .tourIntroFirebase: "signin-demo: 後端是位於 {host} 的 Firebase Authentication REST API；資料資料夾 {folder}",
         .tourDoneFirebase:
             "完成：所有流程都已透過 HTTP 經由 Firebase 的 REST API 執行。試試 'signin-demo --backend firebase status'；相同的環境變數會讓它連到同一個後端。",
+        .servePortInUse: "連接埠 {port} 已被使用：請停止另一個伺服器，或用 --port 選擇其他連接埠（0 會選一個空閒的）",
+        .reasonNoSuchFile: "沒有這個檔案，或無法讀取",
+        .reasonTooLong: "超過 16 KiB",
+        .reasonNotOneLine: "不是一行可列印的 ASCII",
+        .signedOutLocal:
+            "已在此裝置上登出：已儲存的工作階段已移除。Firebase 沒有撤銷單一更新權杖的呼叫；它在密碼變更或重設、或帳號刪除之前都仍有效。",
+        .usageIDTokenOnlyForProviders: "--id-token-file 用於 Apple 與 Google：sign-in apple|google、link apple|google，以及需要重新登入的指令",
     ]
 }

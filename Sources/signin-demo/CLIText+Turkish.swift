@@ -295,7 +295,6 @@ extension CLIMessages {
         .usageInvalidEmulatorHost:
             "FIREBASE_AUTH_EMULATOR_HOST, 127.0.0.1:9099 gibi host:port olmalı (şu an '{host}')",
         .usageBadPort: "port 0 ile 65535 arasında bir sayı olmalı (şu an '{port}')",
-        .usageServeIsEmbedded: "serve her zaman gömülü arka ucu sunar; --backend seçeneğini kullanmayın",
         .usageNeedsIDToken:
             "bu Firebase arka ucunun burada {provider} giriş ekranı yok: başka yerde alınmış bir kimlik belirtecini --id-token-file DOSYA ile verin (ya da SIGNIN_DEMO_ID_TOKEN ve nonce'u için SIGNIN_DEMO_RAW_NONCE)",
         .usageIDTokenUnreadable: "{path} içindeki kimlik belirteci okunamıyor: {reason}",
@@ -316,5 +315,14 @@ extension CLIMessages {
             "signin-demo: arka uç, {host} adresindeki Firebase Authentication REST API'si; veri klasörü {folder}",
         .tourDoneFirebase:
             "Bitti: tüm akışlar HTTP üzerinden Firebase REST API'siyle çalıştı. 'signin-demo --backend firebase status' komutunu deneyin; aynı değişkenler onu aynı arka uca yönlendirir.",
+        .servePortInUse:
+            "{port} numaralı port kullanımda: öteki sunucuyu durdurun ya da --port ile başka bir port seçin (0 boş bir port seçer)",
+        .reasonNoSuchFile: "böyle bir dosya yok ya da okunamıyor",
+        .reasonTooLong: "16 KiB'tan uzun",
+        .reasonNotOneLine: "yazdırılabilir ASCII'den oluşan tek bir satır değil",
+        .signedOutLocal:
+            "Bu cihazda oturum kapatıldı: kayıtlı oturum silindi. Firebase'de tek bir yenileme belirtecini iptal eden bir çağrı yok; belirteç, parola değiştirilene ya da sıfırlanana veya hesap silinene kadar geçerli kalır.",
+        .usageIDTokenOnlyForProviders:
+            "--id-token-file Apple ve Google içindir: sign-in apple|google, link apple|google ve yeniden giriş yapan komutlar",
     ]
 }

@@ -64,10 +64,11 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
 
     // Backends and the server.
     case optionBackend, optionPort, optionIDTokenFile, commandServeSummary, commandServeDetails
-    case usageUnknownBackend, usageFirebaseNeedsKey, usageInvalidEmulatorHost, usageBadPort, usageServeIsEmbedded
+    case usageUnknownBackend, usageFirebaseNeedsKey, usageInvalidEmulatorHost, usageBadPort
     case usageNeedsIDToken, usageIDTokenUnreadable, usageNoSimulatedApple, usageNoMailbox, usageTourNeedsSimulation
     case serveListening, serveStopped, serveFailed, resetMailedFirebase, helpBackends, tourIntroFirebase
-    case tourDoneFirebase
+    case tourDoneFirebase, servePortInUse, reasonNoSuchFile, reasonTooLong, reasonNotOneLine, signedOutLocal
+    case usageIDTokenOnlyForProviders
 }
 
 /// The CLI's texts in the user's language: its own (``CLIText``) and the error messages.

@@ -41,7 +41,7 @@ struct CommandLineHelp {
         var lines = ["signin-demo \(name): " + text(spec.summary), "", text(spec.details), ""]
         lines.append(text(.helpCommandUsage, ["usage": "signin-demo " + usage(spec)]))
         lines += ["", text(.helpCommandOptions)]
-        lines += optionLines(spec.options + CommandTable.globalOptions)
+        lines += optionLines(CommandTable.allOptions(of: spec))
         lines += ["", text(.helpExample, ["example": spec.example])]
         return lines.joined(separator: "\n") + "\n"
     }

@@ -69,6 +69,8 @@ enum ProviderName: String, Hashable, Sendable, CaseIterable {
 
 /// An identity token obtained elsewhere, and the raw nonce it was made with.
 struct ProvidedIDToken: Hashable, Sendable {
+    /// The provider whose screen it stands in for; `nil` for whichever provider the session signs in again with.
+    var provider: ProviderType?
     var idToken: Secret
     var rawNonce: Secret?
 }
@@ -178,6 +180,12 @@ struct CommandSpec: Sendable {
 enum CommandTable {
     /// Options every command takes.
     static let globalOptions: [OptionName] = [.dataDir, .backend, .verbose, .help]
+
+    /// Every option `spec` takes: its own and the global ones (but `--backend` for `serve`, which always serves the
+    /// embedded backend).
+    static func allOptions(of spec: CommandSpec) -> [OptionName] {
+        spec.options + globalOptions.filter { spec.name != "serve" || $0 != .backend }
+    }
 
     static let options: [OptionSpec] = [
         OptionSpec(name: .yes, long: "--yes", short: "-y", value: nil, help: .optionYes),
@@ -409,7 +417,7 @@ enum CommandLineParser {
         }
         let (command, spec) = try command(from: words)
         invocation.command = command
-        let allowed = Set(spec.options + CommandTable.globalOptions)
+        let allowed = Set(CommandTable.allOptions(of: spec))
         if let refused = used.first(where: { !allowed.contains($0) }) {
             let option = CommandTable.option(refused).long
             throw spec.name.isEmpty

@@ -11,6 +11,8 @@ struct CommandRunner {
     let paths: DataPaths
     /// The backend the commands talk to.
     let choice: BackendChoice
+    /// With an emulator: whether it has the simulated Apple and Google sign-in of `signin-demo serve`.
+    var emulatorSimulates = false
     let environment: [String: String]
     let text: CLIMessages
     /// Whether errors name the menu item rather than the command to run next.
@@ -20,8 +22,8 @@ struct CommandRunner {
         _ invocation: Invocation, tracer: any FlowTracer = SilentFlowTracer(), clock: any WallClock = SystemWallClock()
     ) -> CompositionRoot {
         CompositionRoot(
-            paths: paths, choice: choice, invocation: invocation, console: console, environment: environment,
-            text: text, tracer: tracer, clock: clock)
+            paths: paths, choice: choice, emulatorSimulates: emulatorSimulates, invocation: invocation,
+            console: console, environment: environment, text: text, tracer: tracer, clock: clock)
     }
 
     /// Where the session of this run's backend is kept.
@@ -112,7 +114,9 @@ struct CommandRunner {
             }
         case .signOut:
             await viewModel.dispatch(.clickSignOut)?.value
-            return report(root, invocation) { _ in text(.signedOutDone) + "\n" }
+            return report(root, invocation) { _ in
+                text(root.backend.choice == .embedded ? .signedOutDone : .signedOutLocal) + "\n"
+            }
         case .status:
             return await status(root, json: invocation.json)
         case .resetPassword:
@@ -166,8 +170,8 @@ struct CommandRunner {
     /// `--account` must name one of the device's Google accounts: anything else is a usage error that lists them.
     private func checkGoogleAccount(_ invocation: Invocation, root: CompositionRoot) async -> ExitCode? {
         guard let wanted = invocation.account else { return nil }
-        guard let google = root.backend.google else { return nil }
-        let accounts = (try? await google.accounts()) ?? []
+        // When the accounts cannot be listed (no answer), the sign-in itself reports why.
+        guard let google = root.backend.google, let accounts = try? await google.accounts() else { return nil }
         guard !accounts.contains(where: { $0.email.lowercased().contains(wanted.lowercased()) }) else { return nil }
         let known = accounts.map(\.email).joined(separator: ", ")
         return usageError(

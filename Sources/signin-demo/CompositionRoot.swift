@@ -31,7 +31,8 @@ struct CompositionRoot {
     ///   - tracer: Receives the labelled steps.
     ///   - clock: The time, shared by the backend and the app.
     init(
-        paths: DataPaths, choice: BackendChoice, invocation: Invocation, console: Console,
+        paths: DataPaths, choice: BackendChoice, emulatorSimulates: Bool = false, invocation: Invocation,
+        console: Console,
         environment: [String: String], text: CLIMessages, tracer: any FlowTracer, clock: any WallClock = SystemWallClock()
     ) {
         let backend: DemoBackend =
@@ -43,7 +44,8 @@ struct CompositionRoot {
                         clock: clock, tracer: tracer),
                     outboxFolder: "\(paths.backendFolder)/outbox")
             case .firebase(let configuration):
-                .firebase(configuration, tracer: tracer)
+                .firebase(
+                    configuration, simulated: emulatorSimulates, projectID: Self.projectID(environment), tracer: tracer)
             }
         let interactive = invocation.canPrompt(console) && !invocation.assumeYes
         let texts = Self.terminalTexts(text)
@@ -87,7 +89,7 @@ struct CompositionRoot {
         // An identity token obtained elsewhere stands in for the provider's screen (a Firebase project has none
         // here): it is what `--id-token-file` and `SIGNIN_DEMO_ID_TOKEN` give.
         if let provided = invocation.providedIDToken {
-            for provider in [ProviderType.apple, .google] {
+            for provider in provided.provider.map({ [$0] }) ?? [.apple, .google] {
                 builder = builder.addClient(
                     ProvidedTokenUIClient(provider: provider, idToken: provided.idToken, rawNonce: provided.rawNonce))
             }
@@ -140,6 +142,14 @@ struct CompositionRoot {
             configuration.passwordIterations = iterations
         }
         return configuration
+    }
+
+    /// The Firebase project id an emulator files its test data under: `FIREBASE_PROJECT_ID`, else `GCLOUD_PROJECT`
+    /// (which Google's emulator tooling sets), else `demo-signin` (`signin-demo serve` takes any).
+    static func projectID(_ environment: [String: String]) -> String {
+        ["FIREBASE_PROJECT_ID", "GCLOUD_PROJECT"].lazy.compactMap { environment[$0] }
+            .first { !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } }
+            ?? "demo-signin"
     }
 
     /// Whether the command signs in again before a sensitive operation, with `--current-password`.

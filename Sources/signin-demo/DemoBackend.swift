@@ -1,4 +1,5 @@
 import Foundation
+import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
@@ -12,16 +13,15 @@ enum BackendChoice: Hashable, Sendable {
     /// Firebase Authentication over its REST API: a project, or an emulator (`signin-demo serve`, Google's).
     case firebase(FirebaseConfiguration)
 
-    /// The session file's name: one per backend, so that a session of one is never refreshed at another.
+    /// The session file's name: one per backend, so that a session of one is never refreshed at another. A Firebase
+    /// backend is named by a digest of its host, API key and tenant (the key itself is in no file name).
     var sessionFileName: String {
         switch self {
-        case .embedded: "session.json"
+        case .embedded:
+            return "session.json"
         case .firebase(let configuration):
-            if let host = configuration.emulatorHost {
-                "session-emulator-\(host.map { $0.isLetter || $0.isNumber ? $0 : "_" }.reduce("") { $0 + String($1) }).json"
-            } else {
-                "session-firebase.json"
-            }
+            let identity = [configuration.emulatorHost ?? "", configuration.apiKey.value, configuration.tenantID ?? ""]
+            return "session-firebase-\(SHA256.hexDigest(identity.joined(separator: "\n")).prefix(16)).json"
         }
     }
 }
@@ -78,23 +78,30 @@ struct DemoBackend: Sendable {
             mailbox: OutboxMailbox(outbox: backend.outbox, location: outboxFolder))
     }
 
-    /// Firebase over HTTP. With an emulator host, the emulator's extras are used where it has them (`signin-demo
-    /// serve` has all of them; Google's emulator answers `404` to the simulated sign-in, and the demo says so).
-    static func firebase(_ configuration: FirebaseConfiguration, tracer: any FlowTracer) -> DemoBackend {
+    /// Firebase over HTTP. With an emulator host, its reset codes are the mailbox; when it is `signin-demo serve`
+    /// (`simulated`), its simulated Apple sheet, Google chooser and app's API are used too. Google's emulator has
+    /// none of these: Apple and Google then take an identity token obtained elsewhere.
+    static func firebase(
+        _ configuration: FirebaseConfiguration, simulated: Bool, projectID: String, tracer: any FlowTracer
+    ) -> DemoBackend {
         let transport = URLSessionTransport()
         let identity = FirebaseIdentityBackend(configuration: configuration, transport: transport, tracer: tracer)
         let clientID = EmbeddedBackendConfiguration().appleClientID
-        guard let host = configuration.emulatorHost, let base = URL(string: "http://\(host)") else {
+        guard let remote = RemoteSimulation(configuration) else {
             return DemoBackend(
                 choice: .firebase(configuration), identity: identity, appleClientID: clientID, apple: nil, google: nil,
                 api: nil, mailbox: nil)
         }
-        let remote = RemoteSimulation(transport: transport, base: base, timeout: configuration.timeout)
+        let mailbox = EmulatorMailbox(remote: remote, projectID: projectID)
+        guard simulated else {
+            return DemoBackend(
+                choice: .firebase(configuration), identity: identity, appleClientID: clientID, apple: nil, google: nil,
+                api: nil, mailbox: mailbox)
+        }
         return DemoBackend(
             choice: .firebase(configuration), identity: identity, appleClientID: clientID,
             apple: RemoteAppleIDAuthority(remote: remote, clientID: clientID), google: RemoteGoogleAuthority(remote: remote),
-            api: (transport, base.appendingPathComponent("v1/me")),
-            mailbox: EmulatorMailbox(remote: remote, projectID: "demo-signin"))
+            api: (transport, remote.base.appendingPathComponent("v1/me")), mailbox: mailbox)
     }
 }
 
@@ -113,6 +120,26 @@ struct RemoteSimulation: Sendable {
     let transport: any HTTPTransport
     let base: URL
     let timeout: TimeInterval
+
+    init(transport: any HTTPTransport, base: URL, timeout: TimeInterval) {
+        self.transport = transport
+        self.base = base
+        self.timeout = timeout
+    }
+
+    /// The emulator of `configuration`, or `nil` when it names none.
+    init?(_ configuration: FirebaseConfiguration, transport: any HTTPTransport = URLSessionTransport()) {
+        guard let host = configuration.emulatorHost, let base = URL(string: "http://\(host)") else { return nil }
+        self.init(transport: transport, base: base, timeout: configuration.timeout)
+    }
+
+    /// Whether the emulator is `signin-demo serve`, with the simulated sign-in: it answers
+    /// `GET /embedded/v1/apple/account` (Google's answers 404).
+    func hasSimulation() async -> Bool {
+        var request = HTTPRequest(url: base.appendingPathComponent("embedded/v1/apple/account"), timeout: 5)
+        request.headers["Accept"] = "application/json"
+        return (try? await transport.send(request).status) == 200
+    }
 
     /// An endpoint that answered with an error: its status and Firebase-style code.
     struct Failure: Error, CustomStringConvertible {
@@ -142,9 +169,6 @@ struct RemoteSimulation: Sendable {
         struct Body: Decodable { var message: String? }
         var error: Body
     }
-
-    /// An answer whose content does not matter.
-    struct Empty: Decodable {}
 }
 
 /// The Apple sheet's server side at `signin-demo serve`.
@@ -190,12 +214,12 @@ struct RemoteAppleIDAuthority: SimulatedAppleID {
         return state
     }
 
-    /// Revokes at the server, which does not say whether there was an authorization: `true`.
     func revoke() async throws -> Bool {
-        let _: RemoteSimulation.Empty = try await remote.call(
-            "POST", "embedded/v1/apple/revoke", body: ["clientId": clientID])
-        return true
+        let answer: Revoked = try await remote.call("POST", "embedded/v1/apple/revoke", body: ["clientId": clientID])
+        return answer.revoked
     }
+
+    private struct Revoked: Decodable { var revoked: Bool }
 }
 
 /// Google's account chooser's server side at `signin-demo serve`.

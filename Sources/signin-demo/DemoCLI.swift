@@ -58,8 +58,6 @@ struct DemoCLI {
             return .success
         case .interactive where !console.isInteractive:
             return usageError(UsageError(.usageInteractiveNeedsTerminal))
-        case .serve where invocation.backend != .embedded:
-            return usageError(UsageError(.usageServeIsEmbedded))
         default:
             break
         }
@@ -81,12 +79,15 @@ struct DemoCLI {
         case .success(let chosen): choice = chosen
         case .failure(let error): return usageError(error)
         }
-        switch Self.providedIDToken(file: invocation.idTokenFile, environment: environment) {
+        switch providedIDToken(for: invocation, choice: choice) {
         case .success(let token): invocation.providedIDToken = token
         case .failure(let error): return usageError(error)
         }
-        let runner = CommandRunner(
+        var runner = CommandRunner(
             console: console, paths: paths, choice: choice, environment: environment, text: text)
+        if case .firebase(let configuration) = choice, let emulator = RemoteSimulation(configuration) {
+            runner.emulatorSimulates = await emulator.hasSimulation()
+        }
         switch invocation.command {
         case .tour:
             return await GuidedTour(runner: runner, invocation: invocation).run()
@@ -113,25 +114,36 @@ struct DemoCLI {
         }
     }
 
-    /// The identity token obtained elsewhere: from `--id-token-file`, else `SIGNIN_DEMO_ID_TOKEN`; its raw nonce from
-    /// `SIGNIN_DEMO_RAW_NONCE`. A token is one line of printable ASCII of at most 16 KiB.
-    static func providedIDToken(file: String?, environment: [String: String]) -> Result<ProvidedIDToken?, UsageError> {
+    /// The identity token obtained elsewhere, for Apple and Google: from `--id-token-file` (any backend), else, with
+    /// `--backend firebase`, from `SIGNIN_DEMO_ID_TOKEN`; its raw nonce from `SIGNIN_DEMO_RAW_NONCE`. A token is one
+    /// line of printable ASCII of at most 16 KiB. It stands in for the screen of the command's own provider only
+    /// (for a command that signs in again, of whichever provider the session has).
+    func providedIDToken(for invocation: Invocation, choice: BackendChoice) -> Result<ProvidedIDToken?, UsageError> {
+        let provider: ProviderType?
+        switch invocation.command {
+        case .signIn(.apple), .link(.apple): provider = .apple
+        case .signIn(.google), .link(.google): provider = .google
+        case .deleteAccount, .changePassword, .unlink: provider = nil
+        default:
+            guard invocation.idTokenFile == nil else { return .failure(UsageError(.usageIDTokenOnlyForProviders)) }
+            return .success(nil)
+        }
         let limit = 16 * 1024
         let raw: String
         let source: String
-        if let file {
+        if let file = invocation.idTokenFile {
             source = file
-            guard let handle = FileHandle(forReadingAtPath: file) else {
-                return .failure(UsageError(.usageIDTokenUnreadable, ["path": InputText.echo(file), "reason": "no such file"]))
+            func unreadable(_ reason: CLIText) -> Result<ProvidedIDToken?, UsageError> {
+                .failure(UsageError(.usageIDTokenUnreadable, ["path": InputText.echo(file), "reason": text(reason)]))
             }
+            guard let handle = FileHandle(forReadingAtPath: file) else { return unreadable(.reasonNoSuchFile) }
             defer { try? handle.close() }
-            let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
-            guard data.count <= limit else {
-                return .failure(
-                    UsageError(.usageIDTokenUnreadable, ["path": InputText.echo(file), "reason": "more than 16 KiB"]))
-            }
+            guard let data = try? handle.read(upToCount: limit + 1) else { return unreadable(.reasonNoSuchFile) }
+            guard data.count <= limit else { return unreadable(.reasonTooLong) }
             raw = String(decoding: data, as: UTF8.self)
-        } else if let fromEnvironment = environment["SIGNIN_DEMO_ID_TOKEN"], !fromEnvironment.isEmpty {
+        } else if case .firebase = choice, let fromEnvironment = environment["SIGNIN_DEMO_ID_TOKEN"],
+            !fromEnvironment.isEmpty
+        {
             source = "SIGNIN_DEMO_ID_TOKEN"
             raw = fromEnvironment
         } else {
@@ -143,10 +155,10 @@ struct DemoCLI {
         else {
             return .failure(
                 UsageError(
-                    .usageIDTokenUnreadable, ["path": InputText.echo(source), "reason": "not one line of ASCII"]))
+                    .usageIDTokenUnreadable, ["path": InputText.echo(source), "reason": text(.reasonNotOneLine)]))
         }
         let nonce = environment["SIGNIN_DEMO_RAW_NONCE"].flatMap { $0.isEmpty ? nil : Secret($0) }
-        return .success(ProvidedIDToken(idToken: Secret(token), rawNonce: nonce))
+        return .success(ProvidedIDToken(provider: provider, idToken: Secret(token), rawNonce: nonce))
     }
 
     private func usageError(_ error: UsageError) -> ExitCode {

@@ -31,11 +31,7 @@ struct EmbeddedAppleIDAuthority: SimulatedAppleID {
     }
 
     func revoke() async throws -> Bool {
-        guard try issuer.credentialState(forUserID: issuer.user().subject, clientID: clientID) == .authorized else {
-            return false
-        }
         try issuer.revokeAuthorization(clientID: clientID)
-        return true
     }
 }
 

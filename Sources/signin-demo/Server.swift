@@ -1,4 +1,5 @@
 import Foundation
+import SignInData
 import SignInEmbeddedBackend
 import SignInHTTPServer
 import SignInInfrastructure
@@ -31,12 +32,17 @@ struct Server {
         configuration.port = port
         let errors = console.err
         let server = HTTPServerAdapter.server(
-            configuration: configuration, handler: face.handle, log: { entry in errors("\(entry)\n") })
+            configuration: configuration, handler: { request in Self.refusal(of: request) ?? face.handle(request) },
+            log: { entry in errors("\(entry)\n") })
+        // Caught from before the address is printed: a supervisor's SIGTERM right after it stops the server
+        // gracefully, never by the default action.
+        let watch = SignalWatch([SIGINT, SIGTERM])
         let bound: UInt16
         do {
             bound = try server.start()
         } catch {
-            console.err(text(.serveFailed, ["reason": String(describing: error)]) + "\n")
+            watch.restore()
+            console.err(text(.serveFailed, ["reason": reason(error)]) + "\n")
             return .failure
         }
         let host = "127.0.0.1:\(bound)"
@@ -44,9 +50,38 @@ struct Server {
             text(.serveListening, ["url": "http://\(host)", "host": host, "folder": paths.backendFolder]) + "\n")
         // Wait on a thread of its own: the wait blocks, and the server's threads need nothing from this one.
         _ = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-            Thread { continuation.resume(returning: server.runUntilSignalled([SIGINT, SIGTERM])) }.start()
+            Thread { continuation.resume(returning: server.runUntil(watch)) }.start()
         }
         console.out(text(.serveStopped) + "\n")
         return .success
+    }
+
+    /// The answer to a request this server does not take, or `nil`. Listening on 127.0.0.1 keeps other machines out,
+    /// but not a web page in the user's browser: through DNS rebinding (a name of the attacker's that resolves to
+    /// 127.0.0.1) or a cross-site form, it could read live reset codes or mint tokens. So the `Host` must name this
+    /// machine by a loopback name, and a request a browser sent (it always says its `Origin` on a POST, and
+    /// `Sec-Fetch-Site` when it is another site) is refused: the clients are programs.
+    nonisolated static func refusal(of request: HTTPRequest) -> HTTPResponse? {
+        func header(_ name: String) -> String? {
+            request.headers.first { $0.key.lowercased() == name }?.value
+        }
+        let host = (header("host") ?? "").lowercased()
+        let loopback = ["127.0.0.1", "localhost", "[::1]"].contains { name in
+            guard host.hasPrefix(name) else { return false }
+            let port = host.dropFirst(name.count)
+            return port.isEmpty || (port.first == ":" && port.count > 1 && port.dropFirst().allSatisfy(\.isNumber))
+        }
+        let fromBrowser = header("origin") != nil || (header("sec-fetch-site").map { $0 != "none" } ?? false)
+        guard !loopback || fromBrowser else { return nil }
+        let body = #"{"error":{"code":403,"message":"FORBIDDEN_ORIGIN : only programs on this machine may call it (Host 127.0.0.1 or localhost, no Origin)","status":"PERMISSION_DENIED"}}"#
+        return HTTPResponse(status: 403, headers: ["Content-Type": "application/json; charset=utf-8"], body: Data(body.utf8))
+    }
+
+    /// Why the server could not start, in the user's language where the reason is a common one.
+    private func reason(_ error: HTTPServerError) -> String {
+        switch error {
+        case .addressInUse(_, let port): text(.servePortInUse, ["port": String(port)])
+        default: String(describing: error)
+        }
     }
 }

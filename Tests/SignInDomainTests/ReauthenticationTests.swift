@@ -151,6 +151,22 @@ struct ReauthenticationTests {
         #expect(await tokens.refreshCount == 0)
     }
 
+    @Test("a call refused because its account is gone does not sign out another user who signed in meanwhile")
+    func otherUserStays() async throws {
+        let (sessions, store) = manager(signedIn)
+        var someoneElse = signedIn
+        someoneElse.uid = "sam"
+        let other = someoneElse
+        await #expect(throws: AuthError.signedOut(.accountDeleted)) {
+            try await sessions.authorized { _ -> Int in
+                try await sessions.establish(other)
+                throw AuthError.signedOut(.accountDeleted)
+            }
+        }
+        #expect(try await sessions.currentSession()?.uid == "sam")
+        #expect(await store.session?.uid == "sam")
+    }
+
     @Test("a refresh refused because the account is disabled signs out with that reason")
     func refreshOfDisabledAccount() async throws {
         var expired = signedIn

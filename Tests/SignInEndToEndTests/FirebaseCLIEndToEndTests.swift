@@ -239,6 +239,48 @@ struct FirebaseCLIEndToEndTests {
         }
     }
 
+    @Test("against an emulator without our simulated sign-in (Google's), Apple and Google want a token, the tour says why")
+    func emulatorWithoutSimulation() throws {
+        // Stands in for Google's emulator: it knows none of /embedded/v1/…, and lists no reset codes.
+        let emulator = try LoopbackHTTPServer { request in
+            request.url.path.hasSuffix("/oobCodes")
+                ? HTTPResponse(status: 200, body: Data(#"{"oobCodes":[]}"#.utf8)) : HTTPResponse(status: 404)
+        }
+        defer { emulator.stop() }
+        let cli = CLIProcess()
+        defer { cli.cleanUp() }
+        let environment = ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:\(emulator.port)", "GCLOUD_PROJECT": "demo-x"]
+        for (arguments, says) in [(["sign-in", "apple", "--yes"], "--id-token-file"), ([], "guided tour")] {
+            let result = try cli.run(["--backend", "firebase"] + arguments, environment: environment, timeout: .seconds(60))
+            #expect(result.status == 2 && result.stderr.contains(says), "\(arguments): \(result.stderr)")
+        }
+        let outbox = try cli.run(["--backend", "firebase", "outbox"], environment: environment, timeout: .seconds(60))
+        #expect(outbox.status == 0 && outbox.stdout.contains("/emulator/v1/projects/demo-x/oobCodes"), "\(outbox.stdout)")
+    }
+
+    @Test("apple-revoke against serve says when there was nothing to revoke (exit 1), as in-process")
+    func appleRevokeTwice() throws {
+        let serve = try ServeProcess(environment: Self.fast)
+        let cli = CLIProcess(environment: Self.fast)
+        defer { cli.cleanUp() }
+        let environment = ["FIREBASE_AUTH_EMULATOR_HOST": serve.host]
+        func run(_ arguments: [String]) throws -> Int32 {
+            try cli.run(["--backend", "firebase"] + arguments, environment: environment, timeout: .seconds(60)).status
+        }
+        #expect(try run(["sign-in", "apple", "--yes"]) == 0)
+        #expect(try run(["apple-revoke"]) == 0)
+        #expect(try run(["apple-revoke"]) == 1)
+        _ = serve.stop()
+    }
+
+    @Test("serve stops gracefully on a SIGTERM sent the moment it prints its address", .timeLimit(.minutes(2)))
+    func earlySigterm() throws {
+        for _ in 0..<5 {
+            let serve = try ServeProcess(environment: Self.fast)
+            #expect(serve.stop() == 0)
+        }
+    }
+
     @Test("serve refuses --backend firebase, and a port that is not one")
     func serveUsage() throws {
         let cli = CLIProcess()

@@ -14,11 +14,28 @@ struct DeepLinkTests {
         #expect(try DeepLink.parse(" SIGNIN-DEMO://reset-password/?code=x ") == .resetPassword(code: "x"))
     }
 
+    @Test("parses Firebase's reset link, as Firebase mails it and as its Auth emulator lists it")
+    func firebase() throws {
+        #expect(
+            try DeepLink.parse(
+                "https://demo-app.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=Ab-9_z&apiKey=AIza1&lang=en")
+                == .resetPassword(code: "Ab-9_z"))
+        #expect(
+            try DeepLink.parse("http://127.0.0.1:9099/emulator/action?mode=resetPassword&lang=en&oobCode=X1&apiKey=k")
+                == .resetPassword(code: "X1"))
+    }
+
     @Test(
         "refuses malformed links, saying what is wrong",
         arguments: [
             ("", "not a URL"), ("reset-password?code=x", "not a URL"),
-            ("https://reset-password?code=x", "the scheme is not 'signin-demo'"),
+            ("ftp://reset-password?code=x", "the scheme is not 'signin-demo'"),
+            ("https://reset-password?code=x", "unknown link"),
+            ("https://p.firebaseapp.com/__/auth/action?mode=verifyEmail&oobCode=abc", "not a password-reset link"),
+            ("https://p.firebaseapp.com/__/auth/action?mode=resetPassword", "no code"),
+            ("https://p.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=a&oobCode=b", "more than one code"),
+            ("https://u:p@p.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=a", "a user or a password in the link"),
+            ("https://p.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=%2F..", "the code has characters a code never has"),
             ("signin-demo://delete-account?code=x", "unknown link"),
             ("signin-demo://reset-password/extra?code=x", "unknown link"),
             // Someone else's link dressed as ours, and links no mail of ours has: refused, not stripped.

@@ -151,10 +151,14 @@ struct DataPathsTests {
         let paths = DataPaths(root: "/d")
         #expect(paths.backendFolder == "/d/backend")
         #expect(paths.sessionFile(for: .embedded) == "/d/client/session.json")
-        // One session file per backend: a session is never refreshed at another backend than its own.
-        #expect(
-            paths.sessionFile(for: .firebase(FirebaseConfiguration(apiKey: "k", emulatorHost: "127.0.0.1:9099")))
-                == "/d/client/session-emulator-127_0_0_1_9099.json")
-        #expect(paths.sessionFile(for: .firebase(FirebaseConfiguration(apiKey: "k"))) == "/d/client/session-firebase.json")
+        // One session file per backend: a session is never refreshed at another backend than its own, and a
+        // Firebase backend is its host, key and tenant together.
+        let names = [
+            FirebaseConfiguration(apiKey: "k", emulatorHost: "a-b:1"), FirebaseConfiguration(apiKey: "k", emulatorHost: "a.b:1"),
+            FirebaseConfiguration(apiKey: "k"), FirebaseConfiguration(apiKey: "k2"),
+            FirebaseConfiguration(apiKey: "k", tenantID: "t"),
+        ].map { paths.sessionFile(for: .firebase($0)) }
+        #expect(Set(names).count == names.count)
+        #expect(names.allSatisfy { $0.hasPrefix("/d/client/session-firebase-") && !$0.contains("k2") })
     }
 }

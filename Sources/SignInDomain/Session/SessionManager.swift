@@ -269,6 +269,7 @@ public actor SessionManager {
         async throws(AuthError) -> T
     {
         let session = try await validSession()
+        let ending = { (error: AuthError) async -> AuthError in await self.ending(error, uid: session.uid) }
         do {
             return try await operation(session)
         } catch AuthError.signedOut(.sessionExpired) {
@@ -287,11 +288,15 @@ public actor SessionManager {
         }
     }
 
-    /// Signs out when `error` says the account no longer accepts this session (gone, disabled), and returns the
-    /// error to throw: ``AuthError/signedOut(_:)`` then, `error` itself otherwise.
-    private nonisolated func ending(_ error: AuthError) async -> AuthError {
+    /// Signs out when `error` says the account of `uid` no longer accepts its session (gone, disabled), and returns
+    /// the error to throw: ``AuthError/signedOut(_:)`` then, `error` itself otherwise. A user who signed in while the
+    /// call ran (another account, in this process or another) stays signed in.
+    private func ending(_ error: AuthError, uid: String) async -> AuthError {
         guard let reason = error.sessionEndReason else { return error }
-        try? await signOut(reason: reason)
+        let current = (try? await store.load()) ?? nil
+        if session?.uid == uid && (current == nil || current?.uid == uid) {
+            try? await signOut(reason: reason)
+        }
         return .signedOut(reason)
     }
 }

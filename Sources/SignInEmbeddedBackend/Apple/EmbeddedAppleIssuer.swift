@@ -93,10 +93,14 @@ public final class EmbeddedAppleIssuer: Sendable {
 
     /// The user stops using Sign in with Apple with the app (Settings › Apple ID › Sign in with Apple): the
     /// credential state becomes revoked, and the next authorization is a first one again.
-    public func revokeAuthorization(clientID: String) throws(IdentityBackendError) {
+    /// - Returns: Whether the app was authorized (whether there was anything to revoke).
+    @discardableResult
+    public func revokeAuthorization(clientID: String) throws(IdentityBackendError) -> Bool {
         try storage.update { state in
+            let wasAuthorized = state.apple.authorizedClients[clientID] != nil
             state.apple.authorizedClients[clientID] = nil
             if !state.apple.revokedClients.contains(clientID) { state.apple.revokedClients.append(clientID) }
+            return wasAuthorized
         }
     }
 

@@ -50,11 +50,14 @@ extension EmbeddedHTTPFace {
         return .object(["state": .string(state.rawValue)])
     }
 
-    /// `POST /embedded/v1/apple/revoke`: the user stops using Sign in with Apple with the app.
+    /// `POST /embedded/v1/apple/revoke`: the user stops using Sign in with Apple with the app. `revoked` says whether
+    /// there was an authorization to revoke.
     func appleRevoke(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         let clientID = try fields.text("clientId") ?? backend.configuration.appleClientID
-        try core { () throws(IdentityBackendError) in try backend.appleIssuer.revokeAuthorization(clientID: clientID) }
-        return .object([:])
+        let revoked = try core { () throws(IdentityBackendError) in
+            try backend.appleIssuer.revokeAuthorization(clientID: clientID)
+        }
+        return .object(["revoked": .bool(revoked)])
     }
 
     /// `GET /embedded/v1/google/accounts`: the accounts the chooser lists.

@@ -2,7 +2,8 @@ import Foundation
 import SignInDomain
 
 /// A link the app opens, such as the password-reset link in a mail (seed 004):
-/// `signin-demo://reset-password?code=…`.
+/// `signin-demo://reset-password?code=…`, or Firebase's `https://….firebaseapp.com/__/auth/action?mode=resetPassword&
+/// oobCode=…`.
 public enum DeepLink: Hashable, Sendable {
     /// Choose a new password with this reset code.
     case resetPassword(code: Secret)
@@ -24,6 +25,7 @@ public enum DeepLink: Hashable, Sendable {
         guard let components = URLComponents(string: trimmed), let linkScheme = components.scheme else {
             throw .invalidDeepLink("not a URL")
         }
+        if ["https", "http"].contains(linkScheme.lowercased()) { return try firebaseAction(components) }
         guard linkScheme.lowercased() == scheme.lowercased() else {
             throw .invalidDeepLink("the scheme is not '\(scheme)'")
         }
@@ -36,7 +38,29 @@ public enum DeepLink: Hashable, Sendable {
         guard components.fragment == nil else { throw .invalidDeepLink("a fragment in the link") }
         guard components.host?.lowercased() == "reset-password", components.path.isEmpty || components.path == "/"
         else { throw .invalidDeepLink("unknown link") }
-        let codes = (components.queryItems ?? []).filter { $0.name == "code" }
+        return .resetPassword(code: try code(from: components.queryItems ?? [], named: "code"))
+    }
+
+    /// A Firebase email action link, as Firebase mails it (`https://<project>.firebaseapp.com/__/auth/action?mode=
+    /// resetPassword&oobCode=…`) or as its Auth emulator lists it (`http://host:port/emulator/action?…`): the code is
+    /// sent only to the backend the app is configured with, which checks it.
+    private static func firebaseAction(_ components: URLComponents) throws(AuthError) -> DeepLink {
+        guard components.percentEncodedUser == nil, components.percentEncodedPassword == nil else {
+            throw .invalidDeepLink("a user or a password in the link")
+        }
+        guard components.path == "/__/auth/action" || components.path == "/emulator/action" else {
+            throw .invalidDeepLink("unknown link")
+        }
+        let items = components.queryItems ?? []
+        guard items.filter({ $0.name == "mode" }).map(\.value) == ["resetPassword"] else {
+            throw .invalidDeepLink("not a password-reset link")
+        }
+        return .resetPassword(code: try code(from: items, named: "oobCode"))
+    }
+
+    /// The one value of `name` in `items`, if it has only the characters a code has.
+    private static func code(from items: [URLQueryItem], named name: String) throws(AuthError) -> Secret {
+        let codes = items.filter { $0.name == name }
         guard codes.count == 1, let code = codes[0].value, !code.isEmpty else {
             throw .invalidDeepLink(codes.count > 1 ? "more than one code" : "no code")
         }
@@ -45,7 +69,7 @@ public enum DeepLink: Hashable, Sendable {
                 $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
             })
         else { throw .invalidDeepLink("the code has characters a code never has") }
-        return .resetPassword(code: Secret(code))
+        return Secret(code)
     }
 
     /// `link` with the value of every query item replaced by `<redacted>`, for a trace or a log: a reset link's

@@ -116,9 +116,11 @@ struct SignInWithIdpRouteTests {
         #expect(state.string("state") == "authorized")
         let revoke = harness.call("POST", "/embedded/v1/apple/revoke", ["clientId": clientId])
         #expect(revoke.status == 200)
-        #expect(revoke.keys.isEmpty)
+        #expect(revoke.keys == ["revoked"] && revoke.bool("revoked") == true)
         let after = harness.call("POST", "/embedded/v1/apple/credentialState", ["userId": user, "clientId": clientId])
         #expect(after.string("state") == "revoked")
+        // Nothing left to revoke: the answer says so.
+        #expect(harness.call("POST", "/embedded/v1/apple/revoke", ["clientId": clientId]).bool("revoked") == false)
         let stranger = harness.call("POST", "/embedded/v1/apple/credentialState", ["userId": "000000.x.0000"])
         #expect(stranger.string("state") == "notFound")
     }
