@@ -58,6 +58,9 @@ private func englishText(_ key: CLIText, _ arguments: [String: String]) -> Strin
 private func canonicalArguments(_ invocation: Invocation) -> [String] {
     var arguments: [String] = []
     if let value = invocation.dataDirectory { arguments.append("--data-dir=\(value)") }
+    if invocation.backendGiven { arguments.append("--backend=\(invocation.backend.rawValue)") }
+    if let value = invocation.port { arguments.append("--port=\(value)") }
+    if let value = invocation.idTokenFile { arguments.append("--id-token-file=\(value)") }
     if let value = invocation.email { arguments.append("--email=\(value)") }
     if let value = invocation.password { arguments.append("--password=\(value)") }
     if let value = invocation.currentPassword { arguments.append("--current-password=\(value)") }
@@ -83,6 +86,7 @@ private func canonicalArguments(_ invocation: Invocation) -> [String] {
     case .changePassword: arguments.append("change-password")
     case .appleRevoke: arguments.append("apple-revoke")
     case .outbox: arguments.append("outbox")
+    case .serve: arguments.append("serve")
     // --help and --version take any option with them, and a command name before --help.
     case .help(let name): arguments += (name.map { [$0] } ?? []) + ["--help"]
     case .version: arguments.append("--version")
