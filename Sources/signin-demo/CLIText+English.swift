@@ -317,5 +317,13 @@ extension CLIMessages {
             "Signed out on this device: the stored session was removed. Firebase has no call that revokes one refresh token; it stays valid until the password is changed or reset, or the account is deleted.",
         .usageIDTokenOnlyForProviders:
             "--id-token-file is for Apple and Google: sign-in apple|google, link apple|google, and the commands that sign in again",
+        .optionBaseURL: "with --backend rest: the base URL of your own API (http or https), such as http://127.0.0.1:8000",
+        .commandMeSummary: "call the app's API as the signed-in user",
+        .commandMeDetails:
+            "Calls the app's API (GET /v1/me, or your own API's current-user endpoint with --backend rest) through AuthorizedAPIClient: the session's token as a Bearer, one refresh and retry on a 401. Prints the status and the answer.",
+        .usageBadBaseURL: "--base-url must be an http or https URL with a host and no user, query or fragment (it is '{url}')",
+        .usageRESTNeedsBaseURL: "--backend rest needs --base-url URL: the base URL of your own API, such as http://127.0.0.1:8000",
+        .usageNoAppAPI: "this backend has no app API to call: a Firebase project is not your app's server",
+        .apiAnswer: "HTTP {status}: {body}",
     ]
 }

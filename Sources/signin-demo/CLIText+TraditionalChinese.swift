@@ -287,5 +287,13 @@ extension CLIMessages {
         .signedOutLocal:
             "已在此裝置上登出：已儲存的工作階段已移除。Firebase 沒有撤銷單一更新權杖的呼叫；它在密碼變更或重設、或帳號刪除之前都仍有效。",
         .usageIDTokenOnlyForProviders: "--id-token-file 用於 Apple 與 Google：sign-in apple|google、link apple|google，以及需要重新登入的指令",
+        .optionBaseURL: "搭配 --backend rest：您自己的 API 的基底網址（http 或 https），例如 http://127.0.0.1:8000",
+        .commandMeSummary: "以已登入的使用者呼叫應用程式的 API",
+        .commandMeDetails:
+            "透過 AuthorizedAPIClient 呼叫應用程式的 API（GET /v1/me，或搭配 --backend rest 時您自己 API 的目前使用者端點）：工作階段的權杖以 Bearer 送出，遇到 401 時更新一次並重試。印出狀態碼與回應。",
+        .usageBadBaseURL: "--base-url 必須是有主機、且不含使用者、查詢或片段的 http 或 https 網址（目前是「{url}」）",
+        .usageRESTNeedsBaseURL: "--backend rest 需要 --base-url URL：您自己的 API 的基底網址，例如 http://127.0.0.1:8000",
+        .usageNoAppAPI: "此後端沒有可呼叫的應用程式 API：Firebase 專案不是您應用程式的伺服器",
+        .apiAnswer: "HTTP {status}：{body}",
     ]
 }

@@ -324,5 +324,13 @@ extension CLIMessages {
             "Bu cihazda oturum kapatıldı: kayıtlı oturum silindi. Firebase'de tek bir yenileme belirtecini iptal eden bir çağrı yok; belirteç, parola değiştirilene ya da sıfırlanana veya hesap silinene kadar geçerli kalır.",
         .usageIDTokenOnlyForProviders:
             "--id-token-file Apple ve Google içindir: sign-in apple|google, link apple|google ve yeniden giriş yapan komutlar",
+        .optionBaseURL: "--backend rest ile: kendi API'nizin temel adresi (http ya da https), örneğin http://127.0.0.1:8000",
+        .commandMeSummary: "uygulamanın API'sini oturum açmış kullanıcı olarak çağır",
+        .commandMeDetails:
+            "Uygulamanın API'sini (GET /v1/me ya da --backend rest ile kendi API'nizin geçerli kullanıcı uç noktası) AuthorizedAPIClient üzerinden çağırır: oturumun belirteci Bearer olarak gider, 401 gelirse bir kez yenilenip yeniden denenir. Durum kodunu ve yanıtı yazdırır.",
+        .usageBadBaseURL: "--base-url, ana makinesi olan, kullanıcı, sorgu ya da parça içermeyen bir http ya da https adresi olmalı (şu an '{url}')",
+        .usageRESTNeedsBaseURL: "--backend rest için --base-url URL gerekir: kendi API'nizin temel adresi, örneğin http://127.0.0.1:8000",
+        .usageNoAppAPI: "bu arka ucun çağrılacak bir uygulama API'si yok: bir Firebase projesi uygulamanızın sunucusu değildir",
+        .apiAnswer: "HTTP {status}: {body}",
     ]
 }

@@ -68,7 +68,8 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case usageNeedsIDToken, usageIDTokenUnreadable, usageNoSimulatedApple, usageNoMailbox, usageTourNeedsSimulation
     case serveListening, serveStopped, serveFailed, resetMailedFirebase, helpBackends, tourIntroFirebase
     case tourDoneFirebase, servePortInUse, reasonNoSuchFile, reasonTooLong, reasonNotOneLine, signedOutLocal
-    case usageIDTokenOnlyForProviders
+    case usageIDTokenOnlyForProviders, optionBaseURL, commandMeSummary, commandMeDetails, usageBadBaseURL
+    case usageRESTNeedsBaseURL, usageNoAppAPI, apiAnswer
 }
 
 /// The CLI's texts in the user's language: its own (``CLIText``) and the error messages.

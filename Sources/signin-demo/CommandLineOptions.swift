@@ -35,6 +35,8 @@ enum Command: Hashable, Sendable {
     case outbox
     /// `serve`: the embedded backend over HTTP, as a Firebase Auth emulator.
     case serve
+    /// `me`: the app's API called as the signed-in user.
+    case me
     /// `--help`, `help [command]`, `<command> --help`: the global help, or one command's.
     case help(String?)
     /// `--version`, `-V`, `version`.
@@ -89,6 +91,8 @@ struct Invocation: Hashable, Sendable {
     var backendGiven = false
     /// `--port`: where `serve` listens.
     var port: UInt16?
+    /// `--base-url`: the team's own API, for `--backend rest`.
+    var baseURL: URL?
     /// `--id-token-file`: an Apple or Google identity token obtained elsewhere.
     var idTokenFile: String?
     /// The identity token from `--id-token-file` or `SIGNIN_DEMO_ID_TOKEN`, read before the command runs.
@@ -134,7 +138,7 @@ struct UsageError: Error, Hashable, Sendable {
 /// An option of the command line.
 enum OptionName: String, Hashable, Sendable, CaseIterable {
     case yes, hideEmail, json, email, password, currentPassword, account, switchAccount, dataDir, verbose, help
-    case version, backend, port, idTokenFile
+    case version, backend, port, idTokenFile, baseURL
 }
 
 /// How an option is written and what it does.
@@ -179,12 +183,12 @@ struct CommandSpec: Sendable {
 /// The one declaration of the command line.
 enum CommandTable {
     /// Options every command takes.
-    static let globalOptions: [OptionName] = [.dataDir, .backend, .verbose, .help]
+    static let globalOptions: [OptionName] = [.dataDir, .backend, .baseURL, .verbose, .help]
 
     /// Every option `spec` takes: its own and the global ones (but `--backend` for `serve`, which always serves the
     /// embedded backend).
     static func allOptions(of spec: CommandSpec) -> [OptionName] {
-        spec.options + globalOptions.filter { spec.name != "serve" || $0 != .backend }
+        spec.options + globalOptions.filter { spec.name != "serve" || ($0 != .backend && $0 != .baseURL) }
     }
 
     static let options: [OptionSpec] = [
@@ -201,6 +205,7 @@ enum CommandTable {
         OptionSpec(name: .dataDir, long: "--data-dir", short: nil, value: "DIR", help: .optionDataDir),
         OptionSpec(name: .backend, long: "--backend", short: nil, value: "NAME", help: .optionBackend),
         OptionSpec(name: .port, long: "--port", short: nil, value: "PORT", help: .optionPort),
+        OptionSpec(name: .baseURL, long: "--base-url", short: nil, value: "URL", help: .optionBaseURL),
         OptionSpec(name: .idTokenFile, long: "--id-token-file", short: nil, value: "FILE", help: .optionIDTokenFile),
         OptionSpec(name: .verbose, long: "--verbose", short: nil, value: nil, help: .optionVerbose),
         OptionSpec(name: .help, long: "--help", short: "-h", value: nil, help: .optionHelp),
@@ -266,6 +271,9 @@ enum CommandTable {
             name: "delete-account", operand: .none, options: reauthentication, summary: .commandDeleteAccountSummary,
             details: .commandDeleteAccountDetails, example: "signin-demo delete-account --yes"),
         CommandSpec(
+            name: "me", operand: .none, options: [], summary: .commandMeSummary, details: .commandMeDetails,
+            example: "signin-demo me"),
+        CommandSpec(
             name: "serve", operand: .none, options: [.port], summary: .commandServeSummary,
             details: .commandServeDetails, example: "signin-demo serve --port 9099"),
         CommandSpec(
@@ -304,6 +312,7 @@ enum CommandTable {
         case .appleRevoke: spec(named: "apple-revoke") ?? tour
         case .outbox: spec(named: "outbox") ?? tour
         case .serve: spec(named: "serve") ?? tour
+        case .me: spec(named: "me") ?? tour
         case .help: spec(named: "help") ?? tour
         case .version: spec(named: "version") ?? tour
         }
@@ -377,6 +386,11 @@ enum CommandLineParser {
             case .password: invocation.password = value
             case .currentPassword: invocation.currentPassword = value
             case .idTokenFile: invocation.idTokenFile = value
+            case .baseURL:
+                guard let url = URL(string: value), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+                    url.host?.isEmpty == false, url.user == nil, url.password == nil, url.query == nil, url.fragment == nil
+                else { throw UsageError(.usageBadBaseURL, ["url": InputText.echo(value)]) }
+                invocation.baseURL = url
             case .backend:
                 guard let backend = BackendName(rawValue: value.trimmingCharacters(in: .whitespaces).lowercased())
                 else { throw UsageError(.usageUnknownBackend, ["backend": InputText.echo(value)]) }
@@ -445,7 +459,7 @@ enum CommandLineParser {
                 "interactive": .interactive, "sign-up": .signUp, "sign-out": .signOut, "status": .status,
                 "reset-password": .resetPassword, "check-credential": .checkCredential,
                 "delete-account": .deleteAccount, "apple-revoke": .appleRevoke, "outbox": .outbox,
-                "change-password": .changePassword, "version": .version, "serve": .serve,
+                "change-password": .changePassword, "version": .version, "serve": .serve, "me": .me,
             ]
             return (simple[first] ?? .tour, spec)
         case .provider(let allowed):

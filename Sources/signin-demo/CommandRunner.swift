@@ -160,6 +160,8 @@ struct CommandRunner {
             return await appleRevoke(root, invocation)
         case .outbox:
             return await outbox(root, invocation)
+        case .me:
+            return await callAPI(root, invocation)
         case .tour, .interactive, .help, .version, .serve:
             return .usage
         }
@@ -372,6 +374,21 @@ struct CommandRunner {
         }
         console.out(text(.appleRevoked) + "\n")
         return .success
+    }
+
+    /// `me`: the app's API as the signed-in user, through ``AuthorizedAPIClient``.
+    private func callAPI(_ root: CompositionRoot, _ invocation: Invocation) async -> ExitCode {
+        guard let api = root.backend.api else { return usageError(UsageError(.usageNoAppAPI)) }
+        let response: HTTPResponse
+        do {
+            response = try await root.apiClient.send(HTTPRequest(url: api.me))
+        } catch {
+            showError(text.errors.message(for: error), error: error, verbose: invocation.verbose)
+            return .failure
+        }
+        let body = String(decoding: response.body.prefix(4096), as: UTF8.self)
+        console.out(text(.apiAnswer, ["status": String(response.status), "body": body]) + "\n")
+        return (200..<300).contains(response.status) ? .success : .failure
     }
 
     private func outbox(_ root: CompositionRoot, _ invocation: Invocation) async -> ExitCode {

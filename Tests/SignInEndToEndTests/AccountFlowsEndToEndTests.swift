@@ -47,7 +47,8 @@ final class AccountFlowsEndToEndTests {
         #expect(
             documented == [
                 "interactive", "sign-in", "sign-up", "link", "unlink", "status", "sign-out", "reset-password",
-                "open-link", "outbox", "check-credential", "apple-revoke", "delete-account", "change-password", "serve", "help",
+                "open-link", "outbox", "check-credential", "apple-revoke", "delete-account", "change-password", "me", "serve",
+                "help",
                 "version",
             ])
 

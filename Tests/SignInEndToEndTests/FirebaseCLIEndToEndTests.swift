@@ -108,6 +108,8 @@ struct FirebaseCLIEndToEndTests {
         #expect(signUp.status == 0 && signUp.stdout.contains("sam@example.com"), "\(signUp.stderr)")
         let taken = try run(["sign-up", "--email", "sam@example.com", "--password", password])
         #expect(taken.status == 1 && taken.stderr.contains("sam@example.com already belongs to an account"))
+        let me = try run(["me"])
+        #expect(me.status == 0 && me.stdout.hasPrefix("HTTP 200") && me.stdout.contains("sam@example.com"), "\(me.stdout)")
         let apple = try run(["sign-in", "apple", "--yes"])
         #expect(apple.status == 0 && apple.stdout.contains("apple.com"), "\(apple.stderr)")
         let google = try run(["sign-in", "google", "--yes"])
@@ -230,6 +232,7 @@ struct FirebaseCLIEndToEndTests {
         for (arguments, says) in [
             (["sign-in", "apple", "--yes"], "--id-token-file"), (["link", "google"], "--id-token-file"),
             (["outbox"], "inbox"), (["check-credential"], "Apple ID"), (["apple-revoke"], "Apple ID"),
+            (["me"], "no app API"),
             ([], "guided tour"),
         ] {
             let result = try cli.run(["--backend", "firebase"] + arguments, environment: project, timeout: .seconds(30))

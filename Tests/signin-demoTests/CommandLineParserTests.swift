@@ -87,6 +87,15 @@ struct CommandLineParserTests {
             (["serve", "--port", "+80"], "the port must be a number from 0 to 65535 (it is '+80')"),
             (["status", "--port", "80"], "--port does not apply to 'status'"),
             (["serve", "--id-token-file", "t"], "--id-token-file does not apply to 'serve'"),
+            (["serve", "--base-url", "http://x"], "--base-url does not apply to 'serve'"),
+            (
+                ["status", "--base-url", "ftp://x"],
+                "--base-url must be an http or https URL with a host and no user, query or fragment (it is 'ftp://x')"
+            ),
+            (
+                ["status", "--base-url", "http://u:p@x"],
+                "--base-url must be an http or https URL with a host and no user, query or fragment (it is 'http://u:p@x')"
+            ),
             // Found by the cli-args fuzzer: a name asked about with --help must be a command too.
             (["help", "", "--help"], "unknown command ''"),
             (["help", "nothing", "--help"], "unknown command 'nothing'"),

@@ -61,6 +61,7 @@ private func canonicalArguments(_ invocation: Invocation) -> [String] {
     if invocation.backendGiven { arguments.append("--backend=\(invocation.backend.rawValue)") }
     if let value = invocation.port { arguments.append("--port=\(value)") }
     if let value = invocation.idTokenFile { arguments.append("--id-token-file=\(value)") }
+    if let value = invocation.baseURL { arguments.append("--base-url=\(value.absoluteString)") }
     if let value = invocation.email { arguments.append("--email=\(value)") }
     if let value = invocation.password { arguments.append("--password=\(value)") }
     if let value = invocation.currentPassword { arguments.append("--current-password=\(value)") }
@@ -87,6 +88,7 @@ private func canonicalArguments(_ invocation: Invocation) -> [String] {
     case .appleRevoke: arguments.append("apple-revoke")
     case .outbox: arguments.append("outbox")
     case .serve: arguments.append("serve")
+    case .me: arguments.append("me")
     // --help and --version take any option with them, and a command name before --help.
     case .help(let name): arguments += (name.map { [$0] } ?? []) + ["--help"]
     case .version: arguments.append("--version")
