@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "SignInData", targets: ["SignInData"]),
         .library(name: "SignInEmbeddedBackend", targets: ["SignInEmbeddedBackend"]),
         .library(name: "SignInFirebase", targets: ["SignInFirebase"]),
+        .library(name: "SignInREST", targets: ["SignInREST"]),
         .library(name: "SignInTesting", targets: ["SignInTesting"]),
         .executable(name: "signin-demo", targets: ["signin-demo"]),
         .executable(name: "signin-bench", targets: ["signin-bench"]),
@@ -37,6 +38,9 @@ let package = Package(
         .target(name: "SignInData", dependencies: ["SignInDomain"]),
         // The identity backend over Firebase Authentication's REST API. An app without Firebase does not link it.
         .target(name: "SignInFirebase", dependencies: ["SignInDomain", "SignInData"]),
+        // The identity backend over a team's own REST API (sign-up, login → access token, me), shaped by default
+        // like seed 002's FastAPI service. An app that talks to Firebase does not link it.
+        .target(name: "SignInREST", dependencies: ["SignInDomain", "SignInData"]),
         .target(
             name: "SignInInfrastructure",
             dependencies: ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInHTTPServer"]
@@ -73,6 +77,7 @@ let package = Package(
         .testTarget(name: "SignInPresentationTests", dependencies: ["SignInPresentation", "SignInTesting"]),
         .testTarget(name: "SignInDataTests", dependencies: ["SignInData", "SignInTesting"]),
         .testTarget(name: "SignInFirebaseTests", dependencies: ["SignInFirebase", "SignInTesting"]),
+        .testTarget(name: "SignInRESTTests", dependencies: ["SignInREST", "SignInTesting"]),
         .testTarget(
             name: "SignInInfrastructureTests",
             dependencies: ["SignInInfrastructure", "SignInCrypto", "SignInTesting"]

@@ -13,6 +13,7 @@ struct PackageStructureTests {
         "SignInPresentation": ["SignInDomain"],
         "SignInData": ["SignInDomain"],
         "SignInFirebase": ["SignInDomain", "SignInData"],
+        "SignInREST": ["SignInDomain", "SignInData"],
         "SignInHTTPServer": [],
         "SignInInfrastructure": ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInHTTPServer"],
         "SignInEmbeddedBackend": ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem"],

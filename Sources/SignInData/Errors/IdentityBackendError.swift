@@ -111,6 +111,10 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         /// An account with the identity's email exists with another sign-in method (Firebase answers
         /// `needConfirmation: true`); ``IdentityBackendError/email`` names it.
         public static let needConfirmation = Code(rawValue: "NEED_CONFIRMATION")
+        /// The backend does not offer this operation at all (a team's own REST API without guests, identity
+        /// providers or linking, say). ``IdentityBackendError/message`` is the operation's name in English
+        /// (`guest sign-in`, `Sign in with Apple`, `linking`), which ``AuthError/notSupportedByBackend(_:)`` carries.
+        public static let notSupportedByBackend = Code(rawValue: "NOT_SUPPORTED_BY_BACKEND")
     }
 
     /// The ``AuthError`` this answer means.
@@ -148,6 +152,7 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         case .tooManyAttempts: .tooManyAttempts
         case .refreshTokenAlreadyRotated: .refreshTokenSuperseded
         case .damagedRecord: .passwordRecordDamaged
+        case .notSupportedByBackend: .notSupportedByBackend(message)
         default: .backend(code: code.rawValue, message: message)
         }
     }

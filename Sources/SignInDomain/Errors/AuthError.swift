@@ -77,6 +77,10 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An account with this email already exists with another sign-in method (Firebase's `needConfirmation`):
     /// sign in with that method first, then link this one.
     case accountExistsWithDifferentCredential(email: String)
+    /// The identity backend does not offer the operation at all (a team's own REST API without guest accounts,
+    /// Sign in with Apple or linking, say): no retry helps. The text is the operation's name in English, such as
+    /// `guest sign-in`, `Sign in with Apple` or `linking`.
+    case notSupportedByBackend(String)
 
     public var description: String {
         switch self {
@@ -128,6 +132,7 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .userDisabled: "The account is disabled."
         case .accountExistsWithDifferentCredential(let email):
             "\(email) already has an account with another sign-in method."
+        case .notSupportedByBackend(let operation): "The identity backend does not offer \(operation)."
         }
     }
 }

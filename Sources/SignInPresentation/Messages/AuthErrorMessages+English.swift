@@ -58,5 +58,6 @@ extension AuthErrorMessages {
         .tokenRejected: "The sign-in service refused the sign-in details. Please try again.",
         .passwordRejectedByBackend:
             "The password does not meet the sign-in service's requirements. Choose a longer or more varied one.",
+        .notSupportedByBackend: "This sign-in service does not offer {operation}.",
     ]
 }

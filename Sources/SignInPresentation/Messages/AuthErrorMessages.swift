@@ -89,6 +89,7 @@ public struct AuthErrorMessages: Sendable {
         case .operationNotAllowed(let provider): (.operationNotAllowed, ["provider": provider.name])
         case .userDisabled: (.userDisabled, [:])
         case .accountExistsWithDifferentCredential(let email): (.accountExistsWithDifferentCredential, ["email": email])
+        case .notSupportedByBackend(let operation): (.notSupportedByBackend, ["operation": operation])
         }
     }
 

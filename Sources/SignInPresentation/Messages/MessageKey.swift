@@ -51,6 +51,7 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case accountExistsWithDifferentCredential
     case tokenRejected
     case passwordRejectedByBackend
+    case notSupportedByBackend
 
     /// The key of a sign-out reason's message.
     public static func signOut(_ reason: SignOutReason) -> MessageKey {
