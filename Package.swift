@@ -59,6 +59,7 @@ let package = Package(
             dependencies: [
                 "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData",
                 "SignInEmbeddedBackend", "SignInCrypto", "SignInFileSystem", "SignInFirebase", "SignInHTTPServer",
+                "SignInREST",
             ]
         ),
         // Benchmarks: prints the figures behind the performance claims (`swift run -c release signin-bench`).

@@ -314,7 +314,7 @@ extension CLIMessages {
         .reasonTooLong: "it is longer than 16 KiB",
         .reasonNotOneLine: "it is not one line of printable ASCII",
         .signedOutLocal:
-            "Signed out on this device: the stored session was removed. Firebase has no call that revokes one refresh token; it stays valid until the password is changed or reset, or the account is deleted.",
+            "Signed out on this device: the stored session was removed. This backend has no call that revokes one session, so its token stays valid until it expires, the password changes or the account is deleted.",
         .usageIDTokenOnlyForProviders:
             "--id-token-file is for Apple and Google: sign-in apple|google, link apple|google, and the commands that sign in again",
         .optionBaseURL: "with --backend rest: the base URL of your own API (http or https), such as http://127.0.0.1:8000",
@@ -325,5 +325,7 @@ extension CLIMessages {
         .usageRESTNeedsBaseURL: "--backend rest needs --base-url URL: the base URL of your own API, such as http://127.0.0.1:8000",
         .usageNoAppAPI: "this backend has no app API to call: a Firebase project is not your app's server",
         .apiAnswer: "HTTP {status}: {body}",
+        .resetMailedByServer:
+            "If {email} has an account, the server mailed it a link to reset the password; run signin-demo open-link with that link.",
     ]
 }

@@ -285,7 +285,7 @@ extension CLIMessages {
         .reasonTooLong: "超過 16 KiB",
         .reasonNotOneLine: "不是一行可列印的 ASCII",
         .signedOutLocal:
-            "已在此裝置上登出：已儲存的工作階段已移除。Firebase 沒有撤銷單一更新權杖的呼叫；它在密碼變更或重設、或帳號刪除之前都仍有效。",
+            "已在此裝置上登出：已儲存的工作階段已移除。此後端沒有撤銷單一工作階段的呼叫，因此其權杖在到期、密碼變更或帳號刪除之前都仍有效。",
         .usageIDTokenOnlyForProviders: "--id-token-file 用於 Apple 與 Google：sign-in apple|google、link apple|google，以及需要重新登入的指令",
         .optionBaseURL: "搭配 --backend rest：您自己的 API 的基底網址（http 或 https），例如 http://127.0.0.1:8000",
         .commandMeSummary: "以已登入的使用者呼叫應用程式的 API",
@@ -295,5 +295,6 @@ extension CLIMessages {
         .usageRESTNeedsBaseURL: "--backend rest 需要 --base-url URL：您自己的 API 的基底網址，例如 http://127.0.0.1:8000",
         .usageNoAppAPI: "此後端沒有可呼叫的應用程式 API：Firebase 專案不是您應用程式的伺服器",
         .apiAnswer: "HTTP {status}：{body}",
+        .resetMailedByServer: "如果 {email} 有帳號，伺服器已寄給它重設密碼的連結；請用該連結執行 signin-demo open-link。",
     ]
 }

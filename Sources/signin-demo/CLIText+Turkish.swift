@@ -321,7 +321,7 @@ extension CLIMessages {
         .reasonTooLong: "16 KiB'tan uzun",
         .reasonNotOneLine: "yazdırılabilir ASCII'den oluşan tek bir satır değil",
         .signedOutLocal:
-            "Bu cihazda oturum kapatıldı: kayıtlı oturum silindi. Firebase'de tek bir yenileme belirtecini iptal eden bir çağrı yok; belirteç, parola değiştirilene ya da sıfırlanana veya hesap silinene kadar geçerli kalır.",
+            "Bu cihazda oturum kapatıldı: kayıtlı oturum silindi. Bu arka ucun tek bir oturumu iptal eden bir çağrısı yok; belirteci süresi dolana, parola değişene ya da hesap silinene kadar geçerli kalır.",
         .usageIDTokenOnlyForProviders:
             "--id-token-file Apple ve Google içindir: sign-in apple|google, link apple|google ve yeniden giriş yapan komutlar",
         .optionBaseURL: "--backend rest ile: kendi API'nizin temel adresi (http ya da https), örneğin http://127.0.0.1:8000",
@@ -332,5 +332,7 @@ extension CLIMessages {
         .usageRESTNeedsBaseURL: "--backend rest için --base-url URL gerekir: kendi API'nizin temel adresi, örneğin http://127.0.0.1:8000",
         .usageNoAppAPI: "bu arka ucun çağrılacak bir uygulama API'si yok: bir Firebase projesi uygulamanızın sunucusu değildir",
         .apiAnswer: "HTTP {status}: {body}",
+        .resetMailedByServer:
+            "{email} adresinin bir hesabı varsa sunucu ona parola sıfırlama bağlantısı gönderdi; o bağlantıyla signin-demo open-link komutunu çalıştırın.",
     ]
 }

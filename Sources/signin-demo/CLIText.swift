@@ -69,7 +69,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case serveListening, serveStopped, serveFailed, resetMailedFirebase, helpBackends, tourIntroFirebase
     case tourDoneFirebase, servePortInUse, reasonNoSuchFile, reasonTooLong, reasonNotOneLine, signedOutLocal
     case usageIDTokenOnlyForProviders, optionBaseURL, commandMeSummary, commandMeDetails, usageBadBaseURL
-    case usageRESTNeedsBaseURL, usageNoAppAPI, apiAnswer
+    case usageRESTNeedsBaseURL, usageNoAppAPI, apiAnswer, resetMailedByServer
 }
 
 /// The CLI's texts in the user's language: its own (``CLIText``) and the error messages.

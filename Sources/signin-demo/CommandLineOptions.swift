@@ -79,7 +79,7 @@ struct ProvidedIDToken: Hashable, Sendable {
 
 /// A backend as `--backend` names it.
 enum BackendName: String, Hashable, Sendable, CaseIterable {
-    case embedded, firebase
+    case embedded, firebase, rest
 }
 
 /// Everything the command line says.

@@ -33,6 +33,7 @@ struct CommandRunner {
     /// mailbox, a screen for Apple or Google (or an identity token obtained elsewhere).
     func unavailable(for invocation: Invocation, backend: DemoBackend) -> UsageError? {
         let name = CommandTable.spec(for: invocation.command).name
+        if case .rest = choice { return nil }
         switch invocation.command {
         case .checkCredential, .appleRevoke:
             return backend.apple == nil ? UsageError(.usageNoSimulatedApple, ["command": name]) : nil
@@ -80,6 +81,7 @@ struct CommandRunner {
         let root = root(invocation, tracer: tracer, clock: clock)
         let viewModel = root.viewModel
         if let refusal = unavailable(for: invocation, backend: root.backend) { return usageError(refusal) }
+        if let operation = notOffered(invocation.command) { return reportNotOffered(operation, invocation) }
         if let refusal = await checkGoogleAccount(invocation, root: root) { return refusal }
         if let refusal = await confirmLeavingGuest(invocation, root: root) { return refusal }
         switch invocation.command {
@@ -128,6 +130,8 @@ struct CommandRunner {
             return report(root, invocation) { _ in
                 if let mailbox = root.backend.mailbox {
                     text(.resetMailed, ["email": email, "folder": mailbox.location]) + "\n"
+                } else if case .rest = choice {
+                    text(.resetMailedByServer, ["email": email]) + "\n"
                 } else {
                     text(.resetMailedFirebase, ["email": email]) + "\n"
                 }
@@ -374,6 +378,29 @@ struct CommandRunner {
         }
         console.out(text(.appleRevoked) + "\n")
         return .success
+    }
+
+    /// What a team's own REST API does not offer, by the name the "not offered" message gives it, or `nil`.
+    func notOffered(_ command: Command) -> String? {
+        guard case .rest = choice else { return nil }
+        switch command {
+        case .signIn(.apple), .link(.apple): return "Sign in with Apple"
+        case .signIn(.google), .link(.google): return "Sign in with Google"
+        case .signIn(.anonymous): return "guest sign-in"
+        case .link(.email), .link(.anonymous): return "linking"
+        case .unlink: return "unlinking"
+        case .changePassword: return "password change"
+        case .checkCredential, .appleRevoke, .tour: return "Sign in with Apple"
+        case .outbox: return "a readable outbox"
+        default: return nil
+        }
+    }
+
+    /// Says that the backend does not offer `operation`, in the user's language, and fails (exit 1).
+    func reportNotOffered(_ operation: String, _ invocation: Invocation) -> ExitCode {
+        let error = AuthError.notSupportedByBackend(operation)
+        showError(text.errors.message(for: error), error: error, verbose: invocation.verbose)
+        return .failure
     }
 
     /// `me`: the app's API as the signed-in user, through ``AuthorizedAPIClient``.

@@ -46,6 +46,8 @@ struct CompositionRoot {
             case .firebase(let configuration):
                 .firebase(
                     configuration, simulated: emulatorSimulates, projectID: Self.projectID(environment), tracer: tracer)
+            case .rest(let configuration):
+                .rest(configuration, clock: clock, tracer: tracer)
             }
         let interactive = invocation.canPrompt(console) && !invocation.assumeYes
         let texts = Self.terminalTexts(text)

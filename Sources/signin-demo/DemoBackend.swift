@@ -5,6 +5,7 @@ import SignInDomain
 import SignInEmbeddedBackend
 import SignInFirebase
 import SignInInfrastructure
+import SignInREST
 
 /// Which backend `--backend` chose, resolved once per run.
 enum BackendChoice: Hashable, Sendable {
@@ -12,6 +13,8 @@ enum BackendChoice: Hashable, Sendable {
     case embedded
     /// Firebase Authentication over its REST API: a project, or an emulator (`signin-demo serve`, Google's).
     case firebase(FirebaseConfiguration)
+    /// A team's own REST API (seed 002's FastAPI shape by default).
+    case rest(RESTBackendConfiguration)
 
     /// The session file's name: one per backend, so that a session of one is never refreshed at another. A Firebase
     /// backend is named by a digest of its host, API key and tenant (the key itself is in no file name).
@@ -22,6 +25,8 @@ enum BackendChoice: Hashable, Sendable {
         case .firebase(let configuration):
             let identity = [configuration.emulatorHost ?? "", configuration.apiKey.value, configuration.tenantID ?? ""]
             return "session-firebase-\(SHA256.hexDigest(identity.joined(separator: "\n")).prefix(16)).json"
+        case .rest(let configuration):
+            return "session-rest-\(SHA256.hexDigest(configuration.baseURL.absoluteString).prefix(16)).json"
         }
     }
 }
@@ -102,6 +107,23 @@ struct DemoBackend: Sendable {
             choice: .firebase(configuration), identity: identity, appleClientID: clientID,
             apple: RemoteAppleIDAuthority(remote: remote, clientID: clientID), google: RemoteGoogleAuthority(remote: remote),
             api: (transport, remote.base.appendingPathComponent("v1/me")), mailbox: mailbox)
+    }
+}
+
+extension DemoBackend {
+    /// A team's own REST API: email and password, the current user as the app's API, and the reset mail, which its
+    /// server sends on its own (the CLI cannot read it; `open-link` takes its link). Guests, Apple, Google and
+    /// linking it does not offer: their commands say so.
+    static func rest(_ configuration: RESTBackendConfiguration, clock: any WallClock, tracer: any FlowTracer)
+        -> DemoBackend
+    {
+        let transport = URLSessionTransport()
+        let me = configuration.baseURL.appendingPathComponent(configuration.paths.me)
+        return DemoBackend(
+            choice: .rest(configuration),
+            identity: RESTIdentityBackend(configuration: configuration, transport: transport, clock: clock, tracer: tracer),
+            appleClientID: EmbeddedBackendConfiguration().appleClientID, apple: nil, google: nil, api: (transport, me),
+            mailbox: nil)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SignInFirebase
+import SignInREST
 import SignInDomain
 import SignInPresentation
 
@@ -75,7 +76,7 @@ struct DemoCLI {
                 .run(port: invocation.port ?? Server.defaultPort)
         }
         let choice: BackendChoice
-        switch Self.backendChoice(invocation.backend, environment: environment) {
+        switch Self.backendChoice(invocation.backend, baseURL: invocation.baseURL, environment: environment) {
         case .success(let chosen): choice = chosen
         case .failure(let error): return usageError(error)
         }
@@ -90,6 +91,7 @@ struct DemoCLI {
         }
         switch invocation.command {
         case .tour:
+            if let operation = runner.notOffered(.tour) { return runner.reportNotOffered(operation, invocation) }
             return await GuidedTour(runner: runner, invocation: invocation).run()
         case .interactive:
             return await InteractiveMenu(runner: runner, invocation: invocation).run()
@@ -100,8 +102,13 @@ struct DemoCLI {
     }
 
     /// The backend `--backend` names, with Firebase's settings from the environment.
-    static func backendChoice(_ name: BackendName, environment: [String: String]) -> Result<BackendChoice, UsageError> {
+    static func backendChoice(_ name: BackendName, baseURL: URL?, environment: [String: String])
+        -> Result<BackendChoice, UsageError>
+    {
         switch name {
+        case .rest:
+            guard let baseURL else { return .failure(UsageError(.usageRESTNeedsBaseURL)) }
+            return .success(.rest(RESTBackendConfiguration(baseURL: baseURL)))
         case .embedded:
             return .success(.embedded)
         case .firebase:

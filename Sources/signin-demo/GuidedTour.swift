@@ -43,6 +43,9 @@ struct GuidedTour {
         case .firebase(let configuration):
             let host = configuration.emulatorHost ?? "identitytoolkit.googleapis.com"
             console.out(text(.tourIntroFirebase, ["host": host, "folder": runner.paths.root]) + "\n")
+        case .rest:
+            // Refused before the tour starts: a team's own API offers no Apple sign-in.
+            return .usage
         }
 
         // 1–5: seed 001's Apple flow, and what makes a session last.

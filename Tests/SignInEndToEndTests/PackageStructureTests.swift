@@ -24,7 +24,7 @@ struct PackageStructureTests {
         ],
         "signin-demo": [
             "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData", "SignInEmbeddedBackend",
-            "SignInCrypto", "SignInFileSystem", "SignInFirebase", "SignInHTTPServer",
+            "SignInCrypto", "SignInFileSystem", "SignInFirebase", "SignInHTTPServer", "SignInREST",
         ],
     ]
 
