@@ -1,5 +1,5 @@
 import SignInDomain
-import SignInPresentation
+@testable import SignInPresentation
 import SignInTesting
 import Testing
 
@@ -64,6 +64,16 @@ struct SignInReducerTests {
 
 @Suite("AuthErrorMessages")
 struct AuthErrorMessagesTests {
+    @Test("what a backend does not offer is named in the user's language, and every name has both translations")
+    func operationNames() {
+        let error = AuthError.notSupportedByBackend("guest sign-in")
+        #expect(AuthErrorMessages(language: "en").message(for: error) == "This sign-in service does not offer guest sign-in.")
+        #expect(AuthErrorMessages(language: "tr").message(for: error) == "Bu oturum açma hizmeti misafir girişi sunmuyor.")
+        #expect(AuthErrorMessages(language: "zh-Hant").message(for: error) == "此登入服務不提供訪客登入。")
+        let turkish = Set(AuthErrorMessages.operationNames["tr"]?.keys ?? [:].keys)
+        #expect(turkish == Set(AuthErrorMessages.operationNames["zh-Hant"]?.keys ?? [:].keys) && turkish.count == 9)
+    }
+
     static let everyError: [AuthError] =
         [
             .providerNotConfigured(.google), .authProviderMissing(.apple), .missingIdentityToken(.apple),

@@ -50,6 +50,6 @@ extension AuthErrorMessages {
         .accountExistsWithDifferentCredential: "{email} 已有使用其他登入方式的帳號。請先用該方式登入，再連結此方式。",
         .tokenRejected: "登入服務拒絕了登入資料。請再試一次。",
         .passwordRejectedByBackend: "密碼不符合登入服務的要求。請選擇更長或更多樣的密碼。",
-        .notSupportedByBackend: "此登入服務不提供此功能：{operation}。",
+        .notSupportedByBackend: "此登入服務不提供{operation}。",
     ]
 }

@@ -58,6 +58,6 @@ extension AuthErrorMessages {
         .tokenRejected: "Oturum hizmeti oturum açma bilgilerini reddetti. Lütfen tekrar deneyin.",
         .passwordRejectedByBackend:
             "Parola oturum hizmetinin gereksinimlerini karşılamıyor. Daha uzun ya da daha çeşitli bir parola seçin.",
-        .notSupportedByBackend: "Bu oturum açma hizmeti şunu sunmuyor: {operation}.",
+        .notSupportedByBackend: "Bu oturum açma hizmeti {operation} sunmuyor.",
     ]
 }

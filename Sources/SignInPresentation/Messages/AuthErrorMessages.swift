@@ -31,6 +31,7 @@ public struct AuthErrorMessages: Sendable {
     public func message(for error: AuthError) -> String {
         var (key, arguments) = Self.key(for: error)
         if let provider = arguments["provider"] { arguments["provider"] = providerName(provider) }
+        if let operation = arguments["operation"] { arguments["operation"] = operationName(operation) }
         return text(for: key, arguments)
     }
 
@@ -92,6 +93,26 @@ public struct AuthErrorMessages: Sendable {
         case .notSupportedByBackend(let operation): (.notSupportedByBackend, ["operation": operation])
         }
     }
+
+    /// An operation's name in this language, as ``SignInDomain/AuthError/notSupportedByBackend(_:)`` gives it in
+    /// English ("guest sign-in"); a name without a translation is shown as given.
+    public func operationName(_ englishName: String) -> String {
+        Self.operationNames[language]?[englishName] ?? englishName
+    }
+
+    static let operationNames: [String: [String: String]] = [
+        "tr": [
+            "guest sign-in": "misafir girişi", "Sign in with Apple": "Apple ile giriş", "Sign in with Google": "Google ile giriş",
+            "linking": "hesap bağlama", "unlinking": "bağlantı kaldırma", "password change": "parola değiştirme",
+            "password reset": "parola sıfırlama", "account deletion": "hesap silme",
+            "a readable outbox": "okunabilir bir giden kutusu",
+        ],
+        "zh-Hant": [
+            "guest sign-in": "訪客登入", "Sign in with Apple": "使用 Apple 登入", "Sign in with Google": "使用 Google 登入",
+            "linking": "連結帳號", "unlinking": "取消連結", "password change": "變更密碼", "password reset": "重設密碼",
+            "account deletion": "刪除帳號", "a readable outbox": "可讀取的寄件匣",
+        ],
+    ]
 
     static let providerNames: [String: [String: String]] = [
         "tr": ["Guest": "Misafir", "Email": "E-posta"],
