@@ -318,7 +318,7 @@ public struct FirebaseIdentityBackend: IdentityBackend {
             timeout: configuration.timeout)
         let response: HTTPResponse
         do {
-            response = try await Self.send(request, through: transport, within: configuration.timeout)
+            response = try await transport.send(request, within: configuration.timeout)
         } catch {
             if Task.isCancelled || error is CancellationError { throw CancellationError() }
             if let error = error as? AuthError { throw error }
@@ -332,22 +332,6 @@ public struct FirebaseIdentityBackend: IdentityBackend {
         return response.body
     }
 
-    /// Sends `request`, giving up after `timeout` seconds whatever the transport does with ``HTTPRequest/timeout``
-    /// (URLSession on Linux counts it in whole seconds): the send is cancelled, and the error is a timeout.
-    static func send(_ request: HTTPRequest, through transport: any HTTPTransport, within timeout: TimeInterval)
-        async throws -> HTTPResponse
-    {
-        try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
-            group.addTask { try await transport.send(request) }
-            group.addTask {
-                try await Task.sleep(for: .seconds(timeout))
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let response = first else { throw URLError(.timedOut) }
-            return response
-        }
-    }
 
     /// Why no answer arrived, without the URL (whose query holds the API key).
     static func networkReason(_ error: any Error, method: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import SignInData
 
 /// The claims of a Firebase ID token that the client reads, unverified: the uid and the sign-in provider. The
 /// client cannot verify the token (only Google's servers and the app's own server hold the keys to); it reads
@@ -34,12 +35,7 @@ struct IDTokenPayload: Decodable {
 
     /// The payload of `token`, or `nil` when it is not a JWT with a JSON payload (at most 16 KiB).
     static func read(_ token: String) -> IDTokenPayload? {
-        guard token.utf8.count <= 16 * 1024 else { return nil }
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3 else { return nil }
-        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64) else { return nil }
+        guard let data = UnverifiedJWT.payload(of: token) else { return nil }
         return try? JSONDecoder().decode(IDTokenPayload.self, from: data)
     }
 }

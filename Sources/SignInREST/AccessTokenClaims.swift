@@ -1,4 +1,5 @@
 import Foundation
+import SignInData
 
 /// The claims of an access token that the client reads when the token is a JWT, unverified: its expiry and its
 /// subject. The client cannot verify the token (only the API holds the key); it reads these only to know when to
@@ -12,11 +13,9 @@ struct AccessTokenClaims: Hashable, Sendable {
 
     /// The claims of `token`, or `nil` when it is not a JWT with a JSON object as its payload (at most 16 KiB).
     static func read(_ token: String) -> AccessTokenClaims? {
-        guard token.utf8.count <= 16 * 1024 else { return nil }
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
-            let object = JSONValue.object(from: payload)
-        else { return nil }
+        guard let payload = UnverifiedJWT.payload(of: token), let object = JSONValue.object(from: payload) else {
+            return nil
+        }
         var claims = AccessTokenClaims()
         switch object["exp"] {
         case .integer(let value)?: claims.expiry = Double(value)

@@ -371,7 +371,7 @@ public struct RESTIdentityBackend: IdentityBackend {
         tracer.record(.data, "RESTIdentityBackend", .restRequest(call: call.name))
         let response: HTTPResponse
         do {
-            response = try await Self.send(request, through: transport, within: timeout)
+            response = try await transport.send(request, within: timeout)
         } catch {
             if Task.isCancelled || error is CancellationError { throw CancellationError() }
             if let error = error as? AuthError { throw error }
@@ -394,20 +394,4 @@ public struct RESTIdentityBackend: IdentityBackend {
         timeout.isFinite && timeout > 0 && timeout <= 86_400 ? timeout : 30
     }
 
-    /// Sends `request`, giving up after `timeout` seconds whatever the transport does with ``HTTPRequest/timeout``
-    /// (URLSession on Linux counts it in whole seconds): the send is cancelled, and the error is a timeout.
-    static func send(_ request: HTTPRequest, through transport: any HTTPTransport, within timeout: TimeInterval)
-        async throws -> HTTPResponse
-    {
-        try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
-            group.addTask { try await transport.send(request) }
-            group.addTask {
-                try await Task.sleep(for: .seconds(timeout))
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let response = first else { throw URLError(.timedOut) }
-            return response
-        }
-    }
 }

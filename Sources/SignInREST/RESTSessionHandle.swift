@@ -1,4 +1,5 @@
 import Foundation
+import SignInData
 
 /// What ``RESTIdentityBackend`` hands the Domain as a session's refresh token: the session's access token and the
 /// API's refresh token, if it gave one, in one opaque string (`signin-rest.v1.<access>.<refresh>`, each part
@@ -20,8 +21,8 @@ struct RESTSessionHandle: Hashable, Sendable {
 
     /// The handle as the session's refresh token.
     var encoded: String {
-        Self.prefix + Base64URL.encode(Data(accessToken.utf8)) + "."
-            + Base64URL.encode(Data((refreshToken ?? "").utf8))
+        Self.prefix + Base64URLText.encode(Data(accessToken.utf8)) + "."
+            + Base64URLText.encode(Data((refreshToken ?? "").utf8))
     }
 
     /// Creates a handle.
@@ -34,7 +35,7 @@ struct RESTSessionHandle: Hashable, Sendable {
     init?(decoding text: String) {
         guard text.hasPrefix(Self.prefix) else { return nil }
         let parts = text.dropFirst(Self.prefix.count).split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let access = Base64URL.decode(parts[0]), let refresh = Base64URL.decode(parts[1]),
+        guard parts.count == 2, let access = Base64URLText.decode(parts[0]), let refresh = Base64URLText.decode(parts[1]),
             let accessText = String(data: access, encoding: .utf8), !accessText.isEmpty,
             let refreshText = String(data: refresh, encoding: .utf8)
         else { return nil }

@@ -80,7 +80,7 @@ enum API {
     /// A JWT whose payload is `claims`, with an unchecked signature: only the payload matters to the client.
     static func jwt(_ claims: [String: Any]) -> String {
         let data = (try? JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys])) ?? Data()
-        return "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.\(Base64URL.encode(data)).c2lnbmF0dXJl"
+        return "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.\(Base64URLText.encode(data)).c2lnbmF0dXJl"
     }
 
     /// A request's JSON body.
