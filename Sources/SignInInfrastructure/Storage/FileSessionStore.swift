@@ -18,8 +18,7 @@ public actor FileSessionStore: SessionStore {
 
     /// The session file.
     public nonisolated let path: String
-    private nonisolated let lock: FileLock
-    private let lockTimeout: Duration
+    private nonisolated let lock: SessionLockFile
 
     /// Creates a store.
     /// - Parameters:
@@ -27,8 +26,7 @@ public actor FileSessionStore: SessionStore {
     ///   - lockTimeout: How long ``withExclusiveAccess(_:)`` waits for another process.
     public init(path: String, lockTimeout: Duration = .seconds(30)) {
         self.path = path
-        self.lock = FileLock(path: "\(path).lock")
-        self.lockTimeout = lockTimeout
+        self.lock = SessionLockFile(path: "\(path).lock", timeout: lockTimeout)
     }
 
     private var folder: String {
@@ -72,28 +70,7 @@ public actor FileSessionStore: SessionStore {
     }
 
     public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
-        do {
-            try AtomicFile.makeDirectory(folder)
-        } catch {
-            throw AuthError.sessionStorage(reason: error.description)
-        }
-        let deadline = ContinuousClock.now + lockTimeout
-        var release: (@Sendable () -> Void)?
-        while release == nil {
-            do {
-                release = try lock.tryLock()
-            } catch {
-                throw AuthError.sessionStorage(reason: String(describing: error))
-            }
-            if release == nil {
-                guard ContinuousClock.now < deadline else {
-                    throw AuthError.sessionStorage(reason: "another process holds \(lock.path)")
-                }
-                try await Task.sleep(for: .milliseconds(10))
-            }
-        }
-        defer { release?() }
-        return try await body()
+        try await lock.withLock(body)
     }
 
     private func moveAside(reason: StoredSessionCodec.Failure) throws -> String {

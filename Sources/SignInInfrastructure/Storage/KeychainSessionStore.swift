@@ -1,86 +1,98 @@
-#if canImport(Security)
-    import Foundation
-    import Security
-    import SignInDomain
+import Foundation
+import SignInDomain
 
-    /// Keeps the session in the Keychain on Apple platforms, as a generic password readable after the
-    /// first unlock (so that background refreshes work) and never synchronised to other devices.
-    ///
-    /// A Keychain read error is reported as ``AuthError/sessionStorage(reason:)``, never as "no session".
-    /// An item that cannot be decoded is moved aside to a second item (`<account>.unreadable-<time>`),
-    /// never deleted, and reported as ``AuthError/storedSessionDiscarded(movedTo:reason:)``.
-    ///
-    /// This file is compiled only where `Security` exists; the decoding it relies on
-    /// (``StoredSessionCodec``) is tested on every platform.
-    public struct KeychainSessionStore: SessionStore {
-        /// The Keychain service (usually the bundle id).
-        public let service: String
-        /// The Keychain account.
-        public let account: String
+/// Keeps the session in a Keychain generic-password item, readable after the first unlock (so that background
+/// refreshes work) and never synchronised to other devices (`SecItemKeychain` on Apple platforms).
+///
+/// Only `errSecItemNotFound` means "no session". A locked Keychain (`errSecInteractionNotAllowed`: an app
+/// prewarmed or woken before the device's first unlock) and every other read error are
+/// ``AuthError/sessionStorage(reason:)``: the session is unreadable now, nothing is deleted, and the next load
+/// reads it again. An item that cannot be decoded is copied aside (`<account>.unreadable-<time>`) before it is
+/// removed, and reported as ``AuthError/storedSessionDiscarded(movedTo:reason:)``; if the copy fails, nothing
+/// is removed.
+///
+/// An app and its extensions that share the session (an access group) pass a `lockFile` in their shared
+/// container: ``withExclusiveAccess(_:)`` then takes a `flock` on it, so that the session is refreshed once,
+/// not once per process.
+public struct KeychainSessionStore: SessionStore {
+    /// The session's item.
+    public let item: KeychainItemID
+    private let keychain: any KeychainItems
+    private let lock: SessionLockFile?
+    private let clock: any WallClock
 
-        /// Creates a store.
-        public init(service: String, account: String = "session") {
-            self.service = service
-            self.account = account
+    /// Creates a store.
+    /// - Parameters:
+    ///   - service: `kSecAttrService` (usually the bundle id).
+    ///   - account: `kSecAttrAccount`.
+    ///   - accessGroup: The Keychain access group shared with app extensions; `nil` for the app alone.
+    ///   - keychain: The Keychain calls: `SecItemKeychain()` on Apple platforms.
+    ///   - lockFile: A file in a folder every process sharing the session can reach (an app group's container);
+    ///     `nil` when one process uses the session.
+    ///   - lockTimeout: How long ``withExclusiveAccess(_:)`` waits for another process.
+    ///   - clock: Stamps the name of an item moved aside.
+    public init(
+        service: String, account: String = "session", accessGroup: String? = nil, keychain: any KeychainItems,
+        lockFile: String? = nil, lockTimeout: Duration = .seconds(30), clock: any WallClock = SystemWallClock()
+    ) {
+        self.item = KeychainItemID(service: service, account: account, accessGroup: accessGroup)
+        self.keychain = keychain
+        self.lock = lockFile.map { SessionLockFile(path: $0, timeout: lockTimeout) }
+        self.clock = clock
+    }
+
+    public func load() async throws -> UserSession? {
+        let bytes: [UInt8]
+        switch keychain.read(item) {
+        case .notFound:
+            return nil
+        case .failed(let status):
+            throw AuthError.sessionStorage(reason: Self.unreadable(status))
+        case .found(let data):
+            bytes = data
         }
-
-        private func query(account: String) -> [String: Any] {
-            [
-                kSecClass as String: kSecClassGenericPassword,
-                kSecAttrService as String: service,
-                kSecAttrAccount as String: account,
-            ]
-        }
-
-        public func load() async throws -> UserSession? {
-            var request = query(account: account)
-            request[kSecReturnData as String] = true
-            request[kSecMatchLimit as String] = kSecMatchLimitOne
-            var item: CFTypeRef?
-            let status = SecItemCopyMatching(request as CFDictionary, &item)
-            if status == errSecItemNotFound { return nil }
-            guard status == errSecSuccess, let data = item as? Data else {
-                throw AuthError.sessionStorage(reason: "Keychain read failed (OSStatus \(status))")
+        switch StoredSessionCodec.decode(bytes) {
+        case .success(let session):
+            return session
+        case .failure(let failure):
+            var aside = item
+            aside.account = "\(item.account).unreadable-\(Int(clock.now().timeIntervalSince1970))"
+            let copied = keychain.write(bytes, to: aside)
+            guard copied == .success else {
+                throw AuthError.sessionStorage(
+                    reason: "the Keychain item \(item.account) is unusable (\(failure)) and could not be copied aside "
+                        + "(\(copied)); it is kept")
             }
-            switch StoredSessionCodec.decode(Array(data)) {
-            case .success(let session):
-                return session
-            case .failure(let failure):
-                let aside = "\(account).unreadable-\(Int(Date().timeIntervalSince1970))"
-                try write(data, account: aside)
-                try delete(account: account)
-                throw AuthError.storedSessionDiscarded(movedTo: "Keychain item \(aside)", reason: failure.description)
+            let removed = keychain.delete(item)
+            guard removed == .success || removed == .itemNotFound else {
+                throw AuthError.sessionStorage(reason: "Keychain delete failed (\(removed))")
             }
-        }
-
-        public func save(_ session: UserSession) async throws {
-            try write(Data(StoredSessionCodec.encode(session)), account: account)
-        }
-
-        public func clear() async throws {
-            try delete(account: account)
-        }
-
-        private func write(_ data: Data, account: String) throws {
-            let attributes: [String: Any] = [
-                kSecValueData as String: data,
-                kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly,
-            ]
-            var status = SecItemUpdate(query(account: account) as CFDictionary, attributes as CFDictionary)
-            if status == errSecItemNotFound {
-                let item = query(account: account).merging(attributes) { _, new in new }
-                status = SecItemAdd(item as CFDictionary, nil)
-            }
-            guard status == errSecSuccess else {
-                throw AuthError.sessionStorage(reason: "Keychain write failed (OSStatus \(status))")
-            }
-        }
-
-        private func delete(account: String) throws {
-            let status = SecItemDelete(query(account: account) as CFDictionary)
-            guard status == errSecSuccess || status == errSecItemNotFound else {
-                throw AuthError.sessionStorage(reason: "Keychain delete failed (OSStatus \(status))")
-            }
+            throw AuthError.storedSessionDiscarded(movedTo: "Keychain item \(aside.account)", reason: failure.description)
         }
     }
-#endif
+
+    public func save(_ session: UserSession) async throws {
+        let status = keychain.write(StoredSessionCodec.encode(session), to: item)
+        guard status == .success else {
+            throw AuthError.sessionStorage(reason: "Keychain write failed (\(status)); the previous session is kept")
+        }
+    }
+
+    public func clear() async throws {
+        let status = keychain.delete(item)
+        guard status == .success || status == .itemNotFound else {
+            throw AuthError.sessionStorage(reason: "Keychain delete failed (\(status))")
+        }
+    }
+
+    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        guard let lock else { return try await body() }
+        return try await lock.withLock(body)
+    }
+
+    private static func unreadable(_ status: KeychainStatus) -> String {
+        status == .interactionNotAllowed
+            ? "the Keychain is locked until the device is first unlocked (\(status)); the session is kept and read again later"
+            : "Keychain read failed (\(status)); the session is kept and read again later"
+    }
+}
