@@ -1,0 +1,40 @@
+import Foundation
+import SignInDomain
+
+// The conversions the Apple-only shells make from system values, kept here so that they are tested on
+// every platform: Foundation's `PersonNameComponents` and `NSError` exist everywhere.
+
+extension AppleIDAuthorization {
+    /// Creates an authorization from the fields of an `ASAuthorizationAppleIDCredential`.
+    public init(
+        user: String, identityToken: Data?, authorizationCode: Data?, nameComponents: PersonNameComponents?,
+        email: String?
+    ) {
+        let name = nameComponents.map { PersonName(givenName: $0.givenName, familyName: $0.familyName) }
+        self.init(
+            user: user, identityToken: identityToken, authorizationCode: authorizationCode,
+            fullName: name?.formatted == nil ? nil : name, email: email)
+    }
+}
+
+extension AppleIDAuthorizationFailure {
+    /// Maps the error of `authorizationController(controller:didCompleteWithError:)`: its `NSError` code is an
+    /// `ASAuthorizationError.Code` (1001 is the user's cancel).
+    public init(error: any Error) {
+        let error = error as NSError
+        self.init(code: error.code, message: error.localizedDescription)
+    }
+}
+
+extension AppleCredentialState {
+    /// Maps `ASAuthorizationAppleIDProvider.CredentialState` by its raw value: 0 revoked, 1 authorized,
+    /// 2 not found, 3 transferred (the app moved to another team: the user identifier changed, so the user signs
+    /// in again, as for not found). An unknown value counts as not found.
+    public init(appleIDProviderState rawValue: Int) {
+        switch rawValue {
+        case 0: self = .revoked
+        case 1: self = .authorized
+        default: self = .notFound
+        }
+    }
+}

@@ -1,0 +1,40 @@
+#if canImport(AuthenticationServices)
+    import AuthenticationServices
+    import Foundation
+    import SignInDomain
+
+    /// Asks Apple for a user's credential state (`ASAuthorizationAppleIDProvider`), for
+    /// `CheckAppleCredentialUseCase`. The mapping is ``SignInDomain/AppleCredentialState/init(appleIDProviderState:)``.
+    public struct AppleIDProviderCredentialChecker: AppleCredentialStateChecker {
+        /// Creates the checker.
+        public init() {}
+
+        public func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
+            let state = try await ASAuthorizationAppleIDProvider().credentialState(forUserID: userID)
+            return AppleCredentialState(appleIDProviderState: state.rawValue)
+        }
+    }
+
+    /// Apple's notice that the user stopped using Sign in with Apple with this app while it runs.
+    public enum AppleCredentialRevocations {
+        /// One element per `ASAuthorizationAppleIDProvider.credentialRevokedNotification`; feed each to
+        /// `SignInViewModel.dispatch(.checkAppleCredential(.revocationNotified))`.
+        public static func notifications(center: NotificationCenter = .default) -> AsyncStream<Void> {
+            AsyncStream { continuation in
+                let observer = center.addObserver(
+                    forName: ASAuthorizationAppleIDProvider.credentialRevokedNotification, object: nil, queue: nil
+                ) { _ in continuation.yield() }
+                let token = ObserverToken(observer: observer, center: center)
+                continuation.onTermination = { _ in token.remove() }
+            }
+        }
+    }
+
+    private struct ObserverToken: @unchecked Sendable {
+        // @unchecked Sendable: NotificationCenter's observer token is an opaque object that is only handed back to
+        // `removeObserver(_:)`, which is thread-safe.
+        let observer: any NSObjectProtocol
+        let center: NotificationCenter
+        func remove() { center.removeObserver(observer) }
+    }
+#endif

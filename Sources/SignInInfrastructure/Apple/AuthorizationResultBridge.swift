@@ -1,0 +1,76 @@
+import Synchronization
+
+/// Turns the delegate callbacks of one Apple authorization into one awaited result, delivered exactly once.
+///
+/// `ASAuthorizationController` reports through a delegate, and a delegate can be called twice (a success
+/// after an error on some systems), never (the controller is released without calling back), or after the
+/// waiting task was cancelled. A checked continuation must be resumed exactly once, so every path goes
+/// through ``resolve(_:)``: the first result wins and later ones are ignored. The Apple-only shell
+/// (`AuthorizationControllerAuthorizer`) holds no other logic, and this type is tested on every platform.
+public final class AuthorizationResultBridge: Sendable {
+    private enum Phase {
+        case idle
+        case waiting(CheckedContinuation<AppleIDAuthorizationResult, Never>)
+        case resolved(AppleIDAuthorizationResult)
+        case delivered
+    }
+
+    /// What the waiting task gets when the controller goes away without calling back (code 1000, unknown).
+    public static let endedWithoutAnswer = AppleIDAuthorizationResult.failed(
+        .other(code: 1000, message: "the authorization ended without an answer"))
+
+    private let phase = Mutex(Phase.idle)
+
+    /// Creates a bridge for one authorization.
+    public init() {}
+
+    /// Starts the authorization with `start` and waits for its one result. A cancelled task gets
+    /// ``AppleIDAuthorizationFailure/canceled`` at once; a result that arrives later is ignored.
+    /// - Parameter start: Presents the UI (on the main actor, as `ASAuthorizationController` requires).
+    public func result(starting start: @escaping @MainActor @Sendable () -> Void) async -> AppleIDAuthorizationResult {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let early: AppleIDAuthorizationResult? = phase.withLock { phase in
+                    switch phase {
+                    case .idle:
+                        phase = .waiting(continuation)
+                        return nil
+                    case .resolved(let result):
+                        phase = .delivered
+                        return result
+                    case .waiting, .delivered:
+                        return Self.endedWithoutAnswer  // A second wait on one bridge: never the first result twice.
+                    }
+                }
+                if let early {
+                    continuation.resume(returning: early)
+                } else {
+                    Task { @MainActor in start() }
+                }
+            }
+        } onCancel: {
+            resolve(.failed(.canceled))
+        }
+    }
+
+    /// Delivers `result` if it is the first one.
+    /// - Returns: Whether it was delivered (`false` for every later call).
+    @discardableResult
+    public func resolve(_ result: AppleIDAuthorizationResult) -> Bool {
+        let (first, waiting) = phase.withLock {
+            phase -> (Bool, CheckedContinuation<AppleIDAuthorizationResult, Never>?) in
+            switch phase {
+            case .idle:
+                phase = .resolved(result)
+                return (true, nil)
+            case .waiting(let continuation):
+                phase = .delivered
+                return (true, continuation)
+            case .resolved, .delivered:
+                return (false, nil)
+            }
+        }
+        waiting?.resume(returning: result)
+        return first
+    }
+}

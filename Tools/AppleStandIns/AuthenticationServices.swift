@@ -1,0 +1,95 @@
+// Stand-in for the part of Apple's AuthenticationServices that the Apple-only files of this repository use, so
+// that CI can type-check them on Linux. Declarations follow Apple's documentation (Objective-C optional
+// requirements become requirements with empty defaults); there is no behaviour. Never part of a product or a
+// test: see Tools/AppleStandIns/README.md.
+import Foundation
+import UIKit
+
+public typealias ASPresentationAnchor = UIWindow
+
+public struct ASAuthorizationError: Error, Hashable, Sendable {
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        public var rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let unknown = Code(rawValue: 1000)
+        public static let canceled = Code(rawValue: 1001)
+        public static let invalidResponse = Code(rawValue: 1002)
+        public static let notHandled = Code(rawValue: 1003)
+        public static let failed = Code(rawValue: 1004)
+        public static let notInteractive = Code(rawValue: 1005)
+    }
+    public static let errorDomain = "com.apple.AuthenticationServices.AuthorizationError"
+    public var code: Code
+    public init(_ code: Code) { self.code = code }
+}
+
+public protocol ASAuthorizationCredential: NSObjectProtocol, Sendable {}
+
+open class ASAuthorizationRequest: NSObject, @unchecked Sendable {}
+
+open class ASAuthorizationOpenIDRequest: ASAuthorizationRequest, @unchecked Sendable {
+    open var requestedScopes: [ASAuthorization.Scope]? = nil
+    open var nonce: String? = nil
+}
+
+open class ASAuthorizationAppleIDRequest: ASAuthorizationOpenIDRequest, @unchecked Sendable {}
+
+open class ASAuthorization: NSObject, @unchecked Sendable {
+    public struct Scope: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let fullName = Scope(rawValue: "full_name")
+        public static let email = Scope(rawValue: "email")
+    }
+    open var credential: any ASAuthorizationCredential { fatalError("stand-in") }
+}
+
+open class ASAuthorizationAppleIDCredential: NSObject, ASAuthorizationCredential, @unchecked Sendable {
+    open var user: String { fatalError("stand-in") }
+    open var identityToken: Data? { nil }
+    open var authorizationCode: Data? { nil }
+    open var fullName: PersonNameComponents? { nil }
+    open var email: String? { nil }
+}
+
+open class ASAuthorizationAppleIDProvider: NSObject, @unchecked Sendable {
+    public enum CredentialState: Int, Sendable {
+        case revoked = 0
+        case authorized = 1
+        case notFound = 2
+        case transferred = 3
+    }
+    public class var credentialRevokedNotification: NSNotification.Name {
+        NSNotification.Name("ASAuthorizationAppleIDProviderCredentialRevokedNotification")
+    }
+    public override init() {}
+    open func createRequest() -> ASAuthorizationAppleIDRequest { ASAuthorizationAppleIDRequest() }
+    open func credentialState(forUserID userID: String) async throws -> CredentialState { .notFound }
+}
+
+@MainActor
+public protocol ASAuthorizationControllerDelegate: NSObjectProtocol {
+    func authorizationController(
+        controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization)
+    func authorizationController(controller: ASAuthorizationController, didCompleteWithError error: any Error)
+}
+
+extension ASAuthorizationControllerDelegate {
+    public func authorizationController(
+        controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization
+    ) {}
+    public func authorizationController(controller: ASAuthorizationController, didCompleteWithError error: any Error) {}
+}
+
+@MainActor
+public protocol ASAuthorizationControllerPresentationContextProviding: NSObjectProtocol {
+    func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor
+}
+
+open class ASAuthorizationController: NSObject {
+    open var authorizationRequests: [ASAuthorizationRequest]
+    open weak var delegate: (any ASAuthorizationControllerDelegate)?
+    open weak var presentationContextProvider: (any ASAuthorizationControllerPresentationContextProviding)?
+    public init(authorizationRequests: [ASAuthorizationRequest]) { self.authorizationRequests = authorizationRequests }
+    open func performRequests() {}
+}

@@ -1,0 +1,13 @@
+// Stand-in for the part of Apple's UIKit that the Apple-only files of this repository use, so that CI can
+// type-check them on Linux. Declarations follow Apple's documentation; there is no behaviour. Never part of a
+// product or a test: see Tools/AppleStandIns/README.md.
+import Foundation
+
+@MainActor
+open class UIResponder: NSObject {}
+
+@MainActor
+open class UIView: UIResponder {}
+
+@MainActor
+open class UIWindow: UIView {}
