@@ -78,20 +78,22 @@ public struct FirebaseConfiguration: Hashable, Sendable {
         return host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
     }
 
-    /// The URL of an Identity Toolkit v1 method (`accounts:signUp`) or of the secure-token endpoint (`token`), with
+    /// The URL of an Identity Toolkit method (`accounts:signUp`) or of the secure-token endpoint (`token`), with
     /// the API key in the `key` query parameter.
     func url(host: FirebaseHost, method: String) -> URL? {
         let query = FormURLEncoding.encode([("key", apiKey.value)])
-        guard let emulatorHost else { return URL(string: "https://\(host.rawValue)/v1/\(method)?\(query)") }
+        guard let emulatorHost else { return URL(string: "https://\(host.rawValue)/\(method)?\(query)") }
         guard Self.isHostAndPort(emulatorHost) else { return nil }
-        return URL(string: "http://\(emulatorHost)/\(host.rawValue)/v1/\(method)?\(query)")
+        return URL(string: "http://\(emulatorHost)/\(host.rawValue)/\(method)?\(query)")
     }
 }
 
-/// Firebase Authentication's two REST hosts.
+/// Firebase Authentication's REST APIs: host and version.
 enum FirebaseHost: String, Sendable {
     /// Identity Toolkit v1: accounts.
-    case identityToolkit = "identitytoolkit.googleapis.com"
+    case identityToolkit = "identitytoolkit.googleapis.com/v1"
+    /// Identity Toolkit v2: revoking an identity provider's token (`accounts:revokeToken`).
+    case identityToolkitV2 = "identitytoolkit.googleapis.com/v2"
     /// The Secure Token API: refreshes.
-    case secureToken = "securetoken.googleapis.com"
+    case secureToken = "securetoken.googleapis.com/v1"
 }

@@ -183,11 +183,33 @@ public struct FirebaseIdentityBackend: IdentityBackend {
         return try await session(from: answer, isNewUser: false, provider: nil)
     }
 
-    public func deleteAccount(idToken: Secret) async throws {
+    /// Deletes the account. With a revocation, `accounts:revokeToken` (Identity Toolkit v2, token type `CODE`) runs
+    /// first; when it fails, `accounts:delete` is not sent. A refused session (an expired ID token, a sign-in that
+    /// is not recent) keeps its own code; any other refusal is ``IdentityBackendError/Code/idpRevocationFailed``
+    /// with Firebase's code in the message. (If the deletion itself then fails, the provider's tokens are revoked
+    /// and the account stays: the user signs in with Apple again as at the first time, and can retry.)
+    public func deleteAccount(idToken: Secret, revoking revocation: ProviderRevocation?) async throws {
+        if let revocation {
+            let request = FirebaseWire.RevokeTokenRequest(
+                idToken: idToken.value, providerId: revocation.provider.rawValue, tokenType: "CODE",
+                token: revocation.authorizationCode.value, tenantId: tenant)
+            do {
+                _ = try await post(
+                    .identityToolkitV2, "accounts:revokeToken", json: request,
+                    secrets: [idToken.value, revocation.authorizationCode.value])
+            } catch let error as IdentityBackendError where !Self.sessionCodes.contains(error.code) {
+                throw IdentityBackendError(.idpRevocationFailed, message: error.description)
+            }
+        }
         _ = try await post(
             .identityToolkit, "accounts:delete", json: FirebaseWire.IDTokenRequest(idToken: idToken.value, tenantId: tenant),
             secrets: [idToken.value])
     }
+
+    /// The refusals of a session rather than of a revocation.
+    private static let sessionCodes: Set<IdentityBackendError.Code> = [
+        .invalidIDToken, .tokenExpired, .userNotFound, .userDisabled, .credentialTooOld,
+    ]
 
     /// Asks Firebase to mail a password-reset link. Projects without email enumeration protection answer
     /// `EMAIL_NOT_FOUND` for an email with no account; that is answered like any other email, so that nobody

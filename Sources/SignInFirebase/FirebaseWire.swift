@@ -41,6 +41,15 @@ enum FirebaseWire {
         var tenantId: String?
     }
 
+    /// `accounts:revokeToken` (v2): revoke an identity provider's token of the user, here Apple's authorization code.
+    struct RevokeTokenRequest: Encodable {
+        var idToken: String
+        var providerId: String
+        var tokenType: String
+        var token: String
+        var tenantId: String?
+    }
+
     /// `accounts:update`: a new password, or providers to unlink.
     struct UpdateRequest: Encodable {
         var idToken: String

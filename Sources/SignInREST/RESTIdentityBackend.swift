@@ -201,8 +201,10 @@ public struct RESTIdentityBackend: IdentityBackend {
     }
 
     /// Deletes the account of `idToken`.
-    /// - Throws: `NOT_SUPPORTED_BY_BACKEND` when the API has no deletion route; `INVALID_ID_TOKEN`, `USER_NOT_FOUND`.
-    public func deleteAccount(idToken: Secret) async throws {
+    /// - Throws: `NOT_SUPPORTED_BY_BACKEND` when the API has no deletion route, or for a revocation (the API has no
+    ///   Sign in with Apple, so nothing to revoke); `INVALID_ID_TOKEN`, `USER_NOT_FOUND`.
+    public func deleteAccount(idToken: Secret, revoking revocation: ProviderRevocation?) async throws {
+        guard revocation == nil else { throw IdentityBackendError.notSupported("Sign in with Apple") }
         guard let path = paths.deleteAccount else { throw IdentityBackendError.notSupported("account deletion") }
         let call = RESTCall(operation: .deleteAccount, method: "DELETE", path: path)
         _ = try await send(call, json: nil, bearer: idToken.value, secrets: [idToken.value])

@@ -115,12 +115,12 @@ struct BackendAccountServiceTests {
         let backend = SpyIdentityBackend(result: .success(.fixture()))
         let service = BackendAccountService(backend: backend)
         _ = try await service.unlink(.google, from: .fixture())
-        try await service.deleteAccount(.fixture())
+        try await service.deleteAccount(.fixture(), revoking: nil)
         try await service.sendPasswordReset(email: "a@b.co")
         #expect(
             await backend.calls == [
                 .unlink(idToken: "fixture-id-token", providerId: "google.com"),
-                .deleteAccount(idToken: "fixture-id-token"), .sendPasswordResetEmail("a@b.co"),
+                .deleteAccount(idToken: "fixture-id-token", revoking: nil), .sendPasswordResetEmail("a@b.co"),
             ])
     }
 }

@@ -210,7 +210,7 @@ struct AccountUseCaseTests {
         let (sessions, store) = manager(guest)
         let accounts = SpyAccountService()
         try await DeleteAccountUseCase(accounts: accounts, sessions: sessions)()
-        #expect(await accounts.calls == [.deleteAccount(uid: "guest")])
+        #expect(await accounts.calls == [.deleteAccount(uid: "guest", revoking: nil)])
         #expect(await store.session == nil)
         await #expect(throws: AuthError.notSignedIn) {
             try await DeleteAccountUseCase(

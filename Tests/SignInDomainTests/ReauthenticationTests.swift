@@ -39,8 +39,75 @@ struct ReauthenticationTests {
 
         // The session's own provider (Google), not the one the backend error named, was asked.
         #expect(await google.reauthentications.map(\.credential) == [credential])
-        #expect(await accounts.calls == [.deleteAccount(uid: "jane"), .deleteAccount(uid: "jane")])
+        #expect(await accounts.calls == [.deleteAccount(uid: "jane", revoking: nil), .deleteAccount(uid: "jane", revoking: nil)])
         #expect(try await sessions.currentSession() == nil)
+    }
+
+    var appleUser: UserSession {
+        .fixture(
+            uid: "jane", providerIds: [.google, .apple], tokens: .fixture(expiresAt: clock.now() + 3600),
+            signInProvider: .google)
+    }
+
+    @Test("deleting an account with Apple signs in with Apple first, whatever the backend asks, and revokes with its code")
+    func deletionRevokesApple() async throws {
+        let (sessions, _) = manager(appleUser)
+        var renewed = appleUser
+        renewed.tokens = .fixture(idToken: "after-apple", expiresAt: clock.now() + 3600)
+        let apple = SpyAuthProvider(.apple, result: .success(renewed))
+        let accounts = SpyAccountService()
+        let credential = AuthCredential(
+            provider: .apple, idToken: "apple-token", rawNonce: "n", authorizationCode: "fresh-code")
+        let useCase = DeleteAccountUseCase(accounts: accounts, sessions: sessions, authProviders: [apple])
+
+        try await useCase(uiClients: [.apple: StubSignInUIClient.returning(credential)])
+
+        #expect(await apple.reauthentications.map(\.uid) == ["jane"])
+        #expect(
+            await accounts.calls == [
+                .deleteAccount(
+                    uid: "jane", revoking: ProviderRevocation(provider: .apple, authorizationCode: "fresh-code"))
+            ])
+        #expect(try await sessions.currentSession() == nil)
+    }
+
+    /// How the Apple step before a deletion can go wrong.
+    enum AppleStepFailure: String, CaseIterable {
+        case cancelled, noUIClient, noAuthorizationCode, otherAccount, revocationRefused
+    }
+
+    @Test("a deletion whose Apple step fails deletes nothing and keeps the user signed in", arguments: AppleStepFailure.allCases)
+    func deletionNeedsApple(failure: AppleStepFailure) async throws {
+        let (sessions, store) = manager(appleUser)
+        let withCode = AuthCredential(provider: .apple, idToken: "t", rawNonce: "n", authorizationCode: "code")
+        var uiClients: SignInUIClients = [.apple: StubSignInUIClient.returning(withCode)]
+        var result = Result<UserSession, AuthError>.success(appleUser)
+        var accounts = SpyAccountService()
+        let expected: AuthError
+        switch failure {
+        case .cancelled:
+            uiClients = [.apple: StubSignInUIClient.cancelling(.apple)]
+            expected = .recentSignInRequired(.apple)
+        case .noUIClient:
+            uiClients = [:]
+            expected = .recentSignInRequired(.apple)
+        case .noAuthorizationCode:
+            uiClients = [.apple: StubSignInUIClient.returning(AuthCredential(provider: .apple, idToken: "t"))]
+            expected = .providerRevocationFailed(.apple)
+        case .otherAccount:
+            result = .success(.fixture(uid: "sam", providerIds: [.apple]))
+            expected = .userMismatch(.apple)
+        case .revocationRefused:
+            accounts = SpyAccountService(error: .providerRevocationFailed(.apple))
+            expected = .providerRevocationFailed(.apple)
+        }
+        let useCase = DeleteAccountUseCase(
+            accounts: accounts, sessions: sessions, authProviders: [SpyAuthProvider(.apple, result: result)])
+        await #expect(throws: expected) { try await useCase(uiClients: uiClients) }
+        #expect(try await sessions.currentSession()?.uid == "jane")
+        #expect(await store.session?.uid == "jane")
+        let deletions = await accounts.calls.count
+        #expect(deletions == (failure == .revocationRefused ? 1 : 0))
     }
 
     @Test("declining to sign in again changes nothing and says a recent sign-in is needed")

@@ -287,11 +287,14 @@ struct ResetAndDeleteBackendTests {
         #expect(error?.code == .invalidOOBCode)
     }
 
-    @Test("deleting removes the account, its identities and tokens, and revokes Sign in with Apple")
+    @Test("deleting with a fresh authorization code revokes Sign in with Apple and removes the account, its identities and tokens")
     func delete() throws {
         let harness = BackendHarness()
-        let session = try harness.signIn()
-        try harness.service.deleteAccount(idToken: session.idToken)
+        let (issued, nonce) = try harness.authorize()
+        let session = try harness.service.signInWithIdP(harness.request(issued, rawNonce: nonce))
+        try harness.service.deleteAccount(
+            idToken: session.idToken,
+            revoking: ProviderRevocation(provider: .apple, authorizationCode: issued.authorizationCode))
         let state = try harness.service.snapshot()
         #expect(state.accounts.isEmpty)
         #expect(state.identities.isEmpty)
@@ -300,7 +303,81 @@ struct ResetAndDeleteBackendTests {
         #expect(
             try harness.issuer.credentialState(forUserID: appleUser, clientID: harness.configuration.appleClientID)
                 == .revoked)
-        #expect(throws: IdentityBackendError.self) { try harness.service.deleteAccount(idToken: session.idToken) }
+        #expect(try harness.issuer.snapshot().issuedCodes.isEmpty)
+        #expect(throws: IdentityBackendError.self) {
+            try harness.service.deleteAccount(idToken: session.idToken, revoking: nil)
+        }
+    }
+
+    /// The ways an authorization code can be wrong for a revocation.
+    enum BadCode: String, CaseIterable {
+        case unknown, used, expired, anotherApp
+    }
+
+    @Test("a deletion whose revocation is refused deletes nothing and leaves Apple's authorization", arguments: BadCode.allCases)
+    func deletionNeverHalfHappens(bad: BadCode) throws {
+        let harness = BackendHarness()
+        let (issued, nonce) = try harness.authorize()
+        var session = try harness.service.signInWithIdP(harness.request(issued, rawNonce: nonce))
+        var code = issued.authorizationCode
+        switch bad {
+        case .unknown:
+            code = "c.made-up"
+        case .used:
+            // The code already revoked once (the authorization was then given again, with a new code).
+            try harness.service.revokeToken(
+                idToken: session.idToken, ProviderRevocation(provider: .apple, authorizationCode: code))
+            _ = try harness.authorize()
+        case .expired:
+            harness.clock.advance(by: TimeInterval(EmbeddedAppleIssuer.codeLifetime + 1))
+            // A new sign-in keeps the session recent; the first code stays expired.
+            session = try harness.signIn(rawNonce: "raw-nonce-second-0123456789-abcdefg")
+        case .anotherApp:
+            code = try harness.issuer.authorize(clientID: "com.example.other", nonceSHA256: nil, shareEmail: true)
+                .authorizationCode
+        }
+        let before = try harness.service.snapshot()
+        let stateBefore = try harness.issuer.credentialState(
+            forUserID: harness.issuer.user().subject, clientID: harness.configuration.appleClientID)
+        let error = #expect(throws: IdentityBackendError.self) {
+            try harness.service.deleteAccount(
+                idToken: session.idToken, revoking: ProviderRevocation(provider: .apple, authorizationCode: code))
+        }
+        #expect(error?.code == .idpRevocationFailed)
+        #expect(try harness.service.snapshot() == before)
+        #expect(
+            try harness.issuer.credentialState(
+                forUserID: harness.issuer.user().subject, clientID: harness.configuration.appleClientID) == stateBefore)
+    }
+
+    @Test("deleting without a revocation leaves Apple's authorization as it is")
+    func deletionWithoutRevocation() throws {
+        let harness = BackendHarness()
+        let session = try harness.signIn()
+        try harness.service.deleteAccount(idToken: session.idToken, revoking: nil)
+        #expect(try harness.service.snapshot().accounts.isEmpty)
+        #expect(
+            try harness.issuer.credentialState(
+                forUserID: harness.issuer.user().subject, clientID: harness.configuration.appleClientID) == .authorized)
+    }
+
+    @Test("only an account with an Apple identity, and only Apple's tokens, can be revoked")
+    func revocationNeedsAnAppleIdentity() throws {
+        let harness = BackendHarness()
+        let (issued, _) = try harness.authorize()
+        let guest = try harness.service.signUpAnonymously()
+        let noApple = #expect(throws: IdentityBackendError.self) {
+            try harness.service.revokeToken(
+                idToken: guest.idToken, ProviderRevocation(provider: .apple, authorizationCode: issued.authorizationCode))
+        }
+        #expect(noApple?.code == .idpRevocationFailed)
+        let session = try harness.signIn()
+        let google = #expect(throws: IdentityBackendError.self) {
+            try harness.service.revokeToken(
+                idToken: session.idToken,
+                ProviderRevocation(provider: .google, authorizationCode: issued.authorizationCode))
+        }
+        #expect(google?.code == .idpRevocationFailed)
     }
 
     @Test("Apple's credential state: authorized, revoked after the user stops, not found for another user")

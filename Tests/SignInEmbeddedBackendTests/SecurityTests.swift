@@ -40,7 +40,7 @@ struct BackendSecurityTests {
                 _ = try service.unlink(idToken: old.idToken, providerId: "password")
             } == .invalidIDToken)
         #expect(
-            errorCode { () throws(IdentityBackendError) in try service.deleteAccount(idToken: old.idToken) }
+            errorCode { () throws(IdentityBackendError) in try service.deleteAccount(idToken: old.idToken, revoking: nil) }
                 == .invalidIDToken)
         #expect(
             errorCode { () throws(IdentityBackendError) in
@@ -96,7 +96,7 @@ struct BackendSecurityTests {
     func deletionEndsEverySession() throws {
         let session = try service.signUp(email: "jane@example.com", password: "correct horse")
         let other = try service.signInWithPassword(email: "jane@example.com", password: "correct horse")
-        try service.deleteAccount(idToken: session.idToken)
+        try service.deleteAccount(idToken: session.idToken, revoking: nil)
         #expect(
             errorCode { () throws(IdentityBackendError) in _ = try service.verifySessionToken(other.idToken.value) }
                 == .userNotFound)
@@ -117,7 +117,7 @@ struct BackendSecurityTests {
         let refreshed = try service.refreshSession(refreshToken: linked.refreshToken)
         let before = try service.snapshot()
         #expect(
-            errorCode { () throws(IdentityBackendError) in try service.deleteAccount(idToken: refreshed.idToken) }
+            errorCode { () throws(IdentityBackendError) in try service.deleteAccount(idToken: refreshed.idToken, revoking: nil) }
                 == .credentialTooOld)
         #expect(
             errorCode { () throws(IdentityBackendError) in
@@ -160,7 +160,7 @@ struct BackendSecurityTests {
         let guest = try service.signUpAnonymously()
         harness.clock.advance(by: 3700)
         let refreshed = try service.refreshSession(refreshToken: guest.refreshToken)
-        try service.deleteAccount(idToken: refreshed.idToken)
+        try service.deleteAccount(idToken: refreshed.idToken, revoking: nil)
         #expect(try service.account(uid: guest.localId) == nil)
     }
 

@@ -70,7 +70,7 @@ struct BackendContractTests {
                 shareEmail: true)
             return AuthCredential(
                 provider: .apple, idToken: issued.identityToken, rawNonce: Secret(rawNonce),
-                fullName: issued.fullName, email: issued.email)
+                authorizationCode: issued.authorizationCode, fullName: issued.fullName, email: issued.email)
         }
 
         /// A fresh Google credential for `email`'s account on the simulated device.
@@ -189,13 +189,13 @@ struct BackendContractTests {
         rig.clock.advance(by: 3700)
         let refreshed = try await BackendSessionTokenService(backend: rig.identity, clock: rig.clock).refresh(session)
         await #expect(throws: AuthError.recentSignInRequired(.emailPassword)) {
-            try await rig.accounts.deleteAccount(refreshed)
+            try await rig.accounts.deleteAccount(refreshed, revoking: nil)
         }
         let renewed = try await rig.email.reauthenticate(
             AuthCredential(provider: .emailPassword, email: "kim@example.com", password: "kim pass 123"),
             session: refreshed)
         #expect(renewed.uid == session.uid)
-        try await rig.accounts.deleteAccount(renewed)
+        try await rig.accounts.deleteAccount(renewed, revoking: nil)
 
         await #expect(throws: AuthError.wrongCredentials) {
             try await rig.email.signIn(
@@ -204,6 +204,35 @@ struct BackendContractTests {
         await #expect(throws: AuthError.self) {
             try await BackendSessionTokenService(backend: rig.identity, clock: rig.clock).refresh(renewed)
         }
+    }
+
+    @Test("deleting an Apple account signs in with Apple again and revokes with that code; a used code deletes nothing", arguments: Face.allCases)
+    func deletionRevokesApple(face: Face) async throws {
+        let rig = try Rig(face)
+        let sessions = rig.sessions
+        let first = try rig.appleCredential()
+        try await sessions.establish(try await rig.apple.signIn(with: first))
+        let clientID = rig.embedded.configuration.appleClientID
+        let appleUser = try rig.embedded.appleIssuer.user().subject
+        let useCase = DeleteAccountUseCase(accounts: rig.accounts, sessions: sessions, authProviders: [rig.apple])
+
+        // A sheet that hands over a code already used (its first sign-in's, revoked once already) is refused.
+        var reused = try rig.appleCredential()
+        reused.authorizationCode = first.authorizationCode
+        let session = try #require(try await sessions.currentSession())
+        try rig.embedded.identityService.revokeToken(
+            idToken: session.tokens.idToken,
+            ProviderRevocation(provider: .apple, authorizationCode: try #require(first.authorizationCode)))
+        await #expect(throws: AuthError.providerRevocationFailed(.apple)) {
+            try await useCase(uiClients: [.apple: StubSignInUIClient.returning(reused)])
+        }
+        #expect(try await sessions.currentSession()?.uid == session.uid)
+        #expect(try rig.embedded.identityService.snapshot().accounts[session.uid] != nil)
+
+        try await useCase(uiClients: [.apple: StubSignInUIClient.returning(try rig.appleCredential())])
+        #expect(try await sessions.currentSession() == nil)
+        #expect(try rig.embedded.identityService.snapshot().accounts[session.uid] == nil)
+        #expect(try rig.embedded.appleIssuer.credentialState(forUserID: appleUser, clientID: clientID) == .revoked)
     }
 
     @Test("re-authenticating with another account's credential, or one no account has, creates nothing", arguments: Face.allCases)

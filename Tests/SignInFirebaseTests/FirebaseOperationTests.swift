@@ -238,10 +238,46 @@ struct FirebaseOperationTests {
     @Test("deletion is accounts:delete with the idToken")
     func delete() async throws {
         let spy = SpyHTTPTransport(responses: [Wire.ok(["kind": "identitytoolkit#DeleteAccountResponse"])])
-        try await Wire.backend(spy).deleteAccount(idToken: "session-id-token")
+        try await Wire.backend(spy).deleteAccount(idToken: "session-id-token", revoking: nil)
         let request = try #require(await spy.requests.first)
         Wire.expectCall(request, "accounts:delete")
         #expect(try Wire.json(request).mapValues { "\($0)" } == ["idToken": "session-id-token"])
+    }
+
+    @Test("deleting with Apple's code is v2 accounts:revokeToken (token type CODE), then accounts:delete")
+    func deleteRevokingApple() async throws {
+        let spy = SpyHTTPTransport(responses: [Wire.ok([:]), Wire.ok(["kind": "identitytoolkit#DeleteAccountResponse"])])
+        try await Wire.backend(spy).deleteAccount(
+            idToken: "session-id-token",
+            revoking: ProviderRevocation(provider: .apple, authorizationCode: "apple-code"))
+        let requests = await spy.requests
+        try #require(requests.count == 2)
+        Wire.expectCall(requests[0], "accounts:revokeToken", version: "v2")
+        #expect(
+            try Wire.json(requests[0]).mapValues { "\($0)" } == [
+                "idToken": "session-id-token", "providerId": "apple.com", "tokenType": "CODE", "token": "apple-code",
+            ])
+        Wire.expectCall(requests[1], "accounts:delete")
+    }
+
+    @Test(
+        "a refused revocation sends no deletion; a refused session keeps its own code",
+        arguments: [
+            ("INVALID_IDP_RESPONSE", IdentityBackendError.Code.idpRevocationFailed),
+            ("INVALID_REQUEST", .idpRevocationFailed),
+            ("CREDENTIAL_TOO_OLD_LOGIN_AGAIN", .credentialTooOld),
+            ("INVALID_ID_TOKEN", .invalidIDToken),
+        ])
+    func refusedRevocation(answer: String, expected: IdentityBackendError.Code) async throws {
+        let spy = SpyHTTPTransport(responses: [Wire.failure(answer)])
+        let error = await #expect(throws: IdentityBackendError.self) {
+            try await Wire.backend(spy).deleteAccount(
+                idToken: "session-id-token",
+                revoking: ProviderRevocation(provider: .apple, authorizationCode: "apple-code"))
+        }
+        #expect(error?.code == expected)
+        #expect(await spy.requests.count == 1)
+        #expect(error.map { !String(describing: $0).contains("apple-code") } == true)
     }
 
     @Test("a reset mail is accounts:sendOobCode PASSWORD_RESET; an unknown email answers the same")

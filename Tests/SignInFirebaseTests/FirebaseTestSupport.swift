@@ -81,9 +81,11 @@ enum Wire {
     }
 
     /// Checks the URL, method and content type of a call to an Identity Toolkit v1 method on production.
-    static func expectCall(_ request: HTTPRequest, _ method: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectCall(
+        _ request: HTTPRequest, _ method: String, version: String = "v1", sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(
-            request.url.absoluteString == "https://identitytoolkit.googleapis.com/v1/\(method)?key=\(apiKey)",
+            request.url.absoluteString == "https://identitytoolkit.googleapis.com/\(version)/\(method)?key=\(apiKey)",
             sourceLocation: sourceLocation)
         #expect(request.method == "POST", sourceLocation: sourceLocation)
         #expect(request.headers["Content-Type"] == "application/json", sourceLocation: sourceLocation)

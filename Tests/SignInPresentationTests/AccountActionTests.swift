@@ -147,7 +147,8 @@ struct AccountViewModelTests {
     @Test("delete-account and the reset request run their use cases")
     func deleteAndReset() async {
         let sessions = SessionManager(
-            store: SpySessionStore(session: .fixture(tokens: .fixture(expiresAt: clock.now() + 3600))),
+            store: SpySessionStore(
+                session: .fixture(providerIds: [.emailPassword], tokens: .fixture(expiresAt: clock.now() + 3600))),
             tokenService: SpySessionTokenService(clock: clock), clock: clock)
         let accounts = SpyAccountService()
         let viewModel = SignInViewModel(
@@ -155,13 +156,13 @@ struct AccountViewModelTests {
             account: AccountUseCases(
                 requestPasswordReset: RequestPasswordResetUseCase(accounts: accounts),
                 deleteAccount: DeleteAccountUseCase(accounts: accounts, sessions: sessions)),
-            uiClients: [:], initialState: SignInState(session: .fixture()))
+            uiClients: [:], initialState: SignInState(session: .fixture(providerIds: [.emailPassword])))
         await viewModel.dispatch(.requestPasswordReset(email: "a@b.co"))?.value
         #expect(viewModel.state.completed == .requestPasswordReset)
         await viewModel.dispatch(.clickDeleteAccount)?.value
         #expect(viewModel.state.completed == .deleteAccount)
         #expect(viewModel.state.session == nil)
-        #expect(await accounts.calls == [.sendPasswordReset(email: "a@b.co"), .deleteAccount(uid: "uid-fixture")])
+        #expect(await accounts.calls == [.sendPasswordReset(email: "a@b.co"), .deleteAccount(uid: "uid-fixture", revoking: nil)])
     }
 
     @Test("an account action whose use case was not given shows an error instead of crashing")

@@ -39,7 +39,7 @@ struct RESTErrorTests {
                 case .signUp: _ = try await sut.signUp(email: API.email, password: Secret(API.password))
                 case .reset: try await sut.confirmPasswordReset(code: "483920", newPassword: "new pass 99")
                 case .forgot: try await sut.sendPasswordResetEmail(email: API.email)
-                case .delete: try await sut.deleteAccount(idToken: "access-1")
+                case .delete: try await sut.deleteAccount(idToken: "access-1", revoking: nil)
                 case .me, .refresh: break
                 }
             }
@@ -311,12 +311,12 @@ struct RESTErrorTests {
             #expect(!reason.contains("http") && !reason.contains(API.password))
         }
 
-        let cancelled = Task { try await API.makeSUT(SpyHTTPTransport(status: 200)).deleteAccount(idToken: "a") }
+        let cancelled = Task { try await API.makeSUT(SpyHTTPTransport(status: 200)).deleteAccount(idToken: "a", revoking: nil) }
         cancelled.cancel()
         await #expect(throws: CancellationError.self) { try await cancelled.value }
         let waiting = Task {
             try await RESTIdentityBackend(configuration: API.configuration(), transport: NeverAnsweringTransport())
-                .deleteAccount(idToken: "a")
+                .deleteAccount(idToken: "a", revoking: nil)
         }
         try await Task.sleep(for: .milliseconds(20))
         waiting.cancel()

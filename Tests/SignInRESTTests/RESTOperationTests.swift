@@ -144,7 +144,7 @@ struct RESTOperationTests {
     @Test("deleting the account is DELETE auth/me with the bearer token and no body")
     func delete() async throws {
         let spy = SpyHTTPTransport(responses: [API.empty(status: 204)])
-        try await API.makeSUT(spy).deleteAccount(idToken: "access-1")
+        try await API.makeSUT(spy).deleteAccount(idToken: "access-1", revoking: nil)
         let request = try #require(await spy.requests.first)
         API.expectBearer(request, "DELETE", "auth/me", token: "access-1")
         #expect(await spy.requests.count == 1)
@@ -254,7 +254,7 @@ struct RESTOperationTests {
         try await sut.revokeRefreshToken(refreshed.refreshToken)
         try await sut.sendPasswordResetEmail(email: API.email)
         try await sut.confirmPasswordReset(code: "otp-1", newPassword: "new pass 99")
-        try await sut.deleteAccount(idToken: "t-2")
+        try await sut.deleteAccount(idToken: "t-2", revoking: nil)
 
         let requests = await spy.requests
         #expect(
@@ -287,10 +287,10 @@ struct RESTOperationTests {
             try await sut.confirmPasswordReset(code: "1", newPassword: "new pass 99")
         }
         await #expect(throws: IdentityBackendError(.notSupportedByBackend, message: "account deletion")) {
-            try await sut.deleteAccount(idToken: "access-1")
+            try await sut.deleteAccount(idToken: "access-1", revoking: nil)
         }
         await #expect(throws: AuthError.notSupportedByBackend("account deletion")) {
-            try await BackendAccountService(backend: sut).deleteAccount(.fixture(providerIds: [.emailPassword]))
+            try await BackendAccountService(backend: sut).deleteAccount(.fixture(providerIds: [.emailPassword]), revoking: nil)
         }
         #expect(await spy.requests.isEmpty)
     }

@@ -115,6 +115,10 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         /// providers or linking, say). ``IdentityBackendError/message`` is the operation's name in English
         /// (`guest sign-in`, `Sign in with Apple`, `linking`), which ``AuthError/notSupportedByBackend(_:)`` carries.
         public static let notSupportedByBackend = Code(rawValue: "NOT_SUPPORTED_BY_BACKEND")
+        /// The identity provider did not revoke the app's tokens before an account deletion (the authorization
+        /// code was unknown, used, expired or another user's); the account was not deleted. Ours: Firebase's own
+        /// answers to `accounts:revokeToken` are carried in the message.
+        public static let idpRevocationFailed = Code(rawValue: "IDP_REVOCATION_FAILED")
     }
 
     /// The ``AuthError`` this answer means.
@@ -153,6 +157,7 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         case .refreshTokenAlreadyRotated: .refreshTokenSuperseded
         case .damagedRecord: .passwordRecordDamaged
         case .notSupportedByBackend: .notSupportedByBackend(message)
+        case .idpRevocationFailed: .providerRevocationFailed(provider)
         default: .backend(code: code.rawValue, message: message)
         }
     }

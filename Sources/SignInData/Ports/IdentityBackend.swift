@@ -56,9 +56,12 @@ public protocol IdentityBackend: Sendable {
     ///   ``IdentityBackendError/Code/weakPassword``.
     func confirmPasswordReset(code: Secret, newPassword: Secret) async throws
 
-    /// Deletes the account of `idToken`, its identities and its refresh tokens.
-    /// - Throws: ``IdentityBackendError/Code/credentialTooOld`` when the session's sign-in is not recent.
-    func deleteAccount(idToken: Secret) async throws
+    /// Deletes the account of `idToken`, its identities and its refresh tokens. With a `revocation`, the
+    /// provider's tokens for the app are revoked first (Firebase's v2 `accounts:revokeToken` with the
+    /// authorization code), and when that fails nothing is deleted.
+    /// - Throws: ``IdentityBackendError/Code/credentialTooOld`` when the session's sign-in is not recent,
+    ///   ``IdentityBackendError/Code/idpRevocationFailed`` when the revocation failed.
+    func deleteAccount(idToken: Secret, revoking revocation: ProviderRevocation?) async throws
 
     /// Sets a new password for the account of `idToken` (Firebase's `accounts:update` with `password`). Every
     /// other session of the account ends; the answer is the caller's new session.

@@ -48,10 +48,15 @@ public struct BackendAccountService: AccountService {
         return account.applied(to: session)
     }
 
-    public func deleteAccount(_ session: UserSession) async throws {
+    public func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws {
         tracer.record(.data, "BackendAccountService.deleteAccount", .dataAccountDeletion(uid: session.uid))
-        try await IdentityBackendError.translating(for: Self.signInProvider(of: session)) {
-            try await backend.deleteAccount(idToken: session.tokens.idToken)
+        try await IdentityBackendError.translating(
+            for: Self.signInProvider(of: session),
+            special: { error in
+                error.code == .idpRevocationFailed ? .providerRevocationFailed(revocation?.provider ?? .apple) : nil
+            }
+        ) {
+            try await backend.deleteAccount(idToken: session.tokens.idToken, revoking: revocation)
         }
     }
 

@@ -77,6 +77,9 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An account with this email already exists with another sign-in method (Firebase's `needConfirmation`):
     /// sign in with that method first, then link this one.
     case accountExistsWithDifferentCredential(email: String)
+    /// Deleting the account needs the provider (Apple) to revoke this app's access first, and it did not: the
+    /// authorization code was refused, missing, or the provider could not be reached. The account was not deleted.
+    case providerRevocationFailed(ProviderType)
     /// The identity backend does not offer the operation at all (a team's own REST API without guest accounts,
     /// Sign in with Apple or linking, say): no retry helps. The text is the operation's name in English, such as
     /// `guest sign-in`, `Sign in with Apple` or `linking`.
@@ -133,6 +136,8 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .accountExistsWithDifferentCredential(let email):
             "\(email) already has an account with another sign-in method."
         case .notSupportedByBackend(let operation): "The identity backend does not offer \(operation)."
+        case .providerRevocationFailed(let provider):
+            "\(provider) did not revoke the app's access; the account was not deleted."
         }
     }
 }

@@ -18,14 +18,34 @@ public protocol AccountService: Sendable {
     func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession
 
     /// Deletes the session's account with its identities, and revokes its tokens.
-    /// - Throws: ``AuthError/recentSignInRequired(_:)`` when the session's sign-in is not recent.
-    func deleteAccount(_ session: UserSession) async throws
+    /// - Parameters:
+    ///   - session: The signed-in session.
+    ///   - revocation: For an account with an Apple identity, the fresh authorization code with which the
+    ///     backend revokes the app's Apple tokens first (App Store Review Guideline 5.1.1(v)).
+    /// - Throws: ``AuthError/recentSignInRequired(_:)`` when the session's sign-in is not recent,
+    ///   ``AuthError/providerRevocationFailed(_:)`` when the revocation failed; the account then still exists.
+    func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws
 
     /// Sets a new password for the session's account; every other session of the account ends.
     /// - Returns: The caller's new session.
     /// - Throws: ``AuthError/recentSignInRequired(_:)``, ``AuthError/providerNotLinked(_:)`` when the account has
     ///   no password, ``AuthError/weakPassword(_:)``.
     func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession
+}
+
+/// What an identity provider needs to revoke the app's tokens of a user whose account is deleted: Sign in with
+/// Apple's authorization code, from a sign-in made moments before (it works once, for five minutes).
+public struct ProviderRevocation: Hashable, Sendable {
+    /// The provider whose tokens are revoked.
+    public var provider: ProviderType
+    /// The fresh authorization code.
+    public var authorizationCode: Secret
+
+    /// Creates a revocation.
+    public init(provider: ProviderType, authorizationCode: Secret) {
+        self.provider = provider
+        self.authorizationCode = authorizationCode
+    }
 }
 
 /// Apple's view of a user's credential: seed 001's `getCredentialState(forUserID:)`.

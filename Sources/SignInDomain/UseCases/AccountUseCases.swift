@@ -236,6 +236,10 @@ public struct CheckAppleCredentialUseCase: Sendable {
 /// Deletes the signed-in account (App Store Review Guideline 5.1.1(v)): its identities are removed, its tokens
 /// revoked, and the user signed out. A sensitive operation: the backend wants a recent sign-in, which
 /// ``Reauthentication`` asks for.
+///
+/// An account with an Apple identity is first signed in again with Apple, whatever the backend asks: Apple wants
+/// the app's tokens revoked with the account, and revoking needs the fresh authorization code of that sign-in.
+/// If the revocation fails, the account is not deleted.
 public struct DeleteAccountUseCase: Sendable {
     private let accounts: any AccountService
     private let sessions: SessionManager
@@ -253,13 +257,25 @@ public struct DeleteAccountUseCase: Sendable {
     }
 
     /// Deletes the account.
-    /// - Parameter uiClients: The screen's UI clients, to sign in again if the backend asks for it.
+    /// - Parameter uiClients: The screen's UI clients, to sign in again (with Apple always, for an account that has
+    ///   it; otherwise if the backend asks for it).
     /// - Throws: ``AuthError/notSignedIn``, ``AuthError/recentSignInRequired(_:)`` when the user did not sign in
-    ///   again; on any error the account and the session stay.
+    ///   again, ``AuthError/userMismatch(_:)``, ``AuthError/providerRevocationFailed(_:)``; on any error the account
+    ///   and the session stay.
     public func callAsFunction(uiClients: SignInUIClients = [:]) async throws(AuthError) {
-        guard try await sessions.currentSession() != nil else { throw .notSignedIn }
+        guard let current = try await sessions.currentSession() else { throw .notSignedIn }
+        var revocation: ProviderRevocation?
+        if current.providerIds.contains(.apple) {
+            let credential = try await reauthentication.signInAgain(with: .apple, uiClients: uiClients)
+            guard let code = credential.authorizationCode, !code.value.isEmpty else {
+                throw .providerRevocationFailed(.apple)
+            }
+            revocation = ProviderRevocation(provider: .apple, authorizationCode: code)
+        }
         let accounts = self.accounts
-        try await reauthentication.run(uiClients: uiClients) { session in try await accounts.deleteAccount(session) }
+        try await reauthentication.run(uiClients: uiClients) { [revocation] session in
+            try await accounts.deleteAccount(session, revoking: revocation)
+        }
         try await sessions.signOut(reason: .accountDeleted)
     }
 }

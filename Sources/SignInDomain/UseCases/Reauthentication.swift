@@ -44,7 +44,18 @@ public struct Reauthentication: Sendable {
 
     private func signInAgain(asked: ProviderType, uiClients: SignInUIClients) async throws(AuthError) {
         let session = try await sessions.validSession()
-        let provider = session.signInProvider ?? asked
+        _ = try await signInAgain(with: session.signInProvider ?? asked, uiClients: uiClients)
+    }
+
+    /// Signs the current user in again with `provider` now, whatever the backend would ask: deleting an account
+    /// with an Apple identity needs Apple's fresh authorization code.
+    /// - Returns: The credential the user gave (its authorization code has not been used yet).
+    /// - Throws: ``AuthError/recentSignInRequired(_:)`` when the user cancelled or the screen has no UI client for
+    ///   `provider`; ``AuthError/userMismatch(_:)`` when the credential is another account's (nothing changed).
+    public func signInAgain(with provider: ProviderType, uiClients: SignInUIClients) async throws(AuthError)
+        -> AuthCredential
+    {
+        let session = try await sessions.validSession()
         tracer.record(.domain, "Reauthentication.signInAgain", .domainReauthenticationAsked(provider: provider))
         guard let uiClient = uiClients[provider], let authProvider = authProviders[provider] else {
             throw .recentSignInRequired(provider)
@@ -62,5 +73,6 @@ public struct Reauthentication: Sendable {
         guard renewed.uid == session.uid else { throw .userMismatch(provider) }
         try await sessions.establish(renewed)
         tracer.record(.domain, "Reauthentication.signInAgain", .domainReauthenticated(uid: renewed.uid))
+        return credential
     }
 }

@@ -14,6 +14,8 @@ public final class EmbeddedAppleIssuer: Sendable {
     public let issuer: String
     /// How long an identity token lasts (Apple: 10 minutes).
     public let tokenLifetime: TimeInterval
+    /// How long an authorization code works (Apple: 5 minutes), once.
+    public static let codeLifetime = 300
     private let storage: any BackendStateStorage
     private let clock: any WallClock
     private let random: any RandomByteSource
@@ -60,6 +62,9 @@ public final class EmbeddedAppleIssuer: Sendable {
         let (issuer, lifetime) = (self.issuer, Int(tokenLifetime))
         return try storage.update { state throws(IdentityBackendError) in
             let key = try state.appleSigningKey()
+            state.apple.issuedCodes = state.apple.issuedCodes.filter { $0.value.expiresAt > now }
+            state.apple.issuedCodes[SHA256.hexDigest(code)] = AppleAuthorizationCodeRecord(
+                clientID: clientID, subject: state.apple.user.subject, expiresAt: now + Self.codeLifetime)
             let firstTime = state.apple.authorizedClients[clientID] == nil
             state.apple.revokedClients.removeAll { $0 == clientID }
             let sharesEmail = state.apple.authorizedClients[clientID] ?? shareEmail
@@ -102,6 +107,29 @@ public final class EmbeddedAppleIssuer: Sendable {
             if !state.apple.revokedClients.contains(clientID) { state.apple.revokedClients.append(clientID) }
             return wasAuthorized
         }
+    }
+
+    /// Revokes the app's authorization with a fresh authorization code, as Apple's `/auth/revoke` does after the
+    /// code is exchanged: the code must have been issued to `clientID` for `subject`, within its lifetime, and
+    /// works once. Called inside the backend's state update, so that a deletion and its revocation are one change.
+    /// - Throws: ``SignInData/IdentityBackendError/Code/idpRevocationFailed`` naming what is wrong; nothing changes
+    ///   then.
+    static func revoke(
+        code: Secret, clientID: String, subject: String, now: Int, state: inout EmbeddedBackendState
+    ) throws(IdentityBackendError) {
+        let key = SHA256.hexDigest(code.value)
+        guard let record = state.apple.issuedCodes[key] else {
+            throw IdentityBackendError(.idpRevocationFailed, message: "unknown or used authorization code")
+        }
+        guard record.expiresAt > now else {
+            throw IdentityBackendError(.idpRevocationFailed, message: "the authorization code has expired")
+        }
+        guard record.clientID == clientID, record.subject == subject else {
+            throw IdentityBackendError(.idpRevocationFailed, message: "the authorization code is another app's or user's")
+        }
+        state.apple.issuedCodes[key] = nil
+        state.apple.authorizedClients[clientID] = nil
+        if !state.apple.revokedClients.contains(clientID) { state.apple.revokedClients.append(clientID) }
     }
 
     /// Signs claims as an identity token under `key`: also used by tests to make tokens that are wrong in

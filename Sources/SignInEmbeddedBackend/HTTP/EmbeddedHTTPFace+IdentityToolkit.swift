@@ -106,8 +106,25 @@ extension EmbeddedHTTPFace {
 
     func delete(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         let idToken = try Self.requiredIDToken(fields)
-        try core { () throws(IdentityBackendError) in try service.deleteAccount(idToken: idToken) }
+        try core { () throws(IdentityBackendError) in try service.deleteAccount(idToken: idToken, revoking: nil) }
         return .object(["kind": "identitytoolkit#DeleteAccountResponse"])
+    }
+
+    // MARK: - v2 accounts:revokeToken
+
+    /// Revokes Apple's tokens of the signed-in user with an authorization code (`tokenType` `CODE`), as before a
+    /// deletion. The answer is empty, as Firebase's.
+    func revokeToken(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        let idToken = try Self.requiredIDToken(fields)
+        guard let providerId = try fields.text("providerId") else { throw HTTPFaceError("INVALID_PROVIDER_ID") }
+        guard try fields.text("tokenType") == "CODE" else {
+            throw HTTPFaceError("INVALID_REQUEST", detail: "only tokenType CODE is supported")
+        }
+        guard let token = try fields.text("token") else { throw HTTPFaceError("MISSING_TOKEN") }
+        _ = try fields.string("tenantId")
+        let revocation = ProviderRevocation(provider: ProviderType(rawValue: providerId), authorizationCode: Secret(token))
+        try core { () throws(IdentityBackendError) in try service.revokeToken(idToken: idToken, revocation) }
+        return .object([:])
     }
 
     // MARK: - Password reset

@@ -99,6 +99,7 @@ public struct EmbeddedHTTPFace: Sendable {
         case .lookup: try lookup(RequestFields(jsonBody: request.body))
         case .update: try update(RequestFields(jsonBody: request.body))
         case .delete: try delete(RequestFields(jsonBody: request.body))
+        case .revokeToken: try revokeToken(RequestFields(jsonBody: request.body))
         case .sendOobCode: try sendOobCode(RequestFields(jsonBody: request.body))
         case .resetPassword: try resetPassword(RequestFields(jsonBody: request.body))
         case .token: try token(Self.tokenFields(of: request))

@@ -10,6 +10,8 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case delete = "accounts:delete"
     case sendOobCode = "accounts:sendOobCode"
     case resetPassword = "accounts:resetPassword"
+    // Firebase Identity Toolkit v2, under `/identitytoolkit.googleapis.com/v2/`.
+    case revokeToken = "v2/accounts:revokeToken"
     // The Secure Token API, `/securetoken.googleapis.com/v1/token`.
     case token = "securetoken:token"
     // The Firebase Auth emulator's test endpoints, under `/emulator/v1/projects/{projectId}/`.
@@ -32,6 +34,10 @@ enum FaceRoute: String, CaseIterable, Sendable {
             let name = String(path.dropFirst(identityToolkit.count))
             guard name.hasPrefix("accounts:"), let route = FaceRoute(rawValue: name) else { return nil }
             self = route
+            return
+        }
+        if path == "/identitytoolkit.googleapis.com/v2/accounts:revokeToken" {
+            self = .revokeToken
             return
         }
         if path == "/securetoken.googleapis.com/v1/token" {
@@ -80,7 +86,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     var needsAPIKey: Bool {
         switch self {
         case .signUp, .signInWithPassword, .signInWithIdp, .lookup, .update, .delete, .sendOobCode, .resetPassword,
-            .token:
+            .revokeToken, .token:
             true
         default: false
         }

@@ -377,12 +377,42 @@ public final class EmbeddedIdentityService: IdentityBackend {
 
     // MARK: - Deletion
 
-    public func deleteAccount(idToken: Secret) throws(IdentityBackendError) {
+    /// Revokes an identity provider's tokens of the account of `idToken` (Firebase's v2 `accounts:revokeToken`
+    /// with token type `CODE`): only Apple's, with a fresh authorization code.
+    public func revokeToken(idToken: Secret, _ revocation: ProviderRevocation) throws(IdentityBackendError) {
         let now = clock.now()
-        let clientID = configuration.appleClientID
+        try storage.update { state throws(IdentityBackendError) in
+            let (account, _) = try authenticate(idToken, state: state, now: now)
+            try revokeProviderToken(revocation, of: account, now: now, state: &state)
+        }
+    }
+
+    private func revokeProviderToken(
+        _ revocation: ProviderRevocation, of account: EmbeddedAccount, now: Date, state: inout EmbeddedBackendState
+    ) throws(IdentityBackendError) {
+        guard revocation.provider == .apple else {
+            throw IdentityBackendError(.idpRevocationFailed, message: "only Apple's tokens can be revoked")
+        }
+        guard let identity = account.identities.first(where: { $0.providerId == ProviderType.apple.rawValue }) else {
+            throw IdentityBackendError(.idpRevocationFailed, message: "the account has no Apple identity")
+        }
+        try EmbeddedAppleIssuer.revoke(
+            code: revocation.authorizationCode, clientID: configuration.appleClientID, subject: identity.subject,
+            now: Int(now.timeIntervalSince1970), state: &state)
+        tracer.record(
+            .backend, "EmbeddedIdentityService.revokeToken", .backendAppleTokensRevoked(uid: account.uid))
+    }
+
+    /// Deletes the account of `idToken`. With a revocation, the Apple-like issuer revokes the app's authorization
+    /// with the authorization code first, in the same state change: if the code is refused, nothing is deleted.
+    public func deleteAccount(idToken: Secret, revoking revocation: ProviderRevocation?) throws(IdentityBackendError) {
+        let now = clock.now()
         try storage.update { state throws(IdentityBackendError) in
             let (account, claims) = try authenticate(idToken, state: state, now: now)
             try requireRecentSignIn(claims, account: account, now: now)
+            if let revocation {
+                try revokeProviderToken(revocation, of: account, now: now, state: &state)
+            }
             for identity in account.identities { state.identity.identities[identity.key] = nil }
             state.identity.accounts[account.uid] = nil
             state.identity.refreshTokens = state.identity.refreshTokens.filter { $0.value.uid != account.uid }
@@ -390,11 +420,6 @@ public final class EmbeddedIdentityService: IdentityBackend {
                 $0.value.uid != account.uid
             }
             state.identity.passwordResetCodes = state.identity.passwordResetCodes.filter { $0.value.uid != account.uid }
-            // As Apple asks: revoke the app's Sign in with Apple authorization with the account.
-            if account.identities.contains(where: { $0.providerId == ProviderType.apple.rawValue }) {
-                state.apple.authorizedClients[clientID] = nil
-                if !state.apple.revokedClients.contains(clientID) { state.apple.revokedClients.append(clientID) }
-            }
             tracer.record(.backend, "EmbeddedIdentityService.deleteAccount", .backendAccountDeleted(uid: account.uid))
         }
     }

@@ -127,6 +127,9 @@ public struct AppleIssuerState: Codable, Hashable, Sendable {
     public var authorizedClients: [String: Bool] = [:]
     /// Client ids the user has stopped using Sign in with Apple with.
     public var revokedClients: [String] = []
+    /// The authorization codes issued and not yet used or expired, by the SHA-256 hex of the code: what a
+    /// revocation (an account deletion) must present, as Apple's token endpoint wants.
+    public var issuedCodes: [String: AppleAuthorizationCodeRecord] = [:]
 
     /// Creates a state.
     public init(signingKey: String, user: AppleIDUser) {
@@ -135,7 +138,7 @@ public struct AppleIssuerState: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case signingKey, user, authorizedClients, revokedClients
+        case signingKey, user, authorizedClients, revokedClients, issuedCodes
     }
 
     /// Decodes a state; parts added after version 1 may be missing.
@@ -145,5 +148,24 @@ public struct AppleIssuerState: Codable, Hashable, Sendable {
         user = try container.decode(AppleIDUser.self, forKey: .user)
         authorizedClients = try container.decode([String: Bool].self, forKey: .authorizedClients)
         revokedClients = try container.decodeIfPresent([String].self, forKey: .revokedClients) ?? []
+        issuedCodes =
+            try container.decodeIfPresent([String: AppleAuthorizationCodeRecord].self, forKey: .issuedCodes) ?? [:]
+    }
+}
+
+/// An authorization code the Apple-like issuer handed out: for which app and user, and until when it works.
+public struct AppleAuthorizationCodeRecord: Codable, Hashable, Sendable {
+    /// The app's client id.
+    public var clientID: String
+    /// The Apple user (`sub`).
+    public var subject: String
+    /// When the code stops working (seconds since 1970); Apple's last five minutes.
+    public var expiresAt: Int
+
+    /// Creates a record.
+    public init(clientID: String, subject: String, expiresAt: Int) {
+        self.clientID = clientID
+        self.subject = subject
+        self.expiresAt = expiresAt
     }
 }

@@ -47,6 +47,11 @@ extension FlowMessage {
         FlowMessage("backend.accountDeleted", "deleted {uid} and its tokens", ["uid": uid])
     }
 
+    static func backendAppleTokensRevoked(uid: String) -> FlowMessage {
+        FlowMessage(
+            "backend.appleTokensRevoked", "revoked the app's Sign in with Apple authorization of {uid}", ["uid": uid])
+    }
+
     static var backendRotatedTokenReused: FlowMessage {
         FlowMessage("backend.rotatedTokenReused", "a rotated refresh token came back: chain revoked")
     }

@@ -91,6 +91,7 @@ public struct AuthErrorMessages: Sendable {
         case .userDisabled: (.userDisabled, [:])
         case .accountExistsWithDifferentCredential(let email): (.accountExistsWithDifferentCredential, ["email": email])
         case .notSupportedByBackend(let operation): (.notSupportedByBackend, ["operation": operation])
+        case .providerRevocationFailed(let provider): (.providerRevocationFailed, ["provider": provider.name])
         }
     }
 

@@ -52,6 +52,7 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case tokenRejected
     case passwordRejectedByBackend
     case notSupportedByBackend
+    case providerRevocationFailed
 
     /// The key of a sign-out reason's message.
     public static func signOut(_ reason: SignOutReason) -> MessageKey {

@@ -50,7 +50,7 @@ public struct StubIdentityBackend: IdentityBackend {
     }
     public func sendPasswordResetEmail(email: String) async throws { try nothing() }
     public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws { try nothing() }
-    public func deleteAccount(idToken: Secret) async throws { try nothing() }
+    public func deleteAccount(idToken: Secret, revoking revocation: ProviderRevocation?) async throws { try nothing() }
     public func changePassword(idToken: Secret, newPassword: Secret) async throws -> BackendSessionResponse {
         try result.get()
     }
@@ -74,7 +74,7 @@ public actor SpyIdentityBackend: IdentityBackend {
         case unlink(idToken: Secret, providerId: String)
         case sendPasswordResetEmail(String)
         case confirmPasswordReset(code: Secret, newPassword: Secret)
-        case deleteAccount(idToken: Secret)
+        case deleteAccount(idToken: Secret, revoking: ProviderRevocation?)
         case changePassword(idToken: Secret, newPassword: Secret)
         case reauthenticate(idToken: Secret, ReauthenticationRequest)
     }
@@ -154,9 +154,9 @@ public actor SpyIdentityBackend: IdentityBackend {
         try await stub.confirmPasswordReset(code: code, newPassword: newPassword)
     }
 
-    public func deleteAccount(idToken: Secret) async throws {
-        calls.append(.deleteAccount(idToken: idToken))
-        try await stub.deleteAccount(idToken: idToken)
+    public func deleteAccount(idToken: Secret, revoking revocation: ProviderRevocation?) async throws {
+        calls.append(.deleteAccount(idToken: idToken, revoking: revocation))
+        try await stub.deleteAccount(idToken: idToken, revoking: revocation)
     }
 
     public func changePassword(idToken: Secret, newPassword: Secret) async throws -> BackendSessionResponse {
@@ -213,7 +213,9 @@ public struct FailingIdentityBackend: IdentityBackend {
     public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
         throw fail("confirmPasswordReset")
     }
-    public func deleteAccount(idToken: Secret) async throws { throw fail("deleteAccount") }
+    public func deleteAccount(idToken: Secret, revoking revocation: ProviderRevocation?) async throws {
+        throw fail("deleteAccount")
+    }
     public func changePassword(idToken: Secret, newPassword: Secret) async throws -> BackendSessionResponse {
         throw fail("changePassword")
     }

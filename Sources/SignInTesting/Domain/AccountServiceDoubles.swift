@@ -8,7 +8,7 @@ public actor SpyAccountService: AccountService {
         case sendPasswordReset(email: String)
         case confirmPasswordReset(code: Secret, newPassword: Secret)
         case unlink(ProviderType, uid: String)
-        case deleteAccount(uid: String)
+        case deleteAccount(uid: String, revoking: ProviderRevocation?)
         case changePassword(Secret, uid: String)
     }
 
@@ -59,8 +59,8 @@ public actor SpyAccountService: AccountService {
         return try self.session.get()
     }
 
-    public func deleteAccount(_ session: UserSession) async throws {
-        calls.append(.deleteAccount(uid: session.uid))
+    public func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws {
+        calls.append(.deleteAccount(uid: session.uid, revoking: revocation))
         try nextSensitiveFailure()
         if let error { throw error }
     }
@@ -94,7 +94,9 @@ public struct FailingAccountService: AccountService {
     public func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {
         throw fail("unlink")
     }
-    public func deleteAccount(_ session: UserSession) async throws { throw fail("deleteAccount") }
+    public func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws {
+        throw fail("deleteAccount")
+    }
     public func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession {
         throw fail("changePassword")
     }
