@@ -147,7 +147,7 @@ struct CommandRunner {
             await viewModel.dispatch(.changePassword(newPassword: Secret(password)))?.value
             return report(root, invocation) { _ in text(.passwordChanged) + "\n" }
         case .checkCredential:
-            await viewModel.dispatch(.checkAppleCredential)?.value
+            await viewModel.dispatch(.checkAppleCredential(.userAsked))?.value
             if case .checkAppleCredential(let state)? = viewModel.state.completed, state != .authorized {
                 console.out(text(.credentialState, ["state": state.rawValue]) + "\n")
                 console.err(text(.usagePrefix, ["message": viewModel.state.errorMessage ?? ""]) + "\n")

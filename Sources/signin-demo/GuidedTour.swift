@@ -155,7 +155,7 @@ struct GuidedTour {
         }
         note(.tourStopUsing)
         let checking = root()
-        await checking.viewModel.dispatch(.checkAppleCredential)?.value
+        await checking.viewModel.dispatch(.checkAppleCredential(.userAsked))?.value
         guard case .checkAppleCredential(let credentialState)? = checking.viewModel.state.completed,
             credentialState == .revoked, checking.viewModel.state.session == nil
         else { return fail("CheckAppleCredentialUseCase") }

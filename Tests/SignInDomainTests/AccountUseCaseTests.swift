@@ -203,6 +203,49 @@ struct AccountUseCaseTests {
         }
     }
 
+    @Test(
+        "at launch and on return to the foreground the check is quiet: nothing to check, or Apple unreachable, keeps everything",
+        arguments: [AppleCredentialCheckTrigger.appLaunched, .appBecameActive])
+    func quietChecks(trigger: AppleCredentialCheckTrigger) async throws {
+        let checker = StubAppleCredentialStateChecker(state: .revoked)
+        #expect(try await CheckAppleCredentialUseCase(checker: checker, sessions: manager(nil).0)(trigger: trigger) == nil)
+        #expect(try await CheckAppleCredentialUseCase(checker: checker, sessions: manager(guest).0)(trigger: trigger) == nil)
+        #expect(await checker.askedUserIDs.isEmpty)
+
+        var session = UserSession.fixture()
+        session.providerUserIDs = ["apple.com": "001.apple"]
+        let (sessions, store) = manager(session)
+        let offline = StubAppleCredentialStateChecker(error: .network(reason: "offline"))
+        #expect(try await CheckAppleCredentialUseCase(checker: offline, sessions: sessions)(trigger: trigger) == nil)
+        #expect(await store.session == session)
+        // Asked by the user, the same failure is an error.
+        await #expect(throws: AuthError.network(reason: "offline")) {
+            try await CheckAppleCredentialUseCase(checker: offline, sessions: sessions)(trigger: .userAsked)
+        }
+
+        #expect(try await CheckAppleCredentialUseCase(checker: checker, sessions: sessions)(trigger: trigger) == .revoked)
+        #expect(await store.session == nil)
+    }
+
+    @Test("Apple's revocation notice signs an Apple account out without asking Apple; other accounts are left alone")
+    func revocationNotice() async throws {
+        let checker = StubAppleCredentialStateChecker(state: .authorized)
+        let (sessions, store) = manager(.fixture(providerIds: [.apple]))
+        var events = await sessions.events().makeAsyncIterator()
+        _ = await events.next()
+        #expect(
+            try await CheckAppleCredentialUseCase(checker: checker, sessions: sessions)(trigger: .revocationNotified)
+                == .revoked)
+        #expect(await events.next() == .signedOut(.credentialRevoked))
+        #expect(await store.session == nil)
+        #expect(await checker.askedUserIDs.isEmpty)
+
+        let (other, otherStore) = manager(guest)
+        #expect(
+            try await CheckAppleCredentialUseCase(checker: checker, sessions: other)(trigger: .revocationNotified) == nil)
+        #expect(await otherStore.session == guest)
+    }
+
     // MARK: Delete
 
     @Test("deleting the account signs out with its reason; deleting while signed out is refused")

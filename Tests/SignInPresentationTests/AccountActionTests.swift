@@ -63,7 +63,7 @@ struct AccountReducerTests {
             (SignInAction.signUp(email: "a@b.co", password: "p"), SignInEffect.signUp(email: "a@b.co", password: "p")),
             (.clickLink(.google), .link(.google)), (.clickUnlink(.apple), .unlink(.apple)),
             (.requestPasswordReset(email: "a@b.co"), .requestPasswordReset(email: "a@b.co")),
-            (.checkAppleCredential, .checkAppleCredential), (.clickDeleteAccount, .deleteAccount),
+            (.checkAppleCredential(.userAsked), .checkAppleCredential(.userAsked)), (.clickDeleteAccount, .deleteAccount),
             (
                 .openResetLink("signin-demo://reset-password?code=c", newPassword: "n"),
                 .confirmPasswordReset(code: "c", newPassword: "n")
@@ -91,6 +91,17 @@ struct AccountReducerTests {
         #expect(state == SignInState(session: .fixture(uid: "guest"), completed: .link(.emailPassword)))
         _ = reducer.reduce(&state, .accountResponse(.completed(.deleteAccount, session: nil)))
         #expect(state.session == nil)
+    }
+
+    @Test("launch, foreground and notice checks run beside a loading screen, show no progress, and no error of their own")
+    func backgroundChecks() {
+        var state = SignInState(isLoading: true, loadingProvider: .google, session: .fixture())
+        for trigger in [AppleCredentialCheckTrigger.appLaunched, .appBecameActive, .revocationNotified] {
+            #expect(reducer.reduce(&state, .checkAppleCredential(trigger)) == .checkAppleCredential(trigger))
+            #expect(state == SignInState(isLoading: true, loadingProvider: .google, session: .fixture()))
+        }
+        // Asked by the user, the check waits for the screen like any other account action.
+        #expect(reducer.reduce(&state, .checkAppleCredential(.userAsked)) == nil)
     }
 
     @Test("a revoked Apple credential ends signed out with its message")
@@ -122,6 +133,34 @@ struct AccountReducerTests {
 struct AccountViewModelTests {
     let reportIssue: IssueReporter = { Issue.record(Comment(rawValue: $0)) }
     let clock = TestClock()
+
+    @Test("Apple's revocation notice signs out while another action is loading, and says why")
+    func revocationNoticeWhileLoading() async throws {
+        let sessions = SessionManager(
+            store: SpySessionStore(
+                session: .fixture(providerIds: [.apple], tokens: .fixture(expiresAt: clock.now() + 3600))),
+            tokenService: SpySessionTokenService(clock: clock), clock: clock)
+        let viewModel = SignInViewModel(
+            signIn: SignInUseCase(authProviders: [], sessions: sessions),
+            account: AccountUseCases(
+                checkAppleCredential: CheckAppleCredentialUseCase(
+                    checker: StubAppleCredentialStateChecker(state: .authorized), sessions: sessions)),
+            uiClients: [:], initialState: SignInState(isLoading: true, loadingProvider: .google, session: .fixture()))
+        await viewModel.dispatch(.checkAppleCredential(.revocationNotified))?.value
+        #expect(viewModel.state.session == nil)
+        #expect(viewModel.state.error == .signedOut(.credentialRevoked))
+        #expect(try await sessions.currentSession() == nil)
+
+        // At launch with nobody signed in, nothing shows.
+        let quiet = SignInViewModel(
+            signIn: SignInUseCase(authProviders: [], sessions: .fixture(reportIssue: reportIssue)),
+            account: AccountUseCases(
+                checkAppleCredential: CheckAppleCredentialUseCase(
+                    checker: StubAppleCredentialStateChecker(state: .revoked), sessions: sessions)),
+            uiClients: [:])
+        await quiet.dispatch(.checkAppleCredential(.appLaunched))?.value
+        #expect(quiet.state == SignInState())
+    }
 
     @Test("a guest links email through the view model and keeps its uid")
     func link() async {

@@ -199,7 +199,21 @@ public struct ConfirmPasswordResetUseCase: Sendable {
     }
 }
 
-/// Checks the signed-in user's Apple credential state (seed 001); a revoked or unknown credential signs out.
+/// Why the Apple credential state is checked: what decides how loud the check is.
+public enum AppleCredentialCheckTrigger: String, Hashable, Sendable, CaseIterable {
+    /// The user asked (a "check" button, the CLI's command): every problem is an error.
+    case userAsked
+    /// The app launched: nothing to check (signed out, or no Apple identity) is not an error, and Apple
+    /// unreachable keeps the session.
+    case appLaunched
+    /// The app came back to the foreground: as at launch.
+    case appBecameActive
+    /// Apple's `credentialRevokedNotification` arrived: the user is signed out without asking Apple again.
+    case revocationNotified
+}
+
+/// Checks the signed-in user's Apple credential state (seed 001); a revoked or unknown credential signs out with
+/// ``SignOutReason/credentialRevoked``, which the auth state stream announces.
 public struct CheckAppleCredentialUseCase: Sendable {
     private let checker: any AppleCredentialStateChecker
     private let sessions: SessionManager
@@ -211,20 +225,44 @@ public struct CheckAppleCredentialUseCase: Sendable {
     }
 
     /// Checks the state.
-    /// - Returns: The state; after ``AppleCredentialState/revoked`` or ``AppleCredentialState/notFound`` the
-    ///   user is signed out with ``SignOutReason/credentialRevoked``.
-    /// - Throws: ``AuthError/notSignedIn``, ``AuthError/providerNotLinked(_:)`` when the account has no Apple
-    ///   identity.
-    public func callAsFunction() async throws(AuthError) -> AppleCredentialState {
-        guard let current = try await sessions.currentSession() else { throw .notSignedIn }
-        guard let appleUserID = current.providerUserIDs[ProviderType.apple.rawValue] else {
-            throw .providerNotLinked(.apple)
+    /// - Parameter trigger: Why; only ``AppleCredentialCheckTrigger/userAsked`` reports problems as errors.
+    /// - Returns: The state (``AppleCredentialState/revoked`` for a revocation notice); after
+    ///   ``AppleCredentialState/revoked`` or ``AppleCredentialState/notFound`` the user is signed out with
+    ///   ``SignOutReason/credentialRevoked``. `nil` when a launch or foreground check had nothing to check or
+    ///   could not reach Apple (the session is kept), or a notice came for a session without Apple.
+    /// - Throws: When the user asked: ``AuthError/notSignedIn``, ``AuthError/providerNotLinked(_:)`` when the account
+    ///   has no Apple identity, the checker's error. Otherwise only a failure to sign out.
+    @discardableResult
+    public func callAsFunction(trigger: AppleCredentialCheckTrigger = .userAsked) async throws(AuthError)
+        -> AppleCredentialState?
+    {
+        let quiet = trigger != .userAsked
+        let current: UserSession?
+        do {
+            current = try await sessions.currentSession()
+        } catch {
+            if quiet { return nil }  // The stored session cannot be read now: nothing to sign out of.
+            throw error
+        }
+        guard let current else {
+            if quiet { return nil }
+            throw .notSignedIn
         }
         let state: AppleCredentialState
-        do {
-            state = try await checker.credentialState(forUserID: appleUserID)
-        } catch {
-            throw AuthError.normalizing(error)
+        if trigger == .revocationNotified {
+            guard current.providerIds.contains(.apple) else { return nil }
+            state = .revoked
+        } else {
+            guard let appleUserID = current.providerUserIDs[ProviderType.apple.rawValue] else {
+                if quiet { return nil }
+                throw .providerNotLinked(.apple)
+            }
+            do {
+                state = try await checker.credentialState(forUserID: appleUserID)
+            } catch {
+                if quiet { return nil }  // Offline at launch is not a revocation.
+                throw AuthError.normalizing(error)
+            }
         }
         if state != .authorized {
             try await sessions.signOut(reason: .credentialRevoked)

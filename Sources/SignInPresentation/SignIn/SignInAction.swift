@@ -36,8 +36,11 @@ public enum SignInAction: Hashable, Sendable {
     case openResetLink(Secret, newPassword: Secret)
     /// The signed-in user chose a new password (a profile screen's "change password").
     case changePassword(newPassword: Secret)
-    /// The app checks the Apple credential state (at launch, or on return to the foreground).
-    case checkAppleCredential
+    /// The Apple credential state is to be checked: the user asked, the app launched or came back to the
+    /// foreground, or Apple's revocation notice arrived. Only a check the user asked for shows progress and errors;
+    /// the others run beside anything in progress, and a sign-out they cause arrives as
+    /// ``authStateChanged(_:)``.
+    case checkAppleCredential(AppleCredentialCheckTrigger)
     /// The "delete account" button was confirmed.
     case clickDeleteAccount
     /// An account effect finished.

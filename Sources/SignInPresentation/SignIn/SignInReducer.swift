@@ -19,7 +19,7 @@ public enum SignInEffect: Hashable, Sendable {
     /// Run ``ChangePasswordUseCase``.
     case changePassword(newPassword: Secret)
     /// Run ``CheckAppleCredentialUseCase``.
-    case checkAppleCredential
+    case checkAppleCredential(AppleCredentialCheckTrigger)
     /// Run ``DeleteAccountUseCase``.
     case deleteAccount
 }
@@ -45,6 +45,10 @@ public struct SignInReducer: Sendable {
             state.loadingProvider = provider
             clearError(&state)
             return .signIn(provider)
+        }
+        if case .checkAppleCredential(let trigger) = action, trigger != .userAsked {
+            // Launch, foreground and Apple's notice: no spinner, no error, never dropped while something loads.
+            return .checkAppleCredential(trigger)
         }
         if let effect = accountEffect(for: action) {
             guard !state.isLoading else { return nil }
@@ -122,7 +126,7 @@ public struct SignInReducer: Sendable {
         case .clickLink(let provider): .link(provider)
         case .clickUnlink(let provider): .unlink(provider)
         case .requestPasswordReset(let email): .requestPasswordReset(email: email)
-        case .checkAppleCredential: .checkAppleCredential
+        case .checkAppleCredential(let trigger): .checkAppleCredential(trigger)
         case .clickDeleteAccount: .deleteAccount
         case .changePassword(let newPassword): .changePassword(newPassword: newPassword)
         default: nil

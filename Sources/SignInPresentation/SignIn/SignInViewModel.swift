@@ -88,8 +88,22 @@ public final class SignInViewModel {
                 }
                 self.dispatch(.signOutResponse(response))
             }
+        case .checkAppleCredential(let trigger) where trigger != .userAsked:
+            return runBackgroundAppleCheck(trigger)
         default:
             return runAccountEffect(effect)
+        }
+    }
+
+    /// A launch, foreground or notice check: its only visible outcome is a sign-out, shown as the auth state
+    /// stream would show it (a screen that follows the stream sees the same event twice, which changes nothing).
+    private func runBackgroundAppleCheck(_ trigger: AppleCredentialCheckTrigger) -> Task<Void, Never>? {
+        guard let check = account.checkAppleCredential else { return nil }
+        return Task {
+            let result = try? await check(trigger: trigger)
+            if let result, result != .authorized {
+                self.dispatch(.authStateChanged(.signedOut(.credentialRevoked)))
+            }
         }
     }
 
@@ -134,7 +148,7 @@ public final class SignInViewModel {
             return .completed(.confirmPasswordReset, session: state.session)
         case .checkAppleCredential:
             guard let check = account.checkAppleCredential else { throw missing("CheckAppleCredentialUseCase") }
-            let credentialState = try await check()
+            guard let credentialState = try await check(trigger: .userAsked) else { throw AuthError.notSignedIn }
             return .completed(
                 .checkAppleCredential(credentialState), session: credentialState == .authorized ? state.session : nil)
         case .deleteAccount:

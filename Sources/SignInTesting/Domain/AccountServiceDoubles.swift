@@ -104,17 +104,22 @@ public struct FailingAccountService: AccountService {
 
 /// A credential-state checker that answers with a fixed state and records the user ids asked about.
 public actor StubAppleCredentialStateChecker: AppleCredentialStateChecker {
-    private let state: AppleCredentialState
+    private let state: Result<AppleCredentialState, AuthError>
     /// The user ids asked about, in order.
     public private(set) var askedUserIDs: [String] = []
 
     /// Creates a stub answering `state`.
     public init(state: AppleCredentialState) {
-        self.state = state
+        self.state = .success(state)
+    }
+
+    /// Creates a stub that cannot reach Apple: it throws `error`.
+    public init(error: AuthError) {
+        self.state = .failure(error)
     }
 
     public func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
         askedUserIDs.append(userID)
-        return state
+        return try state.get()
     }
 }
