@@ -11,3 +11,17 @@ open class UIView: UIResponder {}
 
 @MainActor
 open class UIWindow: UIView {}
+
+@MainActor
+open class UIScene: UIResponder {}
+
+@MainActor
+open class UIWindowScene: UIScene {
+    open var keyWindow: UIWindow? { nil }
+}
+
+@MainActor
+open class UIApplication: UIResponder {
+    open class var shared: UIApplication { fatalError("stand-in") }
+    open var connectedScenes: Set<UIScene> { [] }
+}

@@ -1,0 +1,178 @@
+import AuthenticationServices
+import Foundation
+import SignInData
+import SignInDomain
+import SignInEmbeddedBackend
+import SignInFirebase
+import SignInInfrastructure
+import SignInPresentation
+import SwiftUI
+import UIKit
+
+@main
+struct SignInApp: App {
+    private let root = CompositionRoot()
+
+    var body: some Scene {
+        WindowGroup {
+            SignInView(viewModel: root.viewModel, form: root.form, sessions: root.sessions, texts: root.texts)
+        }
+    }
+}
+
+/// Builds the object graph, as `Sources/signin-demo/CompositionRoot.swift` does for the CLI: the backend, the UI
+/// clients, the auth providers, the session manager (the session in the Keychain), the use cases and the view model.
+/// Nothing else happens here.
+@MainActor
+struct CompositionRoot {
+    let viewModel: SignInViewModel
+    let sessions: SessionManager
+    let form = EmailForm()
+    let texts = Texts(language: AuthErrorMessages.language(forLocale: Locale.preferredLanguages.first ?? "en"))
+
+    init(bundle: Bundle = .main, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let backend = AppBackend.choose(bundle: bundle, environment: environment)
+        let uiClients = SignInUIClientBuilder()
+            .createAppleClient(authorizer: backend.appleAuthorizer)
+            .addClient(backend.googleClient)
+            .createAnonymousClient()
+            .createEmailPasswordClient(form: form)
+            .build()
+        let identity = backend.identity
+        let authProviders: [any AuthProvider] = [
+            AppleAuthProvider(backend: identity), GoogleAuthProvider(backend: identity),
+            AnonymousAuthProvider(backend: identity), EmailPasswordAuthProvider(backend: identity),
+        ]
+        let tokenService = BackendSessionTokenService(backend: identity)
+        let accounts = BackendAccountService(backend: identity)
+        // One Keychain item per backend, so that a session is never refreshed at a backend that did not issue it.
+        // An app extension that shares the session passes `accessGroup:` and a `lockFile:` in the app group.
+        let store = KeychainSessionStore(
+            service: bundle.bundleIdentifier ?? "SignInApp", account: "session-\(backend.name)",
+            keychain: SecItemKeychain())
+        sessions = SessionManager(store: store, tokenService: tokenService)
+        viewModel = SignInViewModel(
+            signIn: SignInUseCase(authProviders: authProviders, sessions: sessions),
+            signOut: SignOutUseCase(sessions: sessions, tokenService: tokenService),
+            account: AccountUseCases(
+                signUp: SignUpUseCase(accounts: accounts, sessions: sessions),
+                link: LinkProviderUseCase(authProviders: authProviders, sessions: sessions),
+                checkAppleCredential: CheckAppleCredentialUseCase(checker: backend.appleCredentials, sessions: sessions),
+                deleteAccount: DeleteAccountUseCase(accounts: accounts, sessions: sessions, authProviders: authProviders)),
+            uiClients: uiClients, reducer: SignInReducer(messages: texts.messages))
+    }
+}
+
+/// The identity backend, and the Apple and Google pieces that go with it: whoever verifies the identity tokens decides
+/// who may issue them.
+struct AppBackend {
+    let name: String
+    let identity: any IdentityBackend
+    let appleAuthorizer: any AppleIDAuthorizer
+    let appleCredentials: any AppleCredentialStateChecker
+    let googleClient: any SignInUIClient
+
+    /// Firebase when `FIREBASE_API_KEY` (or `FIREBASE_AUTH_EMULATOR_HOST`) is in the Info.plist or the scheme's
+    /// environment; the embedded backend otherwise. Settings that are there but wrong stop the app at launch.
+    static func choose(bundle: Bundle, environment: [String: String]) -> AppBackend {
+        var settings = environment
+        let keys = [
+            FirebaseConfiguration.apiKeyVariable, FirebaseConfiguration.emulatorHostVariable,
+            FirebaseConfiguration.tenantVariable,
+        ]
+        for key in keys {
+            if let value = bundle.object(forInfoDictionaryKey: key) as? String, !value.isEmpty { settings[key] = value }
+        }
+        switch FirebaseConfiguration.fromEnvironment(settings) {
+        case .success(let configuration): return .firebase(configuration)
+        case .failure(.missingAPIKey): return .embedded()
+        case .failure(let problem): preconditionFailure("The Firebase settings are wrong: \(problem)")
+        }
+    }
+
+    /// Firebase Authentication over its REST API. It verifies Apple's real tokens: Apple's sheet and Apple's credential
+    /// state. Google's tokens come from the GoogleSignIn SDK, which this example does not link (see README.md).
+    static func firebase(_ configuration: FirebaseConfiguration) -> AppBackend {
+        AppBackend(
+            name: "firebase",
+            identity: FirebaseIdentityBackend(configuration: configuration, transport: URLSessionTransport()),
+            appleAuthorizer: AuthorizationControllerAuthorizer(presentationAnchor: { keyWindow() }),
+            appleCredentials: AppleIDProviderCredentialChecker(),
+            googleClient: GoogleSDKPlaceholder())
+    }
+
+    /// The embedded backend, in-process, its state in Application Support. It verifies only the tokens of its own
+    /// Apple-like and Google-like issuers (a real Apple token is signed by Apple), so Apple and Google sign in
+    /// through those issuers, without a sheet, as the CLI does.
+    static func embedded() -> AppBackend {
+        let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        let folder = (support ?? FileManager.default.temporaryDirectory).appending(path: "SignIn/backend")
+        let backend = EmbeddedBackend.persistent(folder: folder.path(percentEncoded: false))
+        let apple = EmbeddedAppleID(issuer: backend.appleIssuer, clientID: backend.configuration.appleClientID)
+        return AppBackend(
+            name: "embedded", identity: backend.identityService, appleAuthorizer: apple, appleCredentials: apple,
+            googleClient: GoogleUIClient(chooser: EmbeddedGoogleChooser(issuer: backend.googleIssuer)))
+    }
+
+    /// The window Apple's sheet is presented over: the key window of the app's scenes.
+    @MainActor
+    private static func keyWindow() -> ASPresentationAnchor {
+        let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+        return scenes.lazy.compactMap(\.keyWindow).first ?? ASPresentationAnchor()
+    }
+}
+
+/// Sign in with Apple at the embedded backend: its Apple-like issuer authorizes at once, sharing the email (the CLI
+/// asks first, in `TerminalAppleIDAuthorizer`), and answers the credential-state check.
+struct EmbeddedAppleID: AppleIDAuthorizer, AppleCredentialStateChecker {
+    let issuer: EmbeddedAppleIssuer
+    let clientID: String
+
+    func authorize(_ request: AppleIDRequest) async -> AppleIDAuthorizationResult {
+        do {
+            let issued = try issuer.authorize(
+                clientID: clientID, nonceSHA256: request.nonce, wantsName: request.scopes.contains(.fullName),
+                wantsEmail: request.scopes.contains(.email), shareEmail: true)
+            return .authorized(
+                AppleIDAuthorization(
+                    user: issued.user, identityToken: Data(issued.identityToken.value.utf8),
+                    authorizationCode: Data(issued.authorizationCode.value.utf8), fullName: issued.fullName,
+                    email: issued.email))
+        } catch {
+            return .failed(.failed(String(describing: error)))
+        }
+    }
+
+    func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
+        try issuer.credentialState(forUserID: userID, clientID: clientID)
+    }
+}
+
+/// Google's account chooser at the embedded backend: the first of its simulated accounts.
+struct EmbeddedGoogleChooser: GoogleAccountChooser {
+    let issuer: EmbeddedGoogleIssuer
+
+    func chooseAccount(nonce: String) async -> GoogleSignInResult {
+        do {
+            guard let account = try issuer.accounts().first else { return .cancelled }
+            let issued = try issuer.signIn(email: account.email, nonce: nonce)
+            return .signedIn(
+                GoogleSignInCredential(
+                    idToken: Secret(issued.idToken), accessToken: Secret(issued.accessToken), email: account.email,
+                    name: account.name))
+        } catch {
+            return .failed(String(describing: error))
+        }
+    }
+}
+
+/// Where the GoogleSignIn SDK plugs in with Firebase: replace this with a `GoogleAccountChooser` that calls
+/// `GIDSignIn.sharedInstance.signIn(withPresenting:hint:additionalScopes:nonce:)` (for `GoogleUIClient`), or hand the
+/// SDK's ID token to a `ProvidedTokenUIClient`.
+struct GoogleSDKPlaceholder: SignInUIClient {
+    let providerType = ProviderType.google
+
+    func getCredential() async throws -> CredentialOutcome {
+        throw AuthError.providerNotConfigured(.google)
+    }
+}

@@ -1,0 +1,206 @@
+import AuthenticationServices
+import Observation
+import SignInDomain
+import SignInInfrastructure
+import SignInPresentation
+import SwiftUI
+
+/// The sign-in screen. Every button is a `viewModel.dispatch(...)`, and everything it shows is `viewModel.state`: the
+/// decisions are in the view model, so this file only lays out buttons.
+struct SignInView: View {
+    let viewModel: SignInViewModel
+    let form: EmailForm
+    let sessions: SessionManager
+    let texts: Texts
+
+    @Environment(\.scenePhase) private var scenePhase
+    @State private var hasLaunched = false
+
+    var body: some View {
+        VStack(spacing: 16) {
+            if let session = viewModel.state.session {
+                AccountSection(session: session, viewModel: viewModel, form: form, texts: texts)
+            } else {
+                SignInSection(viewModel: viewModel, form: form, texts: texts)
+            }
+            if viewModel.state.isLoading {
+                ProgressView()
+            }
+        }
+        .padding()
+        .textFieldStyle(.roundedBorder)
+        .disabled(viewModel.state.isLoading)
+        .alert(viewModel.state.errorMessage ?? "", isPresented: showsError, actions: {})
+        // The session as it changes elsewhere: restored at launch, refreshed, expired, signed out by another screen.
+        .task { await viewModel.follow(await sessions.events()) }
+        // The user stopped using Sign in with Apple with this app (Settings › Apple ID) while it runs.
+        .task {
+            for await _ in AppleCredentialRevocations.notifications() {
+                viewModel.dispatch(.checkAppleCredential(.revocationNotified))
+            }
+        }
+        // Apple's credential may have been revoked while the app was not running or in the background.
+        .onChange(of: scenePhase, initial: true) { _, phase in
+            guard phase == .active else { return }
+            viewModel.dispatch(.checkAppleCredential(hasLaunched ? .appBecameActive : .appLaunched))
+            hasLaunched = true
+        }
+        // A typed password does not outlive the sign-in it was for.
+        .onChange(of: viewModel.state.session?.uid) { _, _ in form.password = "" }
+    }
+
+    /// The alert is up while there is a message; closing it dismisses the error.
+    private var showsError: Binding<Bool> {
+        Binding(
+            get: { @MainActor in viewModel.state.errorMessage != nil },
+            set: { @MainActor isShown in if !isShown { viewModel.dispatch(.dismissError) } })
+    }
+}
+
+/// Signed out: the providers, and the email form.
+private struct SignInSection: View {
+    let viewModel: SignInViewModel
+    let form: EmailForm
+    let texts: Texts
+
+    var body: some View {
+        AppleButton(accessibilityLabel: texts.signInWith(.apple)) { viewModel.dispatch(.clickApple) }
+        Button(texts.signInWith(.google)) { viewModel.dispatch(.clickGoogle) }
+        Button(texts(.continueAsGuest)) { viewModel.dispatch(.clickAnonymous) }
+        EmailFields(form: form, texts: texts)
+        // Signing in reads the fields through the email UI client (the form is its `CredentialsForm`), as Apple's and
+        // Google's UI clients read their sheets; signing up takes them in the action.
+        Button(texts(.signIn)) { viewModel.dispatch(.clickEmail) }
+            .disabled(!form.isFilled)
+        Button(texts(.signUp)) { viewModel.dispatch(.signUp(email: form.email, password: Secret(form.password))) }
+            .disabled(!form.isFilled)
+    }
+}
+
+/// Signed in: who, linking (a guest keeps its account and uid when it adds a way to sign in), sign-out and deletion.
+private struct AccountSection: View {
+    let session: UserSession
+    let viewModel: SignInViewModel
+    let form: EmailForm
+    let texts: Texts
+
+    @State private var confirmsDeletion = false
+
+    var body: some View {
+        Text(texts(.signedInAs, ["name": session.isAnonymous ? texts.name(of: .anonymous) : session.email ?? session.uid]))
+        if session.isAnonymous {
+            Button(texts(.link, ["provider": texts.name(of: .apple)])) { viewModel.dispatch(.clickLink(.apple)) }
+            Button(texts(.link, ["provider": texts.name(of: .google)])) { viewModel.dispatch(.clickLink(.google)) }
+            EmailFields(form: form, texts: texts)
+            Button(texts(.link, ["provider": texts.name(of: .emailPassword)])) {
+                viewModel.dispatch(.clickLink(.emailPassword))
+            }
+            .disabled(!form.isFilled)
+        }
+        Button(texts(.signOut)) { viewModel.dispatch(.clickSignOut) }
+        Button(texts(.deleteAccount), role: .destructive) { confirmsDeletion = true }
+            .confirmationDialog(texts(.deleteConfirmation), isPresented: $confirmsDeletion, titleVisibility: .visible) {
+                Button(texts(.deleteAccount), role: .destructive) { viewModel.dispatch(.clickDeleteAccount) }
+            }
+    }
+}
+
+/// Apple's official button, driving our flow.
+///
+/// `SignInWithAppleButton` runs its own `ASAuthorizationController` request when tapped: with a nonce of its own, and
+/// past the view model, the use case and the backend. So here it only draws: it takes no touches and VoiceOver skips
+/// it, and a clear button over it dispatches `.clickApple`, whose UI client presents Apple's sheet with our nonce.
+private struct AppleButton: View {
+    let accessibilityLabel: String
+    let action: @MainActor () -> Void
+
+    var body: some View {
+        SignInWithAppleButton(.signIn, onRequest: { _ in }, onCompletion: { _ in })
+            .allowsHitTesting(false)
+            .accessibilityHidden(true)
+            .frame(height: 44)
+            .overlay {
+                Button(action: action) { Color.clear.contentShape(Rectangle()) }
+                    .accessibilityLabel(accessibilityLabel)
+            }
+    }
+}
+
+/// The email and password fields.
+private struct EmailFields: View {
+    @Bindable var form: EmailForm
+    let texts: Texts
+
+    var body: some View {
+        TextField(texts.name(of: .emailPassword), text: $form.email)
+            .textInputAutocapitalization(.never)
+            .autocorrectionDisabled()
+        SecureField(texts(.password), text: $form.password)
+    }
+}
+
+/// What the email fields hold. It is the email UI client's `CredentialsForm`: dispatching `.clickEmail` (or
+/// `.clickLink(.emailPassword)`) makes the client read it.
+@MainActor
+@Observable
+final class EmailForm: CredentialsForm {
+    var email = ""
+    var password = ""
+
+    var isFilled: Bool { !email.isEmpty && !password.isEmpty }
+
+    func askCredentials() async -> EmailPasswordInput? {
+        isFilled ? EmailPasswordInput(email: email, password: Secret(password)) : nil
+    }
+}
+
+/// The example's own words, in English, Turkish and Traditional Chinese, kept like the CLI's texts. Everything the
+/// framework's catalogue has comes from it instead: the error messages (through the view model), the providers'
+/// names and "Sign in with …".
+struct Texts: Sendable {
+    enum Key: Hashable, Sendable, CaseIterable {
+        case continueAsGuest, password, signIn, signUp, signedInAs, link, signOut, deleteAccount, deleteConfirmation
+    }
+
+    /// The framework's messages in the same language: give them to the view model's reducer.
+    let messages: AuthErrorMessages
+    private let catalogue: MessageCatalogue<Key>
+
+    init(language: String) {
+        messages = AuthErrorMessages(language: language)
+        catalogue = MessageCatalogue(
+            language: language,
+            english: [
+                .continueAsGuest: "Continue as a guest", .password: "Password", .signIn: "Sign in",
+                .signUp: "Create an account", .signedInAs: "Signed in as {name}", .link: "Link {provider}",
+                .signOut: "Sign out", .deleteAccount: "Delete the account",
+                .deleteConfirmation: "Delete your account and everything stored for it? This cannot be undone.",
+            ],
+            turkish: [
+                .continueAsGuest: "Misafir olarak devam et", .password: "Parola", .signIn: "Oturum aç",
+                .signUp: "Hesap oluştur", .signedInAs: "Oturum açan: {name}", .link: "Bağla: {provider}",
+                .signOut: "Oturumu kapat", .deleteAccount: "Hesabı sil",
+                .deleteConfirmation: "Hesabınız ve hesap için saklanan her şey silinsin mi? Bu işlem geri alınamaz.",
+            ],
+            traditionalChinese: [
+                .continueAsGuest: "以訪客身分繼續", .password: "密碼", .signIn: "登入", .signUp: "建立帳號",
+                .signedInAs: "已登入：{name}", .link: "連結 {provider}", .signOut: "登出", .deleteAccount: "刪除帳號",
+                .deleteConfirmation: "要刪除您的帳號及為其儲存的所有資料嗎？此操作無法復原。",
+            ])
+    }
+
+    /// The text for `key`, with `{name}` placeholders filled in.
+    func callAsFunction(_ key: Key, _ arguments: [String: String] = [:]) -> String {
+        catalogue.text(key, arguments)
+    }
+
+    /// A provider's name: `Apple`, `Google`, `Guest` (`Misafir`, `訪客`), `Email` (`E-posta`, `電子郵件`).
+    func name(of provider: ProviderType) -> String {
+        messages.providerName(provider.name)
+    }
+
+    /// "Sign in with Apple" or "Sign in with Google", as the catalogue names these operations.
+    func signInWith(_ provider: ProviderType) -> String {
+        messages.operationName("Sign in with \(provider.name)")
+    }
+}
