@@ -39,8 +39,12 @@ struct CompositionRoot {
             .createEmailPasswordClient(form: form)
             .build()
         let identity = backend.identity
+        let service = bundle.bundleIdentifier ?? "SignInApp"
+        // Apple sends the user's name once; it stays in the Keychain until a sign-in carrying it succeeds.
+        let firstSignInProfiles = StoredFirstSignInProfileStash(
+            .keychain(KeychainItemID(service: service, account: "first-sign-in-profiles"), SecItemKeychain()))
         let authProviders: [any AuthProvider] = [
-            AppleAuthProvider(backend: identity), GoogleAuthProvider(backend: identity),
+            AppleAuthProvider(backend: identity, profiles: firstSignInProfiles), GoogleAuthProvider(backend: identity),
             AnonymousAuthProvider(backend: identity), EmailPasswordAuthProvider(backend: identity),
         ]
         let tokenService = BackendSessionTokenService(backend: identity)
@@ -48,7 +52,7 @@ struct CompositionRoot {
         // One Keychain item per backend, so that a session is never refreshed at a backend that did not issue it.
         // An app extension that shares the session passes `accessGroup:` and a `lockFile:` in the app group.
         let store = KeychainSessionStore(
-            service: bundle.bundleIdentifier ?? "SignInApp", account: "session-\(backend.name)",
+            service: service, account: "session-\(backend.name)",
             keychain: SecItemKeychain())
         sessions = SessionManager(store: store, tokenService: tokenService)
         viewModel = SignInViewModel(

@@ -100,7 +100,9 @@ struct CompositionRoot {
 
         let identity = backend.identity
         let authProviders: [any AuthProvider] = [
-            AppleAuthProvider(backend: identity, clock: clock, tracer: tracer),
+            AppleAuthProvider(
+                backend: identity, clock: clock, tracer: tracer,
+                profiles: StoredFirstSignInProfileStash(.file(paths.firstSignInProfiles))),
             GoogleAuthProvider(backend: identity, clock: clock, tracer: tracer),
             AnonymousAuthProvider(backend: identity, clock: clock, tracer: tracer),
             EmailPasswordAuthProvider(backend: identity, clock: clock, tracer: tracer),

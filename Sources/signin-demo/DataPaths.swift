@@ -10,6 +10,8 @@ struct DataPaths: Hashable, Sendable {
     var backendFolder: String { "\(root)/backend" }
     /// The session file of a backend: one per backend, so that one's session is never sent to another.
     func sessionFile(for choice: BackendChoice) -> String { "\(root)/client/\(choice.sessionFileName)" }
+    /// Apple's first-sign-in name and email, kept until a sign-in carrying them succeeds.
+    var firstSignInProfiles: String { "\(root)/client/first-sign-in-profiles.json" }
 
     /// The folder from `--data-dir`, else the environment variable, else the platform's per-user data
     /// folder.

@@ -57,6 +57,8 @@ enum TraceTexts {
         "data.passwordReauthentication": "{uid} yeniden giriş yapıyor",
         "data.idpCredentialReceived": "{provider} kimlik bilgisi alındı; ID belirteci denetleniyor",
         "data.idpRequestWithNonce": "ID belirteci {idToken} ve ham nonce {nonce} gönderiliyor",
+        "data.firstSignInProfileRestored":
+            "arka uca ulaşmayan ilk girişten saklanan {provider} adı ve e-postası yeniden gönderiliyor",
         "data.idpRequestWithoutNonce": "ID belirteci {idToken} gönderiliyor; ham nonce yok",
         "data.sessionReceived": "{uid} için oturum alındı ({providers})",
         "data.guestSignUp": "misafir hesabı açılıyor",
@@ -143,6 +145,7 @@ enum TraceTexts {
         "data.passwordReauthentication": "讓 {uid} 重新登入",
         "data.idpCredentialReceived": "收到 {provider} 憑證，檢查其 ID 權杖",
         "data.idpRequestWithNonce": "送出 ID 權杖 {idToken} 與原始 nonce {nonce}",
+        "data.firstSignInProfileRestored": "重新送出首次登入未送達後端時保留的 {provider} 姓名與電子郵件",
         "data.idpRequestWithoutNonce": "送出 ID 權杖 {idToken}，沒有原始 nonce",
         "data.sessionReceived": "取得 {uid} 的工作階段（{providers}）",
         "data.guestSignUp": "建立訪客帳號",

@@ -88,4 +88,25 @@ struct PackageStructureTests {
             #expect(!Self.dependencies(of: target).contains("SignInTesting"), "\(target["name"] ?? "?")")
         }
     }
+
+    @Test("an Apple-only source file is all one #if canImport branch with no #else, and small: the API is the same everywhere")
+    func appleOnlyFilesAreShells() throws {
+        let sources = Self.packageRoot.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
+        let appleModules = ["AuthenticationServices", "Security", "SwiftUI", "UIKit"]
+        var appleOnly: [String] = []
+        for file in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            guard appleModules.contains(where: { text.contains("canImport(\($0))") }) else { continue }
+            appleOnly.append(file)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let code = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("//") }
+            #expect(code.first?.hasPrefix("#if canImport(") == true, "\(file) does not start with its #if")
+            #expect(code.last == "#endif", "\(file) has code after its #endif")
+            #expect(!lines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#else") }, "\(file) has an #else")
+            #expect(lines.count <= 120, "\(file) has \(lines.count) lines; an Apple-only shell is reviewed at a glance")
+        }
+        // The check must see the shells, or it could never fail.
+        #expect(appleOnly.count >= 3, "found \(appleOnly.sorted())")
+    }
 }

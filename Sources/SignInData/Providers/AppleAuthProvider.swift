@@ -12,12 +12,16 @@ public struct AppleAuthProvider: AuthProvider {
     ///   - backend: The identity backend.
     ///   - clock: Counts the session's expiry.
     ///   - tracer: Receives the labelled steps.
+    ///   - profiles: Keeps the name and email Apple sends only at the first authorization until a sign-in carrying
+    ///     them succeeds; give a persistent one (a file, the Keychain) so that they survive a restart too.
     public init(
         backend: any IdentityBackend, clock: any WallClock = SystemWallClock(),
-        tracer: any FlowTracer = SilentFlowTracer()
+        tracer: any FlowTracer = SilentFlowTracer(),
+        profiles: any FirstSignInProfileStash = InMemoryFirstSignInProfileStash()
     ) {
         exchange = IdPCredentialExchange(
-            provider: .apple, component: "AppleAuthProvider", backend: backend, clock: clock, tracer: tracer)
+            provider: .apple, component: "AppleAuthProvider", backend: backend, clock: clock, tracer: tracer,
+            profiles: profiles)
     }
 
     /// Signs in with an Apple credential.

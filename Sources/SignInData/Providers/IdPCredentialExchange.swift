@@ -3,30 +3,54 @@ import SignInDomain
 /// The exchange every identity-provider token goes through (Apple, Google): check the token is there, send it
 /// with the raw nonce to `accounts:signInWithIdp` (or link it to the signed-in account), map the answer or the
 /// error.
+///
+/// The first-sign-in profile (Apple's name and email, sent once) is stashed before the backend call and forgotten
+/// only after a call that carried it succeeded; a later credential of the same user without it gets it back.
 struct IdPCredentialExchange: Sendable {
     let provider: ProviderType
     let component: String
     let backend: any IdentityBackend
     let clock: any WallClock
     let tracer: any FlowTracer
+    var profiles: any FirstSignInProfileStash = InMemoryFirstSignInProfileStash()
 
     func signIn(with credential: AuthCredential) async throws(AuthError) -> UserSession {
+        let (credential, key) = await withFirstSignInProfile(credential)
         let request = try makeRequest(credential, operation: "signIn")
-        return try await call(credential, operation: "signIn") { try await backend.signInWithIdP(request) }
+        return try await call(credential, operation: "signIn", profileKey: key) {
+            try await backend.signInWithIdP(request)
+        }
     }
 
     func link(_ credential: AuthCredential, to session: UserSession) async throws(AuthError) -> UserSession {
+        let (credential, key) = await withFirstSignInProfile(credential)
         let request = try makeRequest(credential, operation: "link")
-        return try await call(credential, operation: "link") {
+        return try await call(credential, operation: "link", profileKey: key) {
             try await backend.linkWithIdP(idToken: session.tokens.idToken, request)
         }
     }
 
     func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws(AuthError) -> UserSession {
+        let (credential, key) = await withFirstSignInProfile(credential)
         let request = try makeRequest(credential, operation: "reauthenticate")
-        return try await call(credential, operation: "reauthenticate") {
+        return try await call(credential, operation: "reauthenticate", profileKey: key) {
             try await backend.reauthenticate(idToken: session.tokens.idToken, with: .identityProvider(request))
         }
+    }
+
+    /// Stashes the credential's first-sign-in profile, or fills a credential without one from the stash.
+    private func withFirstSignInProfile(_ credential: AuthCredential) async -> (AuthCredential, String?) {
+        guard let key = FirstSignInProfileKey.of(credential) else { return (credential, nil) }
+        var credential = credential
+        if credential.fullName != nil || credential.email != nil {
+            await profiles.keep(FirstSignInProfile(fullName: credential.fullName, email: credential.email), for: key)
+            return (credential, key)
+        }
+        guard let kept = await profiles.profile(for: key) else { return (credential, nil) }
+        tracer.record(.data, "\(component).signIn", .dataFirstSignInProfileRestored(provider: provider))
+        credential.fullName = kept.fullName
+        credential.email = kept.email
+        return (credential, key)
     }
 
     private func makeRequest(_ credential: AuthCredential, operation: String) throws(AuthError) -> IdPSignInRequest {
@@ -42,7 +66,8 @@ struct IdPCredentialExchange: Sendable {
     }
 
     private func call(
-        _ credential: AuthCredential, operation: String, _ body: () async throws -> BackendSessionResponse
+        _ credential: AuthCredential, operation: String, profileKey: String?,
+        _ body: () async throws -> BackendSessionResponse
     ) async throws(AuthError) -> UserSession {
         let name = "\(component).\(operation)"
         let response: BackendSessionResponse
@@ -58,7 +83,12 @@ struct IdPCredentialExchange: Sendable {
         } catch {
             throw AuthError.normalizing(error)
         }
-        let session = response.toDomain(now: clock.now())
+        var session = response.toDomain(now: clock.now())
+        if let profileKey {
+            await profiles.forget(profileKey)
+            // A backend that keeps no name still leaves it in the session.
+            if session.displayName == nil { session.displayName = credential.fullName?.formatted }
+        }
         tracer.record(.data, name, .dataSessionReceived(uid: session.uid, providers: session.providerIds))
         return session
     }

@@ -54,6 +54,13 @@ extension FlowMessage {
             ["provider": provider.rawValue])
     }
 
+    static func dataFirstSignInProfileRestored(provider: ProviderType) -> FlowMessage {
+        FlowMessage(
+            "data.firstSignInProfileRestored",
+            "the {provider} name and email kept from a first sign-in that did not reach the backend are sent again",
+            ["provider": provider.rawValue])
+    }
+
     static var dataIdPRequestWithNonce: FlowMessage {
         FlowMessage(
             "data.idpRequestWithNonce", "send ID token {idToken} and raw nonce {nonce}",
