@@ -56,10 +56,14 @@ struct KeychainSessionStoreTests {
         keychain.failEverything(with: .interactionNotAllowed)
         let manager = SessionManager(
             store: store(keychain), tokenService: SpySessionTokenService(clock: clock), clock: clock)
+        var events = await manager.events().makeAsyncIterator()
+        #expect(await events.next() == .initialSession(nil))
         await #expect(throws: AuthError.self) { try await manager.currentSession() }
         #expect(keychain.items.count == 1)
         keychain.failEverything(with: nil)
         #expect(try await manager.currentSession() == session)
+        // A screen told "nobody" while the Keychain was locked learns of the session once it is read.
+        #expect(await events.next() == .signedIn(session))
     }
 
     @Test("an undecodable item is copied aside before it is removed, and reported")

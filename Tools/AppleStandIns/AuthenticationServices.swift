@@ -23,18 +23,18 @@ public struct ASAuthorizationError: Error, Hashable, Sendable {
     public init(_ code: Code) { self.code = code }
 }
 
-public protocol ASAuthorizationCredential: NSObjectProtocol, Sendable {}
+public protocol ASAuthorizationCredential: NSObjectProtocol {}
 
-open class ASAuthorizationRequest: NSObject, @unchecked Sendable {}
+open class ASAuthorizationRequest: NSObject {}
 
-open class ASAuthorizationOpenIDRequest: ASAuthorizationRequest, @unchecked Sendable {
+open class ASAuthorizationOpenIDRequest: ASAuthorizationRequest {
     open var requestedScopes: [ASAuthorization.Scope]? = nil
     open var nonce: String? = nil
 }
 
-open class ASAuthorizationAppleIDRequest: ASAuthorizationOpenIDRequest, @unchecked Sendable {}
+open class ASAuthorizationAppleIDRequest: ASAuthorizationOpenIDRequest {}
 
-open class ASAuthorization: NSObject, @unchecked Sendable {
+open class ASAuthorization: NSObject {
     public struct Scope: RawRepresentable, Hashable, Sendable {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
@@ -44,7 +44,7 @@ open class ASAuthorization: NSObject, @unchecked Sendable {
     open var credential: any ASAuthorizationCredential { fatalError("stand-in") }
 }
 
-open class ASAuthorizationAppleIDCredential: NSObject, ASAuthorizationCredential, @unchecked Sendable {
+open class ASAuthorizationAppleIDCredential: NSObject, ASAuthorizationCredential {
     open var user: String { fatalError("stand-in") }
     open var identityToken: Data? { nil }
     open var authorizationCode: Data? { nil }
@@ -52,7 +52,7 @@ open class ASAuthorizationAppleIDCredential: NSObject, ASAuthorizationCredential
     open var email: String? { nil }
 }
 
-open class ASAuthorizationAppleIDProvider: NSObject, @unchecked Sendable {
+open class ASAuthorizationAppleIDProvider: NSObject {
     public enum CredentialState: Int, Sendable {
         case revoked = 0
         case authorized = 1

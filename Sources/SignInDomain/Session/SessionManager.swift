@@ -21,6 +21,9 @@ public actor SessionManager {
 
     private var session: UserSession?
     private var isLoaded = false
+    /// Whether a subscriber was told "no session" while the store could not be read (a locked Keychain): the
+    /// session read later is then announced as ``AuthStateEvent/signedIn(_:)``.
+    private var announcedBeforeLoad = false
     private var generation = 0
     private var inFlight: Task<UserSession, any Error>?
     private var subscribers: [UUID: AsyncStream<AuthStateEvent>.Continuation] = [:]
@@ -66,6 +69,7 @@ public actor SessionManager {
         let (stream, continuation) = AsyncStream<AuthStateEvent>.makeStream(bufferingPolicy: .unbounded)
         let id = UUID()
         continuation.yield(.initialSession(session))
+        if !isLoaded { announcedBeforeLoad = true }
         subscribers[id] = continuation
         continuation.onTermination = { [weak self] _ in
             Task { await self?.unsubscribe(id) }
@@ -239,6 +243,10 @@ public actor SessionManager {
         guard !isLoaded else { return }
         session = loaded
         isLoaded = true
+        // The store could not be read when the subscribers started (a Keychain locked until the first unlock): the
+        // session was there all along, so it is announced now instead of leaving them signed out.
+        if announcedBeforeLoad, let loaded { publish(.signedIn(loaded)) }
+        announcedBeforeLoad = false
     }
 
     /// Serialises the writes to the store: a sign-out's clear and a refresh's save never interleave.
