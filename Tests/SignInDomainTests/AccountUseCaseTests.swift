@@ -227,6 +227,40 @@ struct AccountUseCaseTests {
         #expect(await store.session == nil)
     }
 
+    @Test("a check that started for one user never signs out another who signed in while Apple answered")
+    func checkKeepsANewUser() async throws {
+        /// Answers `revoked`, but only when the test says so.
+        actor GatedChecker: AppleCredentialStateChecker {
+            private var asked: CheckedContinuation<Void, Never>?
+            private var release: CheckedContinuation<Void, Never>?
+            private var wasAsked = false
+            func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
+                wasAsked = true
+                asked?.resume()
+                await withCheckedContinuation { release = $0 }
+                return .revoked
+            }
+            func waitUntilAsked() async {
+                if !wasAsked { await withCheckedContinuation { asked = $0 } }
+            }
+            func answer() { release?.resume() }
+        }
+        var jane = UserSession.fixture(uid: "jane", providerIds: [.apple])
+        jane.providerUserIDs = ["apple.com": "001.jane"]
+        let (sessions, store) = manager(jane)
+        let checker = GatedChecker()
+        let check = Task {
+            try await CheckAppleCredentialUseCase(checker: checker, sessions: sessions)(trigger: .appBecameActive)
+        }
+        await checker.waitUntilAsked()
+        let sam = UserSession.fixture(uid: "sam", providerIds: [.google])
+        try await sessions.establish(sam)
+        await checker.answer()
+        #expect(try await check.value == nil)
+        #expect(try await sessions.currentSession() == sam)
+        #expect(await store.session == sam)
+    }
+
     @Test("Apple's revocation notice signs an Apple account out without asking Apple; other accounts are left alone")
     func revocationNotice() async throws {
         let checker = StubAppleCredentialStateChecker(state: .authorized)

@@ -1,5 +1,6 @@
 import Foundation
 import SignInDomain
+import SignInFileSystem
 import SignInInfrastructure
 import SignInTesting
 import Testing
@@ -105,19 +106,32 @@ struct KeychainSessionStoreTests {
         let folder = TemporaryFolder(prefix: "signin-keychain")
         let lockFile = "\(folder.path)/group/session.lock"
         let keychain = FakeKeychain()
-        try await store(keychain).save(.fixture(tokens: .fixture(expiresAt: clock.now() - 10)))
-        let backend = SpySessionTokenService(clock: clock, gated: true)
+        let expired = UserSession.fixture(tokens: .fixture(expiresAt: clock.now() - 10))
+        try await store(keychain).save(expired)
+        let backend = SpySessionTokenService(clock: clock)
         let app = SessionManager(store: store(keychain, lockFile: lockFile), tokenService: backend, clock: clock)
         let appExtension = SessionManager(store: store(keychain, lockFile: lockFile), tokenService: backend, clock: clock)
+        // Both processes hold the expired session in memory.
+        #expect(try await app.currentSession() == expired)
+        #expect(try await appExtension.currentSession() == expired)
 
-        let first = Task { try await app.validSession() }
-        while await backend.refreshCount == 0 { await Task.yield() }
-        // The app holds the lock while its refresh is held at the gate; the extension waits for the lock.
-        let second = Task { try await appExtension.validSession() }
-        await backend.open()
-        let (one, two) = try await (first.value, second.value)
+        let refreshed = try await app.validSession()
+        // The extension takes the lock, finds the app's refreshed session in the shared item, and adopts it.
+        #expect(try await appExtension.validSession() == refreshed)
         #expect(await backend.refreshCount == 1)
-        #expect(one == two)
-        #expect(try await store(keychain).load() == one)
+    }
+
+    @Test("while one process is inside exclusive access, the shared lock file is held")
+    func lockIsHeld() async throws {
+        let folder = TemporaryFolder(prefix: "signin-keychain")
+        let lockFile = "\(folder.path)/group/session.lock"
+        let held = try await store(FakeKeychain(), lockFile: lockFile).withExclusiveAccess {
+            let other = try FileLock(path: lockFile).tryLock()
+            other?()
+            return other == nil
+        }
+        #expect(held)
+        let release = try #require(try FileLock(path: lockFile).tryLock())
+        release()
     }
 }

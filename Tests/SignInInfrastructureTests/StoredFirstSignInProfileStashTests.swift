@@ -23,7 +23,7 @@ struct StoredFirstSignInProfileStashTests {
         #expect(await StoredFirstSignInProfileStash(.file(path)).profile(for: "apple.com:001") == nil)
     }
 
-    @Test("a profile kept in the Keychain survives a restart; a damaged or unreadable store is an empty stash, not a crash")
+    @Test("a profile kept in the Keychain survives a restart; damaged contents are an empty stash, not a crash")
     func keychain() async throws {
         let keychain = FakeKeychain()
         let item = KeychainItemID(service: "com.example.app", account: "first-sign-in-profiles")
@@ -32,10 +32,29 @@ struct StoredFirstSignInProfileStashTests {
 
         keychain.plant(Array("{not json".utf8), at: item)
         #expect(await StoredFirstSignInProfileStash(.keychain(item, keychain)).profile(for: "apple.com:001") == nil)
+    }
+
+    @Test("a store that cannot be read is never written over: changes wait in memory and are merged once it can be read")
+    func unreadableStore() async throws {
+        let keychain = FakeKeychain()
+        let item = KeychainItemID(service: "com.example.app", account: "first-sign-in-profiles")
+        let other = FirstSignInProfile(fullName: PersonName(givenName: "Sam"))
+        await StoredFirstSignInProfileStash(.keychain(item, keychain)).keep(other, for: "apple.com:002")
+        let before = keychain.items
+
         keychain.failEverything(with: .interactionNotAllowed)
-        let locked = StoredFirstSignInProfileStash(.keychain(item, keychain))
-        await locked.keep(profile, for: "apple.com:002")
-        // Kept for the life of the process all the same.
-        #expect(await locked.profile(for: "apple.com:002") == profile)
+        let stash = StoredFirstSignInProfileStash(.keychain(item, keychain))
+        await stash.keep(profile, for: "apple.com:001")
+        #expect(await stash.profile(for: "apple.com:001") == profile)
+        keychain.failEverything(with: nil)
+        #expect(keychain.items == before)
+
+        // Readable again: Sam's name is still there, and Jane's is written beside it at the next change.
+        #expect(await stash.profile(for: "apple.com:002") == other)
+        await stash.keep(profile, for: "apple.com:003")
+        let restarted = StoredFirstSignInProfileStash(.keychain(item, keychain))
+        #expect(await restarted.profile(for: "apple.com:001") == profile)
+        #expect(await restarted.profile(for: "apple.com:002") == other)
+        #expect(await restarted.profile(for: "apple.com:003") == profile)
     }
 }

@@ -1,6 +1,7 @@
 // Stand-in for the part of Apple's AuthenticationServices that the Apple-only files of this repository use, so
 // that CI can type-check them on Linux. Declarations follow Apple's documentation (Objective-C optional
-// requirements become requirements with empty defaults); there is no behaviour. Never part of a product or a
+// requirements become requirements with empty defaults; the delegate protocols are `@MainActor`, as the iOS 18
+// SDK's documentation declares them); there is no behaviour. Never part of a product or a
 // test: see Tools/AppleStandIns/README.md.
 import Foundation
 import UIKit

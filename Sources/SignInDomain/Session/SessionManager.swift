@@ -138,6 +138,18 @@ public actor SessionManager {
         if let failure { throw failure }
     }
 
+    /// Ends the session of `uid` only: a check that started for one user (Apple's credential state, say) never signs
+    /// out a user who signed in while it waited.
+    /// - Returns: Whether `uid` was signed in, and is now signed out.
+    /// - Throws: ``AuthError/sessionStorage(reason:)`` when the stored session could not be removed.
+    @discardableResult
+    public func signOut(reason: SignOutReason, ifSignedInAs uid: String) async throws(AuthError) -> Bool {
+        try? await ensureLoaded()
+        guard session?.uid == uid else { return false }
+        try await signOut(reason: reason)
+        return true
+    }
+
     // MARK: - Valid sessions and refresh
 
     /// A session whose ID token is valid for at least ``refreshLeeway`` seconds, refreshed if needed.

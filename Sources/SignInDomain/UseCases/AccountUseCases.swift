@@ -265,7 +265,9 @@ public struct CheckAppleCredentialUseCase: Sendable {
             }
         }
         if state != .authorized {
-            try await sessions.signOut(reason: .credentialRevoked)
+            // Only the user the check was for: another may have signed in while Apple answered.
+            let signedOut = try await sessions.signOut(reason: .credentialRevoked, ifSignedInAs: current.uid)
+            if !signedOut && quiet { return nil }
         }
         return state
     }
@@ -302,17 +304,19 @@ public struct DeleteAccountUseCase: Sendable {
     ///   and the session stay.
     public func callAsFunction(uiClients: SignInUIClients = [:]) async throws(AuthError) {
         guard let current = try await sessions.currentSession() else { throw .notSignedIn }
-        var revocation: ProviderRevocation?
+        let accounts = self.accounts
         if current.providerIds.contains(.apple) {
             let credential = try await reauthentication.signInAgain(with: .apple, uiClients: uiClients)
             guard let code = credential.authorizationCode, !code.value.isEmpty else {
                 throw .providerRevocationFailed(.apple)
             }
-            revocation = ProviderRevocation(provider: .apple, authorizationCode: code)
-        }
-        let accounts = self.accounts
-        try await reauthentication.run(uiClients: uiClients) { [revocation] session in
-            try await accounts.deleteAccount(session, revoking: revocation)
+            let revocation = ProviderRevocation(provider: .apple, authorizationCode: code)
+            // The sign-in is recent now, and the code works once: no second sign-in and retry with the same code.
+            try await sessions.authorized { session in try await accounts.deleteAccount(session, revoking: revocation) }
+        } else {
+            try await reauthentication.run(uiClients: uiClients) { session in
+                try await accounts.deleteAccount(session, revoking: nil)
+            }
         }
         try await sessions.signOut(reason: .accountDeleted)
     }

@@ -53,7 +53,7 @@
             self.anchor = anchor
         }
 
-        isolated deinit {
+        deinit {
             bridge.resolve(AuthorizationResultBridge.endedWithoutAnswer)
         }
 

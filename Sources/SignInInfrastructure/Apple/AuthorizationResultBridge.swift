@@ -45,12 +45,18 @@ public final class AuthorizationResultBridge: Sendable {
                 if let early {
                     continuation.resume(returning: early)
                 } else {
-                    Task { @MainActor in start() }
+                    // A task cancelled before the main actor runs this gets its answer without a sheet.
+                    Task { @MainActor in if self.isWaiting { start() } }
                 }
             }
         } onCancel: {
             resolve(.failed(.canceled))
         }
+    }
+
+    /// Whether the wait has begun and no result has come yet.
+    private var isWaiting: Bool {
+        phase.withLock { if case .waiting = $0 { true } else { false } }
     }
 
     /// Delivers `result` if it is the first one.

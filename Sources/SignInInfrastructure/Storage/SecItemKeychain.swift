@@ -3,7 +3,9 @@
     import Security
 
     /// ``KeychainItems`` over `SecItem…`: generic passwords, `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`,
-    /// in the data-protection Keychain. Every decision about the answers is in ``KeychainSessionStore``.
+    /// in the data-protection Keychain (on macOS that needs a signed app with a Keychain access group; a command-line
+    /// tool answers `errSecMissingEntitlement` and should keep its session with `FileSessionStore`). Every decision
+    /// about the answers is in ``KeychainSessionStore``.
     public struct SecItemKeychain: KeychainItems {
         /// Creates the Keychain access.
         public init() {}

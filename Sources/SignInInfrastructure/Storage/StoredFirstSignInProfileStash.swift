@@ -3,8 +3,12 @@ import SignInData
 import SignInFileSystem
 
 /// Keeps Apple's first-sign-in name and email across restarts until a sign-in carrying them succeeds: in a JSON
-/// file (mode 0600, for the CLI and Linux) or in a Keychain item (an app). A storage that cannot be read or written
-/// does not stop a sign-in: the stash then lasts as long as the process.
+/// file (mode 0600, for the CLI and Linux) or in a Keychain item (an app).
+///
+/// A store that cannot be read now (a locked Keychain, an I/O error) is never written over: the changes wait in
+/// memory, the store is read again at the next use, and the changes are written once it could be read. So a
+/// failed read never erases another user's kept name, and a sign-in is never stopped by the stash. Contents that
+/// are not a stash (damaged) count as an empty one.
 public actor StoredFirstSignInProfileStash: FirstSignInProfileStash {
     /// Where the profiles are kept.
     public enum Location: Sendable {
@@ -18,7 +22,10 @@ public actor StoredFirstSignInProfileStash: FirstSignInProfileStash {
     static let sizeLimit = 64 * 1024
 
     private let location: Location
-    private var profiles: [String: FirstSignInProfile]?
+    /// What the store holds, once a read succeeded.
+    private var stored: [String: FirstSignInProfile]?
+    /// Changes not written yet (`nil`: forgotten), applied over ``stored``.
+    private var unwritten: [String: FirstSignInProfile?] = [:]
 
     /// Creates a stash at `location`.
     public init(_ location: Location) {
@@ -26,49 +33,72 @@ public actor StoredFirstSignInProfileStash: FirstSignInProfileStash {
     }
 
     public func profile(for key: String) -> FirstSignInProfile? {
-        loaded()[key]
+        if let change = unwritten[key] { return change }
+        return readStore()?[key]
     }
 
     public func keep(_ profile: FirstSignInProfile, for key: String) {
-        var all = loaded()
-        all[key] = profile
-        store(all)
+        unwritten[key] = .some(profile)
+        flush()
     }
 
     public func forget(_ key: String) {
-        var all = loaded()
-        guard all.removeValue(forKey: key) != nil else { return }
-        store(all)
+        unwritten[key] = .some(nil)
+        flush()
     }
 
-    private func loaded() -> [String: FirstSignInProfile] {
-        if let profiles { return profiles }
-        var bytes: [UInt8]?
+    /// The store's profiles, read once; `nil` while it cannot be read.
+    private func readStore() -> [String: FirstSignInProfile]? {
+        if let stored { return stored }
+        let bytes: [UInt8]?
         switch location {
         case .file(let path):
-            bytes = try? AtomicFile.read(path, limit: Self.sizeLimit)
-        case .keychain(let item, let keychain):
-            if case .found(let data) = keychain.read(item) { bytes = data }
-        }
-        let decoded = bytes.flatMap { try? JSONDecoder().decode([String: FirstSignInProfile].self, from: Data($0)) }
-        profiles = decoded ?? [:]
-        return decoded ?? [:]
-    }
-
-    private func store(_ all: [String: FirstSignInProfile]) {
-        profiles = all
-        guard let data = try? JSONEncoder().encode(all) else { return }
-        switch location {
-        case .file(let path):
-            let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-            if all.isEmpty {
-                try? AtomicFile.remove(path)
-            } else {
-                try? AtomicFile.makeDirectory(folder.isEmpty ? "." : folder)
-                try? AtomicFile.write(Array(data), to: path)
+            do {
+                bytes = try AtomicFile.read(path, limit: Self.sizeLimit)
+            } catch {
+                return nil
             }
         case .keychain(let item, let keychain):
-            _ = all.isEmpty ? keychain.delete(item) : keychain.write(Array(data), to: item)
+            switch keychain.read(item) {
+            case .found(let data): bytes = data
+            case .notFound: bytes = nil
+            case .failed: return nil
+            }
+        }
+        let decoded = bytes.flatMap { try? JSONDecoder().decode([String: FirstSignInProfile].self, from: Data($0)) }
+        stored = decoded ?? [:]
+        return stored
+    }
+
+    /// Writes the changes over what the store holds, if it could be read.
+    private func flush() {
+        guard var all = readStore() else { return }
+        for (key, change) in unwritten { all[key] = change }
+        guard write(all) else { return }
+        stored = all
+        unwritten = [:]
+    }
+
+    private func write(_ all: [String: FirstSignInProfile]) -> Bool {
+        guard let data = try? JSONEncoder().encode(all) else { return false }
+        switch location {
+        case .file(let path):
+            do {
+                if all.isEmpty {
+                    try AtomicFile.remove(path)
+                } else {
+                    let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+                        .joined(separator: "/")
+                    try AtomicFile.makeDirectory(folder.isEmpty ? "." : folder)
+                    try AtomicFile.write(Array(data), to: path)
+                }
+                return true
+            } catch {
+                return false
+            }
+        case .keychain(let item, let keychain):
+            let status = all.isEmpty ? keychain.delete(item) : keychain.write(Array(data), to: item)
+            return status == .success || (all.isEmpty && status == .itemNotFound)
         }
     }
 }

@@ -95,8 +95,9 @@ public final class SignInViewModel {
         }
     }
 
-    /// A launch, foreground or notice check: its only visible outcome is a sign-out, shown as the auth state
-    /// stream would show it (a screen that follows the stream sees the same event twice, which changes nothing).
+    /// A launch, foreground or notice check: its only visible outcome is a sign-out (of the user it checked: the
+    /// use case answers `nil` when another signed in meanwhile), shown as the auth state stream would show it (a
+    /// screen that follows the stream sees the same event twice, which changes nothing).
     private func runBackgroundAppleCheck(_ trigger: AppleCredentialCheckTrigger) -> Task<Void, Never>? {
         guard let check = account.checkAppleCredential else { return nil }
         return Task {
