@@ -85,7 +85,7 @@ private struct BackendStateRun {
         exerciseIdentityProviders()
         if let uid = uids.first, let token = forgedSessionToken(uid) {
             // Deleting an account walks its identities and every token table.
-            _ = bounded("deleteAccount") { try? service.deleteAccount(idToken: Secret(token)) }
+            _ = bounded("deleteAccount") { try? service.deleteAccount(idToken: Secret(token), revoking: nil) }
         }
         guard let final = try? storage.read({ $0 }) else { fuzzFailure("the in-memory storage failed") }
         FuzzFixture.checkSurvivesStorage(final, "the state after the operations")
