@@ -67,7 +67,7 @@ let package = Package(
             name: "signin-bench",
             dependencies: [
                 "SignInDomain", "SignInData", "SignInInfrastructure", "SignInEmbeddedBackend", "SignInCrypto",
-                "SignInFirebase", "SignInHTTPServer",
+                "SignInFirebase", "SignInHTTPServer", "SignInPresentation",
             ]
         ),
 

@@ -6,41 +6,190 @@ import SignInEmbeddedBackend
 import SignInFirebase
 import SignInInfrastructure
 
-/// Prints the figures the project's performance claims rest on. Run it in release:
-/// `swift run -c release signin-bench`. Figures are wall-clock times on the machine it runs on.
+/// Prints the figures the project's performance claims rest on, each as a median with its spread, with the machine
+/// and the date. Run it in release: `swift run -c release signin-bench` (`--quick`: smaller sizes, for CI).
 @main
 struct Benchmark {
     static func main() async throws {
-        print("signin-bench (\(isDebug ? "debug" : "release") build)")
-        measure("SHA-256 of 1 MiB", repeat: 20) { _ = SHA256.hash([UInt8](repeating: 0x61, count: 1 << 20)) }
-        measure("PBKDF2-HMAC-SHA256, 600,000 iterations (one password hash)", repeat: 3) {
-            _ = PBKDF2.sha256(
-                password: Array("correct horse".utf8), salt: Array(repeating: 7, count: 16), iterations: 600_000,
-                keyLength: 32)
+        let quick = CommandLine.arguments.contains("--quick")
+        print("signin-bench, \(isDebug ? "debug" : "release") build\(quick ? ", --quick" : ""), \(Machine.date)")
+        print("machine: \(Machine.description)")
+
+        print("\none Apple sign-in through every layer (view model, use case, UI client, provider, backend, session store)")
+        let layered = FullLayerSignIn(backend: .inMemory(), store: InMemorySessionStore())
+        line("backend in memory, InMemorySessionStore", try await sample(count: quick ? 1_000 : 5_000, warmUp: 200) { _ in
+            try await layered.signIn()
+        }.summary)
+        let sessionFolder = temporaryFolder("session")
+        defer { try? FileManager.default.removeItem(atPath: sessionFolder) }
+        let filed = FullLayerSignIn(backend: .inMemory(), store: FileSessionStore(path: "\(sessionFolder)/session.json"))
+        line("backend in memory, FileSessionStore", try await sample(count: quick ? 200 : 1_000, warmUp: 20) { _ in
+            try await filed.signIn()
+        }.summary)
+
+        try await growth(sizes: quick ? [1, 1_000] : [1, 1_000, 10_000, 100_000], quick: quick)
+        try await throughput(quick: quick)
+        try sustained(count: 20_000, block: 2_000)
+        comparisons(quick: quick)
+
+        print("\nother figures")
+        try await overHTTP(backend: .inMemory())
+        try await singleFlight(backend: .inMemory())
+    }
+
+    static func temporaryFolder(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("signin-bench-\(name)-\(UUID().uuidString)").path
+    }
+
+    /// One Apple sign-in with 1, 1,000, 10,000 and 100,000 accounts stored: in memory, on disk, and through the CLI.
+    static func growth(sizes: [Int], quick: Bool) async throws {
+        print("\none Apple sign-in with N accounts stored (bulk-loaded, not timed)")
+        let demo = try demoBinary()
+        for size in sizes {
+            let state = Growth.state(accounts: size)
+            let memory = EmbeddedBackend(storage: InMemoryBackendStateStorage(state))
+            line("N = \(size), in memory", try await sample(count: 300, warmUp: 20) { index in
+                try Growth.signIn(memory, index: index)
+            }.summary)
+            let root = temporaryFolder("growth-\(size)")
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            let folder = try Growth.folder(with: state, in: root)
+            let disk = EmbeddedBackend.persistent(folder: folder)
+            let diskRuns = size >= 10_000 ? (quick ? 3 : 5) : (quick ? 30 : 100)
+            line("N = \(size), on disk", try await sample(count: diskRuns, warmUp: 1) { index in
+                try Growth.signIn(disk, index: index)
+            }.summary)
+            if let demo {
+                let cliRuns = size >= 10_000 ? 3 : (quick ? 5 : 10)
+                line("N = \(size), signin-demo sign-in apple -y", try await sample(count: cliRuns, warmUp: 1) { _ in
+                    try runDemo(demo, ["--data-dir", root, "sign-in", "apple", "-y"])
+                }.summary)
+            }
         }
+        if demo == nil { print("  (signin-demo: no release binary beside this one, and building it failed; skipped)") }
+    }
+
+    /// Sign-ins per second at the in-memory backend with 1, 2, 4 and 8 concurrent tasks, each signing in over and
+    /// over (through `AppleAuthProvider`).
+    static func throughput(quick: Bool) async throws {
+        print("\nsign-ins per second, concurrent tasks (backend in memory, through AppleAuthProvider)")
+        let perTask = quick ? 300 : 1_000
+        for tasks in [1, 2, 4, 8] {
+            var rates = Samples()
+            for _ in 0..<3 {
+                let backend = EmbeddedBackend.inMemory()
+                let provider = AppleAuthProvider(backend: backend.identityService)
+                let clientID = backend.configuration.appleClientID
+                let start = ContinuousClock.now
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for task in 0..<tasks {
+                        group.addTask {
+                            for index in 0..<perTask {
+                                let nonce = "throughput-\(task)-\(index)-0123456789abcdef"
+                                let issued = try backend.appleIssuer.authorize(
+                                    clientID: clientID, nonceSHA256: SHA256.hexDigest(nonce), shareEmail: true)
+                                _ = try await provider.signIn(
+                                    with: AuthCredential(
+                                        provider: .apple, idToken: issued.identityToken, rawNonce: Secret(nonce)))
+                            }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+                // Stored as seconds per sign-in, so that the median is of rates.
+                rates.add(seconds: Samples.seconds(ContinuousClock.now - start) / Double(tasks * perTask))
+            }
+            let perSecond = { (seconds: Double) in String(format: "%.0f", 1 / seconds) }
+            line(
+                "\(tasks) task\(tasks == 1 ? "" : "s") × \(perTask) sign-ins",
+                "median \(perSecond(rates.median))/s  min–max \(perSecond(rates.maximum))–\(perSecond(rates.minimum))/s (3 runs)")
+        }
+    }
+
+    /// 20,000 sign-ins of one user, in blocks: the cost must not grow as the user's refresh tokens pile up.
+    static func sustained(count: Int, block: Int) throws {
+        print("\n\(count) sign-ins of one user at the backend in memory, per block of \(block)")
         let backend = EmbeddedBackend.inMemory()
-        let clientID = backend.configuration.appleClientID
-        try measureThrowing("Apple sign-in at the embedded backend (issue, verify, account, session)", repeat: 500) {
-            index in
-            let nonce = "bench-nonce-\(index)-0123456789abcdefghij"
-            let issued = try backend.appleIssuer.authorize(
-                clientID: clientID, nonceSHA256: SHA256.hexDigest(nonce), shareEmail: true)
-            _ = try backend.identityService.signInWithIdP(
-                IdPSignInRequest(providerId: "apple.com", idToken: issued.identityToken, rawNonce: Secret(nonce)))
+        var medians: [Double] = []
+        var index = 0
+        while index < count {
+            var samples = Samples()
+            for _ in 0..<block {
+                let start = ContinuousClock.now
+                try Growth.signIn(backend, index: index)
+                samples.add(ContinuousClock.now - start)
+                index += 1
+            }
+            medians.append(samples.median)
+            line("sign-ins \(index - block + 1)–\(index)", samples.summary)
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("signin-bench-\(UUID().uuidString)")
-            .path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let persistent = EmbeddedBackend.persistent(folder: folder)
-        try measureThrowing("the same, state in a file (flock, read, atomic write with fsync)", repeat: 100) { index in
-            let nonce = "file-nonce-\(index)-0123456789abcdefghij"
-            let issued = try persistent.appleIssuer.authorize(
-                clientID: clientID, nonceSHA256: SHA256.hexDigest(nonce), shareEmail: true)
-            _ = try persistent.identityService.signInWithIdP(
-                IdPSignInRequest(providerId: "apple.com", idToken: issued.identityToken, rawNonce: Secret(nonce)))
+        if let first = medians.first, let last = medians.last {
+            line("last block ÷ first block (medians)", String(format: "%.2f×", last / first))
         }
-        try await overHTTP(backend: backend)
-        try await singleFlight(backend: backend)
+    }
+
+    /// PBKDF2 and SHA-256 against OpenSSL's, alternating in this run.
+    static func comparisons(quick: Bool) {
+        print("\nours against OpenSSL (Python's hashlib), alternating, in this run")
+        guard let python = OpenSSLComparison.python() else {
+            print("  no python3 with OpenSSL's hashlib here: skipped")
+            return
+        }
+        print("  \(OpenSSLComparison.version(python))")
+        let password = Array("correct horse".utf8)
+        let salt = [UInt8](repeating: 7, count: 16)
+        OpenSSLComparison.compare(
+            "PBKDF2-HMAC-SHA256, 600,000 iterations", rounds: quick ? 2 : 5, python: python, setup: "",
+            statement: "hashlib.pbkdf2_hmac('sha256', b'correct horse', b'\\x07' * 16, 600000, 32)"
+        ) {
+            _ = PBKDF2.sha256(password: password, salt: salt, iterations: 600_000, keyLength: 32)
+        }
+        let size = 64 << 20
+        let data = [UInt8](repeating: 0x61, count: size)
+        let setup = "data = b'a' * \(size)"
+        let statement = "hashlib.sha256(data).digest()"
+        OpenSSLComparison.compare(
+            "SHA-256 of 64 MiB, OpenSSL with SHA extensions", rounds: quick ? 2 : 5, python: python, setup: setup,
+            statement: statement
+        ) { _ = SHA256.hash(data) }
+        // Bit 29 of the second capability word is the SHA extensions: `:~0x20000000` turns them off.
+        OpenSSLComparison.compare(
+            "SHA-256 of 64 MiB, OpenSSL without SHA extensions", rounds: quick ? 2 : 5, python: python,
+            environment: ["OPENSSL_ia32cap": ":~0x20000000"], setup: setup, statement: statement
+        ) { _ = SHA256.hash(data) }
+    }
+
+    /// The release `signin-demo` beside this binary, built if it is missing; `nil` when it cannot be had.
+    static func demoBinary() throws -> String? {
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let binary = folder.appendingPathComponent("signin-demo").path
+        if FileManager.default.isExecutableFile(atPath: binary) { return binary }
+        guard !isDebug else { return nil }
+        // The package root: three levels above this file (Sources/signin-bench/Benchmark.swift).
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        print("\n(building the release signin-demo for the CLI figures: swift build -c release --product signin-demo)")
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        build.arguments = ["swift", "build", "-c", "release", "--product", "signin-demo", "--package-path", root]
+        build.standardOutput = FileHandle.nullDevice
+        try build.run()
+        build.waitUntilExit()
+        return FileManager.default.isExecutableFile(atPath: binary) ? binary : nil
+    }
+
+    static func runDemo(_ binary: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchError("signin-demo \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+        }
     }
 
     /// The same sign-in through the whole HTTP path, on loopback: `FirebaseIdentityBackend` (signInWithIdp, then
@@ -54,18 +203,14 @@ struct Benchmark {
             configuration: FirebaseConfiguration(apiKey: "bench", emulatorHost: "127.0.0.1:\(port)"),
             transport: URLSessionTransport())
         let clientID = backend.configuration.appleClientID
-        let count = 200
-        let start = ContinuousClock.now
-        for index in 0..<count {
+        let samples = try await sample(count: 300, warmUp: 20) { index in
             let nonce = "http-nonce-\(index)-0123456789abcdefghij"
             let issued = try backend.appleIssuer.authorize(
                 clientID: clientID, nonceSHA256: SHA256.hexDigest(nonce), shareEmail: true)
             _ = try await firebase.signInWithIdP(
                 IdPSignInRequest(providerId: "apple.com", idToken: issued.identityToken, rawNonce: Secret(nonce)))
         }
-        report(
-            "the same over HTTP on loopback (FirebaseIdentityBackend: signInWithIdp + lookup)", count: count,
-            elapsed: ContinuousClock.now - start)
+        line("an Apple sign-in over HTTP on loopback (signInWithIdp + lookup)", samples.summary)
     }
 
     static var isDebug: Bool {
@@ -74,25 +219,6 @@ struct Benchmark {
         #else
             false
         #endif
-    }
-
-    static func measure(_ name: String, repeat count: Int, _ body: () -> Void) {
-        let start = ContinuousClock.now
-        for _ in 0..<count { body() }
-        report(name, count: count, elapsed: ContinuousClock.now - start)
-    }
-
-    static func measureThrowing(_ name: String, repeat count: Int, _ body: (Int) throws -> Void) throws {
-        let start = ContinuousClock.now
-        for index in 0..<count { try body(index) }
-        report(name, count: count, elapsed: ContinuousClock.now - start)
-    }
-
-    static func report(_ name: String, count: Int, elapsed: Duration) {
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let each = seconds / Double(count) * 1000
-        let label = name.count < 76 ? name + String(repeating: " ", count: 76 - name.count) : name
-        print("  \(label) \(String(format: "%10.3f", each)) ms each (\(count) runs)")
     }
 
     /// 100 concurrent callers ask for a valid session whose token has expired: one refresh must serve all.
@@ -110,8 +236,8 @@ struct Benchmark {
             for _ in 0..<100 { group.addTask { _ = try await manager.validSession() } }
             try await group.waitForAll()
         }
-        report(
-            "100 concurrent validSession() calls on an expired session", count: 1, elapsed: ContinuousClock.now - start)
+        let elapsed = Samples.format(Samples.seconds(ContinuousClock.now - start))
+        line("100 concurrent validSession() calls on an expired session", "\(elapsed) in all, one run")
         print("    refresh calls made: \(await counter.count) (target: exactly 1)")
     }
 }

@@ -20,7 +20,7 @@ struct PackageStructureTests {
         "SignInTesting": ["SignInDomain", "SignInData", "SignInInfrastructure", "SignInCrypto"],
         "signin-bench": [
             "SignInDomain", "SignInData", "SignInInfrastructure", "SignInEmbeddedBackend", "SignInCrypto",
-            "SignInFirebase", "SignInHTTPServer",
+            "SignInFirebase", "SignInHTTPServer", "SignInPresentation",
         ],
         "signin-demo": [
             "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData", "SignInEmbeddedBackend",

@@ -1,0 +1,60 @@
+import Foundation
+import SignInData
+import SignInDomain
+import SignInEmbeddedBackend
+import SignInInfrastructure
+import SignInPresentation
+
+/// The Apple sheet at the embedded backend without a prompt: its Apple-like issuer authorizes at once.
+struct IssuerAuthorizer: AppleIDAuthorizer {
+    let issuer: EmbeddedAppleIssuer
+    let clientID: String
+
+    func authorize(_ request: AppleIDRequest) async -> AppleIDAuthorizationResult {
+        do {
+            let issued = try issuer.authorize(clientID: clientID, nonceSHA256: request.nonce, shareEmail: true)
+            return .authorized(
+                AppleIDAuthorization(
+                    user: issued.user, identityToken: Data(issued.identityToken.value.utf8),
+                    authorizationCode: Data(issued.authorizationCode.value.utf8), fullName: issued.fullName,
+                    email: issued.email))
+        } catch {
+            return .failed(.failed(String(describing: error)))
+        }
+    }
+}
+
+/// One Apple sign-in through every layer, as a screen makes it: `SignInViewModel.dispatch(.clickApple)` →
+/// `SignInUseCase` → `AppleUIClient` (nonce, the issuer's sheet) → `AppleAuthProvider` → the embedded backend →
+/// `SessionManager` → the session store.
+@MainActor
+struct FullLayerSignIn {
+    let viewModel: SignInViewModel
+
+    init(backend: EmbeddedBackend, store: any SessionStore) {
+        let identity = backend.identityService
+        let sessions = SessionManager(store: store, tokenService: BackendSessionTokenService(backend: identity))
+        let uiClients = SignInUIClientBuilder()
+            .createAppleClient(
+                authorizer: IssuerAuthorizer(
+                    issuer: backend.appleIssuer, clientID: backend.configuration.appleClientID)
+            )
+            .build()
+        viewModel = SignInViewModel(
+            signIn: SignInUseCase(authProviders: [AppleAuthProvider(backend: identity)], sessions: sessions),
+            uiClients: uiClients)
+    }
+
+    /// Signs in once; throws when the screen shows an error instead of a session.
+    func signIn() async throws {
+        await viewModel.dispatch(.clickApple)?.value
+        guard viewModel.state.session != nil, viewModel.state.error == nil else {
+            throw BenchError("the sign-in failed: \(String(describing: viewModel.state.error))")
+        }
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
