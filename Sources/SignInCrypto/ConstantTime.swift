@@ -2,10 +2,19 @@
 public enum ConstantTime {
     /// Whether `a` and `b` are equal, looking at every byte whatever the first difference. The length is
     /// not secret.
-    public static func equals(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
+    public static func equals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        for (x, y) in zip(a, b) { difference |= x ^ y }
-        return difference == 0
+        return a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
+                var difference: UInt8 = 0
+                for index in 0..<x.count { difference |= x[index] ^ y[index] }
+                return difference == 0
+            }
+        }
+    }
+
+    /// The same comparison for any byte collections (copied into arrays first).
+    public static func equals(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
+        equals(Array(a), Array(b))
     }
 }

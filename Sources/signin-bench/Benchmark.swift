@@ -11,13 +11,33 @@ import SignInInfrastructure
 @main
 struct Benchmark {
     static func main() async throws {
-        let quick = CommandLine.arguments.contains("--quick")
+        let arguments = CommandLine.arguments
+        let quick = arguments.contains("--quick")
+        // `--only SECTION` (layers, growth, throughput, sustained, openssl, other): one section, for profiling.
+        let only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+        func runs(_ section: String) -> Bool { only == nil || only == section }
         print("signin-bench, \(isDebug ? "debug" : "release") build\(quick ? ", --quick" : ""), \(Machine.date)")
         print("machine: \(Machine.description)")
 
+        if runs("layers") { try await layers(quick: quick) }
+        if runs("growth") { try await growth(sizes: quick ? [1, 1_000] : [1, 1_000, 10_000, 100_000], quick: quick) }
+        if runs("throughput") { try await throughput(quick: quick) }
+        if runs("sustained") { try sustained(count: 20_000, block: 2_000) }
+        if runs("openssl") { comparisons(quick: quick) }
+        if runs("other") {
+            print("\nother figures")
+            try await overHTTP(backend: .inMemory())
+            try await singleFlight(backend: .inMemory())
+        }
+    }
+
+    /// One Apple sign-in through every layer, with the in-memory and the file session store.
+    @MainActor
+    static func layers(quick: Bool) async throws {
         print("\none Apple sign-in through every layer (view model, use case, UI client, provider, backend, session store)")
         let layered = FullLayerSignIn(backend: .inMemory(), store: InMemorySessionStore())
-        line("backend in memory, InMemorySessionStore", try await sample(count: quick ? 1_000 : 5_000, warmUp: 200) { _ in
+        let count = Int(ProcessInfo.processInfo.environment["SIGNIN_BENCH_LAYER_RUNS"] ?? "") ?? (quick ? 1_000 : 5_000)
+        line("backend in memory, InMemorySessionStore", try await sample(count: count, warmUp: 200) { _ in
             try await layered.signIn()
         }.summary)
         let sessionFolder = temporaryFolder("session")
@@ -26,15 +46,6 @@ struct Benchmark {
         line("backend in memory, FileSessionStore", try await sample(count: quick ? 200 : 1_000, warmUp: 20) { _ in
             try await filed.signIn()
         }.summary)
-
-        try await growth(sizes: quick ? [1, 1_000] : [1, 1_000, 10_000, 100_000], quick: quick)
-        try await throughput(quick: quick)
-        try sustained(count: 20_000, block: 2_000)
-        comparisons(quick: quick)
-
-        print("\nother figures")
-        try await overHTTP(backend: .inMemory())
-        try await singleFlight(backend: .inMemory())
     }
 
     static func temporaryFolder(_ name: String) -> String {
