@@ -62,7 +62,7 @@ public final class EmbeddedAppleIssuer: Sendable {
         let (issuer, lifetime) = (self.issuer, Int(tokenLifetime))
         return try storage.update { state throws(IdentityBackendError) in
             let key = try state.appleSigningKey()
-            state.apple.issuedCodes = state.apple.issuedCodes.filter { $0.value.expiresAt > now }
+            // Expired codes are pruned by the identity service, once a minute; a code is checked for expiry on use.
             state.apple.issuedCodes[SHA256.hexDigest(code)] = AppleAuthorizationCodeRecord(
                 clientID: clientID, subject: state.apple.user.subject, expiresAt: now + Self.codeLifetime)
             let firstTime = state.apple.authorizedClients[clientID] == nil

@@ -102,4 +102,9 @@ public struct PasswordThrottle: Hashable, Sendable {
         let doublings = min(count - freeAttempts, 30)
         return min(maximumLockout, baseLockout * Double(1 << doublings))
     }
+
+    /// Whether `attempts` still counts at `now`: an attempt within ``forgetAfter``, or a lock not yet over.
+    public func isCurrent(_ attempts: PasswordAttempts, now: Date) -> Bool {
+        now.timeIntervalSince(attempts.lastAttemptAt) < forgetAfter || (attempts.lockedUntil ?? now) > now
+    }
 }

@@ -68,11 +68,11 @@ extension EmbeddedIdentityService {
     /// stay as they are.
     public func deleteAllAccounts() throws(IdentityBackendError) {
         try storage.update { state in
-            state.identity.accounts = [:]
-            state.identity.identities = [:]
-            state.identity.refreshTokens = [:]
-            state.identity.rotatedRefreshTokens = [:]
-            state.identity.passwordResetCodes = [:]
+            state.identity.accounts.removeAll()
+            state.identity.identities.removeAll()
+            state.identity.refreshTokens.removeAll()
+            state.identity.rotatedRefreshTokens.removeAll()
+            state.identity.passwordResetCodes.removeAll()
         }
         tracer.record(.backend, "EmbeddedIdentityService.deleteAllAccounts", .backendAllAccountsDeleted)
     }

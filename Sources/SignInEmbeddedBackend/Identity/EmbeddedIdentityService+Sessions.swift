@@ -24,19 +24,18 @@ extension EmbeddedIdentityService {
         // A reuse found after the grace window changes the state (the chain is revoked) and then fails; the
         // update must keep that change, so it returns the failure instead of throwing it.
         let outcome: Result<BackendSessionResponse, IdentityBackendError> = try storage.update { state in
-            let retention = configuration.rotatedRefreshTokenRetention
-            state.identity.rotatedRefreshTokens = state.identity.rotatedRefreshTokens.filter {
-                now.timeIntervalSince($0.value.rotatedAt) < retention
-            }
+            pruneExpired(&state, now: now)
             guard let record = state.identity.refreshTokens[key] else {
-                guard let rotated = state.identity.rotatedRefreshTokens[key] else {
+                guard let rotated = state.identity.rotatedRefreshTokens[key],
+                    now.timeIntervalSince(rotated.rotatedAt) < configuration.rotatedRefreshTokenRetention
+                else {
                     return .failure(IdentityBackendError(.invalidRefreshToken, message: "unknown or revoked token"))
                 }
                 if now.timeIntervalSince(rotated.rotatedAt) <= configuration.refreshTokenReuseGrace {
                     return .failure(
                         IdentityBackendError(.refreshTokenAlreadyRotated, message: "exchanged moments ago"))
                 }
-                state.identity.refreshTokens = state.identity.refreshTokens.filter { $0.value.family != rotated.family }
+                state.identity.refreshTokens.removeAll { $0.value.family == rotated.family }
                 tracer.record(.backend, "EmbeddedIdentityService.refreshSession", .backendRotatedTokenReused)
                 return .failure(
                     IdentityBackendError(.invalidRefreshToken, message: "reused refresh token; its chain was revoked"))
@@ -79,8 +78,8 @@ extension EmbeddedIdentityService {
         account.validSince = Int(now.timeIntervalSince1970.rounded(.down)) + 1
         state.identity.accounts[account.uid] = account
         let uid = account.uid
-        state.identity.refreshTokens = state.identity.refreshTokens.filter { $0.value.uid != uid }
-        state.identity.passwordResetCodes = state.identity.passwordResetCodes.filter { $0.value.uid != uid }
+        state.identity.refreshTokens.removeAll { $0.value.uid == uid }
+        state.identity.passwordResetCodes.removeAll { $0.value.uid == uid }
     }
 
     // MARK: - ID tokens for the app's API
@@ -169,11 +168,12 @@ extension EmbeddedIdentityService {
             throw IdentityBackendError(.unsupportedProvider, message: "\(request.providerId) is not enabled")
         }
         let claims = try verifier.verify(request.idToken.value, rawNonce: request.rawNonce?.value, now: now)
-        state.identity.usedNonces = state.identity.usedNonces.filter { $0.value > now }
+        pruneExpired(&state, now: now)
         if let nonce = claims.nonce {
-            // The verifier accepted the nonce, so it has a canonical form.
+            // The verifier accepted the nonce, so it has a canonical form. A nonce kept past its expiry (pruning
+            // runs once a minute) no longer counts.
             guard let replayKey = IdentityTokenVerifier.replayKey(for: nonce),
-                state.identity.usedNonces[replayKey] == nil
+                (state.identity.usedNonces[replayKey].map { $0 > now } ?? false) == false
             else { throw IdentityBackendError(.nonceAlreadyUsed, message: "the nonce was already used") }
             state.identity.usedNonces[replayKey] = Date(
                 timeIntervalSince1970: TimeInterval(claims.exp) + configuration.clockSkew)
@@ -264,12 +264,35 @@ extension EmbeddedIdentityService {
         authenticatedAt: Date? = nil, fresh: Fresh, now: Date, state: inout EmbeddedBackendState
     ) throws(IdentityBackendError) -> BackendSessionResponse {
         if let family = claims.sessionID {
-            state.identity.refreshTokens = state.identity.refreshTokens.filter { $0.value.family != family }
+            state.identity.refreshTokens.removeAll { $0.value.family == family }
         }
         return try issueSession(
             for: account, provider: provider, isNewUser: false, fresh: fresh, now: now,
             authenticatedAt: authenticatedAt ?? Date(timeIntervalSince1970: TimeInterval(claims.authTime)),
             family: claims.sessionID, state: &state)
+    }
+
+    // MARK: - Pruning
+
+    /// How often expired records are looked for: often enough to keep the state small, rarely enough that an
+    /// operation does not pay a scan of every record. Every lookup checks expiry itself.
+    static let pruneInterval: TimeInterval = 60
+
+    /// Forgets what has expired (used nonces, reset codes, Apple authorization codes, rotated refresh tokens past
+    /// their retention, stale password attempts), at most once per ``pruneInterval``; removes in place.
+    func pruneExpired(_ state: inout EmbeddedBackendState, now: Date) {
+        if let last = state.identity.lastPrunedAt, now.timeIntervalSince(last) < Self.pruneInterval, now >= last {
+            return
+        }
+        state.identity.lastPrunedAt = now
+        let retention = configuration.rotatedRefreshTokenRetention
+        let throttle = configuration.passwordThrottle
+        let seconds = Int(now.timeIntervalSince1970)
+        state.identity.usedNonces.removeAll { $0.value <= now }
+        state.identity.passwordResetCodes.removeAll { $0.value.expiresAt <= now }
+        state.identity.rotatedRefreshTokens.removeAll { now.timeIntervalSince($0.value.rotatedAt) >= retention }
+        state.identity.passwordAttempts.removeAll { !throttle.isCurrent($0.value, now: now) }
+        state.apple.issuedCodes.removeAll { $0.value.expiresAt <= seconds }
     }
 
     // MARK: - Password guesses
@@ -278,10 +301,9 @@ extension EmbeddedIdentityService {
     func countPasswordAttempt(_ key: String, state: inout EmbeddedBackendState, now: Date) throws(IdentityBackendError)
     {
         let throttle = configuration.passwordThrottle
-        state.identity.passwordAttempts = state.identity.passwordAttempts.filter { _, record in
-            now.timeIntervalSince(record.lastAttemptAt) < throttle.forgetAfter || (record.lockedUntil ?? now) > now
-        }
-        var record = state.identity.passwordAttempts[key] ?? PasswordAttempts(count: 0, lastAttemptAt: now)
+        pruneExpired(&state, now: now)
+        var record = state.identity.passwordAttempts[key].flatMap { throttle.isCurrent($0, now: now) ? $0 : nil }
+            ?? PasswordAttempts(count: 0, lastAttemptAt: now)
         if let lockedUntil = record.lockedUntil, lockedUntil > now {
             throw IdentityBackendError(
                 .tooManyAttempts, message: "locked for \(Int(lockedUntil.timeIntervalSince(now).rounded(.up))) s")

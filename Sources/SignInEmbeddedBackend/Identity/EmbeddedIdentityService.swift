@@ -330,7 +330,6 @@ public final class EmbeddedIdentityService: IdentityBackend {
         let recipient = try storage.update { state -> String? in
             let key = LinkedIdentity(providerId: ProviderType.emailPassword.rawValue, subject: email).key
             guard let uid = state.identity.identities[key] else { return nil }
-            state.identity.passwordResetCodes = state.identity.passwordResetCodes.filter { $0.value.expiresAt > now }
             state.identity.passwordResetCodes[SHA256.hexDigest(code)] = ResetCodeRecord(
                 uid: uid, expiresAt: now.addingTimeInterval(lifetime))
             return email
@@ -415,11 +414,9 @@ public final class EmbeddedIdentityService: IdentityBackend {
             }
             for identity in account.identities { state.identity.identities[identity.key] = nil }
             state.identity.accounts[account.uid] = nil
-            state.identity.refreshTokens = state.identity.refreshTokens.filter { $0.value.uid != account.uid }
-            state.identity.rotatedRefreshTokens = state.identity.rotatedRefreshTokens.filter {
-                $0.value.uid != account.uid
-            }
-            state.identity.passwordResetCodes = state.identity.passwordResetCodes.filter { $0.value.uid != account.uid }
+            state.identity.refreshTokens.removeAll { $0.value.uid == account.uid }
+            state.identity.rotatedRefreshTokens.removeAll { $0.value.uid == account.uid }
+            state.identity.passwordResetCodes.removeAll { $0.value.uid == account.uid }
             tracer.record(.backend, "EmbeddedIdentityService.deleteAccount", .backendAccountDeleted(uid: account.uid))
         }
     }

@@ -18,32 +18,53 @@ public protocol BackendStateStorage: Sendable {
 }
 
 /// Keeps the state in memory, for tests and for a demo that should leave nothing behind.
+///
+/// Operations run on the state in place, under its lock: nothing is copied, so an operation costs the same with
+/// one account or a hundred thousand. A failed operation is undone by ``EmbeddedBackendState``'s transaction.
 public final class InMemoryBackendStateStorage: BackendStateStorage {
-    private let state: Mutex<EmbeddedBackendState>
+    private struct Guarded {
+        var state: EmbeddedBackendState
+        /// Whether the records were checked (once, at the first operation: the state given may be damaged).
+        var isChecked = false
+
+        mutating func check() throws(IdentityBackendError) {
+            if isChecked {
+                try state.checkKeys()
+            } else {
+                try state.checkIntegrity()
+                isChecked = true
+            }
+        }
+    }
+
+    private let guarded: Mutex<Guarded>
 
     /// Creates a storage holding `state`.
     public init(_ state: EmbeddedBackendState) {
-        self.state = Mutex(state)
+        self.guarded = Mutex(Guarded(state: state))
     }
 
     public func read<T: Sendable>(_ body: (EmbeddedBackendState) throws(IdentityBackendError) -> T)
         throws(IdentityBackendError) -> T
     {
-        let current = state.withLock { $0 }
-        try current.checkKeys()
-        return try body(current)
+        let result: Result<T, IdentityBackendError> = guarded.withLock { guarded in
+            do throws(IdentityBackendError) {
+                try guarded.check()
+                return .success(try body(guarded.state))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     public func update<T: Sendable>(_ body: (inout EmbeddedBackendState) throws(IdentityBackendError) -> T)
         throws(IdentityBackendError) -> T
     {
-        let result: Result<T, IdentityBackendError> = state.withLock { current in
-            var copy = current
+        let result: Result<T, IdentityBackendError> = guarded.withLock { guarded in
             do throws(IdentityBackendError) {
-                try copy.checkKeys()
-                let value = try body(&copy)
-                current = copy
-                return .success(value)
+                try guarded.check()
+                return .success(try guarded.state.transaction(body).value)
             } catch {
                 return .failure(error)
             }

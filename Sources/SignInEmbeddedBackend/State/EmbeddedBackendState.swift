@@ -1,3 +1,4 @@
+import Foundation
 import SignInCrypto
 import SignInData
 import SignInDomain
@@ -52,15 +53,23 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
         try HS256Key(stored: google?.signingKey, name: "The Google issuer's signing key")
     }
 
-    /// Checks every key, and that each account is stored under its own uid, so that a damaged state stops the
-    /// backend at once instead of failing some operations later (or issuing a session for an account that
-    /// cannot be found by it). Storages call it whenever they load a state.
-    /// - Throws: ``IdentityBackendError/Code/invalidKey`` naming the first bad key,
-    ///   ``IdentityBackendError/Code/damagedRecord`` for an account stored under another uid.
+    /// Checks every key, so that a damaged key stops every operation (a key that decodes to nothing would sign
+    /// tokens anyone can forge). Cheap: storages call it before each operation.
+    /// - Throws: ``IdentityBackendError/Code/invalidKey`` naming the first bad key.
     public func checkKeys() throws(IdentityBackendError) {
         _ = try sessionSigningKey()
         _ = try appleSigningKey()
         _ = try googleSigningKey()
+    }
+
+    /// ``checkKeys()``, and that each account is stored under its own uid, so that a damaged state stops the
+    /// backend at once instead of failing some operations later (or issuing a session for an account that cannot
+    /// be found by it). It reads every account: storages call it when they load a state, not at each operation
+    /// (the service never stores an account under another uid).
+    /// - Throws: ``IdentityBackendError/Code/invalidKey`` naming the first bad key,
+    ///   ``IdentityBackendError/Code/damagedRecord`` for an account stored under another uid.
+    public func checkIntegrity() throws(IdentityBackendError) {
+        try checkKeys()
         if let (key, account) = identity.accounts.first(where: { $0.key != $0.value.uid }) {
             throw IdentityBackendError(
                 .damagedRecord,
@@ -106,5 +115,83 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
             sessionKey: Base64URL.encode(random.bytes(count: 32)),
             apple: AppleIssuerState(signingKey: Base64URL.encode(random.bytes(count: 32)), user: user),
             google: google)
+    }
+}
+
+// MARK: - Transactions without copies
+
+extension EmbeddedBackendState {
+    /// The parts of the state that do not grow with its users: a transaction copies them whole (they are small)
+    /// to put them back after a failure.
+    private struct FixedParts: Equatable {
+        var version: Int
+        var sessionKey: String
+        var appleSigningKey: String
+        var appleUser: AppleIDUser
+        var authorizedClients: [String: Bool]
+        var revokedClients: [String]
+        var google: GoogleIssuerState?
+        var lastPrunedAt: Date?
+    }
+
+    private var fixedParts: FixedParts {
+        get {
+            FixedParts(
+                version: version, sessionKey: sessionKey, appleSigningKey: apple.signingKey, appleUser: apple.user,
+                authorizedClients: apple.authorizedClients, revokedClients: apple.revokedClients, google: google,
+                lastPrunedAt: identity.lastPrunedAt)
+        }
+        set {
+            version = newValue.version
+            sessionKey = newValue.sessionKey
+            apple.signingKey = newValue.appleSigningKey
+            apple.user = newValue.appleUser
+            apple.authorizedClients = newValue.authorizedClients
+            apple.revokedClients = newValue.revokedClients
+            google = newValue.google
+            identity.lastPrunedAt = newValue.lastPrunedAt
+        }
+    }
+
+    /// Runs `body` on this state in place, all or nothing: if it throws, every change it made is undone (the
+    /// tables replay their own changes backwards, in the time of those changes), and nothing is copied.
+    /// - Returns: What `body` returned, and whether anything changed.
+    mutating func transaction<T>(_ body: (inout EmbeddedBackendState) throws(IdentityBackendError) -> T)
+        throws(IdentityBackendError) -> (value: T, changed: Bool)
+    {
+        let fixed = fixedParts
+        _ = forEachTable(.begin)
+        do {
+            let value = try body(&self)
+            let changed = forEachTable(.commit)
+            return (value, changed || fixedParts != fixed)
+        } catch {
+            _ = forEachTable(.rollBack)
+            fixedParts = fixed
+            throw error
+        }
+    }
+
+    private enum TransactionStep { case begin, commit, rollBack }
+
+    /// Takes `step` on every table, in place. - Returns: For a commit, whether any table changed.
+    private mutating func forEachTable(_ step: TransactionStep) -> Bool {
+        var changed = false
+        func take<Value>(_ table: inout Table<Value>) {
+            switch step {
+            case .begin: table.beginRecording()
+            case .commit: if table.commit() { changed = true }
+            case .rollBack: table.rollBack()
+            }
+        }
+        take(&identity.accounts)
+        take(&identity.identities)
+        take(&identity.refreshTokens)
+        take(&identity.usedNonces)
+        take(&identity.passwordResetCodes)
+        take(&identity.rotatedRefreshTokens)
+        take(&identity.passwordAttempts)
+        take(&apple.issuedCodes)
+        return changed
     }
 }

@@ -50,18 +50,18 @@ public final class FileBackendStateStorage: BackendStateStorage {
         let outcome: Result<T, IdentityBackendError>
         do {
             outcome = try lock.withLock { () throws(IdentityBackendError) -> Result<T, IdentityBackendError> in
-                let (stored, isNew) = try load()
-                // A state with a missing, short or damaged key stops every operation, before any is run.
-                try stored.checkKeys()
-                var state = stored
-                let value: T
+                var (state, isNew) = try load()
+                // A state with a missing, short or damaged key, or a damaged record, stops every operation, before
+                // any is run.
+                try state.checkIntegrity()
+                let outcome: (value: T, changed: Bool)
                 do throws(IdentityBackendError) {
-                    value = try body(&state)
+                    outcome = try state.transaction(body)
                 } catch {
                     return .failure(error)
                 }
-                if isNew || state != stored { try write(state) }
-                return .success(value)
+                if isNew || outcome.changed { try write(state) }
+                return .success(outcome.value)
             }
         } catch let error as IdentityBackendError {
             throw error

@@ -4,42 +4,45 @@ import Foundation
 /// SHA-256, never in clear) and the nonces already used.
 public struct IdentityServiceState: Codable, Hashable, Sendable {
     /// Accounts by uid.
-    public var accounts: [String: EmbeddedAccount] = [:]
+    public var accounts: Table<EmbeddedAccount> = [:]
     /// uid by ``LinkedIdentity/key``.
-    public var identities: [String: String] = [:]
+    public var identities: Table<String> = [:]
     /// Refresh tokens by the SHA-256 hex of the token.
-    public var refreshTokens: [String: RefreshTokenRecord] = [:]
+    public var refreshTokens: Table<RefreshTokenRecord> = [:]
     /// Nonces already accepted, with the time after which they can be forgotten (their token expired).
-    public var usedNonces: [String: Date] = [:]
+    public var usedNonces: Table<Date> = [:]
     /// Password-reset codes by the SHA-256 hex of the code.
-    public var passwordResetCodes: [String: ResetCodeRecord] = [:]
+    public var passwordResetCodes: Table<ResetCodeRecord> = [:]
     /// Refresh tokens already exchanged, by the SHA-256 hex of the token, kept for a while to recognise reuse.
-    public var rotatedRefreshTokens: [String: RotatedRefreshToken] = [:]
+    public var rotatedRefreshTokens: Table<RotatedRefreshToken> = [:]
     /// Recent password sign-in attempts by the SHA-256 hex of the normalised email (also for emails with no
     /// account), for throttling guesses.
-    public var passwordAttempts: [String: PasswordAttempts] = [:]
+    public var passwordAttempts: Table<PasswordAttempts> = [:]
+    /// When expired records were last looked for; `nil` before the first time.
+    public var lastPrunedAt: Date?
 
     /// An empty state.
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
         case accounts, identities, refreshTokens, usedNonces, passwordResetCodes, rotatedRefreshTokens
-        case passwordAttempts
+        case passwordAttempts, lastPrunedAt
     }
 
     /// Decodes a state; parts added after version 1 may be missing.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        accounts = try container.decode([String: EmbeddedAccount].self, forKey: .accounts)
-        identities = try container.decode([String: String].self, forKey: .identities)
-        refreshTokens = try container.decode([String: RefreshTokenRecord].self, forKey: .refreshTokens)
-        usedNonces = try container.decode([String: Date].self, forKey: .usedNonces)
+        accounts = try container.decode(Table<EmbeddedAccount>.self, forKey: .accounts)
+        identities = try container.decode(Table<String>.self, forKey: .identities)
+        refreshTokens = try container.decode(Table<RefreshTokenRecord>.self, forKey: .refreshTokens)
+        usedNonces = try container.decode(Table<Date>.self, forKey: .usedNonces)
         passwordResetCodes =
-            try container.decodeIfPresent([String: ResetCodeRecord].self, forKey: .passwordResetCodes) ?? [:]
+            try container.decodeIfPresent(Table<ResetCodeRecord>.self, forKey: .passwordResetCodes) ?? [:]
         rotatedRefreshTokens =
-            try container.decodeIfPresent([String: RotatedRefreshToken].self, forKey: .rotatedRefreshTokens) ?? [:]
+            try container.decodeIfPresent(Table<RotatedRefreshToken>.self, forKey: .rotatedRefreshTokens) ?? [:]
         passwordAttempts =
-            try container.decodeIfPresent([String: PasswordAttempts].self, forKey: .passwordAttempts) ?? [:]
+            try container.decodeIfPresent(Table<PasswordAttempts>.self, forKey: .passwordAttempts) ?? [:]
+        lastPrunedAt = try container.decodeIfPresent(Date.self, forKey: .lastPrunedAt)
     }
 }
 
@@ -129,7 +132,7 @@ public struct AppleIssuerState: Codable, Hashable, Sendable {
     public var revokedClients: [String] = []
     /// The authorization codes issued and not yet used or expired, by the SHA-256 hex of the code: what a
     /// revocation (an account deletion) must present, as Apple's token endpoint wants.
-    public var issuedCodes: [String: AppleAuthorizationCodeRecord] = [:]
+    public var issuedCodes: Table<AppleAuthorizationCodeRecord> = [:]
 
     /// Creates a state.
     public init(signingKey: String, user: AppleIDUser) {
@@ -149,7 +152,7 @@ public struct AppleIssuerState: Codable, Hashable, Sendable {
         authorizedClients = try container.decode([String: Bool].self, forKey: .authorizedClients)
         revokedClients = try container.decodeIfPresent([String].self, forKey: .revokedClients) ?? []
         issuedCodes =
-            try container.decodeIfPresent([String: AppleAuthorizationCodeRecord].self, forKey: .issuedCodes) ?? [:]
+            try container.decodeIfPresent(Table<AppleAuthorizationCodeRecord>.self, forKey: .issuedCodes) ?? [:]
     }
 }
 
