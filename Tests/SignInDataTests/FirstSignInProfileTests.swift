@@ -40,6 +40,7 @@ struct FirstSignInProfileTests {
         #expect(await backend.requests.map(\.fullName) == [name])
         #expect(await backend.requests.map(\.email) == ["jane@privaterelay.appleid.com"])
         #expect(await stash.profile(for: "apple.com:001.jane") == nil)
+        #expect(await stash.isEmpty())
 
         _ = try await apple.signIn(with: credential(firstTime: false))
         #expect(await backend.requests.map(\.fullName) == [name, nil])

@@ -45,7 +45,7 @@ public enum Base64URLText {
 
     /// The bytes `text` encodes, with or without padding; `nil` when it is not base64url.
     public static func decode(_ text: some StringProtocol) -> Data? {
-        var output = Data()
+        var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count * 3 / 4)
         var bits: UInt32 = 0
         var count = 0
@@ -66,6 +66,6 @@ public enum Base64URLText {
         }
         // A single character left over (6 bits) cannot be part of a byte: not base64url.
         guard count < 6 else { return nil }
-        return output
+        return Data(output)
     }
 }

@@ -26,6 +26,8 @@ public protocol FirstSignInProfileStash: Sendable {
     func keep(_ profile: FirstSignInProfile, for key: String) async
     /// Forgets the profile of `key`: it reached the backend.
     func forget(_ key: String) async
+    /// Whether no profile is kept: the common case, in which a sign-in does not read its token for a key.
+    func isEmpty() async -> Bool
 }
 
 /// A stash that lasts as long as the process: enough for a retry in a running app.
@@ -38,6 +40,7 @@ public actor InMemoryFirstSignInProfileStash: FirstSignInProfileStash {
     public func profile(for key: String) -> FirstSignInProfile? { profiles[key] }
     public func keep(_ profile: FirstSignInProfile, for key: String) { profiles[key] = profile }
     public func forget(_ key: String) { profiles[key] = nil }
+    public func isEmpty() -> Bool { profiles.isEmpty }
 }
 
 enum FirstSignInProfileKey {

@@ -40,9 +40,11 @@ struct IdPCredentialExchange: Sendable {
 
     /// Stashes the credential's first-sign-in profile, or fills a credential without one from the stash.
     private func withFirstSignInProfile(_ credential: AuthCredential) async -> (AuthCredential, String?) {
+        let carriesProfile = credential.fullName != nil || credential.email != nil
+        if !carriesProfile, await profiles.isEmpty() { return (credential, nil) }
         guard let key = FirstSignInProfileKey.of(credential) else { return (credential, nil) }
         var credential = credential
-        if credential.fullName != nil || credential.email != nil {
+        if carriesProfile {
             await profiles.keep(FirstSignInProfile(fullName: credential.fullName, email: credential.email), for: key)
             return (credential, key)
         }

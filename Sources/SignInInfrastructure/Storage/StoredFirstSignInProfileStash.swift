@@ -47,6 +47,14 @@ public actor StoredFirstSignInProfileStash: FirstSignInProfileStash {
         flush()
     }
 
+    public func isEmpty() -> Bool {
+        // A store that cannot be read now may hold profiles: not empty, so that a sign-in asks for its key.
+        guard let stored = readStore() else { return false }
+        var all = stored
+        for (key, change) in unwritten { all[key] = change }
+        return all.isEmpty
+    }
+
     /// The store's profiles, read once; `nil` while it cannot be read.
     private func readStore() -> [String: FirstSignInProfile]? {
         if let stored { return stored }
