@@ -133,18 +133,13 @@ enum SHA256Block {
     }
 
     /// One compression: `w[0..<16]` holds the block's words; `w[16..<64]` is overwritten.
+    ///
+    /// Unrolled by eight rounds, with the working variables passed in rotated order instead of shifted along
+    /// (`h = g; g = f; …`), so that no round moves a register; each schedule word is computed just before the round
+    /// that uses it.
     static func compress(
         _ s: UnsafeMutablePointer<UInt32>, _ w: UnsafeMutablePointer<UInt32>, _ k: UnsafePointer<UInt32>
     ) {
-        var t = 16
-        while t < 64 {
-            let x = w[t &- 15]
-            let y = w[t &- 2]
-            let s0 = ((x &>> 7) | (x &<< 25)) ^ ((x &>> 18) | (x &<< 14)) ^ (x &>> 3)
-            let s1 = ((y &>> 17) | (y &<< 15)) ^ ((y &>> 19) | (y &<< 13)) ^ (y &>> 10)
-            w[t] = w[t &- 16] &+ s0 &+ w[t &- 7] &+ s1
-            t &+= 1
-        }
         var a = s[0]
         var b = s[1]
         var c = s[2]
@@ -153,22 +148,20 @@ enum SHA256Block {
         var f = s[5]
         var g = s[6]
         var h = s[7]
-        t = 0
+        var t = 0
         while t < 64 {
-            let bigS1 = ((e &>> 6) | (e &<< 26)) ^ ((e &>> 11) | (e &<< 21)) ^ ((e &>> 25) | (e &<< 7))
-            let ch = (e & f) ^ (~e & g)
-            let t1 = h &+ bigS1 &+ ch &+ k[t] &+ w[t]
-            let bigS0 = ((a &>> 2) | (a &<< 30)) ^ ((a &>> 13) | (a &<< 19)) ^ ((a &>> 22) | (a &<< 10))
-            let maj = (a & b) ^ (a & c) ^ (b & c)
-            h = g
-            g = f
-            f = e
-            e = d &+ t1
-            d = c
-            c = b
-            b = a
-            a = t1 &+ bigS0 &+ maj
-            t &+= 1
+            if t >= 16 {
+                for j in t..<(t &+ 8) { w[j] = scheduleWord(w, j) }
+            }
+            round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
+            round(h, a, b, &c, d, e, f, &g, k[t &+ 1] &+ w[t &+ 1])
+            round(g, h, a, &b, c, d, e, &f, k[t &+ 2] &+ w[t &+ 2])
+            round(f, g, h, &a, b, c, d, &e, k[t &+ 3] &+ w[t &+ 3])
+            round(e, f, g, &h, a, b, c, &d, k[t &+ 4] &+ w[t &+ 4])
+            round(d, e, f, &g, h, a, b, &c, k[t &+ 5] &+ w[t &+ 5])
+            round(c, d, e, &f, g, h, a, &b, k[t &+ 6] &+ w[t &+ 6])
+            round(b, c, d, &e, f, g, h, &a, k[t &+ 7] &+ w[t &+ 7])
+            t &+= 8
         }
         s[0] &+= a
         s[1] &+= b
@@ -178,5 +171,36 @@ enum SHA256Block {
         s[5] &+= f
         s[6] &+= g
         s[7] &+= h
+    }
+
+    /// Schedule word `t` (16…63) from the earlier ones (FIPS 180-4 §6.2.2, step 1).
+    @inline(__always)
+    private static func scheduleWord(_ w: UnsafeMutablePointer<UInt32>, _ t: Int) -> UInt32 {
+        let x = w[t &- 15]
+        let y = w[t &- 2]
+        let s0 = rotateRight(x, 7) ^ rotateRight(x, 18) ^ (x &>> 3)
+        let s1 = rotateRight(y, 17) ^ rotateRight(y, 19) ^ (y &>> 10)
+        return w[t &- 16] &+ s0 &+ w[t &- 7] &+ s1
+    }
+
+    /// One round (FIPS 180-4 §6.2.2, step 3) with `kw` = K[t] + W[t]: instead of shifting every variable along, it
+    /// adds T1 to `d` (the next `e`) and puts T1 + T2 in `h` (the next `a`); the caller rotates the names.
+    @inline(__always)
+    private static func round(
+        _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
+        _ h: inout UInt32, _ kw: UInt32
+    ) {
+        let bigS1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
+        let ch = g ^ (e & (f ^ g))
+        let t1 = h &+ bigS1 &+ ch &+ kw
+        let bigS0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
+        let maj = (a & b) | (c & (a | b))
+        d &+= t1
+        h = t1 &+ bigS0 &+ maj
+    }
+
+    @inline(__always)
+    private static func rotateRight(_ x: UInt32, _ n: UInt32) -> UInt32 {
+        (x &>> n) | (x &<< (32 &- n))
     }
 }
