@@ -136,7 +136,8 @@ enum SHA256Block {
     ///
     /// Unrolled by eight rounds, with the working variables passed in rotated order instead of shifted along
     /// (`h = g; g = f; …`), so that no round moves a register; each schedule word is computed just before the round
-    /// that uses it.
+    /// that uses it. The helpers are `@_transparent`: inlined in debug builds too, where the tests run (as plain
+    /// functions they made PBKDF2 at 600,000 iterations 3.5 s in debug; inlined, 1.0 s, against 2.0 s before).
     static func compress(
         _ s: UnsafeMutablePointer<UInt32>, _ w: UnsafeMutablePointer<UInt32>, _ k: UnsafePointer<UInt32>
     ) {
@@ -174,8 +175,8 @@ enum SHA256Block {
     }
 
     /// Schedule word `t` (16…63) from the earlier ones (FIPS 180-4 §6.2.2, step 1).
-    @inline(__always)
-    private static func scheduleWord(_ w: UnsafeMutablePointer<UInt32>, _ t: Int) -> UInt32 {
+    @_transparent
+    static func scheduleWord(_ w: UnsafeMutablePointer<UInt32>, _ t: Int) -> UInt32 {
         let x = w[t &- 15]
         let y = w[t &- 2]
         let s0 = rotateRight(x, 7) ^ rotateRight(x, 18) ^ (x &>> 3)
@@ -185,8 +186,8 @@ enum SHA256Block {
 
     /// One round (FIPS 180-4 §6.2.2, step 3) with `kw` = K[t] + W[t]: instead of shifting every variable along, it
     /// adds T1 to `d` (the next `e`) and puts T1 + T2 in `h` (the next `a`); the caller rotates the names.
-    @inline(__always)
-    private static func round(
+    @_transparent
+    static func round(
         _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
         _ h: inout UInt32, _ kw: UInt32
     ) {
@@ -199,8 +200,8 @@ enum SHA256Block {
         h = t1 &+ bigS0 &+ maj
     }
 
-    @inline(__always)
-    private static func rotateRight(_ x: UInt32, _ n: UInt32) -> UInt32 {
+    @_transparent
+    static func rotateRight(_ x: UInt32, _ n: UInt32) -> UInt32 {
         (x &>> n) | (x &<< (32 &- n))
     }
 }
