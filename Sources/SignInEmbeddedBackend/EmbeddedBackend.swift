@@ -69,7 +69,7 @@ public struct EmbeddedBackend: Sendable {
         tracer: any FlowTracer = SilentFlowTracer()
     ) -> EmbeddedBackend {
         EmbeddedBackend(
-            storage: FileBackendStateStorage(folder: folder, makeInitialState: { .fresh(random: random) }),
+            storage: SQLiteBackendStateStorage(folder: folder, makeInitialState: { .fresh(random: random) }),
             outbox: FolderMailOutbox(folder: "\(folder)/outbox"), configuration: configuration, clock: clock,
             random: random, tracer: tracer)
     }

@@ -168,6 +168,31 @@ public enum AtomicFile {
         return removed
     }
 
+    /// Checks that `path`, if it exists, is a file this program may trust (as ``read(_:limit:)`` does: a regular
+    /// file of the effective user that nobody else may use, below folders nobody else controls), without reading
+    /// it: for files another library opens, such as a database.
+    /// - Throws: ``FileSystemError`` naming what is wrong and what to do.
+    public static func requireTrusted(_ path: String) throws(FileSystemError) {
+        try FileChecks.requireTrustedAncestors(of: path, operation: "open")
+        try FileChecks.requireReplaceable(path, operation: "open")
+    }
+
+    /// Gives the complete file `path` the name `destination` in the same folder only if nothing has that name yet
+    /// (a hard link, then the old name removed), so that of two processes publishing at once, one wins and the
+    /// other learns it lost.
+    /// - Returns: Whether `path` now has that name; `false` when `destination` already existed (`path` is then
+    ///   left as it is, for the caller to remove).
+    public static func publish(_ path: String, as destination: String) throws(FileSystemError) -> Bool {
+        try FileChecks.requireTrustedAncestors(of: destination, operation: "create")
+        guard link(path, destination) == 0 else {
+            if errno == EEXIST { return false }
+            throw POSIX.error("create", destination)
+        }
+        unlink(path)
+        syncDirectory(of: destination)
+        return true
+    }
+
     /// Whether something exists at `path` (a symbolic link counts, even one that leads nowhere).
     public static func exists(_ path: String) -> Bool {
         var info = stat()

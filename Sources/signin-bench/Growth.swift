@@ -37,7 +37,7 @@ enum Growth {
     /// A data folder holding `state` as the embedded backend stores it, for the backend on disk and the CLI.
     static func folder(with state: EmbeddedBackendState, in root: String) throws -> String {
         let folder = "\(root)/backend"
-        let storage = FileBackendStateStorage(folder: folder, makeInitialState: { state })
+        let storage = SQLiteBackendStateStorage(folder: folder, makeInitialState: { state })
         try storage.update { _ in }
         return folder
     }

@@ -414,14 +414,14 @@ struct MigrationTests {
             """
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try PlantedFile.regular(Array(v1.utf8), at: "\(folder)/backend.json")
-        let storage = FileBackendStateStorage(folder: folder) { .fresh(random: SeededRandomBytes()) }
+        let storage = SQLiteBackendStateStorage(folder: folder) { .fresh(random: SeededRandomBytes()) }
         let harness = BackendHarness(storage: storage)
 
         #expect(try harness.service.account(uid: "U1")?.identities.first?.subject == "001.abc.002")
         #expect(try harness.backend.googleIssuer.accounts().count == 2)
-        let written = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/backend.json")))
-        #expect((written as? [String: Any])?["version"] as? Int == EmbeddedBackendState.currentVersion)
+        // Imported into the database, migrated; the old document is kept aside as it was.
+        #expect(try storage.read { $0.version } == EmbeddedBackendState.currentVersion)
+        #expect(FileManager.default.contents(atPath: "\(folder)/backend.json.imported") == Data(v1.utf8))
         // The migrated installation works: a Google sign-in makes an account next to the old one.
         _ = try harness.service.signInWithIdP(harness.googleRequest())
         #expect(try harness.service.snapshot().accounts.count == 2)

@@ -23,9 +23,12 @@ struct BackendHarness {
             configuration: configuration, clock: clock, random: SeededRandomBytes(seed: seed))
     }
 
-    init(storage: any BackendStateStorage, clock: TestClock = TestClock(), seed: UInt64 = 42) {
+    init(
+        storage: any BackendStateStorage, clock: TestClock = TestClock(), seed: UInt64 = 42,
+        configuration: EmbeddedBackendConfiguration = fastConfiguration
+    ) {
         self.clock = clock
-        configuration = Self.fastConfiguration
+        self.configuration = configuration
         backend = EmbeddedBackend(
             storage: storage, configuration: configuration, clock: clock, random: SeededRandomBytes(seed: seed))
     }

@@ -232,7 +232,7 @@ struct BackendSecurityTests {
     @Test("a damaged key in the state file stops every operation, also those that sign nothing")
     func damagedKeyInTheStateFile() throws {
         let folder = TemporaryFolder(prefix: "signin-keys")
-        let storage = FileBackendStateStorage(folder: folder.path) { .fresh(random: SeededRandomBytes(seed: 5)) }
+        let storage = SQLiteBackendStateStorage(folder: folder.path) { .fresh(random: SeededRandomBytes(seed: 5)) }
         let backend = BackendHarness(storage: storage, clock: harness.clock)
         _ = try backend.service.signUp(email: "jane@example.com", password: "correct horse")
         try storage.update { state in state.google?.signingKey = "AAAA" }

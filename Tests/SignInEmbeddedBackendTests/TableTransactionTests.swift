@@ -1,23 +1,53 @@
 import Foundation
 import SignInData
 import SignInDomain
-import SignInEmbeddedBackend
 import SignInTesting
 import Testing
 
+@testable import SignInEmbeddedBackend
+
 @Suite("State changes in place: tables, transactions, pruning")
 struct TableTransactionTests {
+    /// A row with an owner to look it up by and an instant to prune it by.
+    struct Note: TableRow {
+        var owner: String
+        var at: Double
+        static let tableSchema = TableSchema<Note>(
+            name: "notes", lookups: ["owner": { [$0.owner] }], instant: { $0.at })
+    }
+
     @Test("a table reads and encodes like a dictionary, so stored documents keep their shape")
     func tableIsADictionary() throws {
-        var table: Table<Int> = ["a": 1]
-        table["b"] = 2
+        var table: Table<Note> = ["a": Note(owner: "x", at: 1)]
+        table["b"] = Note(owner: "y", at: 2)
         table["a"] = nil
-        #expect(table.count == 1 && table["b"] == 2 && !table.isEmpty)
-        table.removeAll { $0.value == 2 }
+        #expect(table.count == 1 && table["b"]?.owner == "y" && !table.isEmpty)
+        table.removeAll()
         #expect(table.isEmpty)
-        let data = try JSONEncoder().encode(Table<Int>(["x": 7]))
-        #expect(String(decoding: data, as: UTF8.self) == #"{"x":7}"#)
-        #expect(try JSONDecoder().decode(Table<Int>.self, from: data) == ["x": 7])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = try encoder.encode(Table<Note>(["x": Note(owner: "o", at: 7)]))
+        #expect(String(decoding: data, as: UTF8.self) == #"{"x":{"at":7,"owner":"o"}}"#)
+        #expect(try JSONDecoder().decode(Table<Note>.self, from: data) == ["x": Note(owner: "o", at: 7)])
+    }
+
+    @Test("lookups follow every change, a rolled-back one included; pruning and the oldest-first cap use the instant")
+    func lookupsAndInstants() {
+        var table: Table<Note> = ["a": Note(owner: "x", at: 1), "b": Note(owner: "x", at: 2)]
+        table["c"] = Note(owner: "y", at: 3)
+        #expect(Set(table.keys("owner", "x")) == ["a", "b"] && table.count("owner", "y") == 1)
+        table.beginRecording()
+        table["a"] = Note(owner: "y", at: 1)
+        table["b"] = nil
+        #expect(table.keys("owner", "x").isEmpty && table.count("owner", "y") == 2)
+        table.rollBack()
+        #expect(Set(table.keys("owner", "x")) == ["a", "b"] && table.keys("owner", "y") == ["c"])
+        table.removeOldest("owner", "x", keeping: 1)
+        #expect(table.keys("owner", "x") == ["b"])
+        table.removeAll(atOrBefore: Date(timeIntervalSince1970: 2))
+        #expect(Array(table.keys) == ["c"] && table.keys("owner", "x").isEmpty)
+        table.removeAll("owner", "y")
+        #expect(table.isEmpty)
     }
 
     @Test("an operation that fails after changing several tables and fixed parts changes nothing")
@@ -41,7 +71,8 @@ struct TableTransactionTests {
         #expect(try harness.backend.storage.read { $0 } == before)
     }
 
-    @Test("expired nonces, codes and password attempts are pruned once a minute, and a kept one counts only while valid")
+    @Test(
+        "expired nonces, codes and password attempts are pruned once a minute, and a kept one counts only while valid")
     func pruning() throws {
         let harness = BackendHarness()
         try harness.signIn(rawNonce: "first-nonce-0123456789abcdefghijkl")

@@ -69,12 +69,12 @@ final class SecurityEndToEndTests {
     @Test("a reset link with a user, a password or a port is refused and changes nothing")
     func linkInjection() throws {
         #expect(try cli.run(["sign-up", "--email", "jane@example.com", "--password", "correct horse"]).status == 0)
-        let backend = try Data(contentsOf: cli.dataDirectory.appendingPathComponent("backend/backend.json"))
+        let backend = try StoredBackend.state(in: cli.dataDirectory)
         for link in ["signin-demo://user:pw@reset-password?code=abc", "signin-demo://reset-password:99?code=abc"] {
             let result = try cli.run(["open-link", link, "--password", "new horse battery"])
             #expect(result.status == 1)
             #expect(result.stderr.contains("This link cannot be opened."))
         }
-        #expect(try Data(contentsOf: cli.dataDirectory.appendingPathComponent("backend/backend.json")) == backend)
+        #expect(try StoredBackend.state(in: cli.dataDirectory) == backend)
     }
 }

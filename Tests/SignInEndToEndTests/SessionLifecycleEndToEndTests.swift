@@ -108,12 +108,7 @@ final class SessionLifecycleEndToEndTests {
         }
         #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
         #expect(Set(results.compactMap { uid(in: $0.stdout) }).count == 1)
-        let state =
-            try JSONSerialization.jsonObject(
-                with: Data(contentsOf: cli.dataDirectory.appendingPathComponent("backend/backend.json")))
-            as? [String: Any]
-        let identity = state?["identity"] as? [String: Any]
-        #expect((identity?["refreshTokens"] as? [String: Any])?.count == 4)
+        #expect(try StoredBackend.state(in: cli.dataDirectory).identity.refreshTokens.count == 4)
         #expect(try cli.run(["status"]).status == 0)
     }
 

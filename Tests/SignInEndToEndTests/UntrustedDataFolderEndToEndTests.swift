@@ -57,20 +57,20 @@ final class UntrustedDataFolderEndToEndTests {
             problem: "it is owned by uid \(PlantedFile.otherUser), not you (uid \(geteuid())); remove it")
     }
 
-    @Test("a FIFO at backend/backend.json ends the run at once with an error instead of hanging, and stays")
+    @Test("a FIFO at backend/backend.sqlite ends the run at once with an error instead of hanging, and stays")
     func fifoStateFile() throws {
         try prepare()
-        let path = "\(backendFolder)/backend.json"
+        let path = "\(backendFolder)/backend.sqlite"
         try FileManager.default.removeItem(atPath: path)
         try PlantedFile.fifo(at: path)
         try expectRefusal(
             ["sign-in", "apple"], path: path, problem: "it is a named pipe (FIFO), not a regular file; remove it")
     }
 
-    @Test("a dangling symbolic link at backend/backend.lock is refused, and its target is not created")
-    func danglingLock() throws {
+    @Test("a dangling symbolic link at backend/backend.sqlite is refused, and its target is not created")
+    func danglingDatabaseLink() throws {
         try prepare()
-        let path = "\(backendFolder)/backend.lock"
+        let path = "\(backendFolder)/backend.sqlite"
         let target = "\(backendFolder)/created-through-the-link"
         try FileManager.default.removeItem(atPath: path)
         try PlantedFile.symbolicLink(at: path, to: target)

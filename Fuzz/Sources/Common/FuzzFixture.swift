@@ -88,7 +88,7 @@ enum FuzzFixture {
         }
     }()
 
-    // MARK: - The state file, through FileBackendStateStorage itself
+    // MARK: - The state, through SQLiteBackendStateStorage itself
 
     /// A folder of this process for state files: `$SIGNIN_FUZZ_SCRATCH` (Fuzz/run makes one in /dev/shm and
     /// removes it afterwards), else one in the temporary folder.
@@ -97,33 +97,34 @@ enum FuzzFixture {
         return "\(base)/signin-fuzz-\(getpid())"
     }()
 
-    /// The state `FileBackendStateStorage` reads from a `backend.json` holding `bytes` (with its checks, its
-    /// version 1 migration, and a seeded new installation to migrate from), or `nil` where it refuses them.
+    /// The state `SQLiteBackendStateStorage` imports from a `backend.json` holding `bytes` (with its checks, its
+    /// version 1 migration, and a seeded new installation to migrate from) and then reads from its database, or
+    /// `nil` where it refuses them.
     static func loadStoredState(_ bytes: [UInt8]) -> EmbeddedBackendState? {
         let folder = "\(scratchFolder)/load"
         do {
-            // Written as the storage itself writes (a 0600 file in a 0700 folder): the storage refuses a state
-            // file other users could read.
+            // Written as an earlier version wrote it (a 0600 file in a 0700 folder), in a folder with no database.
+            try? FileManager.default.removeItem(atPath: folder)
             try AtomicFile.makeDirectory(folder)
             try AtomicFile.write(bytes, to: "\(folder)/backend.json")
         } catch {
             fatalError("cannot write the scratch state file in \(folder): \(error)")
         }
-        let storage = FileBackendStateStorage(
+        let storage = SQLiteBackendStateStorage(
             folder: folder, makeInitialState: { .fresh(random: SeededBytes(seed: seed)) })
-        return try? storage.read { $0 }
+        return try? storage.read { $0.detached() }
     }
 
-    /// The bytes `FileBackendStateStorage` writes for `state` (what it writes for a new installation).
+    /// The `backend.json` document of `state` after a round trip through the database: built from it, read back.
     static func storedBytes(of state: EmbeddedBackendState) throws -> [UInt8] {
         let folder = "\(scratchFolder)/write"
         try? FileManager.default.removeItem(atPath: folder)
-        let storage = FileBackendStateStorage(folder: folder, makeInitialState: { state })
-        try storage.read { _ in }
-        guard let bytes = try AtomicFile.read(storage.statePath, limit: FileBackendStateStorage.sizeLimit) else {
-            throw IdentityBackendError(.storageUnavailable, message: "the storage wrote no \(storage.statePath)")
-        }
-        return bytes
+        let storage = SQLiteBackendStateStorage(folder: folder, makeInitialState: { state })
+        let stored = try storage.read { $0.detached() }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return Array(try encoder.encode(stored))
     }
 
     /// What the storage writes must read back, and as the same state: otherwise one write locks the user out,

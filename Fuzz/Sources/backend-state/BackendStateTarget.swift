@@ -1,6 +1,6 @@
-// Fuzz target `backend-state`: the input is the embedded backend's state file (`backend.json`). It is read by
-// FileBackendStateStorage itself (from a scratch folder in /dev/shm, so that its checks and its migration are
-// the real ones), put in an InMemoryBackendStateStorage, and real operations run on it through
+// Fuzz target `backend-state`: the input is the embedded backend's state file of earlier versions (`backend.json`).
+// It is imported by SQLiteBackendStateStorage itself (from a scratch folder in /dev/shm, so that its checks and its
+// migration are the real ones) and read back from the database, put in an InMemoryBackendStateStorage, and real operations run on it through
 // EmbeddedIdentityService (and the Apple and Google issuers) with a low password cost. Whatever the file says,
 // an operation must answer (a value or an error) within a bounded time, a key that does not decode or is short
 // must never sign or verify, and a password hash that PasswordHasher would not write must never be checked.

@@ -34,7 +34,7 @@ public final class EmbeddedAppleIssuer: Sendable {
 
     /// The issuer's state, for tests.
     public func snapshot() throws(IdentityBackendError) -> AppleIssuerState {
-        try storage.read { $0.apple }
+        try storage.read { $0.apple.detached() }
     }
 
     /// The signed-in Apple ID.

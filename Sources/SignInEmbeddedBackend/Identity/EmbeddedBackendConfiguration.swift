@@ -33,6 +33,9 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     public var refreshTokenReuseGrace: TimeInterval
     /// How long an exchanged refresh token is remembered, to recognise its reuse, in seconds.
     public var rotatedRefreshTokenRetention: TimeInterval
+    /// How many sessions (chains of refreshes) an account keeps: a new sign-in past this many ends the oldest,
+    /// so that a user who signs in again and again does not fill the backend with refresh tokens.
+    public var maximumSessionsPerAccount: Int
 
     /// Creates a configuration.
     public init(
@@ -49,8 +52,10 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
         recentSignInWindow: TimeInterval = 300,
         passwordThrottle: PasswordThrottle = PasswordThrottle(),
         refreshTokenReuseGrace: TimeInterval = 60,
-        rotatedRefreshTokenRetention: TimeInterval = 30 * 24 * 3600
+        rotatedRefreshTokenRetention: TimeInterval = 30 * 24 * 3600,
+        maximumSessionsPerAccount: Int = 100
     ) {
+        self.maximumSessionsPerAccount = max(1, maximumSessionsPerAccount)
         self.projectID = projectID
         self.appleClientID = appleClientID
         self.appleIssuer = appleIssuer

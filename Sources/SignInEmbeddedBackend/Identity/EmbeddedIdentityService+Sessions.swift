@@ -35,7 +35,7 @@ extension EmbeddedIdentityService {
                     return .failure(
                         IdentityBackendError(.refreshTokenAlreadyRotated, message: "exchanged moments ago"))
                 }
-                state.identity.refreshTokens.removeAll { $0.value.family == rotated.family }
+                state.identity.refreshTokens.removeAll(RefreshTokenRecord.byFamily, rotated.family)
                 tracer.record(.backend, "EmbeddedIdentityService.refreshSession", .backendRotatedTokenReused)
                 return .failure(
                     IdentityBackendError(.invalidRefreshToken, message: "reused refresh token; its chain was revoked"))
@@ -78,8 +78,8 @@ extension EmbeddedIdentityService {
         account.validSince = Int(now.timeIntervalSince1970.rounded(.down)) + 1
         state.identity.accounts[account.uid] = account
         let uid = account.uid
-        state.identity.refreshTokens.removeAll { $0.value.uid == uid }
-        state.identity.passwordResetCodes.removeAll { $0.value.uid == uid }
+        state.identity.refreshTokens.removeAll(RefreshTokenRecord.byAccount, uid)
+        state.identity.passwordResetCodes.removeAll(ResetCodeRecord.byAccount, uid)
     }
 
     // MARK: - ID tokens for the app's API
@@ -200,16 +200,14 @@ extension EmbeddedIdentityService {
     // MARK: - One account per email
 
     /// The account that `email` names, if any: an account's own email and the email of its password both name it.
+    /// A lookup, not a scan: the accounts table finds accounts by the emails they own.
     func emailOwner(_ email: String, in state: EmbeddedBackendState) -> String? {
-        let wanted = normalize(email)
-        for account in state.identity.accounts.values {
-            if account.email.map(normalize) == wanted { return account.uid }
-            for identity in account.identities
-            where identity.providerId == ProviderType.emailPassword.rawValue && normalize(identity.subject) == wanted {
-                return account.uid
-            }
-        }
-        return nil
+        emailOwners(email, in: state).min()
+    }
+
+    /// Every account that `email` names (one at most, unless the state was damaged).
+    func emailOwners(_ email: String, in state: EmbeddedBackendState) -> [String] {
+        state.identity.accounts.keys(EmbeddedAccount.byEmail, EmbeddedAccount.lookupEmail(email))
     }
 
     /// The one place that decides whether an account may have `email`: an email names at most one account.
@@ -219,7 +217,7 @@ extension EmbeddedIdentityService {
         -> String
     {
         let kept = EmailAddress.normalized(email) ?? email
-        if let owner = emailOwner(kept, in: state), owner != uid {
+        if emailOwners(kept, in: state).contains(where: { $0 != uid }) {
             throw IdentityBackendError(.emailExists, message: "the email already belongs to an account")
         }
         return kept
@@ -248,6 +246,9 @@ extension EmbeddedIdentityService {
         state.identity.refreshTokens[SHA256.hexDigest(fresh.refreshToken)] = RefreshTokenRecord(
             uid: account.uid, issuedAt: Date(timeIntervalSince1970: TimeInterval(issuedAt)), provider: provider,
             authTime: authTime, family: claims.sessionID)
+        // A user who signs in again and again keeps only the newest sessions: the oldest chain goes first.
+        state.identity.refreshTokens.removeOldest(
+            RefreshTokenRecord.byAccount, account.uid, keeping: configuration.maximumSessionsPerAccount)
         tracer.record(.backend, "EmbeddedIdentityService.issueSession", .backendSessionIssued(lifetime: lifetime))
         return BackendSessionResponse(
             localId: account.uid, email: account.email, displayName: account.displayName, idToken: Secret(idToken),
@@ -264,7 +265,7 @@ extension EmbeddedIdentityService {
         authenticatedAt: Date? = nil, fresh: Fresh, now: Date, state: inout EmbeddedBackendState
     ) throws(IdentityBackendError) -> BackendSessionResponse {
         if let family = claims.sessionID {
-            state.identity.refreshTokens.removeAll { $0.value.family == family }
+            state.identity.refreshTokens.removeAll(RefreshTokenRecord.byFamily, family)
         }
         return try issueSession(
             for: account, provider: provider, isNewUser: false, fresh: fresh, now: now,
@@ -287,12 +288,13 @@ extension EmbeddedIdentityService {
         state.identity.lastPrunedAt = now
         let retention = configuration.rotatedRefreshTokenRetention
         let throttle = configuration.passwordThrottle
-        let seconds = Int(now.timeIntervalSince1970)
-        state.identity.usedNonces.removeAll { $0.value <= now }
-        state.identity.passwordResetCodes.removeAll { $0.value.expiresAt <= now }
-        state.identity.rotatedRefreshTokens.removeAll { now.timeIntervalSince($0.value.rotatedAt) >= retention }
-        state.identity.passwordAttempts.removeAll { !throttle.isCurrent($0.value, now: now) }
-        state.apple.issuedCodes.removeAll { $0.value.expiresAt <= seconds }
+        state.identity.usedNonces.removeAll(atOrBefore: now)
+        state.identity.passwordResetCodes.removeAll(atOrBefore: now)
+        state.identity.rotatedRefreshTokens.removeAll(atOrBefore: now.addingTimeInterval(-retention))
+        // A locked record is kept until its lockout is that far in the past too (lookups check it themselves).
+        state.identity.passwordAttempts.removeAll(atOrBefore: now.addingTimeInterval(-throttle.forgetAfter))
+        state.apple.issuedCodes.removeAll(
+            atOrBefore: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
     }
 
     // MARK: - Password guesses
@@ -302,7 +304,8 @@ extension EmbeddedIdentityService {
     {
         let throttle = configuration.passwordThrottle
         pruneExpired(&state, now: now)
-        var record = state.identity.passwordAttempts[key].flatMap { throttle.isCurrent($0, now: now) ? $0 : nil }
+        var record =
+            state.identity.passwordAttempts[key].flatMap { throttle.isCurrent($0, now: now) ? $0 : nil }
             ?? PasswordAttempts(count: 0, lastAttemptAt: now)
         if let lockedUntil = record.lockedUntil, lockedUntil > now {
             throw IdentityBackendError(
@@ -317,7 +320,7 @@ extension EmbeddedIdentityService {
     // MARK: - Input checks
 
     func normalize(_ email: String) -> String {
-        (EmailAddress.normalized(email) ?? email).lowercased()
+        EmbeddedAccount.lookupEmail(email)
     }
 
     func checkedEmail(_ email: String) throws(IdentityBackendError) -> String {

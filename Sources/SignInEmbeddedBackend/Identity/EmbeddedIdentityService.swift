@@ -38,7 +38,7 @@ public final class EmbeddedIdentityService: IdentityBackend {
 
     /// The service's state, for tests and inspection.
     public func snapshot() throws(IdentityBackendError) -> IdentityServiceState {
-        try storage.read { $0.identity }
+        try storage.read { $0.identity.detached() }
     }
 
     /// The account with `uid`, if any.
@@ -414,9 +414,9 @@ public final class EmbeddedIdentityService: IdentityBackend {
             }
             for identity in account.identities { state.identity.identities[identity.key] = nil }
             state.identity.accounts[account.uid] = nil
-            state.identity.refreshTokens.removeAll { $0.value.uid == account.uid }
-            state.identity.rotatedRefreshTokens.removeAll { $0.value.uid == account.uid }
-            state.identity.passwordResetCodes.removeAll { $0.value.uid == account.uid }
+            state.identity.refreshTokens.removeAll(RefreshTokenRecord.byAccount, account.uid)
+            state.identity.rotatedRefreshTokens.removeAll(RotatedRefreshToken.byAccount, account.uid)
+            state.identity.passwordResetCodes.removeAll(ResetCodeRecord.byAccount, account.uid)
             tracer.record(.backend, "EmbeddedIdentityService.deleteAccount", .backendAccountDeleted(uid: account.uid))
         }
     }

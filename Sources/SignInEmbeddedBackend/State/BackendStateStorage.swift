@@ -2,7 +2,7 @@ import SignInData
 import Synchronization
 
 /// Where the embedded backend keeps its ``EmbeddedBackendState``: in memory for tests, in a data folder for
-/// the CLI (``FileBackendStateStorage``). Every operation of the backend is one `update`, so that an
+/// the CLI (``SQLiteBackendStateStorage``). Every operation of the backend is one `update`, so that an
 /// operation is all-or-nothing and, with files, separate processes take turns.
 public protocol BackendStateStorage: Sendable {
     /// Runs `body` on the current state without changing it.

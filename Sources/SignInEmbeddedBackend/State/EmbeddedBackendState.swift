@@ -122,8 +122,8 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
 
 extension EmbeddedBackendState {
     /// The parts of the state that do not grow with its users: a transaction copies them whole (they are small)
-    /// to put them back after a failure.
-    private struct FixedParts: Equatable {
+    /// to put them back after a failure, and a database keeps them as one document.
+    struct FixedParts: Codable, Equatable {
         var version: Int
         var sessionKey: String
         var appleSigningKey: String
@@ -134,7 +134,7 @@ extension EmbeddedBackendState {
         var lastPrunedAt: Date?
     }
 
-    private var fixedParts: FixedParts {
+    var fixedParts: FixedParts {
         get {
             FixedParts(
                 version: version, sessionKey: sessionKey, appleSigningKey: apple.signingKey, appleUser: apple.user,
@@ -153,6 +153,21 @@ extension EmbeddedBackendState {
         }
     }
 
+    /// A state made of `fixed` parts and tables from `tables` (the tables of a database, say).
+    init(fixed: FixedParts, tables: EmbeddedBackendState) {
+        self = tables
+        fixedParts = fixed
+    }
+
+    /// This state with every table in memory: a copy of every row, for snapshots and tests (a state in memory is
+    /// returned as it is). A state read from a database must be detached before it leaves its operation.
+    public func detached() -> EmbeddedBackendState {
+        var copy = self
+        copy.identity = identity.detached()
+        copy.apple = apple.detached()
+        return copy
+    }
+
     /// Runs `body` on this state in place, all or nothing: if it throws, every change it made is undone (the
     /// tables replay their own changes backwards, in the time of those changes), and nothing is copied.
     /// - Returns: What `body` returned, and whether anything changed.
@@ -160,38 +175,55 @@ extension EmbeddedBackendState {
         throws(IdentityBackendError) -> (value: T, changed: Bool)
     {
         let fixed = fixedParts
-        _ = forEachTable(.begin)
+        var step = TransactionStep.begin
+        visitTables(&step)
         do {
             let value = try body(&self)
-            let changed = forEachTable(.commit)
-            return (value, changed || fixedParts != fixed)
+            step = .commit
+            visitTables(&step)
+            return (value, step.changed || fixedParts != fixed)
         } catch {
-            _ = forEachTable(.rollBack)
+            step = .rollBack
+            visitTables(&step)
             fixedParts = fixed
             throw error
         }
     }
 
-    private enum TransactionStep { case begin, commit, rollBack }
+    /// Calls `visitor` on every table, in place.
+    mutating func visitTables(_ visitor: inout some TableVisitor) {
+        visitor.visit(&identity.accounts)
+        visitor.visit(&identity.identities)
+        visitor.visit(&identity.refreshTokens)
+        visitor.visit(&identity.usedNonces)
+        visitor.visit(&identity.passwordResetCodes)
+        visitor.visit(&identity.rotatedRefreshTokens)
+        visitor.visit(&identity.passwordAttempts)
+        visitor.visit(&apple.issuedCodes)
+    }
+}
 
-    /// Takes `step` on every table, in place. - Returns: For a commit, whether any table changed.
-    private mutating func forEachTable(_ step: TransactionStep) -> Bool {
-        var changed = false
-        func take<Value>(_ table: inout Table<Value>) {
-            switch step {
-            case .begin: table.beginRecording()
-            case .commit: if table.commit() { changed = true }
-            case .rollBack: table.rollBack()
-            }
+/// Something done to every table of a state (``EmbeddedBackendState/visitTables(_:)``).
+protocol TableVisitor {
+    mutating func visit<Value: TableRow>(_ table: inout Table<Value>)
+}
+
+/// A step of a transaction, taken on every table.
+private enum TransactionStep: TableVisitor {
+    case begin, commit, rollBack
+    case committed(changed: Bool)
+
+    var changed: Bool {
+        if case .committed(let changed) = self { return changed }
+        return false
+    }
+
+    mutating func visit<Value: TableRow>(_ table: inout Table<Value>) {
+        switch self {
+        case .begin: table.beginRecording()
+        case .commit: self = .committed(changed: table.commit())
+        case .committed(let changed): self = .committed(changed: table.commit() || changed)
+        case .rollBack: table.rollBack()
         }
-        take(&identity.accounts)
-        take(&identity.identities)
-        take(&identity.refreshTokens)
-        take(&identity.usedNonces)
-        take(&identity.passwordResetCodes)
-        take(&identity.rotatedRefreshTokens)
-        take(&identity.passwordAttempts)
-        take(&apple.issuedCodes)
-        return changed
     }
 }

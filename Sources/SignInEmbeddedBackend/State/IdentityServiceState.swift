@@ -24,6 +24,19 @@ public struct IdentityServiceState: Codable, Hashable, Sendable {
     /// An empty state.
     public init() {}
 
+    /// This state with every table in memory (see ``EmbeddedBackendState/detached()``).
+    public func detached() -> IdentityServiceState {
+        var copy = self
+        copy.accounts = accounts.detached()
+        copy.identities = identities.detached()
+        copy.refreshTokens = refreshTokens.detached()
+        copy.usedNonces = usedNonces.detached()
+        copy.passwordResetCodes = passwordResetCodes.detached()
+        copy.rotatedRefreshTokens = rotatedRefreshTokens.detached()
+        copy.passwordAttempts = passwordAttempts.detached()
+        return copy
+    }
+
     private enum CodingKeys: String, CodingKey {
         case accounts, identities, refreshTokens, usedNonces, passwordResetCodes, rotatedRefreshTokens
         case passwordAttempts, lastPrunedAt
@@ -138,6 +151,13 @@ public struct AppleIssuerState: Codable, Hashable, Sendable {
     public init(signingKey: String, user: AppleIDUser) {
         self.signingKey = signingKey
         self.user = user
+    }
+
+    /// This state with its table in memory (see ``EmbeddedBackendState/detached()``).
+    public func detached() -> AppleIssuerState {
+        var copy = self
+        copy.issuedCodes = issuedCodes.detached()
+        return copy
     }
 
     private enum CodingKeys: String, CodingKey {
