@@ -66,12 +66,12 @@ struct Benchmark {
             defer { try? FileManager.default.removeItem(atPath: root) }
             let folder = try Growth.folder(with: state, in: root)
             let disk = EmbeddedBackend.persistent(folder: folder)
-            let diskRuns = size >= 10_000 ? (quick ? 3 : 5) : (quick ? 30 : 100)
+            let diskRuns = quick ? 30 : 100
             line("N = \(size), on disk", try await sample(count: diskRuns, warmUp: 1) { index in
                 try Growth.signIn(disk, index: index)
             }.summary)
             if let demo {
-                let cliRuns = size >= 10_000 ? 3 : (quick ? 5 : 10)
+                let cliRuns = quick ? 5 : 10
                 line("N = \(size), signin-demo sign-in apple -y", try await sample(count: cliRuns, warmUp: 1) { _ in
                     try runDemo(demo, ["--data-dir", root, "sign-in", "apple", "-y"])
                 }.summary)

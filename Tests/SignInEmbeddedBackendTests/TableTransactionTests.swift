@@ -48,6 +48,10 @@ struct TableTransactionTests {
         #expect(Array(table.keys) == ["c"] && table.keys("owner", "x").isEmpty)
         table.removeAll("owner", "y")
         #expect(table.isEmpty)
+        // Several over the limit: the oldest go, ties broken by key.
+        table = ["p": Note(owner: "z", at: 5), "q": Note(owner: "z", at: 4), "r": Note(owner: "z", at: 4)]
+        table.removeOldest("owner", "z", keeping: 1)
+        #expect(Array(table.keys) == ["p"])
     }
 
     @Test("an operation that fails after changing several tables and fixed parts changes nothing")

@@ -58,8 +58,10 @@ public final class EmbeddedIdentityService: IdentityBackend {
             let identity = LinkedIdentity(providerId: request.providerId, subject: claims.sub, email: claims.email)
             var isNewUser = false
             var account: EmbeddedAccount
+            var stored: EmbeddedAccount?
             if let uid = state.identity.identities[identity.key], let existing = state.identity.accounts[uid] {
                 account = existing
+                stored = existing
                 tracer.record(.backend, component, .backendAccountFound(uid: uid, provider: request.providerId))
             } else if !request.autoCreate {
                 throw IdentityBackendError(.userNotFound, message: "no account has this \(request.providerId) identity")
@@ -79,7 +81,8 @@ public final class EmbeddedIdentityService: IdentityBackend {
             }
             // The first-login profile is kept; later sign-ins, which carry none, fill only what is missing.
             fillProfile(&account, claims: claims, request: request, state: state)
-            state.identity.accounts[account.uid] = account
+            // A returning user's account is written only when the sign-in changed it.
+            if account != stored { state.identity.accounts[account.uid] = account }
             return try issueSession(
                 for: account, provider: request.providerId, isNewUser: isNewUser, fresh: fresh, now: now,
                 state: &state)

@@ -145,6 +145,15 @@ final class DatabaseTable<Value: TableRow>: @unchecked Sendable {
         strings(selectLookup, [.text(lookup), .text(value)])
     }
 
+    /// The keys `lookup` finds by `value`, but for the newest `limit` (by instant, then key).
+    func oldestKeys(_ lookup: String, _ value: String, keeping limit: Int) -> [String] {
+        let name = schema.name
+        return strings(
+            "SELECT t.key FROM \(name) t JOIN \(name)_lookup l ON l.key = t.key WHERE l.lookup = ? AND l.value = ? "
+                + "ORDER BY t.at DESC, t.key DESC LIMIT -1 OFFSET ?",
+            [.text(lookup), .text(value), .integer(Int64(limit))])
+    }
+
     func keys(atOrBefore seconds: Double) -> [String] {
         guard schema.instant != nil else { return [] }
         return strings("SELECT key FROM \(schema.name) WHERE at <= ?", [.real(seconds)])

@@ -44,8 +44,9 @@ public struct Table<Value: TableRow>: Codable, Hashable, Sendable, Sequence, Exp
     public typealias Element = (key: String, value: Value)
 
     private var rows: [String: Value]
-    /// For each lookup of the schema, the keys of the rows found by each value (in memory only).
-    private var lookupIndex: [String: [String: Set<String>]] = [:]
+    /// For each lookup of the schema, the keys of the rows found by each value, with each row's instant (0 without
+    /// one), so that the oldest is found without reading the rows (in memory only).
+    private var lookupIndex: [String: [String: [String: Double]]] = [:]
     /// What each change replaced, in order, while recording; `nil` otherwise.
     private var undo: [(key: String, previous: Value?)]?
     /// Whether anything changed since recording began (the database keeps no undo log of its own here).
@@ -120,7 +121,7 @@ public struct Table<Value: TableRow>: Codable, Hashable, Sendable, Sequence, Exp
     /// The keys of the rows that `lookup` (a lookup of the schema) finds by `value`.
     public func keys(_ lookup: String, _ value: String) -> [String] {
         if let database { return database.keys(lookup, value) }
-        return lookupIndex[lookup]?[value].map(Array.init) ?? []
+        return lookupIndex[lookup]?[value].map { Array($0.keys) } ?? []
     }
 
     /// How many rows `lookup` finds by `value`.
@@ -147,13 +148,21 @@ public struct Table<Value: TableRow>: Codable, Hashable, Sendable, Sequence, Exp
         for key in doomed { self[key] = nil }
     }
 
-    /// Removes the oldest rows (by instant) that `lookup` finds by `value`, keeping the newest `limit`.
+    /// Removes the oldest rows (by instant, then key) that `lookup` finds by `value`, keeping the newest `limit`.
+    /// Cheap when nothing is over the limit (a count), and when one row is (the oldest found in one pass).
     public mutating func removeOldest(_ lookup: String, _ value: String, keeping limit: Int) {
-        guard count(lookup, value) > limit, let instant = Self.schema.instant else { return }
-        let found = keys(lookup, value)
-        let oldestFirst = found.compactMap { key in self[key].map { (key, instant($0)) } }
-            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-        for (key, _) in oldestFirst.dropLast(limit) { self[key] = nil }
+        let excess = count(lookup, value) - limit
+        guard excess > 0, Self.schema.instant != nil else { return }
+        if let database {
+            for key in database.oldestKeys(lookup, value, keeping: limit) { self[key] = nil }
+            return
+        }
+        let found = (lookupIndex[lookup]?[value] ?? [:]).map { (instant: $0.value, key: $0.key) }
+        let doomed =
+            excess == 1
+            ? found.min { ($0.instant, $0.key) < ($1.instant, $1.key) }.map { [$0] } ?? []
+            : Array(found.sorted { ($0.instant, $0.key) < ($1.instant, $1.key) }.prefix(excess))
+        for row in doomed { self[row.key] = nil }
     }
 
     /// Removes every row; recorded, as every change.
@@ -208,13 +217,18 @@ public struct Table<Value: TableRow>: Codable, Hashable, Sendable, Sequence, Exp
         let lookups = Self.schema.lookups
         if !lookups.isEmpty {
             let previous = rows[key]
+            let instant = Self.schema.instant
+            let oldInstant = previous.flatMap { row in instant.map { $0(row) } } ?? 0
+            let newInstant = value.flatMap { row in instant.map { $0(row) } } ?? 0
             for (name, values) in lookups {
                 let old = previous.map(values) ?? []
                 let new = value.map(values) ?? []
-                guard old != new else { continue }
-                for item in old { lookupIndex[name, default: [:]][item]?.remove(key) }
-                for item in old where lookupIndex[name]?[item]?.isEmpty == true { lookupIndex[name]?[item] = nil }
-                for item in new { lookupIndex[name, default: [:]][item, default: []].insert(key) }
+                guard old != new || oldInstant != newInstant else { continue }
+                for item in old {
+                    lookupIndex[name, default: [:]][item]?[key] = nil
+                    if lookupIndex[name]?[item]?.isEmpty == true { lookupIndex[name]?[item] = nil }
+                }
+                for item in new { lookupIndex[name, default: [:]][item, default: [:]][key] = newInstant }
             }
         }
         rows[key] = value
