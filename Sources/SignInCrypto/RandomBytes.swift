@@ -28,15 +28,21 @@ extension RandomByteSource {
     /// - Precondition: `alphabet` has between 1 and 256 characters.
     public func string(count: Int, alphabet: [Character]) -> String {
         precondition((1...256).contains(alphabet.count), "alphabet must have 1 to 256 characters")
-        let limit = 256 - 256 % alphabet.count
-        var result = ""
-        result.reserveCapacity(count)
-        while result.count < count {
-            for byte in bytes(count: count - result.count + 8) where Int(byte) < limit {
-                result.append(alphabet[Int(byte) % alphabet.count])
-                if result.count == count { break }
+        let size = alphabet.count
+        let limit = 256 - 256 % size
+        var picked: [Int] = []
+        picked.reserveCapacity(count)
+        while picked.count < count {
+            for byte in bytes(count: count - picked.count + 8) where Int(byte) < limit {
+                picked.append(Int(byte) % size)
+                if picked.count == count { break }
             }
         }
+        // An ASCII alphabet (every one in use) is assembled as bytes, without building characters.
+        let ascii = alphabet.compactMap(\.asciiValue)
+        if ascii.count == size { return String(decoding: picked.map { ascii[$0] }, as: UTF8.self) }
+        var result = ""
+        for index in picked { result.append(alphabet[index]) }
         return result
     }
 

@@ -135,6 +135,6 @@ public final class EmbeddedAppleIssuer: Sendable {
     /// Signs claims as an identity token under `key`: also used by tests to make tokens that are wrong in
     /// exactly one way.
     public static func sign(_ claims: IdentityTokenClaims, key: HS256Key, header: JOSEHeader = JOSEHeader()) -> String {
-        JWS.signHS256(header: JSONCoding.encode(header), payload: JSONCoding.encode(claims), key: key)
+        JWS.signHS256(header: header.compactJSON, payload: claims.compactJSON, key: key)
     }
 }

@@ -242,7 +242,7 @@ extension EmbeddedIdentityService {
             exp: issuedAt + lifetime, authTime: Int(authTime.timeIntervalSince1970.rounded(.down)),
             signInProvider: provider, email: account.email, sessionID: family ?? fresh.family)
         let idToken = JWS.signHS256(
-            header: JSONCoding.encode(JOSEHeader(kid: "session")), payload: JSONCoding.encode(claims), key: key)
+            header: JOSEHeader(kid: "session").compactJSON, payload: claims.compactJSON, key: key)
         state.identity.refreshTokens[SHA256.hexDigest(fresh.refreshToken)] = RefreshTokenRecord(
             uid: account.uid, issuedAt: Date(timeIntervalSince1970: TimeInterval(issuedAt)), provider: provider,
             authTime: authTime, family: claims.sessionID)
@@ -363,8 +363,10 @@ struct Fresh {
     private let uidCandidate: String
     private let spare: String
 
+    private static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
     init(_ service: EmbeddedIdentityService) {
-        let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        let alphabet = Self.alphabet
         refreshToken = "r." + service.random.token(byteCount: 32)
         family = service.random.token(byteCount: 16)
         uidCandidate = service.random.string(count: 28, alphabet: alphabet)

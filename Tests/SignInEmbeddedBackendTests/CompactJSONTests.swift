@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import SignInEmbeddedBackend
+
+@Suite("Token parts as compact JSON")
+struct CompactJSONTests {
+    /// What the token parts were before: Foundation's encoder, sorted keys, slashes unescaped.
+    func foundation(_ value: some Encodable) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(value))
+    }
+
+    static let awkward = [
+        "plain", "", "quote \" backslash \\ slash /", "line\nfeed\ttab\rreturn\u{08}\u{0C}", "control \u{01}\u{1F}",
+        "delete \u{7F}", "accents éà, 漢字, emoji 🙂, separators \u{2028}\u{2029}",
+    ]
+
+    @Test(
+        "the header, identity claims and session claims are byte for byte what JSONEncoder writes", arguments: awkward)
+    func sameBytes(text: String) throws {
+        for header in [JOSEHeader(), JOSEHeader(alg: text, typ: nil, kid: text)] {
+            #expect(header.compactJSON == (try foundation(header)))
+        }
+        var identity = IdentityTokenClaims(
+            iss: text, aud: text, sub: text, iat: -5, exp: Int.max, nonce: text, email: text, emailVerified: true,
+            isPrivateEmail: false)
+        #expect(identity.compactJSON == (try foundation(identity)))
+        identity.aud = [text, "second"]
+        identity.name = text
+        identity.azp = text
+        #expect(identity.compactJSON == (try foundation(identity)))
+        identity.aud = []
+        #expect(identity.compactJSON == (try foundation(identity)))
+        let bare = IdentityTokenClaims(iss: "i", aud: "a", sub: "s", iat: 0, exp: 1)
+        #expect(bare.compactJSON == (try foundation(bare)))
+        for email in [text, nil] {
+            let session = SessionTokenClaims(
+                iss: text, aud: text, sub: text, iat: 1, exp: 2, authTime: 0, signInProvider: text, email: email,
+                sessionID: email)
+            #expect(
+                session.compactJSON == (try foundation(session)),
+                "\(String(decoding: session.compactJSON, as: UTF8.self))")
+        }
+    }
+}
