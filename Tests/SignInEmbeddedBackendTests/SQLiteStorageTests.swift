@@ -135,6 +135,14 @@ struct SQLiteStorageTests {
         try database.execute("UPDATE accounts SET value = ? WHERE key = ?", [.text(json), .text(session.localId)])
         let moved = #expect(throws: IdentityBackendError.self) { _ = try harness.service.account(uid: session.localId) }
         #expect(moved?.code == .damagedRecord)
+
+        // An operation that fails because of the damaged read reports the damage, not its own failure.
+        let jane = try harness.service.signUp(email: "jane@example.com", password: "correct horse battery")
+        try database.execute("UPDATE accounts SET value = 'null' WHERE key = ?", [.text(jane.localId)])
+        let signIn = #expect(throws: IdentityBackendError.self) {
+            _ = try harness.service.signInWithPassword(email: "jane@example.com", password: "correct horse battery")
+        }
+        #expect(signIn?.code == .damagedRecord)
     }
 
     @Test(

@@ -111,7 +111,14 @@ public final class SQLiteBackendStateStorage: BackendStateStorage {
         var state = EmbeddedBackendState(fixed: fixed, tables: connection.tables)
         // A state with a missing, short or damaged key stops every operation, before any is run.
         try state.checkKeys()
-        let outcome = try run(&state)
+        let outcome: (value: T, changed: Bool)
+        do {
+            outcome = try run(&state)
+        } catch {
+            // A failed read made the operation fail in its own way (an account "not found"): the database's
+            // failure is the one to report.
+            throw context.end() ?? error
+        }
         if let failure = context.end() { throw failure }
         context.begin()
         do {
