@@ -196,6 +196,8 @@ extension CLIMessages {
             "Open the link exactly as the mail shows it ('signin-demo outbox' lists them), or ask for a new one: signin-demo reset-password.",
         .hintDataFolder:
             "The data folder {folder} cannot be used ({reason}). Choose another with --data-dir, or fix this one: it must be a folder of yours that you can write.",
+        .hintBackendDamaged:
+            "The embedded backend's state in {folder} cannot be read ({reason}). Nothing was changed: restore the backend folder from a backup, or move it away to start a new installation.",
         .hintDetailsVerbose: "Details: {details}",
         .hintWrongCredentialsMenu:
             "Check the email and the password, or choose {reset} to mail yourself a reset link.",

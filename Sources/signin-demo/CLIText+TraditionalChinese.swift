@@ -175,6 +175,8 @@ extension CLIMessages {
             "請完全依照郵件中顯示的內容開啟連結（'signin-demo outbox' 會列出這些連結），或申請新的連結：signin-demo reset-password。",
         .hintDataFolder:
             "無法使用資料資料夾 {folder}（{reason}）。請用 --data-dir 選擇其他資料夾，或修正此資料夾：它必須是屬於您且您可以寫入的資料夾。",
+        .hintBackendDamaged:
+            "無法讀取 {folder} 中內嵌後端的狀態（{reason}）。未做任何變更：請從備份還原後端資料夾，或將其移走以開始新的安裝。",
         .hintDetailsVerbose: "詳細資訊：{details}",
         .hintWrongCredentialsMenu: "請檢查電子郵件與密碼，或選擇 {reset} 寄送重設密碼連結給自己。",
         .hintEmailInUseMenu: "請改用該帳號登入（{signIn}），再進行連結；或使用其他電子郵件。",

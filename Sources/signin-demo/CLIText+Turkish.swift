@@ -200,6 +200,8 @@ extension CLIMessages {
             "Bağlantıyı tam olarak e-postada göründüğü gibi açın ('signin-demo outbox' bağlantıları listeler) ya da yenisini isteyin: signin-demo reset-password.",
         .hintDataFolder:
             "{folder} veri klasörü kullanılamıyor ({reason}). --data-dir ile başka bir klasör seçin ya da bu klasörü düzeltin: size ait ve yazma izniniz olan bir klasör olmalı.",
+        .hintBackendDamaged:
+            "{folder} içindeki gömülü arka uç durumu okunamıyor ({reason}). Hiçbir şey değiştirilmedi: arka uç klasörünü bir yedekten geri yükleyin ya da yeni bir kurulum başlatmak için başka bir yere taşıyın.",
         .hintDetailsVerbose: "Ayrıntılar: {details}",
         .hintWrongCredentialsMenu:
             "E-postayı ve parolayı denetleyin ya da kendinize bir sıfırlama bağlantısı göndermek için {reset} seçin.",

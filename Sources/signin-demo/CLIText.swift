@@ -45,7 +45,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case statusIDToken, statusRefreshToken, statusNone, statusYes, statusNo, statusExpires
 
     // What to do next, after an error.
-    case hintSignIn, hintSignInMenu, hintWrongCredentials, hintEmailInUse, hintInvalidLink, hintDataFolder
+    case hintSignIn, hintSignInMenu, hintWrongCredentials, hintEmailInUse, hintInvalidLink, hintDataFolder, hintBackendDamaged
     case hintDetailsVerbose, hintWrongCredentialsMenu, hintEmailInUseMenu, hintInvalidLinkMenu
 
     // The interactive menu.

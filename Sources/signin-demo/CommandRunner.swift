@@ -255,6 +255,10 @@ struct CommandRunner {
         case .sessionStorage(let reason): text(.hintDataFolder, ["folder": paths.root, "reason": reason])
         case .backend(let code, let message) where code == "STORAGE_UNAVAILABLE" || code == "INVALID_KEY":
             text(.hintDataFolder, ["folder": paths.root, "reason": message])
+        case .backend(let code, let message) where code == "STORAGE_DAMAGED":
+            text(.hintBackendDamaged, ["folder": paths.root, "reason": message])
+        case .uiClientFailed(_, let reason) where reason.contains("STORAGE_DAMAGED"):
+            text(.hintBackendDamaged, ["folder": paths.root, "reason": Self.storageReason(reason)])
         // The embedded Apple and Google issuers run behind the UI clients: their storage failures arrive there.
         case .uiClientFailed(_, let reason)
         where reason.contains("STORAGE_UNAVAILABLE") || reason.contains("INVALID_KEY"):
@@ -273,7 +277,8 @@ struct CommandRunner {
 
     /// The part of a wrapped backend error that names the file and the problem.
     static func storageReason(_ reason: String) -> String {
-        guard let range = reason.range(of: "STORAGE_UNAVAILABLE: ") ?? reason.range(of: "INVALID_KEY: ") else {
+        let codes = ["STORAGE_UNAVAILABLE: ", "STORAGE_DAMAGED: ", "INVALID_KEY: "]
+        guard let range = codes.lazy.compactMap({ reason.range(of: $0) }).first else {
             return reason
         }
         return String(reason[range.upperBound...]).trimmingCharacters(in: CharacterSet(charactersIn: ")\""))
@@ -445,7 +450,8 @@ struct CommandRunner {
         switch error {
         case let error as IdentityBackendError: error.toDomain(provider: provider)
         case let error as AuthError: error
-        case let error as RemoteSimulation.Failure: .backend(code: error.code.isEmpty ? "HTTP_\(error.status)" : error.code, message: error.description)
+        case let error as RemoteSimulation.Failure:
+            .backend(code: error.code.isEmpty ? "HTTP_\(error.status)" : error.code, message: error.description)
         default: .network(reason: String(describing: type(of: error)))
         }
     }

@@ -113,7 +113,7 @@ struct SQLiteStorageTests {
         }
         let before = PlantedFile.snapshot(databasePath)
         let error = #expect(throws: IdentityBackendError.self) { try BackendHarness(storage: makeStorage()).signIn() }
-        #expect(error?.code == .storageUnavailable)
+        #expect(error?.code == .storageDamaged)
         #expect(error?.message.contains(databasePath) == true, "\(error?.message ?? "")")
         #expect(error?.message.contains(kind == "newer" ? "newer version" : "left untouched") == true)
         #expect(PlantedFile.snapshot(databasePath) == before)
@@ -127,14 +127,14 @@ struct SQLiteStorageTests {
         try database.execute("UPDATE accounts SET value = '{\"uid\": 3}' WHERE key = ?", [.text(session.localId)])
         let harness = BackendHarness(storage: makeStorage())
         let error = #expect(throws: IdentityBackendError.self) { _ = try harness.service.account(uid: session.localId) }
-        #expect(error?.code == .damagedRecord)
+        #expect(error?.code == .storageDamaged)
         #expect(error?.message.contains(databasePath) == true)
 
         let other = EmbeddedAccount(uid: "someone-else", createdAt: Date(timeIntervalSince1970: 0))
         let json = String(decoding: try JSONEncoder().encode(other), as: UTF8.self)
         try database.execute("UPDATE accounts SET value = ? WHERE key = ?", [.text(json), .text(session.localId)])
         let moved = #expect(throws: IdentityBackendError.self) { _ = try harness.service.account(uid: session.localId) }
-        #expect(moved?.code == .damagedRecord)
+        #expect(moved?.code == .storageDamaged)
 
         // An operation that fails because of the damaged read reports the damage, not its own failure.
         let jane = try harness.service.signUp(email: "jane@example.com", password: "correct horse battery")
@@ -142,7 +142,7 @@ struct SQLiteStorageTests {
         let signIn = #expect(throws: IdentityBackendError.self) {
             _ = try harness.service.signInWithPassword(email: "jane@example.com", password: "correct horse battery")
         }
-        #expect(signIn?.code == .damagedRecord)
+        #expect(signIn?.code == .storageDamaged)
     }
 
     @Test(
@@ -263,7 +263,7 @@ struct SQLiteStorageTests {
         let path = "\(folder)/backend.json"
         try PlantedFile.regular(Array(contents.utf8), at: path)
         let error = #expect(throws: IdentityBackendError.self) { try BackendHarness(storage: makeStorage()).signIn() }
-        #expect(error?.code == .storageUnavailable)
+        #expect(error?.code == .storageDamaged)
         #expect(error?.message.contains(path) == true)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(contents.utf8))
         #expect(!FileManager.default.fileExists(atPath: databasePath))

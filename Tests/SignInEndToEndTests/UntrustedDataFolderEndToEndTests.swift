@@ -67,6 +67,22 @@ final class UntrustedDataFolderEndToEndTests {
             ["sign-in", "apple"], path: path, problem: "it is a named pipe (FIFO), not a regular file; remove it")
     }
 
+    @Test("a damaged backend database is refused with what to do, in the user's language, and left as it is")
+    func damagedDatabase() throws {
+        try prepare()
+        let path = "\(backendFolder)/backend.sqlite"
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data(repeating: 0x5A, count: 100))
+        try handle.close()
+        try expectRefusal(
+            ["sign-in", "apple"], path: path, problem: "Nothing was changed: restore the backend folder from a backup")
+        let before = PlantedFile.snapshot(path)
+        let turkish = try cli.run(["sign-in", "google"], environment: ["LANG": "tr_TR.UTF-8"], timeout: .seconds(10))
+        #expect(turkish.status == 1)
+        #expect(turkish.stderr.contains("Hiçbir şey değiştirilmedi"), "\(turkish.stderr)")
+        #expect(PlantedFile.snapshot(path) == before)
+    }
+
     @Test("a dangling symbolic link at backend/backend.sqlite is refused, and its target is not created")
     func danglingDatabaseLink() throws {
         try prepare()

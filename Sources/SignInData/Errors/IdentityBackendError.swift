@@ -54,6 +54,8 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let userNotFound = Code(rawValue: "USER_NOT_FOUND")
         /// The backend could not read or write its own data.
         public static let storageUnavailable = Code(rawValue: "STORAGE_UNAVAILABLE")
+        /// The backend's own data is damaged, not its own, or written by a newer version: it was left untouched.
+        public static let storageDamaged = Code(rawValue: "STORAGE_DAMAGED")
         /// The session's ID token is not valid (expired, forged, or its account is gone).
         public static let invalidIDToken = Code(rawValue: "INVALID_ID_TOKEN")
         /// The email already belongs to an account.

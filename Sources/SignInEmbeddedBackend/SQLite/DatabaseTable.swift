@@ -225,7 +225,7 @@ final class DatabaseTable<Value: TableRow>: @unchecked Sendable {
 
     private func damaged(_ what: String) -> IdentityBackendError {
         IdentityBackendError(
-            .damagedRecord,
+            .storageDamaged,
             message: "\(context.database.path): \(what); the database is damaged and was left untouched. "
                 + "Restore it from a backup, or move the data folder's backend/ away to start a new installation.")
     }

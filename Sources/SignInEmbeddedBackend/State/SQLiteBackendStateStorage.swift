@@ -149,8 +149,10 @@ public final class SQLiteBackendStateStorage: BackendStateStorage {
             throw damaged("its keys cannot be read (\(error))")
         }
         guard fixed.version <= EmbeddedBackendState.currentVersion else {
-            throw unavailable(
-                "\(databasePath) was written by a newer version (format \(fixed.version)); it was left untouched.")
+            throw IdentityBackendError(
+                .storageDamaged,
+                message:
+                    "\(databasePath) was written by a newer version (format \(fixed.version)); it was left untouched.")
         }
         connection.fixed = fixed
         connection.fixedBytes = bytes
@@ -195,8 +197,10 @@ public final class SQLiteBackendStateStorage: BackendStateStorage {
                 throw damagedOrForeign("it is not a database of this backend (it has no layout version)")
             }
             guard layout <= Self.layoutVersion else {
-                throw unavailable(
-                    "\(databasePath) was written by a newer version (layout \(layout)); it was left untouched.")
+                throw IdentityBackendError(
+                    .storageDamaged,
+                    message: "\(databasePath) was written by a newer version (layout \(layout)); it was left untouched."
+                )
             }
             try database.execute("PRAGMA synchronous = FULL")
         } catch let error as SQLiteError {
@@ -294,12 +298,12 @@ public final class SQLiteBackendStateStorage: BackendStateStorage {
     private func decodeLegacy(_ bytes: [UInt8]) throws(IdentityBackendError) -> EmbeddedBackendState {
         struct Versioned: Decodable { let version: Int }
         guard let version = try? JSONDecoder().decode(Versioned.self, from: Data(bytes)).version else {
-            throw unavailable(
+            throw damagedLegacy(
                 "\(legacyStatePath) is not a readable backend state; it was left untouched and nothing was "
                     + "imported. Move it away to start a new installation.")
         }
         guard version <= EmbeddedBackendState.currentVersion else {
-            throw unavailable(
+            throw damagedLegacy(
                 "\(legacyStatePath) was written by a newer version (format \(version)); it was left untouched.")
         }
         do {
@@ -309,7 +313,7 @@ public final class SQLiteBackendStateStorage: BackendStateStorage {
             return decoded.version < EmbeddedBackendState.currentVersion
                 ? decoded.migrated(fillingFrom: makeInitialState()) : decoded
         } catch {
-            throw unavailable(
+            throw damagedLegacy(
                 "\(legacyStatePath) is damaged (\(error)); it was left untouched and nothing was imported.")
         }
     }
@@ -320,7 +324,7 @@ public final class SQLiteBackendStateStorage: BackendStateStorage {
     static func describe(_ error: SQLiteError, path: String) -> IdentityBackendError {
         if error.isDamage {
             return IdentityBackendError(
-                .storageUnavailable,
+                .storageDamaged,
                 message: "\(path) is damaged or not a database (\(error.message)); it was left untouched. "
                     + "Restore it from a backup, or move the data folder's backend/ away to start a new installation.")
         }
@@ -338,9 +342,13 @@ public final class SQLiteBackendStateStorage: BackendStateStorage {
 
     private func damagedOrForeign(_ what: String) -> IdentityBackendError {
         IdentityBackendError(
-            .storageUnavailable,
+            .storageDamaged,
             message: "\(databasePath): \(what); it was left untouched. "
                 + "Restore it from a backup, or move the data folder's backend/ away to start a new installation.")
+    }
+
+    private func damagedLegacy(_ message: String) -> IdentityBackendError {
+        IdentityBackendError(.storageDamaged, message: message)
     }
 
     private func unavailable(_ message: String) -> IdentityBackendError {
