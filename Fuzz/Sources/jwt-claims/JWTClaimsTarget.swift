@@ -8,6 +8,8 @@ private let header = Array(#"{"alg":"HS256","kid":"fuzz","typ":"JWT"}"#.utf8)
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJWTClaims(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let payload = fuzzInput(data, size)
+    // The fast reader of token parts reads nothing differently from JSONDecoder.
+    fuzzCheck(TokenJSON.fastPathAgreesWithDecoder(on: payload), "the fast token-part reader disagrees with JSONDecoder")
     let base = FuzzFixture.base
     for key in [base.appleKey, base.googleKey, base.sessionKey] {
         let token = JWS.signHS256(header: header, payload: payload, key: key)

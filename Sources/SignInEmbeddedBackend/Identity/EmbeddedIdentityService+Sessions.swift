@@ -99,11 +99,11 @@ extension EmbeddedIdentityService {
     {
         let key = try state.sessionSigningKey()
         guard let parts = JWS.parse(token),
-            let header = try? JSONDecoder().decode(JOSEHeader.self, from: Data(parts.header))
+            let header = TokenJSON.decode(JOSEHeader.self, from: parts.header)
         else { throw IdentityBackendError(.malformedIdToken) }
         guard header.alg == "HS256" else { throw IdentityBackendError(.unsupportedAlgorithm) }
         guard JWS.verifyHS256(parts, key: key) else { throw IdentityBackendError(.invalidSignature) }
-        guard let claims = try? JSONDecoder().decode(SessionTokenClaims.self, from: Data(parts.payload)) else {
+        guard let claims = TokenJSON.decode(SessionTokenClaims.self, from: parts.payload) else {
             throw IdentityBackendError(.malformedIdToken)
         }
         guard claims.iss == configuration.sessionIssuer else { throw IdentityBackendError(.invalidIssuer) }

@@ -40,7 +40,7 @@ public struct IdentityTokenVerifier: Sendable {
         -> IdentityTokenClaims
     {
         guard let parts = JWS.parse(token),
-            let header = try? JSONDecoder().decode(JOSEHeader.self, from: Data(parts.header))
+            let header = TokenJSON.decode(JOSEHeader.self, from: parts.header)
         else { throw IdentityBackendError(.malformedIdToken, message: "not a compact JWT") }
         guard header.alg == "HS256" else {
             throw IdentityBackendError(.unsupportedAlgorithm, message: "this alg is not accepted")
@@ -48,7 +48,7 @@ public struct IdentityTokenVerifier: Sendable {
         guard JWS.verifyHS256(parts, key: key) else {
             throw IdentityBackendError(.invalidSignature, message: "the signature does not verify")
         }
-        guard let claims = try? JSONDecoder().decode(IdentityTokenClaims.self, from: Data(parts.payload)) else {
+        guard let claims = TokenJSON.decode(IdentityTokenClaims.self, from: parts.payload) else {
             throw IdentityBackendError(.malformedIdToken, message: "the claims are missing or malformed")
         }
         guard claims.iss == issuer else {

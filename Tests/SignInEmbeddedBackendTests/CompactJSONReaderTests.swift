@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import SignInEmbeddedBackend
+
+@Suite("Token parts read without JSONDecoder")
+struct CompactJSONReaderTests {
+    static let inputs: [String] = [
+        #"{"alg":"HS256","kid":"session","typ":"JWT"}"#,
+        #" { "alg" : "HS256" , "typ" : null } "#,
+        #"{"aud":"a","exp":2,"iat":1,"iss":"i","sub":"s","email_verified":"true","is_private_email":false}"#,
+        #"{"aud":["a","b"],"azp":"a","exp":2,"iat":-1,"iss":"i","sub":"s","nonce":null,"name":"N\u00e9 \ud83d\ude00"}"#,
+        #"{"aud":[],"exp":2,"iat":1,"iss":"i","sub":"s"}"#,
+        #"{"aud":"p","auth_time":5,"exp":9,"iat":3,"iss":"x","sid":"f","sign_in_provider":"apple.com","sub":"u"}"#,
+        #"{"aud":"p","exp":9,"iat":3,"iss":"x","sign_in_provider":"apple.com","sub":"u","email":"a\/b\"c\\d\n"}"#,
+        // Left to the decoder: each must be read as the decoder reads it, or refused as it refuses it.
+        #"{"aud":"a","exp":2.0,"iat":1,"iss":"i","sub":"s"}"#,
+        #"{"aud":"a","exp":2e3,"iat":1,"iss":"i","sub":"s"}"#,
+        #"{"aud":"a","exp":02,"iat":1,"iss":"i","sub":"s"}"#,
+        #"{"aud":"a","exp":99999999999999999999,"iat":1,"iss":"i","sub":"s"}"#,
+        #"{"aud":"a","aud":"b","exp":2,"iat":1,"iss":"i","sub":"s"}"#,
+        #"{"aud":"a","exp":2,"iat":1,"iss":"i","sub":"s","x":{"y":1}}"#,
+        #"{"aud":"a","exp":2,"iat":1,"iss":"i","sub":"s","email_verified":1}"#,
+        #"{"aud":"a","exp":2,"iat":1,"iss":"i","sub":"\ud800"}"#,
+        #"{"aud":"a","exp":2,"iat":1,"iss":"i","sub":"\udc00\ud800"}"#,
+        #"{"alg":"HS256",}"#, #"{"alg":"HS256"} x"#, #"["alg"]"#, "", "{", #"{"alg":"HS256""#,
+        "{\"alg\":\"a\u{01}\"}", "{\"alg\":\"\u{FEFF}\"}", "\u{FEFF}{\"alg\":\"HS256\"}",
+        #"{"alg":"HS256","typ":7}"#, #"{"alg":"HS256","typ":true}"#, #"{"alg":tru}"#, #"{"alg":-}"#,
+        #"{"aud":"p","exp":9,"iat":3,"iss":"x","sign_in_provider":null,"sub":"u"}"#,
+    ]
+
+    @Test("whatever the fast path reads, JSONDecoder reads the same; what it leaves, the decoder decides")
+    func agreesWithDecoder() {
+        for input in Self.inputs {
+            #expect(TokenJSON.fastPathAgreesWithDecoder(on: Array(input.utf8)), "\(input)")
+        }
+        // Invalid UTF-8 inside a string.
+        #expect(TokenJSON.fastPathAgreesWithDecoder(on: Array(#"{"alg":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)))
+    }
+
+    @Test("the fast path reads the usual parts itself, and declines what is unusual")
+    func coverage() {
+        #expect(
+            FlatJSONObject(Array(Self.inputs[0].utf8)).flatMap(JOSEHeader.init(flat:)) == JOSEHeader(kid: "session"))
+        let claims = FlatJSONObject(Array(Self.inputs[3].utf8)).flatMap(IdentityTokenClaims.init(flat:))
+        #expect(claims?.aud == ["a", "b"] && claims?.name == "Né 😀" && claims?.nonce == nil)
+        for unusual in Self.inputs[7...16] {
+            #expect(FlatJSONObject(Array(unusual.utf8)).flatMap(IdentityTokenClaims.init(flat:)) == nil, "\(unusual)")
+        }
+    }
+
+    @Test("a signed token is verified the same through either reader")
+    func signedTokens() throws {
+        let harness = BackendHarness()
+        let session = try harness.signIn()
+        let claims = try harness.service.verifySessionToken(session.idToken.value)
+        let parts = try #require(JWS.parse(session.idToken.value))
+        #expect(try JSONDecoder().decode(SessionTokenClaims.self, from: Data(parts.payload)) == claims)
+        #expect(TokenJSON.fastPathAgreesWithDecoder(on: parts.payload))
+        #expect(TokenJSON.fastPathAgreesWithDecoder(on: parts.header))
+    }
+}
