@@ -51,11 +51,7 @@ struct FlatJSONObject {
 
     /// An optional string: `.some(nil)` when it is absent or `null`, `nil` when it is another type.
     func optionalString(_ key: String) -> String?? {
-        switch values[key] {
-        case nil, .null: .some(nil)
-        case .string(let text): .some(text)
-        default: .none
-        }
+        optional(key) { if case .string(let text) = $0 { text } else { nil } }
     }
 
     /// A required integer, or `nil`.
@@ -66,20 +62,13 @@ struct FlatJSONObject {
 
     /// An optional integer: `.some(nil)` when absent or `null`, `nil` when another type.
     func optionalInteger(_ key: String) -> Int?? {
-        switch values[key] {
-        case nil, .null: .some(nil)
-        case .integer(let number): .some(number)
-        default: .none
-        }
+        optional(key) { if case .integer(let number) = $0 { number } else { nil } }
     }
 
-    /// An optional boolean: `.some(nil)` when absent or `null`, `nil` when another type.
-    func optionalBool(_ key: String) -> Bool?? {
-        switch values[key] {
-        case nil, .null: .some(nil)
-        case .bool(let flag): .some(flag)
-        default: .none
-        }
+    /// The value of `key` as `pick` reads it: `.some(nil)` when absent or `null`, `nil` when `pick` refuses it.
+    private func optional<T>(_ key: String, _ pick: (FlatJSONValue) -> T?) -> T?? {
+        guard let value = values[key], value != .null else { return .some(nil) }
+        return pick(value).map { .some($0) } ?? .none
     }
 
     func value(_ key: String) -> FlatJSONValue? { values[key] }
