@@ -1,3 +1,9 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
 /// A source of random bytes. The default, ``SystemRandomBytes``, is the system's CSPRNG; tests inject
 /// a deterministic one.
 public protocol RandomByteSource: Sendable {
@@ -5,21 +11,60 @@ public protocol RandomByteSource: Sendable {
     func bytes(count: Int) -> [UInt8]
 }
 
-/// The system's cryptographically secure generator (`SystemRandomNumberGenerator`: `getrandom` on
-/// Linux, `arc4random_buf` on Apple platforms).
+/// The system's cryptographically secure generator: one `getrandom` call per request on Linux, `arc4random_buf` on
+/// Apple platforms (`SystemRandomNumberGenerator`, one system call per 8 bytes, elsewhere and as a fallback).
 public struct SystemRandomBytes: RandomByteSource {
     /// Creates the source.
     public init() {}
 
     public func bytes(count: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        var out: [UInt8] = []
-        out.reserveCapacity(count + 8)
-        while out.count < count {
-            withUnsafeBytes(of: generator.next() as UInt64) { out.append(contentsOf: $0) }
+        guard count > 0 else { return [] }
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            Self.fill(buffer)
+            initialized = count
         }
-        return Array(out.prefix(count))
     }
+
+    /// Fills `buffer` from the system's generator.
+    private static func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        #if canImport(Darwin)
+            arc4random_buf(buffer.baseAddress, buffer.count)
+        #else
+            var filled = 0
+            #if canImport(Glibc)
+                // `getrandom` blocks only until the kernel's pool is first initialised; a signal may cut a long
+                // request short (EINTR or fewer bytes), so it is called until the buffer is full.
+                while filled < buffer.count, let getrandom = Self.getrandom {
+                    let got = getrandom(buffer.baseAddress.map { $0 + filled }, buffer.count - filled, 0)
+                    if got > 0 {
+                        filled += got
+                    } else if got < 0, errno == EINTR {
+                        continue
+                    } else {
+                        break  // no `getrandom` (ENOSYS): the standard library's generator below
+                    }
+                }
+            #endif
+            var generator = SystemRandomNumberGenerator()
+            while filled < buffer.count {
+                withUnsafeBytes(of: generator.next() as UInt64) { word in
+                    for byte in word where filled < buffer.count {
+                        buffer[filled] = byte
+                        filled += 1
+                    }
+                }
+            }
+        #endif
+    }
+
+    #if canImport(Glibc)
+        /// glibc's `getrandom(2)` wrapper (2.25 and later), looked up once: `sys/random.h` is not part of the Swift
+        /// `Glibc` module. `nil` where the C library lacks it.
+        private static let getrandom: (@convention(c) (UnsafeMutableRawPointer?, Int, UInt32) -> Int)? = {
+            guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "getrandom") else { return nil }
+            return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutableRawPointer?, Int, UInt32) -> Int).self)
+        }()
+    #endif
 }
 
 extension RandomByteSource {

@@ -114,6 +114,15 @@ struct RandomByteSourceTests {
         #expect(first != source.bytes(count: 33))
     }
 
+    @Test("a large request from the system source is filled to its end")
+    func systemBytesLarge() {
+        let bytes = SystemRandomBytes().bytes(count: 70_000)
+        #expect(bytes.count == 70_000)
+        // Every byte value turns up, and the last 64 bytes are not left zero (unfilled).
+        #expect(Set(bytes).count == 256)
+        #expect(bytes.suffix(64).contains { $0 != 0 })
+    }
+
     @Test("bytes at or above the largest multiple of the alphabet's size are rejected, not folded")
     func rejectionSampling() {
         // Alphabet of 3: limit is 255, so byte 255 must be skipped; 254 % 3 == 2, 0 % 3 == 0, 4 % 3 == 1.
