@@ -157,12 +157,16 @@ public struct Table<Value: TableRow>: Codable, Hashable, Sendable, Sequence, Exp
             for key in database.oldestKeys(lookup, value, keeping: limit) { self[key] = nil }
             return
         }
-        let found = (lookupIndex[lookup]?[value] ?? [:]).map { (instant: $0.value, key: $0.key) }
+        func older(_ left: (key: String, value: Double), _ right: (key: String, value: Double)) -> Bool {
+            (left.value, left.key) < (right.value, right.key)
+        }
+        // The keys are found first and the index let go before removing: removing while holding the index's
+        // dictionary would copy it. Past the cap by one (each new session of a capped account), no array is built.
         let doomed =
             excess == 1
-            ? found.min { ($0.instant, $0.key) < ($1.instant, $1.key) }.map { [$0] } ?? []
-            : Array(found.sorted { ($0.instant, $0.key) < ($1.instant, $1.key) }.prefix(excess))
-        for row in doomed { self[row.key] = nil }
+            ? lookupIndex[lookup]?[value]?.min(by: older).map { [$0.key] } ?? []
+            : lookupIndex[lookup]?[value]?.sorted(by: older).prefix(excess).map(\.key) ?? []
+        for key in doomed { self[key] = nil }
     }
 
     /// Removes every row; recorded, as every change.
