@@ -14,7 +14,9 @@ struct Benchmark {
         let arguments = CommandLine.arguments
         let quick = arguments.contains("--quick")
         // `--only SECTION` (layers, growth, throughput, sustained, openssl, other): one section, for profiling.
-        let only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+        let only = arguments.firstIndex(of: "--only").flatMap {
+            arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+        }
         func runs(_ section: String) -> Bool { only == nil || only == section }
         print("signin-bench, \(isDebug ? "debug" : "release") build\(quick ? ", --quick" : ""), \(Machine.date)")
         print("machine: \(Machine.description)")
@@ -34,18 +36,31 @@ struct Benchmark {
     /// One Apple sign-in through every layer, with the in-memory and the file session store.
     @MainActor
     static func layers(quick: Bool) async throws {
-        print("\none Apple sign-in through every layer (view model, use case, UI client, provider, backend, session store)")
+        print(
+            "\none Apple sign-in through every layer (view model, use case, UI client, provider, backend, session store)"
+        )
         let layered = FullLayerSignIn(backend: .inMemory(), store: InMemorySessionStore())
         let count = Int(ProcessInfo.processInfo.environment["SIGNIN_BENCH_LAYER_RUNS"] ?? "") ?? (quick ? 1_000 : 5_000)
-        line("backend in memory, InMemorySessionStore", try await sample(count: count, warmUp: 200) { _ in
-            try await layered.signIn()
-        }.summary)
+        line(
+            "backend in memory, InMemorySessionStore",
+            try await sample(count: count, warmUp: 200) { _ in
+                try await layered.signIn()
+            }.summary)
+        let empty = EmptyLayerSignIn()
+        line(
+            "the same layers with nothing behind them (their floor)",
+            try await sample(count: count, warmUp: 200) { _ in
+                try await empty.signIn()
+            }.summary)
         let sessionFolder = temporaryFolder("session")
         defer { try? FileManager.default.removeItem(atPath: sessionFolder) }
-        let filed = FullLayerSignIn(backend: .inMemory(), store: FileSessionStore(path: "\(sessionFolder)/session.json"))
-        line("backend in memory, FileSessionStore", try await sample(count: quick ? 200 : 1_000, warmUp: 20) { _ in
-            try await filed.signIn()
-        }.summary)
+        let filed = FullLayerSignIn(
+            backend: .inMemory(), store: FileSessionStore(path: "\(sessionFolder)/session.json"))
+        line(
+            "backend in memory, FileSessionStore",
+            try await sample(count: quick ? 200 : 1_000, warmUp: 20) { _ in
+                try await filed.signIn()
+            }.summary)
     }
 
     static func temporaryFolder(_ name: String) -> String {
@@ -59,22 +74,28 @@ struct Benchmark {
         for size in sizes {
             let state = Growth.state(accounts: size)
             let memory = EmbeddedBackend(storage: InMemoryBackendStateStorage(state))
-            line("N = \(size), in memory", try await sample(count: 300, warmUp: 20) { index in
-                try Growth.signIn(memory, index: index)
-            }.summary)
+            line(
+                "N = \(size), in memory",
+                try await sample(count: 300, warmUp: 20) { index in
+                    try Growth.signIn(memory, index: index)
+                }.summary)
             let root = temporaryFolder("growth-\(size)")
             defer { try? FileManager.default.removeItem(atPath: root) }
             let folder = try Growth.folder(with: state, in: root)
             let disk = EmbeddedBackend.persistent(folder: folder)
             let diskRuns = quick ? 30 : 100
-            line("N = \(size), on disk", try await sample(count: diskRuns, warmUp: 1) { index in
-                try Growth.signIn(disk, index: index)
-            }.summary)
+            line(
+                "N = \(size), on disk",
+                try await sample(count: diskRuns, warmUp: 1) { index in
+                    try Growth.signIn(disk, index: index)
+                }.summary)
             if let demo {
                 let cliRuns = quick ? 5 : 10
-                line("N = \(size), signin-demo sign-in apple -y", try await sample(count: cliRuns, warmUp: 1) { _ in
-                    try runDemo(demo, ["--data-dir", root, "sign-in", "apple", "-y"])
-                }.summary)
+                line(
+                    "N = \(size), signin-demo sign-in apple -y",
+                    try await sample(count: cliRuns, warmUp: 1) { _ in
+                        try runDemo(demo, ["--data-dir", root, "sign-in", "apple", "-y"])
+                    }.summary)
             }
         }
         if demo == nil { print("  (signin-demo: no release binary beside this one, and building it failed; skipped)") }
@@ -113,7 +134,8 @@ struct Benchmark {
             let perSecond = { (seconds: Double) in String(format: "%.0f", 1 / seconds) }
             line(
                 "\(tasks) task\(tasks == 1 ? "" : "s") × \(perTask) sign-ins",
-                "median \(perSecond(rates.median))/s  min–max \(perSecond(rates.maximum))–\(perSecond(rates.minimum))/s (3 runs)")
+                "median \(perSecond(rates.median))/s  min–max \(perSecond(rates.maximum))–\(perSecond(rates.minimum))/s (3 runs)"
+            )
         }
     }
 
@@ -172,7 +194,8 @@ struct Benchmark {
 
     /// The release `signin-demo` beside this binary, built if it is missing; `nil` when it cannot be had.
     static func demoBinary() throws -> String? {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         let binary = folder.appendingPathComponent("signin-demo").path
         if FileManager.default.isExecutableFile(atPath: binary) { return binary }
         guard !isDebug else { return nil }

@@ -58,3 +58,45 @@ struct BenchError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// The same layers with nothing behind them: the UI client and the provider answer at once, so what is timed is
+/// the layers' own cost (the view model's task on the main actor, the use case, `SessionManager` and the session
+/// store, both actors) — the floor under the full-layer figure on this machine.
+@MainActor
+struct EmptyLayerSignIn {
+    let viewModel: SignInViewModel
+
+    init() {
+        let tokens = SessionTokens(
+            idToken: Secret("id"), refreshToken: Secret("refresh"), expiresAt: Date(timeIntervalSinceNow: 86_400 * 365))
+        let session = UserSession(uid: "floor", providerIds: [.apple], tokens: tokens)
+        let sessions = SessionManager(
+            store: InMemorySessionStore(), tokenService: InstantTokenService(session: session))
+        viewModel = SignInViewModel(
+            signIn: SignInUseCase(authProviders: [InstantProvider(session: session)], sessions: sessions),
+            uiClients: [.apple: InstantUIClient()])
+    }
+
+    func signIn() async throws {
+        await viewModel.dispatch(.clickApple)?.value
+        guard viewModel.state.session != nil else { throw BenchError("the empty sign-in failed") }
+    }
+
+    private struct InstantUIClient: SignInUIClient {
+        var providerType: ProviderType { .apple }
+        func getCredential() async throws -> CredentialOutcome { .credential(AuthCredential(provider: .apple)) }
+    }
+
+    private struct InstantProvider: AuthProvider {
+        let session: UserSession
+        var type: ProviderType { .apple }
+        func signIn(with credential: AuthCredential) async throws -> UserSession { session }
+        func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession { session }
+    }
+
+    private struct InstantTokenService: SessionTokenService {
+        let session: UserSession
+        func refresh(_ session: UserSession) async throws -> UserSession { self.session }
+        func revoke(_ session: UserSession) async throws {}
+    }
+}
