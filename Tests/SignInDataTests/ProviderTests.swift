@@ -37,6 +37,27 @@ struct ProviderTests {
         }
     }
 
+    @Test("the generic provider sends any provider's token under its id, and names that provider in its errors")
+    func genericProvider() async throws {
+        let acme = ProviderType(rawValue: "oidc.acme")
+        let backend = SpyIdentityBackend(result: .success(.fixture(providerIds: ["oidc.acme"])))
+        let tracer = RecordingFlowTracer()
+        let provider = IdPAuthProvider(type: acme, backend: backend, clock: clock, tracer: tracer)
+        let session = try await provider.signIn(with: AuthCredential(provider: acme, idToken: "acme-id", rawNonce: "n"))
+        #expect(provider.type == acme && session.providerIds == [acme])
+        #expect(
+            await backend.requests == [IdPSignInRequest(providerId: "oidc.acme", idToken: "acme-id", rawNonce: "n")])
+        #expect(tracer.steps.map(\.component).allSatisfy { $0.hasPrefix("IdPAuthProvider(oidc.acme).signIn") })
+        await #expect(throws: AuthError.missingIdentityToken(acme)) {
+            try await provider.signIn(with: AuthCredential(provider: acme))
+        }
+        let refused = StubIdentityBackend(result: .failure(IdentityBackendError(.unsupportedProvider)))
+        await #expect(throws: AuthError.operationNotAllowed(acme)) {
+            try await IdPAuthProvider(type: acme, backend: refused).signIn(
+                with: AuthCredential(provider: acme, idToken: "acme-id"))
+        }
+    }
+
     @Test("the guest provider creates a guest account")
     func anonymous() async throws {
         let backend = SpyIdentityBackend(result: .success(.fixture(providerIds: [], isAnonymous: true)))

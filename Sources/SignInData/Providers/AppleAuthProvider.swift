@@ -3,9 +3,9 @@ import SignInDomain
 /// Exchanges a Sign in with Apple credential for a session at the identity backend: seed 001's
 /// `AppleAuthProvider`, with the backend port in place of `FIROAuthProvider` and the Firebase SDK.
 public struct AppleAuthProvider: AuthProvider {
-    public let type = ProviderType.apple
+    public var type: ProviderType { .apple }
 
-    private let exchange: IdPCredentialExchange
+    private let exchange: IdPAuthProvider
 
     /// Creates the provider.
     /// - Parameters:
@@ -19,8 +19,8 @@ public struct AppleAuthProvider: AuthProvider {
         tracer: any FlowTracer = SilentFlowTracer(),
         profiles: any FirstSignInProfileStash = InMemoryFirstSignInProfileStash()
     ) {
-        exchange = IdPCredentialExchange(
-            provider: .apple, component: "AppleAuthProvider", backend: backend, clock: clock, tracer: tracer,
+        exchange = IdPAuthProvider(
+            type: .apple, component: "AppleAuthProvider", backend: backend, clock: clock, tracer: tracer,
             profiles: profiles)
     }
 

@@ -3,17 +3,18 @@ import SignInDomain
 /// Exchanges a Google credential (an ID token and an access token; the nonce is optional for Google) for a
 /// session at the identity backend.
 public struct GoogleAuthProvider: AuthProvider {
-    public let type = ProviderType.google
+    public var type: ProviderType { .google }
 
-    private let exchange: IdPCredentialExchange
+    private let exchange: IdPAuthProvider
 
     /// Creates the provider.
     public init(
         backend: any IdentityBackend, clock: any WallClock = SystemWallClock(),
         tracer: any FlowTracer = SilentFlowTracer()
     ) {
-        exchange = IdPCredentialExchange(
-            provider: .google, component: "GoogleAuthProvider", backend: backend, clock: clock, tracer: tracer)
+        exchange = IdPAuthProvider(
+            type: .google, component: "GoogleAuthProvider", backend: backend, clock: clock, tracer: tracer,
+            profiles: InMemoryFirstSignInProfileStash())
     }
 
     public func signIn(with credential: AuthCredential) async throws -> UserSession {
