@@ -9,6 +9,8 @@ public struct EmbeddedBackend: Sendable {
     public let appleIssuer: EmbeddedAppleIssuer
     /// The Google-like issuer of ID tokens.
     public let googleIssuer: EmbeddedGoogleIssuer
+    /// The simulated issuers of the registered OpenID-Connect-style providers, by provider id.
+    public let identityProviderIssuers: [String: EmbeddedIdPIssuer]
     /// The Firebase-like identity service.
     public let identityService: EmbeddedIdentityService
     /// Where the service's mail goes.
@@ -43,6 +45,14 @@ public struct EmbeddedBackend: Sendable {
             storage: storage, issuer: configuration.appleIssuer, clock: clock, random: random)
         self.googleIssuer = EmbeddedGoogleIssuer(
             storage: storage, configuration: configuration, clock: clock, random: random)
+        self.identityProviderIssuers = Dictionary(
+            configuration.identityProviders.map { registration in
+                (
+                    registration.providerId,
+                    EmbeddedIdPIssuer(registration: registration, storage: storage, clock: clock, random: random)
+                )
+            },
+            uniquingKeysWith: { _, last in last })
         self.outbox = outbox
         self.identityService = EmbeddedIdentityService(
             storage: storage, configuration: configuration, clock: clock, random: random, outbox: outbox,

@@ -125,11 +125,20 @@ public final class EmbeddedAppleIssuer: Sendable {
             throw IdentityBackendError(.idpRevocationFailed, message: "the authorization code has expired")
         }
         guard record.clientID == clientID, record.subject == subject else {
-            throw IdentityBackendError(.idpRevocationFailed, message: "the authorization code is another app's or user's")
+            throw IdentityBackendError(
+                .idpRevocationFailed, message: "the authorization code is another app's or user's")
         }
         state.apple.issuedCodes[key] = nil
         state.apple.authorizedClients[clientID] = nil
         if !state.apple.revokedClients.contains(clientID) { state.apple.revokedClients.append(clientID) }
+    }
+
+    /// What `accounts:signInWithIdp` checks an `apple.com` token against.
+    static func tokenIssuer(_ configuration: EmbeddedBackendConfiguration) -> IdentityTokenIssuer {
+        IdentityTokenIssuer(
+            providerId: ProviderType.apple.rawValue, issuer: configuration.appleIssuer,
+            audience: configuration.appleClientID
+        ) { state throws(IdentityBackendError) in try state.appleSigningKey() }
     }
 
     /// Signs claims as an identity token under `key`: also used by tests to make tokens that are wrong in

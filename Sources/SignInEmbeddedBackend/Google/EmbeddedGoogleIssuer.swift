@@ -56,4 +56,12 @@ public final class EmbeddedGoogleIssuer: Sendable {
             return IssuedGoogleCredential(account: account, idToken: token, accessToken: accessToken)
         }
     }
+
+    /// What `accounts:signInWithIdp` checks a `google.com` token against.
+    static func tokenIssuer(_ configuration: EmbeddedBackendConfiguration) -> IdentityTokenIssuer {
+        IdentityTokenIssuer(
+            providerId: ProviderType.google.rawValue, issuer: configuration.googleIssuer,
+            audience: configuration.googleClientID
+        ) { state throws(IdentityBackendError) in try state.googleSigningKey() }
+    }
 }

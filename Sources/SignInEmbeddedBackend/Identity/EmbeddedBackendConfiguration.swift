@@ -36,6 +36,9 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     /// How many sessions (chains of refreshes) an account keeps: a new sign-in past this many ends the oldest,
     /// so that a user who signs in again and again does not fill the backend with refresh tokens.
     public var maximumSessionsPerAccount: Int
+    /// The OpenID-Connect-style providers registered besides Apple and Google, each with a simulated issuer
+    /// (``EmbeddedIdPIssuer``) whose tokens `accounts:signInWithIdp` accepts under its provider id.
+    public var identityProviders: [IdentityProviderRegistration]
 
     /// Creates a configuration.
     public init(
@@ -53,8 +56,10 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
         passwordThrottle: PasswordThrottle = PasswordThrottle(),
         refreshTokenReuseGrace: TimeInterval = 60,
         rotatedRefreshTokenRetention: TimeInterval = 30 * 24 * 3600,
-        maximumSessionsPerAccount: Int = 100
+        maximumSessionsPerAccount: Int = 100,
+        identityProviders: [IdentityProviderRegistration] = []
     ) {
+        self.identityProviders = identityProviders
         self.maximumSessionsPerAccount = max(1, maximumSessionsPerAccount)
         self.projectID = projectID
         self.appleClientID = appleClientID

@@ -154,19 +154,16 @@ extension EmbeddedIdentityService {
         throws(IdentityBackendError) -> IdentityTokenClaims
     {
         guard !request.idToken.value.isEmpty else { throw IdentityBackendError(.missingIdToken) }
-        let verifier: IdentityTokenVerifier
-        switch request.providerId {
-        case ProviderType.apple.rawValue:
-            verifier = IdentityTokenVerifier(
-                issuer: configuration.appleIssuer, audience: configuration.appleClientID,
-                key: try state.appleSigningKey(), clockSkew: configuration.clockSkew, requiresNonce: true)
-        case ProviderType.google.rawValue:
-            verifier = IdentityTokenVerifier(
-                issuer: configuration.googleIssuer, audience: configuration.googleClientID,
-                key: try state.googleSigningKey(), clockSkew: configuration.clockSkew, requiresNonce: true)
-        default:
+        guard let issuer = tokenIssuers[request.providerId] else {
             throw IdentityBackendError(.unsupportedProvider, message: "\(request.providerId) is not enabled")
         }
+        guard let key = try issuer.key(state) else {
+            throw IdentityBackendError(
+                .invalidSignature, message: "\(request.providerId)'s issuer has signed no token yet")
+        }
+        let verifier = IdentityTokenVerifier(
+            issuer: issuer.issuer, audience: issuer.audience, key: key, clockSkew: configuration.clockSkew,
+            requiresNonce: true)
         let claims = try verifier.verify(request.idToken.value, rawNonce: request.rawNonce?.value, now: now)
         pruneExpired(&state, now: now)
         if let nonce = claims.nonce {

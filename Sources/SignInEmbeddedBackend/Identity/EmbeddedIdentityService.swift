@@ -21,6 +21,8 @@ public final class EmbeddedIdentityService: IdentityBackend {
     let random: any RandomByteSource
     let outbox: any MailOutbox
     let tracer: any FlowTracer
+    /// The identity providers whose tokens it accepts, by provider id.
+    let tokenIssuers: [String: IdentityTokenIssuer]
 
     /// Creates a service over the backend's state.
     public init(
@@ -34,6 +36,7 @@ public final class EmbeddedIdentityService: IdentityBackend {
         self.random = random
         self.outbox = outbox
         self.tracer = tracer
+        self.tokenIssuers = IdentityTokenIssuer.all(configuration)
     }
 
     /// The service's state, for tests and inspection.

@@ -22,6 +22,9 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
     public var identity: IdentityServiceState
     /// The Google-like issuer's state (`nil` only in a version 1 document, before migration).
     public var google: GoogleIssuerState?
+    /// The keys of the registered OpenID-Connect-style providers' simulated issuers, base64url, by provider id;
+    /// each is made when its issuer first signs (`nil` until one has).
+    public var issuerKeys: [String: String]?
 
     /// Creates a state.
     public init(
@@ -53,6 +56,22 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
         try HS256Key(stored: google?.signingKey, name: "The Google issuer's signing key")
     }
 
+    /// The key of a registered provider's simulated issuer; `nil` while it has none.
+    /// - Throws: ``IdentityBackendError/Code/invalidKey`` when the stored key is short or undecodable.
+    public func issuerKey(_ providerId: String) throws(IdentityBackendError) -> HS256Key? {
+        guard let stored = issuerKeys?[providerId] else { return nil }
+        return try HS256Key(stored: stored, name: "The \(providerId) issuer's signing key")
+    }
+
+    /// Makes and keeps a new key for a registered provider's simulated issuer.
+    mutating func makeIssuerKey(_ providerId: String, random: any RandomByteSource) throws(IdentityBackendError)
+        -> HS256Key
+    {
+        let text = Base64URL.encode(random.bytes(count: 32))
+        issuerKeys = (issuerKeys ?? [:]).merging([providerId: text]) { _, new in new }
+        return try HS256Key(stored: text, name: "The \(providerId) issuer's signing key")
+    }
+
     /// Checks every key, so that a damaged key stops every operation (a key that decodes to nothing would sign
     /// tokens anyone can forge). Cheap: storages call it before each operation.
     /// - Throws: ``IdentityBackendError/Code/invalidKey`` naming the first bad key.
@@ -60,6 +79,7 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
         _ = try sessionSigningKey()
         _ = try appleSigningKey()
         _ = try googleSigningKey()
+        for providerId in (issuerKeys ?? [:]).keys.sorted() { _ = try issuerKey(providerId) }
     }
 
     /// ``checkKeys()``, and that each account is stored under its own uid, so that a damaged state stops the
@@ -131,6 +151,7 @@ extension EmbeddedBackendState {
         var authorizedClients: [String: Bool]
         var revokedClients: [String]
         var google: GoogleIssuerState?
+        var issuerKeys: [String: String]?
         var lastPrunedAt: Date?
     }
 
@@ -139,7 +160,7 @@ extension EmbeddedBackendState {
             FixedParts(
                 version: version, sessionKey: sessionKey, appleSigningKey: apple.signingKey, appleUser: apple.user,
                 authorizedClients: apple.authorizedClients, revokedClients: apple.revokedClients, google: google,
-                lastPrunedAt: identity.lastPrunedAt)
+                issuerKeys: issuerKeys, lastPrunedAt: identity.lastPrunedAt)
         }
         set {
             version = newValue.version
@@ -149,6 +170,7 @@ extension EmbeddedBackendState {
             apple.authorizedClients = newValue.authorizedClients
             apple.revokedClients = newValue.revokedClients
             google = newValue.google
+            issuerKeys = newValue.issuerKeys
             identity.lastPrunedAt = newValue.lastPrunedAt
         }
     }

@@ -1,0 +1,64 @@
+import Foundation
+import SignInData
+
+/// One identity provider whose tokens the embedded backend accepts at `accounts:signInWithIdp`: what a token from
+/// it must say (`iss`, `aud`) and where its key is. The identity service keeps them keyed by provider id, so the
+/// token check is a lookup; an unknown provider id is refused as not enabled.
+public struct IdentityTokenIssuer: Sendable {
+    /// The provider id (`apple.com`, `oidc.acme`).
+    public let providerId: String
+    /// The expected `iss`.
+    public let issuer: String
+    /// The expected `aud`: the app's client id at that provider.
+    public let audience: String
+    /// The issuer's key in a state; `nil` while the issuer has signed nothing yet (its key is made on first use).
+    let key: @Sendable (EmbeddedBackendState) throws(IdentityBackendError) -> HS256Key?
+
+    init(
+        providerId: String, issuer: String, audience: String,
+        key: @escaping @Sendable (EmbeddedBackendState) throws(IdentityBackendError) -> HS256Key?
+    ) {
+        self.providerId = providerId
+        self.issuer = issuer
+        self.audience = audience
+        self.key = key
+    }
+
+    /// The issuers a backend with `configuration` accepts: Apple's and Google's simulations, and each registered
+    /// OpenID-Connect-style provider, keyed by provider id.
+    static func all(_ configuration: EmbeddedBackendConfiguration) -> [String: IdentityTokenIssuer] {
+        var issuers: [String: IdentityTokenIssuer] = [:]
+        for issuer in [EmbeddedAppleIssuer.tokenIssuer(configuration), EmbeddedGoogleIssuer.tokenIssuer(configuration)]
+            + configuration.identityProviders.map(\.tokenIssuer)
+        {
+            issuers[issuer.providerId] = issuer
+        }
+        return issuers
+    }
+}
+
+/// A simulated OpenID-Connect-style provider registered with the embedded backend: its provider id, the issuer
+/// its tokens name and the app's client id there. Its key is made on first use and kept in the state under the
+/// provider id, so registering one changes neither the stored state's version nor its shape.
+public struct IdentityProviderRegistration: Hashable, Sendable {
+    /// The provider id (`oidc.acme`; Firebase names a project's OpenID Connect providers `oidc.<name>`).
+    public var providerId: String
+    /// The `iss` its tokens carry.
+    public var issuer: String
+    /// The app's client id at the provider: the tokens' `aud`.
+    public var clientID: String
+
+    /// Creates a registration.
+    public init(providerId: String, issuer: String, clientID: String) {
+        self.providerId = providerId
+        self.issuer = issuer
+        self.clientID = clientID
+    }
+
+    var tokenIssuer: IdentityTokenIssuer {
+        let providerId = providerId
+        return IdentityTokenIssuer(providerId: providerId, issuer: issuer, audience: clientID) {
+            state throws(IdentityBackendError) in try state.issuerKey(providerId)
+        }
+    }
+}
