@@ -57,7 +57,8 @@ struct SignInView: View {
     }
 }
 
-/// Signed out: the providers, and the email form.
+/// Signed out: the providers, and the email form. (A screen that draws a button per registered provider reads
+/// `viewModel.providers`; this one is laid out by hand around Apple's own button and the email fields.)
 private struct SignInSection: View {
     let viewModel: SignInViewModel
     let form: EmailForm
@@ -87,7 +88,9 @@ private struct AccountSection: View {
     @State private var confirmsDeletion = false
 
     var body: some View {
-        Text(texts(.signedInAs, ["name": session.isAnonymous ? texts.name(of: .anonymous) : session.email ?? session.uid]))
+        Text(
+            texts(
+                .signedInAs, ["name": session.isAnonymous ? texts.name(of: .anonymous) : session.email ?? session.uid]))
         if session.isAnonymous {
             Button(texts(.link, ["provider": texts.name(of: .apple)])) { viewModel.dispatch(.clickLink(.apple)) }
             Button(texts(.link, ["provider": texts.name(of: .google)])) { viewModel.dispatch(.clickLink(.google)) }
@@ -194,13 +197,13 @@ struct Texts: Sendable {
         catalogue.text(key, arguments)
     }
 
-    /// A provider's name: `Apple`, `Google`, `Guest` (`Misafir`, `訪客`), `Email` (`E-posta`, `電子郵件`).
+    /// A provider's registered name: `Apple`, `Google`, `Guest` (`Misafir`, `訪客`), `Email` (`E-posta`, `電子郵件`).
     func name(of provider: ProviderType) -> String {
-        messages.providerName(provider.name)
+        messages.providerName(provider)
     }
 
-    /// "Sign in with Apple" or "Sign in with Google", as the catalogue names these operations.
+    /// "Sign in with Apple", "Sign in with Google", as the catalogue words it with the provider's name.
     func signInWith(_ provider: ProviderType) -> String {
-        messages.operationName("Sign in with \(provider.name)")
+        messages.signInWith(provider)
     }
 }

@@ -250,9 +250,10 @@ public struct RESTIdentityBackend: IdentityBackend {
         throw IdentityBackendError.notSupported("password change")
     }
 
-    /// The English name of signing in with `providerId`: `Sign in with Apple`.
+    /// The name of signing in with `providerId`, by its id (`Sign in with apple.com`): the messages show it with
+    /// the provider's registered name ("Sign in with Apple").
     static func signInName(_ providerId: String) -> String {
-        "Sign in with \(ProviderType(rawValue: providerId).name)"
+        "Sign in with \(providerId)"
     }
 
     // MARK: - Answers

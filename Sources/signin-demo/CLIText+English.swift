@@ -45,15 +45,15 @@ extension CLIMessages {
             "With no command, the tour runs every flow on the embedded backend and ends signed in with Apple.",
         .commandInteractiveSummary: "the same flows as a menu",
         .commandInteractiveDetails: "A menu of every flow. It needs a terminal.",
-        .commandSignInSummary: "sign in with apple, google, anonymous (guest) or email",
+        .commandSignInSummary: "sign in with a registered provider (anonymous: a guest account)",
         .commandSignInDetails:
             "Signs in with the provider. Apple asks for consent, Google lets you choose an account, email asks for the email and the password.",
         .commandSignUpSummary: "create an email and password account",
         .commandSignUpDetails: "Creates an account with an email and a password, and signs it in.",
-        .commandLinkSummary: "link apple, google or email to the signed-in account (a guest keeps its uid)",
+        .commandLinkSummary: "link a provider to the signed-in account (a guest keeps its uid)",
         .commandLinkDetails:
             "Adds a way to sign in to the signed-in account. A guest keeps its uid and everything stored for it.",
-        .commandUnlinkSummary: "unlink apple, google or email (never the last one)",
+        .commandUnlinkSummary: "unlink a provider (never the last one)",
         .commandUnlinkDetails:
             "Removes a way to sign in from the signed-in account. The last one cannot be removed. Needs a recent sign-in.",
         .commandStatusSummary: "who is signed in (exit 1 when nobody)",
@@ -186,7 +186,7 @@ extension CLIMessages {
         .statusExpires: "expires {date}",
 
         // What to do next.
-        .hintSignIn: "Sign in first: signin-demo sign-in apple|google|guest|email.",
+        .hintSignIn: "Sign in first: signin-demo sign-in {providers}.",
         .hintSignInMenu: "Choose one of the sign-in items (1 to 4) first.",
         .hintWrongCredentials:
             "Check the email and the password, or mail yourself a reset link: signin-demo reset-password.",
@@ -220,6 +220,8 @@ extension CLIMessages {
         .menuLinkGoogle: "Link Google",
         .menuLinkEmail: "Link email and password",
         .menuUnlink: "Unlink a provider",
+        .menuSignInWith: "Sign in with {provider}",
+        .menuLinkWith: "Link {provider}",
         .menuStatus: "Status",
         .menuResetPassword: "Reset the password (mail a link)",
         .menuOutbox: "Show the outbox",
@@ -278,18 +280,19 @@ extension CLIMessages {
             "a file holding an Apple or Google identity token obtained elsewhere (Firebase has no sheet here)",
         .commandServeSummary: "serve the embedded backend over HTTP, as a Firebase Auth emulator",
         .commandServeDetails: """
-            Runs the embedded backend as an HTTP server on 127.0.0.1 that speaks Firebase Authentication's REST API
-            (Identity Toolkit v1 and the Secure Token API) at the emulator's URLs, plus the emulator's oobCodes and
-            accounts endpoints, the simulated Apple and Google sign-in, and the app's API (GET /v1/me). Point a
-            Firebase client at it with FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:PORT, for example
-            `signin-demo --backend firebase`. Unlike Firebase's own emulator, it checks signatures, nonces and expiry.
-            One line per request goes to standard error, without tokens, passwords or keys. Ctrl-C (or SIGTERM) stops
-            it after the requests in progress.
-            """,
+        Runs the embedded backend as an HTTP server on 127.0.0.1 that speaks Firebase Authentication's REST API
+        (Identity Toolkit v1 and the Secure Token API) at the emulator's URLs, plus the emulator's oobCodes and
+        accounts endpoints, the simulated Apple and Google sign-in, and the app's API (GET /v1/me). Point a
+        Firebase client at it with FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:PORT, for example
+        `signin-demo --backend firebase`. Unlike Firebase's own emulator, it checks signatures, nonces and expiry.
+        One line per request goes to standard error, without tokens, passwords or keys. Ctrl-C (or SIGTERM) stops
+        it after the requests in progress.
+        """,
         .usageUnknownBackend: "unknown backend '{backend}' (use embedded or firebase)",
         .usageFirebaseNeedsKey:
             "--backend firebase needs FIREBASE_API_KEY (your project's Web API key) or FIREBASE_AUTH_EMULATOR_HOST=host:port (an emulator, such as signin-demo serve)",
-        .usageInvalidEmulatorHost: "FIREBASE_AUTH_EMULATOR_HOST must be host:port, such as 127.0.0.1:9099 (it is '{host}')",
+        .usageInvalidEmulatorHost:
+            "FIREBASE_AUTH_EMULATOR_HOST must be host:port, such as 127.0.0.1:9099 (it is '{host}')",
         .usageBadPort: "the port must be a number from 0 to 65535 (it is '{port}')",
         .usageNeedsIDToken:
             "this Firebase backend has no {provider} sign-in screen here: pass an identity token obtained elsewhere with --id-token-file FILE (or SIGNIN_DEMO_ID_TOKEN, and SIGNIN_DEMO_RAW_NONCE for its nonce)",
@@ -311,20 +314,24 @@ extension CLIMessages {
             "signin-demo: the backend is Firebase Authentication's REST API at {host}; data folder {folder}",
         .tourDoneFirebase:
             "Done: every flow ran over HTTP through Firebase's REST API. Try 'signin-demo --backend firebase status'; the same variables point it at the same backend.",
-        .servePortInUse: "port {port} is in use: stop the other server, or choose another port with --port (0 picks a free one)",
+        .servePortInUse:
+            "port {port} is in use: stop the other server, or choose another port with --port (0 picks a free one)",
         .reasonNoSuchFile: "there is no such file, or it cannot be read",
         .reasonTooLong: "it is longer than 16 KiB",
         .reasonNotOneLine: "it is not one line of printable ASCII",
         .signedOutLocal:
             "Signed out on this device: the stored session was removed. This backend has no call that revokes one session, so its token stays valid until it expires, the password changes or the account is deleted.",
         .usageIDTokenOnlyForProviders:
-            "--id-token-file is for Apple and Google: sign-in apple|google, link apple|google, and the commands that sign in again",
-        .optionBaseURL: "with --backend rest: the base URL of your own API (http or https), such as http://127.0.0.1:8000",
+            "--id-token-file is for the providers that give an identity token: sign-in {providers}, link {providers}, and the commands that sign in again",
+        .optionBaseURL:
+            "with --backend rest: the base URL of your own API (http or https), such as http://127.0.0.1:8000",
         .commandMeSummary: "call the app's API as the signed-in user",
         .commandMeDetails:
             "Calls the app's API (GET /v1/me, or your own API's current-user endpoint with --backend rest) through AuthorizedAPIClient: the session's token as a Bearer, one refresh and retry on a 401. Prints the status and the answer.",
-        .usageBadBaseURL: "--base-url must be an http or https URL with a host and no user, query or fragment (it is '{url}')",
-        .usageRESTNeedsBaseURL: "--backend rest needs --base-url URL: the base URL of your own API, such as http://127.0.0.1:8000",
+        .usageBadBaseURL:
+            "--base-url must be an http or https URL with a host and no user, query or fragment (it is '{url}')",
+        .usageRESTNeedsBaseURL:
+            "--backend rest needs --base-url URL: the base URL of your own API, such as http://127.0.0.1:8000",
         .usageNoAppAPI: "this backend has no app API to call: a Firebase project is not your app's server",
         .apiAnswer: "HTTP {status}: {body}",
         .resetMailedByServer:

@@ -38,13 +38,13 @@ extension CLIMessages {
         .commandTourDetails: "未指定指令時，導覽會在內嵌後端上執行所有流程，最後維持以 Apple 登入的狀態。",
         .commandInteractiveSummary: "以選單形式執行相同的流程",
         .commandInteractiveDetails: "包含所有流程的選單。需要終端機。",
-        .commandSignInSummary: "以 apple、google、anonymous（訪客）或 email 登入",
+        .commandSignInSummary: "以已註冊的提供者登入（anonymous：訪客帳號）",
         .commandSignInDetails: "以提供者登入。Apple 會請求同意，Google 讓您選擇帳號，電子郵件則會詢問電子郵件地址與密碼。",
         .commandSignUpSummary: "建立電子郵件與密碼帳號",
         .commandSignUpDetails: "以電子郵件與密碼建立帳號，並登入該帳號。",
-        .commandLinkSummary: "將 apple、google 或 email 連結到已登入的帳號（訪客會保留其 uid）",
+        .commandLinkSummary: "將提供者連結到已登入的帳號（訪客會保留其 uid）",
         .commandLinkDetails: "為已登入的帳號新增一種登入方式。訪客會保留其 uid 以及為其儲存的所有資料。",
-        .commandUnlinkSummary: "取消連結 apple、google 或 email（最後一種除外）",
+        .commandUnlinkSummary: "取消連結提供者（最後一種除外）",
         .commandUnlinkDetails: "從已登入的帳號移除一種登入方式。最後一種無法移除。需要最近登入過。",
         .commandStatusSummary: "目前登入的使用者（沒有人登入時結束代碼為 1）",
         .commandStatusDetails: "顯示已登入的帳號；若工作階段已過期，會先更新工作階段。",
@@ -167,7 +167,7 @@ extension CLIMessages {
         .statusExpires: "到期時間 {date}",
 
         // What to do next.
-        .hintSignIn: "請先登入：signin-demo sign-in apple|google|guest|email。",
+        .hintSignIn: "請先登入：signin-demo sign-in {providers}。",
         .hintSignInMenu: "請先選擇其中一個登入項目（1 到 4）。",
         .hintWrongCredentials: "請檢查電子郵件與密碼，或寄一封重設連結給自己：signin-demo reset-password。",
         .hintEmailInUse: "請改為登入該帳號（signin-demo sign-in email）後再連結，或使用其他電子郵件。",
@@ -197,6 +197,8 @@ extension CLIMessages {
         .menuLinkGoogle: "連結 Google",
         .menuLinkEmail: "連結電子郵件與密碼",
         .menuUnlink: "取消連結提供者",
+        .menuSignInWith: "使用 {provider} 登入",
+        .menuLinkWith: "連結 {provider}",
         .menuStatus: "狀態",
         .menuResetPassword: "重設密碼（寄送連結）",
         .menuOutbox: "顯示寄件匣",
@@ -254,12 +256,12 @@ extension CLIMessages {
         .optionIDTokenFile: "存放在別處取得的 Apple 或 Google 身分權杖的檔案（Firebase 在這裡沒有登入畫面）",
         .commandServeSummary: "以 HTTP 提供內嵌後端，作為 Firebase Auth 模擬器",
         .commandServeDetails: """
-            在 127.0.0.1 上以 HTTP 伺服器執行內嵌後端，在模擬器的網址上使用 Firebase Authentication 的 REST API
-            （Identity Toolkit v1 與 Secure Token API），另外提供模擬器的 oobCodes 與 accounts 端點、模擬的 Apple 與
-            Google 登入，以及應用程式的 API（GET /v1/me）。用 FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:PORT 讓 Firebase
-            用戶端連到它，例如 `signin-demo --backend firebase`。與 Firebase 自己的模擬器不同，它會檢查簽章、nonce
-            與到期時間。每個請求在標準錯誤輸出一行，不含權杖、密碼或金鑰。Ctrl-C（或 SIGTERM）會在進行中的請求完成後停止。
-            """,
+        在 127.0.0.1 上以 HTTP 伺服器執行內嵌後端，在模擬器的網址上使用 Firebase Authentication 的 REST API
+        （Identity Toolkit v1 與 Secure Token API），另外提供模擬器的 oobCodes 與 accounts 端點、模擬的 Apple 與
+        Google 登入，以及應用程式的 API（GET /v1/me）。用 FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:PORT 讓 Firebase
+        用戶端連到它，例如 `signin-demo --backend firebase`。與 Firebase 自己的模擬器不同，它會檢查簽章、nonce
+        與到期時間。每個請求在標準錯誤輸出一行，不含權杖、密碼或金鑰。Ctrl-C（或 SIGTERM）會在進行中的請求完成後停止。
+        """,
         .usageUnknownBackend: "未知的後端「{backend}」（請用 embedded 或 firebase）",
         .usageFirebaseNeedsKey:
             "--backend firebase 需要 FIREBASE_API_KEY（專案的 Web API 金鑰）或 FIREBASE_AUTH_EMULATOR_HOST=host:port（模擬器，例如 signin-demo serve）",
@@ -288,7 +290,7 @@ extension CLIMessages {
         .reasonNotOneLine: "不是一行可列印的 ASCII",
         .signedOutLocal:
             "已在此裝置上登出：已儲存的工作階段已移除。此後端沒有撤銷單一工作階段的呼叫，因此其權杖在到期、密碼變更或帳號刪除之前都仍有效。",
-        .usageIDTokenOnlyForProviders: "--id-token-file 用於 Apple 與 Google：sign-in apple|google、link apple|google，以及需要重新登入的指令",
+        .usageIDTokenOnlyForProviders: "--id-token-file 用於提供身分權杖的提供者：sign-in {providers}、link {providers}，以及需要重新登入的指令",
         .optionBaseURL: "搭配 --backend rest：您自己的 API 的基底網址（http 或 https），例如 http://127.0.0.1:8000",
         .commandMeSummary: "以已登入的使用者呼叫應用程式的 API",
         .commandMeDetails:

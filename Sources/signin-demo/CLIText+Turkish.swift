@@ -45,16 +45,16 @@ extension CLIMessages {
             "Komut verilmezse tur tüm akışları gömülü arka uçta çalıştırır ve Apple ile oturum açılmış olarak biter.",
         .commandInteractiveSummary: "aynı akışlar, menü olarak",
         .commandInteractiveDetails: "Tüm akışları içeren bir menü. Terminal gerektirir.",
-        .commandSignInSummary: "apple, google, anonymous (misafir) veya email ile oturum açma",
+        .commandSignInSummary: "kayıtlı bir sağlayıcıyla oturum açma (anonymous: misafir hesap)",
         .commandSignInDetails:
             "Sağlayıcıyla oturum açar. Apple izin ister, Google bir hesap seçmenizi sağlar, e-posta ise e-posta adresini ve parolayı sorar.",
         .commandSignUpSummary: "e-posta ve parola ile hesap oluşturma",
         .commandSignUpDetails: "E-posta ve parola ile bir hesap oluşturur ve bu hesapta oturum açar.",
         .commandLinkSummary:
-            "apple, google veya email sağlayıcısını oturum açık hesaba bağlama (misafir hesap uid'sini korur)",
+            "bir sağlayıcıyı oturum açık hesaba bağlama (misafir hesap uid'sini korur)",
         .commandLinkDetails:
             "Oturum açık hesaba yeni bir oturum açma yolu ekler. Misafir hesap uid'sini ve kendisi için saklanan her şeyi korur.",
-        .commandUnlinkSummary: "apple, google veya email bağlantısını kaldırma (sonuncusu asla kaldırılamaz)",
+        .commandUnlinkSummary: "bir sağlayıcının bağlantısını kaldırma (sonuncusu asla kaldırılamaz)",
         .commandUnlinkDetails:
             "Oturum açık hesaptan bir oturum açma yolunu kaldırır. Sonuncusu kaldırılamaz. Yakın zamanda oturum açmış olmanız gerekir.",
         .commandStatusSummary: "kimin oturum açtığı (kimse yoksa çıkış kodu 1)",
@@ -190,7 +190,7 @@ extension CLIMessages {
         .statusExpires: "geçerlilik sonu {date}",
 
         // What to do next.
-        .hintSignIn: "Önce oturum açın: signin-demo sign-in apple|google|guest|email.",
+        .hintSignIn: "Önce oturum açın: signin-demo sign-in {providers}.",
         .hintSignInMenu: "Önce oturum açma seçeneklerinden birini (1 ile 4 arası) seçin.",
         .hintWrongCredentials:
             "E-postayı ve parolayı kontrol edin ya da kendinize bir sıfırlama bağlantısı gönderin: signin-demo reset-password.",
@@ -225,6 +225,8 @@ extension CLIMessages {
         .menuLinkGoogle: "Google'ı bağla",
         .menuLinkEmail: "E-posta ve parola bağla",
         .menuUnlink: "Bir sağlayıcının bağlantısını kaldır",
+        .menuSignInWith: "{provider} ile oturum aç",
+        .menuLinkWith: "{provider} hesabını bağla",
         .menuStatus: "Durum",
         .menuResetPassword: "Parolayı sıfırla (bağlantı gönder)",
         .menuOutbox: "Giden kutusunu göster",
@@ -283,14 +285,14 @@ extension CLIMessages {
             "başka yerde alınmış bir Apple ya da Google kimlik belirtecini içeren dosya (Firebase burada ekran göstermez)",
         .commandServeSummary: "gömülü arka ucu HTTP üzerinden, bir Firebase Auth emülatörü olarak sun",
         .commandServeDetails: """
-            Gömülü arka ucu 127.0.0.1 üzerinde, Firebase Authentication'ın REST API'sini (Identity Toolkit v1 ve
-            Secure Token API) emülatörün adreslerinde konuşan bir HTTP sunucusu olarak çalıştırır; ayrıca emülatörün
-            oobCodes ve accounts uç noktalarını, benzetilmiş Apple ve Google girişini ve uygulamanın API'sini
-            (GET /v1/me) sunar. Bir Firebase istemcisini FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:PORT ile buna
-            yönlendirin, örneğin `signin-demo --backend firebase`. Google'ın kendi emülatöründen farklı olarak
-            imzaları, nonce'ları ve süreleri denetler. Her istek için standart hataya belirteç, parola ya da anahtar
-            içermeyen bir satır yazar. Ctrl-C (ya da SIGTERM) süren istekler bittikten sonra durdurur.
-            """,
+        Gömülü arka ucu 127.0.0.1 üzerinde, Firebase Authentication'ın REST API'sini (Identity Toolkit v1 ve
+        Secure Token API) emülatörün adreslerinde konuşan bir HTTP sunucusu olarak çalıştırır; ayrıca emülatörün
+        oobCodes ve accounts uç noktalarını, benzetilmiş Apple ve Google girişini ve uygulamanın API'sini
+        (GET /v1/me) sunar. Bir Firebase istemcisini FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:PORT ile buna
+        yönlendirin, örneğin `signin-demo --backend firebase`. Google'ın kendi emülatöründen farklı olarak
+        imzaları, nonce'ları ve süreleri denetler. Her istek için standart hataya belirteç, parola ya da anahtar
+        içermeyen bir satır yazar. Ctrl-C (ya da SIGTERM) süren istekler bittikten sonra durdurur.
+        """,
         .usageUnknownBackend: "bilinmeyen arka uç '{backend}' (embedded ya da firebase kullanın)",
         .usageFirebaseNeedsKey:
             "--backend firebase için FIREBASE_API_KEY (projenizin Web API anahtarı) ya da FIREBASE_AUTH_EMULATOR_HOST=host:port (signin-demo serve gibi bir emülatör) gerekir",
@@ -325,14 +327,18 @@ extension CLIMessages {
         .signedOutLocal:
             "Bu cihazda oturum kapatıldı: kayıtlı oturum silindi. Bu arka ucun tek bir oturumu iptal eden bir çağrısı yok; belirteci süresi dolana, parola değişene ya da hesap silinene kadar geçerli kalır.",
         .usageIDTokenOnlyForProviders:
-            "--id-token-file Apple ve Google içindir: sign-in apple|google, link apple|google ve yeniden giriş yapan komutlar",
-        .optionBaseURL: "--backend rest ile: kendi API'nizin temel adresi (http ya da https), örneğin http://127.0.0.1:8000",
+            "--id-token-file kimlik belirteci veren sağlayıcılar içindir: sign-in {providers}, link {providers} ve yeniden giriş yapan komutlar",
+        .optionBaseURL:
+            "--backend rest ile: kendi API'nizin temel adresi (http ya da https), örneğin http://127.0.0.1:8000",
         .commandMeSummary: "uygulamanın API'sini oturum açmış kullanıcı olarak çağır",
         .commandMeDetails:
             "Uygulamanın API'sini (GET /v1/me ya da --backend rest ile kendi API'nizin geçerli kullanıcı uç noktası) AuthorizedAPIClient üzerinden çağırır: oturumun belirteci Bearer olarak gider, 401 gelirse bir kez yenilenip yeniden denenir. Durum kodunu ve yanıtı yazdırır.",
-        .usageBadBaseURL: "--base-url, ana makinesi olan, kullanıcı, sorgu ya da parça içermeyen bir http ya da https adresi olmalı (şu an '{url}')",
-        .usageRESTNeedsBaseURL: "--backend rest için --base-url URL gerekir: kendi API'nizin temel adresi, örneğin http://127.0.0.1:8000",
-        .usageNoAppAPI: "bu arka ucun çağrılacak bir uygulama API'si yok: bir Firebase projesi uygulamanızın sunucusu değildir",
+        .usageBadBaseURL:
+            "--base-url, ana makinesi olan, kullanıcı, sorgu ya da parça içermeyen bir http ya da https adresi olmalı (şu an '{url}')",
+        .usageRESTNeedsBaseURL:
+            "--backend rest için --base-url URL gerekir: kendi API'nizin temel adresi, örneğin http://127.0.0.1:8000",
+        .usageNoAppAPI:
+            "bu arka ucun çağrılacak bir uygulama API'si yok: bir Firebase projesi uygulamanızın sunucusu değildir",
         .apiAnswer: "HTTP {status}: {body}",
         .resetMailedByServer:
             "{email} adresinin bir hesabı varsa sunucu ona parola sıfırlama bağlantısı gönderdi; o bağlantıyla signin-demo open-link komutunu çalıştırın.",

@@ -1,3 +1,4 @@
+import SignInDomain
 import SignInPresentation
 
 /// The key of every text the CLI shows besides the error messages of `AuthErrorMessages`: help, usage errors,
@@ -45,12 +46,14 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case statusIDToken, statusRefreshToken, statusNone, statusYes, statusNo, statusExpires
 
     // What to do next, after an error.
-    case hintSignIn, hintSignInMenu, hintWrongCredentials, hintEmailInUse, hintInvalidLink, hintDataFolder, hintBackendDamaged
+    case hintSignIn, hintSignInMenu, hintWrongCredentials, hintEmailInUse, hintInvalidLink, hintDataFolder,
+        hintBackendDamaged
     case hintDetailsVerbose, hintWrongCredentialsMenu, hintEmailInUseMenu, hintInvalidLinkMenu
 
     // The interactive menu.
     case menuHeading, menuWhatNext, menuQuit, menuChoose, menuRetry, menuSignInApple, menuSignInGoogle
-    case menuSignInGuest, menuSignInEmail, menuSignUp, menuLinkApple, menuLinkGoogle, menuLinkEmail, menuUnlink
+    case menuSignInGuest, menuSignInEmail, menuSignUp, menuLinkApple, menuLinkGoogle, menuLinkEmail, menuUnlink,
+        menuSignInWith, menuLinkWith
     case menuStatus, menuResetPassword, menuOutbox, menuOpenLink, menuCheckCredential, menuAppleRevoke
     case menuDeleteAccount, menuSignOut, menuChangePassword
 
@@ -76,13 +79,16 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
 struct CLIMessages: Sendable {
     let texts: MessageCatalogue<CLIText>
     let errors: AuthErrorMessages
+    /// The registered providers, whose names and command names the texts use.
+    let providers: [ProviderDescription]
 
     /// The texts for `language` (`en`, `tr`, `zh-Hant`; others fall back to English).
-    init(language: String) {
+    init(language: String, providers: [ProviderDescription] = CompositionRoot.providers.descriptions) {
         texts = MessageCatalogue(
             language: language, english: Self.english, turkish: Self.turkish,
             traditionalChinese: Self.traditionalChinese)
-        errors = AuthErrorMessages(language: language)
+        errors = AuthErrorMessages(language: language, providers: providers)
+        self.providers = providers
     }
 
     /// The language in use.
@@ -94,7 +100,17 @@ struct CLIMessages: Sendable {
     }
 
     /// A provider's name in this language.
-    func provider(_ provider: ProviderName) -> String {
-        errors.providerName(provider.type.name)
+    func provider(_ provider: ProviderType) -> String {
+        errors.providerName(provider)
+    }
+
+    /// The registered providers' command names, `apple|google|…`, for the texts that list them.
+    var providerNames: [String: String] {
+        ["providers": providers.map(\.commandName).joined(separator: "|")]
+    }
+
+    /// The name the command line gives a registered provider (its id for any other).
+    func commandName(_ provider: ProviderType) -> String {
+        providers.first { $0.type == provider }?.commandName ?? provider.rawValue
     }
 }

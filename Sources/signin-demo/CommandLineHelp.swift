@@ -13,7 +13,8 @@ struct CommandLineHelp {
         lines += ["  " + commandUsage, "", text(.helpCommandsHeading)]
         let names = CommandTable.commands.map { spec -> String in
             switch spec.operand {
-            case .provider(let providers): spec.name + " " + providers.map(\.rawValue).joined(separator: "|")
+            case .provider(let choice):
+                spec.name + " " + choice.allowed(in: text.providers).map(\.commandName).joined(separator: "|")
             case .link: spec.name + " <link>"
             case .optionalCommand: spec.name + " [COMMAND]"
             case .none: spec.name
@@ -51,7 +52,8 @@ struct CommandLineHelp {
         var words = [spec.name]
         switch spec.operand {
         case .none: break
-        case .provider(let providers): words.append(providers.map(\.rawValue).joined(separator: "|"))
+        case .provider(let choice):
+            words.append(choice.allowed(in: text.providers).map(\.commandName).joined(separator: "|"))
         case .link: words.append("<link>")
         case .optionalCommand: words.append("[COMMAND]")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import SignInDomain
+import SignInPresentation
 
 /// What the command line asks for.
 enum Command: Hashable, Sendable {
@@ -8,13 +9,13 @@ enum Command: Hashable, Sendable {
     /// `interactive`: a menu of every flow.
     case interactive
     /// `sign-in <provider>`.
-    case signIn(ProviderName)
+    case signIn(ProviderType)
     /// `sign-up`.
     case signUp
     /// `link <provider>`.
-    case link(ProviderName)
+    case link(ProviderType)
     /// `unlink <provider>`.
-    case unlink(ProviderName)
+    case unlink(ProviderType)
     /// `sign-out`.
     case signOut
     /// `status`.
@@ -41,32 +42,6 @@ enum Command: Hashable, Sendable {
     case help(String?)
     /// `--version`, `-V`, `version`.
     case version
-}
-
-/// A provider as the command line names it.
-enum ProviderName: String, Hashable, Sendable, CaseIterable {
-    case apple, google, anonymous, email
-
-    /// Accepts the aliases `guest` and `password`, in any case, around white space.
-    init?(argument: String) {
-        switch argument.trimmingCharacters(in: .whitespaces).lowercased() {
-        case "apple": self = .apple
-        case "google": self = .google
-        case "anonymous", "guest": self = .anonymous
-        case "email", "password": self = .email
-        default: return nil
-        }
-    }
-
-    /// The provider type behind the name.
-    var type: ProviderType {
-        switch self {
-        case .apple: .apple
-        case .google: .google
-        case .anonymous: .anonymous
-        case .email: .emailPassword
-        }
-    }
 }
 
 /// An identity token obtained elsewhere, and the raw nonce it was made with.
@@ -157,12 +132,25 @@ struct OptionSpec: Sendable {
 /// What a command takes after its name.
 enum Operand: Hashable, Sendable {
     case none
-    /// One of these providers.
-    case provider([ProviderName])
+    /// One of the registered providers: any, or those that can be linked and unlinked.
+    case provider(ProviderChoice)
     /// The link from a mail.
     case link
     /// A command name, or nothing (`help`).
     case optionalCommand
+}
+
+/// Which registered providers a command takes.
+enum ProviderChoice: Hashable, Sendable {
+    /// Every registered provider.
+    case any
+    /// The providers that can be linked to an account and unlinked from it.
+    case linkable
+
+    /// The ones of `providers` this allows, in their order.
+    func allowed(in providers: [ProviderDescription]) -> [ProviderDescription] {
+        self == .any ? providers : providers.filter(\.isLinkable)
+    }
 }
 
 /// One command: its name, what it takes, its help and an example. The parser, every help text, the interactive
@@ -227,7 +215,7 @@ enum CommandTable {
             name: "interactive", operand: .none, options: [], summary: .commandInteractiveSummary,
             details: .commandInteractiveDetails, example: "signin-demo interactive"),
         CommandSpec(
-            name: "sign-in", operand: .provider(ProviderName.allCases),
+            name: "sign-in", operand: .provider(.any),
             options: [.yes, .hideEmail, .account, .email, .password, .idTokenFile, .json],
             summary: .commandSignInSummary,
             details: .commandSignInDetails, example: "signin-demo sign-in email --email jane@example.com"),
@@ -235,12 +223,12 @@ enum CommandTable {
             name: "sign-up", operand: .none, options: [.email, .password, .json], summary: .commandSignUpSummary,
             details: .commandSignUpDetails, example: "signin-demo sign-up --email jane@example.com"),
         CommandSpec(
-            name: "link", operand: .provider([.apple, .google, .email]),
+            name: "link", operand: .provider(.linkable),
             options: [.yes, .hideEmail, .account, .email, .password, .idTokenFile, .switchAccount, .json],
             summary: .commandLinkSummary, details: .commandLinkDetails,
             example: "signin-demo link google --account sam.rivera@gmail.com"),
         CommandSpec(
-            name: "unlink", operand: .provider([.apple, .google, .email]), options: reauthentication + [.json],
+            name: "unlink", operand: .provider(.linkable), options: reauthentication + [.json],
             summary: .commandUnlinkSummary, details: .commandUnlinkDetails, example: "signin-demo unlink google"),
         CommandSpec(
             name: "status", operand: .none, options: [.json], summary: .commandStatusSummary,
@@ -319,10 +307,12 @@ enum CommandTable {
     }
 }
 
-/// Parses the arguments (without the program name) against ``CommandTable``. Options may stand anywhere before
-/// `--`; everything after `--` is an operand.
+/// Parses the arguments (without the program name) against ``CommandTable`` and the registered providers. Options
+/// may stand anywhere before `--`; everything after `--` is an operand.
 enum CommandLineParser {
-    static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    static func parse(
+        _ arguments: [String], providers: [ProviderDescription] = CompositionRoot.providers.descriptions
+    ) throws(UsageError) -> Invocation {
         var invocation = Invocation()
         var words: [String] = []
         var used: [OptionName] = []
@@ -387,8 +377,10 @@ enum CommandLineParser {
             case .currentPassword: invocation.currentPassword = value
             case .idTokenFile: invocation.idTokenFile = value
             case .baseURL:
-                guard let url = URL(string: value), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-                    url.host?.isEmpty == false, url.user == nil, url.password == nil, url.query == nil, url.fragment == nil
+                guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
+                    ["http", "https"].contains(scheme),
+                    url.host?.isEmpty == false, url.user == nil, url.password == nil, url.query == nil,
+                    url.fragment == nil
                 else { throw UsageError(.usageBadBaseURL, ["url": InputText.echo(value)]) }
                 invocation.baseURL = url
             case .backend:
@@ -429,7 +421,7 @@ enum CommandLineParser {
             invocation.command = .help(name)
             return invocation
         }
-        let (command, spec) = try command(from: words)
+        let (command, spec) = try command(from: words, providers: providers)
         invocation.command = command
         let allowed = Set(CommandTable.allOptions(of: spec))
         if let refused = used.first(where: { !allowed.contains($0) }) {
@@ -441,7 +433,9 @@ enum CommandLineParser {
         return invocation
     }
 
-    private static func command(from words: [String]) throws(UsageError) -> (Command, CommandSpec) {
+    private static func command(from words: [String], providers: [ProviderDescription]) throws(UsageError)
+        -> (Command, CommandSpec)
+    {
         guard let first = words.first else { return (.tour, CommandTable.tour) }
         guard let spec = CommandTable.spec(named: first) else {
             throw UsageError(.usageUnknownCommand, ["command": InputText.echo(first)])
@@ -462,21 +456,24 @@ enum CommandLineParser {
                 "change-password": .changePassword, "version": .version, "serve": .serve, "me": .me,
             ]
             return (simple[first] ?? .tour, spec)
-        case .provider(let allowed):
-            let names = allowed.map(\.rawValue).joined(separator: ", ")
+        case .provider(let choice):
+            let allowed = choice.allowed(in: providers)
+            let names = allowed.map(\.commandName).joined(separator: ", ")
             guard let word = rest.first else {
                 throw UsageError(.usageNeedsProvider, ["command": first, "providers": names])
             }
-            guard let provider = ProviderName(argument: word), allowed.contains(provider) else {
+            // Any of a provider's names, in any case, around white space.
+            let wanted = word.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let provider = allowed.first(where: { $0.commandNames.contains(wanted) }) else {
                 throw UsageError(
                     .usageUnknownProvider, ["provider": InputText.echo(word), "command": first, "providers": names])
             }
-            try noMore(rest.dropFirst(), after: "\(first) \(provider.rawValue)")
+            try noMore(rest.dropFirst(), after: "\(first) \(provider.commandName)")
             let command: Command =
                 switch first {
-                case "sign-in": .signIn(provider)
-                case "link": .link(provider)
-                default: .unlink(provider)
+                case "sign-in": .signIn(provider.type)
+                case "link": .link(provider.type)
+                default: .unlink(provider.type)
                 }
             return (command, spec)
         case .link:

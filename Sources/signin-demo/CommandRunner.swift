@@ -15,6 +15,8 @@ struct CommandRunner {
     var emulatorSimulates = false
     let environment: [String: String]
     let text: CLIMessages
+    /// The registered sign-in providers.
+    let providers: [DemoProvider]
     /// Whether errors name the menu item rather than the command to run next.
     var inMenu = false
 
@@ -23,30 +25,25 @@ struct CommandRunner {
     ) -> CompositionRoot {
         CompositionRoot(
             paths: paths, choice: choice, emulatorSimulates: emulatorSimulates, invocation: invocation,
-            console: console, environment: environment, text: text, tracer: tracer, clock: clock)
+            console: console, providers: providers, environment: environment, text: text, tracer: tracer,
+            clock: clock)
     }
 
     /// Where the session of this run's backend is kept.
     var sessionFile: String { paths.sessionFile(for: choice) }
 
     /// What the command needs from the backend that this backend does not have: a simulated Apple ID, a readable
-    /// mailbox, a screen for Apple or Google (or an identity token obtained elsewhere).
-    func unavailable(for invocation: Invocation, backend: DemoBackend) -> UsageError? {
+    /// mailbox, a provider's screen (or an identity token obtained elsewhere).
+    func unavailable(for invocation: Invocation, root: CompositionRoot) -> UsageError? {
         let name = CommandTable.spec(for: invocation.command).name
         if case .rest = choice { return nil }
         switch invocation.command {
         case .checkCredential, .appleRevoke:
-            return backend.apple == nil ? UsageError(.usageNoSimulatedApple, ["command": name]) : nil
+            return root.backend.apple == nil ? UsageError(.usageNoSimulatedApple, ["command": name]) : nil
         case .outbox:
-            return backend.mailbox == nil ? UsageError(.usageNoMailbox) : nil
+            return root.backend.mailbox == nil ? UsageError(.usageNoMailbox) : nil
         case .signIn(let provider), .link(let provider):
-            let hasScreen =
-                switch provider {
-                case .apple: backend.apple != nil
-                case .google: backend.google != nil
-                case .anonymous, .email: true
-                }
-            guard hasScreen || invocation.providedIDToken != nil else {
+            guard root.uiClients[provider] != nil else {
                 return UsageError(.usageNeedsIDToken, ["provider": text.provider(provider)])
             }
             return nil
@@ -60,7 +57,7 @@ struct CommandRunner {
         guard !invocation.canPrompt(console) else { return nil }
         let name = CommandTable.spec(for: invocation.command).name
         switch invocation.command {
-        case .signIn(.email), .signUp, .link(.email):
+        case .signIn(.emailPassword), .signUp, .link(.emailPassword):
             if invocation.email == nil || invocation.password == nil { return UsageError(.usageNeedsEmailAndPassword) }
         case .resetPassword where invocation.email == nil:
             return UsageError(.usageNeedsEmail, ["command": name])
@@ -80,13 +77,13 @@ struct CommandRunner {
     ) async -> ExitCode {
         let root = root(invocation, tracer: tracer, clock: clock)
         let viewModel = root.viewModel
-        if let refusal = unavailable(for: invocation, backend: root.backend) { return usageError(refusal) }
+        if let refusal = unavailable(for: invocation, root: root) { return usageError(refusal) }
         if let operation = notOffered(invocation.command) { return reportNotOffered(operation, invocation) }
         if let refusal = await checkGoogleAccount(invocation, root: root) { return refusal }
         if let refusal = await confirmLeavingGuest(invocation, root: root) { return refusal }
         switch invocation.command {
         case .signIn(let provider):
-            await viewModel.dispatch(.clickProvider(provider.type))?.value
+            await viewModel.dispatch(.clickProvider(provider))?.value
             return report(root, invocation, cancelled: (.signInCancelled, { $0.session == nil })) { session in
                 session.map { SessionFormatter(text: text).describe($0) } ?? ""
             }
@@ -98,7 +95,7 @@ struct CommandRunner {
             }
         case .link(let provider):
             let before = try? await root.sessions.currentSession()
-            await viewModel.dispatch(.clickLink(provider.type))?.value
+            await viewModel.dispatch(.clickLink(provider))?.value
             if case .credentialAlreadyInUse(let credential)? = viewModel.state.error, !invocation.json {
                 return await recover(credential, provider: provider, root: root, invocation: invocation)
             }
@@ -109,7 +106,7 @@ struct CommandRunner {
                 return SessionFormatter(text: text).describe(session, heading: heading)
             }
         case .unlink(let provider):
-            await viewModel.dispatch(.clickUnlink(provider.type))?.value
+            await viewModel.dispatch(.clickUnlink(provider))?.value
             return report(root, invocation) { session in
                 let heading = text(.unlinkedProvider, ["provider": text.provider(provider)])
                 return session.map { SessionFormatter(text: text).describe($0, heading: heading) } ?? ""
@@ -173,9 +170,17 @@ struct CommandRunner {
 
     // MARK: - Checks before a command
 
-    /// `--account` must name one of the device's Google accounts: anything else is a usage error that lists them.
+    /// `--account` must name one of the device's Google accounts when Google's chooser answers it (signing in or
+    /// linking with Google, or signing in again): anything else is a usage error that lists them. Another
+    /// provider's screen reads `--account` its own way.
     private func checkGoogleAccount(_ invocation: Invocation, root: CompositionRoot) async -> ExitCode? {
         guard let wanted = invocation.account else { return nil }
+        switch invocation.command {
+        case .signIn(let provider) where provider != .google, .link(let provider) where provider != .google:
+            return nil
+        default:
+            break
+        }
         // When the accounts cannot be listed (no answer), the sign-in itself reports why.
         guard let google = root.backend.google, let accounts = try? await google.accounts() else { return nil }
         guard !accounts.contains(where: { $0.email.lowercased().contains(wanted.lowercased()) }) else { return nil }
@@ -199,7 +204,7 @@ struct CommandRunner {
         guard invocation.canPrompt(console) else { return usageError(UsageError(.usageNeedsYesToLoseGuest)) }
         let question =
             if case .signIn(let provider) = invocation.command, provider != .anonymous {
-                text(.guestWarning, ["provider": provider.rawValue])
+                text(.guestWarning, ["provider": text.commandName(provider)])
             } else {
                 text(.promptLoseGuest)
             }
@@ -247,7 +252,8 @@ struct CommandRunner {
 
     private func hint(for error: AuthError) -> String? {
         switch error {
-        case .notSignedIn, .signedOut, .refreshTokenRejected: text(inMenu ? .hintSignInMenu : .hintSignIn)
+        case .notSignedIn, .signedOut, .refreshTokenRejected:
+            text(inMenu ? .hintSignInMenu : .hintSignIn, text.providerNames)
         case .wrongCredentials: inMenu ? text(.hintWrongCredentialsMenu, menuItems) : text(.hintWrongCredentials)
         case .emailAlreadyInUse: inMenu ? text(.hintEmailInUseMenu, menuItems) : text(.hintEmailInUse)
         case .invalidDeepLink, .invalidResetCode, .resetCodeExpired:
@@ -270,9 +276,9 @@ struct CommandRunner {
     /// The menu's numbers for the items the hints name, from the menu's own table.
     private var menuItems: [String: String] {
         func number(_ command: Command) -> String {
-            InteractiveMenu.entries.firstIndex { $0.command == command }.map { "\($0 + 1)" } ?? "?"
+            InteractiveMenu.entries(providers).firstIndex { $0.command == command }.map { "\($0 + 1)" } ?? "?"
         }
-        return ["reset": number(.resetPassword), "outbox": number(.outbox), "signIn": number(.signIn(.email))]
+        return ["reset": number(.resetPassword), "outbox": number(.outbox), "signIn": number(.signIn(.emailPassword))]
     }
 
     /// The part of a wrapped backend error that names the file and the problem.
@@ -301,13 +307,13 @@ struct CommandRunner {
     }
 
     private func recover(
-        _ credential: AuthCredential, provider: ProviderName, root: CompositionRoot, invocation: Invocation
+        _ credential: AuthCredential, provider: ProviderType, root: CompositionRoot, invocation: Invocation
     ) async -> ExitCode {
         console.err(text(.usagePrefix, ["message": root.viewModel.state.errorMessage ?? ""]) + "\n")
         let wantsSwitch =
             invocation.switchAccount || (invocation.canPrompt(console) && isYes(ask(text(.promptSwitchAccount))))
         guard wantsSwitch else {
-            console.err("  " + text(.recoverHint, ["provider": provider.rawValue]) + "\n")
+            console.err("  " + text(.recoverHint, ["provider": text.commandName(provider)]) + "\n")
             return .failure
         }
         do {
@@ -349,7 +355,9 @@ struct CommandRunner {
                 console.out(formatter.json(nil, reason: reason?.rawValue))
             } else {
                 let detail = reason.map { " " + text.errors.message(for: .signedOut($0)) } ?? ""
-                console.out(text(.notSignedIn) + detail + "\n" + text(inMenu ? .hintSignInMenu : .hintSignIn) + "\n")
+                console.out(
+                    text(.notSignedIn) + detail + "\n"
+                        + text(inMenu ? .hintSignInMenu : .hintSignIn, text.providerNames) + "\n")
             }
             return .failure
         case .discarded(let movedTo, let reason):
@@ -389,13 +397,15 @@ struct CommandRunner {
     func notOffered(_ command: Command) -> String? {
         guard case .rest = choice else { return nil }
         switch command {
-        case .signIn(.apple), .link(.apple): return "Sign in with Apple"
-        case .signIn(.google), .link(.google): return "Sign in with Google"
         case .signIn(.anonymous): return "guest sign-in"
-        case .link(.email), .link(.anonymous): return "linking"
+        case .signIn(.emailPassword): return nil
+        case .signIn(let provider): return "Sign in with \(provider.rawValue)"
+        case .link(let provider) where providers[provider]?.takesIdentityToken == true:
+            return "Sign in with \(provider.rawValue)"
+        case .link: return "linking"
         case .unlink: return "unlinking"
         case .changePassword: return "password change"
-        case .checkCredential, .appleRevoke, .tour: return "Sign in with Apple"
+        case .checkCredential, .appleRevoke, .tour: return "Sign in with \(ProviderType.apple.rawValue)"
         case .outbox: return "a readable outbox"
         default: return nil
         }

@@ -13,7 +13,13 @@ import SignInPresentation
 struct CompositionRoot {
     static let appName = "signin-demo"
 
+    /// The registered sign-in providers, in the order the screens show them: the one list of providers. The
+    /// parser, the help, the allow-lists, the interactive menu, the UI clients and the auth providers come from it.
+    nonisolated static let providers: [DemoProvider] = [.apple, .google, .guest, .emailPassword]
+
     let backend: DemoBackend
+    /// The registered providers' UI clients this run has (a provider whose screen this backend lacks has none).
+    let uiClients: SignInUIClients
     let sessions: SessionManager
     let signIn: SignInUseCase
     let restoreSession: RestoreSessionUseCase
@@ -32,15 +38,17 @@ struct CompositionRoot {
     ///   - clock: The time, shared by the backend and the app.
     init(
         paths: DataPaths, choice: BackendChoice, emulatorSimulates: Bool = false, invocation: Invocation,
-        console: Console,
-        environment: [String: String], text: CLIMessages, tracer: any FlowTracer, clock: any WallClock = SystemWallClock()
+        console: Console, providers: [DemoProvider],
+        environment: [String: String], text: CLIMessages, tracer: any FlowTracer,
+        clock: any WallClock = SystemWallClock()
     ) {
         let backend: DemoBackend =
             switch choice {
             case .embedded:
                 .embedded(
                     EmbeddedBackend.persistent(
-                        folder: paths.backendFolder, configuration: Self.embeddedConfiguration(environment),
+                        folder: paths.backendFolder,
+                        configuration: Self.embeddedConfiguration(environment, providers: providers),
                         clock: clock, tracer: tracer),
                     outboxFolder: "\(paths.backendFolder)/outbox")
             case .firebase(let configuration):
@@ -77,36 +85,26 @@ struct CompositionRoot {
             } else {
                 FilledCredentialsForm(nil)
             }
-        var builder = SignInUIClientBuilder(tracer: tracer).createAnonymousClient().createEmailPasswordClient(form: form)
-        if let google = backend.google {
-            builder = builder.createGoogleClient(
-                TerminalGoogleAccountChooser(
-                    prompt: chooser, authority: google, appName: Self.appName, texts: texts, tracer: tracer))
-        }
-        if let apple = backend.apple {
-            builder = builder.createAppleClient(
-                authorizer: TerminalAppleIDAuthorizer(
-                    appName: Self.appName, prompt: consent, authority: apple, tracer: tracer))
-        }
-        // An identity token obtained elsewhere stands in for the provider's screen (a Firebase project has none
-        // here): it is what `--id-token-file` and `SIGNIN_DEMO_ID_TOKEN` give.
-        if let provided = invocation.providedIDToken {
-            for provider in provided.provider.map({ [$0] }) ?? [.apple, .google] {
+        let context = ProviderContext(
+            backend: backend, invocation: invocation, consent: consent, chooser: chooser, form: form, texts: texts,
+            paths: paths, tracer: tracer, clock: clock)
+        var builder = SignInUIClientBuilder(tracer: tracer)
+        for provider in providers {
+            // An identity token obtained elsewhere stands in for the provider's screen (a Firebase project has none
+            // here): it is what `--id-token-file` and `SIGNIN_DEMO_ID_TOKEN` give.
+            if provider.takesIdentityToken, let provided = invocation.providedIDToken,
+                provided.provider == nil || provided.provider == provider.type
+            {
                 builder = builder.addClient(
-                    ProvidedTokenUIClient(provider: provider, idToken: provided.idToken, rawNonce: provided.rawNonce))
+                    ProvidedTokenUIClient(
+                        provider: provider.type, idToken: provided.idToken, rawNonce: provided.rawNonce))
+            } else if let client = provider.screen(context) {
+                builder = builder.addClient(client)
             }
         }
         let uiClients = builder.build()
-
         let identity = backend.identity
-        let authProviders: [any AuthProvider] = [
-            AppleAuthProvider(
-                backend: identity, clock: clock, tracer: tracer,
-                profiles: StoredFirstSignInProfileStash(.file(paths.firstSignInProfiles))),
-            GoogleAuthProvider(backend: identity, clock: clock, tracer: tracer),
-            AnonymousAuthProvider(backend: identity, clock: clock, tracer: tracer),
-            EmailPasswordAuthProvider(backend: identity, clock: clock, tracer: tracer),
-        ]
+        let authProviders = providers.map { $0.exchange(context) }
         let tokenService = BackendSessionTokenService(backend: identity, clock: clock, tracer: tracer)
         let accounts = BackendAccountService(backend: identity, clock: clock, tracer: tracer)
         let sessions = SessionManager(
@@ -115,6 +113,7 @@ struct CompositionRoot {
         let signIn = SignInUseCase(authProviders: authProviders, sessions: sessions, tracer: tracer)
         let messages = text.errors
         self.backend = backend
+        self.uiClients = uiClients
         self.sessions = sessions
         self.signIn = signIn
         self.messages = messages
@@ -136,12 +135,15 @@ struct CompositionRoot {
                     accounts: accounts, sessions: sessions, authProviders: authProviders),
                 changePassword: ChangePasswordUseCase(
                     accounts: accounts, sessions: sessions, authProviders: authProviders)),
-            uiClients: uiClients, reducer: SignInReducer(messages: messages), tracer: tracer)
+            uiClients: uiClients, providers: providers.descriptions, reducer: SignInReducer(messages: messages),
+            tracer: tracer)
     }
 
     /// The embedded backend's settings; `SIGNIN_DEMO_PBKDF2_ITERATIONS` lowers the password-hashing cost for tests.
-    static func embeddedConfiguration(_ environment: [String: String]) -> EmbeddedBackendConfiguration {
-        var configuration = EmbeddedBackendConfiguration()
+    static func embeddedConfiguration(_ environment: [String: String], providers: [DemoProvider])
+        -> EmbeddedBackendConfiguration
+    {
+        var configuration = EmbeddedBackendConfiguration(identityProviders: providers.compactMap(\.embeddedIssuer))
         if let iterations = environment["SIGNIN_DEMO_PBKDF2_ITERATIONS"].flatMap(Int.init), iterations >= 1 {
             configuration.passwordIterations = iterations
         }

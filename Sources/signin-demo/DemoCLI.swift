@@ -1,8 +1,8 @@
 import Foundation
-import SignInFirebase
-import SignInREST
 import SignInDomain
+import SignInFirebase
 import SignInPresentation
+import SignInREST
 
 /// The demo CLI: parses the command line, then runs the tour, the menu, or one command.
 @MainActor
@@ -13,11 +13,17 @@ struct DemoCLI {
     let environment: [String: String]
     /// Every text, in the language of the locale.
     let text: CLIMessages
+    /// The registered sign-in providers.
+    let providers: [DemoProvider]
 
-    init(console: Console, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(
+        console: Console, environment: [String: String] = ProcessInfo.processInfo.environment,
+        providers: [DemoProvider] = CompositionRoot.providers
+    ) {
         self.console = console
         self.environment = environment
-        self.text = CLIMessages(language: CompositionRoot.language(environment))
+        self.providers = providers
+        self.text = CLIMessages(language: CompositionRoot.language(environment), providers: providers.descriptions)
     }
 
     /// Runs the CLI on the process's arguments as bytes: each must be valid UTF-8 of a bounded size.
@@ -45,7 +51,7 @@ struct DemoCLI {
     func run(_ arguments: [String]) async -> ExitCode {
         var invocation: Invocation
         do {
-            invocation = try CommandLineParser.parse(arguments)
+            invocation = try CommandLineParser.parse(arguments, providers: providers.descriptions)
         } catch {
             return usageError(error)
         }
@@ -72,8 +78,10 @@ struct DemoCLI {
             return .failure
         }
         if invocation.command == .serve {
-            return await Server(console: console, paths: paths, environment: environment, text: text)
-                .run(port: invocation.port ?? Server.defaultPort)
+            return await Server(
+                console: console, paths: paths, environment: environment, text: text, providers: providers
+            )
+            .run(port: invocation.port ?? Server.defaultPort)
         }
         let choice: BackendChoice
         switch Self.backendChoice(invocation.backend, baseURL: invocation.baseURL, environment: environment) {
@@ -85,7 +93,8 @@ struct DemoCLI {
         case .failure(let error): return usageError(error)
         }
         var runner = CommandRunner(
-            console: console, paths: paths, choice: choice, environment: environment, text: text)
+            console: console, paths: paths, choice: choice, environment: environment, text: text,
+            providers: providers)
         if case .firebase(let configuration) = choice, let emulator = RemoteSimulation(configuration) {
             runner.emulatorSimulates = await emulator.hasSimulation()
         }
@@ -128,11 +137,14 @@ struct DemoCLI {
     func providedIDToken(for invocation: Invocation, choice: BackendChoice) -> Result<ProvidedIDToken?, UsageError> {
         let provider: ProviderType?
         switch invocation.command {
-        case .signIn(.apple), .link(.apple): provider = .apple
-        case .signIn(.google), .link(.google): provider = .google
+        case .signIn(let type) where providers[type]?.takesIdentityToken == true: provider = type
+        case .link(let type) where providers[type]?.takesIdentityToken == true: provider = type
         case .deleteAccount, .changePassword, .unlink: provider = nil
         default:
-            guard invocation.idTokenFile == nil else { return .failure(UsageError(.usageIDTokenOnlyForProviders)) }
+            guard invocation.idTokenFile == nil else {
+                let names = providers.filter(\.takesIdentityToken).map(\.description.commandName)
+                return .failure(UsageError(.usageIDTokenOnlyForProviders, ["providers": names.joined(separator: "|")]))
+            }
             return .success(nil)
         }
         let limit = 16 * 1024

@@ -1,5 +1,6 @@
 import Foundation
 import SignInDomain
+import SignInPresentation
 
 /// `signin-demo interactive`: every flow as a menu, on a terminal. Each choice runs the same command as the
 /// subcommand of the same name, asking for what it needs; the end of input (Ctrl-D) at a step's prompt cancels
@@ -9,15 +10,37 @@ struct InteractiveMenu {
     let runner: CommandRunner
     let invocation: Invocation
 
-    static let entries: [(label: CLIText, command: Command)] = [
-        (.menuSignInApple, .signIn(.apple)), (.menuSignInGoogle, .signIn(.google)),
-        (.menuSignInGuest, .signIn(.anonymous)), (.menuSignInEmail, .signIn(.email)), (.menuSignUp, .signUp),
-        (.menuLinkApple, .link(.apple)), (.menuLinkGoogle, .link(.google)), (.menuLinkEmail, .link(.email)),
-        (.menuUnlink, .unlink(.email)), (.menuStatus, .status), (.menuResetPassword, .resetPassword),
-        (.menuOutbox, .outbox), (.menuOpenLink, .openLink(Secret(""))), (.menuCheckCredential, .checkCredential),
-        (.menuAppleRevoke, .appleRevoke), (.menuDeleteAccount, .deleteAccount), (.menuSignOut, .signOut),
-        (.menuChangePassword, .changePassword),
-    ]
+    /// The menu: signing in with each registered provider, signing up, linking each provider that links, then
+    /// the other commands. Each entry's label is in the user's language.
+    static func entries(_ providers: [DemoProvider]) -> [(label: (CLIMessages) -> String, command: Command)] {
+        func fixed(_ key: CLIText, _ command: Command) -> (label: (CLIMessages) -> String, command: Command) {
+            ({ text in text(key) }, command)
+        }
+        let signIns = providers.map { provider in
+            (
+                label: { (text: CLIMessages) in
+                    provider.menuTexts.map { text($0.signIn) }
+                        ?? text(.menuSignInWith, ["provider": text.provider(provider.type)])
+                }, command: Command.signIn(provider.type)
+            )
+        }
+        let links = providers.filter(\.description.isLinkable).map { provider in
+            (
+                label: { (text: CLIMessages) in
+                    provider.menuTexts?.link.map { text($0) }
+                        ?? text(.menuLinkWith, ["provider": text.provider(provider.type)])
+                }, command: Command.link(provider.type)
+            )
+        }
+        let unlinkable = providers.first(where: \.description.isLinkable)?.type ?? .emailPassword
+        return signIns + [fixed(.menuSignUp, .signUp)] + links + [
+            fixed(.menuUnlink, .unlink(unlinkable)), fixed(.menuStatus, .status),
+            fixed(.menuResetPassword, .resetPassword), fixed(.menuOutbox, .outbox),
+            fixed(.menuOpenLink, .openLink(Secret(""))), fixed(.menuCheckCredential, .checkCredential),
+            fixed(.menuAppleRevoke, .appleRevoke), fixed(.menuDeleteAccount, .deleteAccount),
+            fixed(.menuSignOut, .signOut), fixed(.menuChangePassword, .changePassword),
+        ]
+    }
 
     func run() async -> ExitCode {
         let console = runner.console
@@ -25,11 +48,12 @@ struct InteractiveMenu {
         var menuRunner = runner
         menuRunner.inMenu = true
         console.out(text(.menuHeading, ["folder": runner.paths.root]) + "\n")
-        let maximum = ["max": "\(Self.entries.count)"]
+        let entries = Self.entries(runner.providers)
+        let maximum = ["max": "\(entries.count)"]
         while true {
             var menu = "\n\(text(.menuWhatNext))\n"
-            for (index, entry) in Self.entries.enumerated() {
-                menu += "  \(String(index + 1).leftPadded(to: 2))) \(text(entry.label))\n"
+            for (index, entry) in entries.enumerated() {
+                menu += "  \(String(index + 1).leftPadded(to: 2))) \(entry.label(text))\n"
             }
             console.out(menu + "   0) \(text(.menuQuit))\n\(text(.menuChoose))")
             // A bad answer is asked again in place, without drawing the menu again.
@@ -41,7 +65,7 @@ struct InteractiveMenu {
                 }
                 let answer = line.trimmingCharacters(in: .whitespaces)
                 if answer == "0" || answer.lowercased() == "q" { return .success }
-                if let chosen = Int(answer), (1...Self.entries.count).contains(chosen) {
+                if let chosen = Int(answer), (1...entries.count).contains(chosen) {
                     number = chosen
                 } else {
                     console.out(text(.menuRetry, maximum))
@@ -50,21 +74,23 @@ struct InteractiveMenu {
             guard let number else { continue }
             var options = invocation
             options.forcePrompts = true
-            options.command = Self.entries[number - 1].command
+            options.command = entries[number - 1].command
             if case .unlink = options.command {
-                let names = ProviderName.allCases.filter { $0 != .anonymous }.map(\.rawValue).joined(separator: ", ")
+                let linkable = ProviderChoice.linkable.allowed(in: text.providers)
+                let names = linkable.map(\.commandName).joined(separator: ", ")
                 guard let name = runner.ask(text(.promptProviderToUnlink, ["providers": names])) else {
                     console.out(text(.cancelled) + "\n")
                     continue
                 }
-                guard let provider = ProviderName(argument: name), provider != .anonymous else {
+                let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
+                guard let provider = linkable.first(where: { $0.commandNames.contains(wanted) }) else {
                     console.out(
                         text(
                             .usageUnknownProvider,
                             ["provider": InputText.echo(name), "command": "unlink", "providers": names]) + "\n")
                     continue
                 }
-                options.command = .unlink(provider)
+                options.command = .unlink(provider.type)
             }
             if case .openLink = options.command {
                 guard let link = runner.ask(text(.promptLink)) else {

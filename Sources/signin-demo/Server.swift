@@ -23,10 +23,13 @@ struct Server {
     let paths: DataPaths
     let environment: [String: String]
     let text: CLIMessages
+    /// The registered providers: those the embedded backend does not simulate itself get their issuers.
+    let providers: [DemoProvider]
 
     func run(port: UInt16) async -> ExitCode {
         let backend = EmbeddedBackend.persistent(
-            folder: paths.backendFolder, configuration: CompositionRoot.embeddedConfiguration(environment))
+            folder: paths.backendFolder,
+            configuration: CompositionRoot.embeddedConfiguration(environment, providers: providers))
         let face = EmbeddedHTTPFace(backend: backend)
         var configuration = HTTPServerConfiguration()
         configuration.port = port
@@ -73,8 +76,10 @@ struct Server {
         }
         let fromBrowser = header("origin") != nil || (header("sec-fetch-site").map { $0 != "none" } ?? false)
         guard !loopback || fromBrowser else { return nil }
-        let body = #"{"error":{"code":403,"message":"FORBIDDEN_ORIGIN : only programs on this machine may call it (Host 127.0.0.1 or localhost, no Origin)","status":"PERMISSION_DENIED"}}"#
-        return HTTPResponse(status: 403, headers: ["Content-Type": "application/json; charset=utf-8"], body: Data(body.utf8))
+        let body =
+            #"{"error":{"code":403,"message":"FORBIDDEN_ORIGIN : only programs on this machine may call it (Host 127.0.0.1 or localhost, no Origin)","status":"PERMISSION_DENIED"}}"#
+        return HTTPResponse(
+            status: 403, headers: ["Content-Type": "application/json; charset=utf-8"], body: Data(body.utf8))
     }
 
     /// Why the server could not start, in the user's language where the reason is a common one.

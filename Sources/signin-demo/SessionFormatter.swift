@@ -74,10 +74,3 @@ struct SessionFormatter {
         return String(decoding: (try? encoder.encode(document)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
     }
 }
-
-extension ProviderName {
-    /// The command-line name of a provider type, if it has one.
-    static func from(_ type: ProviderType) -> ProviderName? {
-        allCases.first { $0.type == type }
-    }
-}

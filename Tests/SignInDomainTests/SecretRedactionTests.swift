@@ -50,13 +50,12 @@ struct ProviderTypeTests {
         #expect(ProviderType.google.rawValue == "google.com")
         #expect(ProviderType.emailPassword.rawValue == "password")
         #expect(ProviderType.anonymous.rawValue == "anonymous")
-        #expect(ProviderType.wellKnown.count == 4)
     }
 
     @Test("a provider made from the same id is the same provider")
     func open() {
         #expect(ProviderType(rawValue: "apple.com") == .apple)
-        #expect(ProviderType(rawValue: "github.com").name == "github.com")
+        #expect(ProviderType(rawValue: "github.com").description == "github.com")
     }
 }
 

@@ -129,7 +129,6 @@ struct SignInUseCaseTests {
             github,
             uiClients: [github: StubSignInUIClient.returning(AuthCredential(provider: github, accessToken: "t"))])
         #expect(result == .signedIn(session))
-        #expect(github.name == "github.com")
     }
 
     @Test("the steps are traced in the Domain layer, without secrets")

@@ -1,7 +1,8 @@
 import SignInDomain
-@testable import SignInPresentation
 import SignInTesting
 import Testing
+
+@testable import SignInPresentation
 
 @Suite("SignInReducer")
 struct SignInReducerTests {
@@ -67,11 +68,39 @@ struct AuthErrorMessagesTests {
     @Test("what a backend does not offer is named in the user's language, and every name has both translations")
     func operationNames() {
         let error = AuthError.notSupportedByBackend("guest sign-in")
-        #expect(AuthErrorMessages(language: "en").message(for: error) == "This sign-in service does not offer guest sign-in.")
-        #expect(AuthErrorMessages(language: "tr").message(for: error) == "Bu oturum açma hizmeti misafir girişi sunmuyor.")
+        #expect(
+            AuthErrorMessages(language: "en").message(for: error)
+                == "This sign-in service does not offer guest sign-in.")
+        #expect(
+            AuthErrorMessages(language: "tr").message(for: error) == "Bu oturum açma hizmeti misafir girişi sunmuyor.")
         #expect(AuthErrorMessages(language: "zh-Hant").message(for: error) == "此登入服務不提供訪客登入。")
         let turkish = Set(AuthErrorMessages.operationNames["tr"]?.keys ?? [:].keys)
-        #expect(turkish == Set(AuthErrorMessages.operationNames["zh-Hant"]?.keys ?? [:].keys) && turkish.count == 9)
+        #expect(turkish == Set(AuthErrorMessages.operationNames["zh-Hant"]?.keys ?? [:].keys) && turkish.count == 7)
+        // Signing in with a provider is named by its id, and shown with the provider's registered name.
+        let apple = AuthError.notSupportedByBackend("Sign in with apple.com")
+        #expect(
+            AuthErrorMessages(language: "en").message(for: apple)
+                == "This sign-in service does not offer Sign in with Apple.")
+        #expect(
+            AuthErrorMessages(language: "tr").message(for: apple) == "Bu oturum açma hizmeti Apple ile giriş sunmuyor.")
+        #expect(AuthErrorMessages(language: "zh-Hant").message(for: apple) == "此登入服務不提供使用 Apple 登入。")
+    }
+
+    @Test("a provider's name comes with its description, in each language; an unregistered one is named by its id")
+    func providerNames() {
+        let acme = ProviderDescription(
+            type: ProviderType(rawValue: "oidc.acme"),
+            name: ProviderDisplayName("Acme ID", translations: ["tr": "Acme Kimlik", "zh-Hant": "Acme 帳號"]),
+            commandNames: ["acme"], isLinkable: true)
+        let providers = ProviderDescription.wellKnown + [acme]
+        #expect(
+            AuthErrorMessages(language: "tr", providers: providers).message(for: .providerAlreadyLinked(acme.type))
+                .contains("Acme Kimlik"))
+        #expect(AuthErrorMessages(language: "zh-Hant", providers: providers).signInWith(acme.type) == "使用 Acme 帳號 登入")
+        #expect(AuthErrorMessages(language: "en").providerName(acme.type) == "oidc.acme")
+        #expect(AuthErrorMessages(language: "tr").providerName(.anonymous) == "Misafir")
+        // Every seed provider's name has a text in every language.
+        #expect(ProviderDescription.wellKnown.allSatisfy { $0.name.missingLanguages.isEmpty })
     }
 
     static let everyError: [AuthError] =

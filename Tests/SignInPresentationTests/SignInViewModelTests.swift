@@ -16,6 +16,23 @@ struct SignInViewModelTests {
             uiClients: uiClients)
     }
 
+    @Test("the screen's buttons are the registered providers it has a UI client for, in their order, with their names")
+    func providerButtons() {
+        let acme = ProviderDescription(
+            type: ProviderType(rawValue: "oidc.acme"),
+            name: ProviderDisplayName("Acme", translations: ["tr": "Acme", "zh-Hant": "Acme"]), commandNames: ["acme"],
+            isLinkable: false)
+        let viewModel = SignInViewModel(
+            signIn: SignInUseCase(authProviders: [], sessions: .fixture(reportIssue: reportIssue)),
+            uiClients: [
+                acme.type: StubSignInUIClient.cancelling(acme.type), .apple: StubSignInUIClient.cancelling(.apple),
+                .anonymous: StubSignInUIClient.cancelling(.anonymous),
+            ],
+            providers: ProviderDescription.wellKnown + [acme])
+        #expect(viewModel.providers == [.apple, .guest, acme])
+        #expect(viewModel.providers.filter(\.isLinkable).map(\.type) == [.apple])
+    }
+
     @Test("clickApple runs the use case and ends signed in")
     func signsIn() async {
         let session = UserSession.fixture()

@@ -16,8 +16,8 @@ struct RESTUnsupportedTests {
     /// Each operation the API does not offer, with the name its error carries.
     static let operations: [(String, @Sendable (RESTIdentityBackend) async throws -> Void)] = [
         ("guest sign-in", { _ = try await $0.signUpAnonymously() }),
-        ("Sign in with Apple", { _ = try await $0.signInWithIdP(apple) }),
-        ("Sign in with Google", { _ = try await $0.signInWithIdP(google) }),
+        ("Sign in with apple.com", { _ = try await $0.signInWithIdP(apple) }),
+        ("Sign in with google.com", { _ = try await $0.signInWithIdP(google) }),
         (
             "Sign in with github.com",
             {
@@ -29,7 +29,7 @@ struct RESTUnsupportedTests {
         ("unlinking", { _ = try await $0.unlink(idToken: "access-1", providerId: "password") }),
         ("password change", { _ = try await $0.changePassword(idToken: "access-1", newPassword: "new pass 99") }),
         (
-            "Sign in with Apple",
+            "Sign in with apple.com",
             { _ = try await $0.reauthenticate(idToken: "access-1", with: .identityProvider(apple)) }
         ),
     ]
@@ -52,7 +52,7 @@ struct RESTUnsupportedTests {
         await #expect(throws: AuthError.notSupportedByBackend("guest sign-in")) {
             try await AnonymousAuthProvider(backend: sut).signIn(with: AuthCredential(provider: .anonymous))
         }
-        await #expect(throws: AuthError.notSupportedByBackend("Sign in with Apple")) {
+        await #expect(throws: AuthError.notSupportedByBackend("Sign in with apple.com")) {
             try await AppleAuthProvider(backend: sut).signIn(with: .fixture())
         }
         await #expect(throws: AuthError.notSupportedByBackend("linking")) {

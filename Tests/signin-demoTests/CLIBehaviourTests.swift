@@ -22,9 +22,16 @@ struct CLIBehaviourTests {
 
     // MARK: - The interactive menu
 
+    /// The menu's number for `command`, from the menu the registered providers make.
+    func menu(_ command: Command) -> String {
+        InteractiveMenu.entries(CompositionRoot.providers).firstIndex { $0.command == command }.map { "\($0 + 1)" }
+            ?? "?"
+    }
+
     @Test("a bad answer at the menu is asked again in place, without drawing the menu again")
     func menuAsksAgainInPlace() async {
-        let (code, captured) = await run(["interactive"], input: ["x", "99", "3", "0"], terminal: true)
+        let (code, captured) = await run(
+            ["interactive"], input: ["x", "99", menu(.signIn(.anonymous)), "0"], terminal: true)
         #expect(code == .success)
         #expect(captured.out.components(separatedBy: "What next?").count == 3)
         #expect(captured.out.components(separatedBy: "Please answer with a number from 0 to").count == 3)
@@ -33,8 +40,8 @@ struct CLIBehaviourTests {
 
     @Test("Ctrl-D at a step's prompt cancels that step only, with 'cancelled' on its own line")
     func endOfInputCancelsTheStep() async {
-        // 13: open a link; the end of input at "Link: " cancels it, and the menu goes on to quit.
-        let (code, captured) = await run(["interactive"], input: ["13"], terminal: true)
+        // Open a link; the end of input at "Link: " cancels it, and the menu goes on to quit.
+        let (code, captured) = await run(["interactive"], input: [menu(.openLink(""))], terminal: true)
         #expect(code == .success)
         #expect(captured.out.contains("Link: \ncancelled\n"))
     }
@@ -42,7 +49,7 @@ struct CLIBehaviourTests {
     @Test("the reset step uses the signed-in account's email instead of asking for it")
     func resetUsesTheSignedInEmail() async {
         #expect(await run(["sign-up", "--email", "jane@example.com", "--password", "correct horse"]).0 == .success)
-        let (code, captured) = await run(["interactive"], input: ["11", "0"], terminal: true)
+        let (code, captured) = await run(["interactive"], input: [menu(.resetPassword), "0"], terminal: true)
         #expect(code == .success)
         #expect(!captured.out.contains("Email: "))
         #expect(captured.out.contains("If jane@example.com has an account"))
@@ -68,8 +75,8 @@ struct CLIBehaviourTests {
         let (_, link) = await run(["open-link", "https://evil.example/?code=x", "--password", "new horse battery"])
         #expect(link.err.contains("'signin-demo outbox' lists them"))
         let (_, menu) = await run(
-            ["interactive"], input: ["4", "a@b.co", "wrong one", "0"], terminal: true)
-        #expect(menu.err.contains("or choose 11 to mail yourself a reset link"))
+            ["interactive"], input: [menu(.signIn(.emailPassword)), "a@b.co", "wrong one", "0"], terminal: true)
+        #expect(menu.err.contains("or choose \(self.menu(.resetPassword)) to mail yourself a reset link"))
     }
 
     // MARK: - Flags and prompts

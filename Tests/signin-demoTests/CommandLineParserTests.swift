@@ -19,10 +19,10 @@ struct CommandLineParserTests {
             (["sign-in", "guest"], Invocation(command: .signIn(.anonymous))),
             (
                 ["sign-in", "email", "--email", " a@b.co ", "--password=pw pw pw"],
-                Invocation(command: .signIn(.email), email: "a@b.co", password: "pw pw pw")
+                Invocation(command: .signIn(.emailPassword), email: "a@b.co", password: "pw pw pw")
             ),
             (["link", "google", "--account", " sam "], Invocation(command: .link(.google), account: "sam")),
-            (["link", "email", "--switch-account"], Invocation(command: .link(.email), switchAccount: true)),
+            (["link", "email", "--switch-account"], Invocation(command: .link(.emailPassword), switchAccount: true)),
             (["unlink", "apple"], Invocation(command: .unlink(.apple))),
             (["open-link", "signin-demo://x"], Invocation(command: .openLink("signin-demo://x"))),
             (["delete-account", "-y"], Invocation(command: .deleteAccount, assumeYes: true)),
@@ -49,7 +49,7 @@ struct CommandLineParserTests {
             // Found by the cli-args fuzzer: "=" followed by a combining mark is one Character.
             (
                 ["sign-in", "email", "--email=\u{301}a@b.co"],
-                Invocation(command: .signIn(.email), email: "\u{301}a@b.co")
+                Invocation(command: .signIn(.emailPassword), email: "\u{301}a@b.co")
             ),
         ])
     func parses(arguments: [String], expected: Invocation) throws {
@@ -61,13 +61,11 @@ struct CommandLineParserTests {
         arguments: [
             (["--nope"], "unknown option '--nope'"),
             (["frobnicate"], "unknown command 'frobnicate'"),
-            (["sign-in"], "sign-in needs a provider: apple, google, anonymous, email"),
-            (
-                ["sign-in", "myspace"],
-                "unknown provider 'myspace' for sign-in (known: apple, google, anonymous, email)"
-            ),
-            (["link", "anonymous"], "unknown provider 'anonymous' for link (known: apple, google, email)"),
-            (["unlink"], "unlink needs a provider: apple, google, email"),
+            // The lists of providers come from the registered ones.
+            (["sign-in"], "sign-in needs a provider: \(Registered.all)"),
+            (["sign-in", "myspace"], "unknown provider 'myspace' for sign-in (known: \(Registered.all))"),
+            (["link", "anonymous"], "unknown provider 'anonymous' for link (known: \(Registered.linkable))"),
+            (["unlink"], "unlink needs a provider: \(Registered.linkable)"),
             (["open-link"], "open-link needs the link from the mail"),
             (["--yes=no"], "--yes takes no value"),
             (["--email"], "--email needs a value"),
@@ -110,6 +108,22 @@ struct CommandLineParserTests {
         }
     }
 
+    @Test("every name of every registered provider parses, in any case, for the commands that take it")
+    func everyProviderName() throws {
+        for provider in CompositionRoot.providers.map(\.description) {
+            for name in provider.commandNames {
+                #expect(
+                    try CommandLineParser.parse(["sign-in", " \(name.uppercased()) "]).command == .signIn(provider.type)
+                )
+                let link = Result { try CommandLineParser.parse(["link", name]).command }
+                #expect((try? link.get()) == (provider.isLinkable ? .link(provider.type) : nil))
+            }
+        }
+        let help = CommandLineHelp(text: CLIMessages(language: "en")).global()
+        #expect(
+            help.contains("sign-in " + CompositionRoot.providers.map(\.description.commandName).joined(separator: "|")))
+    }
+
     @Test(
         "every command of the table parses, with each of its options, and has its own help",
         arguments: CommandTable.commands.map(\.name))
@@ -117,7 +131,8 @@ struct CommandLineParserTests {
         let spec = try #require(CommandTable.spec(named: name))
         var arguments = [name]
         switch spec.operand {
-        case .provider(let providers): arguments.append(providers[0].rawValue)
+        case .provider(let choice):
+            arguments.append(try #require(choice.allowed(in: CompositionRoot.providers.descriptions).first).commandName)
         case .link: arguments.append("signin-demo://reset-password?code=x")
         case .none, .optionalCommand: break
         }
@@ -163,11 +178,19 @@ struct DataPathsTests {
         // One session file per backend: a session is never refreshed at another backend than its own, and a
         // Firebase backend is its host, key and tenant together.
         let names = [
-            FirebaseConfiguration(apiKey: "k", emulatorHost: "a-b:1"), FirebaseConfiguration(apiKey: "k", emulatorHost: "a.b:1"),
+            FirebaseConfiguration(apiKey: "k", emulatorHost: "a-b:1"),
+            FirebaseConfiguration(apiKey: "k", emulatorHost: "a.b:1"),
             FirebaseConfiguration(apiKey: "k"), FirebaseConfiguration(apiKey: "k2"),
             FirebaseConfiguration(apiKey: "k", tenantID: "t"),
         ].map { paths.sessionFile(for: .firebase($0)) }
         #expect(Set(names).count == names.count)
         #expect(names.allSatisfy { $0.hasPrefix("/d/client/session-firebase-") && !$0.contains("k2") })
     }
+}
+
+/// The registered providers' command names, as the usage errors list them.
+enum Registered {
+    static let all = CompositionRoot.providers.map(\.description.commandName).joined(separator: ", ")
+    static let linkable = CompositionRoot.providers.filter(\.description.isLinkable).map(\.description.commandName)
+        .joined(separator: ", ")
 }

@@ -115,7 +115,7 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let needConfirmation = Code(rawValue: "NEED_CONFIRMATION")
         /// The backend does not offer this operation at all (a team's own REST API without guests, identity
         /// providers or linking, say). ``IdentityBackendError/message`` is the operation's name in English
-        /// (`guest sign-in`, `Sign in with Apple`, `linking`), which ``AuthError/notSupportedByBackend(_:)`` carries.
+        /// (`guest sign-in`, `Sign in with apple.com`, `linking`), which ``AuthError/notSupportedByBackend(_:)`` carries.
         public static let notSupportedByBackend = Code(rawValue: "NOT_SUPPORTED_BY_BACKEND")
         /// The identity provider did not revoke the app's tokens before an account deletion (the authorization
         /// code was unknown, used, expired or another user's); the account was not deleted. Ours: Firebase's own

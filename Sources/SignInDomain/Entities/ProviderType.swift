@@ -2,8 +2,9 @@
 /// `password`, …).
 ///
 /// `ProviderType` is deliberately open: it is a string-backed value, not a closed enum, so that an app
-/// can add a fifth provider (`ProviderType(rawValue: "github.com")`) without editing Domain or
-/// Presentation. The four providers of the seeds are static members.
+/// can add a fifth provider (`ProviderType(rawValue: "oidc.github")`) without editing Domain or
+/// Presentation. The four providers of the seeds are static members. Domain gives no provider a name: what the
+/// user sees comes with the provider's registration (Presentation's `ProviderDescription`).
 ///
 /// ## Topics
 /// ### Known providers
@@ -29,21 +30,6 @@ public struct ProviderType: RawRepresentable, Hashable, Sendable, Codable, Custo
     public static let anonymous = ProviderType(rawValue: "anonymous")
     /// Email address and password (`password`, as Firebase names it).
     public static let emailPassword = ProviderType(rawValue: "password")
-
-    /// The four providers the seeds use, in the order a sign-in screen shows them.
-    public static let wellKnown: [ProviderType] = [.apple, .google, .anonymous, .emailPassword]
-
-    /// A short English name for logs and developer messages (`Apple`, `Google`, …). User-facing text is
-    /// the Presentation layer's job.
-    public var name: String {
-        switch self {
-        case .apple: "Apple"
-        case .google: "Google"
-        case .anonymous: "Guest"
-        case .emailPassword: "Email"
-        default: rawValue
-        }
-    }
 
     public var description: String { rawValue }
 

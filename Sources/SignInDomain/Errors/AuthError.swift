@@ -82,7 +82,8 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     case providerRevocationFailed(ProviderType)
     /// The identity backend does not offer the operation at all (a team's own REST API without guest accounts,
     /// Sign in with Apple or linking, say): no retry helps. The text is the operation's name in English, such as
-    /// `guest sign-in`, `Sign in with Apple` or `linking`.
+    /// `guest sign-in` or `linking`; signing in with a provider is `Sign in with <provider id>` (`Sign in with
+    /// apple.com`), which the messages show with the provider's name.
     case notSupportedByBackend(String)
 
     public var description: String {

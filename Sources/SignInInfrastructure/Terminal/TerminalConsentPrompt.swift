@@ -34,7 +34,9 @@ public struct TerminalConsentPrompt: ConsentPrompt {
         let intro = TerminalTexts.fill(
             texts.consentIntro,
             [
-                "app": request.appName, "provider": request.provider.name, "name": request.accountName,
+                "app": request.appName,
+                "provider": texts.providerNames[request.provider.rawValue] ?? request.provider.rawValue,
+                "name": request.accountName,
                 "email": request.accountEmail,
             ])
         write("\(intro)\n  1) \(texts.consentShare)\n  2) \(texts.consentHide)\n  3) \(texts.cancel)\n")

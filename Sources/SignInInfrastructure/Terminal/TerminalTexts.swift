@@ -23,6 +23,9 @@ public struct TerminalTexts: Hashable, Sendable {
     public var email: String
     /// `Password: `.
     public var password: String
+    /// Providers' names in the prompts, by provider id (`apple.com`: `Apple`); a provider without one is named by
+    /// its id.
+    public var providerNames: [String: String]
 
     /// English texts, or yours.
     public init(
@@ -32,8 +35,10 @@ public struct TerminalTexts: Hashable, Sendable {
         consentRetry: String = "Please answer 1, 2 or 3.",
         chooserTitle: String = "Choose a Google account to continue to {app}:", choose: String = "Choose 0 to {max}: ",
         chooseRetry: String = "Please answer with a number from 0 to {max}.", email: String = "Email: ",
-        password: String = "Password: "
+        password: String = "Password: ",
+        providerNames: [String: String] = ["apple.com": "Apple", "google.com": "Google"]
     ) {
+        self.providerNames = providerNames
         self.consentIntro = consentIntro
         self.consentShare = consentShare
         self.consentHide = consentHide

@@ -59,6 +59,7 @@ extension AuthErrorMessages {
         .passwordRejectedByBackend:
             "The password does not meet the sign-in service's requirements. Choose a longer or more varied one.",
         .notSupportedByBackend: "This sign-in service does not offer {operation}.",
+        .signInWithProvider: "Sign in with {provider}",
         .providerRevocationFailed:
             "Your account was not deleted: {provider} did not confirm that this app's access was removed. Please try again.",
     ]

@@ -51,6 +51,7 @@ extension AuthErrorMessages {
         .tokenRejected: "登入服務拒絕了登入資料。請再試一次。",
         .passwordRejectedByBackend: "密碼不符合登入服務的要求。請選擇更長或更多樣的密碼。",
         .notSupportedByBackend: "此登入服務不提供{operation}。",
+        .signInWithProvider: "使用 {provider} 登入",
         .providerRevocationFailed: "您的帳號未被刪除：{provider} 未確認已移除此應用程式的存取權。請再試一次。",
     ]
 }

@@ -59,6 +59,7 @@ extension AuthErrorMessages {
         .passwordRejectedByBackend:
             "Parola oturum hizmetinin gereksinimlerini karşılamıyor. Daha uzun ya da daha çeşitli bir parola seçin.",
         .notSupportedByBackend: "Bu oturum açma hizmeti {operation} sunmuyor.",
+        .signInWithProvider: "{provider} ile giriş",
         .providerRevocationFailed:
             "Hesabınız silinmedi: {provider} bu uygulamanın erişiminin kaldırıldığını onaylamadı. Lütfen tekrar deneyin.",
     ]

@@ -7,16 +7,23 @@ import SignInDomain
 /// back to English. The tests check that every key has a message in every language.
 public struct AuthErrorMessages: Sendable {
     private let catalogue: MessageCatalogue<MessageKey>
+    /// The registered providers' names, by provider id.
+    private let providerNames: [String: ProviderDisplayName]
 
     /// The language in use (a BCP 47 tag such as `en`).
     public var language: String { catalogue.language }
 
     /// Creates the messages for a language.
-    /// - Parameter language: A BCP 47 tag; unknown languages fall back to English.
-    public init(language: String = "en") {
+    /// - Parameters:
+    ///   - language: A BCP 47 tag; unknown languages fall back to English.
+    ///   - providers: The registered providers, whose names the messages use (a provider without one is named by
+    ///     its id).
+    public init(language: String = "en", providers: [ProviderDescription] = ProviderDescription.wellKnown) {
         catalogue = MessageCatalogue(
             language: language, english: Self.english, turkish: Self.turkish,
             traditionalChinese: Self.traditionalChinese)
+        providerNames = Dictionary(
+            providers.map { ($0.type.rawValue, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The languages with a table.
@@ -30,14 +37,21 @@ public struct AuthErrorMessages: Sendable {
     /// The message for `error`.
     public func message(for error: AuthError) -> String {
         var (key, arguments) = Self.key(for: error)
-        if let provider = arguments["provider"] { arguments["provider"] = providerName(provider) }
+        if let provider = arguments["provider"] {
+            arguments["provider"] = providerName(ProviderType(rawValue: provider))
+        }
         if let operation = arguments["operation"] { arguments["operation"] = operationName(operation) }
         return text(for: key, arguments)
     }
 
-    /// A provider's name in this language (`Guest` is `Misafir` in Turkish).
-    public func providerName(_ englishName: String) -> String {
-        Self.providerNames[language]?[englishName] ?? englishName
+    /// A registered provider's name in this language (`Guest` is `Misafir` in Turkish); any other provider's id.
+    public func providerName(_ provider: ProviderType) -> String {
+        providerNames[provider.rawValue]?.text(in: language) ?? provider.rawValue
+    }
+
+    /// "Sign in with Apple" in this language, for a registered provider.
+    public func signInWith(_ provider: ProviderType) -> String {
+        text(for: .signInWithProvider, ["provider": providerName(provider)])
     }
 
     /// The language to use for a POSIX or BCP 47 locale (`tr_TR.UTF-8`, `zh_TW`, `zh-Hant-HK`): `tr`,
@@ -54,11 +68,11 @@ public struct AuthErrorMessages: Sendable {
     /// The key and the arguments of an error's message.
     public static func key(for error: AuthError) -> (MessageKey, [String: String]) {
         switch error {
-        case .providerNotConfigured(let provider): (.providerNotConfigured, ["provider": provider.name])
-        case .authProviderMissing(let provider): (.authProviderMissing, ["provider": provider.name])
-        case .missingIdentityToken(let provider): (.missingIdentityToken, ["provider": provider.name])
+        case .providerNotConfigured(let provider): (.providerNotConfigured, ["provider": provider.rawValue])
+        case .authProviderMissing(let provider): (.authProviderMissing, ["provider": provider.rawValue])
+        case .missingIdentityToken(let provider): (.missingIdentityToken, ["provider": provider.rawValue])
         case .invalidIdentityToken(let rejection): (MessageKey.rejection(rejection), [:])
-        case .uiClientFailed(let provider, _): (.uiClientFailed, ["provider": provider.name])
+        case .uiClientFailed(let provider, _): (.uiClientFailed, ["provider": provider.rawValue])
         case .network: (.network, [:])
         case .sessionStorage: (.sessionStorage, [:])
         case .backend(let code, _): (.backend, ["code": code])
@@ -72,51 +86,52 @@ public struct AuthErrorMessages: Sendable {
         case .weakPassword(.allSameCharacter): (.passwordAllSame, [:])
         case .wrongCredentials: (.wrongCredentials, [:])
         case .emailAlreadyInUse(let email): (.emailAlreadyInUse, ["email": email])
-        case .credentialAlreadyInUse(let credential): (.credentialAlreadyInUse, ["provider": credential.provider.name])
-        case .providerAlreadyLinked(let provider): (.providerAlreadyLinked, ["provider": provider.name])
-        case .providerNotLinked(let provider): (.providerNotLinked, ["provider": provider.name])
+        case .credentialAlreadyInUse(let credential):
+            (.credentialAlreadyInUse, ["provider": credential.provider.rawValue])
+        case .providerAlreadyLinked(let provider): (.providerAlreadyLinked, ["provider": provider.rawValue])
+        case .providerNotLinked(let provider): (.providerNotLinked, ["provider": provider.rawValue])
         case .cannotUnlinkLastProvider: (.cannotUnlinkLastProvider, [:])
-        case .linkNotSupported(let provider): (.linkNotSupported, ["provider": provider.name])
+        case .linkNotSupported(let provider): (.linkNotSupported, ["provider": provider.rawValue])
         case .invalidResetCode: (.invalidResetCode, [:])
         case .resetCodeExpired: (.resetCodeExpired, [:])
         case .invalidDeepLink: (.invalidDeepLink, [:])
         case .weakPassword(.tooLong): (.passwordTooLong, ["maximum": String(PasswordPolicy.maximumLength)])
-        case .recentSignInRequired(let provider): (.recentSignInRequired, ["provider": provider.name])
-        case .userMismatch(let provider): (.userMismatch, ["provider": provider.name])
+        case .recentSignInRequired(let provider): (.recentSignInRequired, ["provider": provider.rawValue])
+        case .userMismatch(let provider): (.userMismatch, ["provider": provider.rawValue])
         case .tooManyAttempts: (.tooManyAttempts, [:])
         case .refreshTokenSuperseded: (.refreshTokenSuperseded, [:])
         case .passwordRecordDamaged: (.passwordRecordDamaged, [:])
         case .weakPassword(.rejectedByBackend): (.passwordRejectedByBackend, [:])
-        case .operationNotAllowed(let provider): (.operationNotAllowed, ["provider": provider.name])
+        case .operationNotAllowed(let provider): (.operationNotAllowed, ["provider": provider.rawValue])
         case .userDisabled: (.userDisabled, [:])
         case .accountExistsWithDifferentCredential(let email): (.accountExistsWithDifferentCredential, ["email": email])
         case .notSupportedByBackend(let operation): (.notSupportedByBackend, ["operation": operation])
-        case .providerRevocationFailed(let provider): (.providerRevocationFailed, ["provider": provider.name])
+        case .providerRevocationFailed(let provider): (.providerRevocationFailed, ["provider": provider.rawValue])
         }
     }
 
     /// An operation's name in this language, as ``SignInDomain/AuthError/notSupportedByBackend(_:)`` gives it in
-    /// English ("guest sign-in"); a name without a translation is shown as given.
+    /// English ("guest sign-in"; "Sign in with apple.com" for a provider, by its id); a name without a translation is
+    /// shown as given.
     public func operationName(_ englishName: String) -> String {
-        Self.operationNames[language]?[englishName] ?? englishName
+        let prefix = "Sign in with "
+        if englishName.hasPrefix(prefix) {
+            return signInWith(ProviderType(rawValue: String(englishName.dropFirst(prefix.count))))
+        }
+        return Self.operationNames[language]?[englishName] ?? englishName
     }
 
     static let operationNames: [String: [String: String]] = [
         "tr": [
-            "guest sign-in": "misafir girişi", "Sign in with Apple": "Apple ile giriş", "Sign in with Google": "Google ile giriş",
+            "guest sign-in": "misafir girişi",
             "linking": "hesap bağlama", "unlinking": "bağlantı kaldırma", "password change": "parola değiştirme",
             "password reset": "parola sıfırlama", "account deletion": "hesap silme",
             "a readable outbox": "okunabilir bir giden kutusu",
         ],
         "zh-Hant": [
-            "guest sign-in": "訪客登入", "Sign in with Apple": "使用 Apple 登入", "Sign in with Google": "使用 Google 登入",
+            "guest sign-in": "訪客登入",
             "linking": "連結帳號", "unlinking": "取消連結", "password change": "變更密碼", "password reset": "重設密碼",
             "account deletion": "刪除帳號", "a readable outbox": "可讀取的寄件匣",
         ],
-    ]
-
-    static let providerNames: [String: [String: String]] = [
-        "tr": ["Guest": "Misafir", "Email": "E-posta"],
-        "zh-Hant": ["Guest": "訪客", "Email": "電子郵件"],
     ]
 }

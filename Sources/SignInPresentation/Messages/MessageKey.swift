@@ -53,6 +53,8 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case passwordRejectedByBackend
     case notSupportedByBackend
     case providerRevocationFailed
+    /// An operation's name, not a message: "Sign in with {provider}", as a backend that lacks it is named.
+    case signInWithProvider
 
     /// The key of a sign-out reason's message.
     public static func signOut(_ reason: SignOutReason) -> MessageKey {

@@ -10,6 +10,9 @@ import SignInDomain
 public final class SignInViewModel {
     /// The current state.
     public private(set) var state: SignInState
+    /// The registered providers the screen has a UI client for, in their order: the sign-in buttons to draw (and,
+    /// those that are linkable, the link buttons), each with its name in every language.
+    public let providers: [ProviderDescription]
 
     @ObservationIgnored private let signIn: SignInUseCase
     @ObservationIgnored private let signOut: SignOutUseCase?
@@ -24,12 +27,13 @@ public final class SignInViewModel {
     ///   - signOut: The sign-out use case; without it, ``SignInAction/clickSignOut`` shows an error.
     ///   - account: The account use cases; an action whose use case is missing shows an error.
     ///   - uiClients: The screen's UI clients, from `SignInUIClientBuilder.build()`.
+    ///   - providers: The registered providers' descriptions, in the order the screen shows them.
     ///   - reducer: The pure step; its messages decide the language.
     ///   - initialState: The state to start from.
     ///   - tracer: Receives the labelled steps.
     public init(
         signIn: SignInUseCase, signOut: SignOutUseCase? = nil, account: AccountUseCases = AccountUseCases(),
-        uiClients: SignInUIClients,
+        uiClients: SignInUIClients, providers: [ProviderDescription] = ProviderDescription.wellKnown,
         reducer: SignInReducer = SignInReducer(),
         initialState: SignInState = SignInState(), tracer: any FlowTracer = SilentFlowTracer()
     ) {
@@ -37,6 +41,7 @@ public final class SignInViewModel {
         self.signOut = signOut
         self.account = account
         self.uiClients = uiClients
+        self.providers = providers.filter { uiClients[$0.type] != nil }
         self.reducer = reducer
         self.state = initialState
         self.tracer = tracer

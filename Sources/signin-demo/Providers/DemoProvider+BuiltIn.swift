@@ -1,0 +1,57 @@
+import SignInData
+import SignInDomain
+import SignInInfrastructure
+import SignInPresentation
+
+/// The seeds' four providers as the demo registers them.
+extension DemoProvider {
+    /// Sign in with Apple: the simulated Apple sheet of the backend (embedded, or `signin-demo serve`).
+    static let apple = DemoProvider(
+        description: .apple, takesIdentityToken: true, menuTexts: (.menuSignInApple, .menuLinkApple),
+        screen: { context in
+            context.backend.apple.map { apple in
+                AppleUIClient(
+                    authorizer: TerminalAppleIDAuthorizer(
+                        appName: CompositionRoot.appName, prompt: context.consent, authority: apple,
+                        tracer: context.tracer),
+                    tracer: context.tracer)
+            }
+        },
+        exchange: { context in
+            AppleAuthProvider(
+                backend: context.backend.identity, clock: context.clock, tracer: context.tracer,
+                profiles: StoredFirstSignInProfileStash(.file(context.paths.firstSignInProfiles)))
+        })
+
+    /// Google Sign-In: the simulated account chooser of the backend.
+    static let google = DemoProvider(
+        description: .google, takesIdentityToken: true, menuTexts: (.menuSignInGoogle, .menuLinkGoogle),
+        screen: { context in
+            context.backend.google.map { google in
+                GoogleUIClient(
+                    chooser: TerminalGoogleAccountChooser(
+                        prompt: context.chooser, authority: google, appName: CompositionRoot.appName,
+                        texts: context.texts, tracer: context.tracer),
+                    tracer: context.tracer)
+            }
+        },
+        exchange: { context in
+            GoogleAuthProvider(backend: context.backend.identity, clock: context.clock, tracer: context.tracer)
+        })
+
+    /// A guest account.
+    static let guest = DemoProvider(
+        description: .guest, takesIdentityToken: false, menuTexts: (.menuSignInGuest, nil),
+        screen: { _ in AnonymousUIClient() },
+        exchange: { context in
+            AnonymousAuthProvider(backend: context.backend.identity, clock: context.clock, tracer: context.tracer)
+        })
+
+    /// Email and password.
+    static let emailPassword = DemoProvider(
+        description: .emailPassword, takesIdentityToken: false, menuTexts: (.menuSignInEmail, .menuLinkEmail),
+        screen: { context in EmailPasswordUIClient(form: context.form) },
+        exchange: { context in
+            EmailPasswordAuthProvider(backend: context.backend.identity, clock: context.clock, tracer: context.tracer)
+        })
+}

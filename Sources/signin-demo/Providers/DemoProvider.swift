@@ -1,0 +1,56 @@
+import Foundation
+import SignInDomain
+import SignInEmbeddedBackend
+import SignInInfrastructure
+import SignInPresentation
+
+/// One sign-in provider as the demo registers it: everything the rest of the demo knows of it. Its description
+/// (id, name in each language, command names, whether it links) gives the parser, the help, the allow-lists, the
+/// interactive menu and the messages; `screen` and `exchange` make its UI client and its `AuthProvider` for a run.
+///
+/// The registered providers are ``CompositionRoot/providers``; nothing else in the demo lists providers.
+struct DemoProvider: Sendable {
+    /// Its id, names and abilities.
+    let description: ProviderDescription
+    /// Whether its screen yields an identity token, so that one obtained elsewhere (`--id-token-file`, or
+    /// `SIGNIN_DEMO_ID_TOKEN` with Firebase) can stand in for it.
+    let takesIdentityToken: Bool
+    /// Its simulated issuer at the embedded backend, for a provider the backend does not simulate itself.
+    var embeddedIssuer: IdentityProviderRegistration?
+    /// The interactive menu's texts for signing in and for linking, where the general ones ("Sign in with
+    /// {provider}", "Link {provider}") do not fit.
+    var menuTexts: (signIn: CLIText, link: CLIText?)?
+    /// Its UI client for this run; `nil` where the backend has no screen for it (then an identity token obtained
+    /// elsewhere can stand in, if it takes one).
+    let screen: @MainActor (ProviderContext) -> (any SignInUIClient)?
+    /// Its exchange of a credential for a session.
+    let exchange: @MainActor (ProviderContext) -> any AuthProvider
+
+    var type: ProviderType { description.type }
+}
+
+/// What a provider's screen and exchange are made from in one run.
+struct ProviderContext {
+    let backend: DemoBackend
+    let invocation: Invocation
+    /// The Apple sheet's question (share or hide the email), answered as the options say.
+    let consent: any ConsentPrompt
+    /// A list to choose from (an account), answered as the options say.
+    let chooser: any ChoicePrompt
+    /// The email and password, from the options or the terminal.
+    let form: any CredentialsForm
+    let texts: TerminalTexts
+    let paths: DataPaths
+    let tracer: any FlowTracer
+    let clock: any WallClock
+}
+
+extension [DemoProvider] {
+    /// The registered provider with `type`.
+    subscript(type: ProviderType) -> DemoProvider? {
+        first { $0.type == type }
+    }
+
+    /// Their descriptions, in order.
+    var descriptions: [ProviderDescription] { map(\.description) }
+}
