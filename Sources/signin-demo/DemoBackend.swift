@@ -68,6 +68,8 @@ struct DemoBackend: Sendable {
     /// The app's API: a transport and the URL of `GET /v1/me`.
     let api: (transport: any HTTPTransport, me: URL)?
     let mailbox: (any ResetMailbox)?
+    /// The embedded backend itself, in-process: the simulated issuers of registered providers are its own.
+    var embedded: EmbeddedBackend?
 
     /// Where the in-process app's API answers `GET /v1/me`: a name that no network resolves.
     static let embeddedAPIURL = URL(string: "https://api.signin-demo.invalid/v1/me") ?? URL(fileURLWithPath: "/v1/me")
@@ -80,7 +82,7 @@ struct DemoBackend: Sendable {
             apple: EmbeddedAppleIDAuthority(issuer: backend.appleIssuer, clientID: clientID),
             google: EmbeddedGoogleAuthority(issuer: backend.googleIssuer),
             api: (EmbeddedAPITransport(api: backend.appAPI), embeddedAPIURL),
-            mailbox: OutboxMailbox(outbox: backend.outbox, location: outboxFolder))
+            mailbox: OutboxMailbox(outbox: backend.outbox, location: outboxFolder), embedded: backend)
     }
 
     /// Firebase over HTTP. With an emulator host, its reset codes are the mailbox; when it is `signin-demo serve`
@@ -105,7 +107,8 @@ struct DemoBackend: Sendable {
         }
         return DemoBackend(
             choice: .firebase(configuration), identity: identity, appleClientID: clientID,
-            apple: RemoteAppleIDAuthority(remote: remote, clientID: clientID), google: RemoteGoogleAuthority(remote: remote),
+            apple: RemoteAppleIDAuthority(remote: remote, clientID: clientID),
+            google: RemoteGoogleAuthority(remote: remote),
             api: (transport, remote.base.appendingPathComponent("v1/me")), mailbox: mailbox)
     }
 }
@@ -121,7 +124,8 @@ extension DemoBackend {
         let me = configuration.baseURL.appendingPathComponent(configuration.paths.me)
         return DemoBackend(
             choice: .rest(configuration),
-            identity: RESTIdentityBackend(configuration: configuration, transport: transport, clock: clock, tracer: tracer),
+            identity: RESTIdentityBackend(
+                configuration: configuration, transport: transport, clock: clock, tracer: tracer),
             appleClientID: EmbeddedBackendConfiguration().appleClientID, apple: nil, google: nil, api: (transport, me),
             mailbox: nil)
     }
@@ -252,7 +256,9 @@ struct RemoteGoogleAuthority: GoogleAuthority {
         struct Account: Decodable { var name: String; var email: String }
         var accounts: [Account]
     }
-    private struct Tokens: Decodable { var idToken: String; var accessToken: String; var email: String?; var name: String? }
+    private struct Tokens: Decodable {
+        var idToken: String; var accessToken: String; var email: String?; var name: String?
+    }
 
     func accounts() async throws -> [GoogleAccountSummary] {
         let answer: Accounts = try await remote.call("GET", "embedded/v1/google/accounts")
@@ -278,7 +284,9 @@ struct EmulatorMailbox: ResetMailbox {
         var oobCodes: [Code]
     }
 
-    var location: String { remote.base.appendingPathComponent("emulator/v1/projects/\(projectID)/oobCodes").absoluteString }
+    var location: String {
+        remote.base.appendingPathComponent("emulator/v1/projects/\(projectID)/oobCodes").absoluteString
+    }
 
     func resetMails() async throws -> [ResetMail] {
         let answer: Codes = try await remote.call("GET", "emulator/v1/projects/\(projectID)/oobCodes")

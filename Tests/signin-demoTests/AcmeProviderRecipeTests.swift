@@ -1,0 +1,76 @@
+import Foundation
+import SignInDomain
+import SignInTesting
+import Testing
+
+@testable import signin_demo
+
+/// The test-only Acme provider (`AcmeProvider/`), registered beside the seeds' four, goes through everything a
+/// provider gets: the parser, the help, the allow-lists, the menu, the names in each language, sign-in, linking and
+/// unlinking at the embedded backend. It proves the "add a provider" recipe of Architecture.md and keeps it true.
+@MainActor
+@Suite("A provider added by the recipe: Acme ID, test-only")
+struct AcmeProviderRecipeTests {
+    let folder = TemporaryFolder(prefix: "signin-acme")
+    static let providers = CompositionRoot.providers + [.acme]
+
+    func run(
+        _ arguments: [String], input: [String] = [], terminal: Bool = false, language: String = "en_US.UTF-8",
+        providers: [DemoProvider] = providers
+    ) async -> (code: ExitCode, out: String, err: String) {
+        let captured = CapturedConsole(input: input, isInteractive: terminal)
+        let environment = ["LANG": language, "SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"]
+        let code = await DemoCLI(console: captured.console, environment: environment, providers: providers).run(
+            arguments + ["--data-dir", folder.path])
+        return (code, captured.out, captured.err)
+    }
+
+    @Test("signs in under its own provider id, by either of its names, and is the same account the next time")
+    func signIn() async throws {
+        let first = await run(["sign-in", "acme", "--account", "sam@acme.example", "--json"])
+        #expect(first.code == .success, "\(first.err)")
+        let session = try JSONSerialization.jsonObject(with: Data(first.out.utf8)) as? [String: Any]
+        #expect(session?["providers"] as? [String] == ["oidc.acme"])
+        #expect(session?["email"] as? String == "sam@acme.example")
+        let again = await run(["sign-in", "ACME-ID", "--account", "sam@acme.example", "--json"])
+        let second = try JSONSerialization.jsonObject(with: Data(again.out.utf8)) as? [String: Any]
+        #expect(again.code == .success && second?["uid"] as? String == session?["uid"] as? String)
+    }
+
+    @Test("the help, the usage errors and the menu list it from its registration")
+    func listed() async {
+        let help = await run(["--help"])
+        #expect(help.out.contains("sign-in apple|google|anonymous|email|acme"))
+        #expect(help.out.contains("link apple|google|email|acme"))
+        let unknown = await run(["link", "myspace"])
+        #expect(unknown.code == .usage && unknown.err.contains("(known: apple, google, email, acme)"))
+        let menu = await run(["interactive"], input: ["0"], terminal: true)
+        #expect(menu.out.contains("Sign in with Acme ID") && menu.out.contains("Link Acme ID"))
+        // Without its registration, nothing knows it.
+        let unregistered = await run(["sign-in", "acme"], providers: CompositionRoot.providers)
+        #expect(unregistered.code == .usage && unregistered.err.contains("unknown provider 'acme'"))
+    }
+
+    @Test("a guest links it and keeps the uid; its name is translated in every message that names it")
+    func linkAndNames() async throws {
+        #expect(await run(["sign-in", "guest"]).code == .success)
+        let linked = await run(["link", "acme", "--account", "jane@acme.example"])
+        #expect(linked.code == .success && linked.out.contains("Linked Acme ID; the uid was kept."))
+        let twice = await run(["link", "acme"], language: "tr_TR.UTF-8")
+        #expect(twice.code == .failure && twice.err.contains("Acme Kimliği bu hesaba zaten bağlı."))
+        let last = await run(["unlink", "acme", "--yes"], language: "zh_TW.UTF-8")
+        #expect(last.code == .failure)
+        let rest = await run(["sign-in", "acme", "--backend", "rest", "--base-url", "http://127.0.0.1:9"])
+        #expect(rest.err.contains("This sign-in service does not offer Sign in with Acme ID."))
+    }
+
+    @Test("the whole provider is at most 4 source files and 150 lines, outside Domain, Presentation and the parser")
+    func size() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("AcmeProvider")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        let lines = try files.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
+            .map { $0.split(separator: "\n", omittingEmptySubsequences: false).count }
+        #expect(!files.isEmpty && files.count <= 4)
+        #expect(lines.reduce(0, +) <= 150)
+    }
+}
