@@ -4,6 +4,8 @@
 // file with `@main`), as the next line asks.
 // fuzz-build: with signin-demo sources
 
+import SignInDomain
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCommandLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzInput(data, size)
@@ -54,6 +56,11 @@ private func englishText(_ key: CLIText, _ arguments: [String: String]) -> Strin
     english(key, arguments)
 }
 
+/// The name the command line shows for a registered provider.
+private func commandName(_ provider: ProviderType) -> String {
+    CompositionRoot.providers.first { $0.type == provider }?.description.commandName ?? provider.rawValue
+}
+
 /// Options first, each value inline (`--email=…`), then the command's words, its operand after `--`.
 private func canonicalArguments(_ invocation: Invocation) -> [String] {
     var arguments: [String] = []
@@ -74,10 +81,10 @@ private func canonicalArguments(_ invocation: Invocation) -> [String] {
     switch invocation.command {
     case .tour: break
     case .interactive: arguments.append("interactive")
-    case .signIn(let provider): arguments += ["sign-in", provider.rawValue]
+    case .signIn(let provider): arguments += ["sign-in", commandName(provider)]
     case .signUp: arguments.append("sign-up")
-    case .link(let provider): arguments += ["link", provider.rawValue]
-    case .unlink(let provider): arguments += ["unlink", provider.rawValue]
+    case .link(let provider): arguments += ["link", commandName(provider)]
+    case .unlink(let provider): arguments += ["unlink", commandName(provider)]
     case .signOut: arguments.append("sign-out")
     case .status: arguments.append("status")
     case .resetPassword: arguments.append("reset-password")
