@@ -39,7 +39,7 @@ let package = Package(
         // The identity backend over Firebase Authentication's REST API. An app without Firebase does not link it.
         .target(name: "SignInFirebase", dependencies: ["SignInDomain", "SignInData"]),
         // The identity backend over a team's own REST API (sign-up, login → access token, me), shaped by default
-        // like seed 002's FastAPI service. An app that talks to Firebase does not link it.
+        // like the FastAPI notes service. An app that talks to Firebase does not link it.
         .target(name: "SignInREST", dependencies: ["SignInDomain", "SignInData"]),
         .target(
             name: "SignInInfrastructure",

@@ -15,7 +15,7 @@ public struct EmbeddedBackend: Sendable {
     public let identityService: EmbeddedIdentityService
     /// Where the service's mail goes.
     public let outbox: any MailOutbox
-    /// The app's own API (seed 002's `GET /me`), which accepts the service's ID tokens.
+    /// The app's own API (the FastAPI notes service's `GET /me`), which accepts the service's ID tokens.
     public let appAPI: EmbeddedAppAPI
     /// The settings.
     public let configuration: EmbeddedBackendConfiguration

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Accepted: `YYYY-MM-DDThh:mm:ss`, then optional fractional seconds of 1 to 9 digits after `.` or `,`, then an
 /// optional zone: `Z`, `±hh:mm`, `±hhmm` or `±hh`. `T` and `Z` may be lower case, and a space may stand for `T`
-/// (Python's `str(datetime)`). A date-time with no zone is read as UTC: that is what seed 002's FastAPI service sends
+/// (Python's `str(datetime)`). A date-time with no zone is read as UTC: that is what the FastAPI notes service sends
 /// (`2024-03-05T19:43:01.123456`, a naive `datetime.utcnow()`). Every field is range-checked (month, day in its
 /// month with leap years, hour 0–23, minute 0–59, second 0–60, where 60 is a leap second and counts as the first
 /// second of the next minute; zone at most ±23:59). Anything else, a date alone included, is refused.

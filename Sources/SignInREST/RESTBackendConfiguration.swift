@@ -3,9 +3,9 @@ import Foundation
 /// Where ``RESTIdentityBackend`` finds a team's own REST API, and how that API names its routes, fields and
 /// refusals.
 ///
-/// The defaults are seed 002's FastAPI notes service (`POST auth/signup`, `POST auth/login` →
+/// The defaults are the FastAPI notes service (`POST auth/signup`, `POST auth/login` →
 /// `{"access_token", "token_type": "bearer"}`, `GET auth/me` with `Authorization: Bearer …`), plus the
-/// password-reset and deletion routes such a service adds (seed 004's reset by mail). A route set to `nil` is one
+/// password-reset and deletion routes such a service adds (the Go todo service's reset by mail). A route set to `nil` is one
 /// the API does not offer: the matching port operation then fails with
 /// ``SignInData/IdentityBackendError/Code/notSupportedByBackend`` (or, for a refresh,
 /// ``SignInData/IdentityBackendError/Code/invalidRefreshToken``), without a request.
@@ -31,7 +31,7 @@ public struct RESTBackendConfiguration: Hashable, Sendable {
     /// How long one request may take, in seconds.
     public var timeout: TimeInterval
 
-    /// Creates a configuration; every argument but the base URL defaults to seed 002's FastAPI service.
+    /// Creates a configuration; every argument but the base URL defaults to the FastAPI notes service.
     public init(
         baseURL: URL, paths: Paths = Paths(), fields: FieldNames = FieldNames(),
         detailTexts: DetailTexts = DetailTexts(), sessionLifetime: TimeInterval = 3600, timeout: TimeInterval = 30
@@ -53,7 +53,7 @@ public struct RESTBackendConfiguration: Hashable, Sendable {
         public var signIn: String
         /// `GET` with the bearer token → the user object: `{id, email, created_at}`.
         public var me: String
-        /// `POST` `{refresh_token}` → a login answer. Off by default: seed 002 has no refresh.
+        /// `POST` `{refresh_token}` → a login answer. Off by default: the FastAPI notes service has no refresh.
         public var refresh: String?
         /// `POST` with the bearer token (and `{refresh_token}` when there is one) → `2xx`. Off by default: the
         /// session is then forgotten on this device only.
@@ -65,7 +65,7 @@ public struct RESTBackendConfiguration: Hashable, Sendable {
         /// `DELETE` with the bearer token → `2xx` (`204`).
         public var deleteAccount: String?
 
-        /// Creates the routes; the defaults are seed 002's, with the reset and deletion routes on.
+        /// Creates the routes; the defaults are the FastAPI notes service's, with the reset and deletion routes on.
         public init(
             signUp: String = "auth/signup", signIn: String = "auth/login", me: String = "auth/me",
             refresh: String? = nil, signOut: String? = nil, forgotPassword: String? = "auth/forgot-password",
@@ -107,7 +107,7 @@ public struct RESTBackendConfiguration: Hashable, Sendable {
         /// The new password in the reset body.
         public var newPassword: String
 
-        /// Creates the field names; the defaults are seed 002's snake case.
+        /// Creates the field names; the defaults are the FastAPI notes service's snake case.
         public init(
             email: String = "email", password: String = "password", accessToken: String = "access_token",
             tokenType: String = "token_type", expiresIn: String = "expires_in", refreshToken: String = "refresh_token",

@@ -3,7 +3,7 @@ import SignInData
 import SignInDomain
 
 /// The ``SignInData/IdentityBackend`` port over a team's own REST API: email and password, an access token sent as
-/// `Authorization: Bearer …`, and a `me` route. Shaped by default like seed 002's FastAPI notes service; every
+/// `Authorization: Bearer …`, and a `me` route. Shaped by default like the FastAPI notes service; every
 /// route, field name and detail text is in ``RESTBackendConfiguration``.
 ///
 /// ## The contract, by default
@@ -30,9 +30,9 @@ import SignInDomain
 /// string); without one, the access token's JWT `exp` claim less the injected clock's now (read unverified, only
 /// for this); without either, ``RESTBackendConfiguration/sessionLifetime``. The session's refresh token is an
 /// opaque handle this type makes (`RESTSessionHandle`): it holds the access token, so that sign-out can send it as
-/// the bearer token, and the API's refresh token when it gave one. An API without refresh (seed 002) gives none:
+/// the bearer token, and the API's refresh token when it gave one. An API without refresh (the FastAPI notes service) gives none:
 /// ``refreshSession(refreshToken:)`` then fails with `INVALID_REFRESH_TOKEN` ("this backend has no refresh"), and
-/// the Domain signs the user out when the access token expires. The user signs in again, as with seed 002's app.
+/// the Domain signs the user out when the access token expires. The user signs in again, as with the FastAPI notes service's app.
 ///
 /// The account's uid is the user object's `id` as a string (`1` is `"1"`); its only provider is `password`.
 ///

@@ -6,7 +6,7 @@ import SignInData
 /// base64url).
 ///
 /// The port's ``SignInData/IdentityBackend/revokeRefreshToken(_:)`` receives only the refresh token, but a
-/// sign-out route wants the bearer token; and an API with no refresh (seed 002) gives no refresh token at all,
+/// sign-out route wants the bearer token; and an API with no refresh (the FastAPI notes service) gives no refresh token at all,
 /// while the Domain needs a value it can store and later hand back. The handle serves both: sign-out reads the
 /// access token from it, and a refresh with a handle that holds no refresh token is refused at once
 /// (`INVALID_REFRESH_TOKEN`), so the Domain signs the user out when the access token expires. The handle is stored

@@ -238,7 +238,7 @@ extension CLIMessages {
         .tourFoundSession: "found the session of {uid} from an earlier run; signing in again anyway",
         .tourDiscardedSession: "the stored session was unreadable and was kept as {path}",
         .tourNoSession: "no stored session: signed out",
-        .tourStep2: "2. Sign in with Apple (seed 001's flow)",
+        .tourStep2: "2. Sign in with Apple (the KMP app's flow)",
         .tourStep3: "3. Relaunch: a new process restores the session from {path}",
         .tourRestored: "restored {uid}: the same user, no sign-in needed",
         .tourStep4: "4. An hour later: the ID token has expired, so restore refreshes it",

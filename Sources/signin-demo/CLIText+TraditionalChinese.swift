@@ -215,7 +215,7 @@ extension CLIMessages {
         .tourFoundSession: "找到先前執行留下的 {uid} 工作階段；仍會重新登入",
         .tourDiscardedSession: "已儲存的工作階段無法讀取，已保留為 {path}",
         .tourNoSession: "沒有已儲存的工作階段：未登入",
-        .tourStep2: "2. 使用 Apple 登入（seed 001 的流程）",
+        .tourStep2: "2. 使用 Apple 登入（KMP 應用的流程）",
         .tourStep3: "3. 重新啟動：新的處理程序從 {path} 還原工作階段",
         .tourRestored: "已還原 {uid}：同一位使用者，無需登入",
         .tourStep4: "4. 一小時後：ID 權杖已過期，因此還原時會更新權杖",

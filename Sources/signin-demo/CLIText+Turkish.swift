@@ -243,7 +243,7 @@ extension CLIMessages {
         .tourFoundSession: "önceki bir çalıştırmadan kalan {uid} oturumu bulundu; yine de yeniden oturum açılıyor",
         .tourDiscardedSession: "kayıtlı oturum okunamadı ve {path} olarak saklandı",
         .tourNoSession: "kayıtlı oturum yok: oturum kapalı",
-        .tourStep2: "2. Apple ile Giriş Yap (seed 001 akışı)",
+        .tourStep2: "2. Apple ile Giriş Yap (KMP uygulamasının akışı)",
         .tourStep3: "3. Yeniden açılış: yeni bir işlem oturumu {path} konumundan geri yükler",
         .tourRestored: "{uid} geri yüklendi: aynı kullanıcı, oturum açmaya gerek yok",
         .tourStep4: "4. Bir saat sonra: kimlik belirtecinin süresi doldu, bu yüzden geri yükleme onu yeniler",

@@ -13,7 +13,7 @@ enum BackendChoice: Hashable, Sendable {
     case embedded
     /// Firebase Authentication over its REST API: a project, or an emulator (`signin-demo serve`, Google's).
     case firebase(FirebaseConfiguration)
-    /// A team's own REST API (seed 002's FastAPI shape by default).
+    /// A team's own REST API (the FastAPI notes service's shape by default).
     case rest(RESTBackendConfiguration)
 
     /// The session file's name: one per backend, so that a session of one is never refreshed at another. A Firebase

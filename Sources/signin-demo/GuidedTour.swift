@@ -4,7 +4,7 @@ import SignInDomain
 import SignInEmbeddedBackend
 import SignInPresentation
 
-/// The no-argument demo: every flow of the seeds, each step labelled with its layer. Seed 001's Apple flow;
+/// The no-argument demo: every flow of the apps it mirrors, each step labelled with its layer. The KMP app's Apple flow;
 /// what makes a session last (restore, refresh with rotation, an authorized call); Google; a guest upgraded by
 /// linking email and password, keeping its uid; a password reset through the outbox link; Apple revocation;
 /// account deletion. It ends signed in with Apple.
@@ -48,7 +48,7 @@ struct GuidedTour {
             return .usage
         }
 
-        // 1–5: seed 001's Apple flow, and what makes a session last.
+        // 1–5: the KMP app's Apple flow, and what makes a session last.
         section(.tourStep1)
         let first = root()
         switch try? await first.restoreSession() {
@@ -102,7 +102,7 @@ struct GuidedTour {
         guard let google = await signIn(.clickGoogle, root()) else { return .failure }
         note(.tourSignedInAs, ["email": google.email ?? "?", "providers": providerList(google)])
 
-        // 7: seed 003, a guest upgraded by linking, keeping its uid.
+        // 7: Firebase's anonymous accounts, a guest upgraded by linking, keeping its uid.
         section(.tourStep7)
         guard let guest = await signIn(.clickAnonymous, root()) else { return .failure }
         note(.tourGuest, ["uid": guest.uid])
@@ -120,7 +120,7 @@ struct GuidedTour {
         guard again.uid == guest.uid else { return fail("EmailPasswordAuthProvider.signIn") }
         note(.tourSameUID, ["uid": again.uid])
 
-        // 8: seed 004, password reset by a mailed deep link.
+        // 8: the Go todo service's password reset by a mailed deep link.
         section(.tourStep8)
         let resetting = root()
         await resetting.viewModel.dispatch(.requestPasswordReset(email: email))?.value
@@ -144,7 +144,7 @@ struct GuidedTour {
         guard await signIn(.clickEmail, root(email: email, password: newPassword)) != nil else { return .failure }
         note(.tourNewPasswordWorks)
 
-        // 9: seed 001, the Apple credential state.
+        // 9: the KMP app's Apple credential state.
         section(.tourStep9)
         guard await signIn(.clickApple, root()) != nil else { return .failure }
         let revoking = root()

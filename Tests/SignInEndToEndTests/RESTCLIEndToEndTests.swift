@@ -2,7 +2,7 @@ import Foundation
 import SignInData
 import Testing
 
-/// Seed 002's contract, just enough of it: `auth/signup`, `auth/login`, `auth/me`, with FastAPI's error shapes. The
+/// The FastAPI notes service's contract, just enough of it: `auth/signup`, `auth/login`, `auth/me`, with FastAPI's error shapes. The
 /// reference FastAPI server under `Examples/notes-backend` is the real one; `.ci/run` runs the CLI against it.
 final class NotesContractServer: @unchecked Sendable {
     // @unchecked Sendable: `users` is read and written only while `lock` is held.
@@ -41,7 +41,7 @@ final class NotesContractServer: @unchecked Sendable {
     }
 }
 
-@Suite("signin-demo --backend rest, against a server of seed 002's contract", .serialized)
+@Suite("signin-demo --backend rest, against a server of the FastAPI notes service's contract", .serialized)
 struct RESTCLIEndToEndTests {
     @Test("sign-up, sign-out, sign-in, status and me work; what the backend does not offer exits 1 and says so")
     func flows() throws {

@@ -13,7 +13,7 @@ struct ISO8601DateParserTests {
     @Test(
         "every accepted form of 2024-03-05 19:43:01 UTC",
         arguments: [
-            ("2024-03-05T19:43:01.123456", 0.123456),  // seed 002: no zone, microseconds
+            ("2024-03-05T19:43:01.123456", 0.123456),  // the FastAPI notes service: no zone, microseconds
             ("2024-03-05T19:43:01", 0),
             ("2024-03-05T19:43:01Z", 0),
             ("2024-03-05T19:43:01z", 0),

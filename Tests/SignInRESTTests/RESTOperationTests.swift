@@ -6,7 +6,7 @@ import Testing
 
 @testable import SignInREST
 
-/// Every operation of the port against seed 002's FastAPI contract (and the optional routes): URL, method,
+/// Every operation of the port against the FastAPI notes service's contract (and the optional routes): URL, method,
 /// headers, body field by field, and the session made of the answers.
 @Suite("RESTIdentityBackend: each route's request and answer")
 struct RESTOperationTests {

@@ -79,7 +79,7 @@ struct RESTSessionTests {
         #expect(!String(describing: with).contains("access-1") && !String(describing: with).contains("refresh-1"))
     }
 
-    @Test("with no refresh route (seed 002), a refresh is refused at once and the Domain signs out")
+    @Test("with no refresh route (the FastAPI notes service), a refresh is refused at once and the Domain signs out")
     func noRefreshRoute() async throws {
         let spy = SpyHTTPTransport(status: 500)
         let handle = RESTSessionHandle(accessToken: "access-1", refreshToken: nil).encoded

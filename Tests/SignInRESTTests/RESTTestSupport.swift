@@ -6,7 +6,7 @@ import Testing
 
 @testable import SignInREST
 
-/// Answers shaped like a FastAPI service's (seed 002), and checks of the requests, for the tests of
+/// Answers shaped like a FastAPI service's (the FastAPI notes service), and checks of the requests, for the tests of
 /// ``RESTIdentityBackend``.
 enum API {
     static let base = "http://127.0.0.1:8000"

@@ -99,7 +99,7 @@ struct DemoCLITests {
         #expect(status == .success)
     }
 
-    @Test("the demo's steps go through every layer, in seed 001's order")
+    @Test("the demo's steps go through every layer, in the KMP app's order")
     func layersInOrder() async {
         let (_, captured) = await run(["--yes"])
         let order = ["[UI]", "[Presentation]", "[Domain]", "[Infrastructure]", "[Data]", "[Backend]"]

@@ -1,6 +1,6 @@
 import SignInDomain
 
-/// A client for the app's own API (seed 002's API client): adds `Authorization: Bearer <ID token>` from the
+/// A client for the app's own API (the FastAPI notes service's API client): adds `Authorization: Bearer <ID token>` from the
 /// current session, and on a `401` refreshes once and retries once.
 public struct AuthorizedAPIClient: Sendable {
     private let sessions: SessionManager

@@ -1,6 +1,6 @@
 import SignInDomain
 
-/// Signs in as a guest: no credential, a new account every time (seed 003). Guests cannot be linked *to*;
+/// Signs in as a guest: no credential, a new account every time (Firebase's anonymous-account upgrade). Guests cannot be linked *to*;
 /// they are upgraded by linking another provider to them.
 public struct AnonymousAuthProvider: AuthProvider {
     public let type = ProviderType.anonymous

@@ -1,6 +1,6 @@
 import SignInDomain
 
-/// Exchanges a Sign in with Apple credential for a session at the identity backend: seed 001's
+/// Exchanges a Sign in with Apple credential for a session at the identity backend: the KMP app's
 /// `AppleAuthProvider`, with the backend port in place of `FIROAuthProvider` and the Firebase SDK.
 public struct AppleAuthProvider: AuthProvider {
     public var type: ProviderType { .apple }

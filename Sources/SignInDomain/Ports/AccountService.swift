@@ -48,7 +48,7 @@ public struct ProviderRevocation: Hashable, Sendable {
     }
 }
 
-/// Apple's view of a user's credential: seed 001's `getCredentialState(forUserID:)`.
+/// Apple's view of a user's credential: the KMP app's `getCredentialState(forUserID:)`.
 public enum AppleCredentialState: String, Hashable, Sendable {
     /// The user still uses Sign in with Apple with this app.
     case authorized

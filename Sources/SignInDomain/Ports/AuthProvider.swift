@@ -1,4 +1,4 @@
-/// Exchanges a credential for a session at an identity backend. Seed 001's `AuthProvider`; the Data
+/// Exchanges a credential for a session at an identity backend. The KMP app's `AuthProvider`; the Data
 /// layer has one implementation per provider.
 public protocol AuthProvider: Sendable {
     /// The provider whose credentials this exchanges.

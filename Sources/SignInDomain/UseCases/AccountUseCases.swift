@@ -36,7 +36,7 @@ public enum LinkResult: Hashable, Sendable {
 }
 
 /// Links another provider to the signed-in account: how a guest keeps their uid, and everything stored for
-/// it, when they choose a permanent sign-in (seed 003).
+/// it, when they choose a permanent sign-in (Firebase's anonymous-account upgrade).
 public struct LinkProviderUseCase: Sendable {
     private let authProviders: [ProviderType: any AuthProvider]
     private let sessions: SessionManager
@@ -155,7 +155,7 @@ public struct ChangePasswordUseCase: Sendable {
     }
 }
 
-/// Asks for a password-reset mail (seed 004). The answer is the same whether or not the email has an account.
+/// Asks for a password-reset mail (the Go todo service). The answer is the same whether or not the email has an account.
 public struct RequestPasswordResetUseCase: Sendable {
     private let accounts: any AccountService
 
@@ -212,7 +212,7 @@ public enum AppleCredentialCheckTrigger: String, Hashable, Sendable, CaseIterabl
     case revocationNotified
 }
 
-/// Checks the signed-in user's Apple credential state (seed 001); a revoked or unknown credential signs out with
+/// Checks the signed-in user's Apple credential state (the KMP app); a revoked or unknown credential signs out with
 /// ``SignOutReason/credentialRevoked``, which the auth state stream announces.
 public struct CheckAppleCredentialUseCase: Sendable {
     private let checker: any AppleCredentialStateChecker

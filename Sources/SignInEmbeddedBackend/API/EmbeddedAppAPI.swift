@@ -2,7 +2,7 @@ import Foundation
 import SignInData
 import SignInDomain
 
-/// The app's own API, as seed 002's FastAPI notes backend has it: `GET /v1/me` answers who the bearer of
+/// The app's own API, as the FastAPI notes backend has it: `GET /v1/me` answers who the bearer of
 /// a valid ID token is; anything else without a valid token is `401`.
 public final class EmbeddedAppAPI: Sendable {
     private let identityService: EmbeddedIdentityService

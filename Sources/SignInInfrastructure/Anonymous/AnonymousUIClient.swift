@@ -1,6 +1,6 @@
 import SignInDomain
 
-/// The guest "UI": nothing to ask, so it hands over an empty guest credential at once (seed 003).
+/// The guest "UI": nothing to ask, so it hands over an empty guest credential at once (Firebase's anonymous-account upgrade).
 public struct AnonymousUIClient: SignInUIClient {
     public let providerType = ProviderType.anonymous
 

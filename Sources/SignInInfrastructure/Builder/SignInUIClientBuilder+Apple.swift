@@ -1,7 +1,7 @@
 import SignInDomain
 
 extension SignInUIClientBuilder {
-    /// Adds an ``AppleUIClient``: seed 001's `createAppleClient()`.
+    /// Adds an ``AppleUIClient``: the KMP app's `createAppleClient()`.
     /// - Parameters:
     ///   - authorizer: Presents Apple's authorization UI (the terminal stand-in on Linux).
     ///   - nonceGenerator: Makes the raw nonce.

@@ -1,7 +1,7 @@
 import SignInDomain
 
 extension SignInUIClientBuilder {
-    /// Adds a ``GoogleUIClient``: seed 001's `createGoogleClient(googleAuthProvider)`, which takes what the
+    /// Adds a ``GoogleUIClient``: the KMP app's `createGoogleClient(googleAuthProvider)`, which takes what the
     /// client needs as a parameter.
     /// - Parameters:
     ///   - chooser: Shows Google's account chooser.

@@ -1,6 +1,6 @@
 import SignInDomain
 
-/// Builds the UI clients of a sign-in screen with seed 001's fluent API:
+/// Builds the UI clients of a sign-in screen with the KMP app's fluent API:
 ///
 /// ```swift
 /// let uiClients = SignInUIClientBuilder()
@@ -10,7 +10,7 @@ import SignInDomain
 /// ```
 ///
 /// Each `create…Client` lives in an extension file of its own (`SignInUIClientBuilder+Apple.swift`), as
-/// seed 001's `SignInUIClientBuilder.ios.kt` does.
+/// the KMP app's `SignInUIClientBuilder.ios.kt` does.
 public struct SignInUIClientBuilder: Sendable {
     private var clients: SignInUIClients = [:]
     /// The tracer that the `create…Client` methods hand to the clients they make.

@@ -1,7 +1,7 @@
 import Foundation
 import SignInDomain
 
-/// A link the app opens, such as the password-reset link in a mail (seed 004):
+/// A link the app opens, such as the password-reset link in a mail (the Go todo service):
 /// `signin-demo://reset-password?code=…`, or Firebase's `https://….firebaseapp.com/__/auth/action?mode=resetPassword&
 /// oobCode=…`.
 public enum DeepLink: Hashable, Sendable {

@@ -1,5 +1,5 @@
 extension AuthErrorMessages {
-    /// Traditional Chinese messages (the language of seed 001).
+    /// Traditional Chinese messages (the language of the Kotlin Multiplatform app's notes).
     static let traditionalChinese: [MessageKey: String] = [
         .providerNotConfigured: "此應用程式無法使用 {provider} 登入。",
         .authProviderMissing: "{provider} 登入尚未設定，請選擇其他登入方式。",

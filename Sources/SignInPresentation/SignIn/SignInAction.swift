@@ -1,6 +1,6 @@
 import SignInDomain
 
-/// What can happen on the sign-in screen: seed 001's actions (`ClickApple`, …), a generic action for any
+/// What can happen on the sign-in screen: the KMP app's actions (`ClickApple`, …), a generic action for any
 /// other provider, sign-out, the responses of effects, and changes of the auth state made elsewhere.
 public enum SignInAction: Hashable, Sendable {
     /// The Apple button was tapped.

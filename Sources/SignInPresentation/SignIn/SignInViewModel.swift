@@ -1,7 +1,7 @@
 import Observation
 import SignInDomain
 
-/// The sign-in screen's view model: seed 001's `SignInViewModel(uiClients)` with `dispatch(_:)`.
+/// The sign-in screen's view model: the KMP app's `SignInViewModel(uiClients)` with `dispatch(_:)`.
 ///
 /// UI-toolkit free: SwiftUI observes ``state`` through Observation, UIKit and the CLI read it after
 /// ``dispatch(_:)``. The decisions are in ``SignInReducer``; this class only runs effects.
@@ -47,7 +47,7 @@ public final class SignInViewModel {
         self.tracer = tracer
     }
 
-    /// Sends an action: seed 001's `dispatch`.
+    /// Sends an action: the KMP app's `dispatch`.
     /// - Returns: The task running the action's effect, if it started one; await it to know when the
     ///   effect's response has been applied. Discard it in UI code.
     @discardableResult
