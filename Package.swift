@@ -15,13 +15,14 @@ let package = Package(
     products: [
         .library(name: "SignInDomain", targets: ["SignInDomain"]),
         .library(name: "SignInPresentation", targets: ["SignInPresentation"]),
-        .library(name: "SignInHTTPServer", targets: ["SignInHTTPServer"]),
         .library(name: "SignInInfrastructure", targets: ["SignInInfrastructure"]),
         .library(name: "SignInData", targets: ["SignInData"]),
         .library(name: "SignInEmbeddedBackend", targets: ["SignInEmbeddedBackend"]),
         .library(name: "SignInFirebase", targets: ["SignInFirebase"]),
         .library(name: "SignInREST", targets: ["SignInREST"]),
         .library(name: "SignInTesting", targets: ["SignInTesting"]),
+        .library(name: "SignInDataTesting", targets: ["SignInDataTesting"]),
+        .library(name: "SignInInfrastructureTesting", targets: ["SignInInfrastructureTesting"]),
         .executable(name: "signin-demo", targets: ["signin-demo"]),
         .executable(name: "signin-bench", targets: ["signin-bench"]),
     ],
@@ -32,8 +33,8 @@ let package = Package(
         .target(name: "SignInCrypto"),
         // Leaf utility: atomic file writes, file locks, the per-user data folder. Depends on nothing.
         .target(name: "SignInFileSystem"),
-        // Leaf utility: the small HTTP/1.1 server behind `signin-demo serve`. Depends on nothing.
-        .target(name: "SignInHTTPServer"),
+        // Leaf utility: the system's SQLite, loaded at run time. Depends on nothing.
+        .target(name: "SignInSQLite"),
         .target(name: "SignInPresentation", dependencies: ["SignInDomain"]),
         .target(name: "SignInData", dependencies: ["SignInDomain"]),
         // The identity backend over Firebase Authentication's REST API. An app without Firebase does not link it.
@@ -43,15 +44,34 @@ let package = Package(
         .target(name: "SignInREST", dependencies: ["SignInDomain", "SignInData"]),
         .target(
             name: "SignInInfrastructure",
-            dependencies: ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInHTTPServer"]
-        ),
-        .target(
-            name: "SignInEmbeddedBackend",
             dependencies: ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem"]
         ),
         .target(
-            name: "SignInTesting",
-            dependencies: ["SignInDomain", "SignInData", "SignInInfrastructure", "SignInCrypto"]
+            name: "SignInEmbeddedBackend",
+            dependencies: ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInSQLite"]
+        ),
+        // The test kit, one target per layer, each depending only on what its doubles need: a Domain-only test
+        // compiles Domain and SignInTesting and nothing else.
+        .target(name: "SignInTesting", dependencies: ["SignInDomain", "SignInCrypto"]),
+        .target(name: "SignInDataTesting", dependencies: ["SignInDomain", "SignInData", "SignInTesting"]),
+        .target(
+            name: "SignInInfrastructureTesting",
+            dependencies: ["SignInDomain", "SignInInfrastructure", "SignInTesting"]
+        ),
+
+        // ---- The demo: what shows the library off. No library product depends on these. ----
+        // The small HTTP/1.1 server behind `signin-demo serve`. Depends on nothing.
+        .target(name: "SignInHTTPServer"),
+        // The embedded backend's Firebase-shaped HTTP face: what `signin-demo serve` answers with.
+        .target(
+            name: "SignInEmulator",
+            dependencies: ["SignInDomain", "SignInData", "SignInCrypto", "SignInEmbeddedBackend"]
+        ),
+        // The demo's own adapters: terminal prompts standing in for Apple's sheet, Google's chooser and an app's
+        // form, and the bridge from the Data layer's HTTP types to the HTTP server.
+        .target(
+            name: "SignInDemoAdapters",
+            dependencies: ["SignInDomain", "SignInData", "SignInInfrastructure", "SignInHTTPServer"]
         ),
         // The composition root: builds the graph and runs the demo CLI.
         .executableTarget(
@@ -59,7 +79,7 @@ let package = Package(
             dependencies: [
                 "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData",
                 "SignInEmbeddedBackend", "SignInCrypto", "SignInFileSystem", "SignInFirebase", "SignInHTTPServer",
-                "SignInREST",
+                "SignInREST", "SignInEmulator", "SignInDemoAdapters",
             ]
         ),
         // Benchmarks: prints the figures behind the performance claims (`swift run -c release signin-bench`).
@@ -67,7 +87,7 @@ let package = Package(
             name: "signin-bench",
             dependencies: [
                 "SignInDomain", "SignInData", "SignInInfrastructure", "SignInEmbeddedBackend", "SignInCrypto",
-                "SignInFirebase", "SignInHTTPServer", "SignInPresentation",
+                "SignInFirebase", "SignInHTTPServer", "SignInPresentation", "SignInEmulator", "SignInDemoAdapters",
             ]
         ),
 
@@ -76,24 +96,36 @@ let package = Package(
         .testTarget(name: "SignInFileSystemTests", dependencies: ["SignInFileSystem", "SignInTesting"]),
         .testTarget(name: "SignInHTTPServerTests", dependencies: ["SignInHTTPServer"]),
         .testTarget(name: "SignInPresentationTests", dependencies: ["SignInPresentation", "SignInTesting"]),
-        .testTarget(name: "SignInDataTests", dependencies: ["SignInData", "SignInTesting"]),
-        .testTarget(name: "SignInFirebaseTests", dependencies: ["SignInFirebase", "SignInTesting"]),
-        .testTarget(name: "SignInRESTTests", dependencies: ["SignInREST", "SignInTesting"]),
+        .testTarget(name: "SignInDataTests", dependencies: ["SignInDataTesting", "SignInData", "SignInTesting"]),
+        .testTarget(name: "SignInFirebaseTests", dependencies: ["SignInDataTesting", "SignInFirebase", "SignInTesting"]),
+        .testTarget(name: "SignInRESTTests", dependencies: ["SignInDataTesting", "SignInREST", "SignInTesting"]),
         .testTarget(
             name: "SignInInfrastructureTests",
-            dependencies: ["SignInInfrastructure", "SignInCrypto", "SignInTesting"]
+            dependencies: ["SignInInfrastructure", "SignInCrypto", "SignInTesting", "SignInInfrastructureTesting"]
         ),
         .testTarget(
             name: "SignInEmbeddedBackendTests",
-            dependencies: ["SignInEmbeddedBackend", "SignInCrypto", "SignInTesting"]
+            dependencies: [
+                "SignInEmbeddedBackend", "SignInEmulator", "SignInSQLite", "SignInCrypto", "SignInTesting",
+                "SignInDataTesting",
+            ]
         ),
-        .testTarget(name: "SignInTestingTests", dependencies: ["SignInTesting"]),
-        .testTarget(name: "signin-demoTests", dependencies: ["signin-demo", "SignInFirebase", "SignInTesting"]),
+        .testTarget(
+            name: "SignInTestingTests", dependencies: ["SignInTesting", "SignInDataTesting", "SignInInfrastructureTesting"]
+        ),
+        .testTarget(
+            name: "SignInDemoAdaptersTests",
+            dependencies: ["SignInDemoAdapters", "SignInInfrastructure", "SignInCrypto", "SignInTesting"]
+        ),
+        .testTarget(
+            name: "signin-demoTests", dependencies: ["signin-demo", "SignInFirebase", "SignInTesting", "SignInDataTesting"]
+        ),
         .testTarget(
             name: "SignInEndToEndTests",
             dependencies: [
                 "signin-demo", "SignInDomain", "SignInData", "SignInInfrastructure", "SignInEmbeddedBackend",
                 "SignInCrypto", "SignInTesting", "SignInFirebase", "SignInHTTPServer", "SignInPresentation",
+                "SignInEmulator", "SignInDemoAdapters", "SignInDataTesting", "SignInInfrastructureTesting",
             ]
         ),
     ]

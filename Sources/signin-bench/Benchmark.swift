@@ -1,4 +1,6 @@
 import Foundation
+import SignInEmulator
+import SignInDemoAdapters
 import SignInCrypto
 import SignInData
 import SignInDomain

@@ -1,4 +1,5 @@
 import Foundation
+import SignInDemoAdapters
 import SignInCrypto
 import SignInData
 import SignInDomain

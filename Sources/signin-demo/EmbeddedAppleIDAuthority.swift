@@ -1,4 +1,5 @@
 import Foundation
+import SignInDemoAdapters
 import SignInDomain
 import SignInEmbeddedBackend
 import SignInInfrastructure

@@ -1,4 +1,6 @@
 import Foundation
+import SignInEmulator
+import SignInDemoAdapters
 import SignInData
 import SignInEmbeddedBackend
 import SignInHTTPServer

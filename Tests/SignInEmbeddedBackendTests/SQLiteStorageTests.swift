@@ -1,3 +1,4 @@
+import SignInSQLite
 import Foundation
 import SignInCrypto
 import SignInData
@@ -8,8 +9,9 @@ import Testing
 
 @Suite("SQLiteBackendStateStorage")
 struct SQLiteStorageTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("signin-backend-\(UUID().uuidString)")
-        .path
+    /// Removed with everything in it when the test's instance goes away.
+    let temporary = TemporaryFolder(prefix: "signin-backend")
+    var folder: String { temporary.path }
     var databasePath: String { "\(folder)/backend.sqlite" }
 
     func makeStorage(seed: UInt64 = 1) -> SQLiteBackendStateStorage {

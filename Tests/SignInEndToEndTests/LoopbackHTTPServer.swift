@@ -1,4 +1,5 @@
 import Foundation
+import SignInDemoAdapters
 import SignInData
 import SignInHTTPServer
 import SignInInfrastructure

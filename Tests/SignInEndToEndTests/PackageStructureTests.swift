@@ -10,22 +10,35 @@ struct PackageStructureTests {
         "SignInDomain": [],
         "SignInCrypto": [],
         "SignInFileSystem": [],
+        "SignInSQLite": [],
         "SignInPresentation": ["SignInDomain"],
         "SignInData": ["SignInDomain"],
         "SignInFirebase": ["SignInDomain", "SignInData"],
         "SignInREST": ["SignInDomain", "SignInData"],
+        "SignInInfrastructure": ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem"],
+        "SignInEmbeddedBackend": ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInSQLite"],
+        "SignInTesting": ["SignInDomain", "SignInCrypto"],
+        "SignInDataTesting": ["SignInDomain", "SignInData", "SignInTesting"],
+        "SignInInfrastructureTesting": ["SignInDomain", "SignInInfrastructure", "SignInTesting"],
+        // The demo's targets.
         "SignInHTTPServer": [],
-        "SignInInfrastructure": ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInHTTPServer"],
-        "SignInEmbeddedBackend": ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem"],
-        "SignInTesting": ["SignInDomain", "SignInData", "SignInInfrastructure", "SignInCrypto"],
+        "SignInEmulator": ["SignInDomain", "SignInData", "SignInCrypto", "SignInEmbeddedBackend"],
+        "SignInDemoAdapters": ["SignInDomain", "SignInData", "SignInInfrastructure", "SignInHTTPServer"],
         "signin-bench": [
             "SignInDomain", "SignInData", "SignInInfrastructure", "SignInEmbeddedBackend", "SignInCrypto",
-            "SignInFirebase", "SignInHTTPServer", "SignInPresentation",
+            "SignInFirebase", "SignInHTTPServer", "SignInPresentation", "SignInEmulator", "SignInDemoAdapters",
         ],
         "signin-demo": [
             "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData", "SignInEmbeddedBackend",
-            "SignInCrypto", "SignInFileSystem", "SignInFirebase", "SignInHTTPServer", "SignInREST",
+            "SignInCrypto", "SignInFileSystem", "SignInFirebase", "SignInHTTPServer", "SignInREST", "SignInEmulator",
+            "SignInDemoAdapters",
         ],
+    ]
+
+    /// The targets that exist only to show the library off: the CLI, its terminal prompts, the HTTP server and the
+    /// embedded backend's HTTP face. No library product may contain one, directly or through a dependency.
+    static let demoTargets: Set<String> = [
+        "signin-demo", "signin-bench", "SignInDemoAdapters", "SignInHTTPServer", "SignInEmulator",
     ]
 
     static var packageRoot: URL {
@@ -44,6 +57,11 @@ struct PackageStructureTests {
             "swift", "package", "--package-path", packageRoot.path, "--scratch-path", scratch.path, "dump-package",
         ]
         let output = Pipe()
+        // SwiftPM leaves a folder of its own in TMPDIR for every fresh scratch path: keep it inside ours.
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = scratch.path
+        process.environment = environment
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -81,13 +99,45 @@ struct PackageStructureTests {
         #expect(Self.dependencies(of: root) == Self.allowed["signin-demo"])
     }
 
-    @Test("test targets may use the testing target; no source target may")
+    @Test("what an app links is the architecture: no library product reaches a demo target")
+    func libraryProductsHoldNoDemo() throws {
+        let manifest = try Self.dumpPackage()
+        let targets = try #require(manifest["targets"] as? [[String: Any]])
+        var graph: [String: Set<String>] = [:]
+        for target in targets { graph[target["name"] as? String ?? "?"] = Self.dependencies(of: target) }
+        let products = try #require(manifest["products"] as? [[String: Any]])
+        var libraries = 0
+        for product in products where (product["type"] as? [String: Any])?["library"] != nil {
+            libraries += 1
+            let name = product["name"] as? String ?? "?"
+            var linked: Set<String> = []
+            var next = product["targets"] as? [String] ?? []
+            while let target = next.popLast() {
+                guard linked.insert(target).inserted else { continue }
+                next += graph[target] ?? []
+            }
+            #expect(linked.isDisjoint(with: Self.demoTargets), "\(name) links \(linked.intersection(Self.demoTargets).sorted())")
+        }
+        // The walk must see products and arrows, or the check above could never fail.
+        #expect(libraries >= 8)
+        #expect(graph["signin-demo"]?.isDisjoint(with: Self.demoTargets) == false)
+    }
+
+    @Test("test targets may use the test kit; no other source target may")
     func testingTargetStaysInTests() throws {
         let targets = try #require(try Self.dumpPackage()["targets"] as? [[String: Any]])
+        var checked = 0
         for target in targets where target["type"] as? String != "test" {
-            #expect(!Self.dependencies(of: target).contains("SignInTesting"), "\(target["name"] ?? "?")")
+            let name = target["name"] as? String ?? "?"
+            guard !Self.testKit.contains(name) else { continue }
+            checked += 1
+            #expect(Self.dependencies(of: target).isDisjoint(with: Self.testKit), "\(name)")
         }
+        #expect(checked >= 10)
     }
+
+    /// The test kit's targets.
+    static let testKit: Set<String> = ["SignInTesting", "SignInDataTesting", "SignInInfrastructureTesting"]
 
     @Test("an Apple-only source file is all one #if canImport branch with no #else, and small: the API is the same everywhere")
     func appleOnlyFilesAreShells() throws {

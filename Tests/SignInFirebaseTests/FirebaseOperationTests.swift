@@ -1,6 +1,7 @@
 import Foundation
 import SignInData
 import SignInDomain
+import SignInDataTesting
 import SignInTesting
 import Testing
 

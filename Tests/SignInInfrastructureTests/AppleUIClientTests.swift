@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInDomain
 import SignInInfrastructure
+import SignInInfrastructureTesting
 import SignInTesting
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import SignInDomain
 import SignInFileSystem
 import SignInInfrastructure
+import SignInInfrastructureTesting
 import SignInTesting
 import Testing
 

@@ -3,6 +3,7 @@ import SignInData
 import SignInDomain
 import SignInFileSystem
 import SignInInfrastructure
+import SignInInfrastructureTesting
 import SignInTesting
 import Testing
 

@@ -22,9 +22,30 @@ struct TestDoublesTests {
             try await FailingAuthProvider(.apple, reportIssue: issues.reporter).signIn(with: .fixture())
         }
         await #expect(throws: UnexpectedCallError.self) {
+            try await FailingAuthProvider(.apple, reportIssue: issues.reporter).link(.fixture(), to: .fixture())
+        }
+        await #expect(throws: UnexpectedCallError.self) {
+            try await FailingAuthProvider(.apple, reportIssue: issues.reporter)
+                .reauthenticate(.fixture(), session: .fixture())
+        }
+        await #expect(throws: UnexpectedCallError.self) {
             try await FailingSessionStore(reportIssue: issues.reporter).save(.fixture())
         }
-        #expect(issues.all.count == 3)
+        #expect(issues.all.count == 5)
+        #expect(issues.all.contains { $0.contains("reauthenticate") })
+    }
+
+    @Test("StubAuthProvider answers sign-in, link and re-authentication alike with its canned result")
+    func stubProvider() async throws {
+        let session = UserSession.fixture(uid: "stubbed")
+        let stub = StubAuthProvider(.apple, result: .success(session))
+        #expect(try await stub.signIn(with: .fixture()) == session)
+        #expect(try await stub.link(.fixture(), to: .fixture()) == session)
+        #expect(try await stub.reauthenticate(.fixture(), session: .fixture()) == session)
+        let refusing = StubAuthProvider(.apple, result: .failure(.userMismatch(.apple)))
+        await #expect(throws: AuthError.userMismatch(.apple)) {
+            try await refusing.reauthenticate(.fixture(), session: .fixture())
+        }
     }
 
     @Test("SpySessionStore records calls and keeps the session when told to fail")

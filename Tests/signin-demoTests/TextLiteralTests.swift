@@ -13,9 +13,9 @@ struct TextLiteralTests {
         "signin-demo/CommandRunner.swift", "signin-demo/DemoCLI.swift", "signin-demo/GuidedTour.swift",
         "signin-demo/InteractiveMenu.swift", "signin-demo/SessionFormatter.swift", "signin-demo/Console.swift",
         "signin-demo/CommandLineHelp.swift", "signin-demo/CommandLineOptions.swift", "signin-demo/InputText.swift",
-        "SignInInfrastructure/Terminal/TerminalConsentPrompt.swift",
-        "SignInInfrastructure/Google/TerminalGoogleAccountChooser.swift",
-        "SignInInfrastructure/EmailPassword/EmailPasswordUIClient.swift",
+        "SignInDemoAdapters/Terminal/TerminalConsentPrompt.swift",
+        "SignInDemoAdapters/Terminal/TerminalGoogleAccountChooser.swift",
+        "SignInDemoAdapters/Terminal/TerminalCredentialsForm.swift",
     ]
 
     /// The words of the string literals passed straight to a call that prints or asks, interpolations left out.

@@ -1,3 +1,4 @@
+import SignInSQLite
 import Foundation
 import SignInData
 import SignInFileSystem

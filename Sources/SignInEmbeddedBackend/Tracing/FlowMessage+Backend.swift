@@ -77,4 +77,8 @@ extension FlowMessage {
     static func backendAPIAuthorized(uid: String) -> FlowMessage {
         FlowMessage("backend.apiAuthorized", "200: the ID token is valid for {uid}", ["uid": uid])
     }
+
+    static var backendAllAccountsDeleted: FlowMessage {
+        FlowMessage("backend.allAccountsDeleted", "deleted every account, identity, refresh token and reset code")
+    }
 }

@@ -74,7 +74,7 @@ public enum AppleIDAuthorizationResult: Hashable, Sendable {
 }
 
 /// Presents Apple's authorization UI for a request: `ASAuthorizationController` on Apple platforms, a
-/// terminal consent step (``TerminalAppleIDAuthorizer``) elsewhere. Implementations are humble: all the
+/// terminal consent step in the demo CLI elsewhere. Implementations are humble: all the
 /// decisions live in ``AppleAuthorizationMapper``.
 public protocol AppleIDAuthorizer: Sendable {
     /// Presents the UI and reports what happened. Never throws: failures are results.

@@ -32,7 +32,7 @@ public enum GoogleSignInResult: Hashable, Sendable {
 }
 
 /// Shows Google's account chooser: the GoogleSignIn SDK in an app (wrapped by the app, since the SDK is a
-/// third-party package), a terminal step (``TerminalGoogleAccountChooser``) in the CLI.
+/// third-party package), a terminal step in the demo CLI.
 public protocol GoogleAccountChooser: Sendable {
     /// Shows the chooser and reports what happened.
     /// - Parameter nonce: The SHA-256 hex of the raw nonce, for Google to put in the ID token (the SDK's

@@ -3,30 +3,6 @@ import SignInDomain
 /// The steps the Infrastructure layer traces: the UI clients and their terminal stand-ins for Apple's sheet and
 /// Google's account chooser. Nonces, tokens and codes appear only as ``SignInDomain/Secret/redactedText``.
 extension FlowMessage {
-    static var infrastructureAppleConsentShown: FlowMessage {
-        FlowMessage("infrastructure.appleConsentShown", "the Apple sheet (a terminal stand-in) asks for consent")
-    }
-
-    static func infrastructureAppleConsent(_ choice: ConsentChoice) -> FlowMessage {
-        switch choice {
-        case .shareEmail: FlowMessage("infrastructure.appleConsentShareEmail", "the user agrees and shares the email")
-        case .hideEmail: FlowMessage("infrastructure.appleConsentHideEmail", "the user agrees and hides the email")
-        case .cancel: FlowMessage("infrastructure.appleConsentCancelled", "the user cancels")
-        }
-    }
-
-    static var infrastructureAppleAuthorized: FlowMessage {
-        FlowMessage("infrastructure.appleAuthorized", "Apple returned an ID token and an authorization code")
-    }
-
-    static var infrastructureGoogleChooserShown: FlowMessage {
-        FlowMessage("infrastructure.googleChooserShown", "Google's account chooser opens in the terminal")
-    }
-
-    static func infrastructureGoogleAccountChosen(email: String) -> FlowMessage {
-        FlowMessage("infrastructure.googleAccountChosen", "the user chose {email}", ["email": email])
-    }
-
     static var infrastructureGoogleChooserRequested: FlowMessage {
         FlowMessage(
             "infrastructure.googleChooserRequested", "open the account chooser with SHA-256 of a fresh raw nonce")

@@ -1,6 +1,6 @@
 import SignInDomain
 
-/// An auth provider that answers every sign-in with the same session or error.
+/// An auth provider that answers every call (sign-in, link, re-authentication) with the same session or error.
 public struct StubAuthProvider: AuthProvider {
     public let type: ProviderType
     private let result: Result<UserSession, AuthError>
@@ -14,6 +14,10 @@ public struct StubAuthProvider: AuthProvider {
     public func signIn(with credential: AuthCredential) async throws -> UserSession { try result.get() }
 
     public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
+        try result.get()
+    }
+
+    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
         try result.get()
     }
 }
@@ -71,5 +75,10 @@ public struct FailingAuthProvider: AuthProvider {
     public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
         reportIssue("FailingAuthProvider(\(type)).link(_:to:) was called")
         throw UnexpectedCallError("AuthProvider.link")
+    }
+
+    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
+        reportIssue("FailingAuthProvider(\(type)).reauthenticate(_:session:) was called")
+        throw UnexpectedCallError("AuthProvider.reauthenticate")
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import SignInData
 import SignInDomain
 
 extension SessionTokens {
@@ -36,20 +35,6 @@ extension AuthCredential {
         AuthCredential(
             provider: provider, idToken: idToken, rawNonce: rawNonce, authorizationCode: authorizationCode,
             fullName: fullName, email: email)
-    }
-}
-
-extension BackendSessionResponse {
-    /// A backend answer for a returning Apple user.
-    public static func fixture(
-        localId: String = "uid-fixture", email: String? = "jane.appleseed@example.com",
-        displayName: String? = "Jane Appleseed", idToken: Secret = "fixture-id-token",
-        refreshToken: Secret = "fixture-refresh-token", expiresIn: Int = 3600, isNewUser: Bool = false,
-        providerIds: [String] = ["apple.com"], isAnonymous: Bool = false
-    ) -> BackendSessionResponse {
-        BackendSessionResponse(
-            localId: localId, email: email, displayName: displayName, idToken: idToken, refreshToken: refreshToken,
-            expiresIn: expiresIn, isNewUser: isNewUser, providerIds: providerIds, isAnonymous: isAnonymous)
     }
 }
 

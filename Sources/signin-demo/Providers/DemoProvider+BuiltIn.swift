@@ -1,3 +1,4 @@
+import SignInDemoAdapters
 import SignInData
 import SignInDomain
 import SignInInfrastructure

@@ -1,4 +1,5 @@
 import Foundation
+import SignInEmulator
 import SignInData
 import SignInEmbeddedBackend
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import SignInEmulator
 import SignInCrypto
 import SignInData
 import SignInDomain

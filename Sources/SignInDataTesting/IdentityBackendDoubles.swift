@@ -1,0 +1,226 @@
+import SignInData
+import SignInDomain
+import SignInTesting
+
+/// An identity backend that answers every call with canned results: `result` for every operation that
+/// returns a session (but refreshes, which answer `refreshResult`), and `error`, if given, thrown by the
+/// operations that return nothing.
+public struct StubIdentityBackend: IdentityBackend {
+    private let result: Result<BackendSessionResponse, IdentityBackendError>
+    private let refreshResult: Result<BackendSessionResponse, IdentityBackendError>
+    private let error: IdentityBackendError?
+
+    /// Creates a stub.
+    /// - Parameters:
+    ///   - result: The answer to sign-ins, sign-ups, links, password changes and re-authentications; its
+    ///     account is the answer to unlinks.
+    ///   - refreshResult: The answer to refreshes (by default, the same as `result`).
+    ///   - error: Thrown by revocations, reset requests and confirmations, and deletions, if any.
+    public init(
+        result: Result<BackendSessionResponse, IdentityBackendError>,
+        refreshResult: Result<BackendSessionResponse, IdentityBackendError>? = nil,
+        error: IdentityBackendError? = nil
+    ) {
+        self.result = result
+        self.refreshResult = refreshResult ?? result
+        self.error = error
+    }
+
+    private func nothing() throws {
+        if let error { throw error }
+    }
+
+    public func signInWithIdP(_ request: IdPSignInRequest) async throws -> BackendSessionResponse { try result.get() }
+    public func refreshSession(refreshToken: Secret) async throws -> BackendSessionResponse {
+        try refreshResult.get()
+    }
+    public func revokeRefreshToken(_ refreshToken: Secret) async throws { try nothing() }
+    public func signUpAnonymously() async throws -> BackendSessionResponse { try result.get() }
+    public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse { try result.get() }
+    public func signInWithPassword(email: String, password: Secret) async throws -> BackendSessionResponse {
+        try result.get()
+    }
+    public func linkWithIdP(idToken: Secret, _ request: IdPSignInRequest) async throws -> BackendSessionResponse {
+        try result.get()
+    }
+    public func linkWithPassword(idToken: Secret, email: String, password: Secret) async throws
+        -> BackendSessionResponse
+    { try result.get() }
+    public func unlink(idToken: Secret, providerId: String) async throws -> BackendAccountInfo {
+        try result.get().account
+    }
+    public func sendPasswordResetEmail(email: String) async throws { try nothing() }
+    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws { try nothing() }
+    public func deleteAccount(idToken: Secret, revoking revocation: ProviderRevocation?) async throws { try nothing() }
+    public func changePassword(idToken: Secret, newPassword: Secret) async throws -> BackendSessionResponse {
+        try result.get()
+    }
+    public func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) async throws
+        -> BackendSessionResponse
+    { try result.get() }
+}
+
+/// An identity backend that records every call, answering like a ``StubIdentityBackend``.
+public actor SpyIdentityBackend: IdentityBackend {
+    /// A call the backend received.
+    public enum Call: Hashable, Sendable {
+        case signInWithIdP(IdPSignInRequest)
+        case refreshSession(Secret)
+        case revokeRefreshToken(Secret)
+        case signUpAnonymously
+        case signUp(email: String, password: Secret)
+        case signInWithPassword(email: String, password: Secret)
+        case linkWithIdP(idToken: Secret, IdPSignInRequest)
+        case linkWithPassword(idToken: Secret, email: String, password: Secret)
+        case unlink(idToken: Secret, providerId: String)
+        case sendPasswordResetEmail(String)
+        case confirmPasswordReset(code: Secret, newPassword: Secret)
+        case deleteAccount(idToken: Secret, revoking: ProviderRevocation?)
+        case changePassword(idToken: Secret, newPassword: Secret)
+        case reauthenticate(idToken: Secret, ReauthenticationRequest)
+    }
+
+    private let stub: StubIdentityBackend
+    /// The calls received, in order.
+    public private(set) var calls: [Call] = []
+
+    /// Creates a spy; the parameters are those of ``StubIdentityBackend``.
+    public init(
+        result: Result<BackendSessionResponse, IdentityBackendError>,
+        refreshResult: Result<BackendSessionResponse, IdentityBackendError>? = nil,
+        error: IdentityBackendError? = nil
+    ) {
+        stub = StubIdentityBackend(result: result, refreshResult: refreshResult, error: error)
+    }
+
+    /// The sign-in requests received, in order.
+    public var requests: [IdPSignInRequest] {
+        calls.compactMap { if case .signInWithIdP(let request) = $0 { request } else { nil } }
+    }
+
+    public func signInWithIdP(_ request: IdPSignInRequest) async throws -> BackendSessionResponse {
+        calls.append(.signInWithIdP(request))
+        return try await stub.signInWithIdP(request)
+    }
+
+    public func refreshSession(refreshToken: Secret) async throws -> BackendSessionResponse {
+        calls.append(.refreshSession(refreshToken))
+        return try await stub.refreshSession(refreshToken: refreshToken)
+    }
+
+    public func revokeRefreshToken(_ refreshToken: Secret) async throws {
+        calls.append(.revokeRefreshToken(refreshToken))
+        try await stub.revokeRefreshToken(refreshToken)
+    }
+
+    public func signUpAnonymously() async throws -> BackendSessionResponse {
+        calls.append(.signUpAnonymously)
+        return try await stub.signUpAnonymously()
+    }
+
+    public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse {
+        calls.append(.signUp(email: email, password: password))
+        return try await stub.signUp(email: email, password: password)
+    }
+
+    public func signInWithPassword(email: String, password: Secret) async throws -> BackendSessionResponse {
+        calls.append(.signInWithPassword(email: email, password: password))
+        return try await stub.signInWithPassword(email: email, password: password)
+    }
+
+    public func linkWithIdP(idToken: Secret, _ request: IdPSignInRequest) async throws -> BackendSessionResponse {
+        calls.append(.linkWithIdP(idToken: idToken, request))
+        return try await stub.linkWithIdP(idToken: idToken, request)
+    }
+
+    public func linkWithPassword(idToken: Secret, email: String, password: Secret) async throws
+        -> BackendSessionResponse
+    {
+        calls.append(.linkWithPassword(idToken: idToken, email: email, password: password))
+        return try await stub.linkWithPassword(idToken: idToken, email: email, password: password)
+    }
+
+    public func unlink(idToken: Secret, providerId: String) async throws -> BackendAccountInfo {
+        calls.append(.unlink(idToken: idToken, providerId: providerId))
+        return try await stub.unlink(idToken: idToken, providerId: providerId)
+    }
+
+    public func sendPasswordResetEmail(email: String) async throws {
+        calls.append(.sendPasswordResetEmail(email))
+        try await stub.sendPasswordResetEmail(email: email)
+    }
+
+    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
+        calls.append(.confirmPasswordReset(code: code, newPassword: newPassword))
+        try await stub.confirmPasswordReset(code: code, newPassword: newPassword)
+    }
+
+    public func deleteAccount(idToken: Secret, revoking revocation: ProviderRevocation?) async throws {
+        calls.append(.deleteAccount(idToken: idToken, revoking: revocation))
+        try await stub.deleteAccount(idToken: idToken, revoking: revocation)
+    }
+
+    public func changePassword(idToken: Secret, newPassword: Secret) async throws -> BackendSessionResponse {
+        calls.append(.changePassword(idToken: idToken, newPassword: newPassword))
+        return try await stub.changePassword(idToken: idToken, newPassword: newPassword)
+    }
+
+    public func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) async throws
+        -> BackendSessionResponse
+    {
+        calls.append(.reauthenticate(idToken: idToken, request))
+        return try await stub.reauthenticate(idToken: idToken, with: request)
+    }
+}
+
+/// An identity backend that must not be called.
+public struct FailingIdentityBackend: IdentityBackend {
+    private let reportIssue: IssueReporter
+
+    /// Creates the double.
+    public init(reportIssue: @escaping IssueReporter) {
+        self.reportIssue = reportIssue
+    }
+
+    private func fail(_ method: String) -> UnexpectedCallError {
+        reportIssue("FailingIdentityBackend.\(method) was called")
+        return UnexpectedCallError("IdentityBackend.\(method)")
+    }
+
+    public func signInWithIdP(_ request: IdPSignInRequest) async throws -> BackendSessionResponse {
+        throw fail("signInWithIdP")
+    }
+    public func refreshSession(refreshToken: Secret) async throws -> BackendSessionResponse {
+        throw fail("refreshSession")
+    }
+    public func revokeRefreshToken(_ refreshToken: Secret) async throws { throw fail("revokeRefreshToken") }
+    public func signUpAnonymously() async throws -> BackendSessionResponse { throw fail("signUpAnonymously") }
+    public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse {
+        throw fail("signUp")
+    }
+    public func signInWithPassword(email: String, password: Secret) async throws -> BackendSessionResponse {
+        throw fail("signInWithPassword")
+    }
+    public func linkWithIdP(idToken: Secret, _ request: IdPSignInRequest) async throws -> BackendSessionResponse {
+        throw fail("linkWithIdP")
+    }
+    public func linkWithPassword(idToken: Secret, email: String, password: Secret) async throws
+        -> BackendSessionResponse
+    { throw fail("linkWithPassword") }
+    public func unlink(idToken: Secret, providerId: String) async throws -> BackendAccountInfo {
+        throw fail("unlink")
+    }
+    public func sendPasswordResetEmail(email: String) async throws { throw fail("sendPasswordResetEmail") }
+    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
+        throw fail("confirmPasswordReset")
+    }
+    public func deleteAccount(idToken: Secret, revoking revocation: ProviderRevocation?) async throws {
+        throw fail("deleteAccount")
+    }
+    public func changePassword(idToken: Secret, newPassword: Secret) async throws -> BackendSessionResponse {
+        throw fail("changePassword")
+    }
+    public func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) async throws
+        -> BackendSessionResponse
+    { throw fail("reauthenticate") }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import SignInData
+import SignInEmbeddedBackend
+import SignInDomain
+
+/// Firebase Identity Toolkit v1 (`/identitytoolkit.googleapis.com/v1/accounts:…`): each route reads Firebase's
+/// request fields, calls the identity service, and writes Firebase's response. Numbers such as `expiresIn` are
+/// strings, as Firebase writes them.
+extension EmbeddedHTTPFace {
+    var service: EmbeddedIdentityService { backend.identityService }
+
+    // MARK: - accounts:signUp
+
+    /// No email, password or ID token: a guest. Email and password: a new account, or, with the ID token of a
+    /// signed-in user, the password linked to that user's account (how Firebase links email and password).
+    func signUp(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        _ = try fields.bool("returnSecureToken")
+        _ = try fields.string("displayName")
+        let email = try fields.text("email")
+        let password = try fields.text("password")
+        let idToken = try fields.text("idToken")
+        let session: BackendSessionResponse
+        switch (email, password) {
+        case (nil, nil):
+            guard idToken == nil else {
+                throw HTTPFaceError("MISSING_EMAIL", detail: "with an idToken, signUp links an email and password")
+            }
+            session = try core { () throws(IdentityBackendError) in try service.signUpAnonymously() }
+        case (let email?, let password?):
+            if let idToken {
+                session = try core { () throws(IdentityBackendError) in
+                    try service.linkWithPassword(idToken: Secret(idToken), email: email, password: Secret(password))
+                }
+            } else {
+                session = try core { () throws(IdentityBackendError) in
+                    try service.signUp(email: email, password: Secret(password))
+                }
+            }
+        case (nil, _?):
+            throw HTTPFaceError("MISSING_EMAIL")
+        case (_?, nil):
+            throw HTTPFaceError("MISSING_PASSWORD")
+        }
+        return Self.sessionObject("identitytoolkit#SignupNewUserResponse", session)
+    }
+
+    // MARK: - accounts:signInWithPassword
+
+    func signInWithPassword(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        _ = try fields.bool("returnSecureToken")
+        guard let email = try fields.text("email") else { throw HTTPFaceError("MISSING_EMAIL") }
+        guard let password = try fields.text("password") else { throw HTTPFaceError("MISSING_PASSWORD") }
+        let session = try core { () throws(IdentityBackendError) in
+            try service.signInWithPassword(email: email, password: Secret(password))
+        }
+        return Self.sessionObject("identitytoolkit#VerifyPasswordResponse", session, extra: ["registered": true])
+    }
+
+    // MARK: - accounts:lookup
+
+    func lookup(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        let idToken = try Self.requiredIDToken(fields)
+        let account = try core { () throws(IdentityBackendError) in try service.lookupAccount(idToken: idToken) }
+        return .object(["kind": "identitytoolkit#GetAccountInfoResponse", "users": .array([Self.userObject(account)])])
+    }
+
+    // MARK: - accounts:update
+
+    /// `password`: a new password (the caller gets new tokens). `deleteProvider` with one provider id: unlink it
+    /// (the caller's tokens stay valid, so none are sent). Neither: the account as it is.
+    func update(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        let kind: JSONValue = "identitytoolkit#SetAccountInfoResponse"
+        let idToken = try Self.requiredIDToken(fields)
+        _ = try fields.bool("returnSecureToken")
+        let password = try fields.text("password")
+        let deleteProvider = try fields.strings("deleteProvider") ?? []
+        switch (password, deleteProvider.count) {
+        case (_?, 1...):
+            throw HTTPFaceError("INVALID_REQUEST", detail: "set a password or delete a provider, not both")
+        case (_, 2...):
+            throw HTTPFaceError("INVALID_REQUEST", detail: "delete one provider at a time")
+        case (let password?, _):
+            let session = try core { () throws(IdentityBackendError) in
+                try service.changePassword(idToken: idToken, newPassword: Secret(password))
+            }
+            var object = Self.accountFields(session.account)
+            object["kind"] = kind
+            object.merge(Self.tokenFields(session)) { _, new in new }
+            return .object(object)
+        case (nil, 1):
+            let providerId = deleteProvider[0]
+            let account = try core { () throws(IdentityBackendError) in
+                try service.unlink(idToken: idToken, providerId: providerId)
+            }
+            var object = Self.accountFields(account)
+            object["kind"] = kind
+            return .object(object)
+        default:
+            let account = try core { () throws(IdentityBackendError) in try service.lookupAccount(idToken: idToken) }
+            guard case .object(var object) = Self.userObject(account) else { return .object(["kind": kind]) }
+            object["kind"] = kind
+            return .object(object)
+        }
+    }
+
+    // MARK: - accounts:delete
+
+    func delete(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        let idToken = try Self.requiredIDToken(fields)
+        try core { () throws(IdentityBackendError) in try service.deleteAccount(idToken: idToken, revoking: nil) }
+        return .object(["kind": "identitytoolkit#DeleteAccountResponse"])
+    }
+
+    // MARK: - v2 accounts:revokeToken
+
+    /// Revokes Apple's tokens of the signed-in user with an authorization code (`tokenType` `CODE`), as before a
+    /// deletion. The answer is empty, as Firebase's.
+    func revokeToken(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        let idToken = try Self.requiredIDToken(fields)
+        guard let providerId = try fields.text("providerId") else { throw HTTPFaceError("INVALID_PROVIDER_ID") }
+        guard try fields.text("tokenType") == "CODE" else {
+            throw HTTPFaceError("INVALID_REQUEST", detail: "only tokenType CODE is supported")
+        }
+        guard let token = try fields.text("token") else { throw HTTPFaceError("MISSING_TOKEN") }
+        _ = try fields.string("tenantId")
+        let revocation = ProviderRevocation(provider: ProviderType(rawValue: providerId), authorizationCode: Secret(token))
+        try core { () throws(IdentityBackendError) in try service.revokeToken(idToken: idToken, revocation) }
+        return .object([:])
+    }
+
+    // MARK: - Password reset
+
+    /// Mails a reset link; the same answer whether the email has an account or not.
+    func sendOobCode(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        guard let requestType = try fields.text("requestType") else { throw HTTPFaceError("MISSING_REQ_TYPE") }
+        guard requestType == "PASSWORD_RESET" else {
+            throw HTTPFaceError("INVALID_REQ_TYPE", detail: "only PASSWORD_RESET is supported")
+        }
+        guard let email = try fields.text("email") else { throw HTTPFaceError("MISSING_EMAIL") }
+        try core { () throws(IdentityBackendError) in try service.sendPasswordResetEmail(email: email) }
+        return .object(["kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email)])
+    }
+
+    func resetPassword(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        guard let code = try fields.text("oobCode") else { throw HTTPFaceError("MISSING_OOB_CODE") }
+        guard let newPassword = try fields.text("newPassword") else { throw HTTPFaceError("MISSING_NEW_PASSWORD") }
+        try core { () throws(IdentityBackendError) in
+            try service.confirmPasswordReset(code: Secret(code), newPassword: Secret(newPassword))
+        }
+        return .object(["kind": "identitytoolkit#ResetPasswordResponse", "requestType": "PASSWORD_RESET"])
+    }
+
+    // MARK: - Shapes
+
+    static func requiredIDToken(_ fields: RequestFields) throws(HTTPFaceError) -> Secret {
+        guard let idToken = try fields.text("idToken") else { throw HTTPFaceError("MISSING_ID_TOKEN") }
+        return Secret(idToken)
+    }
+
+    /// `localId`, `email`, `displayName` and the tokens of a session, with `kind`.
+    static func sessionObject(_ kind: String, _ session: BackendSessionResponse, extra: [String: JSONValue] = [:])
+        -> JSONValue
+    {
+        var object: [String: JSONValue] = ["kind": .string(kind), "localId": .string(session.localId)]
+        if let email = session.email { object["email"] = .string(email) }
+        if let displayName = session.displayName { object["displayName"] = .string(displayName) }
+        object.merge(tokenFields(session)) { _, new in new }
+        object.merge(extra) { _, new in new }
+        return .object(object)
+    }
+
+    /// `idToken`, `refreshToken` and `expiresIn` (a string).
+    static func tokenFields(_ session: BackendSessionResponse) -> [String: JSONValue] {
+        [
+            "idToken": .string(session.idToken.value), "refreshToken": .string(session.refreshToken.value),
+            "expiresIn": .string(String(session.expiresIn)),
+        ]
+    }
+
+    /// `localId`, `email`, `displayName` and `providerUserInfo` of an account as the port describes it.
+    static func accountFields(_ account: BackendAccountInfo) -> [String: JSONValue] {
+        var object: [String: JSONValue] = ["localId": .string(account.localId)]
+        if let email = account.email { object["email"] = .string(email) }
+        if let displayName = account.displayName { object["displayName"] = .string(displayName) }
+        object["providerUserInfo"] = .array(
+            account.providerIds.map { providerId in
+                let rawId = account.providerUserIds[providerId] ?? ""
+                let email = providerId == ProviderType.emailPassword.rawValue ? rawId : nil
+                return providerUserInfo(providerId: providerId, rawId: rawId, email: email)
+            })
+        return object
+    }
+
+    /// An account as `accounts:lookup` lists it: never its password hash.
+    static func userObject(_ account: EmbeddedAccount) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "localId": .string(account.uid), "emailVerified": .bool(account.emailVerified),
+            "providerUserInfo": .array(
+                account.identities.map {
+                    providerUserInfo(providerId: $0.providerId, rawId: $0.subject, email: $0.email)
+                }),
+            "validSince": .string(String(account.validSince ?? wholeNumber(account.createdAt.timeIntervalSince1970))),
+            "createdAt": .string(String(wholeNumber(account.createdAt.timeIntervalSince1970 * 1000))),
+            "disabled": false,
+        ]
+        if let email = account.email { object["email"] = .string(email) }
+        if let displayName = account.displayName { object["displayName"] = .string(displayName) }
+        return .object(object)
+    }
+
+    /// One linked identity: `rawId` and `federatedId` are the provider's id for the user (the email, for
+    /// `password`), as the Firebase Auth emulator writes them.
+    static func providerUserInfo(providerId: String, rawId: String, email: String?) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "providerId": .string(providerId), "rawId": .string(rawId), "federatedId": .string(rawId),
+        ]
+        if let email { object["email"] = .string(email) }
+        return .object(object)
+    }
+
+    /// `value` rounded down, or 0 when it does not fit an `Int` (a damaged date never traps).
+    static func wholeNumber(_ value: Double) -> Int {
+        guard value.isFinite, abs(value) < 9e15 else { return 0 }
+        return Int(value.rounded(.down))
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import SignInData
+import SignInEmbeddedBackend
+import SignInDomain
+
+/// `accounts:signInWithIdp`: an identity provider's token in `postBody` (form-encoded `providerId`, `id_token`,
+/// `access_token`, `nonce` and Apple's first-sign-in `user`), to sign in or, with the `idToken` of a signed-in
+/// user, to link. Two of Firebase's answers are `200` without tokens, and the face reproduces them: a credential
+/// already linked to another account, when `returnIdpCredential` is set (`errorMessage`), and an identity whose
+/// email belongs to another account (`needConfirmation`).
+extension EmbeddedHTTPFace {
+    func signInWithIdp(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        _ = try fields.bool("returnSecureToken")
+        guard try fields.text("requestUri") != nil else { throw HTTPFaceError("MISSING_REQUEST_URI") }
+        let postBody = FormURLEncoded.decode(try fields.string("postBody") ?? "")
+        guard let providerId = postBody["providerId"]?.lowercased(), !providerId.isEmpty else {
+            throw HTTPFaceError("INVALID_CREDENTIAL_OR_PROVIDER_ID", detail: "the postBody names no providerId")
+        }
+        let returnIdpCredential = try fields.bool("returnIdpCredential") ?? false
+        let idToken = try fields.text("idToken").map { Secret($0) }
+        let user = try Self.appleUser(postBody["user"])
+        let request = IdPSignInRequest(
+            providerId: providerId, idToken: Secret(postBody["id_token"] ?? ""),
+            rawNonce: Self.nonEmpty(postBody["nonce"]).map { Secret($0) },
+            accessToken: Self.nonEmpty(postBody["access_token"]).map { Secret($0) }, fullName: user.name,
+            email: user.email, autoCreate: try fields.bool("autoCreate") ?? true)
+        let session: BackendSessionResponse
+        do throws(IdentityBackendError) {
+            if let idToken {
+                session = try service.linkWithIdP(idToken: idToken, request)
+            } else {
+                session = try service.signInWithIdP(request)
+            }
+        } catch {
+            return try idpRefusal(
+                error, request: request, linking: idToken != nil, returnIdpCredential: returnIdpCredential)
+        }
+        let emailVerified = (try? service.account(uid: session.localId))??.emailVerified ?? false
+        var object: [String: JSONValue] = [
+            "kind": Self.verifyAssertionKind, "providerId": .string(providerId), "localId": .string(session.localId),
+            "emailVerified": .bool(emailVerified), "isNewUser": .bool(session.isNewUser),
+        ]
+        object["federatedId"] = session.providerUserIds?[providerId].map(JSONValue.string)
+        object["email"] = session.email.map(JSONValue.string)
+        object["displayName"] = session.displayName.map(JSONValue.string)
+        object["firstName"] = Self.nonEmpty(request.fullName?.givenName).map(JSONValue.string)
+        object["lastName"] = Self.nonEmpty(request.fullName?.familyName).map(JSONValue.string)
+        object["fullName"] = request.fullName?.formatted.map(JSONValue.string)
+        object.merge(Self.tokenFields(session)) { _, new in new }
+        return .object(object)
+    }
+
+    /// Firebase's answer to a refused sign-in or link: the two `200` traps, else the error envelope (with
+    /// ``IdentityBackendError/Code/credentialAlreadyInUse`` named `FEDERATED_USER_ID_ALREADY_LINKED`, as
+    /// Firebase names it).
+    private func idpRefusal(
+        _ error: IdentityBackendError, request: IdPSignInRequest, linking: Bool, returnIdpCredential: Bool
+    ) throws(HTTPFaceError) -> JSONValue {
+        let base: [String: JSONValue] = ["kind": Self.verifyAssertionKind, "providerId": .string(request.providerId)]
+        switch error.code {
+        case .credentialAlreadyInUse, .federatedUserIdAlreadyLinked:
+            guard returnIdpCredential else {
+                throw HTTPFaceError("FEDERATED_USER_ID_ALREADY_LINKED", detail: error.message)
+            }
+            return .object(base.merging(["errorMessage": "FEDERATED_USER_ID_ALREADY_LINKED"]) { _, new in new })
+        case .emailExists where linking && returnIdpCredential:
+            var object = base
+            object["errorMessage"] = "EMAIL_EXISTS"
+            object["email"] = identityEmail(error, request: request).map(JSONValue.string)
+            return .object(object)
+        case .emailExists where !linking, .needConfirmation where !linking:
+            var object = base
+            object["needConfirmation"] = true
+            object["email"] = identityEmail(error, request: request).map(JSONValue.string)
+            return .object(object)
+        default:
+            throw HTTPFaceError(error)
+        }
+    }
+
+    /// The email an `EMAIL_EXISTS` refusal is about: the core's, else the identity token's `email` claim (the
+    /// core refuses an email only after it verified the token), else the one from Apple's first sign-in.
+    private func identityEmail(_ error: IdentityBackendError, request: IdPSignInRequest) -> String? {
+        if let email = error.email { return email }
+        if let parts = JWS.parse(request.idToken.value),
+            let email = (try? JSONDecoder().decode(IdentityTokenClaims.self, from: Data(parts.payload)))?.email
+        {
+            return email
+        }
+        return request.email
+    }
+
+    static let verifyAssertionKind: JSONValue = "identitytoolkit#VerifyAssertionResponse"
+
+    /// Apple's `user` parameter at the first sign-in: `{"name":{"firstName":…,"lastName":…},"email":…}`.
+    /// - Throws: `INVALID_JSON` when it is not such an object.
+    static func appleUser(_ text: String?) throws(HTTPFaceError) -> (name: PersonName?, email: String?) {
+        guard let text, !text.isEmpty else { return (nil, nil) }
+        guard case .object(let object)? = JSONValue.decode(Data(text.utf8)) else {
+            throw .invalidJSON("the postBody's user must be a JSON object")
+        }
+        let user = RequestFields(object)
+        var name: PersonName?
+        if let parts = try user.object("name") {
+            let given = try parts.text("firstName")
+            let family = try parts.text("lastName")
+            if given != nil || family != nil { name = PersonName(givenName: given, familyName: family) }
+        }
+        return (name, try user.text("email"))
+    }
+
+    static func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        return text
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import SignInData
+import SignInEmbeddedBackend
+import SignInDomain
+
+/// The embedded backend's HTTP face: Firebase Authentication's REST API (Identity Toolkit v1 and the Secure
+/// Token API) as the Firebase Auth emulator serves it, the emulator's test endpoints, the simulated Apple sheet
+/// and Google account chooser, and the app's own API, all over one ``EmbeddedBackend``.
+///
+/// One backend logic, two faces: the in-process ``IdentityBackend`` (``EmbeddedIdentityService``) and this one.
+/// The face only translates an HTTP request into a call on the identity service, the issuers or the app's API,
+/// and the answer (or the refusal) back into Firebase's JSON; every decision (token checks, recent sign-in,
+/// nonces, throttling, rotation) stays in the core. A client that speaks Firebase's REST API with
+/// `FIREBASE_AUTH_EMULATOR_HOST` talks to it unchanged: `http://127.0.0.1:PORT/identitytoolkit.googleapis.com/v1/
+/// accounts:signUp?key=KEY`, `http://127.0.0.1:PORT/securetoken.googleapis.com/v1/token?key=KEY`.
+///
+/// Errors use Google's envelope with the core's ``IdentityBackendError/Code`` as the message, so a Firebase
+/// client maps them as it maps Firebase's. No response error and no trace step quotes a token, a password, a
+/// nonce, a reset code or the API key from the request.
+///
+/// ## Topics
+/// ### Serving
+/// - ``init(backend:projectID:tracer:)``
+/// - ``defaultProjectID``
+/// - ``handle(_:)``
+/// - ``EmbeddedHTTPTransport``
+public struct EmbeddedHTTPFace: Sendable {
+    /// The project id a face reports unless told otherwise: the Firebase Auth emulator's convention of a
+    /// `demo-` project, which needs no real Firebase project.
+    public static let defaultProjectID = "demo-signin"
+
+    /// The backend the face translates to.
+    public let backend: EmbeddedBackend
+    /// The project id the Secure Token API reports as `project_id`.
+    public let projectID: String
+    private let tracer: any FlowTracer
+
+    /// Creates the face of `backend`.
+    /// - Parameters:
+    ///   - backend: The backend whose identity service, issuers and app API answer the requests.
+    ///   - projectID: What the Secure Token API answers as `project_id`.
+    ///   - tracer: Receives one step per request: the route, the status and the error code.
+    public init(
+        backend: EmbeddedBackend, projectID: String = EmbeddedHTTPFace.defaultProjectID,
+        tracer: any FlowTracer = SilentFlowTracer()
+    ) {
+        self.backend = backend
+        self.projectID = projectID
+        self.tracer = tracer
+    }
+
+    /// Answers one request.
+    ///
+    /// Only the URL's path (percent-decoded before it is matched) and its query matter; its scheme and host are
+    /// ignored. Every Identity Toolkit and Secure Token call must be a `POST` (else `405`) with a non-empty `key`
+    /// query parameter (else `403 MISSING_API_KEY`); any key is accepted. An unknown path is `404 NOT_FOUND`.
+    /// Synchronous, total: it never throws and never traps, whatever the request holds.
+    /// - Parameter request: The request, with an absolute URL.
+    /// - Returns: The response: JSON, or the app's API's own answer for paths under `/v1/`.
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let method = Self.traceableMethod(request.method)
+        guard let path = Self.decodedPath(of: request.url), let route = FaceRoute(path: path) else {
+            return refuse(HTTPFaceError("NOT_FOUND", status: 404, detail: "no such endpoint"), method, "unknown")
+        }
+        guard let expectedMethod = route.method else {
+            let response = backend.appAPI.handle(request)
+            tracer.record(
+                .backend, Self.component,
+                .backendHTTPAnswered(method: method, route: route.rawValue, status: response.status))
+            return response
+        }
+        guard request.method == expectedMethod else {
+            var response = refuse(
+                HTTPFaceError("METHOD_NOT_ALLOWED", status: 405, detail: "use \(expectedMethod)"), method,
+                route.rawValue)
+            response.headers["Allow"] = expectedMethod
+            return response
+        }
+        if route.needsAPIKey, Self.apiKey(of: request.url) == nil {
+            return refuse(
+                HTTPFaceError("MISSING_API_KEY", status: 403, detail: "the key query parameter is required"), method,
+                route.rawValue)
+        }
+        do throws(HTTPFaceError) {
+            let body = try answer(route, request)
+            tracer.record(
+                .backend, Self.component, .backendHTTPAnswered(method: method, route: route.rawValue, status: 200))
+            return HTTPResponse(status: 200, headers: Self.jsonHeaders, body: body.encoded)
+        } catch {
+            return refuse(error, method, route.rawValue)
+        }
+    }
+
+    /// The answer of a route whose method and key were checked.
+    private func answer(_ route: FaceRoute, _ request: HTTPRequest) throws(HTTPFaceError) -> JSONValue {
+        switch route {
+        case .signUp: try signUp(RequestFields(jsonBody: request.body))
+        case .signInWithPassword: try signInWithPassword(RequestFields(jsonBody: request.body))
+        case .signInWithIdp: try signInWithIdp(RequestFields(jsonBody: request.body))
+        case .lookup: try lookup(RequestFields(jsonBody: request.body))
+        case .update: try update(RequestFields(jsonBody: request.body))
+        case .delete: try delete(RequestFields(jsonBody: request.body))
+        case .revokeToken: try revokeToken(RequestFields(jsonBody: request.body))
+        case .sendOobCode: try sendOobCode(RequestFields(jsonBody: request.body))
+        case .resetPassword: try resetPassword(RequestFields(jsonBody: request.body))
+        case .token: try token(Self.tokenFields(of: request))
+        case .oobCodes: try oobCodes()
+        case .deleteAllAccounts: try deleteAllAccounts()
+        case .appleAccount: try appleAccount()
+        case .appleAuthorize: try appleAuthorize(Self.simulatorFields(of: request))
+        case .appleCredentialState: try appleCredentialState(Self.simulatorFields(of: request))
+        case .appleRevoke: try appleRevoke(Self.simulatorFields(of: request))
+        case .googleAccounts: try googleAccounts()
+        case .googleSignIn: try googleSignIn(Self.simulatorFields(of: request))
+        case .appAPI: throw HTTPFaceError("NOT_FOUND", status: 404)
+        }
+    }
+
+    private func refuse(_ error: HTTPFaceError, _ method: String, _ route: String) -> HTTPResponse {
+        tracer.record(
+            .backend, Self.component,
+            .backendHTTPRefused(method: method, route: route, status: error.status, code: error.code))
+        return error.response
+    }
+
+    // MARK: - Translating
+
+    /// Runs a call on the core, its refusal becoming the face's error with the code unchanged.
+    func core<T>(_ body: () throws(IdentityBackendError) -> T) throws(HTTPFaceError) -> T {
+        do throws(IdentityBackendError) {
+            return try body()
+        } catch {
+            throw HTTPFaceError(error)
+        }
+    }
+
+    /// The headers of every JSON answer.
+    static let jsonHeaders = ["Content-Type": "application/json; charset=UTF-8"]
+
+    static let component = "EmbeddedHTTPFace.handle"
+
+    /// The URL's path with its percent-escapes decoded, or `nil` when they are not valid UTF-8.
+    static func decodedPath(of url: URL) -> String? {
+        URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath.removingPercentEncoding
+    }
+
+    /// The non-empty `key` query parameter.
+    static func apiKey(of url: URL) -> String? {
+        let key = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "key" }
+        guard let value = key?.value, !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// The method as the trace shows it: a standard one, or `?` for anything else a client sent.
+    static func traceableMethod(_ method: String) -> String {
+        ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].contains(method) ? method : "?"
+    }
+
+    /// The Secure Token API's fields: a form (`grant_type=refresh_token&refresh_token=…`), or a JSON object when
+    /// the request says so or the body starts with `{`.
+    static func tokenFields(of request: HTTPRequest) throws(HTTPFaceError) -> RequestFields {
+        let body = request.body ?? Data()
+        let contentType = request.headers.first { $0.key.lowercased() == "content-type" }?.value.lowercased() ?? ""
+        let firstByte = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if contentType.contains("json") || firstByte == UInt8(ascii: "{") {
+            return try RequestFields(jsonBody: body)
+        }
+        guard let form = FormURLEncoded.decode(body) else {
+            throw HTTPFaceError("INVALID_REQUEST", detail: "the body must be form-urlencoded UTF-8")
+        }
+        return RequestFields(form: form)
+    }
+
+    /// A simulator's JSON fields; a request with no body has none.
+    static func simulatorFields(of request: HTTPRequest) throws(HTTPFaceError) -> RequestFields {
+        guard let body = request.body, body.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            return RequestFields([:])
+        }
+        return try RequestFields(jsonBody: body)
+    }
+}

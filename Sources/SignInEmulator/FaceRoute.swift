@@ -1,0 +1,95 @@
+import SignInEmbeddedBackend
+/// A route of the HTTP face: one table from which the router, the method check, the API-key check and the
+/// trace's route names derive.
+enum FaceRoute: String, CaseIterable, Sendable {
+    // Firebase Identity Toolkit v1, under `/identitytoolkit.googleapis.com/v1/`.
+    case signUp = "accounts:signUp"
+    case signInWithPassword = "accounts:signInWithPassword"
+    case signInWithIdp = "accounts:signInWithIdp"
+    case lookup = "accounts:lookup"
+    case update = "accounts:update"
+    case delete = "accounts:delete"
+    case sendOobCode = "accounts:sendOobCode"
+    case resetPassword = "accounts:resetPassword"
+    // Firebase Identity Toolkit v2, under `/identitytoolkit.googleapis.com/v2/`.
+    case revokeToken = "v2/accounts:revokeToken"
+    // The Secure Token API, `/securetoken.googleapis.com/v1/token`.
+    case token = "securetoken:token"
+    // The Firebase Auth emulator's test endpoints, under `/emulator/v1/projects/{projectId}/`.
+    case oobCodes = "emulator:oobCodes"
+    case deleteAllAccounts = "emulator:accounts"
+    // The simulated Apple sheet and Google account chooser, under `/embedded/v1/`.
+    case appleAccount = "apple:account"
+    case appleAuthorize = "apple:authorize"
+    case appleCredentialState = "apple:credentialState"
+    case appleRevoke = "apple:revoke"
+    case googleAccounts = "google:accounts"
+    case googleSignIn = "google:signIn"
+    // The app's own API: every path under `/v1/`.
+    case appAPI = "app:v1"
+
+    /// The route of a percent-decoded path, or `nil` for an unknown one.
+    init?(path: String) {
+        let identityToolkit = "/identitytoolkit.googleapis.com/v1/"
+        if path.hasPrefix(identityToolkit) {
+            let name = String(path.dropFirst(identityToolkit.count))
+            guard name.hasPrefix("accounts:"), let route = FaceRoute(rawValue: name) else { return nil }
+            self = route
+            return
+        }
+        if path == "/identitytoolkit.googleapis.com/v2/accounts:revokeToken" {
+            self = .revokeToken
+            return
+        }
+        if path == "/securetoken.googleapis.com/v1/token" {
+            self = .token
+            return
+        }
+        if path == "/v1" || path.hasPrefix("/v1/") {
+            self = .appAPI
+            return
+        }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        if segments.count == 5, segments[0] == "emulator", segments[1] == "v1", segments[2] == "projects",
+            !segments[3].isEmpty
+        {
+            switch segments[4] {
+            case "oobCodes": self = .oobCodes
+            case "accounts": self = .deleteAllAccounts
+            default: return nil
+            }
+            return
+        }
+        guard segments.count == 4, segments[0] == "embedded", segments[1] == "v1" else { return nil }
+        switch (segments[2], segments[3]) {
+        case ("apple", "account"): self = .appleAccount
+        case ("apple", "authorize"): self = .appleAuthorize
+        case ("apple", "credentialState"): self = .appleCredentialState
+        case ("apple", "revoke"): self = .appleRevoke
+        case ("google", "accounts"): self = .googleAccounts
+        case ("google", "signIn"): self = .googleSignIn
+        default: return nil
+        }
+    }
+
+    /// The one method the route answers; `nil` for the app's API, which checks its own.
+    var method: String? {
+        switch self {
+        case .oobCodes, .appleAccount, .googleAccounts: "GET"
+        case .deleteAllAccounts: "DELETE"
+        case .appAPI: nil
+        default: "POST"
+        }
+    }
+
+    /// Whether the request must carry a non-empty `key` query parameter: Google's APIs do; the emulator's
+    /// test endpoints, the simulators and the app's API do not.
+    var needsAPIKey: Bool {
+        switch self {
+        case .signUp, .signInWithPassword, .signInWithIdp, .lookup, .update, .delete, .sendOobCode, .resetPassword,
+            .revokeToken, .token:
+            true
+        default: false
+        }
+    }
+}

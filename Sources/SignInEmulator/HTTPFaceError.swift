@@ -1,0 +1,74 @@
+import Foundation
+import SignInData
+import SignInEmbeddedBackend
+
+/// An error the HTTP face answers, in Google's error envelope as the Firebase Auth emulator writes it:
+///
+/// ```json
+/// {"error": {"code": 400, "message": "EMAIL_EXISTS : the email already belongs to an account",
+///            "errors": [{"message": "…", "domain": "global", "reason": "invalid"}], "status": "INVALID_ARGUMENT"}}
+/// ```
+///
+/// The code is the core's ``IdentityBackendError/Code`` unchanged, or one of the face's own (`MISSING_EMAIL`,
+/// `INVALID_JSON`, …). A detail never quotes the request: only the core's messages and the face's fixed texts
+/// go in it, so that no token, password, nonce, code or API key sent in comes back out.
+struct HTTPFaceError: Error, Hashable, Sendable {
+    /// The HTTP status.
+    var status: Int
+    /// The Firebase error code, such as `EMAIL_EXISTS`.
+    var code: String
+    /// The developer-facing detail after ` : `; empty for none.
+    var detail: String
+
+    /// The longest detail kept, in characters; a longer core message is cut.
+    static let maximumDetailLength = 300
+
+    /// An error of the face's own.
+    init(_ code: String, status: Int = 400, detail: String = "") {
+        self.status = status
+        self.code = code
+        self.detail =
+            detail.count <= Self.maximumDetailLength ? detail : String(detail.prefix(Self.maximumDetailLength))
+    }
+
+    /// The core's refusal, with its code unchanged: `500` for the backend's own failures (its storage, its keys,
+    /// a damaged record), `400` for everything else.
+    init(_ error: IdentityBackendError) {
+        let internalCodes: Set<IdentityBackendError.Code> = [.storageUnavailable, .invalidKey, .damagedRecord]
+        self.init(error.code.rawValue, status: internalCodes.contains(error.code) ? 500 : 400, detail: error.message)
+    }
+
+    /// A body that is not a JSON object, or a field of the wrong type.
+    static func invalidJSON(_ detail: String) -> HTTPFaceError {
+        HTTPFaceError("INVALID_JSON", detail: detail)
+    }
+
+    /// `CODE` or `CODE : detail`, as Firebase's clients split it.
+    var message: String {
+        detail.isEmpty ? code : "\(code) : \(detail)"
+    }
+
+    /// The envelope's `status`: the canonical name of the HTTP status.
+    var statusName: String {
+        switch status {
+        case 403: "PERMISSION_DENIED"
+        case 404: "NOT_FOUND"
+        case 405: "UNIMPLEMENTED"
+        case 500...: "INTERNAL"
+        default: "INVALID_ARGUMENT"
+        }
+    }
+
+    /// The response that carries the error.
+    var response: HTTPResponse {
+        let envelope: JSONValue = .object([
+            "error": .object([
+                "code": .integer(status),
+                "message": .string(message),
+                "errors": .array([.object(["message": .string(message), "domain": "global", "reason": "invalid"])]),
+                "status": .string(statusName),
+            ])
+        ])
+        return HTTPResponse(status: status, headers: EmbeddedHTTPFace.jsonHeaders, body: envelope.encoded)
+    }
+}

@@ -1,0 +1,76 @@
+import SignInEmbeddedBackend
+import Foundation
+
+/// The fields of a request body, read with their JSON types checked: a field that is missing or `null` is
+/// `nil`, a field of another type is `INVALID_JSON`, and fields nobody asks for are ignored (Firebase's
+/// `tenantId` among them).
+struct RequestFields: Sendable {
+    private let fields: [String: JSONValue]
+
+    /// The fields of a JSON object.
+    init(_ fields: [String: JSONValue]) {
+        self.fields = fields
+    }
+
+    /// The fields of a JSON body.
+    /// - Throws: `INVALID_JSON` when the body is missing, is not JSON, or is JSON but not an object.
+    init(jsonBody body: Data?) throws(HTTPFaceError) {
+        guard let body, case .object(let fields)? = JSONValue.decode(body) else {
+            throw .invalidJSON("the body must be a JSON object")
+        }
+        self.init(fields)
+    }
+
+    /// The fields of an `application/x-www-form-urlencoded` body, all of them strings.
+    init(form: [String: String]) {
+        self.init(form.mapValues { .string($0) })
+    }
+
+    /// The string `name`.
+    func string(_ name: String) throws(HTTPFaceError) -> String? {
+        switch fields[name] {
+        case nil, .null?: return nil
+        case .string(let value)?: return value
+        default: throw .invalidJSON("\(name) must be a string")
+        }
+    }
+
+    /// The string `name`, `nil` when it is empty too: Firebase takes an empty field for a missing one.
+    func text(_ name: String) throws(HTTPFaceError) -> String? {
+        guard let value = try string(name), !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// The boolean `name`.
+    func bool(_ name: String) throws(HTTPFaceError) -> Bool? {
+        switch fields[name] {
+        case nil, .null?: return nil
+        case .bool(let value)?: return value
+        default: throw .invalidJSON("\(name) must be a boolean")
+        }
+    }
+
+    /// The object `name`, as fields of its own.
+    func object(_ name: String) throws(HTTPFaceError) -> RequestFields? {
+        switch fields[name] {
+        case nil, .null?: return nil
+        case .object(let value)?: return RequestFields(value)
+        default: throw .invalidJSON("\(name) must be an object")
+        }
+    }
+
+    /// The list of strings `name`.
+    func strings(_ name: String) throws(HTTPFaceError) -> [String]? {
+        switch fields[name] {
+        case nil, .null?: return nil
+        case .array(let values)?:
+            var strings: [String] = []
+            for value in values {
+                guard case .string(let string) = value else { throw .invalidJSON("\(name) must list strings") }
+                strings.append(string)
+            }
+            return strings
+        default: throw .invalidJSON("\(name) must be a list of strings")
+        }
+    }
+}
