@@ -62,16 +62,22 @@ let package = Package(
         // ---- The demo: what shows the library off. No library product depends on these. ----
         // The small HTTP/1.1 server behind `signin-demo serve`. Depends on nothing.
         .target(name: "SignInHTTPServer"),
+        // The demo's trace: labelled steps, a tracer that records them. Every layer crossing it shows comes from a
+        // decorator the composition root wraps around a port it wires (SignInDemoAdapters/Tracing).
+        .target(name: "SignInDemoTrace"),
         // The embedded backend's Firebase-shaped HTTP face: what `signin-demo serve` answers with.
         .target(
             name: "SignInEmulator",
-            dependencies: ["SignInDomain", "SignInData", "SignInCrypto", "SignInEmbeddedBackend"]
+            dependencies: ["SignInDomain", "SignInData", "SignInCrypto", "SignInEmbeddedBackend", "SignInDemoTrace"]
         ),
         // The demo's own adapters: terminal prompts standing in for Apple's sheet, Google's chooser and an app's
         // form, and the bridge from the Data layer's HTTP types to the HTTP server.
         .target(
             name: "SignInDemoAdapters",
-            dependencies: ["SignInDomain", "SignInData", "SignInInfrastructure", "SignInHTTPServer"]
+            dependencies: [
+                "SignInDomain", "SignInData", "SignInInfrastructure", "SignInPresentation", "SignInHTTPServer",
+                "SignInDemoTrace",
+            ]
         ),
         // The composition root: builds the graph and runs the demo CLI.
         .executableTarget(
@@ -79,7 +85,7 @@ let package = Package(
             dependencies: [
                 "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData",
                 "SignInEmbeddedBackend", "SignInCrypto", "SignInFileSystem", "SignInFirebase", "SignInHTTPServer",
-                "SignInREST", "SignInEmulator", "SignInDemoAdapters",
+                "SignInREST", "SignInEmulator", "SignInDemoAdapters", "SignInDemoTrace",
             ]
         ),
         // Benchmarks: prints the figures behind the performance claims (`swift run -c release signin-bench`).
@@ -107,7 +113,7 @@ let package = Package(
             name: "SignInEmbeddedBackendTests",
             dependencies: [
                 "SignInEmbeddedBackend", "SignInEmulator", "SignInSQLite", "SignInCrypto", "SignInTesting",
-                "SignInDataTesting",
+                "SignInDataTesting", "SignInDemoTrace",
             ]
         ),
         .testTarget(
@@ -115,10 +121,14 @@ let package = Package(
         ),
         .testTarget(
             name: "SignInDemoAdaptersTests",
-            dependencies: ["SignInDemoAdapters", "SignInInfrastructure", "SignInCrypto", "SignInTesting"]
+            dependencies: [
+                "SignInDemoAdapters", "SignInDemoTrace", "SignInInfrastructure", "SignInPresentation", "SignInData",
+                "SignInCrypto", "SignInTesting", "SignInDataTesting",
+            ]
         ),
         .testTarget(
-            name: "signin-demoTests", dependencies: ["signin-demo", "SignInFirebase", "SignInTesting", "SignInDataTesting"]
+            name: "signin-demoTests",
+            dependencies: ["signin-demo", "SignInFirebase", "SignInTesting", "SignInDataTesting", "SignInDemoTrace"]
         ),
         .testTarget(
             name: "SignInEndToEndTests",
@@ -126,6 +136,7 @@ let package = Package(
                 "signin-demo", "SignInDomain", "SignInData", "SignInInfrastructure", "SignInEmbeddedBackend",
                 "SignInCrypto", "SignInTesting", "SignInFirebase", "SignInHTTPServer", "SignInPresentation",
                 "SignInEmulator", "SignInDemoAdapters", "SignInDataTesting", "SignInInfrastructureTesting",
+                "SignInDemoTrace",
             ]
         ),
     ]

@@ -24,20 +24,18 @@ public struct EmbeddedBackend: Sendable {
 
     /// Creates a backend over `storage`.
     /// - Parameters:
-    ///   - storage: The state; ``inMemory(configuration:clock:random:tracer:)`` and
-    ///     ``persistent(folder:configuration:clock:random:tracer:)`` make one.
+    ///   - storage: The state; ``inMemory(configuration:clock:random:)`` and
+    ///     ``persistent(folder:configuration:clock:random:)`` make one.
     ///   - outbox: Where mail goes.
     ///   - configuration: Issuers, audiences, lifetimes.
     ///   - clock: The time for every token and check.
     ///   - random: Keys, uids, tokens; the system's CSPRNG by default.
-    ///   - tracer: Receives the labelled steps.
     public init(
         storage: any BackendStateStorage,
         outbox: any MailOutbox = InMemoryMailOutbox(),
         configuration: EmbeddedBackendConfiguration = EmbeddedBackendConfiguration(),
         clock: any WallClock = SystemWallClock(),
-        random: any RandomByteSource = SystemRandomBytes(),
-        tracer: any FlowTracer = SilentFlowTracer()
+        random: any RandomByteSource = SystemRandomBytes()
     ) {
         self.storage = storage
         self.configuration = configuration
@@ -55,32 +53,29 @@ public struct EmbeddedBackend: Sendable {
             uniquingKeysWith: { _, last in last })
         self.outbox = outbox
         self.identityService = EmbeddedIdentityService(
-            storage: storage, configuration: configuration, clock: clock, random: random, outbox: outbox,
-            tracer: tracer)
-        self.appAPI = EmbeddedAppAPI(identityService: identityService, tracer: tracer)
+            storage: storage, configuration: configuration, clock: clock, random: random, outbox: outbox)
+        self.appAPI = EmbeddedAppAPI(identityService: identityService)
     }
 
     /// A fresh backend in memory: new keys, a new Apple ID, no accounts.
     public static func inMemory(
         configuration: EmbeddedBackendConfiguration = EmbeddedBackendConfiguration(),
-        clock: any WallClock = SystemWallClock(), random: any RandomByteSource = SystemRandomBytes(),
-        tracer: any FlowTracer = SilentFlowTracer()
+        clock: any WallClock = SystemWallClock(), random: any RandomByteSource = SystemRandomBytes()
     ) -> EmbeddedBackend {
         EmbeddedBackend(
             storage: InMemoryBackendStateStorage(.fresh(random: random)), configuration: configuration, clock: clock,
-            random: random, tracer: tracer)
+            random: random)
     }
 
     /// A backend whose state lives in `folder` (created with the first operation), shared by every process
     /// that uses the same folder.
     public static func persistent(
         folder: String, configuration: EmbeddedBackendConfiguration = EmbeddedBackendConfiguration(),
-        clock: any WallClock = SystemWallClock(), random: any RandomByteSource = SystemRandomBytes(),
-        tracer: any FlowTracer = SilentFlowTracer()
+        clock: any WallClock = SystemWallClock(), random: any RandomByteSource = SystemRandomBytes()
     ) -> EmbeddedBackend {
         EmbeddedBackend(
             storage: SQLiteBackendStateStorage(folder: folder, makeInitialState: { .fresh(random: random) }),
             outbox: FolderMailOutbox(folder: "\(folder)/outbox"), configuration: configuration, clock: clock,
-            random: random, tracer: tracer)
+            random: random)
     }
 }

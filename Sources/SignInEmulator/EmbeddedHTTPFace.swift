@@ -1,4 +1,5 @@
 import Foundation
+import SignInDemoTrace
 import SignInData
 import SignInEmbeddedBackend
 import SignInDomain

@@ -1,3 +1,4 @@
+import SignInDemoTrace
 import SignInEmbeddedBackend
 import SignInDomain
 

@@ -18,19 +18,16 @@ public struct FirebaseIdentityBackend: IdentityBackend {
     /// Where and how Firebase is reached.
     public let configuration: FirebaseConfiguration
     private let transport: any HTTPTransport
-    private let tracer: any FlowTracer
 
     /// Creates the backend.
     /// - Parameters:
     ///   - configuration: The API key, tenant, emulator host and timeout.
     ///   - transport: Sends the requests (`URLSessionTransport` in an app).
-    ///   - tracer: Receives the labelled steps.
     public init(
-        configuration: FirebaseConfiguration, transport: any HTTPTransport, tracer: any FlowTracer = SilentFlowTracer()
+        configuration: FirebaseConfiguration, transport: any HTTPTransport
     ) {
         self.configuration = configuration
         self.transport = transport
-        self.tracer = tracer
     }
 
     private var tenant: String? { configuration.tenantID }
@@ -156,9 +153,7 @@ public struct FirebaseIdentityBackend: IdentityBackend {
     /// Does nothing at Firebase, which has no call that revokes one refresh token: signing out forgets the session
     /// on this device, and the token stays valid until the user's tokens are revoked (a password change, an
     /// administrator) or the account is deleted.
-    public func revokeRefreshToken(_ refreshToken: Secret) async throws {
-        tracer.record(.data, "FirebaseIdentityBackend.revokeRefreshToken", .firebaseRevokeLocalOnly)
-    }
+    public func revokeRefreshToken(_ refreshToken: Secret) async throws {}
 
     // MARK: - The account
 
@@ -256,11 +251,9 @@ public struct FirebaseIdentityBackend: IdentityBackend {
         let answer = try Self.decode(FirebaseWire.SignInAnswer.self, data, method: method)
         if let message = answer.errorMessage {
             let error = Self.error(fromMessage: message, email: answer.email, secrets: secrets)
-            tracer.record(.data, "FirebaseIdentityBackend", .firebaseRefused(method: method, code: error.code.rawValue))
             throw error
         }
         if answer.needConfirmation == true {
-            tracer.record(.data, "FirebaseIdentityBackend", .firebaseRefused(method: method, code: "NEED_CONFIRMATION"))
             throw IdentityBackendError(
                 .needConfirmation, message: "the email has an account with another sign-in method", email: answer.email)
         }
@@ -334,7 +327,6 @@ public struct FirebaseIdentityBackend: IdentityBackend {
             throw AuthError.network(reason: "\(FirebaseConfiguration.emulatorHostVariable) is not host:port")
         }
         try Task.checkCancellation()
-        tracer.record(.data, "FirebaseIdentityBackend", .firebaseRequest(method: method))
         let request = HTTPRequest(
             method: "POST", url: url, headers: ["Content-Type": contentType], body: body,
             timeout: configuration.timeout)
@@ -348,7 +340,6 @@ public struct FirebaseIdentityBackend: IdentityBackend {
         }
         guard (200..<300).contains(response.status) else {
             let error = Self.error(from: response, secrets: secrets + [configuration.apiKey.value])
-            tracer.record(.data, "FirebaseIdentityBackend", .firebaseRefused(method: method, code: error.code.rawValue))
             throw error
         }
         return response.body

@@ -51,22 +51,18 @@ public struct RESTIdentityBackend: IdentityBackend {
     public let configuration: RESTBackendConfiguration
     private let transport: any HTTPTransport
     private let clock: any WallClock
-    private let tracer: any FlowTracer
 
     /// Creates the backend.
     /// - Parameters:
     ///   - configuration: The base URL, the routes, the field names, the detail texts, the lifetimes.
     ///   - transport: Sends the requests (`URLSessionTransport` in an app).
     ///   - clock: Tells the time an access token's `exp` is counted from.
-    ///   - tracer: Receives the labelled steps.
     public init(
-        configuration: RESTBackendConfiguration, transport: any HTTPTransport, clock: any WallClock = SystemWallClock(),
-        tracer: any FlowTracer = SilentFlowTracer()
+        configuration: RESTBackendConfiguration, transport: any HTTPTransport, clock: any WallClock = SystemWallClock()
     ) {
         self.configuration = configuration
         self.transport = transport
         self.clock = clock
-        self.tracer = tracer
     }
 
     private var paths: RESTBackendConfiguration.Paths { configuration.paths }
@@ -157,7 +153,6 @@ public struct RESTIdentityBackend: IdentityBackend {
     /// until it expires.
     public func revokeRefreshToken(_ refreshToken: Secret) async throws {
         guard let path = paths.signOut else {
-            tracer.record(.data, "RESTIdentityBackend.revokeRefreshToken", .restRevokeLocalOnly)
             return
         }
         let handle = RESTSessionHandle(decoding: refreshToken.value)
@@ -371,7 +366,6 @@ public struct RESTIdentityBackend: IdentityBackend {
         let request = HTTPRequest(
             method: call.method, url: configuration.url(call.path), headers: headers, body: body, timeout: timeout)
         try Task.checkCancellation()
-        tracer.record(.data, "RESTIdentityBackend", .restRequest(call: call.name))
         let response: HTTPResponse
         do {
             response = try await transport.send(request, within: timeout)
@@ -384,9 +378,6 @@ public struct RESTIdentityBackend: IdentityBackend {
         guard (200..<300).contains(response.status) else {
             let error = RESTErrorMapping.error(
                 from: response, call: call, configuration: configuration, secrets: secrets + [bearer].compactMap { $0 })
-            tracer.record(
-                .data, "RESTIdentityBackend",
-                .restRefused(call: call.name, status: response.status, code: error.code.rawValue))
             throw error
         }
         return response.body

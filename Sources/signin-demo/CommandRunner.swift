@@ -1,5 +1,6 @@
 import Foundation
 import SignInData
+import SignInDemoTrace
 import SignInDomain
 import SignInEmbeddedBackend
 import SignInPresentation
@@ -83,19 +84,19 @@ struct CommandRunner {
         if let refusal = await confirmLeavingGuest(invocation, root: root) { return refusal }
         switch invocation.command {
         case .signIn(let provider):
-            await viewModel.dispatch(.clickProvider(provider))?.value
+            await root.screen.send(.clickProvider(provider))
             return report(root, invocation, cancelled: (.signInCancelled, { $0.session == nil })) { session in
                 session.map { SessionFormatter(text: text).describe($0) } ?? ""
             }
         case .signUp:
             guard let input = credentials(invocation, confirmNew: true) else { return cancelled(.signUpCancelled) }
-            await viewModel.dispatch(.signUp(email: input.email, password: input.password))?.value
+            await root.screen.send(.signUp(email: input.email, password: input.password))
             return report(root, invocation) { session in
                 session.map { SessionFormatter(text: text).describe($0, heading: text(.accountCreated)) } ?? ""
             }
         case .link(let provider):
             let before = try? await root.sessions.currentSession()
-            await viewModel.dispatch(.clickLink(provider))?.value
+            await root.screen.send(.clickLink(provider))
             if case .credentialAlreadyInUse(let credential)? = viewModel.state.error, !invocation.json {
                 return await recover(credential, provider: provider, root: root, invocation: invocation)
             }
@@ -106,13 +107,13 @@ struct CommandRunner {
                 return SessionFormatter(text: text).describe(session, heading: heading)
             }
         case .unlink(let provider):
-            await viewModel.dispatch(.clickUnlink(provider))?.value
+            await root.screen.send(.clickUnlink(provider))
             return report(root, invocation) { session in
                 let heading = text(.unlinkedProvider, ["provider": text.provider(provider)])
                 return session.map { SessionFormatter(text: text).describe($0, heading: heading) } ?? ""
             }
         case .signOut:
-            await viewModel.dispatch(.clickSignOut)?.value
+            await root.screen.send(.clickSignOut)
             return report(root, invocation) { _ in
                 text(root.backend.choice == .embedded ? .signedOutDone : .signedOutLocal) + "\n"
             }
@@ -123,7 +124,7 @@ struct CommandRunner {
             guard let email = invocation.email ?? signedInEmail ?? ask(text(.promptEmail)) else {
                 return cancelled(.resetCancelled)
             }
-            await viewModel.dispatch(.requestPasswordReset(email: email))?.value
+            await root.screen.send(.requestPasswordReset(email: email))
             return report(root, invocation) { _ in
                 if let mailbox = root.backend.mailbox {
                     text(.resetMailed, ["email": email, "folder": mailbox.location]) + "\n"
@@ -135,16 +136,16 @@ struct CommandRunner {
             }
         case .openLink(let link):
             guard let password = invocation.password ?? askNewPassword() else { return cancelled(.openLinkCancelled) }
-            await viewModel.dispatch(.openResetLink(link, newPassword: Secret(password)))?.value
+            await root.screen.send(.openResetLink(link, newPassword: Secret(password)))
             return report(root, invocation) { _ in text(.passwordResetDone) + "\n" }
         case .changePassword:
             guard let password = invocation.password ?? askNewPassword() else {
                 return cancelled(.changePasswordCancelled)
             }
-            await viewModel.dispatch(.changePassword(newPassword: Secret(password)))?.value
+            await root.screen.send(.changePassword(newPassword: Secret(password)))
             return report(root, invocation) { _ in text(.passwordChanged) + "\n" }
         case .checkCredential:
-            await viewModel.dispatch(.checkAppleCredential(.userAsked))?.value
+            await root.screen.send(.checkAppleCredential(.userAsked))
             if case .checkAppleCredential(let state)? = viewModel.state.completed, state != .authorized {
                 console.out(text(.credentialState, ["state": state.rawValue]) + "\n")
                 console.err(text(.usagePrefix, ["message": viewModel.state.errorMessage ?? ""]) + "\n")
@@ -155,7 +156,7 @@ struct CommandRunner {
             if !invocation.assumeYes {
                 guard ask(text(.promptTypeDelete)) == "DELETE" else { return cancelled(.deleteCancelled) }
             }
-            await viewModel.dispatch(.clickDeleteAccount)?.value
+            await root.screen.send(.clickDeleteAccount)
             return report(root, invocation) { _ in text(.accountDeleted) + "\n" }
         case .appleRevoke:
             return await appleRevoke(root, invocation)

@@ -1,6 +1,7 @@
 import Foundation
 import SignInDemoAdapters
 import SignInData
+import SignInDemoTrace
 import SignInDomain
 import SignInEmbeddedBackend
 import SignInFirebase
@@ -26,6 +27,8 @@ struct CompositionRoot {
     let restoreSession: RestoreSessionUseCase
     let apiClient: AuthorizedAPIClient
     let viewModel: SignInViewModel
+    /// The screen the commands and the tour drive the view model through: it traces what the screen sends.
+    let screen: TracedScreen
     let messages: AuthErrorMessages
 
     /// - Parameters:
@@ -35,7 +38,8 @@ struct CompositionRoot {
     ///   - console: The terminal, for prompts.
     ///   - environment: The PBKDF2 cost for tests.
     ///   - text: The texts, in the user's language.
-    ///   - tracer: Receives the labelled steps.
+    ///   - tracer: Receives the labelled steps: every port the graph wires is wrapped in its tracing decorator,
+    ///     unless it is a `SilentFlowTracer`, when nothing is wrapped.
     ///   - clock: The time, shared by the backend and the app.
     init(
         paths: DataPaths, choice: BackendChoice, emulatorSimulates: Bool = false, invocation: Invocation,
@@ -50,13 +54,12 @@ struct CompositionRoot {
                     EmbeddedBackend.persistent(
                         folder: paths.backendFolder,
                         configuration: Self.embeddedConfiguration(environment, providers: providers),
-                        clock: clock, tracer: tracer),
+                        clock: clock),
                     outboxFolder: "\(paths.backendFolder)/outbox")
             case .firebase(let configuration):
-                .firebase(
-                    configuration, simulated: emulatorSimulates, projectID: Self.projectID(environment), tracer: tracer)
+                .firebase(configuration, simulated: emulatorSimulates, projectID: Self.projectID(environment))
             case .rest(let configuration):
-                .rest(configuration, clock: clock, tracer: tracer)
+                .rest(configuration, clock: clock)
             }
         let interactive = invocation.canPrompt(console) && !invocation.assumeYes
         let texts = Self.terminalTexts(text)
@@ -86,10 +89,14 @@ struct CompositionRoot {
             } else {
                 FilledCredentialsForm(nil)
             }
+        // The demo's trace: a decorator around each port the graph wires, none when nothing listens.
+        let tracing: (any FlowTracer)? = tracer is SilentFlowTracer ? nil : tracer
+        let identity: any IdentityBackend = tracing.map { TracingIdentityBackend(backend.identity, tracer: $0) }
+            ?? backend.identity
         let context = ProviderContext(
-            backend: backend, invocation: invocation, consent: consent, chooser: chooser, form: form, texts: texts,
+            backend: backend, identity: identity, invocation: invocation, consent: consent, chooser: chooser, form: form, texts: texts,
             paths: paths, tracer: tracer, clock: clock)
-        var builder = SignInUIClientBuilder(tracer: tracer)
+        var builder = SignInUIClientBuilder()
         for provider in providers {
             // An identity token obtained elsewhere stands in for the provider's screen (a Firebase project has none
             // here): it is what `--id-token-file` and `SIGNIN_DEMO_ID_TOKEN` give.
@@ -97,21 +104,34 @@ struct CompositionRoot {
                 provided.provider == nil || provided.provider == provider.type
             {
                 builder = builder.addClient(
-                    ProvidedTokenUIClient(
-                        provider: provider.type, idToken: provided.idToken, rawNonce: provided.rawNonce))
+                    Self.traced(
+                        ProvidedTokenUIClient(
+                            provider: provider.type, idToken: provided.idToken, rawNonce: provided.rawNonce),
+                        tracing))
             } else if let client = provider.screen(context) {
-                builder = builder.addClient(client)
+                builder = builder.addClient(Self.traced(client, tracing))
             }
         }
         let uiClients = builder.build()
-        let identity = backend.identity
-        let authProviders = providers.map { $0.exchange(context) }
-        let tokenService = BackendSessionTokenService(backend: identity, clock: clock, tracer: tracer)
-        let accounts = BackendAccountService(backend: identity, clock: clock, tracer: tracer)
-        let sessions = SessionManager(
-            store: FileSessionStore(path: paths.sessionFile(for: choice)), tokenService: tokenService, clock: clock,
-            tracer: tracer)
-        let signIn = SignInUseCase(authProviders: authProviders, sessions: sessions, tracer: tracer)
+        let authProviders: [any AuthProvider] = providers.map { provider in
+            let exchange = provider.exchange(context)
+            return tracing.map { TracingAuthProvider(exchange, tracer: $0) } ?? exchange
+        }
+        var tokenService: any SessionTokenService = BackendSessionTokenService(backend: identity, clock: clock)
+        var accounts: any AccountService = BackendAccountService(backend: identity, clock: clock)
+        var store: any SessionStore = FileSessionStore(path: paths.sessionFile(for: choice))
+        var appleChecker: any AppleCredentialStateChecker = backend.apple ?? NoAppleIDChecker()
+        var apiTransport: any HTTPTransport = backend.api?.transport ?? URLSessionTransport()
+        if let tracing {
+            tokenService = TracingSessionTokenService(tokenService, tracer: tracing)
+            accounts = TracingAccountService(accounts, tracer: tracing)
+            store = TracingSessionStore(store, tracer: tracing)
+            appleChecker = TracingAppleCredentialStateChecker(appleChecker, tracer: tracing)
+            apiTransport = TracingHTTPTransport(
+                apiTransport, answeredBy: backend.choice == .embedded ? "EmbeddedAppAPI" : "AppAPI", tracer: tracing)
+        }
+        let sessions = SessionManager(store: store, tokenService: tokenService, clock: clock)
+        let signIn = SignInUseCase(authProviders: authProviders, sessions: sessions)
         let messages = text.errors
         self.backend = backend
         self.uiClients = uiClients
@@ -119,25 +139,29 @@ struct CompositionRoot {
         self.signIn = signIn
         self.messages = messages
         self.restoreSession = RestoreSessionUseCase(sessions: sessions)
-        self.apiClient = AuthorizedAPIClient(
-            sessions: sessions, transport: backend.api?.transport ?? URLSessionTransport(), tracer: tracer)
-        self.viewModel = SignInViewModel(
+        self.apiClient = AuthorizedAPIClient(sessions: sessions, transport: apiTransport)
+        let viewModel = SignInViewModel(
             signIn: signIn,
-            signOut: SignOutUseCase(sessions: sessions, tokenService: tokenService, tracer: tracer),
+            signOut: SignOutUseCase(sessions: sessions, tokenService: tokenService),
             account: AccountUseCases(
                 signUp: SignUpUseCase(accounts: accounts, sessions: sessions),
-                link: LinkProviderUseCase(authProviders: authProviders, sessions: sessions, tracer: tracer),
+                link: LinkProviderUseCase(authProviders: authProviders, sessions: sessions),
                 unlink: UnlinkProviderUseCase(accounts: accounts, sessions: sessions, authProviders: authProviders),
                 requestPasswordReset: RequestPasswordResetUseCase(accounts: accounts),
                 confirmPasswordReset: ConfirmPasswordResetUseCase(accounts: accounts),
-                checkAppleCredential: CheckAppleCredentialUseCase(
-                    checker: backend.apple ?? NoAppleIDChecker(), sessions: sessions),
+                checkAppleCredential: CheckAppleCredentialUseCase(checker: appleChecker, sessions: sessions),
                 deleteAccount: DeleteAccountUseCase(
                     accounts: accounts, sessions: sessions, authProviders: authProviders),
                 changePassword: ChangePasswordUseCase(
                     accounts: accounts, sessions: sessions, authProviders: authProviders)),
-            uiClients: uiClients, providers: providers.descriptions, reducer: SignInReducer(messages: messages),
-            tracer: tracer)
+            uiClients: uiClients, providers: providers.descriptions, reducer: SignInReducer(messages: messages))
+        self.viewModel = viewModel
+        self.screen = TracedScreen(viewModel: viewModel, tracer: tracer)
+    }
+
+    /// `client` in its tracing decorator, named after the client it wraps; `client` itself when nothing traces.
+    static func traced(_ client: any SignInUIClient, _ tracing: (any FlowTracer)?) -> any SignInUIClient {
+        tracing.map { TracingSignInUIClient(client, tracer: $0) } ?? client
     }
 
     /// The embedded backend's settings; `SIGNIN_DEMO_PBKDF2_ITERATIONS` lowers the password-hashing cost for tests.

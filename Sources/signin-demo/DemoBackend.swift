@@ -90,10 +90,10 @@ struct DemoBackend: Sendable {
     /// (`simulated`), its simulated Apple sheet, Google chooser and app's API are used too. Google's emulator has
     /// none of these: Apple and Google then take an identity token obtained elsewhere.
     static func firebase(
-        _ configuration: FirebaseConfiguration, simulated: Bool, projectID: String, tracer: any FlowTracer
+        _ configuration: FirebaseConfiguration, simulated: Bool, projectID: String
     ) -> DemoBackend {
         let transport = URLSessionTransport()
-        let identity = FirebaseIdentityBackend(configuration: configuration, transport: transport, tracer: tracer)
+        let identity = FirebaseIdentityBackend(configuration: configuration, transport: transport)
         let clientID = EmbeddedBackendConfiguration().appleClientID
         guard let remote = RemoteSimulation(configuration) else {
             return DemoBackend(
@@ -118,15 +118,13 @@ extension DemoBackend {
     /// A team's own REST API: email and password, the current user as the app's API, and the reset mail, which its
     /// server sends on its own (the CLI cannot read it; `open-link` takes its link). Guests, Apple, Google and
     /// linking it does not offer: their commands say so.
-    static func rest(_ configuration: RESTBackendConfiguration, clock: any WallClock, tracer: any FlowTracer)
-        -> DemoBackend
-    {
+    static func rest(_ configuration: RESTBackendConfiguration, clock: any WallClock) -> DemoBackend {
         let transport = URLSessionTransport()
         let me = configuration.baseURL.appendingPathComponent(configuration.paths.me)
         return DemoBackend(
             choice: .rest(configuration),
             identity: RESTIdentityBackend(
-                configuration: configuration, transport: transport, clock: clock, tracer: tracer),
+                configuration: configuration, transport: transport, clock: clock),
             appleClientID: EmbeddedBackendConfiguration().appleClientID, apple: nil, google: nil, api: (transport, me),
             mailbox: nil)
     }

@@ -1,3 +1,4 @@
+import SignInDemoTrace
 import SignInDomain
 
 /// The steps the demo itself traces, where a real app's screen would act.

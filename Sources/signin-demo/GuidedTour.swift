@@ -1,5 +1,6 @@
 import Foundation
 import SignInData
+import SignInDemoTrace
 import SignInDomain
 import SignInEmbeddedBackend
 import SignInPresentation
@@ -95,7 +96,7 @@ struct GuidedTour {
             return fail("AuthorizedAPIClient.send")
         }
         // Back to the present: nothing made from here on (the stored session, the mail) carries the moved clock.
-        await later.viewModel.dispatch(.clickSignOut)?.value
+        await later.screen.send(.clickSignOut)
         clock.reset()
 
         section(.tourStep6)
@@ -107,12 +108,12 @@ struct GuidedTour {
         guard let guest = await signIn(.clickAnonymous, root()) else { return .failure }
         note(.tourGuest, ["uid": guest.uid])
         let linking = root(email: email, password: firstPassword)
-        await linking.viewModel.dispatch(.clickLink(.emailPassword))?.value
+        await linking.screen.send(.clickLink(.emailPassword))
         guard let linked = linking.viewModel.state.session, linked.uid == guest.uid else {
             return fail(linking.viewModel.state.errorMessage ?? "LinkProviderUseCase")
         }
         note(.tourLinked, ["email": email, "uid": linked.uid, "providers": providerList(linked)])
-        await root().viewModel.dispatch(.clickSignOut)?.value
+        await root().screen.send(.clickSignOut)
         note(.tourSignedOut)
         guard let again = await signIn(.clickEmail, root(email: email, password: firstPassword)) else {
             return .failure
@@ -123,23 +124,23 @@ struct GuidedTour {
         // 8: the Go todo service's password reset by a mailed deep link.
         section(.tourStep8)
         let resetting = root()
-        await resetting.viewModel.dispatch(.requestPasswordReset(email: email))?.value
+        await resetting.screen.send(.requestPasswordReset(email: email))
         guard resetting.viewModel.state.error == nil,
             let mail = try? await mailbox.resetMails().last(where: { $0.to == email })
         else { return fail("IdentityBackend.sendPasswordResetEmail") }
         note(.tourMailSent, ["to": mail.to, "folder": mailbox.location])
         note(.tourItsLink, ["link": DeepLink.redacted(mail.link)])
         let opening = root()
-        await opening.viewModel.dispatch(.openResetLink(Secret(mail.link), newPassword: Secret(newPassword)))?.value
+        await opening.screen.send(.openResetLink(Secret(mail.link), newPassword: Secret(newPassword)))
         guard opening.viewModel.state.error == nil else {
             return fail(opening.viewModel.state.errorMessage ?? "ConfirmPasswordResetUseCase")
         }
         note(.tourLinkOpened)
         let oldAttempt = root(email: email, password: firstPassword)
-        await oldAttempt.viewModel.dispatch(.clickEmail)?.value
+        await oldAttempt.screen.send(.clickEmail)
         note(.tourOldPasswordRefused, ["message": oldAttempt.viewModel.state.errorMessage ?? text(.tourAccepted)])
         let reused = root()
-        await reused.viewModel.dispatch(.openResetLink(Secret(mail.link), newPassword: Secret("another pass 7")))?.value
+        await reused.screen.send(.openResetLink(Secret(mail.link), newPassword: Secret("another pass 7")))
         note(.tourLinkOnce, ["message": reused.viewModel.state.errorMessage ?? text(.tourAccepted)])
         guard await signIn(.clickEmail, root(email: email, password: newPassword)) != nil else { return .failure }
         note(.tourNewPasswordWorks)
@@ -155,7 +156,7 @@ struct GuidedTour {
         }
         note(.tourStopUsing)
         let checking = root()
-        await checking.viewModel.dispatch(.checkAppleCredential(.userAsked))?.value
+        await checking.screen.send(.checkAppleCredential(.userAsked))
         guard case .checkAppleCredential(let credentialState)? = checking.viewModel.state.completed,
             credentialState == .revoked, checking.viewModel.state.session == nil
         else { return fail("CheckAppleCredentialUseCase") }
@@ -167,18 +168,18 @@ struct GuidedTour {
         section(.tourStep10)
         guard await signIn(.clickEmail, root(email: email, password: newPassword)) != nil else { return .failure }
         let deleting = root()
-        await deleting.viewModel.dispatch(.clickDeleteAccount)?.value
+        await deleting.screen.send(.clickDeleteAccount)
         guard deleting.viewModel.state.error == nil, deleting.viewModel.state.completed == .deleteAccount else {
             return fail(deleting.viewModel.state.errorMessage ?? "DeleteAccountUseCase")
         }
         note(.tourDeleted)
         let gone = root(email: email, password: newPassword)
-        await gone.viewModel.dispatch(.clickEmail)?.value
+        await gone.screen.send(.clickEmail)
         note(.tourSignInAgain, ["message": gone.viewModel.state.errorMessage ?? text(.tourAccepted)])
 
         section(.tourStep11)
         let last = root()
-        await last.viewModel.dispatch(.clickApple)?.value
+        await last.screen.send(.clickApple)
         guard let final = last.viewModel.state.session else {
             return fail(last.viewModel.state.errorMessage ?? "SignInUseCase")
         }
@@ -188,7 +189,7 @@ struct GuidedTour {
     }
 
     private func signIn(_ action: SignInAction, _ root: CompositionRoot) async -> UserSession? {
-        await root.viewModel.dispatch(action)?.value
+        await root.screen.send(action)
         if let session = root.viewModel.state.session { return session }
         _ = fail(root.viewModel.state.errorMessage ?? text(.cancelled))
         return nil

@@ -69,17 +69,4 @@ struct AppleAuthProviderTests {
         let provider = AppleAuthProvider(backend: backend)
         await #expect(throws: expected) { try await provider.signIn(with: .fixture()) }
     }
-
-    @Test("traces its steps in the Data layer with the tokens redacted")
-    func traces() async throws {
-        let tracer = RecordingFlowTracer()
-        let provider = AppleAuthProvider(
-            backend: StubIdentityBackend(result: .success(.fixture())), clock: clock, tracer: tracer)
-        _ = try await provider.signIn(with: .fixture())
-        #expect(tracer.steps.count == 3)
-        #expect(tracer.steps.allSatisfy { $0.layer == .data })
-        #expect(!tracer.steps.contains { $0.message.description.contains("fixture-apple-identity-token") })
-        #expect(!tracer.steps.contains { $0.message.description.contains("fixture-raw-nonce") })
-        #expect(tracer.steps.map(\.component).allSatisfy { $0.hasPrefix("AppleAuthProvider.signIn") })
-    }
 }

@@ -7,11 +7,11 @@ struct SignInUseCaseTests {
     let reportIssue: IssueReporter = { Issue.record(Comment(rawValue: $0)) }
 
     func makeSUT(
-        providers: [any AuthProvider], store: SpySessionStore = SpySessionStore(), tracer: RecordingFlowTracer = .init()
+        providers: [any AuthProvider], store: SpySessionStore = SpySessionStore()
     ) -> (SignInUseCase, SpySessionStore) {
         (
             SignInUseCase(
-                authProviders: providers, sessions: .fixture(store: store, reportIssue: reportIssue), tracer: tracer),
+                authProviders: providers, sessions: .fixture(store: store, reportIssue: reportIssue)),
             store
         )
     }
@@ -129,16 +129,5 @@ struct SignInUseCaseTests {
             github,
             uiClients: [github: StubSignInUIClient.returning(AuthCredential(provider: github, accessToken: "t"))])
         #expect(result == .signedIn(session))
-    }
-
-    @Test("the steps are traced in the Domain layer, without secrets")
-    func traces() async throws {
-        let tracer = RecordingFlowTracer()
-        let (signIn, _) = makeSUT(providers: [StubAuthProvider(.apple, result: .success(.fixture()))], tracer: tracer)
-        _ = try await signIn(.apple, uiClients: [.apple: StubSignInUIClient.returning(.fixture())])
-        #expect(tracer.steps.map(\.layer) == [.domain, .domain])
-        #expect(tracer.steps.first?.message.key == "domain.signInStarted")
-        #expect(tracer.steps.first?.message.description == "sign in with apple.com (1 UI clients set up)")
-        #expect(!tracer.steps.contains { $0.message.description.contains("fixture-id-token") })
     }
 }

@@ -22,8 +22,12 @@ struct PackageStructureTests {
         "SignInInfrastructureTesting": ["SignInDomain", "SignInInfrastructure", "SignInTesting"],
         // The demo's targets.
         "SignInHTTPServer": [],
-        "SignInEmulator": ["SignInDomain", "SignInData", "SignInCrypto", "SignInEmbeddedBackend"],
-        "SignInDemoAdapters": ["SignInDomain", "SignInData", "SignInInfrastructure", "SignInHTTPServer"],
+        "SignInDemoTrace": [],
+        "SignInEmulator": ["SignInDomain", "SignInData", "SignInCrypto", "SignInEmbeddedBackend", "SignInDemoTrace"],
+        "SignInDemoAdapters": [
+            "SignInDomain", "SignInData", "SignInInfrastructure", "SignInPresentation", "SignInHTTPServer",
+            "SignInDemoTrace",
+        ],
         "signin-bench": [
             "SignInDomain", "SignInData", "SignInInfrastructure", "SignInEmbeddedBackend", "SignInCrypto",
             "SignInFirebase", "SignInHTTPServer", "SignInPresentation", "SignInEmulator", "SignInDemoAdapters",
@@ -31,14 +35,14 @@ struct PackageStructureTests {
         "signin-demo": [
             "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData", "SignInEmbeddedBackend",
             "SignInCrypto", "SignInFileSystem", "SignInFirebase", "SignInHTTPServer", "SignInREST", "SignInEmulator",
-            "SignInDemoAdapters",
+            "SignInDemoAdapters", "SignInDemoTrace",
         ],
     ]
 
     /// The targets that exist only to show the library off: the CLI, its terminal prompts, the HTTP server and the
     /// embedded backend's HTTP face. No library product may contain one, directly or through a dependency.
     static let demoTargets: Set<String> = [
-        "signin-demo", "signin-bench", "SignInDemoAdapters", "SignInHTTPServer", "SignInEmulator",
+        "signin-demo", "signin-bench", "SignInDemoAdapters", "SignInDemoTrace", "SignInHTTPServer", "SignInEmulator",
     ]
 
     static var packageRoot: URL {

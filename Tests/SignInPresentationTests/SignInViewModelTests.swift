@@ -88,37 +88,4 @@ struct SignInViewModelTests {
         await viewModel.dispatch(.clickProvider(github))?.value
         #expect(viewModel.state.session == session)
     }
-
-    @Test("traces the dispatch in the Presentation layer")
-    func traces() async {
-        let tracer = RecordingFlowTracer()
-        let viewModel = SignInViewModel(
-            signIn: SignInUseCase(authProviders: [], sessions: .fixture(reportIssue: reportIssue)), uiClients: [:],
-            tracer: tracer)
-        await viewModel.dispatch(.clickApple)?.value
-        #expect(
-            tracer.steps.first
-                == FlowStep(
-                    layer: .presentation, component: "SignInViewModel.dispatch",
-                    message: FlowMessage(
-                        "presentation.actionSent", "the screen sends {action}", ["action": "clickApple"])))
-        #expect(tracer.steps.first?.message.description == "the screen sends clickApple")
-    }
-
-    @Test("traces an action by its short name: no link, password or Swift type path")
-    func tracesShortNames() async {
-        let tracer = RecordingFlowTracer()
-        let viewModel = SignInViewModel(
-            signIn: SignInUseCase(authProviders: [], sessions: .fixture(reportIssue: reportIssue)), uiClients: [:],
-            tracer: tracer)
-        let link = "signin-demo://reset-password?code=live-reset-code"
-        await viewModel.dispatch(.openResetLink(Secret(link), newPassword: Secret("brand new pass")))?.value
-        let texts = tracer.steps.map(\.message.description)
-        #expect(texts.first == "the screen sends openResetLink")
-        #expect(texts.contains("the view model receives accountResponse"))
-        #expect(!texts.contains { $0.contains("live-reset-code") || $0.contains("brand new pass") })
-        #expect(!texts.contains { $0.contains("SignInPresentation.") || $0.contains("(") })
-        #expect(SignInAction.signUp(email: "a@b.co", password: "secret pass").name == "signUp")
-        #expect(SignInAction.clickLink(.google).name == "clickLink")
-    }
 }

@@ -263,24 +263,6 @@ struct RESTErrorTests {
         }
     }
 
-    @Test("the trace names each call and refusal by route, status and code: never a password, token or body")
-    func trace() async throws {
-        let tracer = RecordingFlowTracer()
-        let spy = SpyHTTPTransport(responses: [
-            API.tokens("access-1"), API.detail("token access-1 for \(API.password) refused", status: 401),
-        ])
-        let sut = RESTIdentityBackend(configuration: API.configuration(), transport: spy, tracer: tracer)
-        _ = await API.backendError {
-            _ = try await sut.signInWithPassword(email: API.email, password: Secret(API.password))
-        }
-        #expect(
-            tracer.steps.map(\.message.description) == [
-                "POST auth/login to the app's identity API", "GET auth/me to the app's identity API",
-                "GET auth/me refused with 401: INVALID_ID_TOKEN",
-            ])
-        #expect(tracer.steps.allSatisfy { $0.layer == .data && $0.component == "RESTIdentityBackend" })
-    }
-
     @Test("a success whose body breaks the contract is INVALID_RESPONSE, never a crash")
     func unreadableSuccess() async throws {
         let answers: [Answer] = [

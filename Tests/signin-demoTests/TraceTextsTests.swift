@@ -1,4 +1,5 @@
 import Foundation
+import SignInDemoTrace
 import SignInDomain
 import SignInTesting
 import Testing
@@ -227,15 +228,15 @@ struct TraceTextsTests {
     @Test("a line pads its number to 3 columns and its label to 17, and falls back to English for an unknown key")
     func lineLayout() throws {
         let step = FlowStep(
-            layer: .domain, component: "SessionManager.refresh",
-            message: FlowMessage("domain.refreshStarted", "refresh the session of {uid} (one request)", ["uid": "u1"]))
+            layer: .data, component: "BackendSessionTokenService.refresh",
+            message: FlowMessage("data.refresh", "new tokens for {uid}", ["uid": "u1"]))
         let seventh = ConsoleFlowTracer.line(number: 7, step: step, table: [:])
         let hundredth = ConsoleFlowTracer.line(number: 107, step: step, table: [:])
-        #expect(seventh == "  7. [Domain]         SessionManager.refresh  refresh the session of u1 (one request)\n")
-        #expect(hundredth.hasPrefix("107. [Domain]         SessionManager.refresh  "))
+        #expect(seventh == "  7. [Data]           BackendSessionTokenService.refresh  new tokens for u1\n")
+        #expect(hundredth.hasPrefix("107. [Data]           BackendSessionTokenService.refresh  "))
         #expect(seventh.count == hundredth.count)
         let turkish = ConsoleFlowTracer.line(number: 7, step: step, table: TraceTexts.turkish)
-        #expect(turkish.hasSuffix("SessionManager.refresh  u1 oturumu yenileniyor (tek istek)\n"))
+        #expect(turkish.hasSuffix("BackendSessionTokenService.refresh  u1 için yeni belirteçler\n"))
         let unknown = FlowStep(layer: .data, component: "TeamAuthProvider.signIn", message: FlowMessage("team.x", "x"))
         #expect(ConsoleFlowTracer.line(number: 1, step: unknown, table: TraceTexts.turkish).hasSuffix("  x\n"))
     }

@@ -5,13 +5,11 @@ import SignInDomain
 public struct AuthorizedAPIClient: Sendable {
     private let sessions: SessionManager
     private let transport: any HTTPTransport
-    private let tracer: any FlowTracer
 
     /// Creates the client.
-    public init(sessions: SessionManager, transport: any HTTPTransport, tracer: any FlowTracer = SilentFlowTracer()) {
+    public init(sessions: SessionManager, transport: any HTTPTransport) {
         self.sessions = sessions
         self.transport = transport
-        self.tracer = tracer
     }
 
     /// Sends `request` as the signed-in user.
@@ -20,17 +18,13 @@ public struct AuthorizedAPIClient: Sendable {
     ///   refreshed or the API refused it again after a refresh (the user is then signed out);
     ///   ``AuthError/network(reason:)`` when no response arrived.
     public func send(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
-        let component = "AuthorizedAPIClient.send"
         let session = try await sessions.validSession()
-        tracer.record(.data, component, .dataAPIRequest(method: request.method, path: request.url.path))
         let first = try await send(request, bearer: session.tokens.idToken)
         guard first.status == 401 else { return first }
 
-        tracer.record(.data, component, .dataAPIRetry)
         let refreshed = try await sessions.validSession(forceRefresh: true)
         let second = try await send(request, bearer: refreshed.tokens.idToken)
         guard second.status == 401 else { return second }
-        tracer.record(.data, component, .dataAPIRefusedAgain)
         try? await sessions.signOut(reason: .unauthorized)
         throw .signedOut(.unauthorized)
     }

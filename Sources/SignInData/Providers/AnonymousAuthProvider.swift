@@ -7,20 +7,16 @@ public struct AnonymousAuthProvider: AuthProvider {
 
     private let backend: any IdentityBackend
     private let clock: any WallClock
-    private let tracer: any FlowTracer
 
     /// Creates the provider.
     public init(
-        backend: any IdentityBackend, clock: any WallClock = SystemWallClock(),
-        tracer: any FlowTracer = SilentFlowTracer()
+        backend: any IdentityBackend, clock: any WallClock = SystemWallClock()
     ) {
         self.backend = backend
         self.clock = clock
-        self.tracer = tracer
     }
 
     public func signIn(with credential: AuthCredential) async throws -> UserSession {
-        tracer.record(.data, "AnonymousAuthProvider.signIn", .dataGuestSignUp)
         return try await IdentityBackendError.translating(for: type) {
             try await backend.signUpAnonymously().toDomain(now: clock.now())
         }

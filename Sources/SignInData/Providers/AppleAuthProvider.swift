@@ -11,17 +11,14 @@ public struct AppleAuthProvider: AuthProvider {
     /// - Parameters:
     ///   - backend: The identity backend.
     ///   - clock: Counts the session's expiry.
-    ///   - tracer: Receives the labelled steps.
     ///   - profiles: Keeps the name and email Apple sends only at the first authorization until a sign-in carrying
     ///     them succeeds; give a persistent one (a file, the Keychain) so that they survive a restart too.
     public init(
         backend: any IdentityBackend, clock: any WallClock = SystemWallClock(),
-        tracer: any FlowTracer = SilentFlowTracer(),
         profiles: any FirstSignInProfileStash = InMemoryFirstSignInProfileStash()
     ) {
         exchange = IdPAuthProvider(
-            type: .apple, component: "AppleAuthProvider", backend: backend, clock: clock, tracer: tracer,
-            profiles: profiles)
+            type: .apple, backend: backend, clock: clock, profiles: profiles)
     }
 
     /// Signs in with an Apple credential.

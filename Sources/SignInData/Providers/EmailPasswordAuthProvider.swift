@@ -8,16 +8,13 @@ public struct EmailPasswordAuthProvider: AuthProvider {
 
     private let backend: any IdentityBackend
     private let clock: any WallClock
-    private let tracer: any FlowTracer
 
     /// Creates the provider.
     public init(
-        backend: any IdentityBackend, clock: any WallClock = SystemWallClock(),
-        tracer: any FlowTracer = SilentFlowTracer()
+        backend: any IdentityBackend, clock: any WallClock = SystemWallClock()
     ) {
         self.backend = backend
         self.clock = clock
-        self.tracer = tracer
     }
 
     /// Signs in.
@@ -26,7 +23,6 @@ public struct EmailPasswordAuthProvider: AuthProvider {
     public func signIn(with credential: AuthCredential) async throws -> UserSession {
         let email = try EmailAddress.validate(credential.email ?? "")
         let password = credential.password ?? ""
-        tracer.record(.data, "EmailPasswordAuthProvider.signIn", .dataPasswordSignIn(email: email))
         return try await IdentityBackendError.translating(for: type) {
             try await backend.signInWithPassword(email: email, password: password).toDomain(now: clock.now())
         }
@@ -39,7 +35,6 @@ public struct EmailPasswordAuthProvider: AuthProvider {
         let email = try EmailAddress.validate(credential.email ?? "")
         let password = credential.password ?? ""
         try PasswordPolicy.validate(password.value)
-        tracer.record(.data, "EmailPasswordAuthProvider.link", .dataPasswordLink(email: email, uid: session.uid))
         return try await IdentityBackendError.translating(
             for: type, special: { $0.code == .emailExists ? .emailAlreadyInUse(email) : nil }
         ) {
@@ -54,8 +49,6 @@ public struct EmailPasswordAuthProvider: AuthProvider {
     public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
         let email = try EmailAddress.validate(credential.email ?? "")
         let password = credential.password ?? ""
-        tracer.record(
-            .data, "EmailPasswordAuthProvider.reauthenticate", .dataPasswordReauthentication(uid: session.uid))
         return try await IdentityBackendError.translating(for: type) {
             try await backend.reauthenticate(
                 idToken: session.tokens.idToken, with: .password(email: email, password: password)

@@ -9,12 +9,10 @@ public struct GoogleAuthProvider: AuthProvider {
 
     /// Creates the provider.
     public init(
-        backend: any IdentityBackend, clock: any WallClock = SystemWallClock(),
-        tracer: any FlowTracer = SilentFlowTracer()
+        backend: any IdentityBackend, clock: any WallClock = SystemWallClock()
     ) {
         exchange = IdPAuthProvider(
-            type: .google, component: "GoogleAuthProvider", backend: backend, clock: clock, tracer: tracer,
-            profiles: InMemoryFirstSignInProfileStash())
+            type: .google, backend: backend, clock: clock, profiles: InMemoryFirstSignInProfileStash())
     }
 
     public func signIn(with credential: AuthCredential) async throws -> UserSession {

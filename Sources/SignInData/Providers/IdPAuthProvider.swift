@@ -13,11 +13,8 @@ import SignInDomain
 /// only after a call that carried it succeeded; a later credential of the same user without it gets it back.
 public struct IdPAuthProvider: AuthProvider {
     public let type: ProviderType
-    /// The name its trace steps start with (`AppleAuthProvider`, `IdPAuthProvider(oidc.acme)`).
-    let component: String
     let backend: any IdentityBackend
     let clock: any WallClock
-    let tracer: any FlowTracer
     let profiles: any FirstSignInProfileStash
 
     /// Creates the provider.
@@ -25,42 +22,29 @@ public struct IdPAuthProvider: AuthProvider {
     ///   - type: The provider's id at the backend.
     ///   - backend: The identity backend.
     ///   - clock: The clock that turns the token lifetime into an expiry date.
-    ///   - tracer: Receives the labelled steps.
     ///   - profiles: Where a first sign-in's name and email wait until a backend call that carried them succeeds.
     public init(
         type: ProviderType, backend: any IdentityBackend, clock: any WallClock = SystemWallClock(),
-        tracer: any FlowTracer = SilentFlowTracer(),
         profiles: any FirstSignInProfileStash = InMemoryFirstSignInProfileStash()
     ) {
-        self.init(
-            type: type, component: "IdPAuthProvider(\(type.rawValue))", backend: backend, clock: clock, tracer: tracer,
-            profiles: profiles)
-    }
-
-    init(
-        type: ProviderType, component: String, backend: any IdentityBackend, clock: any WallClock,
-        tracer: any FlowTracer, profiles: any FirstSignInProfileStash
-    ) {
         self.type = type
-        self.component = component
         self.backend = backend
         self.clock = clock
-        self.tracer = tracer
         self.profiles = profiles
     }
 
     public func signIn(with credential: AuthCredential) async throws(AuthError) -> UserSession {
         let (credential, key) = await withFirstSignInProfile(credential)
-        let request = try makeRequest(credential, operation: "signIn")
-        return try await call(credential, operation: "signIn", profileKey: key) {
+        let request = try makeRequest(credential)
+        return try await call(credential, profileKey: key) {
             try await backend.signInWithIdP(request)
         }
     }
 
     public func link(_ credential: AuthCredential, to session: UserSession) async throws(AuthError) -> UserSession {
         let (credential, key) = await withFirstSignInProfile(credential)
-        let request = try makeRequest(credential, operation: "link")
-        return try await call(credential, operation: "link", profileKey: key) {
+        let request = try makeRequest(credential)
+        return try await call(credential, profileKey: key) {
             try await backend.linkWithIdP(idToken: session.tokens.idToken, request)
         }
     }
@@ -69,8 +53,8 @@ public struct IdPAuthProvider: AuthProvider {
         -> UserSession
     {
         let (credential, key) = await withFirstSignInProfile(credential)
-        let request = try makeRequest(credential, operation: "reauthenticate")
-        return try await call(credential, operation: "reauthenticate", profileKey: key) {
+        let request = try makeRequest(credential)
+        return try await call(credential, profileKey: key) {
             try await backend.reauthenticate(idToken: session.tokens.idToken, with: .identityProvider(request))
         }
     }
@@ -86,34 +70,28 @@ public struct IdPAuthProvider: AuthProvider {
             return (credential, key)
         }
         guard let kept = await profiles.profile(for: key) else { return (credential, nil) }
-        tracer.record(.data, "\(component).signIn", .dataFirstSignInProfileRestored(provider: type))
         credential.fullName = kept.fullName
         credential.email = kept.email
         return (credential, key)
     }
 
-    private func makeRequest(_ credential: AuthCredential, operation: String) throws(AuthError) -> IdPSignInRequest {
-        let name = "\(component).\(operation)"
-        tracer.record(.data, name, .dataIdPCredentialReceived(provider: type))
+    private func makeRequest(_ credential: AuthCredential) throws(AuthError) -> IdPSignInRequest {
         guard let idToken = credential.idToken, !idToken.value.isEmpty else {
             throw .missingIdentityToken(type)
         }
-        tracer.record(.data, name, credential.rawNonce == nil ? .dataIdPRequestWithoutNonce : .dataIdPRequestWithNonce)
         return IdPSignInRequest(
             providerId: type.rawValue, idToken: idToken, rawNonce: credential.rawNonce,
             accessToken: credential.accessToken, fullName: credential.fullName, email: credential.email)
     }
 
     private func call(
-        _ credential: AuthCredential, operation: String, profileKey: String?,
+        _ credential: AuthCredential, profileKey: String?,
         _ body: () async throws -> BackendSessionResponse
     ) async throws(AuthError) -> UserSession {
-        let name = "\(component).\(operation)"
         let response: BackendSessionResponse
         do {
             response = try await body()
         } catch let error as IdentityBackendError {
-            tracer.record(.data, name, .dataBackendRefused(code: error.code.rawValue))
             if error.code == .credentialAlreadyInUse || error.code == .federatedUserIdAlreadyLinked {
                 throw .credentialAlreadyInUse(credential)
             }
@@ -128,7 +106,6 @@ public struct IdPAuthProvider: AuthProvider {
             // A backend that keeps no name still leaves it in the session.
             if session.displayName == nil { session.displayName = credential.fullName?.formatted }
         }
-        tracer.record(.data, name, .dataSessionReceived(uid: session.uid, providers: session.providerIds))
         return session
     }
 }

@@ -5,34 +5,28 @@ import SignInDomain
 public struct BackendAccountService: AccountService {
     private let backend: any IdentityBackend
     private let clock: any WallClock
-    private let tracer: any FlowTracer
 
     /// Creates the service.
     public init(
-        backend: any IdentityBackend, clock: any WallClock = SystemWallClock(),
-        tracer: any FlowTracer = SilentFlowTracer()
+        backend: any IdentityBackend, clock: any WallClock = SystemWallClock()
     ) {
         self.backend = backend
         self.clock = clock
-        self.tracer = tracer
     }
 
     public func signUp(email: String, password: Secret) async throws -> UserSession {
-        tracer.record(.data, "BackendAccountService.signUp", .dataSignUp(email: email))
         return try await IdentityBackendError.translating(
             for: .emailPassword, special: { $0.code == .emailExists ? .emailAlreadyInUse(email) : nil }
         ) { try await backend.signUp(email: email, password: password).toDomain(now: clock.now()) }
     }
 
     public func sendPasswordReset(email: String) async throws {
-        tracer.record(.data, "BackendAccountService.sendPasswordReset", .dataPasswordResetRequested(email: email))
         try await IdentityBackendError.translating(for: .emailPassword) {
             try await backend.sendPasswordResetEmail(email: email)
         }
     }
 
     public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
-        tracer.record(.data, "BackendAccountService.confirmPasswordReset", .dataPasswordResetConfirmed)
         try await IdentityBackendError.translating(for: .emailPassword) {
             try await backend.confirmPasswordReset(code: code, newPassword: newPassword)
         }
@@ -49,7 +43,6 @@ public struct BackendAccountService: AccountService {
     }
 
     public func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws {
-        tracer.record(.data, "BackendAccountService.deleteAccount", .dataAccountDeletion(uid: session.uid))
         try await IdentityBackendError.translating(
             for: Self.signInProvider(of: session),
             special: { error in
@@ -61,7 +54,6 @@ public struct BackendAccountService: AccountService {
     }
 
     public func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession {
-        tracer.record(.data, "BackendAccountService.changePassword", .dataPasswordChange)
         let response = try await IdentityBackendError.translating(
             for: Self.signInProvider(of: session),
             special: { $0.code == .noSuchProvider ? .providerNotLinked(.emailPassword) : nil }

@@ -15,7 +15,6 @@ public actor SessionManager {
     private let store: any SessionStore
     private let tokenService: any SessionTokenService
     private let clock: any WallClock
-    private let tracer: any FlowTracer
     /// How long before expiry a session counts as expired, so that a token is never sent about to lapse.
     public nonisolated let refreshLeeway: TimeInterval
 
@@ -36,16 +35,14 @@ public actor SessionManager {
     ///   - tokenService: Refreshes and revokes tokens.
     ///   - clock: Decides expiry.
     ///   - refreshLeeway: Seconds before expiry at which a session is refreshed (default 300).
-    ///   - tracer: Receives the labelled steps.
     public init(
         store: any SessionStore, tokenService: any SessionTokenService, clock: any WallClock = SystemWallClock(),
-        refreshLeeway: TimeInterval = 300, tracer: any FlowTracer = SilentFlowTracer()
+        refreshLeeway: TimeInterval = 300
     ) {
         self.store = store
         self.tokenService = tokenService
         self.clock = clock
         self.refreshLeeway = refreshLeeway
-        self.tracer = tracer
     }
 
     /// The current session, loading it from the store the first time.
@@ -132,7 +129,6 @@ public actor SessionManager {
             failure = AuthError.normalizing(error)
         }
         if wasSignedIn {
-            tracer.record(.domain, "SessionManager.signOut", .domainSignedOut(reason: reason))
             publish(.signedOut(reason))
         }
         if let failure { throw failure }
@@ -180,7 +176,6 @@ public actor SessionManager {
     }
 
     private func refresh(_ current: UserSession, generation expected: Int) async throws -> UserSession {
-        tracer.record(.domain, "SessionManager.refresh", .domainRefreshStarted(uid: current.uid))
         do {
             return try await store.withExclusiveAccess {
                 // Another process may have refreshed while this one waited for the lock.
@@ -219,7 +214,6 @@ public actor SessionManager {
         await acquireWrite()
         defer { releaseWrite() }
         guard generation == expected, session?.uid == refreshed.uid else {
-            tracer.record(.domain, "SessionManager.refresh", .domainRefreshDropped)
             throw session == nil ? .notSignedIn : .signedOut(.userRequested)
         }
         if !adopted {
@@ -230,9 +224,6 @@ public actor SessionManager {
             }
         }
         session = refreshed
-        tracer.record(
-            .domain, "SessionManager.refresh",
-            adopted ? .domainRefreshAdopted : .domainRefreshStored(expiresAt: refreshed.tokens.expiresAt))
         publish(.tokenRefreshed(refreshed))
         return refreshed
     }

@@ -40,15 +40,13 @@ public enum LinkResult: Hashable, Sendable {
 public struct LinkProviderUseCase: Sendable {
     private let authProviders: [ProviderType: any AuthProvider]
     private let sessions: SessionManager
-    private let tracer: any FlowTracer
 
     /// Creates the use case.
     public init(
-        authProviders: [any AuthProvider], sessions: SessionManager, tracer: any FlowTracer = SilentFlowTracer()
+        authProviders: [any AuthProvider], sessions: SessionManager
     ) {
         self.authProviders = Dictionary(authProviders.map { ($0.type, $0) }, uniquingKeysWith: { _, last in last })
         self.sessions = sessions
-        self.tracer = tracer
     }
 
     /// Links `provider`, getting its credential from the screen's UI client.
@@ -63,8 +61,6 @@ public struct LinkProviderUseCase: Sendable {
         guard !current.providerIds.contains(provider) else { throw .providerAlreadyLinked(provider) }
         guard let uiClient = uiClients[provider] else { throw .providerNotConfigured(provider) }
         guard let authProvider = authProviders[provider] else { throw .authProviderMissing(provider) }
-        tracer.record(
-            .domain, "LinkProviderUseCase.callAsFunction", .domainLinkStarted(provider: provider, uid: current.uid))
 
         guard case .credential(let credential) = try await uiClient.obtainCredential() else { return .cancelled }
         if provider == .emailPassword {
@@ -73,7 +69,6 @@ public struct LinkProviderUseCase: Sendable {
         }
         let linked = try await sessions.authorized { session in try await authProvider.link(credential, to: session) }
         try await sessions.establish(linked)
-        tracer.record(.domain, "LinkProviderUseCase.callAsFunction", .domainLinked(uid: linked.uid))
         return .linked(linked)
     }
 }

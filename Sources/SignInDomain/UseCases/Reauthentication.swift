@@ -9,19 +9,16 @@
 public struct Reauthentication: Sendable {
     private let authProviders: [ProviderType: any AuthProvider]
     private let sessions: SessionManager
-    private let tracer: any FlowTracer
 
     /// Creates the runner.
     /// - Parameters:
     ///   - authProviders: The providers a user can sign in again with.
     ///   - sessions: The session manager.
-    ///   - tracer: Receives the labelled steps.
     public init(
-        authProviders: [any AuthProvider], sessions: SessionManager, tracer: any FlowTracer = SilentFlowTracer()
+        authProviders: [any AuthProvider], sessions: SessionManager
     ) {
         self.authProviders = Dictionary(authProviders.map { ($0.type, $0) }, uniquingKeysWith: { _, last in last })
         self.sessions = sessions
-        self.tracer = tracer
     }
 
     /// Runs `operation` for the signed-in user, signing in again once if the backend asks for it.
@@ -56,12 +53,10 @@ public struct Reauthentication: Sendable {
         -> AuthCredential
     {
         let session = try await sessions.validSession()
-        tracer.record(.domain, "Reauthentication.signInAgain", .domainReauthenticationAsked(provider: provider))
         guard let uiClient = uiClients[provider], let authProvider = authProviders[provider] else {
             throw .recentSignInRequired(provider)
         }
         guard case .credential(let credential) = try await uiClient.obtainCredential() else {
-            tracer.record(.domain, "Reauthentication.signInAgain", .domainReauthenticationCancelled)
             throw .recentSignInRequired(provider)
         }
         let renewed: UserSession
@@ -72,7 +67,6 @@ public struct Reauthentication: Sendable {
         }
         guard renewed.uid == session.uid else { throw .userMismatch(provider) }
         try await sessions.establish(renewed)
-        tracer.record(.domain, "Reauthentication.signInAgain", .domainReauthenticated(uid: renewed.uid))
         return credential
     }
 }

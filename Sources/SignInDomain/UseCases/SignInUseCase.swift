@@ -7,22 +7,18 @@
 public struct SignInUseCase: Sendable {
     private let authProviders: [ProviderType: any AuthProvider]
     private let sessions: SessionManager
-    private let tracer: any FlowTracer
 
     /// Creates the use case.
     /// - Parameters:
     ///   - authProviders: One ``AuthProvider`` per provider; a later one replaces an earlier one of the
     ///     same type.
     ///   - sessions: Stores the new session and announces it.
-    ///   - tracer: Receives the labelled steps.
     public init(
         authProviders: [any AuthProvider],
-        sessions: SessionManager,
-        tracer: any FlowTracer = SilentFlowTracer()
+        sessions: SessionManager
     ) {
         self.authProviders = Dictionary(authProviders.map { ($0.type, $0) }, uniquingKeysWith: { _, last in last })
         self.sessions = sessions
-        self.tracer = tracer
     }
 
     /// Signs in with `provider`, using the screen's UI clients.
@@ -34,14 +30,10 @@ public struct SignInUseCase: Sendable {
     public func callAsFunction(_ provider: ProviderType, uiClients: SignInUIClients) async throws(AuthError)
         -> SignInResult
     {
-        tracer.record(
-            .domain, "SignInUseCase.callAsFunction",
-            .domainSignInStarted(provider: provider, uiClients: uiClients.count))
         guard let uiClient = uiClients[provider] else { throw .providerNotConfigured(provider) }
         guard let authProvider = authProviders[provider] else { throw .authProviderMissing(provider) }
 
         guard case .credential(let credential) = try await uiClient.obtainCredential() else {
-            tracer.record(.domain, "SignInUseCase.callAsFunction", .domainSignInCancelled)
             return .cancelled
         }
 
@@ -68,7 +60,6 @@ public struct SignInUseCase: Sendable {
             throw AuthError.normalizing(error)
         }
         try await sessions.establish(session)
-        tracer.record(.domain, "SignInUseCase.exchange", .domainSessionStored(uid: session.uid))
         return session
     }
 }

@@ -2,15 +2,13 @@
 public struct SignOutUseCase: Sendable {
     private let sessions: SessionManager
     private let tokenService: any SessionTokenService
-    private let tracer: any FlowTracer
 
     /// Creates the use case.
     public init(
-        sessions: SessionManager, tokenService: any SessionTokenService, tracer: any FlowTracer = SilentFlowTracer()
+        sessions: SessionManager, tokenService: any SessionTokenService
     ) {
         self.sessions = sessions
         self.tokenService = tokenService
-        self.tracer = tracer
     }
 
     /// Signs out.
@@ -27,7 +25,6 @@ public struct SignOutUseCase: Sendable {
             current = nil
         }
         guard let current else { throw .notSignedIn }
-        tracer.record(.domain, "SignOutUseCase.callAsFunction", .domainSignOutStarted)
         var revoked = true
         do {
             try await tokenService.revoke(current)

@@ -6,12 +6,10 @@ import SignInDomain
 /// a valid ID token is; anything else without a valid token is `401`.
 public final class EmbeddedAppAPI: Sendable {
     private let identityService: EmbeddedIdentityService
-    private let tracer: any FlowTracer
 
     /// Creates the API over the identity service that issued the tokens.
-    public init(identityService: EmbeddedIdentityService, tracer: any FlowTracer = SilentFlowTracer()) {
+    public init(identityService: EmbeddedIdentityService) {
         self.identityService = identityService
-        self.tracer = tracer
     }
 
     /// The body of `GET /v1/me`.
@@ -32,12 +30,10 @@ public final class EmbeddedAppAPI: Sendable {
         do {
             claims = try identityService.verifySessionToken(String(authorization.dropFirst("Bearer ".count)))
         } catch {
-            tracer.record(.backend, "EmbeddedAppAPI.handle", .backendAPIUnauthorized(code: error.code.rawValue))
             return Self.unauthorized(error.code.rawValue)
         }
         switch (request.method, request.url.path) {
         case ("GET", "/v1/me"):
-            tracer.record(.backend, "EmbeddedAppAPI.handle", .backendAPIAuthorized(uid: claims.sub))
             let me = Me(uid: claims.sub, email: claims.email, signInProvider: claims.signInProvider)
             let body = (try? JSONEncoder().encode(me)) ?? Data()
             return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)

@@ -74,7 +74,6 @@ extension EmbeddedIdentityService {
             state.identity.rotatedRefreshTokens.removeAll()
             state.identity.passwordResetCodes.removeAll()
         }
-        tracer.record(.backend, "EmbeddedIdentityService.deleteAllAccounts", .backendAllAccountsDeleted)
     }
 
     /// The `code` query parameter of a reset link as ``sendPasswordResetEmail(email:)`` writes it.

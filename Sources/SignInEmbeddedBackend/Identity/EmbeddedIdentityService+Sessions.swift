@@ -36,7 +36,6 @@ extension EmbeddedIdentityService {
                         IdentityBackendError(.refreshTokenAlreadyRotated, message: "exchanged moments ago"))
                 }
                 state.identity.refreshTokens.removeAll(RefreshTokenRecord.byFamily, rotated.family)
-                tracer.record(.backend, "EmbeddedIdentityService.refreshSession", .backendRotatedTokenReused)
                 return .failure(
                     IdentityBackendError(.invalidRefreshToken, message: "reused refresh token; its chain was revoked"))
             }
@@ -60,7 +59,6 @@ extension EmbeddedIdentityService {
             }
         }
         let response = try outcome.get()
-        tracer.record(.backend, "EmbeddedIdentityService.refreshSession", .backendRefreshTokenRotated)
         return response
     }
 
@@ -68,7 +66,6 @@ extension EmbeddedIdentityService {
         try storage.update { state in
             state.identity.refreshTokens[SHA256.hexDigest(refreshToken.value)] = nil
         }
-        tracer.record(.backend, "EmbeddedIdentityService.revokeRefreshToken", .backendRefreshTokenRevoked)
     }
 
     /// Ends every session of `account`: its refresh tokens and reset codes go, and every ID token issued so far
@@ -246,7 +243,6 @@ extension EmbeddedIdentityService {
         // A user who signs in again and again keeps only the newest sessions: the oldest chain goes first.
         state.identity.refreshTokens.removeOldest(
             RefreshTokenRecord.byAccount, account.uid, keeping: configuration.maximumSessionsPerAccount)
-        tracer.record(.backend, "EmbeddedIdentityService.issueSession", .backendSessionIssued(lifetime: lifetime))
         return BackendSessionResponse(
             localId: account.uid, email: account.email, displayName: account.displayName, idToken: Secret(idToken),
             refreshToken: Secret(fresh.refreshToken), expiresIn: lifetime, isNewUser: isNewUser,

@@ -20,22 +20,19 @@ public final class EmbeddedIdentityService: IdentityBackend {
     let clock: any WallClock
     let random: any RandomByteSource
     let outbox: any MailOutbox
-    let tracer: any FlowTracer
     /// The identity providers whose tokens it accepts, by provider id.
     let tokenIssuers: [String: IdentityTokenIssuer]
 
     /// Creates a service over the backend's state.
     public init(
         storage: any BackendStateStorage, configuration: EmbeddedBackendConfiguration = EmbeddedBackendConfiguration(),
-        clock: any WallClock, random: any RandomByteSource, outbox: any MailOutbox = InMemoryMailOutbox(),
-        tracer: any FlowTracer = SilentFlowTracer()
+        clock: any WallClock, random: any RandomByteSource, outbox: any MailOutbox = InMemoryMailOutbox()
     ) {
         self.storage = storage
         self.configuration = configuration
         self.clock = clock
         self.random = random
         self.outbox = outbox
-        self.tracer = tracer
         self.tokenIssuers = IdentityTokenIssuer.all(configuration)
     }
 
@@ -52,9 +49,7 @@ public final class EmbeddedIdentityService: IdentityBackend {
     // MARK: - accounts:signInWithIdp
 
     public func signInWithIdP(_ request: IdPSignInRequest) throws(IdentityBackendError) -> BackendSessionResponse {
-        let component = "EmbeddedIdentityService.signInWithIdP"
         let now = clock.now()
-        tracer.record(.backend, component, .backendIdentityTokenChecked)
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
             let claims = try acceptIdentityToken(request, state: &state, now: now)
@@ -65,7 +60,6 @@ public final class EmbeddedIdentityService: IdentityBackend {
             if let uid = state.identity.identities[identity.key], let existing = state.identity.accounts[uid] {
                 account = existing
                 stored = existing
-                tracer.record(.backend, component, .backendAccountFound(uid: uid, provider: request.providerId))
             } else if !request.autoCreate {
                 throw IdentityBackendError(.userNotFound, message: "no account has this \(request.providerId) identity")
             } else {
@@ -79,8 +73,6 @@ public final class EmbeddedIdentityService: IdentityBackend {
                     displayName: Self.boundedName(request.fullName?.formatted ?? claims.name), createdAt: now,
                     identities: [identity])
                 state.identity.identities[identity.key] = account.uid
-                tracer.record(
-                    .backend, component, .backendAccountCreated(uid: account.uid, provider: request.providerId))
             }
             // The first-login profile is kept; later sign-ins, which carry none, fill only what is missing.
             fillProfile(&account, claims: claims, request: request, state: state)
@@ -100,8 +92,6 @@ public final class EmbeddedIdentityService: IdentityBackend {
         return try storage.update { state throws(IdentityBackendError) in
             let account = EmbeddedAccount(uid: fresh.uid(avoiding: state), isAnonymous: true, createdAt: now)
             state.identity.accounts[account.uid] = account
-            tracer.record(
-                .backend, "EmbeddedIdentityService.signUpAnonymously", .backendGuestCreated(uid: account.uid))
             return try issueSession(
                 for: account, provider: "anonymous", isNewUser: true, fresh: fresh, now: now, state: &state)
         }
@@ -212,9 +202,6 @@ public final class EmbeddedIdentityService: IdentityBackend {
             fillProfile(&account, claims: identityClaims, request: request, state: state)
             state.identity.accounts[account.uid] = account
             state.identity.identities[identity.key] = account.uid
-            tracer.record(
-                .backend, "EmbeddedIdentityService.linkWithIdP",
-                .backendIdPLinked(provider: request.providerId, uid: account.uid))
             return try reissueSession(
                 for: account, provider: request.providerId, replacing: claims, fresh: fresh, now: now, state: &state)
         }
@@ -241,7 +228,6 @@ public final class EmbeddedIdentityService: IdentityBackend {
             if account.email == nil { account.email = email }
             state.identity.accounts[account.uid] = account
             state.identity.identities[identity.key] = account.uid
-            tracer.record(.backend, "EmbeddedIdentityService.linkWithPassword", .backendPasswordLinked(email: email))
             return try reissueSession(
                 for: account, provider: identity.providerId, replacing: claims, fresh: fresh, now: now, state: &state)
         }
@@ -295,8 +281,6 @@ public final class EmbeddedIdentityService: IdentityBackend {
             guard owner == account.uid else {
                 throw IdentityBackendError(.userMismatch, message: "the credential is not this account's")
             }
-            tracer.record(
-                .backend, "EmbeddedIdentityService.reauthenticate", .backendReauthenticated(uid: account.uid))
             return try reissueSession(
                 for: account, provider: request.providerId, replacing: claims, authenticatedAt: now, fresh: fresh,
                 now: now, state: &state)
@@ -318,7 +302,6 @@ public final class EmbeddedIdentityService: IdentityBackend {
             }
             account.passwordHash = hash
             revokeEverySession(of: &account, now: now, state: &state)
-            tracer.record(.backend, "EmbeddedIdentityService.changePassword", .backendPasswordChanged)
             // The caller keeps a session: issued after the revocation, with the same sign-in time.
             return try issueSession(
                 for: account, provider: claims.signInProvider, isNewUser: false, fresh: fresh, now: now,
@@ -355,7 +338,6 @@ public final class EmbeddedIdentityService: IdentityBackend {
                     If it was not you, ignore this mail: your password stays as it is.
                     """,
                 link: link, sentAt: now))
-        tracer.record(.backend, "EmbeddedIdentityService.sendPasswordResetEmail", .backendResetMailSent)
     }
 
     public func confirmPasswordReset(code: Secret, newPassword: Secret) throws(IdentityBackendError) {
@@ -377,7 +359,6 @@ public final class EmbeddedIdentityService: IdentityBackend {
             // The code works once, and every other code and session of the account ends with the old password.
             revokeEverySession(of: &account, now: now, state: &state)
         }
-        tracer.record(.backend, "EmbeddedIdentityService.confirmPasswordReset", .backendPasswordReset)
     }
 
     // MARK: - Deletion
@@ -404,8 +385,6 @@ public final class EmbeddedIdentityService: IdentityBackend {
         try EmbeddedAppleIssuer.revoke(
             code: revocation.authorizationCode, clientID: configuration.appleClientID, subject: identity.subject,
             now: Int(now.timeIntervalSince1970), state: &state)
-        tracer.record(
-            .backend, "EmbeddedIdentityService.revokeToken", .backendAppleTokensRevoked(uid: account.uid))
     }
 
     /// Deletes the account of `idToken`. With a revocation, the Apple-like issuer revokes the app's authorization
@@ -423,7 +402,6 @@ public final class EmbeddedIdentityService: IdentityBackend {
             state.identity.refreshTokens.removeAll(RefreshTokenRecord.byAccount, account.uid)
             state.identity.rotatedRefreshTokens.removeAll(RotatedRefreshToken.byAccount, account.uid)
             state.identity.passwordResetCodes.removeAll(ResetCodeRecord.byAccount, account.uid)
-            tracer.record(.backend, "EmbeddedIdentityService.deleteAccount", .backendAccountDeleted(uid: account.uid))
         }
     }
 }

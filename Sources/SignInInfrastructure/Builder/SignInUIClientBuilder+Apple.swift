@@ -8,6 +8,6 @@ extension SignInUIClientBuilder {
     public func createAppleClient(
         authorizer: any AppleIDAuthorizer, nonceGenerator: NonceGenerator = NonceGenerator()
     ) -> SignInUIClientBuilder {
-        addClient(AppleUIClient(authorizer: authorizer, nonceGenerator: nonceGenerator, tracer: tracer))
+        addClient(AppleUIClient(authorizer: authorizer, nonceGenerator: nonceGenerator))
     }
 }

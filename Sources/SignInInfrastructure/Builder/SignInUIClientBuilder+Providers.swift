@@ -9,7 +9,7 @@ extension SignInUIClientBuilder {
     public func createGoogleClient(
         _ chooser: any GoogleAccountChooser, nonceGenerator: NonceGenerator = NonceGenerator()
     ) -> SignInUIClientBuilder {
-        addClient(GoogleUIClient(chooser: chooser, nonceGenerator: nonceGenerator, tracer: tracer))
+        addClient(GoogleUIClient(chooser: chooser, nonceGenerator: nonceGenerator))
     }
 
     /// Adds the guest client.

@@ -13,14 +13,8 @@ import SignInDomain
 /// the KMP app's `SignInUIClientBuilder.ios.kt` does.
 public struct SignInUIClientBuilder: Sendable {
     private var clients: SignInUIClients = [:]
-    /// The tracer that the `create…Client` methods hand to the clients they make.
-    public let tracer: any FlowTracer
-
     /// Creates an empty builder.
-    /// - Parameter tracer: Given to the clients the builder creates.
-    public init(tracer: any FlowTracer = SilentFlowTracer()) {
-        self.tracer = tracer
-    }
+    public init() {}
 
     /// Adds a client; it replaces an earlier client of the same provider.
     public func addClient(_ client: any SignInUIClient) -> SignInUIClientBuilder {

@@ -76,21 +76,17 @@ public struct GoogleUIClient: SignInUIClient {
     public let providerType = ProviderType.google
     private let chooser: any GoogleAccountChooser
     private let nonceGenerator: NonceGenerator
-    private let tracer: any FlowTracer
 
     /// Creates the client.
     public init(
-        chooser: any GoogleAccountChooser, nonceGenerator: NonceGenerator = NonceGenerator(),
-        tracer: any FlowTracer = SilentFlowTracer()
+        chooser: any GoogleAccountChooser, nonceGenerator: NonceGenerator = NonceGenerator()
     ) {
         self.chooser = chooser
         self.nonceGenerator = nonceGenerator
-        self.tracer = tracer
     }
 
     public func getCredential() async throws -> CredentialOutcome {
         let rawNonce = nonceGenerator.make()
-        tracer.record(.infrastructure, "GoogleUIClient.getCredential", .infrastructureGoogleChooserRequested)
         let result = await chooser.chooseAccount(nonce: SHA256.hexDigest(rawNonce))
         return try GoogleSignInMapper.outcome(for: result, rawNonce: rawNonce)
     }

@@ -19,7 +19,6 @@ public final class SignInViewModel {
     @ObservationIgnored private let account: AccountUseCases
     @ObservationIgnored private let uiClients: SignInUIClients
     @ObservationIgnored private let reducer: SignInReducer
-    @ObservationIgnored private let tracer: any FlowTracer
 
     /// Creates the view model.
     /// - Parameters:
@@ -30,12 +29,11 @@ public final class SignInViewModel {
     ///   - providers: The registered providers' descriptions, in the order the screen shows them.
     ///   - reducer: The pure step; its messages decide the language.
     ///   - initialState: The state to start from.
-    ///   - tracer: Receives the labelled steps.
     public init(
         signIn: SignInUseCase, signOut: SignOutUseCase? = nil, account: AccountUseCases = AccountUseCases(),
         uiClients: SignInUIClients, providers: [ProviderDescription] = ProviderDescription.wellKnown,
         reducer: SignInReducer = SignInReducer(),
-        initialState: SignInState = SignInState(), tracer: any FlowTracer = SilentFlowTracer()
+        initialState: SignInState = SignInState()
     ) {
         self.signIn = signIn
         self.signOut = signOut
@@ -44,7 +42,6 @@ public final class SignInViewModel {
         self.providers = providers.filter { uiClients[$0.type] != nil }
         self.reducer = reducer
         self.state = initialState
-        self.tracer = tracer
     }
 
     /// Sends an action: the KMP app's `dispatch`.
@@ -52,14 +49,6 @@ public final class SignInViewModel {
     ///   effect's response has been applied. Discard it in UI code.
     @discardableResult
     public func dispatch(_ action: SignInAction) -> Task<Void, Never>? {
-        switch action {
-        case .signInResponse:
-            break  // The sign-in effect traces the state it leads to instead.
-        case .signOutResponse, .accountResponse, .authStateChanged:
-            tracer.record(.presentation, "SignInViewModel.dispatch", .presentationResultReceived(action))
-        default:
-            tracer.record(.presentation, "SignInViewModel.dispatch", .presentationActionSent(action))
-        }
         guard let effect = reducer.reduce(&state, action) else { return nil }
         switch effect {
         case .signIn(let provider):
@@ -76,7 +65,6 @@ public final class SignInViewModel {
                     response = .failed(AuthError.normalizing(error))
                 }
                 self.dispatch(.signInResponse(response))
-                self.tracer.record(.presentation, "SignInViewModel.state", self.stateMessage)
             }
         case .signOut:
             let signOut = self.signOut
@@ -177,12 +165,5 @@ public final class SignInViewModel {
         for await event in events {
             dispatch(.authStateChanged(event))
         }
-    }
-
-    /// What the screen shows after a sign-in: the error's key (its text may be long), or the signed-in user.
-    private var stateMessage: FlowMessage {
-        if let error = state.error { return .presentationErrorShown(AuthErrorMessages.key(for: error).0) }
-        if let session = state.session { return .presentationSignedIn(uid: session.uid) }
-        return .presentationNothingChanged
     }
 }

@@ -1,4 +1,5 @@
 import SignInDemoAdapters
+import SignInDemoTrace
 import SignInData
 import SignInDomain
 import SignInInfrastructure
@@ -12,15 +13,16 @@ extension DemoProvider {
         screen: { context in
             context.backend.apple.map { apple in
                 AppleUIClient(
-                    authorizer: TerminalAppleIDAuthorizer(
-                        appName: CompositionRoot.appName, prompt: context.consent, authority: apple,
-                        tracer: context.tracer),
-                    tracer: context.tracer)
+                    authorizer: TracingAppleIDAuthorizer(
+                        TerminalAppleIDAuthorizer(
+                            appName: CompositionRoot.appName, prompt: context.consent, authority: apple,
+                            tracer: context.tracer),
+                        tracer: context.tracer))
             }
         },
         exchange: { context in
             AppleAuthProvider(
-                backend: context.backend.identity, clock: context.clock, tracer: context.tracer,
+                backend: context.identity, clock: context.clock,
                 profiles: StoredFirstSignInProfileStash(.file(context.paths.firstSignInProfiles)))
         })
 
@@ -30,14 +32,15 @@ extension DemoProvider {
         screen: { context in
             context.backend.google.map { google in
                 GoogleUIClient(
-                    chooser: TerminalGoogleAccountChooser(
-                        prompt: context.chooser, authority: google, appName: CompositionRoot.appName,
-                        texts: context.texts, tracer: context.tracer),
-                    tracer: context.tracer)
+                    chooser: TracingGoogleAccountChooser(
+                        TerminalGoogleAccountChooser(
+                            prompt: context.chooser, authority: google, appName: CompositionRoot.appName,
+                            texts: context.texts, tracer: context.tracer),
+                        tracer: context.tracer))
             }
         },
         exchange: { context in
-            GoogleAuthProvider(backend: context.backend.identity, clock: context.clock, tracer: context.tracer)
+            GoogleAuthProvider(backend: context.identity, clock: context.clock)
         })
 
     /// A guest account.
@@ -45,7 +48,7 @@ extension DemoProvider {
         description: .guest, takesIdentityToken: false, menuTexts: (.menuSignInGuest, nil),
         screen: { _ in AnonymousUIClient() },
         exchange: { context in
-            AnonymousAuthProvider(backend: context.backend.identity, clock: context.clock, tracer: context.tracer)
+            AnonymousAuthProvider(backend: context.identity, clock: context.clock)
         })
 
     /// Email and password.
@@ -53,6 +56,6 @@ extension DemoProvider {
         description: .emailPassword, takesIdentityToken: false, menuTexts: (.menuSignInEmail, .menuLinkEmail),
         screen: { context in EmailPasswordUIClient(form: context.form) },
         exchange: { context in
-            EmailPasswordAuthProvider(backend: context.backend.identity, clock: context.clock, tracer: context.tracer)
+            EmailPasswordAuthProvider(backend: context.identity, clock: context.clock)
         })
 }

@@ -1,5 +1,7 @@
 import Foundation
+import SignInData
 import SignInDemoAdapters
+import SignInDemoTrace
 import SignInDomain
 import SignInEmbeddedBackend
 import SignInInfrastructure
@@ -33,6 +35,9 @@ struct DemoProvider: Sendable {
 /// What a provider's screen and exchange are made from in one run.
 struct ProviderContext {
     let backend: DemoBackend
+    /// The identity backend the providers exchange credentials at: the backend's, in its tracing decorator when the
+    /// run traces.
+    let identity: any IdentityBackend
     let invocation: Invocation
     /// The Apple sheet's question (share or hide the email), answered as the options say.
     let consent: any ConsentPrompt
@@ -42,6 +47,7 @@ struct ProviderContext {
     let form: any CredentialsForm
     let texts: TerminalTexts
     let paths: DataPaths
+    /// Receives the demo's steps: a screen that wraps a port of its own (Apple's sheet, Google's chooser) traces it.
     let tracer: any FlowTracer
     let clock: any WallClock
 }

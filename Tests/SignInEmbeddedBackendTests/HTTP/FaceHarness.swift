@@ -1,4 +1,5 @@
 import Foundation
+import SignInDemoTrace
 import SignInEmulator
 import SignInCrypto
 import SignInData

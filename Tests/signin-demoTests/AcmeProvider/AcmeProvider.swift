@@ -31,6 +31,6 @@ extension DemoProvider {
         },
         exchange: { context in
             IdPAuthProvider(
-                type: .acme, backend: context.backend.identity, clock: context.clock, tracer: context.tracer)
+                type: .acme, backend: context.identity, clock: context.clock)
         })
 }

@@ -1,4 +1,4 @@
-import SignInDomain
+
 import Synchronization
 
 /// Keeps every step it is given, in order.

@@ -1,0 +1,276 @@
+import SignInData
+import SignInDemoTrace
+import SignInDomain
+import SignInInfrastructure
+
+/// What the tracing decorators say at each port they wrap. Values are uids, provider ids, emails, HTTP methods,
+/// paths and error codes; a token, a password, a nonce or a code shows only as ``SignInDomain/Secret/redactedText``.
+extension FlowMessage {
+    // MARK: - The screen (Presentation) and the use case it starts (Domain)
+
+    static func presentationActionSent(_ action: String) -> FlowMessage {
+        FlowMessage("presentation.actionSent", "the screen sends {action}", ["action": action])
+    }
+
+    static func presentationResultReceived(_ action: String) -> FlowMessage {
+        FlowMessage("presentation.resultReceived", "the view model receives {action}", ["action": action])
+    }
+
+    static func presentationErrorShown(_ key: String) -> FlowMessage {
+        FlowMessage("presentation.errorShown", "the screen shows the error {error}", ["error": key])
+    }
+
+    static func presentationSignedIn(uid: String) -> FlowMessage {
+        FlowMessage("presentation.signedIn", "signed in as {uid}; the home screen opens", ["uid": uid])
+    }
+
+    static var presentationNothingChanged: FlowMessage {
+        FlowMessage("presentation.nothingChanged", "no change (cancelled)")
+    }
+
+    static func domainSignIn(provider: ProviderType) -> FlowMessage {
+        FlowMessage(
+            "domain.signIn", "sign in with {provider}",
+            ["provider": provider.rawValue])
+    }
+
+    static var domainSignOut: FlowMessage {
+        FlowMessage("domain.signOut", "revoke the refresh token, then clear the stored session")
+    }
+
+    static var domainSignUp: FlowMessage {
+        FlowMessage("domain.signUp", "check the email and the password policy, then create the account")
+    }
+
+    static func domainLink(provider: ProviderType) -> FlowMessage {
+        FlowMessage(
+            "domain.link", "link {provider} to the signed-in account; its uid stays", ["provider": provider.rawValue])
+    }
+
+    static func domainUnlink(provider: ProviderType) -> FlowMessage {
+        FlowMessage(
+            "domain.unlink", "unlink {provider}; sign in again if the backend asks",
+            ["provider": provider.rawValue])
+    }
+
+    static var domainRequestPasswordReset: FlowMessage {
+        FlowMessage("domain.requestPasswordReset", "check the email, then ask for a reset mail")
+    }
+
+    static var domainConfirmPasswordReset: FlowMessage {
+        FlowMessage("domain.confirmPasswordReset", "check the new password, then set it with the link's code")
+    }
+
+    static var domainChangePassword: FlowMessage {
+        FlowMessage(
+            "domain.changePassword", "check the new password, then set it; sign in again if asked")
+    }
+
+    static var domainCheckAppleCredential: FlowMessage {
+        FlowMessage("domain.checkAppleCredential", "ask Apple for the credential state; sign out unless authorized")
+    }
+
+    static var domainDeleteAccount: FlowMessage {
+        FlowMessage("domain.deleteAccount", "sign in again, then delete the account and sign out")
+    }
+
+    // MARK: - UI clients (Infrastructure)
+
+    static func uiCredentialAsked(provider: ProviderType) -> FlowMessage {
+        FlowMessage(
+            "infrastructure.credentialAsked", "ask the user to sign in with {provider}",
+            ["provider": provider.rawValue])
+    }
+
+    /// The credential's fields that carry a secret, by their Swift names (`idToken, rawNonce`); their values never.
+    static func uiCredentialGiven(_ credential: AuthCredential) -> FlowMessage {
+        let fields: [(String, Secret?)] = [
+            ("idToken", credential.idToken), ("accessToken", credential.accessToken),
+            ("rawNonce", credential.rawNonce), ("authorizationCode", credential.authorizationCode),
+            ("password", credential.password),
+        ]
+        let present = fields.filter { $0.1 != nil }.map(\.0)
+        return FlowMessage(
+            "infrastructure.credentialGiven", "got an AuthCredential with {fields}",
+            ["fields": present.isEmpty ? "-" : present.joined(separator: ", ")])
+    }
+
+    static var uiCredentialCancelled: FlowMessage {
+        FlowMessage("infrastructure.credentialCancelled", "the user cancelled")
+    }
+
+    static func uiFailed(_ error: String) -> FlowMessage {
+        FlowMessage("infrastructure.failed", "failed: {error}", ["error": error])
+    }
+
+    static func appleRequested(scopes: [AppleIDRequest.Scope]) -> FlowMessage {
+        FlowMessage(
+            "infrastructure.appleRequested", "ask Apple for {scopes}; nonce: SHA-256 of a fresh raw one",
+            ["scopes": scopes.map(\.rawValue).joined(separator: ", ")])
+    }
+
+    static var googleChooserRequested: FlowMessage {
+        FlowMessage(
+            "infrastructure.googleChooserRequested", "open the chooser; nonce: SHA-256 of a fresh raw one")
+    }
+
+    static func appleCredentialStateAsked(user: String) -> FlowMessage {
+        FlowMessage("infrastructure.appleStateAsked", "ask Apple about {user}", ["user": user])
+    }
+
+    static func appleCredentialStateAnswered(_ state: AppleCredentialState) -> FlowMessage {
+        FlowMessage("infrastructure.appleStateAnswered", "Apple answers {state}", ["state": state.rawValue])
+    }
+
+    static func sessionStored(uid: String) -> FlowMessage {
+        FlowMessage("infrastructure.sessionStored", "stored the session of {uid}", ["uid": uid])
+    }
+
+    static var sessionCleared: FlowMessage {
+        FlowMessage("infrastructure.sessionCleared", "removed the stored session")
+    }
+
+    // MARK: - Auth providers and services (Data)
+
+    static func dataExchange(provider: ProviderType) -> FlowMessage {
+        FlowMessage(
+            "data.exchange", "exchange the {provider} credential for a session", ["provider": provider.rawValue])
+    }
+
+    static func dataLink(provider: ProviderType, uid: String) -> FlowMessage {
+        FlowMessage(
+            "data.link", "link the {provider} credential to {uid}", ["provider": provider.rawValue, "uid": uid])
+    }
+
+    static func dataReauthenticate(provider: ProviderType, uid: String) -> FlowMessage {
+        FlowMessage(
+            "data.reauthenticate", "sign {uid} in again with {provider}", ["provider": provider.rawValue, "uid": uid])
+    }
+
+    static func dataSessionReceived(uid: String, providers: [ProviderType]) -> FlowMessage {
+        FlowMessage(
+            "data.sessionReceived", "got a session for {uid} ({providers})",
+            ["uid": uid, "providers": providers.isEmpty ? "-" : providers.map(\.rawValue).joined(separator: ", ")])
+    }
+
+    static func dataRefused(_ error: String) -> FlowMessage {
+        FlowMessage("data.refused", "threw {error}", ["error": error])
+    }
+
+    static func dataRefresh(uid: String) -> FlowMessage {
+        FlowMessage("data.refresh", "new tokens for {uid}", ["uid": uid])
+    }
+
+    static func dataRevoke(uid: String) -> FlowMessage {
+        FlowMessage("data.revoke", "revoke the refresh token of {uid}", ["uid": uid])
+    }
+
+    static func dataSignUp(email: String) -> FlowMessage {
+        FlowMessage("data.signUp", "create an account for {email}", ["email": email])
+    }
+
+    static func dataPasswordResetRequested(email: String) -> FlowMessage {
+        FlowMessage("data.passwordResetRequested", "ask for a reset mail to {email}", ["email": email])
+    }
+
+    static var dataPasswordResetConfirmed: FlowMessage {
+        FlowMessage("data.passwordResetConfirmed", "set the new password with the code {code}", ["code": Secret.redactedText])
+    }
+
+    static func dataUnlink(provider: ProviderType, uid: String) -> FlowMessage {
+        FlowMessage("data.unlink", "unlink {provider} from {uid}", ["provider": provider.rawValue, "uid": uid])
+    }
+
+    static func dataDeleteAccount(uid: String, revoking: Bool) -> FlowMessage {
+        revoking
+            ? FlowMessage("data.deleteAccountRevoking", "revoke the Apple tokens, then delete {uid}", ["uid": uid])
+            : FlowMessage("data.deleteAccount", "delete the account {uid}", ["uid": uid])
+    }
+
+    static func dataChangePassword(uid: String) -> FlowMessage {
+        FlowMessage("data.changePassword", "set a new password for {uid}", ["uid": uid])
+    }
+
+    static func dataHTTPRequest(method: String, path: String, authorized: Bool) -> FlowMessage {
+        authorized
+            ? FlowMessage(
+                "data.httpRequestBearer", "{method} {path} with Authorization: Bearer {idToken}",
+                ["method": method, "path": path, "idToken": Secret.redactedText])
+            : FlowMessage("data.httpRequest", "{method} {path}", ["method": method, "path": path])
+    }
+
+    // MARK: - The identity backend's port: what Data sends, what the backend answers
+
+    static func backendSendIdPToken(provider: String, hasNonce: Bool) -> FlowMessage {
+        hasNonce
+            ? FlowMessage(
+                "data.sendIdPTokenWithNonce", "send {provider}'s ID token {idToken} and raw nonce {nonce}",
+                ["provider": provider, "idToken": Secret.redactedText, "nonce": Secret.redactedText])
+            : FlowMessage(
+                "data.sendIdPToken", "send {provider}'s ID token {idToken}, no raw nonce",
+                ["provider": provider, "idToken": Secret.redactedText])
+    }
+
+    static func backendSendPassword(email: String) -> FlowMessage {
+        FlowMessage(
+            "data.sendPassword", "send {email} and password {password}",
+            ["email": email, "password": Secret.redactedText])
+    }
+
+    static var backendSendRefreshToken: FlowMessage {
+        FlowMessage("data.sendRefreshToken", "send the refresh token {token}", ["token": Secret.redactedText])
+    }
+
+    static var backendSendGuestSignUp: FlowMessage {
+        FlowMessage("data.sendGuestSignUp", "ask for a new guest account")
+    }
+
+    static func backendSendWithIDToken(_ what: String) -> FlowMessage {
+        FlowMessage(
+            "data.sendWithIDToken", "{operation} with ID token {idToken}",
+            ["operation": what, "idToken": Secret.redactedText])
+    }
+
+    static func backendSendEmail(email: String) -> FlowMessage {
+        FlowMessage("data.sendEmail", "send {email}", ["email": email])
+    }
+
+    static var backendSendResetCode: FlowMessage {
+        FlowMessage(
+            "data.sendResetCode", "send reset code {code} and new password {password}",
+            ["code": Secret.redactedText, "password": Secret.redactedText])
+    }
+
+    static func backendSessionIssued(_ response: BackendSessionResponse) -> FlowMessage {
+        let values = [
+            "uid": response.localId,
+            "providers": response.providerIds.isEmpty ? "-" : response.providerIds.joined(separator: ", "),
+            "lifetime": String(response.expiresIn),
+        ]
+        return response.isNewUser
+            ? FlowMessage(
+                "backend.newAccount", "new account {uid} ({providers}); tokens for {lifetime} s",
+                values)
+            : FlowMessage(
+                "backend.account", "account {uid} ({providers}); tokens for {lifetime} s",
+                values)
+    }
+
+    static func backendAccountNow(_ account: BackendAccountInfo) -> FlowMessage {
+        FlowMessage(
+            "backend.accountNow", "account {uid} now has {providers}",
+            ["uid": account.localId, "providers": account.providerIds.joined(separator: ", ")])
+    }
+
+    static var backendDone: FlowMessage {
+        FlowMessage("backend.done", "done")
+    }
+
+    static func backendRefused(code: String) -> FlowMessage {
+        FlowMessage("backend.refused", "refused: {code}", ["code": code])
+    }
+
+    static func backendHTTPAnswer(status: Int) -> FlowMessage {
+        FlowMessage("backend.httpAnswer", "answered {status}", ["status": String(status)])
+    }
+}

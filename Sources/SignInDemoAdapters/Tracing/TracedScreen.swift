@@ -1,0 +1,66 @@
+import SignInDemoTrace
+import SignInDomain
+import SignInPresentation
+
+/// The demo's screen: it sends actions to a ``SignInPresentation/SignInViewModel`` and records the crossings a
+/// reader follows, the action the screen sends (Presentation), the use case the view model starts for it (Domain,
+/// read off the reducer's effect), and what the screen shows when the effect has finished.
+@MainActor
+public struct TracedScreen {
+    /// The view model the screen drives.
+    public let viewModel: SignInViewModel
+    private let tracer: any FlowTracer
+
+    /// Creates the screen.
+    public init(viewModel: SignInViewModel, tracer: any FlowTracer) {
+        self.viewModel = viewModel
+        self.tracer = tracer
+    }
+
+    /// Sends `action` and waits until its effect's response has been applied.
+    public func send(_ action: SignInAction) async {
+        tracer.record(.presentation, "SignInViewModel.dispatch", .presentationActionSent(action.name))
+        var preview = viewModel.state
+        let effect = SignInReducer().reduce(&preview, action)
+        if let effect {
+            let (useCase, message) = Self.useCase(for: effect)
+            tracer.record(.domain, useCase, message)
+        }
+        await viewModel.dispatch(action)?.value
+        guard let effect else { return }
+        let state = viewModel.state
+        if case .signIn = effect {
+            if let error = state.error {
+                tracer.record(.presentation, "SignInViewModel.state", .presentationErrorShown(Self.name(of: error)))
+            } else if let session = state.session, state.loadingProvider == nil, preview.session != session {
+                tracer.record(.presentation, "SignInViewModel.state", .presentationSignedIn(uid: session.uid))
+            } else {
+                tracer.record(.presentation, "SignInViewModel.state", .presentationNothingChanged)
+            }
+            return
+        }
+        let response = if case .signOut = effect { "signOutResponse" } else { "accountResponse" }
+        tracer.record(.presentation, "SignInViewModel.dispatch", .presentationResultReceived(response))
+        if let error = state.error {
+            tracer.record(.presentation, "SignInViewModel.state", .presentationErrorShown(Self.name(of: error)))
+        }
+    }
+
+    private static func name(of error: AuthError) -> String { AuthErrorMessages.key(for: error).0.rawValue }
+
+    /// The use case an effect runs, and what it does.
+    static func useCase(for effect: SignInEffect) -> (String, FlowMessage) {
+        switch effect {
+        case .signIn(let provider): ("SignInUseCase", .domainSignIn(provider: provider))
+        case .signOut: ("SignOutUseCase", .domainSignOut)
+        case .signUp: ("SignUpUseCase", .domainSignUp)
+        case .link(let provider): ("LinkProviderUseCase", .domainLink(provider: provider))
+        case .unlink(let provider): ("UnlinkProviderUseCase", .domainUnlink(provider: provider))
+        case .requestPasswordReset: ("RequestPasswordResetUseCase", .domainRequestPasswordReset)
+        case .confirmPasswordReset: ("ConfirmPasswordResetUseCase", .domainConfirmPasswordReset)
+        case .changePassword: ("ChangePasswordUseCase", .domainChangePassword)
+        case .checkAppleCredential: ("CheckAppleCredentialUseCase", .domainCheckAppleCredential)
+        case .deleteAccount: ("DeleteAccountUseCase", .domainDeleteAccount)
+        }
+    }
+}

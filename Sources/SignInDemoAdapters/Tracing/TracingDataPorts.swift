@@ -1,0 +1,145 @@
+import SignInData
+import SignInDemoTrace
+import SignInDomain
+
+/// An auth provider that records the crossing from Domain into Data: which credential is exchanged, linked or used
+/// to sign in again, and the session or the error that comes back.
+public struct TracingAuthProvider: AuthProvider {
+    private let base: any AuthProvider
+    private let name: String
+    private let tracer: any FlowTracer
+
+    /// Wraps `base`; steps are recorded under `name` (the wrapped type's name by default).
+    public init(_ base: any AuthProvider, name: String? = nil, tracer: any FlowTracer) {
+        self.base = base
+        self.name = name ?? String(describing: Swift.type(of: base))
+        self.tracer = tracer
+    }
+
+    public var type: ProviderType { base.type }
+
+    public func signIn(with credential: AuthCredential) async throws -> UserSession {
+        try await traced("signIn", .dataExchange(provider: type)) { try await base.signIn(with: credential) }
+    }
+
+    public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
+        try await traced("link", .dataLink(provider: type, uid: session.uid)) {
+            try await base.link(credential, to: session)
+        }
+    }
+
+    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
+        try await traced("reauthenticate", .dataReauthenticate(provider: type, uid: session.uid)) {
+            try await base.reauthenticate(credential, session: session)
+        }
+    }
+
+    private func traced(
+        _ operation: String, _ start: FlowMessage, _ body: () async throws -> UserSession
+    ) async throws -> UserSession {
+        let component = "\(name).\(operation)"
+        tracer.record(.data, component, start)
+        do {
+            let session = try await body()
+            tracer.record(.data, component, .dataSessionReceived(uid: session.uid, providers: session.providerIds))
+            return session
+        } catch {
+            tracer.record(.data, component, .dataRefused(TraceErrorName.of(error)))
+            throw error
+        }
+    }
+}
+
+/// A token service that records the session manager's refreshes and revocations.
+public struct TracingSessionTokenService: SessionTokenService {
+    private let base: any SessionTokenService
+    private let tracer: any FlowTracer
+    private let name: String
+
+    /// Wraps `base`.
+    public init(_ base: any SessionTokenService, tracer: any FlowTracer) {
+        self.base = base
+        self.tracer = tracer
+        self.name = String(describing: type(of: base))
+    }
+
+    public func refresh(_ session: UserSession) async throws -> UserSession {
+        tracer.record(.data, "\(name).refresh", .dataRefresh(uid: session.uid))
+        return try await base.refresh(session)
+    }
+
+    public func revoke(_ session: UserSession) async throws {
+        tracer.record(.data, "\(name).revoke", .dataRevoke(uid: session.uid))
+        try await base.revoke(session)
+    }
+}
+
+/// An account service that records which account operation the use case asks of Data.
+public struct TracingAccountService: AccountService {
+    private let base: any AccountService
+    private let tracer: any FlowTracer
+    private let name: String
+
+    /// Wraps `base`.
+    public init(_ base: any AccountService, tracer: any FlowTracer) {
+        self.base = base
+        self.tracer = tracer
+        self.name = String(describing: type(of: base))
+    }
+
+    public func signUp(email: String, password: Secret) async throws -> UserSession {
+        tracer.record(.data, "\(name).signUp", .dataSignUp(email: email))
+        return try await base.signUp(email: email, password: password)
+    }
+
+    public func sendPasswordReset(email: String) async throws {
+        tracer.record(.data, "\(name).sendPasswordReset", .dataPasswordResetRequested(email: email))
+        try await base.sendPasswordReset(email: email)
+    }
+
+    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
+        tracer.record(.data, "\(name).confirmPasswordReset", .dataPasswordResetConfirmed)
+        try await base.confirmPasswordReset(code: code, newPassword: newPassword)
+    }
+
+    public func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {
+        tracer.record(.data, "\(name).unlink", .dataUnlink(provider: provider, uid: session.uid))
+        return try await base.unlink(provider, from: session)
+    }
+
+    public func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws {
+        tracer.record(
+            .data, "\(name).deleteAccount", .dataDeleteAccount(uid: session.uid, revoking: revocation != nil))
+        try await base.deleteAccount(session, revoking: revocation)
+    }
+
+    public func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession {
+        tracer.record(.data, "\(name).changePassword", .dataChangePassword(uid: session.uid))
+        return try await base.changePassword(newPassword, for: session)
+    }
+}
+
+/// An HTTP transport that records each request (method and path, never the query, the body or a header's value)
+/// and the status of its answer: the app's API calls as the demo shows them.
+public struct TracingHTTPTransport: HTTPTransport {
+    private let base: any HTTPTransport
+    private let tracer: any FlowTracer
+    private let answeredBy: String
+
+    /// Wraps `base`; answers are recorded as the Backend step `answeredBy.handle`.
+    public init(_ base: any HTTPTransport, answeredBy: String, tracer: any FlowTracer) {
+        self.base = base
+        self.answeredBy = answeredBy
+        self.tracer = tracer
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let authorized = request.headers.keys.contains { $0.lowercased() == "authorization" }
+        tracer.record(
+            .data, "HTTPTransport.send",
+            .dataHTTPRequest(method: request.method, path: request.url.path, authorized: authorized))
+        let response = try await base.send(request)
+        tracer.record(.backend, "\(answeredBy).handle", .backendHTTPAnswer(status: response.status))
+        return response
+    }
+}

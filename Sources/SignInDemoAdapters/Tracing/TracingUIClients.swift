@@ -1,0 +1,135 @@
+import SignInDemoTrace
+import SignInDomain
+import SignInInfrastructure
+import SignInPresentation
+
+/// A UI client that records the use case's question and the user's answer, around the client it wraps: the
+/// crossing from Domain into the provider's screen (Infrastructure).
+public struct TracingSignInUIClient: SignInUIClient {
+    private let base: any SignInUIClient
+    private let component: String
+    private let tracer: any FlowTracer
+
+    /// Wraps `base`; steps are recorded as `name.getCredential` (the wrapped type's name by default).
+    public init(_ base: any SignInUIClient, name: String? = nil, tracer: any FlowTracer) {
+        self.base = base
+        self.component = "\(name ?? String(describing: type(of: base))).getCredential"
+        self.tracer = tracer
+    }
+
+    public var providerType: ProviderType { base.providerType }
+
+    public func getCredential() async throws -> CredentialOutcome {
+        tracer.record(.infrastructure, component, .uiCredentialAsked(provider: providerType))
+        do {
+            let outcome = try await base.getCredential()
+            switch outcome {
+            case .credential(let credential): tracer.record(.infrastructure, component, .uiCredentialGiven(credential))
+            case .cancelled: tracer.record(.infrastructure, component, .uiCredentialCancelled)
+            }
+            return outcome
+        } catch {
+            tracer.record(.infrastructure, component, .uiFailed(TraceErrorName.of(error)))
+            throw error
+        }
+    }
+}
+
+/// An Apple authorizer that records the request the Apple UI client makes (its scopes; the nonce is a digest),
+/// around the authorizer it wraps: Apple's sheet, or the demo's terminal stand-in.
+public struct TracingAppleIDAuthorizer: AppleIDAuthorizer {
+    private let base: any AppleIDAuthorizer
+    private let tracer: any FlowTracer
+
+    /// Wraps `base`.
+    public init(_ base: any AppleIDAuthorizer, tracer: any FlowTracer) {
+        self.base = base
+        self.tracer = tracer
+    }
+
+    public func authorize(_ request: AppleIDRequest) async -> AppleIDAuthorizationResult {
+        tracer.record(.infrastructure, "AppleUIClient.getCredential", .appleRequested(scopes: request.scopes))
+        return await base.authorize(request)
+    }
+}
+
+/// A Google account chooser that records that the Google UI client opens it with a nonce digest, around the chooser
+/// it wraps.
+public struct TracingGoogleAccountChooser: GoogleAccountChooser {
+    private let base: any GoogleAccountChooser
+    private let tracer: any FlowTracer
+
+    /// Wraps `base`.
+    public init(_ base: any GoogleAccountChooser, tracer: any FlowTracer) {
+        self.base = base
+        self.tracer = tracer
+    }
+
+    public func chooseAccount(nonce: String) async -> GoogleSignInResult {
+        tracer.record(.infrastructure, "GoogleUIClient.getCredential", .googleChooserRequested)
+        return await base.chooseAccount(nonce: nonce)
+    }
+}
+
+/// An Apple credential-state checker that records the question and Apple's answer.
+public struct TracingAppleCredentialStateChecker: AppleCredentialStateChecker {
+    private let base: any AppleCredentialStateChecker
+    private let tracer: any FlowTracer
+
+    /// Wraps `base`.
+    public init(_ base: any AppleCredentialStateChecker, tracer: any FlowTracer) {
+        self.base = base
+        self.tracer = tracer
+    }
+
+    public func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
+        let component = String(describing: type(of: base))
+        tracer.record(.infrastructure, component, .appleCredentialStateAsked(user: userID))
+        do {
+            let state = try await base.credentialState(forUserID: userID)
+            tracer.record(.infrastructure, component, .appleCredentialStateAnswered(state))
+            return state
+        } catch {
+            tracer.record(.infrastructure, component, .uiFailed(TraceErrorName.of(error)))
+            throw error
+        }
+    }
+}
+
+/// A session store that records what the session manager writes: the session kept, or removed.
+public struct TracingSessionStore: SessionStore {
+    private let base: any SessionStore
+    private let tracer: any FlowTracer
+    private let name: String
+
+    /// Wraps `base`.
+    public init(_ base: any SessionStore, tracer: any FlowTracer) {
+        self.base = base
+        self.tracer = tracer
+        self.name = String(describing: type(of: base))
+    }
+
+    public func load() async throws -> UserSession? { try await base.load() }
+
+    public func save(_ session: UserSession) async throws {
+        try await base.save(session)
+        tracer.record(.infrastructure, "\(name).save", .sessionStored(uid: session.uid))
+    }
+
+    public func clear() async throws {
+        try await base.clear()
+        tracer.record(.infrastructure, "\(name).clear", .sessionCleared)
+    }
+
+    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        try await base.withExclusiveAccess(body)
+    }
+}
+
+/// The name a trace gives an error: an ``SignInDomain/AuthError``'s message key, or the error's type.
+enum TraceErrorName {
+    static func of(_ error: any Error) -> String {
+        if let error = error as? AuthError { return AuthErrorMessages.key(for: error).0.rawValue }
+        return String(describing: type(of: error))
+    }
+}

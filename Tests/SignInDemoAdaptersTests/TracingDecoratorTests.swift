@@ -1,0 +1,152 @@
+import Foundation
+import SignInData
+import SignInDataTesting
+import SignInDemoAdapters
+import SignInDemoTrace
+import SignInDomain
+import SignInPresentation
+import SignInTesting
+import Testing
+
+/// The demo's trace is made by decorators around the ports: each records its crossing with the right layer, lets
+/// every answer and error through unchanged, and never shows a secret.
+@Suite("Tracing decorators")
+struct TracingDecoratorTests {
+    let reportIssue: IssueReporter = { Issue.record(Comment(rawValue: $0)) }
+
+    /// The secrets the fixtures carry: none may appear in any step.
+    static let secrets = [
+        "fixture-id-token", "fixture-refresh-token", "fixture-apple-identity-token", "fixture-raw-nonce",
+        "fixture-code", "hunter2 password", "live-reset-code",
+    ]
+
+    static func expectNoSecret(_ tracer: RecordingFlowTracer, sourceLocation: SourceLocation = #_sourceLocation) {
+        let texts = tracer.steps.map { "\($0.component) \($0.message.description)" }
+        for secret in secrets {
+            #expect(!texts.contains { $0.contains(secret) }, "\(secret)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("the identity backend's calls: a Data step for what is sent, a Backend step for the answer")
+    func identityBackend() async throws {
+        let tracer = RecordingFlowTracer()
+        let backend = TracingIdentityBackend(
+            StubIdentityBackend(result: .success(.fixture(isNewUser: true))), tracer: tracer)
+        let request = IdPSignInRequest(providerId: "apple.com", idToken: "fixture-apple-identity-token", rawNonce: "fixture-raw-nonce")
+        let response = try await backend.signInWithIdP(request)
+        #expect(response == .fixture(isNewUser: true))
+        #expect(tracer.steps.map(\.layer) == [.data, .backend])
+        #expect(tracer.steps.map(\.component) == ["IdentityBackend.signInWithIdP", "StubIdentityBackend"])
+        #expect(tracer.steps.map(\.message.key) == ["data.sendIdPTokenWithNonce", "backend.newAccount"])
+        _ = try await backend.signInWithPassword(email: "jane@example.com", password: "hunter2 password")
+        try await backend.confirmPasswordReset(code: "live-reset-code", newPassword: "hunter2 password")
+        Self.expectNoSecret(tracer)
+    }
+
+    @Test("a refusal is recorded by its code and thrown unchanged")
+    func identityBackendRefusal() async {
+        let tracer = RecordingFlowTracer()
+        let refusal = IdentityBackendError(.invalidLoginCredentials)
+        let backend = TracingIdentityBackend(StubIdentityBackend(result: .failure(refusal)), tracer: tracer)
+        await #expect(throws: refusal) {
+            try await backend.signInWithPassword(email: "jane@example.com", password: "hunter2 password")
+        }
+        #expect(tracer.steps.last?.layer == .backend)
+        #expect(tracer.steps.last?.message.description == "refused: INVALID_LOGIN_CREDENTIALS")
+        Self.expectNoSecret(tracer)
+    }
+
+    @Test("a UI client's question and answer are Infrastructure steps; a cancel and an error pass through")
+    func uiClient() async throws {
+        let tracer = RecordingFlowTracer()
+        let client = TracingSignInUIClient(StubSignInUIClient.returning(.fixture()), tracer: tracer)
+        #expect(client.providerType == .apple)
+        #expect(try await client.getCredential() == .credential(.fixture()))
+        #expect(tracer.steps.allSatisfy { $0.layer == .infrastructure })
+        #expect(
+            tracer.steps.last?.message.description
+                == "got an AuthCredential with idToken, rawNonce, authorizationCode")
+        let cancelling = TracingSignInUIClient(StubSignInUIClient.cancelling(.google), tracer: tracer)
+        #expect(try await cancelling.getCredential() == .cancelled)
+        #expect(tracer.steps.last?.message.key == "infrastructure.credentialCancelled")
+        let failing = TracingSignInUIClient(
+            StubSignInUIClient(.google, result: .failure(.uiClientFailed(.google, reason: "boom"))), tracer: tracer)
+        await #expect(throws: AuthError.uiClientFailed(.google, reason: "boom")) { try await failing.getCredential() }
+        #expect(tracer.steps.last?.message.key == "infrastructure.failed")
+        Self.expectNoSecret(tracer)
+    }
+
+    @Test("an auth provider's exchange is a Data step with the session it got, or the error it threw")
+    func authProvider() async throws {
+        let tracer = RecordingFlowTracer()
+        let provider = TracingAuthProvider(
+            StubAuthProvider(.apple, result: .success(.fixture(uid: "u1"))), tracer: tracer)
+        #expect(provider.type == .apple)
+        #expect(try await provider.signIn(with: .fixture()).uid == "u1")
+        #expect(try await provider.reauthenticate(.fixture(), session: .fixture(uid: "u1")).uid == "u1")
+        #expect(tracer.steps.allSatisfy { $0.layer == .data })
+        #expect(tracer.steps.map(\.component).first == "StubAuthProvider.signIn")
+        let refusing = TracingAuthProvider(
+            StubAuthProvider(.apple, result: .failure(.userMismatch(.apple))), tracer: tracer)
+        await #expect(throws: AuthError.userMismatch(.apple)) {
+            try await refusing.reauthenticate(.fixture(), session: .fixture())
+        }
+        #expect(tracer.steps.last?.message.description == "threw userMismatch")
+        Self.expectNoSecret(tracer)
+    }
+
+    @Test("an HTTP call shows its method and path: never the query, the body or the bearer token")
+    func httpTransport() async throws {
+        let tracer = RecordingFlowTracer()
+        let transport = TracingHTTPTransport(
+            SpyHTTPTransport(responses: [.success(HTTPResponse(status: 200, body: Data()))]), answeredBy: "API",
+            tracer: tracer)
+        var request = HTTPRequest(url: try #require(URL(string: "https://api.invalid/v1/me?key=live-reset-code")))
+        request.headers["Authorization"] = "Bearer fixture-id-token"
+        request.body = Data("hunter2 password".utf8)
+        _ = try await transport.send(request)
+        #expect(tracer.steps.map(\.message.description) == ["GET /v1/me with Authorization: Bearer <redacted>", "answered 200"])
+        #expect(tracer.steps.map(\.layer) == [.data, .backend])
+        Self.expectNoSecret(tracer)
+    }
+
+    @Test("the session store's writes are Infrastructure steps; a failed write records nothing and throws")
+    func sessionStore() async throws {
+        let tracer = RecordingFlowTracer()
+        let store = TracingSessionStore(SpySessionStore(), tracer: tracer)
+        try await store.save(.fixture(uid: "u1"))
+        try await store.clear()
+        #expect(tracer.steps.map(\.message.description) == ["stored the session of u1", "removed the stored session"])
+        let failing = TracingSessionStore(
+            SpySessionStore(saveError: .sessionStorage(reason: "full")), tracer: tracer)
+        await #expect(throws: AuthError.sessionStorage(reason: "full")) { try await failing.save(.fixture()) }
+        #expect(tracer.steps.count == 2)
+    }
+
+    @MainActor
+    @Test("the screen records the action by its short name, the use case it starts, and what it shows after")
+    func screen() async {
+        let tracer = RecordingFlowTracer()
+        let viewModel = SignInViewModel(
+            signIn: SignInUseCase(
+                authProviders: [StubAuthProvider(.apple, result: .success(.fixture(uid: "u1")))],
+                sessions: .fixture(reportIssue: reportIssue)),
+            uiClients: [.apple: StubSignInUIClient.returning(.fixture())])
+        let screen = TracedScreen(viewModel: viewModel, tracer: tracer)
+        await screen.send(.clickApple)
+        #expect(
+            tracer.steps.map { "\($0.layer.rawValue) \($0.component) \($0.message.description)" } == [
+                "Presentation SignInViewModel.dispatch the screen sends clickApple",
+                "Domain SignInUseCase sign in with apple.com",
+                "Presentation SignInViewModel.state signed in as u1; the home screen opens",
+            ])
+        let link = "signin-demo://reset-password?code=live-reset-code"
+        await screen.send(.openResetLink(Secret(link), newPassword: Secret("hunter2 password")))
+        let texts = tracer.steps.map(\.message.description)
+        #expect(texts.contains("the screen sends openResetLink"))
+        #expect(!texts.contains { $0.contains("SignInPresentation.") })
+        #expect(SignInAction.signUp(email: "a@b.co", password: "secret pass").name == "signUp")
+        #expect(SignInAction.clickLink(.google).name == "clickLink")
+        Self.expectNoSecret(tracer)
+    }
+}
