@@ -38,17 +38,23 @@ struct CompositionRoot {
             .createAnonymousClient()
             .createEmailPasswordClient(form: form)
             .build()
-        let identity = backend.identity
+        let ports = backend.capabilities
         let service = bundle.bundleIdentifier ?? "SignInApp"
         // Apple sends the user's name once; it stays in the Keychain until a sign-in carrying it succeeds.
         let firstSignInProfiles = StoredFirstSignInProfileStash(
             .keychain(KeychainItemID(service: service, account: "first-sign-in-profiles"), SecItemKeychain()))
-        let authProviders: [any AuthProvider] = [
-            AppleAuthProvider(backend: identity, profiles: firstSignInProfiles), GoogleAuthProvider(backend: identity),
-            AnonymousAuthProvider(backend: identity), EmailPasswordAuthProvider(backend: identity),
+        // Firebase and the embedded backend offer every port; a backend without one gets no provider or use case for it.
+        let offered: [(any AuthProvider)?] = [
+            ports.identityProviders.map {
+                AppleAuthProvider(backend: $0, linking: ports.linking, profiles: firstSignInProfiles)
+            },
+            ports.identityProviders.map { GoogleAuthProvider(backend: $0, linking: ports.linking) },
+            ports.guests.map { AnonymousAuthProvider(backend: $0) },
+            ports.passwords.map { EmailPasswordAuthProvider(backend: $0, linking: ports.linking) },
         ]
-        let tokenService = BackendSessionTokenService(backend: identity)
-        let accounts = BackendAccountService(backend: identity)
+        let authProviders = offered.compactMap { $0 }
+        let tokenService = BackendSessionTokenService(backend: ports.sessions)
+        let accounts = ports.accountServices()
         // One Keychain item per backend, so that a session is never refreshed at a backend that did not issue it.
         // An app extension that shares the session passes `accessGroup:` and a `lockFile:` in the app group.
         let store = KeychainSessionStore(
@@ -59,10 +65,12 @@ struct CompositionRoot {
             signIn: SignInUseCase(authProviders: authProviders, sessions: sessions),
             signOut: SignOutUseCase(sessions: sessions, tokenService: tokenService),
             account: AccountUseCases(
-                signUp: SignUpUseCase(accounts: accounts, sessions: sessions),
-                link: LinkProviderUseCase(authProviders: authProviders, sessions: sessions),
+                signUp: accounts.signUp.map { SignUpUseCase(accounts: $0, sessions: sessions) },
+                link: ports.linking.map { _ in LinkProviderUseCase(authProviders: authProviders, sessions: sessions) },
                 checkAppleCredential: CheckAppleCredentialUseCase(checker: backend.appleCredentials, sessions: sessions),
-                deleteAccount: DeleteAccountUseCase(accounts: accounts, sessions: sessions, authProviders: authProviders)),
+                deleteAccount: accounts.accountDeletion.map {
+                    DeleteAccountUseCase(accounts: $0, sessions: sessions, authProviders: authProviders)
+                }),
             uiClients: uiClients, reducer: SignInReducer(messages: texts.messages))
     }
 }
@@ -71,7 +79,8 @@ struct CompositionRoot {
 /// who may issue them.
 struct AppBackend {
     let name: String
-    let identity: any IdentityBackend
+    /// What the identity backend offers, port by port.
+    let capabilities: IdentityBackendCapabilities
     let appleAuthorizer: any AppleIDAuthorizer
     let appleCredentials: any AppleCredentialStateChecker
     let googleClient: any SignInUIClient
@@ -99,7 +108,8 @@ struct AppBackend {
     static func firebase(_ configuration: FirebaseConfiguration) -> AppBackend {
         AppBackend(
             name: "firebase",
-            identity: FirebaseIdentityBackend(configuration: configuration, transport: URLSessionTransport()),
+            capabilities: FirebaseIdentityBackend(configuration: configuration, transport: URLSessionTransport())
+                .capabilities,
             appleAuthorizer: AuthorizationControllerAuthorizer(presentationAnchor: { keyWindow() }),
             appleCredentials: AppleIDProviderCredentialChecker(),
             googleClient: GoogleSDKPlaceholder())
@@ -114,7 +124,8 @@ struct AppBackend {
         let backend = EmbeddedBackend.persistent(folder: folder.path(percentEncoded: false))
         let apple = EmbeddedAppleID(issuer: backend.appleIssuer, clientID: backend.configuration.appleClientID)
         return AppBackend(
-            name: "embedded", identity: backend.identityService, appleAuthorizer: apple, appleCredentials: apple,
+            name: "embedded", capabilities: backend.identityService.capabilities, appleAuthorizer: apple,
+            appleCredentials: apple,
             googleClient: GoogleUIClient(chooser: EmbeddedGoogleChooser(issuer: backend.googleIssuer)))
     }
 

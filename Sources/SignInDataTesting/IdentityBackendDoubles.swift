@@ -5,7 +5,10 @@ import SignInTesting
 /// An identity backend that answers every call with canned results: `result` for every operation that
 /// returns a session (but refreshes, which answer `refreshResult`), and `error`, if given, thrown by the
 /// operations that return nothing.
-public struct StubIdentityBackend: IdentityBackend {
+/// It offers every port, so that one double stands for any backend.
+public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend, GuestBackend,
+    IdentityProviderBackend, LinkingBackend, AccountDeletionBackend
+{
     private let result: Result<BackendSessionResponse, IdentityBackendError>
     private let refreshResult: Result<BackendSessionResponse, IdentityBackendError>
     private let error: IdentityBackendError?
@@ -55,13 +58,21 @@ public struct StubIdentityBackend: IdentityBackend {
     public func changePassword(idToken: Secret, newPassword: Secret) async throws -> BackendSessionResponse {
         try result.get()
     }
-    public func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) async throws
+    public func reauthenticate(idToken: Secret, email: String, password: Secret) async throws
         -> BackendSessionResponse
     { try result.get() }
+    public func reauthenticate(idToken: Secret, with request: IdPSignInRequest) async throws
+        -> BackendSessionResponse
+    { try result.get() }
+
+    /// Every port.
+    public var capabilities: IdentityBackendCapabilities { IdentityBackendCapabilities(all: self) }
 }
 
 /// An identity backend that records every call, answering like a ``StubIdentityBackend``.
-public actor SpyIdentityBackend: IdentityBackend {
+public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend, GuestBackend,
+    IdentityProviderBackend, LinkingBackend, AccountDeletionBackend
+{
     /// A call the backend received.
     public enum Call: Hashable, Sendable {
         case signInWithIdP(IdPSignInRequest)
@@ -165,16 +176,28 @@ public actor SpyIdentityBackend: IdentityBackend {
         return try await stub.changePassword(idToken: idToken, newPassword: newPassword)
     }
 
-    public func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) async throws
+    public func reauthenticate(idToken: Secret, email: String, password: Secret) async throws
         -> BackendSessionResponse
     {
-        calls.append(.reauthenticate(idToken: idToken, request))
+        calls.append(.reauthenticate(idToken: idToken, .password(email: email, password: password)))
+        return try await stub.reauthenticate(idToken: idToken, email: email, password: password)
+    }
+
+    public func reauthenticate(idToken: Secret, with request: IdPSignInRequest) async throws
+        -> BackendSessionResponse
+    {
+        calls.append(.reauthenticate(idToken: idToken, .identityProvider(request)))
         return try await stub.reauthenticate(idToken: idToken, with: request)
     }
+
+    /// Every port.
+    public nonisolated var capabilities: IdentityBackendCapabilities { IdentityBackendCapabilities(all: self) }
 }
 
 /// An identity backend that must not be called.
-public struct FailingIdentityBackend: IdentityBackend {
+public struct FailingIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend, GuestBackend,
+    IdentityProviderBackend, LinkingBackend, AccountDeletionBackend
+{
     private let reportIssue: IssueReporter
 
     /// Creates the double.
@@ -184,7 +207,7 @@ public struct FailingIdentityBackend: IdentityBackend {
 
     private func fail(_ method: String) -> UnexpectedCallError {
         reportIssue("FailingIdentityBackend.\(method) was called")
-        return UnexpectedCallError("IdentityBackend.\(method)")
+        return UnexpectedCallError("FailingIdentityBackend.\(method)")
     }
 
     public func signInWithIdP(_ request: IdPSignInRequest) async throws -> BackendSessionResponse {
@@ -220,7 +243,13 @@ public struct FailingIdentityBackend: IdentityBackend {
     public func changePassword(idToken: Secret, newPassword: Secret) async throws -> BackendSessionResponse {
         throw fail("changePassword")
     }
-    public func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) async throws
+    public func reauthenticate(idToken: Secret, email: String, password: Secret) async throws
         -> BackendSessionResponse
-    { throw fail("reauthenticate") }
+    { throw fail("reauthenticate(idToken:email:password:)") }
+    public func reauthenticate(idToken: Secret, with request: IdPSignInRequest) async throws
+        -> BackendSessionResponse
+    { throw fail("reauthenticate(idToken:with:)") }
+
+    /// Every port, each failing the test when called.
+    public var capabilities: IdentityBackendCapabilities { IdentityBackendCapabilities(all: self) }
 }

@@ -8,7 +8,7 @@ import SignInDomain
 /// Token API) as the Firebase Auth emulator serves it, the emulator's test endpoints, the simulated Apple sheet
 /// and Google account chooser, and the app's own API, all over one ``EmbeddedBackend``.
 ///
-/// One backend logic, two faces: the in-process ``IdentityBackend`` (``EmbeddedIdentityService``) and this one.
+/// One backend logic, two faces: the in-process backend ports (``EmbeddedIdentityService``) and this one.
 /// The face only translates an HTTP request into a call on the identity service, the issuers or the app's API,
 /// and the answer (or the refusal) back into Firebase's JSON; every decision (token checks, recent sign-in,
 /// nonces, throttling, rotation) stays in the core. A client that speaks Firebase's REST API with

@@ -14,7 +14,9 @@ import SignInDomain
 ///
 /// Sign-out is local only: Firebase has no call that revokes one refresh token (the Admin SDK can revoke all of a
 /// user's tokens; a client cannot), so ``revokeRefreshToken(_:)`` does nothing and the app forgets the session.
-public struct FirebaseIdentityBackend: IdentityBackend {
+public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
+    GuestBackend, IdentityProviderBackend, LinkingBackend, AccountDeletionBackend
+{
     /// Where and how Firebase is reached.
     public let configuration: FirebaseConfiguration
     private let transport: any HTTPTransport
@@ -84,7 +86,23 @@ public struct FirebaseIdentityBackend: IdentityBackend {
     /// Signs in again with the same sign-in call, refusing to create an account (`autoCreate: false`), and checks
     /// that the account is the session's own, as the Firebase SDKs do.
     /// - Throws: `USER_MISMATCH` when the credential signs in to another account or to none.
-    public func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) async throws
+    public func reauthenticate(idToken: Secret, email: String, password: Secret) async throws
+        -> BackendSessionResponse
+    {
+        try await reauthenticate(idToken: idToken, with: .password(email: email, password: password))
+    }
+
+    /// Signs in again with Firebase's `accounts:signInWithIdp`, refusing to create an account, and checks that the
+    /// account is the session's own.
+    /// - Throws: `USER_MISMATCH` when the token signs in to another account or to none.
+    public func reauthenticate(idToken: Secret, with request: IdPSignInRequest) async throws -> BackendSessionResponse {
+        try await reauthenticate(idToken: idToken, with: .identityProvider(request))
+    }
+
+    /// Every port: Firebase offers them all.
+    public var capabilities: IdentityBackendCapabilities { IdentityBackendCapabilities(all: self) }
+
+    private func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) async throws
         -> BackendSessionResponse
     {
         guard let uid = IDTokenPayload.read(idToken.value)?.uid else {

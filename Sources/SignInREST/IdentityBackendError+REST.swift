@@ -15,9 +15,4 @@ extension IdentityBackendError {
     static func invalidResponse(_ message: String) -> IdentityBackendError {
         IdentityBackendError(.invalidResponse, message: message)
     }
-
-    /// An operation the API does not offer; `operation` is its name in English.
-    static func notSupported(_ operation: String) -> IdentityBackendError {
-        IdentityBackendError(.notSupportedByBackend, message: operation)
-    }
 }

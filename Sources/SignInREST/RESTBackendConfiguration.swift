@@ -6,9 +6,8 @@ import Foundation
 /// The defaults are the FastAPI notes service (`POST auth/signup`, `POST auth/login` →
 /// `{"access_token", "token_type": "bearer"}`, `GET auth/me` with `Authorization: Bearer …`), plus the
 /// password-reset and deletion routes such a service adds (the Go todo service's reset by mail). A route set to `nil` is one
-/// the API does not offer: the matching port operation then fails with
-/// ``SignInData/IdentityBackendError/Code/notSupportedByBackend`` (or, for a refresh,
-/// ``SignInData/IdentityBackendError/Code/invalidRefreshToken``), without a request.
+/// the API does not offer: its port is left out of ``RESTIdentityBackend/capabilities`` (a refresh without its route
+/// fails with ``SignInData/IdentityBackendError/Code/invalidRefreshToken``, without a request).
 ///
 /// ```swift
 /// var configuration = RESTBackendConfiguration(baseURL: apiURL)   // https://api.example.com/v1/

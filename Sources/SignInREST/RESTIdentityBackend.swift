@@ -2,8 +2,10 @@ import Foundation
 import SignInData
 import SignInDomain
 
-/// The ``SignInData/IdentityBackend`` port over a team's own REST API: email and password, an access token sent as
-/// `Authorization: Bearer …`, and a `me` route. Shaped by default like the FastAPI notes service; every
+/// The identity backend ports a team's own REST API offers: sessions, email and password, and (where their routes are
+/// configured) password reset and account deletion, with an access token sent as `Authorization: Bearer …` and a
+/// `me` route. ``capabilities`` lists them; guests, identity providers, linking and password change it does not
+/// offer, so it has no such port and a screen built from ``capabilities`` shows none of them. Shaped by default like the FastAPI notes service; every
 /// route, field name and detail text is in ``RESTBackendConfiguration``.
 ///
 /// ## The contract, by default
@@ -16,13 +18,10 @@ import SignInDomain
 /// | ``revokeRefreshToken(_:)`` | `POST` the sign-out route with the bearer token (and `{refresh_token}` when there is one); with no route (the default), nothing |
 /// | ``sendPasswordResetEmail(email:)`` | `POST auth/forgot-password` `{email}` → `202` |
 /// | ``confirmPasswordReset(code:newPassword:)`` | `POST auth/reset-password` `{code, new_password}` → `204` |
-/// | ``deleteAccount(idToken:)`` | `DELETE auth/me` with the bearer token → `204` |
-/// | ``reauthenticate(idToken:with:)`` with a password | `GET auth/me` with the session's token, `POST auth/login`, `GET auth/me`: the ids must match |
+/// | ``deleteAccount(idToken:revoking:)`` | `DELETE auth/me` with the bearer token → `204` |
+/// | ``reauthenticate(idToken:email:password:)`` | `GET auth/me` with the session's token, `POST auth/login`, `GET auth/me`: the ids must match |
 ///
-/// Guests, identity providers (Apple, Google), linking, unlinking, changing the password and re-authenticating
-/// with an identity provider fail at once with ``SignInData/IdentityBackendError/Code/notSupportedByBackend``,
-/// whose message names the operation (``SignInDomain/AuthError/notSupportedByBackend(_:)`` in the Domain). So do
-/// the reset and deletion operations when their route is `nil`.
+/// A reset or deletion route set to `nil` leaves that port out of ``capabilities``.
 ///
 /// ## Sessions
 ///
@@ -46,7 +45,7 @@ import SignInDomain
 /// number or a string, a `created_at` that is not ISO 8601) is `INVALID_RESPONSE`. No answer within
 /// ``RESTBackendConfiguration/timeout`` is ``SignInDomain/AuthError/network(reason:)``, which names the route but
 /// not the URL; a cancelled task is `CancellationError`.
-public struct RESTIdentityBackend: IdentityBackend {
+public struct RESTIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, AccountDeletionBackend {
     /// Where the API is and how it names things.
     public let configuration: RESTBackendConfiguration
     private let transport: any HTTPTransport
@@ -63,6 +62,15 @@ public struct RESTIdentityBackend: IdentityBackend {
         self.configuration = configuration
         self.transport = transport
         self.clock = clock
+    }
+
+    /// The ports this API offers: sessions and passwords always; password reset when both its routes are set;
+    /// account deletion when its route is set.
+    public var capabilities: IdentityBackendCapabilities {
+        IdentityBackendCapabilities(
+            sessions: self, passwords: self,
+            passwordReset: paths.forgotPassword != nil && paths.resetPassword != nil ? self : nil,
+            accountDeletion: paths.deleteAccount != nil ? self : nil)
     }
 
     private var paths: RESTBackendConfiguration.Paths { configuration.paths }
@@ -105,14 +113,10 @@ public struct RESTIdentityBackend: IdentityBackend {
 
     /// Re-authenticates with the password: reads the session's user (`GET` me with `idToken`; when the API no
     /// longer accepts it, the token's JWT `sub`), signs in again, and checks that the user is the same.
-    /// - Throws: `USER_MISMATCH` when the credential is another account's; `NOT_SUPPORTED_BY_BACKEND` for an
-    ///   identity provider's credential.
-    public func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) async throws
+    /// - Throws: `USER_MISMATCH` when the credential is another account's.
+    public func reauthenticate(idToken: Secret, email: String, password: Secret) async throws
         -> BackendSessionResponse
     {
-        guard case .password(let email, let password) = request else {
-            throw IdentityBackendError.notSupported(Self.signInName(request.providerId))
-        }
         let expected = try await sessionUser(idToken)
         let renewed = try await signInWithPassword(email: email, password: password)
         guard expected.matches(renewed) else {
@@ -175,7 +179,7 @@ public struct RESTIdentityBackend: IdentityBackend {
     /// nobody learns from this app which emails have accounts.
     /// - Throws: `NOT_SUPPORTED_BY_BACKEND` when the API has no reset route; `INVALID_EMAIL`.
     public func sendPasswordResetEmail(email: String) async throws {
-        guard let path = paths.forgotPassword else { throw IdentityBackendError.notSupported("password reset") }
+        guard let path = paths.forgotPassword else { throw IdentityBackendError(.notSupportedByBackend, message: "the API has no password-reset route") }
         let call = RESTCall(operation: .forgotPassword, method: "POST", path: path)
         do {
             _ = try await send(call, json: [fields.email: email], secrets: [])
@@ -188,7 +192,7 @@ public struct RESTIdentityBackend: IdentityBackend {
     /// - Throws: `NOT_SUPPORTED_BY_BACKEND` when the API has no reset route; `INVALID_OOB_CODE`,
     ///   `EXPIRED_OOB_CODE`, `PASSWORD_DOES_NOT_MEET_REQUIREMENTS`.
     public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
-        guard let path = paths.resetPassword else { throw IdentityBackendError.notSupported("password reset") }
+        guard let path = paths.resetPassword else { throw IdentityBackendError(.notSupportedByBackend, message: "the API has no password-reset route") }
         let call = RESTCall(operation: .resetPassword, method: "POST", path: path)
         _ = try await send(
             call, json: [fields.resetCode: code.value, fields.newPassword: newPassword.value],
@@ -199,56 +203,14 @@ public struct RESTIdentityBackend: IdentityBackend {
     /// - Throws: `NOT_SUPPORTED_BY_BACKEND` when the API has no deletion route, or for a revocation (the API has no
     ///   Sign in with Apple, so nothing to revoke); `INVALID_ID_TOKEN`, `USER_NOT_FOUND`.
     public func deleteAccount(idToken: Secret, revoking revocation: ProviderRevocation?) async throws {
-        guard revocation == nil else { throw IdentityBackendError.notSupported("Sign in with Apple") }
-        guard let path = paths.deleteAccount else { throw IdentityBackendError.notSupported("account deletion") }
+        guard revocation == nil else {
+            throw IdentityBackendError(.notSupportedByBackend, message: "the API has no identity provider to revoke")
+        }
+        guard let path = paths.deleteAccount else {
+            throw IdentityBackendError(.notSupportedByBackend, message: "the API has no deletion route")
+        }
         let call = RESTCall(operation: .deleteAccount, method: "DELETE", path: path)
         _ = try await send(call, json: nil, bearer: idToken.value, secrets: [idToken.value])
-    }
-
-    // MARK: - What the API does not offer
-
-    /// Not offered: the API has no guest accounts.
-    /// - Throws: `NOT_SUPPORTED_BY_BACKEND` ("guest sign-in").
-    public func signUpAnonymously() async throws -> BackendSessionResponse {
-        throw IdentityBackendError.notSupported("guest sign-in")
-    }
-
-    /// Not offered: the API signs in with email and password only.
-    /// - Throws: `NOT_SUPPORTED_BY_BACKEND` ("Sign in with Apple", "Sign in with Google", …).
-    public func signInWithIdP(_ request: IdPSignInRequest) async throws -> BackendSessionResponse {
-        throw IdentityBackendError.notSupported(Self.signInName(request.providerId))
-    }
-
-    /// Not offered: an account has one way to sign in.
-    /// - Throws: `NOT_SUPPORTED_BY_BACKEND` ("linking").
-    public func linkWithIdP(idToken: Secret, _ request: IdPSignInRequest) async throws -> BackendSessionResponse {
-        throw IdentityBackendError.notSupported("linking")
-    }
-
-    /// Not offered: an account has one way to sign in.
-    /// - Throws: `NOT_SUPPORTED_BY_BACKEND` ("linking").
-    public func linkWithPassword(idToken: Secret, email: String, password: Secret) async throws
-        -> BackendSessionResponse
-    {
-        throw IdentityBackendError.notSupported("linking")
-    }
-
-    /// Not offered: an account has one way to sign in.
-    /// - Throws: `NOT_SUPPORTED_BY_BACKEND` ("unlinking").
-    public func unlink(idToken: Secret, providerId: String) async throws -> BackendAccountInfo {
-        throw IdentityBackendError.notSupported("unlinking")
-    }
-
-    /// Not offered by the default contract: a password changes through the reset route.
-    /// - Throws: `NOT_SUPPORTED_BY_BACKEND` ("password change").
-    public func changePassword(idToken: Secret, newPassword: Secret) async throws -> BackendSessionResponse {
-        throw IdentityBackendError.notSupported("password change")
-    }
-
-    /// The name of signing in with `providerId`, by its id (`Sign in with apple.com`): the messages show it with
-    /// the provider's registered name ("Sign in with Apple").
-    static func signInName(_ providerId: String) -> String {
-        "Sign in with \(providerId)"
     }
 
     // MARK: - Answers

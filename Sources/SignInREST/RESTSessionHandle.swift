@@ -5,7 +5,7 @@ import SignInData
 /// API's refresh token, if it gave one, in one opaque string (`signin-rest.v1.<access>.<refresh>`, each part
 /// base64url).
 ///
-/// The port's ``SignInData/IdentityBackend/revokeRefreshToken(_:)`` receives only the refresh token, but a
+/// The port's ``SignInData/SessionBackend/revokeRefreshToken(_:)`` receives only the refresh token, but a
 /// sign-out route wants the bearer token; and an API with no refresh (the FastAPI notes service) gives no refresh token at all,
 /// while the Domain needs a value it can store and later hand back. The handle serves both: sign-out reads the
 /// access token from it, and a refresh with a handle that holds no refresh token is refused at once

@@ -37,7 +37,6 @@ struct CommandRunner {
     /// mailbox, a provider's screen (or an identity token obtained elsewhere).
     func unavailable(for invocation: Invocation, root: CompositionRoot) -> UsageError? {
         let name = CommandTable.spec(for: invocation.command).name
-        if case .rest = choice { return nil }
         switch invocation.command {
         case .checkCredential, .appleRevoke:
             return root.backend.apple == nil ? UsageError(.usageNoSimulatedApple, ["command": name]) : nil
@@ -78,8 +77,14 @@ struct CommandRunner {
     ) async -> ExitCode {
         let root = root(invocation, tracer: tracer, clock: clock)
         let viewModel = root.viewModel
+        if let feature = notOffered(invocation.command, by: root.backend.capabilities) {
+            return reportNotOffered(feature, invocation)
+        }
         if let refusal = unavailable(for: invocation, root: root) { return usageError(refusal) }
-        if let operation = notOffered(invocation.command) { return reportNotOffered(operation, invocation) }
+        if let failure = storageFailure(of: root, for: invocation.command) {
+            showError(text.errors.message(for: failure), error: failure, verbose: invocation.verbose)
+            return .failure
+        }
         if let refusal = await checkGoogleAccount(invocation, root: root) { return refusal }
         if let refusal = await confirmLeavingGuest(invocation, root: root) { return refusal }
         switch invocation.command {
@@ -217,6 +222,24 @@ struct CommandRunner {
 
     // MARK: - Reporting
 
+    /// The embedded backend's storage failure, checked before a command that uses the backend: its simulated Apple
+    /// and Google issuers run behind the UI clients, whose failures reach the screen as text, so the store is read
+    /// once here, where its failure is still a typed value. `nil` when the store can be read, or the command does not
+    /// use it.
+    func storageFailure(of root: CompositionRoot, for command: Command) -> AuthError? {
+        switch command {
+        case .status, .outbox, .help, .version: return nil
+        default: break
+        }
+        guard let embedded = root.backend.embedded else { return nil }
+        do {
+            try embedded.storage.read { _ in () }
+            return nil
+        } catch {
+            return error.toDomain(provider: .anonymous)
+        }
+    }
+
     /// Prints the outcome of the view model's last action: its error with what to do next, a cancel (when
     /// `cancelled` says the state means one), or `success`. With `--json`, one JSON object whatever happened.
     private func report(
@@ -260,16 +283,10 @@ struct CommandRunner {
         case .invalidDeepLink, .invalidResetCode, .resetCodeExpired:
             inMenu ? text(.hintInvalidLinkMenu, menuItems) : text(.hintInvalidLink)
         case .sessionStorage(let reason): text(.hintDataFolder, ["folder": paths.root, "reason": reason])
-        case .backend(let code, let message) where code == "STORAGE_UNAVAILABLE" || code == "INVALID_KEY":
-            text(.hintDataFolder, ["folder": paths.root, "reason": message])
-        case .backend(let code, let message) where code == "STORAGE_DAMAGED":
-            text(.hintBackendDamaged, ["folder": paths.root, "reason": message])
-        case .uiClientFailed(_, let reason) where reason.contains("STORAGE_DAMAGED"):
-            text(.hintBackendDamaged, ["folder": paths.root, "reason": Self.storageReason(reason)])
-        // The embedded Apple and Google issuers run behind the UI clients: their storage failures arrive there.
-        case .uiClientFailed(_, let reason)
-        where reason.contains("STORAGE_UNAVAILABLE") || reason.contains("INVALID_KEY"):
-            text(.hintDataFolder, ["folder": paths.root, "reason": Self.storageReason(reason)])
+        case .backendStorage(let failure) where failure.kind == .damaged:
+            text(.hintBackendDamaged, ["folder": paths.root, "reason": failure.reason])
+        case .backendStorage(let failure):
+            text(.hintDataFolder, ["folder": paths.root, "reason": failure.reason])
         default: nil
         }
     }
@@ -280,15 +297,6 @@ struct CommandRunner {
             InteractiveMenu.entries(providers).firstIndex { $0.command == command }.map { "\($0 + 1)" } ?? "?"
         }
         return ["reset": number(.resetPassword), "outbox": number(.outbox), "signIn": number(.signIn(.emailPassword))]
-    }
-
-    /// The part of a wrapped backend error that names the file and the problem.
-    static func storageReason(_ reason: String) -> String {
-        let codes = ["STORAGE_UNAVAILABLE: ", "STORAGE_DAMAGED: ", "INVALID_KEY: "]
-        guard let range = codes.lazy.compactMap({ reason.range(of: $0) }).first else {
-            return reason
-        }
-        return String(reason[range.upperBound...]).trimmingCharacters(in: CharacterSet(charactersIn: ")\""))
     }
 
     private func errorCode(_ error: AuthError) -> String {
@@ -394,27 +402,40 @@ struct CommandRunner {
         return .success
     }
 
-    /// What a team's own REST API does not offer, by the name the "not offered" message gives it, or `nil`.
-    func notOffered(_ command: Command) -> String? {
-        guard case .rest = choice else { return nil }
+    /// What the command needs that the backend does not offer, read off the ports it has (a team's own API has no
+    /// guests, identity providers, linking or password change), or `nil`.
+    func notOffered(_ command: Command, by capabilities: IdentityBackendCapabilities) -> BackendFeature? {
+        func identityProvider(_ provider: ProviderType) -> Bool { providers[provider]?.takesIdentityToken == true }
         switch command {
-        case .signIn(.anonymous): return "guest sign-in"
-        case .signIn(.emailPassword): return nil
-        case .signIn(let provider): return "Sign in with \(provider.rawValue)"
-        case .link(let provider) where providers[provider]?.takesIdentityToken == true:
-            return "Sign in with \(provider.rawValue)"
-        case .link: return "linking"
-        case .unlink: return "unlinking"
-        case .changePassword: return "password change"
-        case .checkCredential, .appleRevoke, .tour: return "Sign in with \(ProviderType.apple.rawValue)"
-        case .outbox: return "a readable outbox"
-        default: return nil
+        case .signIn(.anonymous):
+            return capabilities.guests == nil ? .signIn(.anonymous) : nil
+        case .signIn(let provider) where identityProvider(provider):
+            return capabilities.identityProviders == nil ? .signIn(provider) : nil
+        case .signIn(let provider):
+            return capabilities.passwords == nil ? .signIn(provider) : nil
+        case .signUp:
+            return capabilities.passwords == nil ? .signIn(.emailPassword) : nil
+        case .link(let provider):
+            if identityProvider(provider), capabilities.identityProviders == nil { return .signIn(provider) }
+            return capabilities.linking == nil ? .linking : nil
+        case .unlink:
+            return capabilities.linking == nil ? .unlinking : nil
+        case .changePassword:
+            return capabilities.passwordChange == nil ? .passwordChange : nil
+        case .resetPassword, .openLink:
+            return capabilities.passwordReset == nil ? .passwordReset : nil
+        case .deleteAccount:
+            return capabilities.accountDeletion == nil ? .accountDeletion : nil
+        case .checkCredential, .appleRevoke, .tour:
+            return capabilities.identityProviders == nil ? .signIn(.apple) : nil
+        default:
+            return nil
         }
     }
 
-    /// Says that the backend does not offer `operation`, in the user's language, and fails (exit 1).
-    func reportNotOffered(_ operation: String, _ invocation: Invocation) -> ExitCode {
-        let error = AuthError.notSupportedByBackend(operation)
+    /// Says that the backend does not offer `feature`, in the user's language, and fails (exit 1).
+    func reportNotOffered(_ feature: BackendFeature, _ invocation: Invocation) -> ExitCode {
+        let error = AuthError.notSupportedByBackend(feature)
         showError(text.errors.message(for: error), error: error, verbose: invocation.verbose)
         return .failure
     }

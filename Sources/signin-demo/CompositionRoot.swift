@@ -91,10 +91,10 @@ struct CompositionRoot {
             }
         // The demo's trace: a decorator around each port the graph wires, none when nothing listens.
         let tracing: (any FlowTracer)? = tracer is SilentFlowTracer ? nil : tracer
-        let identity: any IdentityBackend = tracing.map { TracingIdentityBackend(backend.identity, tracer: $0) }
-            ?? backend.identity
+        let capabilities = tracing.map { TracingIdentityBackend.wrapping(backend.capabilities, tracer: $0) }
+            ?? backend.capabilities
         let context = ProviderContext(
-            backend: backend, identity: identity, invocation: invocation, consent: consent, chooser: chooser, form: form, texts: texts,
+            backend: backend, capabilities: capabilities, invocation: invocation, consent: consent, chooser: chooser, form: form, texts: texts,
             paths: paths, tracer: tracer, clock: clock)
         var builder = SignInUIClientBuilder()
         for provider in providers {
@@ -113,18 +113,19 @@ struct CompositionRoot {
             }
         }
         let uiClients = builder.build()
-        let authProviders: [any AuthProvider] = providers.map { provider in
-            let exchange = provider.exchange(context)
+        let authProviders: [any AuthProvider] = providers.compactMap { provider in
+            guard let exchange = provider.exchange(context) else { return nil }
             return tracing.map { TracingAuthProvider(exchange, tracer: $0) } ?? exchange
         }
-        var tokenService: any SessionTokenService = BackendSessionTokenService(backend: identity, clock: clock)
-        var accounts: any AccountService = BackendAccountService(backend: identity, clock: clock)
+        var tokenService: any SessionTokenService = BackendSessionTokenService(
+            backend: capabilities.sessions, clock: clock)
+        var accounts = capabilities.accountServices(clock: clock)
         var store: any SessionStore = FileSessionStore(path: paths.sessionFile(for: choice))
         var appleChecker: any AppleCredentialStateChecker = backend.apple ?? NoAppleIDChecker()
         var apiTransport: any HTTPTransport = backend.api?.transport ?? URLSessionTransport()
         if let tracing {
             tokenService = TracingSessionTokenService(tokenService, tracer: tracing)
-            accounts = TracingAccountService(accounts, tracer: tracing)
+            accounts = TracingAccountServices.wrapping(accounts, tracer: tracing)
             store = TracingSessionStore(store, tracer: tracing)
             appleChecker = TracingAppleCredentialStateChecker(appleChecker, tracer: tracing)
             apiTransport = TracingHTTPTransport(
@@ -144,16 +145,22 @@ struct CompositionRoot {
             signIn: signIn,
             signOut: SignOutUseCase(sessions: sessions, tokenService: tokenService),
             account: AccountUseCases(
-                signUp: SignUpUseCase(accounts: accounts, sessions: sessions),
-                link: LinkProviderUseCase(authProviders: authProviders, sessions: sessions),
-                unlink: UnlinkProviderUseCase(accounts: accounts, sessions: sessions, authProviders: authProviders),
-                requestPasswordReset: RequestPasswordResetUseCase(accounts: accounts),
-                confirmPasswordReset: ConfirmPasswordResetUseCase(accounts: accounts),
+                signUp: accounts.signUp.map { SignUpUseCase(accounts: $0, sessions: sessions) },
+                link: capabilities.linking.map { _ in
+                    LinkProviderUseCase(authProviders: authProviders, sessions: sessions)
+                },
+                unlink: accounts.unlink.map {
+                    UnlinkProviderUseCase(accounts: $0, sessions: sessions, authProviders: authProviders)
+                },
+                requestPasswordReset: accounts.passwordReset.map { RequestPasswordResetUseCase(accounts: $0) },
+                confirmPasswordReset: accounts.passwordReset.map { ConfirmPasswordResetUseCase(accounts: $0) },
                 checkAppleCredential: CheckAppleCredentialUseCase(checker: appleChecker, sessions: sessions),
-                deleteAccount: DeleteAccountUseCase(
-                    accounts: accounts, sessions: sessions, authProviders: authProviders),
-                changePassword: ChangePasswordUseCase(
-                    accounts: accounts, sessions: sessions, authProviders: authProviders)),
+                deleteAccount: accounts.accountDeletion.map {
+                    DeleteAccountUseCase(accounts: $0, sessions: sessions, authProviders: authProviders)
+                },
+                changePassword: accounts.passwordChange.map {
+                    ChangePasswordUseCase(accounts: $0, sessions: sessions, authProviders: authProviders)
+                }),
             uiClients: uiClients, providers: providers.descriptions, reducer: SignInReducer(messages: messages))
         self.viewModel = viewModel
         self.screen = TracedScreen(viewModel: viewModel, tracer: tracer)

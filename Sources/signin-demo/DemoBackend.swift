@@ -62,7 +62,8 @@ protocol ResetMailbox: Sendable {
 /// project has no simulated sign-in, no app API of ours, and mails real inboxes).
 struct DemoBackend: Sendable {
     let choice: BackendChoice
-    let identity: any IdentityBackend
+    /// The identity backend's ports: what it offers.
+    let capabilities: IdentityBackendCapabilities
     let appleClientID: String
     let apple: (any SimulatedAppleID)?
     let google: (any GoogleAuthority)?
@@ -79,7 +80,7 @@ struct DemoBackend: Sendable {
     static func embedded(_ backend: EmbeddedBackend, outboxFolder: String) -> DemoBackend {
         let clientID = backend.configuration.appleClientID
         return DemoBackend(
-            choice: .embedded, identity: backend.identityService, appleClientID: clientID,
+            choice: .embedded, capabilities: backend.identityService.capabilities, appleClientID: clientID,
             apple: EmbeddedAppleIDAuthority(issuer: backend.appleIssuer, clientID: clientID),
             google: EmbeddedGoogleAuthority(issuer: backend.googleIssuer),
             api: (EmbeddedAPITransport(api: backend.appAPI), embeddedAPIURL),
@@ -93,21 +94,21 @@ struct DemoBackend: Sendable {
         _ configuration: FirebaseConfiguration, simulated: Bool, projectID: String
     ) -> DemoBackend {
         let transport = URLSessionTransport()
-        let identity = FirebaseIdentityBackend(configuration: configuration, transport: transport)
+        let identity = FirebaseIdentityBackend(configuration: configuration, transport: transport).capabilities
         let clientID = EmbeddedBackendConfiguration().appleClientID
         guard let remote = RemoteSimulation(configuration) else {
             return DemoBackend(
-                choice: .firebase(configuration), identity: identity, appleClientID: clientID, apple: nil, google: nil,
+                choice: .firebase(configuration), capabilities: identity, appleClientID: clientID, apple: nil, google: nil,
                 api: nil, mailbox: nil)
         }
         let mailbox = EmulatorMailbox(remote: remote, projectID: projectID)
         guard simulated else {
             return DemoBackend(
-                choice: .firebase(configuration), identity: identity, appleClientID: clientID, apple: nil, google: nil,
+                choice: .firebase(configuration), capabilities: identity, appleClientID: clientID, apple: nil, google: nil,
                 api: nil, mailbox: mailbox)
         }
         return DemoBackend(
-            choice: .firebase(configuration), identity: identity, appleClientID: clientID,
+            choice: .firebase(configuration), capabilities: identity, appleClientID: clientID,
             apple: RemoteAppleIDAuthority(remote: remote, clientID: clientID),
             google: RemoteGoogleAuthority(remote: remote),
             api: (transport, remote.base.appendingPathComponent("v1/me")), mailbox: mailbox)
@@ -123,8 +124,8 @@ extension DemoBackend {
         let me = configuration.baseURL.appendingPathComponent(configuration.paths.me)
         return DemoBackend(
             choice: .rest(configuration),
-            identity: RESTIdentityBackend(
-                configuration: configuration, transport: transport, clock: clock),
+            capabilities: RESTIdentityBackend(configuration: configuration, transport: transport, clock: clock)
+                .capabilities,
             appleClientID: EmbeddedBackendConfiguration().appleClientID, apple: nil, google: nil, api: (transport, me),
             mailbox: nil)
     }

@@ -100,7 +100,9 @@ struct DemoCLI {
         }
         switch invocation.command {
         case .tour:
-            if let operation = runner.notOffered(.tour) { return runner.reportNotOffered(operation, invocation) }
+            if let feature = runner.notOffered(.tour, by: runner.root(invocation).backend.capabilities) {
+                return runner.reportNotOffered(feature, invocation)
+            }
             return await GuidedTour(runner: runner, invocation: invocation).run()
         case .interactive:
             return await InteractiveMenu(runner: runner, invocation: invocation).run()

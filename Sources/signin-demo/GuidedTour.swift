@@ -80,12 +80,12 @@ struct GuidedTour {
         }
         note(.tourNewToken, ["date": refreshed.tokens.expiresAt.formatted(.iso8601)])
         do {
-            _ = try await later.backend.identity.refreshSession(refreshToken: signedIn.tokens.refreshToken)
-            return fail("IdentityBackend.refreshSession")
+            _ = try await later.backend.capabilities.sessions.refreshSession(refreshToken: signedIn.tokens.refreshToken)
+            return fail("SessionBackend.refreshSession")
         } catch let error as IdentityBackendError {
             note(.tourOldRefreshRefused, ["code": error.code.rawValue])
         } catch {
-            return fail("IdentityBackend.refreshSession: \(CommandRunner.domainError(error, provider: .apple))")
+            return fail("SessionBackend.refreshSession: \(CommandRunner.domainError(error, provider: .apple))")
         }
 
         section(.tourStep5)
@@ -127,7 +127,7 @@ struct GuidedTour {
         await resetting.screen.send(.requestPasswordReset(email: email))
         guard resetting.viewModel.state.error == nil,
             let mail = try? await mailbox.resetMails().last(where: { $0.to == email })
-        else { return fail("IdentityBackend.sendPasswordResetEmail") }
+        else { return fail("PasswordResetBackend.sendPasswordResetEmail") }
         note(.tourMailSent, ["to": mail.to, "folder": mailbox.location])
         note(.tourItsLink, ["link": DeepLink.redacted(mail.link)])
         let opening = root()

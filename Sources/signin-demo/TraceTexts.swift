@@ -60,7 +60,7 @@ enum TraceTexts {
         "data.refresh": "{uid} için yeni belirteçler",
         "data.revoke": "{uid} yenileme belirteci iptal ediliyor",
         "data.signUp": "{email} için hesap açılıyor",
-        "data.passwordResetRequested": "sıfırlama e-postası isteniyor: {email}",
+        "data.passwordResetRequested": "sıfırlama e-postası: {email}",
         "data.passwordResetConfirmed": "{code} koduyla yeni parola belirleniyor",
         "data.unlink": "{provider}, {uid} hesabından ayrılıyor",
         "data.deleteAccountRevoking": "Apple belirteçleri iptal ediliyor, sonra {uid} siliniyor",

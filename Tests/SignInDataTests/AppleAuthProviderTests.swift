@@ -12,7 +12,7 @@ struct AppleAuthProviderTests {
     @Test("sends the identity token, raw nonce and first-login profile to signInWithIdp as apple.com")
     func sendsRequest() async throws {
         let backend = SpyIdentityBackend(result: .success(.fixture()))
-        let provider = AppleAuthProvider(backend: backend, clock: clock)
+        let provider = AppleAuthProvider(backend: backend, linking: backend, clock: clock)
         let name = PersonName(givenName: "Jane", familyName: "Appleseed")
 
         _ = try await provider.signIn(with: .fixture(fullName: name, email: "jane@example.com"))
@@ -29,7 +29,7 @@ struct AppleAuthProviderTests {
     @Test("maps the backend's answer to a UserSession whose expiry counts from the clock")
     func mapsResponse() async throws {
         let response = BackendSessionResponse.fixture(expiresIn: 3600, isNewUser: true)
-        let provider = AppleAuthProvider(backend: StubIdentityBackend(result: .success(response)), clock: clock)
+        let provider = AppleAuthProvider(backend: StubIdentityBackend(result: .success(response)), linking: StubIdentityBackend(result: .success(response)), clock: clock)
 
         let session = try await provider.signIn(with: .fixture())
 
@@ -42,7 +42,7 @@ struct AppleAuthProviderTests {
 
     @Test("a credential with no identity token fails before the backend is called", arguments: [nil, Secret("")])
     func missingToken(token: Secret?) async {
-        let provider = AppleAuthProvider(backend: FailingIdentityBackend { Issue.record(Comment(rawValue: $0)) })
+        let provider = AppleAuthProvider(backend: FailingIdentityBackend { Issue.record(Comment(rawValue: $0)) }, linking: FailingIdentityBackend { Issue.record(Comment(rawValue: $0)) })
         await #expect(throws: AuthError.missingIdentityToken(.apple)) {
             try await provider.signIn(with: .fixture(idToken: token))
         }
@@ -66,7 +66,7 @@ struct AppleAuthProviderTests {
         ])
     func mapsErrors(code: IdentityBackendError.Code, expected: AuthError) async {
         let backend = StubIdentityBackend(result: .failure(IdentityBackendError(code, message: "details")))
-        let provider = AppleAuthProvider(backend: backend)
+        let provider = AppleAuthProvider(backend: backend, linking: backend)
         await #expect(throws: expected) { try await provider.signIn(with: .fixture()) }
     }
 }

@@ -27,7 +27,7 @@ struct FirstSignInProfileTests {
         let stash = InMemoryFirstSignInProfileStash()
         let failing = StubIdentityBackend(result: .failure(IdentityBackendError(.storageUnavailable)))
         await #expect(throws: AuthError.self) {
-            try await AppleAuthProvider(backend: failing, clock: clock, profiles: stash)
+            try await AppleAuthProvider(backend: failing, linking: failing, clock: clock, profiles: stash)
                 .signIn(with: credential(firstTime: true))
         }
         #expect(await stash.profile(for: "apple.com:001.jane")?.fullName == name)
@@ -35,7 +35,7 @@ struct FirstSignInProfileTests {
         // Apple sends no name the second time; the stash gives it back. The backend keeps no name here: the session
         // still has it.
         let backend = SpyIdentityBackend(result: .success(.fixture(displayName: nil, providerIds: ["apple.com"])))
-        let apple = AppleAuthProvider(backend: backend, clock: clock, profiles: stash)
+        let apple = AppleAuthProvider(backend: backend, linking: backend, clock: clock, profiles: stash)
         let session = try await apple.signIn(with: credential(firstTime: false))
         #expect(session.displayName == "Jane Appleseed")
         #expect(await backend.requests.map(\.fullName) == [name])
@@ -52,7 +52,7 @@ struct FirstSignInProfileTests {
         let stash = InMemoryFirstSignInProfileStash()
         await stash.keep(FirstSignInProfile(fullName: name), for: "apple.com:001.jane")
         let backend = SpyIdentityBackend(result: .success(.fixture(providerIds: ["apple.com"])))
-        _ = try await AppleAuthProvider(backend: backend, clock: clock, profiles: stash)
+        _ = try await AppleAuthProvider(backend: backend, linking: backend, clock: clock, profiles: stash)
             .signIn(with: credential(sub: "002.sam", firstTime: false))
         #expect(await backend.requests.map(\.fullName) == [nil])
         #expect(await stash.profile(for: "apple.com:001.jane")?.fullName == name)
@@ -63,11 +63,11 @@ struct FirstSignInProfileTests {
         let stash = InMemoryFirstSignInProfileStash()
         let failing = StubIdentityBackend(result: .failure(IdentityBackendError(.credentialTooOld)))
         await #expect(throws: AuthError.self) {
-            try await AppleAuthProvider(backend: failing, clock: clock, profiles: stash)
+            try await AppleAuthProvider(backend: failing, linking: failing, clock: clock, profiles: stash)
                 .link(credential(firstTime: true), to: .fixture())
         }
         let backend = SpyIdentityBackend(result: .success(.fixture(providerIds: ["apple.com"])))
-        _ = try await AppleAuthProvider(backend: backend, clock: clock, profiles: stash)
+        _ = try await AppleAuthProvider(backend: backend, linking: backend, clock: clock, profiles: stash)
             .link(credential(firstTime: false), to: .fixture())
         let linked = await backend.calls.compactMap { call -> PersonName? in
             if case .linkWithIdP(_, let request) = call { request.fullName } else { nil }

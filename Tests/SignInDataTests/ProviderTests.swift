@@ -14,7 +14,7 @@ struct ProviderTests {
     @Test("Google signs in at signInWithIdp as google.com with the ID and access tokens, no nonce")
     func googleSignIn() async throws {
         let backend = SpyIdentityBackend(result: .success(.fixture(providerIds: ["google.com"])))
-        let session = try await GoogleAuthProvider(backend: backend, clock: clock).signIn(with: google)
+        let session = try await GoogleAuthProvider(backend: backend, linking: backend, clock: clock).signIn(with: google)
         #expect(session.providerIds == [.google])
         #expect(
             await backend.requests == [
@@ -25,7 +25,7 @@ struct ProviderTests {
     @Test("Google links with the session's ID token; a credential owned elsewhere is returned in the error")
     func googleLink() async throws {
         let backend = SpyIdentityBackend(result: .success(.fixture(providerIds: ["google.com"])))
-        _ = try await GoogleAuthProvider(backend: backend).link(google, to: .fixture())
+        _ = try await GoogleAuthProvider(backend: backend, linking: backend).link(google, to: .fixture())
         #expect(
             await backend.calls == [
                 .linkWithIdP(
@@ -34,7 +34,7 @@ struct ProviderTests {
             ])
         let owned = StubIdentityBackend(result: .failure(IdentityBackendError(.credentialAlreadyInUse)))
         await #expect(throws: AuthError.credentialAlreadyInUse(google)) {
-            try await GoogleAuthProvider(backend: owned).link(google, to: .fixture())
+            try await GoogleAuthProvider(backend: owned, linking: owned).link(google, to: .fixture())
         }
     }
 
@@ -42,7 +42,7 @@ struct ProviderTests {
     func genericProvider() async throws {
         let acme = ProviderType(rawValue: "oidc.acme")
         let backend = SpyIdentityBackend(result: .success(.fixture(providerIds: ["oidc.acme"])))
-        let provider = IdPAuthProvider(type: acme, backend: backend, clock: clock)
+        let provider = IdPAuthProvider(type: acme, backend: backend, linking: backend, clock: clock)
         let session = try await provider.signIn(with: AuthCredential(provider: acme, idToken: "acme-id", rawNonce: "n"))
         #expect(provider.type == acme && session.providerIds == [acme])
         #expect(
@@ -52,7 +52,7 @@ struct ProviderTests {
         }
         let refused = StubIdentityBackend(result: .failure(IdentityBackendError(.unsupportedProvider)))
         await #expect(throws: AuthError.operationNotAllowed(acme)) {
-            try await IdPAuthProvider(type: acme, backend: refused).signIn(
+            try await IdPAuthProvider(type: acme, backend: refused, linking: refused).signIn(
                 with: AuthCredential(provider: acme, idToken: "acme-id"))
         }
     }
@@ -69,11 +69,11 @@ struct ProviderTests {
     @Test("email sign-in checks the email before any call, then signs in with the password")
     func emailSignIn() async throws {
         await #expect(throws: AuthError.invalidEmail) {
-            try await EmailPasswordAuthProvider(backend: FailingIdentityBackend(reportIssue: reportIssue))
+            try await EmailPasswordAuthProvider(backend: FailingIdentityBackend(reportIssue: reportIssue), linking: FailingIdentityBackend(reportIssue: reportIssue))
                 .signIn(with: AuthCredential(provider: .emailPassword, email: "nope", password: "whatever1"))
         }
         let backend = SpyIdentityBackend(result: .success(.fixture(providerIds: ["password"])))
-        _ = try await EmailPasswordAuthProvider(backend: backend)
+        _ = try await EmailPasswordAuthProvider(backend: backend, linking: backend)
             .signIn(with: AuthCredential(provider: .emailPassword, email: " a@b.co", password: "whatever1"))
         #expect(await backend.calls == [.signInWithPassword(email: "a@b.co", password: "whatever1")])
     }
@@ -82,7 +82,7 @@ struct ProviderTests {
     func wrongCredentials() async {
         let backend = StubIdentityBackend(result: .failure(IdentityBackendError(.invalidLoginCredentials)))
         await #expect(throws: AuthError.wrongCredentials) {
-            try await EmailPasswordAuthProvider(backend: backend)
+            try await EmailPasswordAuthProvider(backend: backend, linking: backend)
                 .signIn(with: AuthCredential(provider: .emailPassword, email: "a@b.co", password: "whatever1"))
         }
     }
@@ -90,12 +90,12 @@ struct ProviderTests {
     @Test("linking email checks the policy before any call, and an email in use is its own error")
     func emailLink() async {
         await #expect(throws: AuthError.weakPassword(.allSameCharacter)) {
-            try await EmailPasswordAuthProvider(backend: FailingIdentityBackend(reportIssue: reportIssue))
+            try await EmailPasswordAuthProvider(backend: FailingIdentityBackend(reportIssue: reportIssue), linking: FailingIdentityBackend(reportIssue: reportIssue))
                 .link(AuthCredential(provider: .emailPassword, email: "a@b.co", password: "xxxxxxxxx"), to: .fixture())
         }
         let taken = StubIdentityBackend(result: .failure(IdentityBackendError(.emailExists)))
         await #expect(throws: AuthError.emailAlreadyInUse("a@b.co")) {
-            try await EmailPasswordAuthProvider(backend: taken)
+            try await EmailPasswordAuthProvider(backend: taken, linking: taken)
                 .link(
                     AuthCredential(provider: .emailPassword, email: "a@b.co", password: "long enough 1"), to: .fixture()
                 )
@@ -103,7 +103,7 @@ struct ProviderTests {
     }
 }
 
-@Suite("BackendAccountService")
+@Suite("The account services over the backend's ports")
 struct BackendAccountServiceTests {
     @Test(
         "maps the backend's codes to AuthError",
@@ -114,7 +114,7 @@ struct BackendAccountServiceTests {
     func resetErrors(code: IdentityBackendError.Code, expected: AuthError) async {
         let backend = StubIdentityBackend(result: .success(.fixture()), error: IdentityBackendError(code))
         await #expect(throws: expected) {
-            try await BackendAccountService(backend: backend).confirmPasswordReset(code: "c", newPassword: "p")
+            try await BackendPasswordResetService(backend: backend).confirmPasswordReset(code: "c", newPassword: "p")
         }
     }
 
@@ -122,21 +122,21 @@ struct BackendAccountServiceTests {
     func signUpAndUnlink() async {
         let taken = StubIdentityBackend(result: .failure(IdentityBackendError(.emailExists)))
         await #expect(throws: AuthError.emailAlreadyInUse("a@b.co")) {
-            try await BackendAccountService(backend: taken).signUp(email: "a@b.co", password: "p")
+            try await BackendSignUpService(backend: taken).signUp(email: "a@b.co", password: "p")
         }
         let last = StubIdentityBackend(result: .failure(IdentityBackendError(.lastProvider)))
         await #expect(throws: AuthError.cannotUnlinkLastProvider) {
-            try await BackendAccountService(backend: last).unlink(.apple, from: .fixture())
+            try await BackendUnlinkService(backend: last).unlink(.apple, from: .fixture())
         }
     }
 
     @Test("sends the session's ID token for unlink and delete, and the email for a reset")
     func calls() async throws {
         let backend = SpyIdentityBackend(result: .success(.fixture()))
-        let service = BackendAccountService(backend: backend)
-        _ = try await service.unlink(.google, from: .fixture())
-        try await service.deleteAccount(.fixture(), revoking: nil)
-        try await service.sendPasswordReset(email: "a@b.co")
+        let services = backend.capabilities.accountServices()
+        _ = try await #require(services.unlink).unlink(.google, from: .fixture())
+        try await #require(services.accountDeletion).deleteAccount(.fixture(), revoking: nil)
+        try await #require(services.passwordReset).sendPasswordReset(email: "a@b.co")
         #expect(
             await backend.calls == [
                 .unlink(idToken: "fixture-id-token", providerId: "google.com"),

@@ -30,26 +30,42 @@ struct TracingDecoratorTests {
     @Test("the identity backend's calls: a Data step for what is sent, a Backend step for the answer")
     func identityBackend() async throws {
         let tracer = RecordingFlowTracer()
-        let backend = TracingIdentityBackend(
-            StubIdentityBackend(result: .success(.fixture(isNewUser: true))), tracer: tracer)
-        let request = IdPSignInRequest(providerId: "apple.com", idToken: "fixture-apple-identity-token", rawNonce: "fixture-raw-nonce")
-        let response = try await backend.signInWithIdP(request)
+        let backend = TracingIdentityBackend.wrapping(
+            StubIdentityBackend(result: .success(.fixture(isNewUser: true))).capabilities, tracer: tracer)
+        let request = IdPSignInRequest(
+            providerId: "apple.com", idToken: "fixture-apple-identity-token", rawNonce: "fixture-raw-nonce")
+        let response = try await #require(backend.identityProviders).signInWithIdP(request)
         #expect(response == .fixture(isNewUser: true))
         #expect(tracer.steps.map(\.layer) == [.data, .backend])
         #expect(tracer.steps.map(\.component) == ["IdentityBackend.signInWithIdP", "StubIdentityBackend"])
         #expect(tracer.steps.map(\.message.key) == ["data.sendIdPTokenWithNonce", "backend.newAccount"])
-        _ = try await backend.signInWithPassword(email: "jane@example.com", password: "hunter2 password")
-        try await backend.confirmPasswordReset(code: "live-reset-code", newPassword: "hunter2 password")
+        _ = try await #require(backend.passwords).signInWithPassword(
+            email: "jane@example.com", password: "hunter2 password")
+        try await #require(backend.passwordReset).confirmPasswordReset(
+            code: "live-reset-code", newPassword: "hunter2 password")
         Self.expectNoSecret(tracer)
     }
 
+    @Test("the traced set has exactly the ports of the backend's set")
+    func samePorts() {
+        let sessionsOnly = IdentityBackendCapabilities(sessions: StubIdentityBackend(result: .success(.fixture())))
+        let traced = TracingIdentityBackend.wrapping(sessionsOnly, tracer: RecordingFlowTracer())
+        #expect(traced.passwords == nil && traced.guests == nil && traced.identityProviders == nil)
+        #expect(traced.linking == nil && traced.passwordReset == nil && traced.accountDeletion == nil)
+        let all = TracingIdentityBackend.wrapping(
+            StubIdentityBackend(result: .success(.fixture())).capabilities, tracer: RecordingFlowTracer())
+        #expect(all.passwords != nil && all.guests != nil && all.identityProviders != nil && all.linking != nil)
+    }
+
     @Test("a refusal is recorded by its code and thrown unchanged")
-    func identityBackendRefusal() async {
+    func identityBackendRefusal() async throws {
         let tracer = RecordingFlowTracer()
         let refusal = IdentityBackendError(.invalidLoginCredentials)
-        let backend = TracingIdentityBackend(StubIdentityBackend(result: .failure(refusal)), tracer: tracer)
+        let backend = TracingIdentityBackend.wrapping(
+            StubIdentityBackend(result: .failure(refusal)).capabilities, tracer: tracer)
+        let passwords = try #require(backend.passwords)
         await #expect(throws: refusal) {
-            try await backend.signInWithPassword(email: "jane@example.com", password: "hunter2 password")
+            try await passwords.signInWithPassword(email: "jane@example.com", password: "hunter2 password")
         }
         #expect(tracer.steps.last?.layer == .backend)
         #expect(tracer.steps.last?.message.description == "refused: INVALID_LOGIN_CREDENTIALS")

@@ -35,7 +35,7 @@ struct RegisteredIdentityProviderTests {
     @Test("a registered provider signs in through the generic provider; the same email is the same account")
     func signInAndAgain() async throws {
         let acme = ProviderType(rawValue: "oidc.acme")
-        let provider = IdPAuthProvider(type: acme, backend: harness.service)
+        let provider = IdPAuthProvider(type: acme, backend: harness.service, linking: harness.service)
         let first = try await provider.signIn(
             with: AuthCredential(provider: acme, idToken: Secret(try token()), rawNonce: Secret(rawNonce)))
         #expect(first.providerIds == [acme] && first.isNewUser)

@@ -131,7 +131,7 @@ struct BackendSecurityTests {
 
         // Signing in again with the same account makes it recent; the operation then goes through.
         let renewed = try service.reauthenticate(
-            idToken: refreshed.idToken, with: .password(email: "jane@example.com", password: "correct horse"))
+            idToken: refreshed.idToken, email: "jane@example.com", password: "correct horse")
         #expect(renewed.localId == session.localId)
         _ = try service.unlink(idToken: renewed.idToken, providerId: "google.com")
     }
@@ -144,13 +144,13 @@ struct BackendSecurityTests {
         #expect(
             errorCode { () throws(IdentityBackendError) in
                 _ = try service.reauthenticate(
-                    idToken: jane.idToken, with: .password(email: "sam@example.com", password: "battery staple"))
+                    idToken: jane.idToken, email: "sam@example.com", password: "battery staple")
             } == .userMismatch)
         // A Google account with no account here: refused, and no account is created for it.
         #expect(
             errorCode { () throws(IdentityBackendError) in
                 _ = try service.reauthenticate(
-                    idToken: jane.idToken, with: .identityProvider(try harnessGoogleRequest()))
+                    idToken: jane.idToken, with: try harnessGoogleRequest())
             } == .userMismatch)
         #expect(try service.snapshot().accounts == before)
     }

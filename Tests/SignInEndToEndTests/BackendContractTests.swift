@@ -16,6 +16,39 @@ import Testing
 /// server's.
 @Suite("One backend, two faces: the account scenarios in-process and over HTTP")
 struct BackendContractTests {
+    /// A backend with every port: both faces offer them all.
+    typealias FullBackend = SessionBackend & PasswordBackend & PasswordResetBackend & PasswordChangeBackend
+        & GuestBackend & IdentityProviderBackend & LinkingBackend & AccountDeletionBackend
+
+    /// The Data layer's account services over one backend, as the scenarios call them.
+    struct Accounts: SignUpService, PasswordResetService, PasswordChangeService, UnlinkService,
+        AccountDeletionService
+    {
+        let backend: any FullBackend
+        let clock: any WallClock
+
+        func signUp(email: String, password: Secret) async throws -> UserSession {
+            try await BackendSignUpService(backend: backend, clock: clock).signUp(email: email, password: password)
+        }
+        func sendPasswordReset(email: String) async throws {
+            try await BackendPasswordResetService(backend: backend).sendPasswordReset(email: email)
+        }
+        func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
+            try await BackendPasswordResetService(backend: backend).confirmPasswordReset(
+                code: code, newPassword: newPassword)
+        }
+        func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession {
+            try await BackendPasswordChangeService(backend: backend, clock: clock).changePassword(
+                newPassword, for: session)
+        }
+        func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {
+            try await BackendUnlinkService(backend: backend).unlink(provider, from: session)
+        }
+        func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws {
+            try await BackendAccountDeletionService(backend: backend).deleteAccount(session, revoking: revocation)
+        }
+    }
+
     enum Face: String, CaseIterable, CustomTestStringConvertible {
         case inProcess, overHTTP
         var testDescription: String { rawValue }
@@ -25,7 +58,7 @@ struct BackendContractTests {
     final class Rig: Sendable {
         let embedded: EmbeddedBackend
         let clock: TestClock
-        let identity: any IdentityBackend
+        let identity: any FullBackend
         let face: Face
         private let server: LoopbackHTTPServer?
 
@@ -58,10 +91,12 @@ struct BackendContractTests {
                 store: InMemorySessionStore(),
                 tokenService: BackendSessionTokenService(backend: identity, clock: clock), clock: clock)
         }
-        var accounts: BackendAccountService { BackendAccountService(backend: identity, clock: clock) }
-        var email: EmailPasswordAuthProvider { EmailPasswordAuthProvider(backend: identity, clock: clock) }
-        var apple: AppleAuthProvider { AppleAuthProvider(backend: identity, clock: clock) }
-        var google: GoogleAuthProvider { GoogleAuthProvider(backend: identity, clock: clock) }
+        var accounts: Accounts { Accounts(backend: identity, clock: clock) }
+        var email: EmailPasswordAuthProvider {
+            EmailPasswordAuthProvider(backend: identity, linking: identity, clock: clock)
+        }
+        var apple: AppleAuthProvider { AppleAuthProvider(backend: identity, linking: identity, clock: clock) }
+        var google: GoogleAuthProvider { GoogleAuthProvider(backend: identity, linking: identity, clock: clock) }
 
         /// A fresh Apple credential, as the sheet makes it: a new nonce each time.
         func appleCredential() throws -> AuthCredential {

@@ -62,8 +62,8 @@ struct FirebaseErrorTests {
     func credentialConflict(code: String) async throws {
         let credential = AuthCredential(provider: .apple, idToken: "a", rawNonce: "n")
         await #expect(throws: AuthError.credentialAlreadyInUse(credential)) {
-            try await AppleAuthProvider(backend: Wire.backend(SpyHTTPTransport(responses: [Wire.failure(code)])))
-                .link(credential, to: .fixture())
+            let backend = Wire.backend(SpyHTTPTransport(responses: [Wire.failure(code)]))
+            return try await AppleAuthProvider(backend: backend, linking: backend).link(credential, to: .fixture())
         }
     }
 
@@ -124,7 +124,7 @@ struct FirebaseErrorTests {
         // Through the provider, the app gets the credential back, unused, to sign in to the owning account.
         let credential = AuthCredential(provider: .google, idToken: "g", rawNonce: "n")
         await #expect(throws: AuthError.credentialAlreadyInUse(credential)) {
-            try await GoogleAuthProvider(backend: backend).link(credential, to: .fixture())
+            try await GoogleAuthProvider(backend: backend, linking: backend).link(credential, to: .fixture())
         }
         #expect(await spy.requests.count == 2, "no lookup after a failure")
     }
@@ -139,7 +139,7 @@ struct FirebaseErrorTests {
         ])
         let credential = AuthCredential(provider: .google, idToken: "g", rawNonce: "n")
         await #expect(throws: AuthError.accountExistsWithDifferentCredential(email: "jane@example.com")) {
-            try await GoogleAuthProvider(backend: Wire.backend(spy)).signIn(with: credential)
+            try await GoogleAuthProvider(backend: Wire.backend(spy), linking: Wire.backend(spy)).signIn(with: credential)
         }
     }
 
@@ -147,10 +147,10 @@ struct FirebaseErrorTests {
     func emailExists() async throws {
         let spy = SpyHTTPTransport(responses: [Wire.failure("EMAIL_EXISTS")])
         await #expect(throws: AuthError.emailAlreadyInUse("jane@example.com")) {
-            try await BackendAccountService(backend: Wire.backend(spy)).signUp(email: "jane@example.com", password: "pw 123456")
+            try await BackendSignUpService(backend: Wire.backend(spy)).signUp(email: "jane@example.com", password: "pw 123456")
         }
         await #expect(throws: AuthError.emailAlreadyInUse("jane@example.com")) {
-            try await EmailPasswordAuthProvider(backend: Wire.backend(spy)).link(
+            try await EmailPasswordAuthProvider(backend: Wire.backend(spy), linking: Wire.backend(spy)).link(
                 AuthCredential(provider: .emailPassword, email: "jane@example.com", password: "long enough 1"),
                 to: .fixture())
         }

@@ -156,7 +156,7 @@ struct FirebaseOperationTests {
             Wire.tokens(uid: "u1", provider: "google.com"), Wire.lookup(uid: "u1", providers: [("google.com", "1")]),
         ])
         let renewed = try await Wire.backend(spy).reauthenticate(
-            idToken: Secret(mine), with: .identityProvider(IdPSignInRequest(providerId: "google.com", idToken: "g")))
+            idToken: Secret(mine), with: IdPSignInRequest(providerId: "google.com", idToken: "g"))
         #expect(renewed.localId == "u1")
         let body = try Wire.json(try #require(await spy.requests.first))
         #expect(body["autoCreate"] as? Bool == false)
@@ -168,13 +168,13 @@ struct FirebaseOperationTests {
         ])
         await #expect(throws: IdentityBackendError(.userMismatch, message: "the credential is another account's")) {
             try await Wire.backend(other).reauthenticate(
-                idToken: Secret(mine), with: .password(email: "x@y.z", password: "pw 12345"))
+                idToken: Secret(mine), email: "x@y.z", password: "pw 12345")
         }
         // A credential no account has: USER_NOT_FOUND is the mismatch it means.
         let none = SpyHTTPTransport(responses: [Wire.failure("USER_NOT_FOUND")])
         await #expect(throws: IdentityBackendError(.userMismatch, message: "no account has this credential")) {
             try await Wire.backend(none).reauthenticate(
-                idToken: Secret(mine), with: .identityProvider(IdPSignInRequest(providerId: "apple.com", idToken: "a")))
+                idToken: Secret(mine), with: IdPSignInRequest(providerId: "apple.com", idToken: "a"))
         }
     }
 

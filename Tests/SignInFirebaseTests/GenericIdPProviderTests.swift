@@ -19,7 +19,7 @@ struct GenericIdPProviderTests {
             Wire.tokens(uid: "o1", provider: "oidc.acme", extra: ["isNewUser": true, "providerId": "oidc.acme"]),
             Wire.lookup(uid: "o1", email: "jane@acme.example", providers: [("oidc.acme", "acme-42")]),
         ])
-        let provider = IdPAuthProvider(type: acme, backend: Wire.backend(spy))
+        let provider = IdPAuthProvider(type: acme, backend: Wire.backend(spy), linking: Wire.backend(spy))
         let session = try await provider.signIn(
             with: AuthCredential(provider: acme, idToken: "acme.id.token", rawNonce: "raw-n"))
 
@@ -35,7 +35,7 @@ struct GenericIdPProviderTests {
     @Test("Firebase's refusal of a provider the project has not enabled is the provider's own error")
     func notEnabled() async throws {
         let spy = SpyHTTPTransport(responses: [Wire.failure("OPERATION_NOT_ALLOWED")])
-        let provider = IdPAuthProvider(type: acme, backend: Wire.backend(spy))
+        let provider = IdPAuthProvider(type: acme, backend: Wire.backend(spy), linking: Wire.backend(spy))
         await #expect(throws: AuthError.operationNotAllowed(acme)) {
             try await provider.signIn(with: AuthCredential(provider: acme, idToken: "acme.id.token"))
         }

@@ -67,17 +67,24 @@ struct SignInReducerTests {
 struct AuthErrorMessagesTests {
     @Test("what a backend does not offer is named in the user's language, and every name has both translations")
     func operationNames() {
-        let error = AuthError.notSupportedByBackend("guest sign-in")
+        let error = AuthError.notSupportedByBackend(.signIn(.anonymous))
         #expect(
             AuthErrorMessages(language: "en").message(for: error)
                 == "This sign-in service does not offer guest sign-in.")
         #expect(
             AuthErrorMessages(language: "tr").message(for: error) == "Bu oturum açma hizmeti misafir girişi sunmuyor.")
         #expect(AuthErrorMessages(language: "zh-Hant").message(for: error) == "此登入服務不提供訪客登入。")
-        let turkish = Set(AuthErrorMessages.operationNames["tr"]?.keys ?? [:].keys)
-        #expect(turkish == Set(AuthErrorMessages.operationNames["zh-Hant"]?.keys ?? [:].keys) && turkish.count == 7)
+        let features: [BackendFeature] = [
+            .signIn(.anonymous), .linking, .unlinking, .passwordChange, .passwordReset, .accountDeletion,
+        ]
+        for language in ["tr", "zh-Hant"] {
+            let names = features.map { AuthErrorMessages(language: language).featureName($0) }
+            let english = features.map { AuthErrorMessages(language: "en").featureName($0) }
+            #expect(Set(names).count == features.count)
+            #expect(zip(names, english).allSatisfy { $0 != $1 }, "\(language) has a name for every feature")
+        }
         // Signing in with a provider is named by its id, and shown with the provider's registered name.
-        let apple = AuthError.notSupportedByBackend("Sign in with apple.com")
+        let apple = AuthError.notSupportedByBackend(.signIn(.apple))
         #expect(
             AuthErrorMessages(language: "en").message(for: apple)
                 == "This sign-in service does not offer Sign in with Apple.")

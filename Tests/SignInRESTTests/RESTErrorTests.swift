@@ -133,7 +133,7 @@ struct RESTErrorTests {
     func emailInUse() async throws {
         let spy = SpyHTTPTransport(responses: [API.detail("Email already registered", status: 409)])
         await #expect(throws: AuthError.emailAlreadyInUse(API.email)) {
-            try await BackendAccountService(backend: API.makeSUT(spy)).signUp(email: API.email, password: "pw 123456")
+            try await BackendSignUpService(backend: API.makeSUT(spy)).signUp(email: API.email, password: "pw 123456")
         }
     }
 

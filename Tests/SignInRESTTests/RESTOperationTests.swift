@@ -155,7 +155,7 @@ struct RESTOperationTests {
     func reauthenticate() async throws {
         let spy = SpyHTTPTransport(responses: [API.user(id: 1), API.tokens("access-2"), API.user(id: 1)])
         let renewed = try await API.makeSUT(spy).reauthenticate(
-            idToken: "access-1", with: .password(email: API.email, password: Secret(API.password)))
+            idToken: "access-1", email: API.email, password: Secret(API.password))
         let requests = await spy.requests
         #expect(requests.count == 3)
         API.expectBearer(requests[0], "GET", "auth/me", token: "access-1")
@@ -171,7 +171,7 @@ struct RESTOperationTests {
         ])
         await #expect(throws: IdentityBackendError(.userMismatch, message: "the credential is another account's")) {
             try await API.makeSUT(spy).reauthenticate(
-                idToken: "access-1", with: .password(email: "x@y.z", password: "pw 12345"))
+                idToken: "access-1", email: "x@y.z", password: "pw 12345")
         }
         await #expect(throws: AuthError.userMismatch(.emailPassword)) {
             try await EmailPasswordAuthProvider(
@@ -192,7 +192,7 @@ struct RESTOperationTests {
                 API.detail("Could not validate credentials", status: 401), API.tokens("access-2"), API.user(id: 1),
             ])
             let renewed = try await API.makeSUT(spy).reauthenticate(
-                idToken: Secret(old), with: .password(email: API.email, password: Secret(API.password)))
+                idToken: Secret(old), email: API.email, password: Secret(API.password))
             #expect(renewed.localId == "1")
         }
         let other = API.jwt(["sub": "someone@else.com"])
@@ -201,14 +201,14 @@ struct RESTOperationTests {
         ])
         let error = await API.backendError {
             _ = try await API.makeSUT(spy).reauthenticate(
-                idToken: Secret(other), with: .password(email: API.email, password: Secret(API.password)))
+                idToken: Secret(other), email: API.email, password: Secret(API.password))
         }
         #expect(error?.code == .userMismatch)
 
         let opaque = SpyHTTPTransport(responses: [API.detail("Could not validate credentials", status: 401)])
         let refused = await API.backendError {
             _ = try await API.makeSUT(opaque).reauthenticate(
-                idToken: "opaque", with: .password(email: API.email, password: Secret(API.password)))
+                idToken: "opaque", email: API.email, password: Secret(API.password))
         }
         #expect(refused?.code == .invalidIDToken, "no sub to fall back on: the session's token is refused")
     }
@@ -273,7 +273,7 @@ struct RESTOperationTests {
         #expect(try API.body(requests[7]) == ["otp": "otp-1", "password": "new pass 99"])
     }
 
-    @Test("routes set to nil are not offered: the operations fail at once, with no request")
+    @Test("routes set to nil are not offered: their ports are absent, and a direct call fails at once, with no request")
     func absentRoutes() async throws {
         let spy = SpyHTTPTransport(status: 500)
         let sut = API.makeSUT(spy) {
@@ -281,18 +281,17 @@ struct RESTOperationTests {
             $0.paths.resetPassword = nil
             $0.paths.deleteAccount = nil
         }
-        await #expect(throws: IdentityBackendError(.notSupportedByBackend, message: "password reset")) {
-            try await sut.sendPasswordResetEmail(email: API.email)
-        }
-        await #expect(throws: IdentityBackendError(.notSupportedByBackend, message: "password reset")) {
+        #expect(sut.capabilities.passwordReset == nil)
+        #expect(sut.capabilities.accountDeletion == nil)
+        #expect(sut.capabilities.accountServices().passwordReset == nil)
+        #expect(sut.capabilities.accountServices().accountDeletion == nil)
+        #expect(API.makeSUT(spy).capabilities.passwordReset != nil)
+        #expect(API.makeSUT(spy).capabilities.accountDeletion != nil)
+        await #expect(throws: IdentityBackendError.self) { try await sut.sendPasswordResetEmail(email: API.email) }
+        await #expect(throws: IdentityBackendError.self) {
             try await sut.confirmPasswordReset(code: "1", newPassword: "new pass 99")
         }
-        await #expect(throws: IdentityBackendError(.notSupportedByBackend, message: "account deletion")) {
-            try await sut.deleteAccount(idToken: "access-1", revoking: nil)
-        }
-        await #expect(throws: AuthError.notSupportedByBackend("account deletion")) {
-            try await BackendAccountService(backend: sut).deleteAccount(.fixture(providerIds: [.emailPassword]), revoking: nil)
-        }
+        await #expect(throws: IdentityBackendError.self) { try await sut.deleteAccount(idToken: "access-1", revoking: nil) }
         #expect(await spy.requests.isEmpty)
     }
 }

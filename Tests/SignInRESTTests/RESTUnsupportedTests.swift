@@ -7,60 +7,48 @@ import Testing
 
 @testable import SignInREST
 
-/// What the API does not offer fails at once with the typed error that names it, with no request, and reaches
-/// the app as ``AuthError/notSupportedByBackend(_:)``.
-@Suite("RESTIdentityBackend: operations the API does not offer")
+/// What the API does not offer is not a port: the type does not conform to it, its capabilities leave it out, and the
+/// account services and providers an app builds from those capabilities have none of it.
+@Suite("RESTIdentityBackend: what the API does not offer")
 struct RESTUnsupportedTests {
-    static let google = IdPSignInRequest(providerId: "google.com", idToken: "g", rawNonce: "n")
-    static let apple = IdPSignInRequest(providerId: "apple.com", idToken: "a", rawNonce: "n")
+    @Test("guests, identity providers, linking and password change are ports the REST backend does not have")
+    func absentPorts() {
+        let sut = API.makeSUT(SpyHTTPTransport(status: 500))
+        let backend: Any = sut
+        #expect(!(backend is any GuestBackend))
+        #expect(!(backend is any IdentityProviderBackend))
+        #expect(!(backend is any LinkingBackend))
+        #expect(!(backend is any PasswordChangeBackend))
+        let capabilities = sut.capabilities
+        #expect(capabilities.guests == nil && capabilities.identityProviders == nil)
+        #expect(capabilities.linking == nil && capabilities.passwordChange == nil)
+        #expect(capabilities.passwords != nil && capabilities.passwordReset != nil)
+        let services = capabilities.accountServices()
+        #expect(services.signUp != nil && services.passwordReset != nil && services.accountDeletion != nil)
+        #expect(services.unlink == nil && services.passwordChange == nil)
+    }
 
-    /// Each operation the API does not offer, with the name its error carries.
-    static let operations: [(String, @Sendable (RESTIdentityBackend) async throws -> Void)] = [
-        ("guest sign-in", { _ = try await $0.signUpAnonymously() }),
-        ("Sign in with apple.com", { _ = try await $0.signInWithIdP(apple) }),
-        ("Sign in with google.com", { _ = try await $0.signInWithIdP(google) }),
-        (
-            "Sign in with github.com",
-            {
-                _ = try await $0.signInWithIdP(IdPSignInRequest(providerId: "github.com", idToken: "t"))
-            }
-        ),
-        ("linking", { _ = try await $0.linkWithIdP(idToken: "access-1", google) }),
-        ("linking", { _ = try await $0.linkWithPassword(idToken: "access-1", email: API.email, password: "pw 12345") }),
-        ("unlinking", { _ = try await $0.unlink(idToken: "access-1", providerId: "password") }),
-        ("password change", { _ = try await $0.changePassword(idToken: "access-1", newPassword: "new pass 99") }),
-        (
-            "Sign in with apple.com",
-            { _ = try await $0.reauthenticate(idToken: "access-1", with: .identityProvider(apple)) }
-        ),
-    ]
-
-    @Test("each fails with NOT_SUPPORTED_BY_BACKEND naming the operation, and sends nothing")
-    func typedError() async throws {
-        for (name, operation) in Self.operations {
-            let spy = SpyHTTPTransport(status: 500)
-            let error = await API.backendError { try await operation(API.makeSUT(spy)) }
-            #expect(error == IdentityBackendError(.notSupportedByBackend, message: name))
-            #expect(error?.code.rawValue == "NOT_SUPPORTED_BY_BACKEND")
-            #expect(error?.toDomain(provider: .google) == .notSupportedByBackend(name))
-            #expect(await spy.requests.isEmpty, "\(name)")
+    @Test("an email provider built on it cannot link, and says so with a typed error")
+    func noLinking() async {
+        let sut = API.makeSUT(SpyHTTPTransport(status: 500))
+        let provider = EmailPasswordAuthProvider(backend: sut, linking: sut.capabilities.linking)
+        await #expect(throws: AuthError.linkNotSupported(.emailPassword)) {
+            try await provider.link(
+                AuthCredential(provider: .emailPassword, email: API.email, password: "pw 123456"),
+                to: .fixture(providerIds: [.anonymous]))
         }
     }
 
-    @Test("through the Data layer's providers the app gets AuthError.notSupportedByBackend")
-    func throughProviders() async throws {
-        let sut = API.makeSUT(SpyHTTPTransport(status: 500))
-        await #expect(throws: AuthError.notSupportedByBackend("guest sign-in")) {
-            try await AnonymousAuthProvider(backend: sut).signIn(with: AuthCredential(provider: .anonymous))
+    @Test("a deletion that would revoke an identity provider is refused as that provider's sign-in, with no request")
+    func revocation() async throws {
+        let spy = SpyHTTPTransport(status: 500)
+        let service = BackendAccountDeletionService(backend: API.makeSUT(spy))
+        await #expect(throws: AuthError.notSupportedByBackend(.signIn(.apple))) {
+            try await service.deleteAccount(
+                .fixture(providerIds: [.apple]), revoking: ProviderRevocation(provider: .apple, authorizationCode: "c"))
         }
-        await #expect(throws: AuthError.notSupportedByBackend("Sign in with apple.com")) {
-            try await AppleAuthProvider(backend: sut).signIn(with: .fixture())
-        }
-        await #expect(throws: AuthError.notSupportedByBackend("linking")) {
-            try await GoogleAuthProvider(backend: sut).link(
-                .fixture(provider: .google), to: .fixture(providerIds: [.emailPassword]))
-        }
+        #expect(await spy.requests.isEmpty)
         #expect(
-            AuthError.notSupportedByBackend("linking").description == "The identity backend does not offer linking.")
+            AuthError.notSupportedByBackend(.linking).description == "The identity backend does not offer linking.")
     }
 }

@@ -113,9 +113,8 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         /// An account with the identity's email exists with another sign-in method (Firebase answers
         /// `needConfirmation: true`); ``IdentityBackendError/email`` names it.
         public static let needConfirmation = Code(rawValue: "NEED_CONFIRMATION")
-        /// The backend does not offer this operation at all (a team's own REST API without guests, identity
-        /// providers or linking, say). ``IdentityBackendError/message`` is the operation's name in English
-        /// (`guest sign-in`, `Sign in with apple.com`, `linking`), which ``AuthError/notSupportedByBackend(_:)`` carries.
+        /// The backend does not offer what the call needs (a team's own REST API asked to revoke Sign in with Apple,
+        /// say): ``AuthError/notSupportedByBackend(_:)`` with signing in with the call's provider.
         public static let notSupportedByBackend = Code(rawValue: "NOT_SUPPORTED_BY_BACKEND")
         /// The identity provider did not revoke the app's tokens before an account deletion (the authorization
         /// code was unknown, used, expired or another user's); the account was not deleted. Ours: Firebase's own
@@ -158,8 +157,10 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         case .tooManyAttempts: .tooManyAttempts
         case .refreshTokenAlreadyRotated: .refreshTokenSuperseded
         case .damagedRecord: .passwordRecordDamaged
-        case .notSupportedByBackend: .notSupportedByBackend(message)
+        case .notSupportedByBackend: .notSupportedByBackend(.signIn(provider))
         case .idpRevocationFailed: .providerRevocationFailed(provider)
+        case .storageUnavailable, .invalidKey: .backendStorage(BackendStorageFailure(kind: .unavailable, reason: message))
+        case .storageDamaged: .backendStorage(BackendStorageFailure(kind: .damaged, reason: message))
         default: .backend(code: code.rawValue, message: message)
         }
     }

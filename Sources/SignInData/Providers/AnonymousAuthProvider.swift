@@ -5,13 +5,11 @@ import SignInDomain
 public struct AnonymousAuthProvider: AuthProvider {
     public let type = ProviderType.anonymous
 
-    private let backend: any IdentityBackend
+    private let backend: any GuestBackend
     private let clock: any WallClock
 
     /// Creates the provider.
-    public init(
-        backend: any IdentityBackend, clock: any WallClock = SystemWallClock()
-    ) {
+    public init(backend: any GuestBackend, clock: any WallClock = SystemWallClock()) {
         self.backend = backend
         self.clock = clock
     }

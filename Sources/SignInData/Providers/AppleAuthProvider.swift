@@ -9,16 +9,17 @@ public struct AppleAuthProvider: AuthProvider {
 
     /// Creates the provider.
     /// - Parameters:
-    ///   - backend: The identity backend.
+    ///   - backend: Where Apple's identity tokens are exchanged for sessions.
+    ///   - linking: Where an Apple token is linked to a signed-in account; `nil` when the backend cannot link.
     ///   - clock: Counts the session's expiry.
     ///   - profiles: Keeps the name and email Apple sends only at the first authorization until a sign-in carrying
     ///     them succeeds; give a persistent one (a file, the Keychain) so that they survive a restart too.
     public init(
-        backend: any IdentityBackend, clock: any WallClock = SystemWallClock(),
+        backend: any IdentityProviderBackend, linking: (any LinkingBackend)? = nil,
+        clock: any WallClock = SystemWallClock(),
         profiles: any FirstSignInProfileStash = InMemoryFirstSignInProfileStash()
     ) {
-        exchange = IdPAuthProvider(
-            type: .apple, backend: backend, clock: clock, profiles: profiles)
+        exchange = IdPAuthProvider(type: .apple, backend: backend, linking: linking, clock: clock, profiles: profiles)
     }
 
     /// Signs in with an Apple credential.

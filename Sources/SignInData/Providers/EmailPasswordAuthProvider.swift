@@ -6,14 +6,21 @@ import SignInDomain
 public struct EmailPasswordAuthProvider: AuthProvider {
     public let type = ProviderType.emailPassword
 
-    private let backend: any IdentityBackend
+    private let backend: any PasswordBackend
+    private let linking: (any LinkingBackend)?
     private let clock: any WallClock
 
     /// Creates the provider.
+    /// - Parameters:
+    ///   - backend: Where accounts sign up and sign in.
+    ///   - linking: Where a password is linked to a signed-in account; `nil` when the backend cannot link (then
+    ///     ``link(_:to:)`` throws ``SignInDomain/AuthError/linkNotSupported(_:)``, and a screen offers no link).
+    ///   - clock: Counts the session's expiry.
     public init(
-        backend: any IdentityBackend, clock: any WallClock = SystemWallClock()
+        backend: any PasswordBackend, linking: (any LinkingBackend)? = nil, clock: any WallClock = SystemWallClock()
     ) {
         self.backend = backend
+        self.linking = linking
         self.clock = clock
     }
 
@@ -32,13 +39,14 @@ public struct EmailPasswordAuthProvider: AuthProvider {
     /// - Throws: ``AuthError/invalidEmail``, ``AuthError/weakPassword(_:)`` (before any call),
     ///   ``AuthError/emailAlreadyInUse(_:)``, ``AuthError/providerAlreadyLinked(_:)``.
     public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
+        guard let linking else { throw AuthError.linkNotSupported(type) }
         let email = try EmailAddress.validate(credential.email ?? "")
         let password = credential.password ?? ""
         try PasswordPolicy.validate(password.value)
         return try await IdentityBackendError.translating(
             for: type, special: { $0.code == .emailExists ? .emailAlreadyInUse(email) : nil }
         ) {
-            try await backend.linkWithPassword(idToken: session.tokens.idToken, email: email, password: password)
+            try await linking.linkWithPassword(idToken: session.tokens.idToken, email: email, password: password)
                 .toDomain(now: clock.now())
         }
     }
@@ -50,9 +58,8 @@ public struct EmailPasswordAuthProvider: AuthProvider {
         let email = try EmailAddress.validate(credential.email ?? "")
         let password = credential.password ?? ""
         return try await IdentityBackendError.translating(for: type) {
-            try await backend.reauthenticate(
-                idToken: session.tokens.idToken, with: .password(email: email, password: password)
-            ).toDomain(now: clock.now())
+            try await backend.reauthenticate(idToken: session.tokens.idToken, email: email, password: password)
+                .toDomain(now: clock.now())
         }
     }
 }

@@ -8,11 +8,17 @@ public struct GoogleAuthProvider: AuthProvider {
     private let exchange: IdPAuthProvider
 
     /// Creates the provider.
+    /// - Parameters:
+    ///   - backend: Where Google's tokens are exchanged for sessions.
+    ///   - linking: Where a Google token is linked to a signed-in account; `nil` when the backend cannot link.
+    ///   - clock: Counts the session's expiry.
     public init(
-        backend: any IdentityBackend, clock: any WallClock = SystemWallClock()
+        backend: any IdentityProviderBackend, linking: (any LinkingBackend)? = nil,
+        clock: any WallClock = SystemWallClock()
     ) {
         exchange = IdPAuthProvider(
-            type: .google, backend: backend, clock: clock, profiles: InMemoryFirstSignInProfileStash())
+            type: .google, backend: backend, linking: linking, clock: clock,
+            profiles: InMemoryFirstSignInProfileStash())
     }
 
     public func signIn(with credential: AuthCredential) async throws -> UserSession {

@@ -13,22 +13,27 @@ import SignInDomain
 /// only after a call that carried it succeeded; a later credential of the same user without it gets it back.
 public struct IdPAuthProvider: AuthProvider {
     public let type: ProviderType
-    let backend: any IdentityBackend
+    let backend: any IdentityProviderBackend
+    let linking: (any LinkingBackend)?
     let clock: any WallClock
     let profiles: any FirstSignInProfileStash
 
     /// Creates the provider.
     /// - Parameters:
     ///   - type: The provider's id at the backend.
-    ///   - backend: The identity backend.
+    ///   - backend: Where identity tokens are exchanged for sessions.
+    ///   - linking: Where a token is linked to a signed-in account; `nil` when the backend cannot link (then
+    ///     ``link(_:to:)`` throws ``SignInDomain/AuthError/linkNotSupported(_:)``, and a screen offers no link).
     ///   - clock: The clock that turns the token lifetime into an expiry date.
     ///   - profiles: Where a first sign-in's name and email wait until a backend call that carried them succeeds.
     public init(
-        type: ProviderType, backend: any IdentityBackend, clock: any WallClock = SystemWallClock(),
+        type: ProviderType, backend: any IdentityProviderBackend, linking: (any LinkingBackend)? = nil,
+        clock: any WallClock = SystemWallClock(),
         profiles: any FirstSignInProfileStash = InMemoryFirstSignInProfileStash()
     ) {
         self.type = type
         self.backend = backend
+        self.linking = linking
         self.clock = clock
         self.profiles = profiles
     }
@@ -42,10 +47,11 @@ public struct IdPAuthProvider: AuthProvider {
     }
 
     public func link(_ credential: AuthCredential, to session: UserSession) async throws(AuthError) -> UserSession {
+        guard let linking else { throw .linkNotSupported(type) }
         let (credential, key) = await withFirstSignInProfile(credential)
         let request = try makeRequest(credential)
         return try await call(credential, profileKey: key) {
-            try await backend.linkWithIdP(idToken: session.tokens.idToken, request)
+            try await linking.linkWithIdP(idToken: session.tokens.idToken, request)
         }
     }
 
@@ -55,7 +61,7 @@ public struct IdPAuthProvider: AuthProvider {
         let (credential, key) = await withFirstSignInProfile(credential)
         let request = try makeRequest(credential)
         return try await call(credential, profileKey: key) {
-            try await backend.reauthenticate(idToken: session.tokens.idToken, with: .identityProvider(request))
+            try await backend.reauthenticate(idToken: session.tokens.idToken, with: request)
         }
     }
 

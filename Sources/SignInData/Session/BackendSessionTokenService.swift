@@ -1,14 +1,14 @@
 import SignInDomain
 
-/// Refreshes and revokes sessions at the ``IdentityBackend``: the Data side of
+/// Refreshes and revokes sessions at a ``SessionBackend``: the Data side of
 /// ``SignInDomain/SessionTokenService``.
 public struct BackendSessionTokenService: SessionTokenService {
-    private let backend: any IdentityBackend
+    private let backend: any SessionBackend
     private let clock: any WallClock
 
     /// Creates the service.
     public init(
-        backend: any IdentityBackend, clock: any WallClock = SystemWallClock()
+        backend: any SessionBackend, clock: any WallClock = SystemWallClock()
     ) {
         self.backend = backend
         self.clock = clock

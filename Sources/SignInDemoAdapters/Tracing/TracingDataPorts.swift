@@ -74,48 +74,66 @@ public struct TracingSessionTokenService: SessionTokenService {
     }
 }
 
-/// An account service that records which account operation the use case asks of Data.
-public struct TracingAccountService: AccountService {
-    private let base: any AccountService
+/// The account services, each recording which account operation the use case asks of Data. ``wrapping(_:tracer:)``
+/// traces every service of a set.
+public struct TracingAccountServices: SignUpService, PasswordResetService, PasswordChangeService, UnlinkService,
+    AccountDeletionService
+{
+    private let base: AccountServices
     private let tracer: any FlowTracer
-    private let name: String
 
-    /// Wraps `base`.
-    public init(_ base: any AccountService, tracer: any FlowTracer) {
-        self.base = base
-        self.tracer = tracer
-        self.name = String(describing: type(of: base))
+    /// `services` with each one present traced, and no other.
+    public static func wrapping(_ services: AccountServices, tracer: any FlowTracer) -> AccountServices {
+        let traced = TracingAccountServices(base: services, tracer: tracer)
+        return AccountServices(
+            signUp: services.signUp.map { _ in traced },
+            passwordReset: services.passwordReset.map { _ in traced },
+            passwordChange: services.passwordChange.map { _ in traced },
+            unlink: services.unlink.map { _ in traced },
+            accountDeletion: services.accountDeletion.map { _ in traced })
+    }
+
+    private func service<Service>(_ service: Service?, _ name: String) throws -> Service {
+        guard let service else { throw AuthError.unexpected(reason: "no \(name) was wired") }
+        return service
+    }
+
+    private func name(_ service: Any?, _ method: String) -> String {
+        "\(service.map { String(describing: type(of: $0)) } ?? "AccountService").\(method)"
     }
 
     public func signUp(email: String, password: Secret) async throws -> UserSession {
-        tracer.record(.data, "\(name).signUp", .dataSignUp(email: email))
-        return try await base.signUp(email: email, password: password)
+        tracer.record(.data, name(base.signUp, "signUp"), .dataSignUp(email: email))
+        return try await service(base.signUp, "SignUpService").signUp(email: email, password: password)
     }
 
     public func sendPasswordReset(email: String) async throws {
-        tracer.record(.data, "\(name).sendPasswordReset", .dataPasswordResetRequested(email: email))
-        try await base.sendPasswordReset(email: email)
+        tracer.record(
+            .data, name(base.passwordReset, "sendPasswordReset"), .dataPasswordResetRequested(email: email))
+        try await service(base.passwordReset, "PasswordResetService").sendPasswordReset(email: email)
     }
 
     public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
-        tracer.record(.data, "\(name).confirmPasswordReset", .dataPasswordResetConfirmed)
-        try await base.confirmPasswordReset(code: code, newPassword: newPassword)
+        tracer.record(.data, name(base.passwordReset, "confirmPasswordReset"), .dataPasswordResetConfirmed)
+        try await service(base.passwordReset, "PasswordResetService")
+            .confirmPasswordReset(code: code, newPassword: newPassword)
     }
 
     public func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {
-        tracer.record(.data, "\(name).unlink", .dataUnlink(provider: provider, uid: session.uid))
-        return try await base.unlink(provider, from: session)
+        tracer.record(.data, name(base.unlink, "unlink"), .dataUnlink(provider: provider, uid: session.uid))
+        return try await service(base.unlink, "UnlinkService").unlink(provider, from: session)
     }
 
     public func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws {
         tracer.record(
-            .data, "\(name).deleteAccount", .dataDeleteAccount(uid: session.uid, revoking: revocation != nil))
-        try await base.deleteAccount(session, revoking: revocation)
+            .data, name(base.accountDeletion, "deleteAccount"),
+            .dataDeleteAccount(uid: session.uid, revoking: revocation != nil))
+        try await service(base.accountDeletion, "AccountDeletionService").deleteAccount(session, revoking: revocation)
     }
 
     public func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession {
-        tracer.record(.data, "\(name).changePassword", .dataChangePassword(uid: session.uid))
-        return try await base.changePassword(newPassword, for: session)
+        tracer.record(.data, name(base.passwordChange, "changePassword"), .dataChangePassword(uid: session.uid))
+        return try await service(base.passwordChange, "PasswordChangeService").changePassword(newPassword, for: session)
     }
 }
 

@@ -2,104 +2,138 @@ import SignInData
 import SignInDemoTrace
 import SignInDomain
 
-/// An identity backend that records each call the Data layer makes (a Data step: what is sent, secrets redacted)
-/// and what the backend answers (a Backend step: the account and its tokens, or the refusal's code). It wraps any
-/// backend: the embedded one in-process, Firebase over HTTP, a team's own REST API.
-public struct TracingIdentityBackend: IdentityBackend {
-    private let base: any IdentityBackend
+/// The identity backend's ports, each recording the call the Data layer makes (a Data step: what is sent, secrets
+/// redacted) and what the backend answers (a Backend step: the account and its tokens, or the refusal's code). It
+/// wraps any backend: the embedded one in-process, Firebase over HTTP, a team's own REST API.
+///
+/// ``wrapping(_:tracer:)`` gives the same capabilities as the backend's, each port present in the backend's set
+/// replaced by this decorator, and no other.
+public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
+    GuestBackend, IdentityProviderBackend, LinkingBackend, AccountDeletionBackend
+{
+    private let base: IdentityBackendCapabilities
     private let name: String
     private let tracer: any FlowTracer
 
-    /// Wraps `base`; the Backend steps are named after its type (`EmbeddedIdentityService`).
-    public init(_ base: any IdentityBackend, tracer: any FlowTracer) {
+    private init(_ base: IdentityBackendCapabilities, tracer: any FlowTracer) {
         self.base = base
-        self.name = String(describing: type(of: base))
+        self.name = String(describing: type(of: base.sessions))
         self.tracer = tracer
+    }
+
+    /// `capabilities` with each of its ports traced; the Backend steps are named after the backend's type
+    /// (`EmbeddedIdentityService`).
+    public static func wrapping(_ capabilities: IdentityBackendCapabilities, tracer: any FlowTracer)
+        -> IdentityBackendCapabilities
+    {
+        let traced = TracingIdentityBackend(capabilities, tracer: tracer)
+        return IdentityBackendCapabilities(
+            sessions: traced, passwords: capabilities.passwords.map { _ in traced },
+            passwordReset: capabilities.passwordReset.map { _ in traced },
+            passwordChange: capabilities.passwordChange.map { _ in traced },
+            guests: capabilities.guests.map { _ in traced },
+            identityProviders: capabilities.identityProviders.map { _ in traced },
+            linking: capabilities.linking.map { _ in traced },
+            accountDeletion: capabilities.accountDeletion.map { _ in traced })
+    }
+
+    /// The wrapped backend's port; it is there, since ``wrapping(_:tracer:)`` hands out only the ports present.
+    private func port<Port>(_ port: Port?) throws -> Port {
+        guard let port else {
+            throw IdentityBackendError(.notSupportedByBackend, message: "the backend does not offer this port")
+        }
+        return port
     }
 
     public func signInWithIdP(_ request: IdPSignInRequest) async throws -> BackendSessionResponse {
         try await session(
             "signInWithIdP", .backendSendIdPToken(provider: request.providerId, hasNonce: request.rawNonce != nil)
-        ) { try await base.signInWithIdP(request) }
+        ) { try await port(base.identityProviders).signInWithIdP(request) }
     }
 
     public func refreshSession(refreshToken: Secret) async throws -> BackendSessionResponse {
         try await session("refreshSession", .backendSendRefreshToken) {
-            try await base.refreshSession(refreshToken: refreshToken)
+            try await base.sessions.refreshSession(refreshToken: refreshToken)
         }
     }
 
     public func revokeRefreshToken(_ refreshToken: Secret) async throws {
         try await call("revokeRefreshToken", .backendSendRefreshToken, answer: { .backendDone }) {
-            try await base.revokeRefreshToken(refreshToken)
+            try await base.sessions.revokeRefreshToken(refreshToken)
         }
     }
 
     public func signUpAnonymously() async throws -> BackendSessionResponse {
-        try await session("signUpAnonymously", .backendSendGuestSignUp) { try await base.signUpAnonymously() }
+        try await session("signUpAnonymously", .backendSendGuestSignUp) { try await port(base.guests).signUpAnonymously() }
     }
 
     public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse {
         try await session("signUp", .backendSendPassword(email: email)) {
-            try await base.signUp(email: email, password: password)
+            try await port(base.passwords).signUp(email: email, password: password)
         }
     }
 
     public func signInWithPassword(email: String, password: Secret) async throws -> BackendSessionResponse {
         try await session("signInWithPassword", .backendSendPassword(email: email)) {
-            try await base.signInWithPassword(email: email, password: password)
+            try await port(base.passwords).signInWithPassword(email: email, password: password)
         }
     }
 
     public func linkWithIdP(idToken: Secret, _ request: IdPSignInRequest) async throws -> BackendSessionResponse {
         try await session(
             "linkWithIdP", .backendSendIdPToken(provider: request.providerId, hasNonce: request.rawNonce != nil)
-        ) { try await base.linkWithIdP(idToken: idToken, request) }
+        ) { try await port(base.linking).linkWithIdP(idToken: idToken, request) }
     }
 
     public func linkWithPassword(idToken: Secret, email: String, password: Secret) async throws
         -> BackendSessionResponse
     {
         try await session("linkWithPassword", .backendSendPassword(email: email)) {
-            try await base.linkWithPassword(idToken: idToken, email: email, password: password)
+            try await port(base.linking).linkWithPassword(idToken: idToken, email: email, password: password)
         }
     }
 
     public func unlink(idToken: Secret, providerId: String) async throws -> BackendAccountInfo {
         try await call("unlink", .backendSendWithIDToken("unlink \(providerId)"), answer: { .backendAccountNow($0) }) {
-            try await base.unlink(idToken: idToken, providerId: providerId)
+            try await port(base.linking).unlink(idToken: idToken, providerId: providerId)
         }
     }
 
     public func sendPasswordResetEmail(email: String) async throws {
         try await call("sendPasswordResetEmail", .backendSendEmail(email: email), answer: { .backendDone }) {
-            try await base.sendPasswordResetEmail(email: email)
+            try await port(base.passwordReset).sendPasswordResetEmail(email: email)
         }
     }
 
     public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
         try await call("confirmPasswordReset", .backendSendResetCode, answer: { .backendDone }) {
-            try await base.confirmPasswordReset(code: code, newPassword: newPassword)
+            try await port(base.passwordReset).confirmPasswordReset(code: code, newPassword: newPassword)
         }
     }
 
     public func deleteAccount(idToken: Secret, revoking revocation: ProviderRevocation?) async throws {
         try await call("deleteAccount", .backendSendWithIDToken("deleteAccount"), answer: { .backendDone }) {
-            try await base.deleteAccount(idToken: idToken, revoking: revocation)
+            try await port(base.accountDeletion).deleteAccount(idToken: idToken, revoking: revocation)
         }
     }
 
     public func changePassword(idToken: Secret, newPassword: Secret) async throws -> BackendSessionResponse {
         try await session("changePassword", .backendSendWithIDToken("changePassword")) {
-            try await base.changePassword(idToken: idToken, newPassword: newPassword)
+            try await port(base.passwordChange).changePassword(idToken: idToken, newPassword: newPassword)
         }
     }
 
-    public func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) async throws
+    public func reauthenticate(idToken: Secret, email: String, password: Secret) async throws
         -> BackendSessionResponse
     {
+        try await session("reauthenticate", .backendSendWithIDToken("reauthenticate password")) {
+            try await port(base.passwords).reauthenticate(idToken: idToken, email: email, password: password)
+        }
+    }
+
+    public func reauthenticate(idToken: Secret, with request: IdPSignInRequest) async throws -> BackendSessionResponse {
         try await session("reauthenticate", .backendSendWithIDToken("reauthenticate \(request.providerId)")) {
-            try await base.reauthenticate(idToken: idToken, with: request)
+            try await port(base.identityProviders).reauthenticate(idToken: idToken, with: request)
         }
     }
 

@@ -19,6 +19,8 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     case sessionStorage(reason: String)
     /// The backend answered with an error this version does not know yet; `code` is the backend's own.
     case backend(code: String, message: String)
+    /// The identity backend's own storage failed; nothing was changed.
+    case backendStorage(BackendStorageFailure)
     /// Anything else; `reason` is a developer-facing description.
     case unexpected(reason: String)
     /// The operation needs a signed-in user and there is none.
@@ -80,11 +82,9 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Deleting the account needs the provider (Apple) to revoke this app's access first, and it did not: the
     /// authorization code was refused, missing, or the provider could not be reached. The account was not deleted.
     case providerRevocationFailed(ProviderType)
-    /// The identity backend does not offer the operation at all (a team's own REST API without guest accounts,
-    /// Sign in with Apple or linking, say): no retry helps. The text is the operation's name in English, such as
-    /// `guest sign-in` or `linking`; signing in with a provider is `Sign in with <provider id>` (`Sign in with
-    /// apple.com`), which the messages show with the provider's name.
-    case notSupportedByBackend(String)
+    /// The identity backend does not offer the feature at all (a team's own REST API without guest accounts,
+    /// Sign in with Apple or linking, say): no retry helps.
+    case notSupportedByBackend(BackendFeature)
 
     public var description: String {
         switch self {
@@ -102,6 +102,8 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
             "Network error: \(reason)"
         case .sessionStorage(let reason):
             "Session storage error: \(reason)"
+        case .backendStorage(let failure):
+            "The backend's storage failed (\(failure.kind.rawValue)): \(failure.reason)"
         case .backend(let code, let message):
             "Backend error \(code): \(message)"
         case .unexpected(let reason):
@@ -136,7 +138,7 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .userDisabled: "The account is disabled."
         case .accountExistsWithDifferentCredential(let email):
             "\(email) already has an account with another sign-in method."
-        case .notSupportedByBackend(let operation): "The identity backend does not offer \(operation)."
+        case .notSupportedByBackend(let feature): "The identity backend does not offer \(feature)."
         case .providerRevocationFailed(let provider):
             "\(provider) did not revoke the app's access; the account was not deleted."
         }

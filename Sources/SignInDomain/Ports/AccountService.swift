@@ -1,10 +1,17 @@
-/// The account operations that are not a provider's sign-in: email sign-up, password reset, unlinking and
-/// deletion. The Data layer implements it at the identity backend.
-public protocol AccountService: Sendable {
+/// Creates email/password accounts. The Data layer implements it where the backend has passwords.
+///
+/// The account operations that are not a provider's sign-in are split by what a backend offers
+/// (``SignUpService``, ``PasswordResetService``, ``PasswordChangeService``, ``UnlinkService``,
+/// ``AccountDeletionService``): a use case takes the one port it needs, and an app wires the use cases of the
+/// ports its backend has.
+public protocol SignUpService: Sendable {
     /// Creates an email/password account and signs it in.
     /// - Throws: ``AuthError/emailAlreadyInUse(_:)``, ``AuthError/weakPassword(_:)``, ``AuthError/invalidEmail``.
     func signUp(email: String, password: Secret) async throws -> UserSession
+}
 
+/// Password reset by a mailed link (a deep link with a one-time code).
+public protocol PasswordResetService: Sendable {
     /// Asks the backend to mail a password-reset link. The answer is the same whether or not the email has
     /// an account.
     func sendPasswordReset(email: String) async throws
@@ -12,11 +19,26 @@ public protocol AccountService: Sendable {
     /// Sets a new password with the code from the mailed link. The code works once and expires.
     /// - Throws: ``AuthError/invalidResetCode``, ``AuthError/resetCodeExpired``, ``AuthError/weakPassword(_:)``.
     func confirmPasswordReset(code: Secret, newPassword: Secret) async throws
+}
 
+/// A signed-in user's new password.
+public protocol PasswordChangeService: Sendable {
+    /// Sets a new password for the session's account; every other session of the account ends.
+    /// - Returns: The caller's new session.
+    /// - Throws: ``AuthError/recentSignInRequired(_:)``, ``AuthError/providerNotLinked(_:)`` when the account has
+    ///   no password, ``AuthError/weakPassword(_:)``.
+    func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession
+}
+
+/// Removing a way to sign in from an account that has several.
+public protocol UnlinkService: Sendable {
     /// Unlinks `provider` from the session's account and returns the updated session.
     /// - Throws: ``AuthError/recentSignInRequired(_:)`` when the session's sign-in is not recent.
     func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession
+}
 
+/// Deleting the signed-in account.
+public protocol AccountDeletionService: Sendable {
     /// Deletes the session's account with its identities, and revokes its tokens.
     /// - Parameters:
     ///   - session: The signed-in session.
@@ -25,12 +47,6 @@ public protocol AccountService: Sendable {
     /// - Throws: ``AuthError/recentSignInRequired(_:)`` when the session's sign-in is not recent,
     ///   ``AuthError/providerRevocationFailed(_:)`` when the revocation failed; the account then still exists.
     func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws
-
-    /// Sets a new password for the session's account; every other session of the account ends.
-    /// - Returns: The caller's new session.
-    /// - Throws: ``AuthError/recentSignInRequired(_:)``, ``AuthError/providerNotLinked(_:)`` when the account has
-    ///   no password, ``AuthError/weakPassword(_:)``.
-    func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession
 }
 
 /// What an identity provider needs to revoke the app's tokens of a user whose account is deleted: Sign in with

@@ -1,11 +1,11 @@
 /// Creates an email/password account and signs it in. The email's syntax and the password policy are
 /// checked before any call.
 public struct SignUpUseCase: Sendable {
-    private let accounts: any AccountService
+    private let accounts: any SignUpService
     private let sessions: SessionManager
 
     /// Creates the use case.
-    public init(accounts: any AccountService, sessions: SessionManager) {
+    public init(accounts: any SignUpService, sessions: SessionManager) {
         self.accounts = accounts
         self.sessions = sessions
     }
@@ -76,7 +76,7 @@ public struct LinkProviderUseCase: Sendable {
 /// Unlinks a provider from the signed-in account, except its last one. A sensitive operation: the backend wants
 /// a recent sign-in, which ``Reauthentication`` asks for.
 public struct UnlinkProviderUseCase: Sendable {
-    private let accounts: any AccountService
+    private let accounts: any UnlinkService
     private let sessions: SessionManager
     private let reauthentication: Reauthentication
 
@@ -85,7 +85,7 @@ public struct UnlinkProviderUseCase: Sendable {
     ///   - accounts: The account service.
     ///   - sessions: The session manager.
     ///   - authProviders: The providers the user can sign in again with when the backend asks for it.
-    public init(accounts: any AccountService, sessions: SessionManager, authProviders: [any AuthProvider] = []) {
+    public init(accounts: any UnlinkService, sessions: SessionManager, authProviders: [any AuthProvider] = []) {
         self.accounts = accounts
         self.sessions = sessions
         self.reauthentication = Reauthentication(authProviders: authProviders, sessions: sessions)
@@ -116,7 +116,7 @@ public struct UnlinkProviderUseCase: Sendable {
 /// Changes the signed-in user's password. A sensitive operation: the backend wants a recent sign-in, which
 /// ``Reauthentication`` asks for. Every other session of the account ends; this one goes on with new tokens.
 public struct ChangePasswordUseCase: Sendable {
-    private let accounts: any AccountService
+    private let accounts: any PasswordChangeService
     private let sessions: SessionManager
     private let reauthentication: Reauthentication
 
@@ -125,7 +125,9 @@ public struct ChangePasswordUseCase: Sendable {
     ///   - accounts: The account service.
     ///   - sessions: The session manager.
     ///   - authProviders: The providers the user can sign in again with when the backend asks for it.
-    public init(accounts: any AccountService, sessions: SessionManager, authProviders: [any AuthProvider] = []) {
+    public init(
+        accounts: any PasswordChangeService, sessions: SessionManager, authProviders: [any AuthProvider] = []
+    ) {
         self.accounts = accounts
         self.sessions = sessions
         self.reauthentication = Reauthentication(authProviders: authProviders, sessions: sessions)
@@ -152,10 +154,10 @@ public struct ChangePasswordUseCase: Sendable {
 
 /// Asks for a password-reset mail (the Go todo service). The answer is the same whether or not the email has an account.
 public struct RequestPasswordResetUseCase: Sendable {
-    private let accounts: any AccountService
+    private let accounts: any PasswordResetService
 
     /// Creates the use case.
-    public init(accounts: any AccountService) {
+    public init(accounts: any PasswordResetService) {
         self.accounts = accounts
     }
 
@@ -173,10 +175,10 @@ public struct RequestPasswordResetUseCase: Sendable {
 
 /// Sets a new password with the code from the mailed link.
 public struct ConfirmPasswordResetUseCase: Sendable {
-    private let accounts: any AccountService
+    private let accounts: any PasswordResetService
 
     /// Creates the use case.
-    public init(accounts: any AccountService) {
+    public init(accounts: any PasswordResetService) {
         self.accounts = accounts
     }
 
@@ -276,7 +278,7 @@ public struct CheckAppleCredentialUseCase: Sendable {
 /// the app's tokens revoked with the account, and revoking needs the fresh authorization code of that sign-in.
 /// If the revocation fails, the account is not deleted.
 public struct DeleteAccountUseCase: Sendable {
-    private let accounts: any AccountService
+    private let accounts: any AccountDeletionService
     private let sessions: SessionManager
     private let reauthentication: Reauthentication
 
@@ -285,7 +287,9 @@ public struct DeleteAccountUseCase: Sendable {
     ///   - accounts: The account service.
     ///   - sessions: The session manager.
     ///   - authProviders: The providers the user can sign in again with when the backend asks for it.
-    public init(accounts: any AccountService, sessions: SessionManager, authProviders: [any AuthProvider] = []) {
+    public init(
+        accounts: any AccountDeletionService, sessions: SessionManager, authProviders: [any AuthProvider] = []
+    ) {
         self.accounts = accounts
         self.sessions = sessions
         self.reauthentication = Reauthentication(authProviders: authProviders, sessions: sessions)

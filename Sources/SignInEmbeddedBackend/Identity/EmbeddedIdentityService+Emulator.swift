@@ -3,7 +3,7 @@ import SignInCrypto
 import SignInData
 import SignInDomain
 
-/// The operations the HTTP face (``EmbeddedHTTPFace``) needs beyond the ``IdentityBackend`` port: Firebase's
+/// The operations the HTTP face (``EmbeddedHTTPFace``) needs beyond the backend ports: Firebase's
 /// `accounts:lookup`, and the Firebase Auth emulator's test endpoints (the pending reset codes, deleting every
 /// account). Each is one ``BackendStateStorage/read(_:)`` or ``BackendStateStorage/update(_:)``, as the others.
 extension EmbeddedIdentityService {

@@ -14,7 +14,9 @@ import SignInDomain
 /// account's `validSince` are refused; deleting, unlinking and changing the password need a recent sign-in;
 /// identity tokens need a nonce, used once; password guesses are throttled per email; a reused refresh token
 /// revokes its chain; an email belongs to one account.
-public final class EmbeddedIdentityService: IdentityBackend {
+public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, PasswordResetBackend,
+    PasswordChangeBackend, GuestBackend, IdentityProviderBackend, LinkingBackend, AccountDeletionBackend
+{
     let storage: any BackendStateStorage
     let configuration: EmbeddedBackendConfiguration
     let clock: any WallClock
@@ -255,7 +257,24 @@ public final class EmbeddedIdentityService: IdentityBackend {
 
     // MARK: - Re-authentication and password change
 
-    public func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) throws(IdentityBackendError)
+    /// Signs the account of `idToken` in again with its email and password.
+    public func reauthenticate(idToken: Secret, email: String, password: Secret) throws(IdentityBackendError)
+        -> BackendSessionResponse
+    {
+        try reauthenticate(idToken: idToken, with: .password(email: email, password: password))
+    }
+
+    /// Signs the account of `idToken` in again with a fresh identity token.
+    public func reauthenticate(idToken: Secret, with request: IdPSignInRequest) throws(IdentityBackendError)
+        -> BackendSessionResponse
+    {
+        try reauthenticate(idToken: idToken, with: .identityProvider(request))
+    }
+
+    /// Every port: the embedded backend offers them all.
+    public var capabilities: IdentityBackendCapabilities { IdentityBackendCapabilities(all: self) }
+
+    func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) throws(IdentityBackendError)
         -> BackendSessionResponse
     {
         let now = clock.now()

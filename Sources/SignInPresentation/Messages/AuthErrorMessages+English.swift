@@ -17,6 +17,7 @@ extension AuthErrorMessages {
         .network: "The sign-in service cannot be reached. Check your connection and try again.",
         .sessionStorage: "The sign-in data on this device could not be read or written.",
         .backend: "The sign-in service reported a problem ({code}). Please try again later.",
+        .backendStorage: "The sign-in service's stored data could not be used ({code}). Nothing was changed.",
         .unexpected: "Something went wrong. Please try again.",
         .notSignedIn: "You are not signed in.",
         .signedOutByUser: "You signed out.",
@@ -60,6 +61,12 @@ extension AuthErrorMessages {
             "The password does not meet the sign-in service's requirements. Choose a longer or more varied one.",
         .notSupportedByBackend: "This sign-in service does not offer {operation}.",
         .signInWithProvider: "Sign in with {provider}",
+        .featureGuestSignIn: "guest sign-in",
+        .featureLinking: "linking",
+        .featureUnlinking: "unlinking",
+        .featurePasswordChange: "password change",
+        .featurePasswordReset: "password reset",
+        .featureAccountDeletion: "account deletion",
         .providerRevocationFailed:
             "Your account was not deleted: {provider} did not confirm that this app's access was removed. Please try again.",
     ]

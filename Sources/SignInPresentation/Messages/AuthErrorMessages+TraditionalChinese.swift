@@ -17,6 +17,7 @@ extension AuthErrorMessages {
         .network: "無法連線到登入服務，請檢查網路連線後再試一次。",
         .sessionStorage: "無法讀取或寫入此裝置上的登入資料。",
         .backend: "登入服務回報了問題（{code}），請稍後再試。",
+        .backendStorage: "無法使用登入服務所儲存的資料（{code}），未做任何變更。",
         .unexpected: "發生錯誤，請再試一次。",
         .notSignedIn: "您尚未登入。",
         .signedOutByUser: "您已登出。",
@@ -52,6 +53,12 @@ extension AuthErrorMessages {
         .passwordRejectedByBackend: "密碼不符合登入服務的要求。請選擇更長或更多樣的密碼。",
         .notSupportedByBackend: "此登入服務不提供{operation}。",
         .signInWithProvider: "使用 {provider} 登入",
+        .featureGuestSignIn: "訪客登入",
+        .featureLinking: "連結帳號",
+        .featureUnlinking: "取消連結",
+        .featurePasswordChange: "變更密碼",
+        .featurePasswordReset: "重設密碼",
+        .featureAccountDeletion: "刪除帳號",
         .providerRevocationFailed: "您的帳號未被刪除：{provider} 未確認已移除此應用程式的存取權。請再試一次。",
     ]
 }

@@ -17,6 +17,7 @@ extension AuthErrorMessages {
         .network: "Giriş hizmetine ulaşılamıyor. Bağlantınızı kontrol edip tekrar deneyin.",
         .sessionStorage: "Bu cihazdaki giriş verileri okunamadı veya yazılamadı.",
         .backend: "Giriş hizmeti bir sorun bildirdi ({code}). Lütfen daha sonra tekrar deneyin.",
+        .backendStorage: "Giriş hizmetinin kayıtlı verileri kullanılamadı ({code}). Hiçbir şey değiştirilmedi.",
         .unexpected: "Bir şeyler ters gitti. Lütfen tekrar deneyin.",
         .notSignedIn: "Giriş yapmadınız.",
         .signedOutByUser: "Çıkış yaptınız.",
@@ -60,6 +61,12 @@ extension AuthErrorMessages {
             "Parola oturum hizmetinin gereksinimlerini karşılamıyor. Daha uzun ya da daha çeşitli bir parola seçin.",
         .notSupportedByBackend: "Bu oturum açma hizmeti {operation} sunmuyor.",
         .signInWithProvider: "{provider} ile giriş",
+        .featureGuestSignIn: "misafir girişi",
+        .featureLinking: "hesap bağlama",
+        .featureUnlinking: "bağlantı kaldırma",
+        .featurePasswordChange: "parola değiştirme",
+        .featurePasswordReset: "parola sıfırlama",
+        .featureAccountDeletion: "hesap silme",
         .providerRevocationFailed:
             "Hesabınız silinmedi: {provider} bu uygulamanın erişiminin kaldırıldığını onaylamadı. Lütfen tekrar deneyin.",
     ]

@@ -40,7 +40,7 @@ public struct AuthErrorMessages: Sendable {
         if let provider = arguments["provider"] {
             arguments["provider"] = providerName(ProviderType(rawValue: provider))
         }
-        if let operation = arguments["operation"] { arguments["operation"] = operationName(operation) }
+        if case .notSupportedByBackend(let feature) = error { arguments["operation"] = featureName(feature) }
         return text(for: key, arguments)
     }
 
@@ -76,6 +76,7 @@ public struct AuthErrorMessages: Sendable {
         case .network: (.network, [:])
         case .sessionStorage: (.sessionStorage, [:])
         case .backend(let code, _): (.backend, ["code": code])
+        case .backendStorage(let failure): (.backendStorage, ["code": failure.kind.rawValue])
         case .unexpected: (.unexpected, [:])
         case .notSignedIn: (.notSignedIn, [:])
         case .signedOut(let reason): (MessageKey.signOut(reason), [:])
@@ -105,33 +106,27 @@ public struct AuthErrorMessages: Sendable {
         case .operationNotAllowed(let provider): (.operationNotAllowed, ["provider": provider.rawValue])
         case .userDisabled: (.userDisabled, [:])
         case .accountExistsWithDifferentCredential(let email): (.accountExistsWithDifferentCredential, ["email": email])
-        case .notSupportedByBackend(let operation): (.notSupportedByBackend, ["operation": operation])
+        case .notSupportedByBackend(let feature): (.notSupportedByBackend, ["operation": Self.englishName(feature)])
         case .providerRevocationFailed(let provider): (.providerRevocationFailed, ["provider": provider.rawValue])
         }
     }
 
-    /// An operation's name in this language, as ``SignInDomain/AuthError/notSupportedByBackend(_:)`` gives it in
-    /// English ("guest sign-in"; "Sign in with apple.com" for a provider, by its id); a name without a translation is
-    /// shown as given.
-    public func operationName(_ englishName: String) -> String {
-        let prefix = "Sign in with "
-        if englishName.hasPrefix(prefix) {
-            return signInWith(ProviderType(rawValue: String(englishName.dropFirst(prefix.count))))
+    /// A feature's name in this language: "guest sign-in", "linking"; signing in with a provider is "Sign in with"
+    /// and the provider's registered name.
+    public func featureName(_ feature: BackendFeature) -> String {
+        switch feature {
+        case .signIn(.anonymous): text(for: .featureGuestSignIn)
+        case .signIn(let provider): signInWith(provider)
+        case .linking: text(for: .featureLinking)
+        case .unlinking: text(for: .featureUnlinking)
+        case .passwordChange: text(for: .featurePasswordChange)
+        case .passwordReset: text(for: .featurePasswordReset)
+        case .accountDeletion: text(for: .featureAccountDeletion)
         }
-        return Self.operationNames[language]?[englishName] ?? englishName
     }
 
-    static let operationNames: [String: [String: String]] = [
-        "tr": [
-            "guest sign-in": "misafir girişi",
-            "linking": "hesap bağlama", "unlinking": "bağlantı kaldırma", "password change": "parola değiştirme",
-            "password reset": "parola sıfırlama", "account deletion": "hesap silme",
-            "a readable outbox": "okunabilir bir giden kutusu",
-        ],
-        "zh-Hant": [
-            "guest sign-in": "訪客登入",
-            "linking": "連結帳號", "unlinking": "取消連結", "password change": "變更密碼", "password reset": "重設密碼",
-            "account deletion": "刪除帳號", "a readable outbox": "可讀取的寄件匣",
-        ],
-    ]
+    /// A feature's name in English, for the key's arguments (the message in another language gets its own).
+    static func englishName(_ feature: BackendFeature) -> String {
+        AuthErrorMessages(language: "en").featureName(feature)
+    }
 }

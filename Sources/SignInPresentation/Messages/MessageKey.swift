@@ -18,6 +18,7 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case network
     case sessionStorage
     case backend
+    case backendStorage
     case unexpected
     case notSignedIn
     case signedOutByUser
@@ -55,6 +56,13 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case providerRevocationFailed
     /// An operation's name, not a message: "Sign in with {provider}", as a backend that lacks it is named.
     case signInWithProvider
+    /// What a backend may lack, as ``notSupportedByBackend``'s `{operation}` names it.
+    case featureGuestSignIn
+    case featureLinking
+    case featureUnlinking
+    case featurePasswordChange
+    case featurePasswordReset
+    case featureAccountDeletion
 
     /// The key of a sign-out reason's message.
     public static func signOut(_ reason: SignOutReason) -> MessageKey {

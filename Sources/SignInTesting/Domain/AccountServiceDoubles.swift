@@ -1,7 +1,11 @@
 import SignInDomain
 
-/// An account service that records every call and answers from canned results.
-public actor SpyAccountService: AccountService {
+/// An account service that records every call and answers from canned results: one double for every account
+/// port (``SignInDomain/SignUpService``, ``SignInDomain/PasswordResetService``, ``SignInDomain/PasswordChangeService``,
+/// ``SignInDomain/UnlinkService``, ``SignInDomain/AccountDeletionService``).
+public actor SpyAccountService: SignUpService, PasswordResetService, PasswordChangeService, UnlinkService,
+    AccountDeletionService
+{
     /// A call the service received.
     public enum Call: Hashable, Sendable {
         case signUp(email: String, password: Secret)
@@ -73,7 +77,9 @@ public actor SpyAccountService: AccountService {
 }
 
 /// An account service that must not be called.
-public struct FailingAccountService: AccountService {
+public struct FailingAccountService: SignUpService, PasswordResetService, PasswordChangeService, UnlinkService,
+    AccountDeletionService
+{
     private let reportIssue: IssueReporter
 
     /// Creates the double.

@@ -21,9 +21,11 @@ extension DemoProvider {
             }
         },
         exchange: { context in
-            AppleAuthProvider(
-                backend: context.identity, clock: context.clock,
-                profiles: StoredFirstSignInProfileStash(.file(context.paths.firstSignInProfiles)))
+            context.capabilities.identityProviders.map {
+                AppleAuthProvider(
+                    backend: $0, linking: context.capabilities.linking, clock: context.clock,
+                    profiles: StoredFirstSignInProfileStash(.file(context.paths.firstSignInProfiles)))
+            }
         })
 
     /// Google Sign-In: the simulated account chooser of the backend.
@@ -40,7 +42,9 @@ extension DemoProvider {
             }
         },
         exchange: { context in
-            GoogleAuthProvider(backend: context.identity, clock: context.clock)
+            context.capabilities.identityProviders.map {
+                GoogleAuthProvider(backend: $0, linking: context.capabilities.linking, clock: context.clock)
+            }
         })
 
     /// A guest account.
@@ -48,7 +52,7 @@ extension DemoProvider {
         description: .guest, takesIdentityToken: false, menuTexts: (.menuSignInGuest, nil),
         screen: { _ in AnonymousUIClient() },
         exchange: { context in
-            AnonymousAuthProvider(backend: context.identity, clock: context.clock)
+            context.capabilities.guests.map { AnonymousAuthProvider(backend: $0, clock: context.clock) }
         })
 
     /// Email and password.
@@ -56,6 +60,8 @@ extension DemoProvider {
         description: .emailPassword, takesIdentityToken: false, menuTexts: (.menuSignInEmail, .menuLinkEmail),
         screen: { context in EmailPasswordUIClient(form: context.form) },
         exchange: { context in
-            EmailPasswordAuthProvider(backend: context.identity, clock: context.clock)
+            context.capabilities.passwords.map {
+                EmailPasswordAuthProvider(backend: $0, linking: context.capabilities.linking, clock: context.clock)
+            }
         })
 }

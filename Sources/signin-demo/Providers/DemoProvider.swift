@@ -26,8 +26,9 @@ struct DemoProvider: Sendable {
     /// Its UI client for this run; `nil` where the backend has no screen for it (then an identity token obtained
     /// elsewhere can stand in, if it takes one).
     let screen: @MainActor (ProviderContext) -> (any SignInUIClient)?
-    /// Its exchange of a credential for a session.
-    let exchange: @MainActor (ProviderContext) -> any AuthProvider
+    /// Its exchange of a credential for a session; `nil` where the backend lacks the port it needs (a team's own API
+    /// has no identity providers and no guests).
+    let exchange: @MainActor (ProviderContext) -> (any AuthProvider)?
 
     var type: ProviderType { description.type }
 }
@@ -35,9 +36,9 @@ struct DemoProvider: Sendable {
 /// What a provider's screen and exchange are made from in one run.
 struct ProviderContext {
     let backend: DemoBackend
-    /// The identity backend the providers exchange credentials at: the backend's, in its tracing decorator when the
-    /// run traces.
-    let identity: any IdentityBackend
+    /// The identity backend's ports the providers exchange credentials at: the backend's, in their tracing decorator
+    /// when the run traces.
+    let capabilities: IdentityBackendCapabilities
     let invocation: Invocation
     /// The Apple sheet's question (share or hide the email), answered as the options say.
     let consent: any ConsentPrompt

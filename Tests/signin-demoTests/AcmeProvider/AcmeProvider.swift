@@ -30,7 +30,8 @@ extension DemoProvider {
             }
         },
         exchange: { context in
-            IdPAuthProvider(
-                type: .acme, backend: context.identity, clock: context.clock)
+            context.capabilities.identityProviders.map {
+                IdPAuthProvider(type: .acme, backend: $0, linking: context.capabilities.linking, clock: context.clock)
+            }
         })
 }

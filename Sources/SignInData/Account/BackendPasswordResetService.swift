@@ -1,0 +1,23 @@
+import SignInDomain
+
+/// Password reset at a ``PasswordResetBackend``: the Data side of ``SignInDomain/PasswordResetService``.
+public struct BackendPasswordResetService: PasswordResetService {
+    private let backend: any PasswordResetBackend
+
+    /// Creates the service.
+    public init(backend: any PasswordResetBackend) {
+        self.backend = backend
+    }
+
+    public func sendPasswordReset(email: String) async throws {
+        try await IdentityBackendError.translating(for: .emailPassword) {
+            try await backend.sendPasswordResetEmail(email: email)
+        }
+    }
+
+    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
+        try await IdentityBackendError.translating(for: .emailPassword) {
+            try await backend.confirmPasswordReset(code: code, newPassword: newPassword)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// What an identity backend offers, port by port: the sessions always, each other port only where the backend has
+/// it. The composition root wires the auth providers, services and use cases of the ports present, so that a screen
+/// offers exactly what its backend can do.
+///
+/// ```swift
+/// let backend = FirebaseIdentityBackend(configuration: configuration, transport: URLSessionTransport())
+/// let offered = backend.capabilities        // every port
+/// let rest = RESTIdentityBackend(configuration: own, transport: URLSessionTransport()).capabilities
+/// rest.guests == nil                        // a team's own API has no guests
+/// ```
+public struct IdentityBackendCapabilities: Sendable {
+    /// Refresh and revocation.
+    public var sessions: any SessionBackend
+    /// Email and password accounts.
+    public var passwords: (any PasswordBackend)?
+    /// Password reset by a mailed link.
+    public var passwordReset: (any PasswordResetBackend)?
+    /// A signed-in user's new password.
+    public var passwordChange: (any PasswordChangeBackend)?
+    /// Guest accounts.
+    public var guests: (any GuestBackend)?
+    /// Sign-in with identity providers' tokens.
+    public var identityProviders: (any IdentityProviderBackend)?
+    /// Linking and unlinking.
+    public var linking: (any LinkingBackend)?
+    /// Deleting an account.
+    public var accountDeletion: (any AccountDeletionBackend)?
+
+    /// Creates the set; a port left out is one the backend does not offer.
+    public init(
+        sessions: any SessionBackend, passwords: (any PasswordBackend)? = nil,
+        passwordReset: (any PasswordResetBackend)? = nil, passwordChange: (any PasswordChangeBackend)? = nil,
+        guests: (any GuestBackend)? = nil, identityProviders: (any IdentityProviderBackend)? = nil,
+        linking: (any LinkingBackend)? = nil, accountDeletion: (any AccountDeletionBackend)? = nil
+    ) {
+        self.sessions = sessions
+        self.passwords = passwords
+        self.passwordReset = passwordReset
+        self.passwordChange = passwordChange
+        self.guests = guests
+        self.identityProviders = identityProviders
+        self.linking = linking
+        self.accountDeletion = accountDeletion
+    }
+
+    /// Every port, from a backend that offers them all (Firebase, the embedded backend).
+    public init(
+        all backend: some SessionBackend & PasswordBackend & PasswordResetBackend & PasswordChangeBackend
+            & GuestBackend & IdentityProviderBackend & LinkingBackend & AccountDeletionBackend
+    ) {
+        self.init(
+            sessions: backend, passwords: backend, passwordReset: backend, passwordChange: backend, guests: backend,
+            identityProviders: backend, linking: backend, accountDeletion: backend)
+    }
+}

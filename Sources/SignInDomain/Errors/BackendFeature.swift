@@ -1,0 +1,16 @@
+/// Something an identity backend may or may not offer: what ``AuthError/notSupportedByBackend(_:)`` names, so that a
+/// screen says which feature is missing in the user's language.
+public enum BackendFeature: Hashable, Sendable {
+    /// Signing in with a provider; ``ProviderType/anonymous`` is a guest sign-in.
+    case signIn(ProviderType)
+    /// Linking another way to sign in to an account.
+    case linking
+    /// Unlinking a way to sign in.
+    case unlinking
+    /// Changing a signed-in user's password.
+    case passwordChange
+    /// Resetting a password by a mailed link.
+    case passwordReset
+    /// Deleting an account.
+    case accountDeletion
+}
