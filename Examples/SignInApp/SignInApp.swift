@@ -36,7 +36,6 @@ struct CompositionRoot {
             .createAppleClient(authorizer: backend.appleAuthorizer)
             .addClient(backend.googleClient)
             .createAnonymousClient()
-            .createEmailPasswordClient(form: form)
             .build()
         let ports = backend.capabilities
         let service = bundle.bundleIdentifier ?? "SignInApp"

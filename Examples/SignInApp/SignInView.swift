@@ -35,14 +35,15 @@ struct SignInView: View {
         .task { await viewModel.follow(await sessions.events()) }
         // The user stopped using Sign in with Apple with this app (Settings › Apple ID) while it runs.
         .task {
+            guard let check = viewModel.offers.checkAppleCredential else { return }
             for await _ in AppleCredentialRevocations.notifications() {
-                viewModel.dispatch(.checkAppleCredential(.revocationNotified))
+                viewModel.dispatch(.checkAppleCredential(check, .revocationNotified))
             }
         }
         // Apple's credential may have been revoked while the app was not running or in the background.
         .onChange(of: scenePhase, initial: true) { _, phase in
-            guard phase == .active else { return }
-            viewModel.dispatch(.checkAppleCredential(hasLaunched ? .appBecameActive : .appLaunched))
+            guard phase == .active, let check = viewModel.offers.checkAppleCredential else { return }
+            viewModel.dispatch(.checkAppleCredential(check, hasLaunched ? .appBecameActive : .appLaunched))
             hasLaunched = true
         }
         // A typed password does not outlive the sign-in it was for.
@@ -65,16 +66,21 @@ private struct SignInSection: View {
     let texts: Texts
 
     var body: some View {
-        AppleButton(accessibilityLabel: texts.signInWith(.apple)) { viewModel.dispatch(.clickApple) }
-        Button(texts.signInWith(.google)) { viewModel.dispatch(.clickGoogle) }
-        Button(texts(.continueAsGuest)) { viewModel.dispatch(.clickAnonymous) }
+        AppleButton(accessibilityLabel: texts.signInWith(.apple)) { viewModel.dispatch(.clickProvider(.apple)) }
+        Button(texts.signInWith(.google)) { viewModel.dispatch(.clickProvider(.google)) }
+        Button(texts(.continueAsGuest)) { viewModel.dispatch(.clickProvider(.anonymous)) }
         EmailFields(form: form, texts: texts)
-        // Signing in reads the fields through the email UI client (the form is its `CredentialsForm`), as Apple's and
-        // Google's UI clients read their sheets; signing up takes them in the action.
-        Button(texts(.signIn)) { viewModel.dispatch(.clickEmail) }
+        // What the user typed travels in the action, for signing in as for signing up.
+        Button(texts(.signIn)) {
+            viewModel.dispatch(.signInWithEmail(email: form.email, password: Secret(form.password)))
+        }
+        .disabled(!form.isFilled)
+        if let signUp = viewModel.offers.signUp {
+            Button(texts(.signUp)) {
+                viewModel.dispatch(.signUp(signUp, email: form.email, password: Secret(form.password)))
+            }
             .disabled(!form.isFilled)
-        Button(texts(.signUp)) { viewModel.dispatch(.signUp(email: form.email, password: Secret(form.password))) }
-            .disabled(!form.isFilled)
+        }
     }
 }
 
@@ -91,20 +97,28 @@ private struct AccountSection: View {
         Text(
             texts(
                 .signedInAs, ["name": session.isAnonymous ? texts.name(of: .anonymous) : session.email ?? session.uid]))
-        if session.isAnonymous {
-            Button(texts(.link, ["provider": texts.name(of: .apple)])) { viewModel.dispatch(.clickLink(.apple)) }
-            Button(texts(.link, ["provider": texts.name(of: .google)])) { viewModel.dispatch(.clickLink(.google)) }
+        if session.isAnonymous, let link = viewModel.offers.link {
+            Button(texts(.link, ["provider": texts.name(of: .apple)])) { viewModel.dispatch(.clickLink(link, .apple)) }
+            Button(texts(.link, ["provider": texts.name(of: .google)])) { viewModel.dispatch(.clickLink(link, .google)) }
             EmailFields(form: form, texts: texts)
             Button(texts(.link, ["provider": texts.name(of: .emailPassword)])) {
-                viewModel.dispatch(.clickLink(.emailPassword))
+                viewModel.dispatch(.linkEmail(link, email: form.email, password: Secret(form.password)))
             }
             .disabled(!form.isFilled)
         }
         Button(texts(.signOut)) { viewModel.dispatch(.clickSignOut) }
-        Button(texts(.deleteAccount), role: .destructive) { confirmsDeletion = true }
-            .confirmationDialog(texts(.deleteConfirmation), isPresented: $confirmsDeletion, titleVisibility: .visible) {
-                Button(texts(.deleteAccount), role: .destructive) { viewModel.dispatch(.clickDeleteAccount) }
-            }
+        if let delete = viewModel.offers.deleteAccount {
+            Button(texts(.deleteAccount), role: .destructive) { confirmsDeletion = true }
+                .confirmationDialog(
+                    texts(.deleteConfirmation), isPresented: $confirmsDeletion, titleVisibility: .visible
+                ) {
+                    // An email account signs in again with the password in the fields if the backend asks.
+                    Button(texts(.deleteAccount), role: .destructive) {
+                        viewModel.dispatch(
+                            .clickDeleteAccount(delete, currentPassword: form.isFilled ? Secret(form.password) : nil))
+                    }
+                }
+        }
     }
 }
 
@@ -112,7 +126,7 @@ private struct AccountSection: View {
 ///
 /// `SignInWithAppleButton` runs its own `ASAuthorizationController` request when tapped: with a nonce of its own, and
 /// past the view model, the use case and the backend. So here it only draws: it takes no touches and VoiceOver skips
-/// it, and a clear button over it dispatches `.clickApple`, whose UI client presents Apple's sheet with our nonce.
+/// it, and a clear button over it dispatches `.clickProvider(.apple)`, whose UI client presents Apple's sheet with our nonce.
 private struct AppleButton: View {
     let accessibilityLabel: String
     let action: @MainActor () -> Void
@@ -142,19 +156,14 @@ private struct EmailFields: View {
     }
 }
 
-/// What the email fields hold. It is the email UI client's `CredentialsForm`: dispatching `.clickEmail` (or
-/// `.clickLink(.emailPassword)`) makes the client read it.
+/// What the email fields hold; the buttons send it in their actions.
 @MainActor
 @Observable
-final class EmailForm: CredentialsForm {
+final class EmailForm {
     var email = ""
     var password = ""
 
     var isFilled: Bool { !email.isEmpty && !password.isEmpty }
-
-    func askCredentials() async -> EmailPasswordInput? {
-        isFilled ? EmailPasswordInput(email: email, password: Secret(password)) : nil
-    }
 }
 
 /// The example's own words, in English, Turkish and Traditional Chinese, kept like the CLI's texts. Everything the

@@ -24,7 +24,7 @@ struct IssuerAuthorizer: AppleIDAuthorizer {
     }
 }
 
-/// One Apple sign-in through every layer, as a screen makes it: `SignInViewModel.dispatch(.clickApple)` →
+/// One Apple sign-in through every layer, as a screen makes it: `SignInViewModel.dispatch(.clickProvider(.apple))` →
 /// `SignInUseCase` → `AppleUIClient` (nonce, the issuer's sheet) → `AppleAuthProvider` → the embedded backend →
 /// `SessionManager` → the session store.
 @MainActor
@@ -33,7 +33,8 @@ struct FullLayerSignIn {
 
     init(backend: EmbeddedBackend, store: any SessionStore) {
         let identity = backend.identityService
-        let sessions = SessionManager(store: store, tokenService: BackendSessionTokenService(backend: identity))
+        let tokenService = BackendSessionTokenService(backend: identity)
+        let sessions = SessionManager(store: store, tokenService: tokenService)
         let uiClients = SignInUIClientBuilder()
             .createAppleClient(
                 authorizer: IssuerAuthorizer(
@@ -42,12 +43,12 @@ struct FullLayerSignIn {
             .build()
         viewModel = SignInViewModel(
             signIn: SignInUseCase(authProviders: [AppleAuthProvider(backend: identity)], sessions: sessions),
-            uiClients: uiClients)
+            signOut: SignOutUseCase(sessions: sessions, tokenService: tokenService), uiClients: uiClients)
     }
 
     /// Signs in once; throws when the screen shows an error instead of a session.
     func signIn() async throws {
-        await viewModel.dispatch(.clickApple)?.value
+        await viewModel.dispatch(.clickProvider(.apple))?.value
         guard viewModel.state.session != nil, viewModel.state.error == nil else {
             throw BenchError("the sign-in failed: \(String(describing: viewModel.state.error))")
         }
@@ -70,15 +71,16 @@ struct EmptyLayerSignIn {
         let tokens = SessionTokens(
             idToken: Secret("id"), refreshToken: Secret("refresh"), expiresAt: Date(timeIntervalSinceNow: 86_400 * 365))
         let session = UserSession(uid: "floor", providerIds: [.apple], tokens: tokens)
-        let sessions = SessionManager(
-            store: InMemorySessionStore(), tokenService: InstantTokenService(session: session))
+        let tokenService = InstantTokenService(session: session)
+        let sessions = SessionManager(store: InMemorySessionStore(), tokenService: tokenService)
         viewModel = SignInViewModel(
             signIn: SignInUseCase(authProviders: [InstantProvider(session: session)], sessions: sessions),
+            signOut: SignOutUseCase(sessions: sessions, tokenService: tokenService),
             uiClients: [.apple: InstantUIClient()])
     }
 
     func signIn() async throws {
-        await viewModel.dispatch(.clickApple)?.value
+        await viewModel.dispatch(.clickProvider(.apple))?.value
         guard viewModel.state.session != nil else { throw BenchError("the empty sign-in failed") }
     }
 

@@ -117,6 +117,7 @@ extension CLIMessages {
         // Prompts.
         .promptEmail: "Email: ",
         .promptPassword: "Password: ",
+        .promptCurrentPassword: "Current password: ",
         .promptNewPassword: "New password: ",
         .promptNewPasswordAgain: "New password again: ",
         .promptPasswordsDiffer: "The two passwords differ.",

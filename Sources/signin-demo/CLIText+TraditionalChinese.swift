@@ -100,6 +100,7 @@ extension CLIMessages {
         // Prompts.
         .promptEmail: "電子郵件: ",
         .promptPassword: "密碼: ",
+        .promptCurrentPassword: "目前的密碼: ",
         .promptNewPassword: "新密碼: ",
         .promptNewPasswordAgain: "再次輸入新密碼: ",
         .promptPasswordsDiffer: "兩次輸入的密碼不一致。",

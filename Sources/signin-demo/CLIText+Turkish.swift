@@ -120,6 +120,7 @@ extension CLIMessages {
         // Prompts.
         .promptEmail: "E-posta: ",
         .promptPassword: "Parola: ",
+        .promptCurrentPassword: "Mevcut parola: ",
         .promptNewPassword: "Yeni parola: ",
         .promptNewPasswordAgain: "Yeni parola (tekrar): ",
         .promptPasswordsDiffer: "Girdiğiniz iki parola aynı değil.",

@@ -43,7 +43,7 @@ struct CommandRunner {
         case .outbox:
             return root.backend.mailbox == nil ? UsageError(.usageNoMailbox) : nil
         case .signIn(let provider), .link(let provider):
-            guard root.uiClients[provider] != nil else {
+            guard provider == .emailPassword || root.uiClients[provider] != nil else {
                 return UsageError(.usageNeedsIDToken, ["provider": text.provider(provider)])
             }
             return nil
@@ -88,20 +88,33 @@ struct CommandRunner {
         if let refusal = await checkGoogleAccount(invocation, root: root) { return refusal }
         if let refusal = await confirmLeavingGuest(invocation, root: root) { return refusal }
         switch invocation.command {
+        case .signIn(.emailPassword):
+            guard let input = credentials(invocation, confirmNew: false) else { return cancelled(.signInCancelled) }
+            await root.screen.send(.signInWithEmail(email: input.email, password: input.password))
+            return report(root, invocation, cancelled: (.signInCancelled, { $0.session == nil })) { session in
+                session.map { SessionFormatter(text: text).describe($0) } ?? ""
+            }
         case .signIn(let provider):
             await root.screen.send(.clickProvider(provider))
             return report(root, invocation, cancelled: (.signInCancelled, { $0.session == nil })) { session in
                 session.map { SessionFormatter(text: text).describe($0) } ?? ""
             }
         case .signUp:
+            guard let offer = viewModel.offers.signUp else { return reportNotOffered(.signIn(.emailPassword), invocation) }
             guard let input = credentials(invocation, confirmNew: true) else { return cancelled(.signUpCancelled) }
-            await root.screen.send(.signUp(email: input.email, password: input.password))
+            await root.screen.send(.signUp(offer, email: input.email, password: input.password))
             return report(root, invocation) { session in
                 session.map { SessionFormatter(text: text).describe($0, heading: text(.accountCreated)) } ?? ""
             }
         case .link(let provider):
+            guard let offer = viewModel.offers.link else { return reportNotOffered(.linking, invocation) }
             let before = try? await root.sessions.currentSession()
-            await root.screen.send(.clickLink(provider))
+            if provider == .emailPassword {
+                guard let input = credentials(invocation, confirmNew: true) else { return cancelled(.linkCancelled) }
+                await root.screen.send(.linkEmail(offer, email: input.email, password: input.password))
+            } else {
+                await root.screen.send(.clickLink(offer, provider))
+            }
             if case .credentialAlreadyInUse(let credential)? = viewModel.state.error, !invocation.json {
                 return await recover(credential, provider: provider, root: root, invocation: invocation)
             }
@@ -112,7 +125,8 @@ struct CommandRunner {
                 return SessionFormatter(text: text).describe(session, heading: heading)
             }
         case .unlink(let provider):
-            await root.screen.send(.clickUnlink(provider))
+            guard let offer = viewModel.offers.unlink else { return reportNotOffered(.unlinking, invocation) }
+            await sendSensitive(root, invocation) { .clickUnlink(offer, provider, currentPassword: $0) }
             return report(root, invocation) { session in
                 let heading = text(.unlinkedProvider, ["provider": text.provider(provider)])
                 return session.map { SessionFormatter(text: text).describe($0, heading: heading) } ?? ""
@@ -129,7 +143,10 @@ struct CommandRunner {
             guard let email = invocation.email ?? signedInEmail ?? ask(text(.promptEmail)) else {
                 return cancelled(.resetCancelled)
             }
-            await root.screen.send(.requestPasswordReset(email: email))
+            guard let offer = viewModel.offers.requestPasswordReset else {
+                return reportNotOffered(.passwordReset, invocation)
+            }
+            await root.screen.send(.requestPasswordReset(offer, email: email))
             return report(root, invocation) { _ in
                 if let mailbox = root.backend.mailbox {
                     text(.resetMailed, ["email": email, "folder": mailbox.location]) + "\n"
@@ -140,17 +157,26 @@ struct CommandRunner {
                 }
             }
         case .openLink(let link):
+            guard let offer = viewModel.offers.confirmPasswordReset else {
+                return reportNotOffered(.passwordReset, invocation)
+            }
             guard let password = invocation.password ?? askNewPassword() else { return cancelled(.openLinkCancelled) }
-            await root.screen.send(.openResetLink(link, newPassword: Secret(password)))
+            await root.screen.send(.openResetLink(offer, link, newPassword: Secret(password)))
             return report(root, invocation) { _ in text(.passwordResetDone) + "\n" }
         case .changePassword:
+            guard let offer = viewModel.offers.changePassword else { return reportNotOffered(.passwordChange, invocation) }
             guard let password = invocation.password ?? askNewPassword() else {
                 return cancelled(.changePasswordCancelled)
             }
-            await root.screen.send(.changePassword(newPassword: Secret(password)))
+            await sendSensitive(root, invocation) {
+                .changePassword(offer, newPassword: Secret(password), currentPassword: $0)
+            }
             return report(root, invocation) { _ in text(.passwordChanged) + "\n" }
         case .checkCredential:
-            await root.screen.send(.checkAppleCredential(.userAsked))
+            guard let offer = viewModel.offers.checkAppleCredential else {
+                return reportNotOffered(.signIn(.apple), invocation)
+            }
+            await root.screen.send(.checkAppleCredential(offer, .userAsked))
             if case .checkAppleCredential(let state)? = viewModel.state.completed, state != .authorized {
                 console.out(text(.credentialState, ["state": state.rawValue]) + "\n")
                 console.err(text(.usagePrefix, ["message": viewModel.state.errorMessage ?? ""]) + "\n")
@@ -161,7 +187,8 @@ struct CommandRunner {
             if !invocation.assumeYes {
                 guard ask(text(.promptTypeDelete)) == "DELETE" else { return cancelled(.deleteCancelled) }
             }
-            await root.screen.send(.clickDeleteAccount)
+            guard let offer = viewModel.offers.deleteAccount else { return reportNotOffered(.accountDeletion, invocation) }
+            await sendSensitive(root, invocation) { .clickDeleteAccount(offer, currentPassword: $0) }
             return report(root, invocation) { _ in text(.accountDeleted) + "\n" }
         case .appleRevoke:
             return await appleRevoke(root, invocation)
@@ -172,6 +199,20 @@ struct CommandRunner {
         case .tour, .interactive, .help, .version, .serve:
             return .usage
         }
+    }
+
+    /// Sends a sensitive action (unlink, change the password, delete the account) with `--current-password`. When the
+    /// backend wants a recent sign-in with the account's password and none was given, asks for it on a terminal and
+    /// sends the action once more with it.
+    private func sendSensitive(
+        _ root: CompositionRoot, _ invocation: Invocation, _ action: (Secret?) -> SignInAction
+    ) async {
+        let given = invocation.currentPassword.map { Secret($0) }
+        await root.screen.send(action(given))
+        guard given == nil, case .recentSignInRequired(.emailPassword)? = root.viewModel.state.error,
+            invocation.canPrompt(console), let typed = askSecret(text(.promptCurrentPassword)), !typed.isEmpty
+        else { return }
+        await root.screen.send(action(Secret(typed)))
     }
 
     // MARK: - Checks before a command

@@ -77,24 +77,12 @@ struct CompositionRoot {
             } else {
                 TerminalChoicePrompt(readLine: console.readLine, write: console.out, texts: texts)
             }
-        // A sensitive command signs in again with the current password; the others sign in with --password.
-        let password = Self.signsInAgain(invocation.command) ? invocation.currentPassword : invocation.password
-        let form: any CredentialsForm =
-            if let email = invocation.email, let password {
-                FilledCredentialsForm(EmailPasswordInput(email: email, password: Secret(password)))
-            } else if invocation.canPrompt(console) {
-                TerminalCredentialsForm(
-                    readLine: console.readLine, readSecret: console.readSecret, write: console.out,
-                    email: invocation.email, password: password.map { Secret($0) }, texts: texts)
-            } else {
-                FilledCredentialsForm(nil)
-            }
         // The demo's trace: a decorator around each port the graph wires, none when nothing listens.
         let tracing: (any FlowTracer)? = tracer is SilentFlowTracer ? nil : tracer
         let capabilities = tracing.map { TracingIdentityBackend.wrapping(backend.capabilities, tracer: $0) }
             ?? backend.capabilities
         let context = ProviderContext(
-            backend: backend, capabilities: capabilities, invocation: invocation, consent: consent, chooser: chooser, form: form, texts: texts,
+            backend: backend, capabilities: capabilities, invocation: invocation, consent: consent, chooser: chooser, texts: texts,
             paths: paths, tracer: tracer, clock: clock)
         var builder = SignInUIClientBuilder()
         for provider in providers {
@@ -190,14 +178,6 @@ struct CompositionRoot {
             ?? "demo-signin"
     }
 
-    /// Whether the command signs in again before a sensitive operation, with `--current-password`.
-    static func signsInAgain(_ command: Command) -> Bool {
-        switch command {
-        case .deleteAccount, .changePassword, .unlink: true
-        default: false
-        }
-    }
-
     /// The terminal prompts' words in the user's language.
     static func terminalTexts(_ text: CLIMessages) -> TerminalTexts {
         TerminalTexts(
@@ -205,7 +185,7 @@ struct CompositionRoot {
             consentHide: text(.promptConsentHide), cancel: text(.promptCancel),
             consentChoose: text(.promptConsentChoose), consentRetry: text(.promptConsentRetry),
             chooserTitle: text(.promptGoogleTitle), choose: text(.promptChoose),
-            chooseRetry: text(.promptRetryChoice), email: text(.promptEmail), password: text(.promptPassword))
+            chooseRetry: text(.promptRetryChoice))
     }
 
     /// The messages' language from the POSIX locale variables, in their order of precedence.

@@ -24,11 +24,9 @@ struct GuidedTour {
         let email = "guest-\(suffix)@example.com"
         let firstPassword = "correct horse battery"
         let newPassword = "staple gun 42"
-        func root(email: String? = nil, password: String? = nil) -> CompositionRoot {
+        func root() -> CompositionRoot {
             var options = invocation
             options.assumeYes = true
-            options.email = email
-            options.password = password
             return runner.root(options, tracer: tracer, clock: clock)
         }
         let probe = root()
@@ -51,7 +49,7 @@ struct GuidedTour {
 
         // 1–5: the KMP app's Apple flow, and what makes a session last.
         section(.tourStep1)
-        let first = root()
+        let first = probe
         switch try? await first.restoreSession() {
         case .restored(let session)?, .refreshed(let session)?:
             note(.tourFoundSession, ["uid": session.uid])
@@ -63,7 +61,7 @@ struct GuidedTour {
 
         section(.tourStep2)
         tracer.record(.ui, "GuidedTour.run", .demoUserTapsApple)
-        guard let signedIn = await signIn(.clickApple, first) else { return .failure }
+        guard let signedIn = await signIn(.clickProvider(.apple), first) else { return .failure }
         console.out("\n" + SessionFormatter(text: text).describe(signedIn))
 
         section(.tourStep3, ["path": runner.sessionFile])
@@ -100,22 +98,28 @@ struct GuidedTour {
         clock.reset()
 
         section(.tourStep6)
-        guard let google = await signIn(.clickGoogle, root()) else { return .failure }
+        // From here on one object graph serves every step: what the user types travels in the actions.
+        let app = root()
+        let offers = app.viewModel.offers
+        guard let link = offers.link, let requestReset = offers.requestPasswordReset,
+            let confirmReset = offers.confirmPasswordReset, let check = offers.checkAppleCredential,
+            let delete = offers.deleteAccount
+        else { return fail("SignInViewModel.offers") }
+        guard let google = await signIn(.clickProvider(.google), app) else { return .failure }
         note(.tourSignedInAs, ["email": google.email ?? "?", "providers": providerList(google)])
 
         // 7: Firebase's anonymous accounts, a guest upgraded by linking, keeping its uid.
         section(.tourStep7)
-        guard let guest = await signIn(.clickAnonymous, root()) else { return .failure }
+        guard let guest = await signIn(.clickProvider(.anonymous), app) else { return .failure }
         note(.tourGuest, ["uid": guest.uid])
-        let linking = root(email: email, password: firstPassword)
-        await linking.screen.send(.clickLink(.emailPassword))
-        guard let linked = linking.viewModel.state.session, linked.uid == guest.uid else {
-            return fail(linking.viewModel.state.errorMessage ?? "LinkProviderUseCase")
+        await app.screen.send(.linkEmail(link, email: email, password: Secret(firstPassword)))
+        guard let linked = app.viewModel.state.session, linked.uid == guest.uid else {
+            return fail(app.viewModel.state.errorMessage ?? "LinkProviderUseCase")
         }
         note(.tourLinked, ["email": email, "uid": linked.uid, "providers": providerList(linked)])
-        await root().screen.send(.clickSignOut)
+        await app.screen.send(.clickSignOut)
         note(.tourSignedOut)
-        guard let again = await signIn(.clickEmail, root(email: email, password: firstPassword)) else {
+        guard let again = await signIn(.signInWithEmail(email: email, password: Secret(firstPassword)), app) else {
             return .failure
         }
         guard again.uid == guest.uid else { return fail("EmailPasswordAuthProvider.signIn") }
@@ -123,65 +127,60 @@ struct GuidedTour {
 
         // 8: the Go todo service's password reset by a mailed deep link.
         section(.tourStep8)
-        let resetting = root()
-        await resetting.screen.send(.requestPasswordReset(email: email))
-        guard resetting.viewModel.state.error == nil,
+        await app.screen.send(.requestPasswordReset(requestReset, email: email))
+        guard app.viewModel.state.error == nil,
             let mail = try? await mailbox.resetMails().last(where: { $0.to == email })
         else { return fail("PasswordResetBackend.sendPasswordResetEmail") }
         note(.tourMailSent, ["to": mail.to, "folder": mailbox.location])
         note(.tourItsLink, ["link": DeepLink.redacted(mail.link)])
-        let opening = root()
-        await opening.screen.send(.openResetLink(Secret(mail.link), newPassword: Secret(newPassword)))
-        guard opening.viewModel.state.error == nil else {
-            return fail(opening.viewModel.state.errorMessage ?? "ConfirmPasswordResetUseCase")
+        await app.screen.send(.openResetLink(confirmReset, Secret(mail.link), newPassword: Secret(newPassword)))
+        guard app.viewModel.state.error == nil else {
+            return fail(app.viewModel.state.errorMessage ?? "ConfirmPasswordResetUseCase")
         }
         note(.tourLinkOpened)
-        let oldAttempt = root(email: email, password: firstPassword)
-        await oldAttempt.screen.send(.clickEmail)
-        note(.tourOldPasswordRefused, ["message": oldAttempt.viewModel.state.errorMessage ?? text(.tourAccepted)])
-        let reused = root()
-        await reused.screen.send(.openResetLink(Secret(mail.link), newPassword: Secret("another pass 7")))
-        note(.tourLinkOnce, ["message": reused.viewModel.state.errorMessage ?? text(.tourAccepted)])
-        guard await signIn(.clickEmail, root(email: email, password: newPassword)) != nil else { return .failure }
+        await app.screen.send(.signInWithEmail(email: email, password: Secret(firstPassword)))
+        note(.tourOldPasswordRefused, ["message": app.viewModel.state.errorMessage ?? text(.tourAccepted)])
+        await app.screen.send(.openResetLink(confirmReset, Secret(mail.link), newPassword: Secret("another pass 7")))
+        note(.tourLinkOnce, ["message": app.viewModel.state.errorMessage ?? text(.tourAccepted)])
+        guard await signIn(.signInWithEmail(email: email, password: Secret(newPassword)), app) != nil else {
+            return .failure
+        }
         note(.tourNewPasswordWorks)
 
         // 9: the KMP app's Apple credential state.
         section(.tourStep9)
-        guard await signIn(.clickApple, root()) != nil else { return .failure }
-        let revoking = root()
+        guard await signIn(.clickProvider(.apple), app) != nil else { return .failure }
         do {
-            _ = try await revoking.backend.apple?.revoke()
+            _ = try await app.backend.apple?.revoke()
         } catch {
             return fail("SimulatedAppleID.revoke")
         }
         note(.tourStopUsing)
-        let checking = root()
-        await checking.screen.send(.checkAppleCredential(.userAsked))
-        guard case .checkAppleCredential(let credentialState)? = checking.viewModel.state.completed,
-            credentialState == .revoked, checking.viewModel.state.session == nil
+        await app.screen.send(.checkAppleCredential(check, .userAsked))
+        guard case .checkAppleCredential(let credentialState)? = app.viewModel.state.completed,
+            credentialState == .revoked, app.viewModel.state.session == nil
         else { return fail("CheckAppleCredentialUseCase") }
         note(
             .tourCredentialState,
-            ["state": credentialState.rawValue, "message": checking.viewModel.state.errorMessage ?? ""])
+            ["state": credentialState.rawValue, "message": app.viewModel.state.errorMessage ?? ""])
 
         // 10: App Store Review Guideline 5.1.1(v).
         section(.tourStep10)
-        guard await signIn(.clickEmail, root(email: email, password: newPassword)) != nil else { return .failure }
-        let deleting = root()
-        await deleting.screen.send(.clickDeleteAccount)
-        guard deleting.viewModel.state.error == nil, deleting.viewModel.state.completed == .deleteAccount else {
-            return fail(deleting.viewModel.state.errorMessage ?? "DeleteAccountUseCase")
+        guard await signIn(.signInWithEmail(email: email, password: Secret(newPassword)), app) != nil else {
+            return .failure
+        }
+        await app.screen.send(.clickDeleteAccount(delete, currentPassword: Secret(newPassword)))
+        guard app.viewModel.state.error == nil, app.viewModel.state.completed == .deleteAccount else {
+            return fail(app.viewModel.state.errorMessage ?? "DeleteAccountUseCase")
         }
         note(.tourDeleted)
-        let gone = root(email: email, password: newPassword)
-        await gone.screen.send(.clickEmail)
-        note(.tourSignInAgain, ["message": gone.viewModel.state.errorMessage ?? text(.tourAccepted)])
+        await app.screen.send(.signInWithEmail(email: email, password: Secret(newPassword)))
+        note(.tourSignInAgain, ["message": app.viewModel.state.errorMessage ?? text(.tourAccepted)])
 
         section(.tourStep11)
-        let last = root()
-        await last.screen.send(.clickApple)
-        guard let final = last.viewModel.state.session else {
-            return fail(last.viewModel.state.errorMessage ?? "SignInUseCase")
+        await app.screen.send(.clickProvider(.apple))
+        guard let final = app.viewModel.state.session else {
+            return fail(app.viewModel.state.errorMessage ?? "SignInUseCase")
         }
         console.out("\n" + SessionFormatter(text: text).describe(final))
         console.out(text(runner.choice == .embedded ? .tourDone : .tourDoneFirebase) + "\n")

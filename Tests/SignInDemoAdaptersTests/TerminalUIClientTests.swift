@@ -78,14 +78,4 @@ struct TerminalUIClientTests {
         #expect(await prompt.choose("Pick", options: ["a", "b"]) == expected)
         #expect(output.withLock { $0 }.contains("0) Cancel"))
     }
-
-    @Test("the terminal form reads the email as a line and the password without echo; empty is a cancel")
-    func terminalForm() async {
-        let secrets = Mutex<[String]>(["s3cret pass"])
-        let form = TerminalCredentialsForm(
-            readLine: { "jane@example.com" }, readSecret: { secrets.withLock { $0.isEmpty ? nil : $0.removeFirst() } },
-            write: { _ in })
-        #expect(await form.askCredentials() == EmailPasswordInput(email: "jane@example.com", password: "s3cret pass"))
-        #expect(await form.askCredentials() == nil)
-    }
 }

@@ -141,28 +141,31 @@ struct TracingDecoratorTests {
 
     @MainActor
     @Test("the screen records the action by its short name, the use case it starts, and what it shows after")
-    func screen() async {
+    func screen() async throws {
         let tracer = RecordingFlowTracer()
+        let sessions = SessionManager.fixture(reportIssue: reportIssue)
+        let accounts = SpyAccountService(error: .invalidResetCode)
         let viewModel = SignInViewModel(
             signIn: SignInUseCase(
-                authProviders: [StubAuthProvider(.apple, result: .success(.fixture(uid: "u1")))],
-                sessions: .fixture(reportIssue: reportIssue)),
+                authProviders: [StubAuthProvider(.apple, result: .success(.fixture(uid: "u1")))], sessions: sessions),
+            signOut: SignOutUseCase(sessions: sessions, tokenService: FailingSessionTokenService(reportIssue: reportIssue)),
+            account: AccountUseCases(confirmPasswordReset: ConfirmPasswordResetUseCase(accounts: accounts)),
             uiClients: [.apple: StubSignInUIClient.returning(.fixture())])
         let screen = TracedScreen(viewModel: viewModel, tracer: tracer)
-        await screen.send(.clickApple)
+        await screen.send(.clickProvider(.apple))
         #expect(
             tracer.steps.map { "\($0.layer.rawValue) \($0.component) \($0.message.description)" } == [
-                "Presentation SignInViewModel.dispatch the screen sends clickApple",
+                "Presentation SignInViewModel.dispatch the screen sends clickProvider(apple.com)",
                 "Domain SignInUseCase sign in with apple.com",
                 "Presentation SignInViewModel.state signed in as u1; the home screen opens",
             ])
         let link = "signin-demo://reset-password?code=live-reset-code"
-        await screen.send(.openResetLink(Secret(link), newPassword: Secret("hunter2 password")))
+        let confirm = try #require(viewModel.offers.confirmPasswordReset)
+        await screen.send(.openResetLink(confirm, Secret(link), newPassword: Secret("hunter2 password")))
         let texts = tracer.steps.map(\.message.description)
         #expect(texts.contains("the screen sends openResetLink"))
         #expect(!texts.contains { $0.contains("SignInPresentation.") })
-        #expect(SignInAction.signUp(email: "a@b.co", password: "secret pass").name == "signUp")
-        #expect(SignInAction.clickLink(.google).name == "clickLink")
+        #expect(SignInAction.signInWithEmail(email: "a@b.co", password: "secret pass").name == "signInWithEmail")
         Self.expectNoSecret(tracer)
     }
 }

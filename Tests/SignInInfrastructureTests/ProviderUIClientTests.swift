@@ -28,21 +28,11 @@ struct GoogleUIClientTests {
     }
 }
 
-@Suite("Guest and email/password UI clients")
+@Suite("Guest UI client")
 struct OtherUIClientTests {
     @Test("the guest client hands over a guest credential at once")
     func guest() async throws {
         let clients = SignInUIClientBuilder().createAnonymousClient().build()
         #expect(try await clients[.anonymous]?.getCredential() == .credential(AuthCredential(provider: .anonymous)))
-    }
-
-    @Test("the email client returns what the form collected, unchecked, or a cancel")
-    func email() async throws {
-        let filled = EmailPasswordUIClient(
-            form: FilledCredentialsForm(EmailPasswordInput(email: "not checked here", password: "pw")))
-        #expect(
-            try await filled.getCredential()
-                == .credential(AuthCredential(provider: .emailPassword, email: "not checked here", password: "pw")))
-        #expect(try await EmailPasswordUIClient(form: FilledCredentialsForm(nil)).getCredential() == .cancelled)
     }
 }

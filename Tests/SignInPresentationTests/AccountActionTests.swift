@@ -1,6 +1,6 @@
 import Foundation
 import SignInDomain
-import SignInPresentation
+@testable import SignInPresentation
 import SignInTesting
 import Testing
 
@@ -60,13 +60,36 @@ struct AccountReducerTests {
     @Test(
         "each account action starts loading and asks for its effect",
         arguments: [
-            (SignInAction.signUp(email: "a@b.co", password: "p"), SignInEffect.signUp(email: "a@b.co", password: "p")),
-            (.clickLink(.google), .link(.google)), (.clickUnlink(.apple), .unlink(.apple)),
-            (.requestPasswordReset(email: "a@b.co"), .requestPasswordReset(email: "a@b.co")),
-            (.checkAppleCredential(.userAsked), .checkAppleCredential(.userAsked)), (.clickDeleteAccount, .deleteAccount),
             (
-                .openResetLink("signin-demo://reset-password?code=c", newPassword: "n"),
-                .confirmPasswordReset(code: "c", newPassword: "n")
+                SignInAction.signUp(TestOffers.signUp, email: "a@b.co", password: "p"),
+                SignInEffect.signUp(TestOffers.signUp, email: "a@b.co", password: "p")
+            ),
+            (.clickLink(TestOffers.link, .google), .link(TestOffers.link, .google)),
+            (
+                .linkEmail(TestOffers.link, email: "a@b.co", password: "p"),
+                .linkCredential(TestOffers.link, AuthCredential(provider: .emailPassword, email: "a@b.co", password: "p"))
+            ),
+            (.clickUnlink(TestOffers.unlink, .apple), .unlink(TestOffers.unlink, .apple, currentPassword: nil)),
+            (
+                .clickUnlink(TestOffers.unlink, .google, currentPassword: "now"),
+                .unlink(TestOffers.unlink, .google, currentPassword: "now")
+            ),
+            (
+                .requestPasswordReset(TestOffers.requestReset, email: "a@b.co"),
+                .requestPasswordReset(TestOffers.requestReset, email: "a@b.co")
+            ),
+            (
+                .checkAppleCredential(TestOffers.check, .userAsked),
+                .checkAppleCredential(TestOffers.check, .userAsked)
+            ),
+            (.clickDeleteAccount(TestOffers.delete), .deleteAccount(TestOffers.delete, currentPassword: nil)),
+            (
+                .changePassword(TestOffers.change, newPassword: "n", currentPassword: "c"),
+                .changePassword(TestOffers.change, newPassword: "n", currentPassword: "c")
+            ),
+            (
+                .openResetLink(TestOffers.confirmReset, "signin-demo://reset-password?code=c", newPassword: "n"),
+                .confirmPasswordReset(TestOffers.confirmReset, code: "c", newPassword: "n")
             ),
         ])
     func effects(action: SignInAction, effect: SignInEffect) {
@@ -79,7 +102,7 @@ struct AccountReducerTests {
     @Test("a malformed reset link shows why and runs nothing")
     func badLink() {
         var state = SignInState()
-        #expect(reducer.reduce(&state, .openResetLink("http://x", newPassword: "n")) == nil)
+        #expect(reducer.reduce(&state, .openResetLink(TestOffers.confirmReset, "http://x", newPassword: "n")) == nil)
         #expect(state.errorMessage == "This link cannot be opened.")
         #expect(!state.isLoading)
     }
@@ -97,11 +120,13 @@ struct AccountReducerTests {
     func backgroundChecks() {
         var state = SignInState(isLoading: true, loadingProvider: .google, session: .fixture())
         for trigger in [AppleCredentialCheckTrigger.appLaunched, .appBecameActive, .revocationNotified] {
-            #expect(reducer.reduce(&state, .checkAppleCredential(trigger)) == .checkAppleCredential(trigger))
+            #expect(
+                reducer.reduce(&state, .checkAppleCredential(TestOffers.check, trigger))
+                    == .checkAppleCredential(TestOffers.check, trigger))
             #expect(state == SignInState(isLoading: true, loadingProvider: .google, session: .fixture()))
         }
         // Asked by the user, the check waits for the screen like any other account action.
-        #expect(reducer.reduce(&state, .checkAppleCredential(.userAsked)) == nil)
+        #expect(reducer.reduce(&state, .checkAppleCredential(TestOffers.check, .userAsked)) == nil)
     }
 
     @Test("a revoked Apple credential ends signed out with its message")
@@ -142,11 +167,13 @@ struct AccountViewModelTests {
             tokenService: SpySessionTokenService(clock: clock), clock: clock)
         let viewModel = SignInViewModel(
             signIn: SignInUseCase(authProviders: [], sessions: sessions),
+            signOut: SignOutUseCase(sessions: sessions, tokenService: SpySessionTokenService(clock: clock)),
             account: AccountUseCases(
                 checkAppleCredential: CheckAppleCredentialUseCase(
                     checker: StubAppleCredentialStateChecker(state: .authorized), sessions: sessions)),
             uiClients: [:], initialState: SignInState(isLoading: true, loadingProvider: .google, session: .fixture()))
-        await viewModel.dispatch(.checkAppleCredential(.revocationNotified))?.value
+        let check = try #require(viewModel.offers.checkAppleCredential)
+        await viewModel.dispatch(.checkAppleCredential(check, .revocationNotified))?.value
         #expect(viewModel.state.session == nil)
         #expect(viewModel.state.error == .signedOut(.credentialRevoked))
         #expect(try await sessions.currentSession() == nil)
@@ -154,16 +181,17 @@ struct AccountViewModelTests {
         // At launch with nobody signed in, nothing shows.
         let quiet = SignInViewModel(
             signIn: SignInUseCase(authProviders: [], sessions: .fixture(reportIssue: reportIssue)),
+            signOut: SignOutUseCase(sessions: sessions, tokenService: SpySessionTokenService(clock: clock)),
             account: AccountUseCases(
                 checkAppleCredential: CheckAppleCredentialUseCase(
                     checker: StubAppleCredentialStateChecker(state: .revoked), sessions: sessions)),
             uiClients: [:])
-        await quiet.dispatch(.checkAppleCredential(.appLaunched))?.value
+        await quiet.dispatch(.checkAppleCredential(try #require(quiet.offers.checkAppleCredential), .appLaunched))?.value
         #expect(quiet.state == SignInState())
     }
 
-    @Test("a guest links email through the view model and keeps its uid")
-    func link() async {
+    @Test("a guest links email through the view model, the email and password in the action, and keeps its uid")
+    func link() async throws {
         let guest = UserSession.fixture(
             uid: "guest", providerIds: [], isAnonymous: true, tokens: .fixture(expiresAt: clock.now() + 3600))
         var linked = guest
@@ -173,18 +201,17 @@ struct AccountViewModelTests {
         let provider = StubAuthProvider(.emailPassword, result: .success(linked))
         let viewModel = SignInViewModel(
             signIn: SignInUseCase(authProviders: [provider], sessions: sessions),
+            signOut: SignOutUseCase(sessions: sessions, tokenService: SpySessionTokenService(clock: clock)),
             account: AccountUseCases(link: LinkProviderUseCase(authProviders: [provider], sessions: sessions)),
-            uiClients: [
-                .emailPassword: StubSignInUIClient.returning(
-                    AuthCredential(provider: .emailPassword, email: "a@b.co", password: "long enough 1"))
-            ])
-        await viewModel.dispatch(.clickLink(.emailPassword))?.value
+            uiClients: [:])
+        let link = try #require(viewModel.offers.link)
+        await viewModel.dispatch(.linkEmail(link, email: "a@b.co", password: "long enough 1"))?.value
         #expect(viewModel.state.session == linked)
         #expect(viewModel.state.completed == .link(.emailPassword))
     }
 
     @Test("delete-account and the reset request run their use cases")
-    func deleteAndReset() async {
+    func deleteAndReset() async throws {
         let sessions = SessionManager(
             store: SpySessionStore(
                 session: .fixture(providerIds: [.emailPassword], tokens: .fixture(expiresAt: clock.now() + 3600))),
@@ -192,30 +219,44 @@ struct AccountViewModelTests {
         let accounts = SpyAccountService()
         let viewModel = SignInViewModel(
             signIn: SignInUseCase(authProviders: [], sessions: sessions),
+            signOut: SignOutUseCase(sessions: sessions, tokenService: SpySessionTokenService(clock: clock)),
             account: AccountUseCases(
                 requestPasswordReset: RequestPasswordResetUseCase(accounts: accounts),
                 deleteAccount: DeleteAccountUseCase(accounts: accounts, sessions: sessions)),
             uiClients: [:], initialState: SignInState(session: .fixture(providerIds: [.emailPassword])))
-        await viewModel.dispatch(.requestPasswordReset(email: "a@b.co"))?.value
+        await viewModel.dispatch(.requestPasswordReset(try #require(viewModel.offers.requestPasswordReset), email: "a@b.co"))?
+            .value
         #expect(viewModel.state.completed == .requestPasswordReset)
-        await viewModel.dispatch(.clickDeleteAccount)?.value
+        await viewModel.dispatch(.clickDeleteAccount(try #require(viewModel.offers.deleteAccount)))?.value
         #expect(viewModel.state.completed == .deleteAccount)
         #expect(viewModel.state.session == nil)
         #expect(await accounts.calls == [.sendPasswordReset(email: "a@b.co"), .deleteAccount(uid: "uid-fixture", revoking: nil)])
     }
 
-    @Test("an account action whose use case was not given shows an error instead of crashing")
-    func missingUseCase() async {
-        let viewModel = SignInViewModel(
-            signIn: SignInUseCase(authProviders: [], sessions: .fixture(reportIssue: reportIssue)), uiClients: [:])
-        await viewModel.dispatch(.clickUnlink(.apple))?.value
-        #expect(viewModel.state.errorMessage == "Something went wrong. Please try again.")
+    @Test("the view model offers exactly the account use cases it was given: no action can be written for another")
+    func offersFollowTheWiring() {
+        let sessions = SessionManager.fixture(reportIssue: reportIssue)
+        let signOut = SignOutUseCase(sessions: sessions, tokenService: SpySessionTokenService(clock: clock))
+        let none = SignInViewModel(
+            signIn: SignInUseCase(authProviders: [], sessions: sessions), signOut: signOut, uiClients: [:])
+        #expect(none.offers == SignInOffers(AccountUseCases()))
+        #expect(none.offers.unlink == nil && none.offers.deleteAccount == nil && none.offers.signUp == nil)
+        let accounts = SpyAccountService()
+        let some = SignInViewModel(
+            signIn: SignInUseCase(authProviders: [], sessions: sessions), signOut: signOut,
+            account: AccountUseCases(
+                signUp: SignUpUseCase(accounts: accounts, sessions: sessions),
+                unlink: UnlinkProviderUseCase(accounts: accounts, sessions: sessions)),
+            uiClients: [:])
+        #expect(some.offers.signUp != nil && some.offers.unlink != nil)
+        #expect(some.offers.deleteAccount == nil && some.offers.changePassword == nil && some.offers.link == nil)
     }
 
     @Test("a reset link is a secret: its code shows in no description, dump or trace of the action")
     func linkIsSecret() {
         let action = SignInAction.openResetLink(
-            Secret("signin-demo://reset-password?code=LIVE-CODE-123"), newPassword: "new horse battery")
+            TestOffers.confirmReset, Secret("signin-demo://reset-password?code=LIVE-CODE-123"),
+            newPassword: "new horse battery")
         var dumped = ""
         dump(action, to: &dumped)
         #expect(!String(describing: action).contains("LIVE-CODE-123"))

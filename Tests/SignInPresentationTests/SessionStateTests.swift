@@ -64,7 +64,7 @@ struct SignInViewModelSessionTests {
         let manager = SessionManager(
             store: SpySessionStore(session: stored), tokenService: SpySessionTokenService(clock: clock), clock: clock)
         let viewModel = SignInViewModel(
-            signIn: SignInUseCase(authProviders: [], sessions: manager), uiClients: [:])
+            signIn: SignInUseCase(authProviders: [], sessions: manager), signOut: SignOutUseCase(sessions: manager, tokenService: FailingSessionTokenService(reportIssue: { _ in })), uiClients: [:])
         let events = await manager.events()
         let following = Task { await viewModel.follow(events) }
 
@@ -91,13 +91,5 @@ struct SignInViewModelSessionTests {
         #expect(viewModel.state == SignInState())
         #expect(await store.session == nil)
         #expect(await service.revoked.count == 1)
-    }
-
-    @Test("without a sign-out use case, clickSignOut shows an error instead of crashing")
-    func noSignOutUseCase() async {
-        let viewModel = SignInViewModel(
-            signIn: SignInUseCase(authProviders: [], sessions: .fixture(reportIssue: reportIssue)), uiClients: [:])
-        await viewModel.dispatch(.clickSignOut)?.value
-        #expect(viewModel.state.errorMessage == "Something went wrong. Please try again.")
     }
 }

@@ -10,24 +10,29 @@ struct SignInReducerTests {
 
     @Test(
         "each click starts loading and asks to sign in with its provider",
-        arguments: [
-            (SignInAction.clickApple, ProviderType.apple), (.clickGoogle, .google), (.clickAnonymous, .anonymous),
-            (.clickEmail, .emailPassword),
-            (.clickProvider(ProviderType(rawValue: "github.com")), ProviderType(rawValue: "github.com")),
-        ])
-    func click(action: SignInAction, provider: ProviderType) {
+        arguments: [ProviderType.apple, .google, .anonymous, ProviderType(rawValue: "github.com")])
+    func click(provider: ProviderType) {
         var state = SignInState(errorMessage: "old error", error: .network(reason: "x"))
-        let effect = reducer.reduce(&state, action)
+        let effect = reducer.reduce(&state, .clickProvider(provider))
         #expect(effect == .signIn(provider))
         #expect(state == SignInState(isLoading: true, loadingProvider: provider))
+    }
+
+    @Test("the email form's submission starts loading and signs in with the email and password it carries")
+    func emailForm() {
+        var state = SignInState(errorMessage: "old error", error: .network(reason: "x"))
+        let effect = reducer.reduce(&state, .signInWithEmail(email: "a@b.co", password: "pw"))
+        #expect(effect == .signInWithCredential(AuthCredential(provider: .emailPassword, email: "a@b.co", password: "pw")))
+        #expect(state == SignInState(isLoading: true, loadingProvider: .emailPassword))
+        #expect(reducer.reduce(&state, .signInWithEmail(email: "a@b.co", password: "pw")) == nil, "no double submit")
     }
 
     @Test("a second click while loading does nothing")
     func doubleClick() {
         var state = SignInState(isLoading: true, loadingProvider: .apple)
         let before = state
-        #expect(reducer.reduce(&state, .clickApple) == nil)
-        #expect(reducer.reduce(&state, .clickGoogle) == nil)
+        #expect(reducer.reduce(&state, .clickProvider(.apple)) == nil)
+        #expect(reducer.reduce(&state, .clickProvider(.google)) == nil)
         #expect(state == before)
     }
 

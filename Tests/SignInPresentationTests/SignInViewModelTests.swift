@@ -12,35 +12,36 @@ struct SignInViewModelTests {
         uiClients: SignInUIClients, providers: [any AuthProvider], store: SpySessionStore = SpySessionStore()
     ) -> SignInViewModel {
         SignInViewModel(
-            signIn: SignInUseCase(authProviders: providers, sessions: .fixture(store: store, reportIssue: reportIssue)),
+            signIn: SignInUseCase(authProviders: providers, sessions: .fixture(store: store, reportIssue: reportIssue)), signOut: SignOutUseCase(sessions: .fixture(store: store, reportIssue: reportIssue), tokenService: FailingSessionTokenService(reportIssue: { _ in })),
             uiClients: uiClients)
     }
 
-    @Test("the screen's buttons are the registered providers it has a UI client for, in their order, with their names")
+    @Test("the screen's buttons are the registered providers it has a UI client for, and the email form, in their order")
     func providerButtons() {
         let acme = ProviderDescription(
             type: ProviderType(rawValue: "oidc.acme"),
             name: ProviderDisplayName("Acme", translations: ["tr": "Acme", "zh-Hant": "Acme"]), commandNames: ["acme"],
             isLinkable: false)
         let viewModel = SignInViewModel(
-            signIn: SignInUseCase(authProviders: [], sessions: .fixture(reportIssue: reportIssue)),
+            signIn: SignInUseCase(authProviders: [], sessions: .fixture(reportIssue: reportIssue)), signOut: SignOutUseCase(sessions: .fixture(reportIssue: reportIssue), tokenService: FailingSessionTokenService(reportIssue: { _ in })),
             uiClients: [
                 acme.type: StubSignInUIClient.cancelling(acme.type), .apple: StubSignInUIClient.cancelling(.apple),
                 .anonymous: StubSignInUIClient.cancelling(.anonymous),
             ],
             providers: ProviderDescription.wellKnown + [acme])
-        #expect(viewModel.providers == [.apple, .guest, acme])
-        #expect(viewModel.providers.filter(\.isLinkable).map(\.type) == [.apple])
+        // Email and password is the screen's own form: it is offered with no UI client.
+        #expect(viewModel.providers == [.apple, .guest, .emailPassword, acme])
+        #expect(viewModel.providers.filter(\.isLinkable).map(\.type) == [.apple, .emailPassword])
     }
 
-    @Test("clickApple runs the use case and ends signed in")
+    @Test("clickProvider(.apple) runs the use case and ends signed in")
     func signsIn() async {
         let session = UserSession.fixture()
         let viewModel = makeSUT(
             uiClients: [.apple: StubSignInUIClient.returning(.fixture())],
             providers: [StubAuthProvider(.apple, result: .success(session))])
 
-        let task = viewModel.dispatch(.clickApple)
+        let task = viewModel.dispatch(.clickProvider(.apple))
         #expect(viewModel.state.isLoading)
         await task?.value
 
@@ -53,8 +54,8 @@ struct SignInViewModelTests {
         let viewModel = makeSUT(
             uiClients: [.apple: uiClient], providers: [StubAuthProvider(.apple, result: .success(.fixture()))])
 
-        let first = viewModel.dispatch(.clickApple)
-        let second = viewModel.dispatch(.clickApple)
+        let first = viewModel.dispatch(.clickProvider(.apple))
+        let second = viewModel.dispatch(.clickProvider(.apple))
         #expect(second == nil)
         await first?.value
         #expect(await uiClient.callCount == 1)
@@ -65,14 +66,14 @@ struct SignInViewModelTests {
         let viewModel = makeSUT(
             uiClients: [.apple: StubSignInUIClient.cancelling(.apple)],
             providers: [FailingAuthProvider(.apple, reportIssue: reportIssue)])
-        await viewModel.dispatch(.clickApple)?.value
+        await viewModel.dispatch(.clickProvider(.apple))?.value
         #expect(viewModel.state == SignInState())
     }
 
     @Test("a provider with no UI client shows a message a user understands")
     func notConfigured() async {
         let viewModel = makeSUT(uiClients: [:], providers: [])
-        await viewModel.dispatch(.clickGoogle)?.value
+        await viewModel.dispatch(.clickProvider(.google))?.value
         #expect(viewModel.state.errorMessage == "Sign in with Google is not available in this app.")
         #expect(viewModel.state.error == .providerNotConfigured(.google))
         #expect(!viewModel.state.isLoading)

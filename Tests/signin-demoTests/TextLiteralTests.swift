@@ -15,7 +15,6 @@ struct TextLiteralTests {
         "signin-demo/CommandLineHelp.swift", "signin-demo/CommandLineOptions.swift", "signin-demo/InputText.swift",
         "SignInDemoAdapters/Terminal/TerminalConsentPrompt.swift",
         "SignInDemoAdapters/Terminal/TerminalGoogleAccountChooser.swift",
-        "SignInDemoAdapters/Terminal/TerminalCredentialsForm.swift",
     ]
 
     /// The words of the string literals passed straight to a call that prints or asks, interpolations left out.

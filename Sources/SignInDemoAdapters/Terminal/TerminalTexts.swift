@@ -1,4 +1,4 @@
-/// The words of the terminal prompts (the Apple consent step, the Google chooser, the email form), so that an
+/// The words of the terminal prompts (the Apple consent step, the Google chooser), so that an
 /// app shows them in its user's language. The defaults are English; `{name}` marks a value.
 public struct TerminalTexts: Hashable, Sendable {
     /// `{app} wants to use your {provider} account "{name}" ({email}).`
@@ -19,10 +19,6 @@ public struct TerminalTexts: Hashable, Sendable {
     public var choose: String
     /// After an unclear answer to a list: `Please answer with a number from 0 to {max}.`
     public var chooseRetry: String
-    /// `Email: `.
-    public var email: String
-    /// `Password: `.
-    public var password: String
     /// Providers' names in the prompts, by provider id (`apple.com`: `Apple`); a provider without one is named by
     /// its id.
     public var providerNames: [String: String]
@@ -34,8 +30,7 @@ public struct TerminalTexts: Hashable, Sendable {
         cancel: String = "Cancel", consentChoose: String = "Choose 1, 2 or 3: ",
         consentRetry: String = "Please answer 1, 2 or 3.",
         chooserTitle: String = "Choose a Google account to continue to {app}:", choose: String = "Choose 0 to {max}: ",
-        chooseRetry: String = "Please answer with a number from 0 to {max}.", email: String = "Email: ",
-        password: String = "Password: ",
+        chooseRetry: String = "Please answer with a number from 0 to {max}.",
         providerNames: [String: String] = ["apple.com": "Apple", "google.com": "Google"]
     ) {
         self.providerNames = providerNames
@@ -48,8 +43,6 @@ public struct TerminalTexts: Hashable, Sendable {
         self.chooserTitle = chooserTitle
         self.choose = choose
         self.chooseRetry = chooseRetry
-        self.email = email
-        self.password = password
     }
 
     /// `template` with `values` in its placeholders.

@@ -29,20 +29,21 @@ public struct TracedScreen {
         await viewModel.dispatch(action)?.value
         guard let effect else { return }
         let state = viewModel.state
-        if case .signIn = effect {
+        switch effect {
+        case .signIn, .signInWithCredential:
             if let error = state.error {
                 tracer.record(.presentation, "SignInViewModel.state", .presentationErrorShown(Self.name(of: error)))
-            } else if let session = state.session, state.loadingProvider == nil, preview.session != session {
+            } else if let session = state.session, preview.session != session {
                 tracer.record(.presentation, "SignInViewModel.state", .presentationSignedIn(uid: session.uid))
             } else {
                 tracer.record(.presentation, "SignInViewModel.state", .presentationNothingChanged)
             }
-            return
-        }
-        let response = if case .signOut = effect { "signOutResponse" } else { "accountResponse" }
-        tracer.record(.presentation, "SignInViewModel.dispatch", .presentationResultReceived(response))
-        if let error = state.error {
-            tracer.record(.presentation, "SignInViewModel.state", .presentationErrorShown(Self.name(of: error)))
+        default:
+            let response = if case .signOut = effect { "signOutResponse" } else { "accountResponse" }
+            tracer.record(.presentation, "SignInViewModel.dispatch", .presentationResultReceived(response))
+            if let error = state.error {
+                tracer.record(.presentation, "SignInViewModel.state", .presentationErrorShown(Self.name(of: error)))
+            }
         }
     }
 
@@ -52,10 +53,12 @@ public struct TracedScreen {
     static func useCase(for effect: SignInEffect) -> (String, FlowMessage) {
         switch effect {
         case .signIn(let provider): ("SignInUseCase", .domainSignIn(provider: provider))
+        case .signInWithCredential(let credential): ("SignInUseCase", .domainSignIn(provider: credential.provider))
         case .signOut: ("SignOutUseCase", .domainSignOut)
         case .signUp: ("SignUpUseCase", .domainSignUp)
-        case .link(let provider): ("LinkProviderUseCase", .domainLink(provider: provider))
-        case .unlink(let provider): ("UnlinkProviderUseCase", .domainUnlink(provider: provider))
+        case .link(_, let provider): ("LinkProviderUseCase", .domainLink(provider: provider))
+        case .linkCredential(_, let credential): ("LinkProviderUseCase", .domainLink(provider: credential.provider))
+        case .unlink(_, let provider, _): ("UnlinkProviderUseCase", .domainUnlink(provider: provider))
         case .requestPasswordReset: ("RequestPasswordResetUseCase", .domainRequestPasswordReset)
         case .confirmPasswordReset: ("ConfirmPasswordResetUseCase", .domainConfirmPasswordReset)
         case .changePassword: ("ChangePasswordUseCase", .domainChangePassword)

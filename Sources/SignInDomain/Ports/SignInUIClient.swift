@@ -25,9 +25,9 @@ public protocol SignInUIClient: Sendable {
 public typealias SignInUIClients = [ProviderType: any SignInUIClient]
 
 extension SignInUIClient {
-    /// ``getCredential()`` as the use cases need it: a cancelled task counts as the user's cancel, and any
-    /// error becomes an ``AuthError``.
-    public func obtainCredential() async throws(AuthError) -> CredentialOutcome {
+    /// ``getCredential()`` as the use cases call it: a cancelled task counts as the user's cancel, and any error
+    /// becomes an ``AuthError``. Internal: an app implements ``getCredential()``, and nothing else calls a UI client.
+    func obtainCredential() async throws(AuthError) -> CredentialOutcome {
         do {
             return try await getCredential()
         } catch is CancellationError {

@@ -60,16 +60,31 @@ public struct LinkProviderUseCase: Sendable {
         guard let current = try await sessions.currentSession() else { throw .notSignedIn }
         guard !current.providerIds.contains(provider) else { throw .providerAlreadyLinked(provider) }
         guard let uiClient = uiClients[provider] else { throw .providerNotConfigured(provider) }
-        guard let authProvider = authProviders[provider] else { throw .authProviderMissing(provider) }
-
+        guard authProviders[provider] != nil else { throw .authProviderMissing(provider) }
         guard case .credential(let credential) = try await uiClient.obtainCredential() else { return .cancelled }
+        return .linked(try await link(credential))
+    }
+
+    /// Links a credential the screen collected itself: an email and a password typed into its form.
+    /// - Throws: As ``callAsFunction(_:uiClients:)``, without the UI client's.
+    public func callAsFunction(with credential: AuthCredential) async throws(AuthError) -> UserSession {
+        guard let current = try await sessions.currentSession() else { throw .notSignedIn }
+        guard !current.providerIds.contains(credential.provider) else {
+            throw .providerAlreadyLinked(credential.provider)
+        }
+        return try await link(credential)
+    }
+
+    private func link(_ credential: AuthCredential) async throws(AuthError) -> UserSession {
+        let provider = credential.provider
+        guard let authProvider = authProviders[provider] else { throw .authProviderMissing(provider) }
         if provider == .emailPassword {
             _ = try EmailAddress.validate(credential.email ?? "")
             try PasswordPolicy.validate(credential.password?.value ?? "")
         }
         let linked = try await sessions.authorized { session in try await authProvider.link(credential, to: session) }
         try await sessions.establish(linked)
-        return .linked(linked)
+        return linked
     }
 }
 
@@ -95,17 +110,19 @@ public struct UnlinkProviderUseCase: Sendable {
     /// - Parameters:
     ///   - provider: The provider to unlink.
     ///   - uiClients: The screen's UI clients, to sign in again if the backend asks for it.
+    ///   - currentPassword: The account's password, to sign in again with it if the backend asks.
     /// - Throws: ``AuthError/notSignedIn``, ``AuthError/providerNotLinked(_:)``,
     ///   ``AuthError/cannotUnlinkLastProvider``, ``AuthError/recentSignInRequired(_:)`` when the user did not
     ///   sign in again.
-    public func callAsFunction(_ provider: ProviderType, uiClients: SignInUIClients = [:]) async throws(AuthError)
-        -> UserSession
-    {
+    public func callAsFunction(
+        _ provider: ProviderType, uiClients: SignInUIClients = [:], currentPassword: Secret? = nil
+    ) async throws(AuthError) -> UserSession {
         guard let current = try await sessions.currentSession() else { throw .notSignedIn }
         guard current.providerIds.contains(provider) else { throw .providerNotLinked(provider) }
         guard current.providerIds.count > 1 else { throw .cannotUnlinkLastProvider }
         let accounts = self.accounts
-        let updated = try await reauthentication.run(uiClients: uiClients) { session in
+        let updated = try await reauthentication.run(uiClients: uiClients, currentPassword: currentPassword) {
+            session in
             try await accounts.unlink(provider, from: session)
         }
         try await sessions.establish(updated)
@@ -137,14 +154,15 @@ public struct ChangePasswordUseCase: Sendable {
     /// - Throws: ``AuthError/weakPassword(_:)`` (before any call), ``AuthError/notSignedIn``,
     ///   ``AuthError/providerNotLinked(_:)`` when the account has no password,
     ///   ``AuthError/recentSignInRequired(_:)`` when the user did not sign in again.
-    public func callAsFunction(newPassword: Secret, uiClients: SignInUIClients = [:]) async throws(AuthError)
-        -> UserSession
-    {
+    public func callAsFunction(
+        newPassword: Secret, currentPassword: Secret? = nil, uiClients: SignInUIClients = [:]
+    ) async throws(AuthError) -> UserSession {
         try PasswordPolicy.validate(newPassword.value)
         guard let current = try await sessions.currentSession() else { throw .notSignedIn }
         guard current.providerIds.contains(.emailPassword) else { throw .providerNotLinked(.emailPassword) }
         let accounts = self.accounts
-        let updated = try await reauthentication.run(uiClients: uiClients) { session in
+        let updated = try await reauthentication.run(uiClients: uiClients, currentPassword: currentPassword) {
+            session in
             try await accounts.changePassword(newPassword, for: session)
         }
         try await sessions.establish(updated)
@@ -301,7 +319,7 @@ public struct DeleteAccountUseCase: Sendable {
     /// - Throws: ``AuthError/notSignedIn``, ``AuthError/recentSignInRequired(_:)`` when the user did not sign in
     ///   again, ``AuthError/userMismatch(_:)``, ``AuthError/providerRevocationFailed(_:)``; on any error the account
     ///   and the session stay.
-    public func callAsFunction(uiClients: SignInUIClients = [:]) async throws(AuthError) {
+    public func callAsFunction(uiClients: SignInUIClients = [:], currentPassword: Secret? = nil) async throws(AuthError) {
         guard let current = try await sessions.currentSession() else { throw .notSignedIn }
         let accounts = self.accounts
         if current.providerIds.contains(.apple) {
@@ -313,7 +331,7 @@ public struct DeleteAccountUseCase: Sendable {
             // The sign-in is recent now, and the code works once: no second sign-in and retry with the same code.
             try await sessions.authorized { session in try await accounts.deleteAccount(session, revoking: revocation) }
         } else {
-            try await reauthentication.run(uiClients: uiClients) { session in
+            try await reauthentication.run(uiClients: uiClients, currentPassword: currentPassword) { session in
                 try await accounts.deleteAccount(session, revoking: nil)
             }
         }

@@ -16,10 +16,4 @@ extension SignInUIClientBuilder {
     public func createAnonymousClient() -> SignInUIClientBuilder {
         addClient(AnonymousUIClient())
     }
-
-    /// Adds an ``EmailPasswordUIClient``.
-    /// - Parameter form: Asks for the email and the password.
-    public func createEmailPasswordClient(form: any CredentialsForm) -> SignInUIClientBuilder {
-        addClient(EmailPasswordUIClient(form: form))
-    }
 }

@@ -1,7 +1,8 @@
 import SignInDomain
 
 /// The account use cases the sign-in screen's view model can run, each optional: an app wires the ones its
-/// screen offers, and an action whose use case is missing shows an error instead of crashing.
+/// backend can do (`IdentityBackendCapabilities.accountServices()` makes the services they need), and the view
+/// model offers exactly those (``SignInViewModel/offers``); an action cannot be written for one that is missing.
 public struct AccountUseCases: Sendable {
     /// Email sign-up.
     public var signUp: SignUpUseCase?

@@ -1,18 +1,14 @@
 import SignInDomain
 
-/// What can happen on the sign-in screen: the KMP app's actions (`ClickApple`, …), a generic action for any
-/// other provider, sign-out, the responses of effects, and changes of the auth state made elsewhere.
+/// What can happen on the sign-in screen: a provider's button (the KMP app's `ClickApple` is
+/// `.clickProvider(.apple)`), the forms' submissions with what the user typed, sign-out, the responses of effects, and
+/// changes of the auth state made elsewhere. Whatever the user types travels in the action; a provider with a sheet
+/// of its own (Apple, Google, a guest) is asked through its UI client.
 public enum SignInAction: Hashable, Sendable {
-    /// The Apple button was tapped.
-    case clickApple
-    /// The Google button was tapped.
-    case clickGoogle
-    /// The guest button was tapped.
-    case clickAnonymous
-    /// The email button was tapped.
-    case clickEmail
-    /// Any provider's button was tapped: the way a fifth provider is wired without editing this type.
+    /// A provider's button was tapped (Apple, Google, a guest, any registered provider): its UI client asks the user.
     case clickProvider(ProviderType)
+    /// The email sign-in form was submitted.
+    case signInWithEmail(email: String, password: Secret)
     /// The sign-out button was tapped.
     case clickSignOut
     /// The sign-in effect finished.
@@ -24,45 +20,48 @@ public enum SignInAction: Hashable, Sendable {
     /// The user dismissed the error message.
     case dismissError
     /// The sign-up form was submitted.
-    case signUp(email: String, password: Secret)
-    /// The "link" button of a provider was tapped (a guest upgrading, or adding a way to sign in).
-    case clickLink(ProviderType)
-    /// The "unlink" button of a provider was tapped.
-    case clickUnlink(ProviderType)
+    case signUp(Offer<SignUpUseCase>, email: String, password: Secret)
+    /// The "link" button of a provider with a sheet was tapped (a guest upgrading, or adding a way to sign in).
+    case clickLink(Offer<LinkProviderUseCase>, ProviderType)
+    /// The "add email and password" form was submitted (a guest upgrading, or adding a password).
+    case linkEmail(Offer<LinkProviderUseCase>, email: String, password: Secret)
+    /// The "unlink" button of a provider was tapped; `currentPassword`, for an email account, signs in again if the
+    /// backend asks for a recent sign-in.
+    case clickUnlink(Offer<UnlinkProviderUseCase>, ProviderType, currentPassword: Secret? = nil)
     /// The "forgot password" form was submitted.
-    case requestPasswordReset(email: String)
+    case requestPasswordReset(Offer<RequestPasswordResetUseCase>, email: String)
     /// A reset link was opened and a new password chosen. The link carries a live reset code, so it is a
     /// ``Secret``: it never shows in a trace, a log or a `dump`.
-    case openResetLink(Secret, newPassword: Secret)
-    /// The signed-in user chose a new password (a profile screen's "change password").
-    case changePassword(newPassword: Secret)
+    case openResetLink(Offer<ConfirmPasswordResetUseCase>, Secret, newPassword: Secret)
+    /// The signed-in user chose a new password (a profile screen's "change password"), giving the current one if the
+    /// screen asked for it.
+    case changePassword(Offer<ChangePasswordUseCase>, newPassword: Secret, currentPassword: Secret? = nil)
     /// The Apple credential state is to be checked: the user asked, the app launched or came back to the
     /// foreground, or Apple's revocation notice arrived. Only a check the user asked for shows progress and errors;
     /// the others run beside anything in progress, and a sign-out they cause arrives as
     /// ``authStateChanged(_:)``.
-    case checkAppleCredential(AppleCredentialCheckTrigger)
-    /// The "delete account" button was confirmed.
-    case clickDeleteAccount
+    case checkAppleCredential(Offer<CheckAppleCredentialUseCase>, AppleCredentialCheckTrigger)
+    /// The "delete account" button was confirmed, with the current password if the screen asked for it.
+    case clickDeleteAccount(Offer<DeleteAccountUseCase>, currentPassword: Secret? = nil)
     /// An account effect finished.
     case accountResponse(AccountResponse)
 
-    /// The action's case name without its values, for traces and logs: `clickApple`, `clickLink`,
-    /// `openResetLink`, `accountResponse`. It never contains a link, a password or an email.
+    /// The action's case name, with the provider for a provider's button, for traces and logs:
+    /// `clickProvider(apple.com)`, `clickLink(google.com)`, `openResetLink`, `accountResponse`. It never contains a
+    /// link, a password, a code or an email.
     public var name: String {
         switch self {
-        case .clickApple: "clickApple"
-        case .clickGoogle: "clickGoogle"
-        case .clickAnonymous: "clickAnonymous"
-        case .clickEmail: "clickEmail"
-        case .clickProvider: "clickProvider"
+        case .clickProvider(let provider): "clickProvider(\(provider.rawValue))"
+        case .signInWithEmail: "signInWithEmail"
         case .clickSignOut: "clickSignOut"
         case .signInResponse: "signInResponse"
         case .signOutResponse: "signOutResponse"
         case .authStateChanged: "authStateChanged"
         case .dismissError: "dismissError"
         case .signUp: "signUp"
-        case .clickLink: "clickLink"
-        case .clickUnlink: "clickUnlink"
+        case .clickLink(_, let provider): "clickLink(\(provider.rawValue))"
+        case .linkEmail: "linkEmail"
+        case .clickUnlink(_, let provider, _): "clickUnlink(\(provider.rawValue))"
         case .requestPasswordReset: "requestPasswordReset"
         case .openResetLink: "openResetLink"
         case .changePassword: "changePassword"
@@ -72,14 +71,11 @@ public enum SignInAction: Hashable, Sendable {
         }
     }
 
-    /// The provider a click action asks for, or `nil` for other actions.
+    /// The provider a sign-in action asks for, or `nil` for other actions.
     public var clickedProvider: ProviderType? {
         switch self {
-        case .clickApple: .apple
-        case .clickGoogle: .google
-        case .clickAnonymous: .anonymous
-        case .clickEmail: .emailPassword
         case .clickProvider(let provider): provider
+        case .signInWithEmail: .emailPassword
         default: nil
         }
     }

@@ -2,26 +2,30 @@ import SignInDomain
 
 /// The effect a reduce step asks the view model to run.
 public enum SignInEffect: Hashable, Sendable {
-    /// Run ``SignInUseCase`` for the provider.
+    /// Run ``SignInUseCase`` for the provider, through its UI client.
     case signIn(ProviderType)
+    /// Run ``SignInUseCase`` with a credential the screen collected.
+    case signInWithCredential(AuthCredential)
     /// Run ``SignOutUseCase``.
     case signOut
     /// Run ``SignUpUseCase``.
-    case signUp(email: String, password: Secret)
-    /// Run ``LinkProviderUseCase``.
-    case link(ProviderType)
+    case signUp(Offer<SignUpUseCase>, email: String, password: Secret)
+    /// Run ``LinkProviderUseCase`` for the provider, through its UI client.
+    case link(Offer<LinkProviderUseCase>, ProviderType)
+    /// Run ``LinkProviderUseCase`` with a credential the screen collected.
+    case linkCredential(Offer<LinkProviderUseCase>, AuthCredential)
     /// Run ``UnlinkProviderUseCase``.
-    case unlink(ProviderType)
+    case unlink(Offer<UnlinkProviderUseCase>, ProviderType, currentPassword: Secret?)
     /// Run ``RequestPasswordResetUseCase``.
-    case requestPasswordReset(email: String)
+    case requestPasswordReset(Offer<RequestPasswordResetUseCase>, email: String)
     /// Run ``ConfirmPasswordResetUseCase``.
-    case confirmPasswordReset(code: Secret, newPassword: Secret)
+    case confirmPasswordReset(Offer<ConfirmPasswordResetUseCase>, code: Secret, newPassword: Secret)
     /// Run ``ChangePasswordUseCase``.
-    case changePassword(newPassword: Secret)
+    case changePassword(Offer<ChangePasswordUseCase>, newPassword: Secret, currentPassword: Secret?)
     /// Run ``CheckAppleCredentialUseCase``.
-    case checkAppleCredential(AppleCredentialCheckTrigger)
+    case checkAppleCredential(Offer<CheckAppleCredentialUseCase>, AppleCredentialCheckTrigger)
     /// Run ``DeleteAccountUseCase``.
-    case deleteAccount
+    case deleteAccount(Offer<DeleteAccountUseCase>, currentPassword: Secret?)
 }
 
 /// The pure step of the sign-in screen: given the state and an action, the new state and the effect to
@@ -44,11 +48,15 @@ public struct SignInReducer: Sendable {
             state.isLoading = true
             state.loadingProvider = provider
             clearError(&state)
+            if case .signInWithEmail(let email, let password) = action {
+                return .signInWithCredential(
+                    AuthCredential(provider: .emailPassword, email: email, password: password))
+            }
             return .signIn(provider)
         }
-        if case .checkAppleCredential(let trigger) = action, trigger != .userAsked {
+        if case .checkAppleCredential(let offer, let trigger) = action, trigger != .userAsked {
             // Launch, foreground and Apple's notice: no spinner, no error, never dropped while something loads.
-            return .checkAppleCredential(trigger)
+            return .checkAppleCredential(offer, trigger)
         }
         if let effect = accountEffect(for: action) {
             guard !state.isLoading else { return nil }
@@ -58,14 +66,14 @@ public struct SignInReducer: Sendable {
             return effect
         }
         switch action {
-        case .openResetLink(let link, let newPassword):
+        case .openResetLink(let offer, let link, let newPassword):
             guard !state.isLoading else { return nil }
             state.completed = nil
             do {
                 guard case .resetPassword(let code) = try DeepLink.parse(link.value) else { return nil }
                 state.isLoading = true
                 clearError(&state)
-                return .confirmPasswordReset(code: code, newPassword: newPassword)
+                return .confirmPasswordReset(offer, code: code, newPassword: newPassword)
             } catch {
                 show(error, in: &state)
                 return nil
@@ -122,13 +130,17 @@ public struct SignInReducer: Sendable {
     private func accountEffect(for action: SignInAction) -> SignInEffect? {
         switch action {
         case .clickSignOut: .signOut
-        case .signUp(let email, let password): .signUp(email: email, password: password)
-        case .clickLink(let provider): .link(provider)
-        case .clickUnlink(let provider): .unlink(provider)
-        case .requestPasswordReset(let email): .requestPasswordReset(email: email)
-        case .checkAppleCredential(let trigger): .checkAppleCredential(trigger)
-        case .clickDeleteAccount: .deleteAccount
-        case .changePassword(let newPassword): .changePassword(newPassword: newPassword)
+        case .signUp(let offer, let email, let password): .signUp(offer, email: email, password: password)
+        case .clickLink(let offer, let provider): .link(offer, provider)
+        case .linkEmail(let offer, let email, let password):
+            .linkCredential(offer, AuthCredential(provider: .emailPassword, email: email, password: password))
+        case .clickUnlink(let offer, let provider, let currentPassword):
+            .unlink(offer, provider, currentPassword: currentPassword)
+        case .requestPasswordReset(let offer, let email): .requestPasswordReset(offer, email: email)
+        case .checkAppleCredential(let offer, let trigger): .checkAppleCredential(offer, trigger)
+        case .clickDeleteAccount(let offer, let currentPassword): .deleteAccount(offer, currentPassword: currentPassword)
+        case .changePassword(let offer, let newPassword, let currentPassword):
+            .changePassword(offer, newPassword: newPassword, currentPassword: currentPassword)
         default: nil
         }
     }

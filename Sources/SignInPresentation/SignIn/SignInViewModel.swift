@@ -10,36 +10,42 @@ import SignInDomain
 public final class SignInViewModel {
     /// The current state.
     public private(set) var state: SignInState
-    /// The registered providers the screen has a UI client for, in their order: the sign-in buttons to draw (and,
-    /// those that are linkable, the link buttons), each with its name in every language.
+    /// The registered providers the screen can sign in with, in their order: those with a UI client (a button that
+    /// opens the provider's sheet) and email and password (a form of the screen's own, whose values travel in
+    /// ``SignInAction/signInWithEmail(email:password:)``); those that are linkable also get a link button. Each has
+    /// its name in every language.
     public let providers: [ProviderDescription]
 
+    /// The account use cases this view model was given, as the offers an action needs: the buttons a screen draws
+    /// besides the providers'.
+    public let offers: SignInOffers
+
     @ObservationIgnored private let signIn: SignInUseCase
-    @ObservationIgnored private let signOut: SignOutUseCase?
-    @ObservationIgnored private let account: AccountUseCases
+    @ObservationIgnored private let signOut: SignOutUseCase
     @ObservationIgnored private let uiClients: SignInUIClients
     @ObservationIgnored private let reducer: SignInReducer
 
     /// Creates the view model.
     /// - Parameters:
     ///   - signIn: The sign-in use case.
-    ///   - signOut: The sign-out use case; without it, ``SignInAction/clickSignOut`` shows an error.
-    ///   - account: The account use cases; an action whose use case is missing shows an error.
+    ///   - signOut: The sign-out use case.
+    ///   - account: The account use cases the backend can do; ``offers`` has one offer for each, and an action
+    ///     cannot be written for the others.
     ///   - uiClients: The screen's UI clients, from `SignInUIClientBuilder.build()`.
     ///   - providers: The registered providers' descriptions, in the order the screen shows them.
     ///   - reducer: The pure step; its messages decide the language.
     ///   - initialState: The state to start from.
     public init(
-        signIn: SignInUseCase, signOut: SignOutUseCase? = nil, account: AccountUseCases = AccountUseCases(),
+        signIn: SignInUseCase, signOut: SignOutUseCase, account: AccountUseCases = AccountUseCases(),
         uiClients: SignInUIClients, providers: [ProviderDescription] = ProviderDescription.wellKnown,
         reducer: SignInReducer = SignInReducer(),
         initialState: SignInState = SignInState()
     ) {
         self.signIn = signIn
         self.signOut = signOut
-        self.account = account
+        self.offers = SignInOffers(account)
         self.uiClients = uiClients
-        self.providers = providers.filter { uiClients[$0.type] != nil }
+        self.providers = providers.filter { $0.type == .emailPassword || uiClients[$0.type] != nil }
         self.reducer = reducer
         self.state = initialState
     }
@@ -54,46 +60,52 @@ public final class SignInViewModel {
         case .signIn(let provider):
             let signIn = self.signIn
             let uiClients = self.uiClients
-            return Task {
-                let response: SignInResponse
-                do {
-                    switch try await signIn(provider, uiClients: uiClients) {
-                    case .signedIn(let session): response = .signedIn(session)
-                    case .cancelled: response = .cancelled
-                    }
-                } catch {
-                    response = .failed(AuthError.normalizing(error))
+            return runSignIn {
+                switch try await signIn(provider, uiClients: uiClients) {
+                case .signedIn(let session): .signedIn(session)
+                case .cancelled: .cancelled
                 }
-                self.dispatch(.signInResponse(response))
             }
+        case .signInWithCredential(let credential):
+            let signIn = self.signIn
+            return runSignIn { .signedIn(try await signIn.signIn(with: credential)) }
         case .signOut:
             let signOut = self.signOut
             return Task {
                 let response: SignOutResponse
-                if let signOut {
-                    do {
-                        response = .signedOut(revoked: try await signOut())
-                    } catch {
-                        response = .failed(AuthError.normalizing(error))
-                    }
-                } else {
-                    response = .failed(.unexpected(reason: "no SignOutUseCase was given to the view model"))
+                do {
+                    response = .signedOut(revoked: try await signOut())
+                } catch {
+                    response = .failed(AuthError.normalizing(error))
                 }
                 self.dispatch(.signOutResponse(response))
             }
-        case .checkAppleCredential(let trigger) where trigger != .userAsked:
-            return runBackgroundAppleCheck(trigger)
+        case .checkAppleCredential(let offer, let trigger) where trigger != .userAsked:
+            return runBackgroundAppleCheck(offer.useCase, trigger)
         default:
             return runAccountEffect(effect)
+        }
+    }
+
+    private func runSignIn(_ body: @escaping @Sendable () async throws -> SignInResponse) -> Task<Void, Never> {
+        Task {
+            let response: SignInResponse
+            do {
+                response = try await body()
+            } catch {
+                response = .failed(AuthError.normalizing(error))
+            }
+            self.dispatch(.signInResponse(response))
         }
     }
 
     /// A launch, foreground or notice check: its only visible outcome is a sign-out (of the user it checked: the
     /// use case answers `nil` when another signed in meanwhile), shown as the auth state stream would show it (a
     /// screen that follows the stream sees the same event twice, which changes nothing).
-    private func runBackgroundAppleCheck(_ trigger: AppleCredentialCheckTrigger) -> Task<Void, Never>? {
-        guard let check = account.checkAppleCredential else { return nil }
-        return Task {
+    private func runBackgroundAppleCheck(_ check: CheckAppleCredentialUseCase, _ trigger: AppleCredentialCheckTrigger)
+        -> Task<Void, Never>
+    {
+        Task {
             let result = try? await check(trigger: trigger)
             if let result, result != .authorized {
                 self.dispatch(.authStateChanged(.signedOut(.credentialRevoked)))
@@ -102,12 +114,11 @@ public final class SignInViewModel {
     }
 
     private func runAccountEffect(_ effect: SignInEffect) -> Task<Void, Never> {
-        let account = self.account
         let uiClients = self.uiClients
         return Task {
             let response: AccountResponse
             do {
-                response = try await self.perform(effect, account: account, uiClients: uiClients)
+                response = try await self.perform(effect, uiClients: uiClients)
             } catch {
                 response = .failed(AuthError.normalizing(error))
             }
@@ -115,46 +126,43 @@ public final class SignInViewModel {
         }
     }
 
-    private func perform(_ effect: SignInEffect, account: AccountUseCases, uiClients: SignInUIClients) async throws
-        -> AccountResponse
-    {
-        func missing(_ name: String) -> AuthError { .unexpected(reason: "no \(name) was given to the view model") }
+    /// Runs an account effect with the use case its offer carries: no use case is looked up, so none can be missing.
+    private func perform(_ effect: SignInEffect, uiClients: SignInUIClients) async throws -> AccountResponse {
         switch effect {
-        case .signUp(let email, let password):
-            guard let signUp = account.signUp else { throw missing("SignUpUseCase") }
-            return .completed(.signUp, session: try await signUp(email: email, password: password))
-        case .link(let provider):
-            guard let link = account.link else { throw missing("LinkProviderUseCase") }
-            switch try await link(provider, uiClients: uiClients) {
+        case .signUp(let offer, let email, let password):
+            return .completed(.signUp, session: try await offer.useCase(email: email, password: password))
+        case .link(let offer, let provider):
+            switch try await offer.useCase(provider, uiClients: uiClients) {
             case .linked(let session): return .completed(.link(provider), session: session)
             case .cancelled: return .cancelled
             }
-        case .unlink(let provider):
-            guard let unlink = account.unlink else { throw missing("UnlinkProviderUseCase") }
-            return .completed(.unlink(provider), session: try await unlink(provider, uiClients: uiClients))
-        case .requestPasswordReset(let email):
-            guard let request = account.requestPasswordReset else { throw missing("RequestPasswordResetUseCase") }
-            try await request(email: email)
+        case .linkCredential(let offer, let credential):
+            return .completed(.link(credential.provider), session: try await offer.useCase(with: credential))
+        case .unlink(let offer, let provider, let currentPassword):
+            return .completed(
+                .unlink(provider),
+                session: try await offer.useCase(provider, uiClients: uiClients, currentPassword: currentPassword))
+        case .requestPasswordReset(let offer, let email):
+            try await offer.useCase(email: email)
             return .completed(.requestPasswordReset, session: state.session)
-        case .confirmPasswordReset(let code, let newPassword):
-            guard let confirm = account.confirmPasswordReset else { throw missing("ConfirmPasswordResetUseCase") }
-            try await confirm(code: code, newPassword: newPassword)
+        case .confirmPasswordReset(let offer, let code, let newPassword):
+            try await offer.useCase(code: code, newPassword: newPassword)
             return .completed(.confirmPasswordReset, session: state.session)
-        case .checkAppleCredential:
-            guard let check = account.checkAppleCredential else { throw missing("CheckAppleCredentialUseCase") }
-            guard let credentialState = try await check(trigger: .userAsked) else { throw AuthError.notSignedIn }
+        case .checkAppleCredential(let offer, _):
+            guard let credentialState = try await offer.useCase(trigger: .userAsked) else { throw AuthError.notSignedIn }
             return .completed(
                 .checkAppleCredential(credentialState), session: credentialState == .authorized ? state.session : nil)
-        case .deleteAccount:
-            guard let delete = account.deleteAccount else { throw missing("DeleteAccountUseCase") }
-            try await delete(uiClients: uiClients)
+        case .deleteAccount(let offer, let currentPassword):
+            try await offer.useCase(uiClients: uiClients, currentPassword: currentPassword)
             return .completed(.deleteAccount, session: nil)
-        case .changePassword(let newPassword):
-            guard let change = account.changePassword else { throw missing("ChangePasswordUseCase") }
+        case .changePassword(let offer, let newPassword, let currentPassword):
             return .completed(
-                .changePassword, session: try await change(newPassword: newPassword, uiClients: uiClients))
-        case .signIn, .signOut:
-            throw missing("handler for \(effect)")
+                .changePassword,
+                session: try await offer.useCase(
+                    newPassword: newPassword, currentPassword: currentPassword, uiClients: uiClients))
+        case .signIn, .signInWithCredential, .signOut:
+            // Run by dispatch itself; never handed here.
+            return .cancelled
         }
     }
 

@@ -58,7 +58,7 @@ extension DemoProvider {
     /// Email and password.
     static let emailPassword = DemoProvider(
         description: .emailPassword, takesIdentityToken: false, menuTexts: (.menuSignInEmail, .menuLinkEmail),
-        screen: { context in EmailPasswordUIClient(form: context.form) },
+        screen: { _ in nil },
         exchange: { context in
             context.capabilities.passwords.map {
                 EmailPasswordAuthProvider(backend: $0, linking: context.capabilities.linking, clock: context.clock)

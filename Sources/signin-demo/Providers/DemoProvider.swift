@@ -24,7 +24,8 @@ struct DemoProvider: Sendable {
     /// {provider}", "Link {provider}") do not fit.
     var menuTexts: (signIn: CLIText, link: CLIText?)?
     /// Its UI client for this run; `nil` where the backend has no screen for it (then an identity token obtained
-    /// elsewhere can stand in, if it takes one).
+    /// elsewhere can stand in, if it takes one), and for email and password, whose values the commands send in the
+    /// view model's actions.
     let screen: @MainActor (ProviderContext) -> (any SignInUIClient)?
     /// Its exchange of a credential for a session; `nil` where the backend lacks the port it needs (a team's own API
     /// has no identity providers and no guests).
@@ -44,8 +45,6 @@ struct ProviderContext {
     let consent: any ConsentPrompt
     /// A list to choose from (an account), answered as the options say.
     let chooser: any ChoicePrompt
-    /// The email and password, from the options or the terminal.
-    let form: any CredentialsForm
     let texts: TerminalTexts
     let paths: DataPaths
     /// Receives the demo's steps: a screen that wraps a port of its own (Apple's sheet, Google's chooser) traces it.

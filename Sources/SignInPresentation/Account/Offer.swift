@@ -1,0 +1,57 @@
+import SignInDomain
+
+/// A use case the view model was given, as an action that needs it carries it: only ``SignInViewModel/offers``
+/// makes one, for the use cases the view model has. So an action for a use case that was not wired cannot be
+/// written: the compiler refuses it, where a missing use case used to fail only when the user tapped the button.
+///
+/// ```swift
+/// if let delete = viewModel.offers.deleteAccount {        // the backend can delete accounts
+///     Button("Delete account") { viewModel.dispatch(.clickDeleteAccount(delete)) }
+/// }
+/// ```
+///
+/// Every offer of one use case type is equal to every other: an action is compared by what it asks, not by which
+/// instance will run it.
+public struct Offer<UseCase: Sendable>: Hashable, Sendable {
+    let useCase: UseCase
+
+    init(_ useCase: UseCase) {
+        self.useCase = useCase
+    }
+
+    public static func == (lhs: Offer, rhs: Offer) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
+}
+
+/// What the screen can offer besides signing in and out: one ``Offer`` for each account use case the view model
+/// was given. A screen draws the buttons of the offers present; an action needs its offer.
+public struct SignInOffers: Hashable, Sendable {
+    /// Email sign-up.
+    public var signUp: Offer<SignUpUseCase>?
+    /// Linking a provider (a guest upgrading, or adding a way to sign in).
+    public var link: Offer<LinkProviderUseCase>?
+    /// Unlinking a provider.
+    public var unlink: Offer<UnlinkProviderUseCase>?
+    /// Asking for a password-reset mail.
+    public var requestPasswordReset: Offer<RequestPasswordResetUseCase>?
+    /// Setting a new password with a reset link's code.
+    public var confirmPasswordReset: Offer<ConfirmPasswordResetUseCase>?
+    /// Checking the Apple credential state.
+    public var checkAppleCredential: Offer<CheckAppleCredentialUseCase>?
+    /// Deleting the account.
+    public var deleteAccount: Offer<DeleteAccountUseCase>?
+    /// Changing the signed-in user's password.
+    public var changePassword: Offer<ChangePasswordUseCase>?
+
+    /// The offers of `account`'s use cases.
+    init(_ account: AccountUseCases) {
+        signUp = account.signUp.map(Offer.init)
+        link = account.link.map(Offer.init)
+        unlink = account.unlink.map(Offer.init)
+        requestPasswordReset = account.requestPasswordReset.map(Offer.init)
+        confirmPasswordReset = account.confirmPasswordReset.map(Offer.init)
+        checkAppleCredential = account.checkAppleCredential.map(Offer.init)
+        deleteAccount = account.deleteAccount.map(Offer.init)
+        changePassword = account.changePassword.map(Offer.init)
+    }
+}

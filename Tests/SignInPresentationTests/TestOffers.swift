@@ -1,0 +1,20 @@
+import SignInDomain
+import SignInTesting
+
+@testable import SignInPresentation
+
+/// An offer of each account use case, over doubles that are never called: for the reducer's pure tests, which need an
+/// action's offer but run no effect. (An app gets its offers from ``SignInViewModel/offers``.)
+enum TestOffers {
+    static let sessions = SessionManager.fixture(reportIssue: { _ in })
+    static let accounts = SpyAccountService()
+    static let signUp = Offer(SignUpUseCase(accounts: accounts, sessions: sessions))
+    static let link = Offer(LinkProviderUseCase(authProviders: [], sessions: sessions))
+    static let unlink = Offer(UnlinkProviderUseCase(accounts: accounts, sessions: sessions))
+    static let requestReset = Offer(RequestPasswordResetUseCase(accounts: accounts))
+    static let confirmReset = Offer(ConfirmPasswordResetUseCase(accounts: accounts))
+    static let check = Offer(
+        CheckAppleCredentialUseCase(checker: StubAppleCredentialStateChecker(state: .authorized), sessions: sessions))
+    static let delete = Offer(DeleteAccountUseCase(accounts: accounts, sessions: sessions))
+    static let change = Offer(ChangePasswordUseCase(accounts: accounts, sessions: sessions))
+}
