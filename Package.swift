@@ -79,15 +79,17 @@ let package = Package(
                 "SignInDemoTrace",
             ]
         ),
-        // The composition root: builds the graph and runs the demo CLI.
-        .executableTarget(
-            name: "signin-demo",
+        // The demo CLI: its commands, the composition root of every run, the tour, the menu, `serve`.
+        .target(
+            name: "SignInDemoCLI",
             dependencies: [
                 "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData",
                 "SignInEmbeddedBackend", "SignInCrypto", "SignInFileSystem", "SignInFirebase", "SignInHTTPServer",
                 "SignInREST", "SignInEmulator", "SignInDemoAdapters", "SignInDemoTrace",
             ]
         ),
+        // The executable: a main that runs the CLI on the process's terminal.
+        .executableTarget(name: "signin-demo", dependencies: ["SignInDemoCLI"]),
         // Benchmarks: prints the figures behind the performance claims (`swift run -c release signin-bench`).
         .executableTarget(
             name: "signin-bench",
@@ -128,12 +130,14 @@ let package = Package(
         ),
         .testTarget(
             name: "signin-demoTests",
-            dependencies: ["signin-demo", "SignInFirebase", "SignInTesting", "SignInDataTesting", "SignInDemoTrace"]
+            dependencies: [
+                "signin-demo", "SignInDemoCLI", "SignInFirebase", "SignInTesting", "SignInDataTesting", "SignInDemoTrace",
+            ]
         ),
         .testTarget(
             name: "SignInEndToEndTests",
             dependencies: [
-                "signin-demo", "SignInDomain", "SignInData", "SignInInfrastructure", "SignInEmbeddedBackend",
+                "signin-demo", "SignInDemoCLI", "SignInDomain", "SignInData", "SignInInfrastructure", "SignInEmbeddedBackend",
                 "SignInCrypto", "SignInTesting", "SignInFirebase", "SignInHTTPServer", "SignInPresentation",
                 "SignInEmulator", "SignInDemoAdapters", "SignInDataTesting", "SignInInfrastructureTesting",
                 "SignInDemoTrace",

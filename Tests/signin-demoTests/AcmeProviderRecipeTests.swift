@@ -3,7 +3,7 @@ import SignInDomain
 import SignInTesting
 import Testing
 
-@testable import signin_demo
+@testable import SignInDemoCLI
 
 /// The test-only Acme provider (`AcmeProvider/`), registered beside the seeds' four, goes through everything a
 /// provider gets: the parser, the help, the allow-lists, the menu, the names in each language, sign-in, linking and

@@ -2,7 +2,7 @@ import Foundation
 import SignInTesting
 import Testing
 
-@testable import signin_demo
+@testable import SignInDemoCLI
 
 /// What the CLI says and asks, in-process: the menu, warnings, JSON, and every text in the user's language.
 @MainActor

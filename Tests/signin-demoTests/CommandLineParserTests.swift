@@ -1,7 +1,7 @@
 import SignInFirebase
 import Testing
 
-@testable import signin_demo
+@testable import SignInDemoCLI
 
 @Suite("CommandLineParser")
 struct CommandLineParserTests {

@@ -3,7 +3,7 @@ import SignInTesting
 import Synchronization
 import Testing
 
-@testable import signin_demo
+@testable import SignInDemoCLI
 
 /// A console with scripted input and captured output.
 final class CapturedConsole: Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import SignInData
 import Testing
 
-@testable import signin_demo
+@testable import SignInDemoCLI
 
 @Suite("signin-demo serve: who may call it")
 struct ServerTests {

@@ -10,9 +10,9 @@ struct TextLiteralTests {
 
     /// The files that show text to the user, but for the catalogues themselves.
     static let files = [
-        "signin-demo/CommandRunner.swift", "signin-demo/DemoCLI.swift", "signin-demo/GuidedTour.swift",
-        "signin-demo/InteractiveMenu.swift", "signin-demo/SessionFormatter.swift", "signin-demo/Console.swift",
-        "signin-demo/CommandLineHelp.swift", "signin-demo/CommandLineOptions.swift", "signin-demo/InputText.swift",
+        "SignInDemoCLI/CommandRunner.swift", "SignInDemoCLI/DemoCLI.swift", "SignInDemoCLI/GuidedTour.swift",
+        "SignInDemoCLI/InteractiveMenu.swift", "SignInDemoCLI/SessionFormatter.swift", "SignInDemoCLI/Console.swift",
+        "SignInDemoCLI/CommandLineHelp.swift", "SignInDemoCLI/CommandLineOptions.swift", "SignInDemoCLI/InputText.swift",
         "SignInDemoAdapters/Terminal/TerminalConsentPrompt.swift",
         "SignInDemoAdapters/Terminal/TerminalGoogleAccountChooser.swift",
     ]

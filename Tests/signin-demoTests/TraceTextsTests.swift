@@ -4,7 +4,7 @@ import SignInDomain
 import SignInTesting
 import Testing
 
-@testable import signin_demo
+@testable import SignInDemoCLI
 
 /// One numbered line of a trace, split into its columns:
 /// `  4. [Domain]          SignInUseCase.callAsFunction  sign in with apple.com (4 UI clients set up)`.
@@ -165,7 +165,7 @@ struct TraceTextsTests {
         #expect(!lines.isEmpty)
         let modules = [
             "SignInDomain.", "SignInPresentation.", "SignInData.", "SignInInfrastructure.", "SignInEmbeddedBackend.",
-            "signin_demo.",
+            "signin_demo.", "SignInDemoCLI.",
         ]
         for line in lines {
             #expect(line.text.count <= 120, "\(line.text.count) characters: \(line.text)")

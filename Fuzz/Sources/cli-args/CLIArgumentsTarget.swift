@@ -1,8 +1,8 @@
 // Fuzz target `cli-args`: the input is an argument vector for `signin-demo` (the arguments separated by NUL
 // bytes, as the kernel hands them over), parsed by `CommandLineParser.parse`. The parser is internal to the
-// executable, so Fuzz/run compiles this target in one module with signin-demo's sources (every one but the
-// file with `@main`), as the next line asks.
-// fuzz-build: with signin-demo sources
+// SignInDemoCLI target, so Fuzz/run compiles this target in one module with that target's sources, as the next line
+// asks.
+// fuzz-build: with SignInDemoCLI sources
 
 import SignInDomain
 

@@ -3,7 +3,7 @@ import SignInDomain
 import SignInEmbeddedBackend
 import SignInPresentation
 
-@testable import signin_demo
+@testable import SignInDemoCLI
 
 // The "add a provider" recipe of Architecture.md, followed for an OpenID Connect provider that exists only in the
 // tests. These two files (this one and AcmeUIClient.swift) are the whole provider; registering it is one element
