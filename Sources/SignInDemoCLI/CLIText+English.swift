@@ -93,6 +93,9 @@ extension CLIMessages {
         .usageTakesNoValue: "{option} takes no value",
         .usageNeedsValue: "{option} needs a value",
         .usageUnknownCommand: "unknown command '{command}'",
+        .usageNeedsPassword: "{command} needs --password when standard input is not a terminal",
+        .usageUnknownCommandSuggest: "unknown command '{command}'; did you mean '{suggestion}'?",
+        .promptPasswordsDifferRetry: "The two passwords differ; type them again.",
         .usageUnexpectedWord: "unexpected '{word}' after '{command}'",
         .usageNeedsProvider: "{command} needs a provider: {providers}",
         .usageUnknownProvider: "unknown provider '{provider}' for {command} (known: {providers})",
@@ -275,7 +278,7 @@ extension CLIMessages {
         .tourAccepted: "accepted, which it should not be",
 
         // Backends and the server.
-        .optionBackend: "the backend: embedded (in-process, the default) or firebase (over its REST API)",
+        .optionBackend: "the backend: embedded (in-process, the default), firebase (over its REST API) or rest (your own API, with --base-url)",
         .optionPort: "the port to serve on, on 127.0.0.1 (default 9099; 0 picks a free one)",
         .optionIDTokenFile:
             "a file holding an Apple or Google identity token obtained elsewhere (Firebase has no sheet here)",
@@ -289,7 +292,7 @@ extension CLIMessages {
         One line per request goes to standard error, without tokens, passwords or keys. Ctrl-C (or SIGTERM) stops
         it after the requests in progress.
         """,
-        .usageUnknownBackend: "unknown backend '{backend}' (use embedded or firebase)",
+        .usageUnknownBackend: "unknown backend '{backend}' (use embedded, firebase or rest)",
         .usageFirebaseNeedsKey:
             "--backend firebase needs FIREBASE_API_KEY (your project's Web API key) or FIREBASE_AUTH_EMULATOR_HOST=host:port (an emulator, such as signin-demo serve)",
         .usageInvalidEmulatorHost:

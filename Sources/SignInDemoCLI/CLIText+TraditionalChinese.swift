@@ -77,6 +77,9 @@ extension CLIMessages {
         .usageTakesNoValue: "{option} 不接受值",
         .usageNeedsValue: "{option} 需要一個值",
         .usageUnknownCommand: "不明的指令 '{command}'",
+        .usageNeedsPassword: "標準輸入不是終端機時，{command} 需要 --password",
+        .usageUnknownCommandSuggest: "不明的指令 '{command}'；您是指 '{suggestion}' 嗎？",
+        .promptPasswordsDifferRetry: "兩次輸入的密碼不一致，請再輸入一次。",
         .usageUnexpectedWord: "'{command}' 之後出現非預期的 '{word}'",
         .usageNeedsProvider: "{command} 需要指定提供者：{providers}",
         .usageUnknownProvider: "{command} 沒有提供者 '{provider}'（可用：{providers}）",
@@ -252,7 +255,7 @@ extension CLIMessages {
         .tourAccepted: "竟然被接受了，但本不應如此",
 
         // Backends and the server.
-        .optionBackend: "後端：embedded（行程內，預設）或 firebase（透過其 REST API）",
+        .optionBackend: "後端：embedded（行程內，預設）、firebase（透過其 REST API）或 rest（您自己的 API，搭配 --base-url）",
         .optionPort: "在 127.0.0.1 上服務的連接埠（預設 9099；0 會選一個空閒的）",
         .optionIDTokenFile: "存放在別處取得的 Apple 或 Google 身分權杖的檔案（Firebase 在這裡沒有登入畫面）",
         .commandServeSummary: "以 HTTP 提供內嵌後端，作為 Firebase Auth 模擬器",
@@ -263,7 +266,7 @@ extension CLIMessages {
         用戶端連到它，例如 `signin-demo --backend firebase`。與 Firebase 自己的模擬器不同，它會檢查簽章、nonce
         與到期時間。每個請求在標準錯誤輸出一行，不含權杖、密碼或金鑰。Ctrl-C（或 SIGTERM）會在進行中的請求完成後停止。
         """,
-        .usageUnknownBackend: "未知的後端「{backend}」（請用 embedded 或 firebase）",
+        .usageUnknownBackend: "未知的後端「{backend}」（請用 embedded、firebase 或 rest）",
         .usageFirebaseNeedsKey:
             "--backend firebase 需要 FIREBASE_API_KEY（專案的 Web API 金鑰）或 FIREBASE_AUTH_EMULATOR_HOST=host:port（模擬器，例如 signin-demo serve）",
         .usageInvalidEmulatorHost: "FIREBASE_AUTH_EMULATOR_HOST 必須是 host:port，例如 127.0.0.1:9099（目前是「{host}」）",

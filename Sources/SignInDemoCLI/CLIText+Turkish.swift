@@ -95,6 +95,9 @@ extension CLIMessages {
         .usageTakesNoValue: "{option} değer almaz",
         .usageNeedsValue: "{option} bir değer gerektirir",
         .usageUnknownCommand: "bilinmeyen komut '{command}'",
+        .usageNeedsPassword: "standart girdi bir terminal değilken {command} komutu --password gerektirir",
+        .usageUnknownCommandSuggest: "bilinmeyen komut '{command}'; '{suggestion}' mi demek istediniz?",
+        .promptPasswordsDifferRetry: "İki parola aynı değil; yeniden yazın.",
         .usageUnexpectedWord: "'{command}' sonrasında beklenmeyen '{word}'",
         .usageNeedsProvider: "{command} bir sağlayıcı gerektirir: {providers}",
         .usageUnknownProvider: "{command} için bilinmeyen sağlayıcı '{provider}' (bilinenler: {providers})",
@@ -280,7 +283,7 @@ extension CLIMessages {
         .tourAccepted: "kabul edildi, oysa edilmemeliydi",
 
         // Backends and the server.
-        .optionBackend: "arka uç: embedded (süreç içi, varsayılan) ya da firebase (REST API'si üzerinden)",
+        .optionBackend: "arka uç: embedded (süreç içi, varsayılan), firebase (REST API'si üzerinden) ya da rest (kendi API'niz, --base-url ile)",
         .optionPort: "127.0.0.1 üzerinde dinlenecek port (varsayılan 9099; 0 boş bir port seçer)",
         .optionIDTokenFile:
             "başka yerde alınmış bir Apple ya da Google kimlik belirtecini içeren dosya (Firebase burada ekran göstermez)",
@@ -294,7 +297,7 @@ extension CLIMessages {
         imzaları, nonce'ları ve süreleri denetler. Her istek için standart hataya belirteç, parola ya da anahtar
         içermeyen bir satır yazar. Ctrl-C (ya da SIGTERM) süren istekler bittikten sonra durdurur.
         """,
-        .usageUnknownBackend: "bilinmeyen arka uç '{backend}' (embedded ya da firebase kullanın)",
+        .usageUnknownBackend: "bilinmeyen arka uç '{backend}' (embedded, firebase ya da rest kullanın)",
         .usageFirebaseNeedsKey:
             "--backend firebase için FIREBASE_API_KEY (projenizin Web API anahtarı) ya da FIREBASE_AUTH_EMULATOR_HOST=host:port (signin-demo serve gibi bir emülatör) gerekir",
         .usageInvalidEmulatorHost:

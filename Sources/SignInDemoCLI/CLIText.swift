@@ -26,7 +26,8 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case usagePrefix, usageSeeHelp, usageUnknownOption, usageTakesNoValue, usageNeedsValue, usageUnknownCommand
     case usageUnexpectedWord, usageNeedsProvider, usageUnknownProvider, usageNeedsLink, usageOptionNotForCommand
     case usageOptionNeedsCommand, usageArgumentTooLong, usageArgumentNotUTF8, usageNoDataFolder
-    case usageNeedsEmailAndPassword, usageNeedsEmail, usageNeedsNewPassword, usageNeedsYesToDelete
+    case usageNeedsEmailAndPassword, usageNeedsEmail, usageNeedsPassword, usageNeedsNewPassword, usageNeedsYesToDelete
+    case usageUnknownCommandSuggest, promptPasswordsDifferRetry
     case usageNeedsYesToLoseGuest, usageUnknownGoogleAccount, usageInteractiveNeedsTerminal
     case answerRefusedTooLong, answerRefusedNotUTF8, outputFailed
 

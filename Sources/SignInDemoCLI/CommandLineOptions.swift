@@ -415,9 +415,7 @@ enum CommandLineParser {
                 }
                 name = asked
             }
-            guard CommandTable.spec(named: name) != nil else {
-                throw UsageError(.usageUnknownCommand, ["command": InputText.echo(name)])
-            }
+            guard CommandTable.spec(named: name) != nil else { throw unknownCommand(name) }
             invocation.command = .help(name)
             return invocation
         }
@@ -437,9 +435,7 @@ enum CommandLineParser {
         -> (Command, CommandSpec)
     {
         guard let first = words.first else { return (.tour, CommandTable.tour) }
-        guard let spec = CommandTable.spec(named: first) else {
-            throw UsageError(.usageUnknownCommand, ["command": InputText.echo(first)])
-        }
+        guard let spec = CommandTable.spec(named: first) else { throw unknownCommand(first) }
         let rest = Array(words.dropFirst())
         func noMore(_ extra: ArraySlice<String>, after: String) throws(UsageError) {
             if let word = extra.first {
@@ -482,11 +478,51 @@ enum CommandLineParser {
             return (.openLink(Secret(link)), spec)
         case .optionalCommand:
             guard let name = rest.first else { return (.help(nil), spec) }
-            guard CommandTable.spec(named: name) != nil else {
-                throw UsageError(.usageUnknownCommand, ["command": InputText.echo(name)])
-            }
+            guard CommandTable.spec(named: name) != nil else { throw unknownCommand(name) }
             try noMore(rest.dropFirst(), after: "\(first) \(name)")
             return (.help(name), spec)
         }
+    }
+}
+
+extension CommandLineParser {
+    /// The usage error for a word that is no command, with the command it most likely meant: the name other tools
+    /// give it (`login`, `signin`, `logout`, `register`), or a command one or two typing slips away.
+    static func unknownCommand(_ word: String) -> UsageError {
+        guard let suggestion = suggestion(for: word) else {
+            return UsageError(.usageUnknownCommand, ["command": InputText.echo(word)])
+        }
+        return UsageError(.usageUnknownCommandSuggest, ["command": InputText.echo(word), "suggestion": suggestion])
+    }
+
+    /// Other tools' names for the demo's commands.
+    static let synonyms: [String: String] = [
+        "login": "sign-in", "log-in": "sign-in", "signin": "sign-in", "logon": "sign-in",
+        "logout": "sign-out", "log-out": "sign-out", "signout": "sign-out", "logoff": "sign-out",
+        "signup": "sign-up", "register": "sign-up", "whoami": "status", "delete": "delete-account",
+    ]
+
+    static func suggestion(for word: String) -> String? {
+        let lowered = word.lowercased()
+        if let synonym = synonyms[lowered] { return synonym }
+        if CommandTable.spec(named: lowered) != nil { return lowered }
+        guard lowered.count >= 3 else { return nil }  // Two slips away from a short word is any short word.
+        let close = CommandTable.commands.map { ($0.name, distance(lowered, $0.name)) }.filter { $0.1 <= 2 }
+        return close.min { $0.1 < $1.1 }?.0
+    }
+
+    /// The Levenshtein distance between two short words (at most 64 characters of each are compared).
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.prefix(64)), b = Array(b.prefix(64))
+        guard !a.isEmpty else { return b.count }
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 }

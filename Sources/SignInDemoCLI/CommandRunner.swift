@@ -58,7 +58,12 @@ struct CommandRunner {
         let name = CommandTable.spec(for: invocation.command).name
         switch invocation.command {
         case .signIn(.emailPassword), .signUp, .link(.emailPassword):
-            if invocation.email == nil || invocation.password == nil { return UsageError(.usageNeedsEmailAndPassword) }
+            switch (invocation.email, invocation.password) {
+            case (nil, nil): return UsageError(.usageNeedsEmailAndPassword)
+            case (nil, _): return UsageError(.usageNeedsEmail, ["command": name])
+            case (_, nil): return UsageError(.usageNeedsPassword, ["command": name])
+            default: break
+            }
         case .resetPassword where invocation.email == nil:
             return UsageError(.usageNeedsEmail, ["command": name])
         case .openLink where invocation.password == nil, .changePassword where invocation.password == nil:
@@ -549,14 +554,17 @@ struct CommandRunner {
     }
 
     /// Asks for a new password twice; `nil` when the user gives none or the two differ.
+    /// A new password, typed twice on a terminal; two that differ are asked again, up to three times.
     func askNewPassword() -> String? {
-        guard let first = askSecret(text(.promptNewPassword)) else { return nil }
-        guard console.isInteractive else { return first }
-        guard let second = askSecret(text(.promptNewPasswordAgain)), second == first else {
-            console.err(text(.usagePrefix, ["message": text(.promptPasswordsDiffer)]) + "\n")
-            return nil
+        for attempt in 1...3 {
+            guard let first = askSecret(text(.promptNewPassword)) else { return nil }
+            guard console.isInteractive else { return first }
+            guard let second = askSecret(text(.promptNewPasswordAgain)) else { return nil }
+            if second == first { return first }
+            let message = attempt < 3 ? text(.promptPasswordsDifferRetry) : text(.promptPasswordsDiffer)
+            console.err(text(.usagePrefix, ["message": message]) + "\n")
         }
-        return first
+        return nil
     }
 
     private func isYes(_ answer: String?) -> Bool {

@@ -220,7 +220,7 @@ struct FirebaseCLIEndToEndTests {
             ["--backend", "firebase", "status"], environment: ["FIREBASE_AUTH_EMULATOR_HOST": "evil.example/x"])
         #expect(bad.status == 2 && bad.stderr.contains("host:port"))
         let unknown = try cli.run(["--backend", "cloud", "status"])
-        #expect(unknown.status == 2 && unknown.stderr.contains("embedded or firebase"))
+        #expect(unknown.status == 2 && unknown.stderr.contains("embedded, firebase or rest"))
     }
 
     @Test("against a Firebase project, what needs the simulator says so and exits 2, before any request")

@@ -80,7 +80,7 @@ struct CommandLineParserTests {
             (["apple-revoke", "--password", "x"], "--password does not apply to 'apple-revoke'"),
             (["--json"], "--json needs a command that takes it"),
             (["help", "nothing"], "unknown command 'nothing'"),
-            (["--backend", "cloud"], "unknown backend 'cloud' (use embedded or firebase)"),
+            (["--backend", "cloud"], "unknown backend 'cloud' (use embedded, firebase or rest)"),
             (["serve", "--port", "65536"], "the port must be a number from 0 to 65535 (it is '65536')"),
             (["serve", "--port", "+80"], "the port must be a number from 0 to 65535 (it is '+80')"),
             (["status", "--port", "80"], "--port does not apply to 'status'"),

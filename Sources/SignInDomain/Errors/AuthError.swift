@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every way a sign-in can fail, as one typed error whose cases carry what is needed to recover.
 ///
 /// A user's cancel is not an error: it is ``SignInResult/cancelled``. User-facing text for each case
@@ -181,4 +183,10 @@ public enum IdentityTokenRejection: String, Hashable, Sendable, CaseIterable {
     case nonceMismatch
     /// The backend refused the token without saying which check failed (Firebase's `INVALID_IDP_RESPONSE`).
     case rejected
+}
+
+extension AuthError: LocalizedError {
+    /// The developer's description, so that `localizedDescription` says what happened instead of Foundation's "The
+    /// operation could not be completed". A screen shows the Presentation layer's message, in the user's language.
+    public var errorDescription: String? { description }
 }

@@ -1,0 +1,75 @@
+import HeadlessApp
+import SignInData
+import SignInDataTesting
+import SignInDomain
+import SignInPresentation
+import SignInTesting
+import Testing
+
+/// The app's wiring, with the package's test kit in place of Firebase: what the composition root offers for the ports
+/// a backend has, and that a screen's actions reach the backend through it.
+@MainActor
+struct AppRootTests {
+    static let guest = BackendSessionResponse.fixture(
+        localId: "uid-guest", email: nil, displayName: nil, providerIds: [], isAnonymous: true)
+
+    @Test func aGuestSignInThroughTheViewModelEndsSignedIn() async {
+        let store = SpySessionStore()
+        let viewModel = AppRoot.viewModel(backend: StubIdentityBackend(result: .success(Self.guest)).capabilities, store: store)
+        #expect(viewModel.providers.map(\.type) == [.anonymous, .emailPassword])
+
+        await viewModel.dispatch(.clickProvider(.anonymous))?.value
+
+        #expect(viewModel.state.session?.uid == "uid-guest")
+        #expect(viewModel.state.session?.isAnonymous == true)
+        #expect(viewModel.state.error == nil)
+        #expect(await store.session?.uid == "uid-guest")
+    }
+
+    @Test func aBackendWithoutGuestsGetsNoGuestProviderAndNoOffersForWhatItLacks() async {
+        let stub = StubIdentityBackend(result: .success(.fixture()))
+        let viewModel = AppRoot.viewModel(
+            backend: IdentityBackendCapabilities(sessions: stub, passwords: stub), store: SpySessionStore())
+
+        #expect(viewModel.providers.map(\.type) == [.emailPassword])
+        #expect(viewModel.offers.signUp != nil)
+        #expect(viewModel.offers.link == nil)
+        #expect(viewModel.offers.requestPasswordReset == nil)
+        #expect(viewModel.offers.confirmPasswordReset == nil)
+        #expect(viewModel.offers.unlink == nil)
+        #expect(viewModel.offers.deleteAccount == nil)
+        #expect(viewModel.offers.changePassword == nil)
+        #expect(viewModel.offers.checkAppleCredential == nil)
+
+        // A stale guest button fails before anything is asked of the backend.
+        await viewModel.dispatch(.clickProvider(.anonymous))?.value
+        #expect(viewModel.state.error == .providerNotConfigured(.anonymous))
+        #expect(viewModel.state.session == nil)
+    }
+
+    @Test func firebaseOffersEveryAccountActionTheAppWires() {
+        let viewModel = AppRoot.viewModel(
+            backend: StubIdentityBackend(result: .success(Self.guest)).capabilities, store: SpySessionStore())
+
+        #expect(viewModel.offers.signUp != nil)
+        #expect(viewModel.offers.link != nil)
+        #expect(viewModel.offers.requestPasswordReset != nil)
+        #expect(viewModel.offers.confirmPasswordReset != nil)
+    }
+
+    @Test func appleSignsInWithAnIdentityTokenObtainedElsewhere() async {
+        let backend = SpyIdentityBackend(result: .success(.fixture(localId: "uid-apple")))
+        let viewModel = AppRoot.viewModel(
+            backend: IdentityBackendCapabilities(all: backend), store: SpySessionStore(),
+            idTokens: [.apple: "apple-identity-token"])
+        // Google has no token here, so no button: Linux has no sheet to get one.
+        #expect(viewModel.providers.map(\.type) == [.apple, .anonymous, .emailPassword])
+
+        await viewModel.dispatch(.clickProvider(.apple))?.value
+
+        #expect(viewModel.state.session?.uid == "uid-apple")
+        let requests = await backend.requests
+        #expect(requests.map(\.providerId) == ["apple.com"])
+        #expect(requests.first?.idToken == "apple-identity-token")
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import SignInDomain
+import SignInTesting
+import Testing
+
+@testable import SignInDemoCLI
+
+/// What a new user tripped over, each fixed and kept fixed: the suggestions a mistyped command gets, the backends the
+/// help names, the option that is missing named alone, a second chance when two new passwords differ, and an error's
+/// `localizedDescription`.
+@MainActor
+@Suite("What a new user trips over")
+struct NewUserTests {
+    let folder = TemporaryFolder(prefix: "signin-new-user")
+
+    func run(_ arguments: [String], _ captured: CapturedConsole = CapturedConsole()) async -> (
+        ExitCode, CapturedConsole
+    ) {
+        let code = await DemoCLI(
+            console: captured.console, environment: ["SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"]
+        ).run(arguments + ["--data-dir", folder.path])
+        return (code, captured)
+    }
+
+    @Test(
+        "other tools' names and typing slips get the command they meant",
+        arguments: [
+            ("login", "sign-in"), ("signin", "sign-in"), ("logout", "sign-out"), ("signout", "sign-out"),
+            ("register", "sign-up"), ("signup", "sign-up"), ("sign-im", "sign-in"), ("statsu", "status"),
+            ("Sign-In", "sign-in"),
+        ])
+    func suggestions(word: String, meant: String) async {
+        #expect(throws: UsageError(.usageUnknownCommandSuggest, ["command": word, "suggestion": meant])) {
+            try CommandLineParser.parse([word])
+        }
+        let (code, captured) = await run([word])
+        #expect(code == .usage)
+        #expect(captured.err.contains("did you mean '\(meant)'?"), "\(captured.err)")
+    }
+
+    @Test("a word like no command gets no suggestion")
+    func noSuggestion() {
+        #expect(throws: UsageError(.usageUnknownCommand, ["command": "frobnicate"])) {
+            try CommandLineParser.parse(["frobnicate"])
+        }
+    }
+
+    @Test("--backend's help and its error name every backend, rest included, in every language")
+    func backends() async {
+        for language in ["en", "tr", "zh-Hant"] {
+            let text = CLIMessages(language: language)
+            #expect(text(.optionBackend).contains("rest"), "\(language)")
+            #expect(text(.usageUnknownBackend, ["backend": "x"]).contains("rest"), "\(language)")
+        }
+        let (code, captured) = await run(["--backend", "nope", "status"])
+        #expect(code == .usage)
+        #expect(captured.err.contains("embedded, firebase or rest"), "\(captured.err)")
+    }
+
+    @Test(
+        "with no terminal, the one option missing is named alone",
+        arguments: [
+            (["--email", "a@b.co"], "sign-in needs --password"), (["--password", "pw 123456"], "sign-in needs --email"),
+            ([], "this command needs --email and --password"),
+        ])
+    func missingOption(options: [String], message: String) async {
+        let (code, captured) = await run(["sign-in", "email"] + options)
+        #expect(code == .usage)
+        #expect(captured.err.contains(message), "\(captured.err)")
+    }
+
+    @Test("two new passwords that differ are asked again, not taken for a cancel")
+    func passwordsDiffer() async {
+        let typing = CapturedConsole(
+            input: ["first pass 1", "other pass 2", "right pass 3", "right pass 3"], isInteractive: true)
+        let (code, captured) = await run(["sign-up", "--email", "retry@example.com"], typing)
+        #expect(code == .success, "\(captured.err)")
+        #expect(captured.err.contains("The two passwords differ; type them again."))
+        #expect(captured.out.contains("retry@example.com"))
+        let (signIn, _) = await run(["sign-in", "email", "--email", "retry@example.com", "--password", "right pass 3"])
+        #expect(signIn == .success)
+    }
+
+    @Test("an AuthError's localizedDescription says what happened")
+    func localizedDescription() {
+        let error: any Error = AuthError.notSupportedByBackend(.linking)
+        #expect(error.localizedDescription == "The identity backend does not offer linking.")
+        #expect(!AuthError.wrongCredentials.localizedDescription.contains("could not be completed"))
+    }
+}
