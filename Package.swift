@@ -105,7 +105,8 @@ let package = Package(
         .testTarget(name: "SignInHTTPServerTests", dependencies: ["SignInHTTPServer"]),
         .testTarget(name: "SignInPresentationTests", dependencies: ["SignInPresentation", "SignInTesting"]),
         .testTarget(name: "SignInDataTests", dependencies: ["SignInDataTesting", "SignInData", "SignInTesting"]),
-        .testTarget(name: "SignInFirebaseTests", dependencies: ["SignInDataTesting", "SignInFirebase", "SignInTesting"]),
+        .testTarget(
+            name: "SignInFirebaseTests", dependencies: ["SignInDataTesting", "SignInFirebase", "SignInTesting"]),
         .testTarget(name: "SignInRESTTests", dependencies: ["SignInDataTesting", "SignInREST", "SignInTesting"]),
         .testTarget(
             name: "SignInInfrastructureTests",
@@ -119,7 +120,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "SignInTestingTests", dependencies: ["SignInTesting", "SignInDataTesting", "SignInInfrastructureTesting"]
+            name: "SignInTestingTests",
+            dependencies: ["SignInTesting", "SignInDataTesting", "SignInInfrastructureTesting"]
         ),
         .testTarget(
             name: "SignInDemoAdaptersTests",
@@ -131,13 +133,15 @@ let package = Package(
         .testTarget(
             name: "signin-demoTests",
             dependencies: [
-                "signin-demo", "SignInDemoCLI", "SignInFirebase", "SignInTesting", "SignInDataTesting", "SignInDemoTrace",
+                "signin-demo", "SignInDemoCLI", "SignInFirebase", "SignInTesting", "SignInDataTesting",
+                "SignInDemoTrace",
             ]
         ),
         .testTarget(
             name: "SignInEndToEndTests",
             dependencies: [
-                "signin-demo", "SignInDemoCLI", "SignInDomain", "SignInData", "SignInInfrastructure", "SignInEmbeddedBackend",
+                "signin-demo", "SignInDemoCLI", "SignInDomain", "SignInData", "SignInInfrastructure",
+                "SignInEmbeddedBackend",
                 "SignInCrypto", "SignInTesting", "SignInFirebase", "SignInHTTPServer", "SignInPresentation",
                 "SignInEmulator", "SignInDemoAdapters", "SignInDataTesting", "SignInInfrastructureTesting",
                 "SignInDemoTrace",

@@ -66,7 +66,8 @@ struct CompositionRoot {
             account: AccountUseCases(
                 signUp: accounts.signUp.map { SignUpUseCase(accounts: $0, sessions: sessions) },
                 link: ports.linking.map { _ in LinkProviderUseCase(authProviders: authProviders, sessions: sessions) },
-                checkAppleCredential: CheckAppleCredentialUseCase(checker: backend.appleCredentials, sessions: sessions),
+                checkAppleCredential: CheckAppleCredentialUseCase(
+                    checker: backend.appleCredentials, sessions: sessions),
                 deleteAccount: accounts.accountDeletion.map {
                     DeleteAccountUseCase(accounts: $0, sessions: sessions, authProviders: authProviders)
                 }),

@@ -99,7 +99,9 @@ private struct AccountSection: View {
                 .signedInAs, ["name": session.isAnonymous ? texts.name(of: .anonymous) : session.email ?? session.uid]))
         if session.isAnonymous, let link = viewModel.offers.link {
             Button(texts(.link, ["provider": texts.name(of: .apple)])) { viewModel.dispatch(.clickLink(link, .apple)) }
-            Button(texts(.link, ["provider": texts.name(of: .google)])) { viewModel.dispatch(.clickLink(link, .google)) }
+            Button(texts(.link, ["provider": texts.name(of: .google)])) {
+                viewModel.dispatch(.clickLink(link, .google))
+            }
             EmailFields(form: form, texts: texts)
             Button(texts(.link, ["provider": texts.name(of: .emailPassword)])) {
                 viewModel.dispatch(.linkEmail(link, email: form.email, password: Secret(form.password)))

@@ -6,7 +6,8 @@ import SignInTesting
 /// returns a session (but refreshes, which answer `refreshResult`), and `error`, if given, thrown by the
 /// operations that return nothing.
 /// It offers every port, so that one double stands for any backend.
-public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend, GuestBackend,
+public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
+    GuestBackend,
     IdentityProviderBackend, LinkingBackend, AccountDeletionBackend
 {
     private let result: Result<BackendSessionResponse, IdentityBackendError>
@@ -70,7 +71,8 @@ public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordRese
 }
 
 /// An identity backend that records every call, answering like a ``StubIdentityBackend``.
-public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend, GuestBackend,
+public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
+    GuestBackend,
     IdentityProviderBackend, LinkingBackend, AccountDeletionBackend
 {
     /// A call the backend received.
@@ -195,7 +197,8 @@ public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetB
 }
 
 /// An identity backend that must not be called.
-public struct FailingIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend, GuestBackend,
+public struct FailingIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
+    GuestBackend,
     IdentityProviderBackend, LinkingBackend, AccountDeletionBackend
 {
     private let reportIssue: IssueReporter

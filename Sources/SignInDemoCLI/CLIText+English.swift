@@ -278,7 +278,8 @@ extension CLIMessages {
         .tourAccepted: "accepted, which it should not be",
 
         // Backends and the server.
-        .optionBackend: "the backend: embedded (in-process, the default), firebase (over its REST API) or rest (your own API, with --base-url)",
+        .optionBackend:
+            "the backend: embedded (in-process, the default), firebase (over its REST API) or rest (your own API, with --base-url)",
         .optionPort: "the port to serve on, on 127.0.0.1 (default 9099; 0 picks a free one)",
         .optionIDTokenFile:
             "a file holding an Apple or Google identity token obtained elsewhere (Firebase has no sheet here)",

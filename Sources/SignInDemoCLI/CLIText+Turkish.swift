@@ -283,7 +283,8 @@ extension CLIMessages {
         .tourAccepted: "kabul edildi, oysa edilmemeliydi",
 
         // Backends and the server.
-        .optionBackend: "arka uç: embedded (süreç içi, varsayılan), firebase (REST API'si üzerinden) ya da rest (kendi API'niz, --base-url ile)",
+        .optionBackend:
+            "arka uç: embedded (süreç içi, varsayılan), firebase (REST API'si üzerinden) ya da rest (kendi API'niz, --base-url ile)",
         .optionPort: "127.0.0.1 üzerinde dinlenecek port (varsayılan 9099; 0 boş bir port seçer)",
         .optionIDTokenFile:
             "başka yerde alınmış bir Apple ya da Google kimlik belirtecini içeren dosya (Firebase burada ekran göstermez)",

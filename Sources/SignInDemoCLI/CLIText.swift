@@ -32,7 +32,8 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case answerRefusedTooLong, answerRefusedNotUTF8, outputFailed
 
     // Prompts.
-    case promptEmail, promptPassword, promptCurrentPassword, promptNewPassword, promptNewPasswordAgain, promptPasswordsDiffer
+    case promptEmail, promptPassword, promptCurrentPassword, promptNewPassword, promptNewPasswordAgain,
+        promptPasswordsDiffer
     case promptTypeDelete, promptSwitchAccount, promptLoseGuest, promptYesAnswers, promptChoose, promptRetryChoice
     case promptCancel, promptGoogleTitle, promptConsentIntro, promptConsentShare, promptConsentHide
     case promptConsentChoose, promptConsentRetry, promptLink, promptProviderToUnlink

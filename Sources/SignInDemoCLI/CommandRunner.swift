@@ -105,7 +105,9 @@ struct CommandRunner {
                 session.map { SessionFormatter(text: text).describe($0) } ?? ""
             }
         case .signUp:
-            guard let offer = viewModel.offers.signUp else { return reportNotOffered(.signIn(.emailPassword), invocation) }
+            guard let offer = viewModel.offers.signUp else {
+                return reportNotOffered(.signIn(.emailPassword), invocation)
+            }
             guard let input = credentials(invocation, confirmNew: true) else { return cancelled(.signUpCancelled) }
             await root.screen.send(.signUp(offer, email: input.email, password: input.password))
             return report(root, invocation) { session in
@@ -169,7 +171,9 @@ struct CommandRunner {
             await root.screen.send(.openResetLink(offer, link, newPassword: Secret(password)))
             return report(root, invocation) { _ in text(.passwordResetDone) + "\n" }
         case .changePassword:
-            guard let offer = viewModel.offers.changePassword else { return reportNotOffered(.passwordChange, invocation) }
+            guard let offer = viewModel.offers.changePassword else {
+                return reportNotOffered(.passwordChange, invocation)
+            }
             guard let password = invocation.password ?? askNewPassword() else {
                 return cancelled(.changePasswordCancelled)
             }
@@ -192,7 +196,9 @@ struct CommandRunner {
             if !invocation.assumeYes {
                 guard ask(text(.promptTypeDelete)) == "DELETE" else { return cancelled(.deleteCancelled) }
             }
-            guard let offer = viewModel.offers.deleteAccount else { return reportNotOffered(.accountDeletion, invocation) }
+            guard let offer = viewModel.offers.deleteAccount else {
+                return reportNotOffered(.accountDeletion, invocation)
+            }
             await sendSensitive(root, invocation) { .clickDeleteAccount(offer, currentPassword: $0) }
             return report(root, invocation) { _ in text(.accountDeleted) + "\n" }
         case .appleRevoke:

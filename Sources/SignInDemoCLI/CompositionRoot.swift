@@ -1,6 +1,6 @@
 import Foundation
-import SignInDemoAdapters
 import SignInData
+import SignInDemoAdapters
 import SignInDemoTrace
 import SignInDomain
 import SignInEmbeddedBackend
@@ -79,10 +79,12 @@ struct CompositionRoot {
             }
         // The demo's trace: a decorator around each port the graph wires, none when nothing listens.
         let tracing: (any FlowTracer)? = tracer is SilentFlowTracer ? nil : tracer
-        let capabilities = tracing.map { TracingIdentityBackend.wrapping(backend.capabilities, tracer: $0) }
+        let capabilities =
+            tracing.map { TracingIdentityBackend.wrapping(backend.capabilities, tracer: $0) }
             ?? backend.capabilities
         let context = ProviderContext(
-            backend: backend, capabilities: capabilities, invocation: invocation, consent: consent, chooser: chooser, texts: texts,
+            backend: backend, capabilities: capabilities, invocation: invocation, consent: consent, chooser: chooser,
+            texts: texts,
             paths: paths, tracer: tracer, clock: clock)
         var builder = SignInUIClientBuilder()
         for provider in providers {

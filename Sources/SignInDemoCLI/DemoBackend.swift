@@ -1,7 +1,7 @@
 import Foundation
-import SignInDemoAdapters
 import SignInCrypto
 import SignInData
+import SignInDemoAdapters
 import SignInDomain
 import SignInEmbeddedBackend
 import SignInFirebase
@@ -98,13 +98,15 @@ struct DemoBackend: Sendable {
         let clientID = EmbeddedBackendConfiguration().appleClientID
         guard let remote = RemoteSimulation(configuration) else {
             return DemoBackend(
-                choice: .firebase(configuration), capabilities: identity, appleClientID: clientID, apple: nil, google: nil,
+                choice: .firebase(configuration), capabilities: identity, appleClientID: clientID, apple: nil,
+                google: nil,
                 api: nil, mailbox: nil)
         }
         let mailbox = EmulatorMailbox(remote: remote, projectID: projectID)
         guard simulated else {
             return DemoBackend(
-                choice: .firebase(configuration), capabilities: identity, appleClientID: clientID, apple: nil, google: nil,
+                choice: .firebase(configuration), capabilities: identity, appleClientID: clientID, apple: nil,
+                google: nil,
                 api: nil, mailbox: mailbox)
         }
         return DemoBackend(

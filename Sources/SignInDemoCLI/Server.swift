@@ -1,8 +1,8 @@
 import Foundation
-import SignInEmulator
-import SignInDemoAdapters
 import SignInData
+import SignInDemoAdapters
 import SignInEmbeddedBackend
+import SignInEmulator
 import SignInHTTPServer
 import SignInInfrastructure
 

@@ -1,4 +1,3 @@
-
 import Synchronization
 
 /// Keeps every step it is given, in order.

@@ -1,7 +1,7 @@
 import Foundation
 import SignInData
-import SignInEmbeddedBackend
 import SignInDomain
+import SignInEmbeddedBackend
 
 /// Firebase Identity Toolkit v1 (`/identitytoolkit.googleapis.com/v1/accounts:…`): each route reads Firebase's
 /// request fields, calls the identity service, and writes Firebase's response. Numbers such as `expiresIn` are
@@ -123,7 +123,8 @@ extension EmbeddedHTTPFace {
         }
         guard let token = try fields.text("token") else { throw HTTPFaceError("MISSING_TOKEN") }
         _ = try fields.string("tenantId")
-        let revocation = ProviderRevocation(provider: ProviderType(rawValue: providerId), authorizationCode: Secret(token))
+        let revocation = ProviderRevocation(
+            provider: ProviderType(rawValue: providerId), authorizationCode: Secret(token))
         try core { () throws(IdentityBackendError) in try service.revokeToken(idToken: idToken, revocation) }
         return .object([:])
     }

@@ -1,6 +1,6 @@
 import SignInData
-import SignInEmbeddedBackend
 import SignInDomain
+import SignInEmbeddedBackend
 
 /// The Secure Token API (`/securetoken.googleapis.com/v1/token`): a refresh token for new tokens, in snake_case
 /// as Google writes this API. The refresh token rotates in the core: the one sent stops working.

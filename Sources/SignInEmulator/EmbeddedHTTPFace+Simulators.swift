@@ -1,6 +1,6 @@
 import SignInData
-import SignInEmbeddedBackend
 import SignInDomain
+import SignInEmbeddedBackend
 
 /// The server side of the simulated Apple sheet and Google account chooser (`/embedded/v1/apple/…`,
 /// `/embedded/v1/google/…`), so that a client in another process can complete a sign-in: it asks for a token

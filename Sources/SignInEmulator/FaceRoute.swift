@@ -1,4 +1,5 @@
 import SignInEmbeddedBackend
+
 /// A route of the HTTP face: one table from which the router, the method check, the API-key check and the
 /// trace's route names derive.
 enum FaceRoute: String, CaseIterable, Sendable {

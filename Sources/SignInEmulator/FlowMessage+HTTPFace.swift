@@ -1,6 +1,6 @@
 import SignInDemoTrace
-import SignInEmbeddedBackend
 import SignInDomain
+import SignInEmbeddedBackend
 
 /// The steps the embedded backend's HTTP face traces. Values are methods, route names, statuses and error codes,
 /// never a path as sent, a body, a token, a password, a nonce, a code or an API key.

@@ -1,5 +1,5 @@
-import SignInEmbeddedBackend
 import Foundation
+import SignInEmbeddedBackend
 
 /// A JSON value, for the HTTP face's request and response bodies: requests are decoded into it (so that a
 /// field of the wrong type can be told from a missing one), responses are built from it.

@@ -1,5 +1,5 @@
-import SignInEmbeddedBackend
 import Foundation
+import SignInEmbeddedBackend
 
 /// The fields of a request body, read with their JSON types checked: a field that is missing or `null` is
 /// `nil`, a field of another type is `INVALID_JSON`, and fields nobody asks for are ignored (Firebase's

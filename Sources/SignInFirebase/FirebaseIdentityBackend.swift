@@ -63,7 +63,8 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
     {
         let answer = try await signIn(
             "accounts:signUp",
-            FirebaseWire.SignUpRequest(email: email, password: password.value, idToken: idToken.value, tenantId: tenant),
+            FirebaseWire.SignUpRequest(
+                email: email, password: password.value, idToken: idToken.value, tenantId: tenant),
             secrets: [password.value, idToken.value])
         return try await session(from: answer, isNewUser: false, provider: nil)
     }
@@ -215,7 +216,8 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
             }
         }
         _ = try await post(
-            .identityToolkit, "accounts:delete", json: FirebaseWire.IDTokenRequest(idToken: idToken.value, tenantId: tenant),
+            .identityToolkit, "accounts:delete",
+            json: FirebaseWire.IDTokenRequest(idToken: idToken.value, tenantId: tenant),
             secrets: [idToken.value])
     }
 
@@ -240,7 +242,8 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
     public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
         _ = try await post(
             .identityToolkit, "accounts:resetPassword",
-            json: FirebaseWire.ResetPasswordRequest(oobCode: code.value, newPassword: newPassword.value, tenantId: tenant),
+            json: FirebaseWire.ResetPasswordRequest(
+                oobCode: code.value, newPassword: newPassword.value, tenantId: tenant),
             secrets: [code.value, newPassword.value])
     }
 
@@ -310,7 +313,8 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
             localId: localId, email: email, displayName: displayName.flatMap { $0.isEmpty ? nil : $0 },
             providerIds: providers.map(\.providerId),
             providerUserIds: Dictionary(
-                providers.map { ($0.providerId, $0.rawId ?? $0.federatedId ?? "") }, uniquingKeysWith: { first, _ in first }),
+                providers.map { ($0.providerId, $0.rawId ?? $0.federatedId ?? "") },
+                uniquingKeysWith: { first, _ in first }),
             isAnonymous: providers.isEmpty && email == nil)
     }
 
@@ -363,7 +367,6 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
         return response.body
     }
 
-
     /// Why no answer arrived, without the URL (whose query holds the API key).
     static func networkReason(_ error: any Error, method: String) -> String {
         let nsError = error as NSError
@@ -379,7 +382,8 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
     }
 
     static func malformed(_ what: String) -> IdentityBackendError {
-        IdentityBackendError(IdentityBackendError.Code(rawValue: "INVALID_RESPONSE"), message: "unreadable answer to \(what)")
+        IdentityBackendError(
+            IdentityBackendError.Code(rawValue: "INVALID_RESPONSE"), message: "unreadable answer to \(what)")
     }
 
     /// The error an error answer carries: Firebase's code from `error.message` (`CODE` or `CODE : detail`), or for

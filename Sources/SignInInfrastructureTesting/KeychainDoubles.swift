@@ -1,5 +1,5 @@
-import SignInTesting
 import SignInInfrastructure
+import SignInTesting
 import Synchronization
 
 /// A Keychain in memory that answers like `SecItem…`, and can be told to answer one status instead (a device

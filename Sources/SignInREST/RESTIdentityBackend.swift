@@ -179,7 +179,9 @@ public struct RESTIdentityBackend: SessionBackend, PasswordBackend, PasswordRese
     /// nobody learns from this app which emails have accounts.
     /// - Throws: `NOT_SUPPORTED_BY_BACKEND` when the API has no reset route; `INVALID_EMAIL`.
     public func sendPasswordResetEmail(email: String) async throws {
-        guard let path = paths.forgotPassword else { throw IdentityBackendError(.notSupportedByBackend, message: "the API has no password-reset route") }
+        guard let path = paths.forgotPassword else {
+            throw IdentityBackendError(.notSupportedByBackend, message: "the API has no password-reset route")
+        }
         let call = RESTCall(operation: .forgotPassword, method: "POST", path: path)
         do {
             _ = try await send(call, json: [fields.email: email], secrets: [])
@@ -192,7 +194,9 @@ public struct RESTIdentityBackend: SessionBackend, PasswordBackend, PasswordRese
     /// - Throws: `NOT_SUPPORTED_BY_BACKEND` when the API has no reset route; `INVALID_OOB_CODE`,
     ///   `EXPIRED_OOB_CODE`, `PASSWORD_DOES_NOT_MEET_REQUIREMENTS`.
     public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
-        guard let path = paths.resetPassword else { throw IdentityBackendError(.notSupportedByBackend, message: "the API has no password-reset route") }
+        guard let path = paths.resetPassword else {
+            throw IdentityBackendError(.notSupportedByBackend, message: "the API has no password-reset route")
+        }
         let call = RESTCall(operation: .resetPassword, method: "POST", path: path)
         _ = try await send(
             call, json: [fields.resetCode: code.value, fields.newPassword: newPassword.value],

@@ -35,7 +35,8 @@ struct RESTSessionHandle: Hashable, Sendable {
     init?(decoding text: String) {
         guard text.hasPrefix(Self.prefix) else { return nil }
         let parts = text.dropFirst(Self.prefix.count).split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let access = Base64URLText.decode(parts[0]), let refresh = Base64URLText.decode(parts[1]),
+        guard parts.count == 2, let access = Base64URLText.decode(parts[0]),
+            let refresh = Base64URLText.decode(parts[1]),
             let accessText = String(data: access, encoding: .utf8), !accessText.isEmpty,
             let refreshText = String(data: refresh, encoding: .utf8)
         else { return nil }

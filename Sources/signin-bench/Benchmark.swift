@@ -1,10 +1,10 @@
 import Foundation
-import SignInEmulator
-import SignInDemoAdapters
 import SignInCrypto
 import SignInData
+import SignInDemoAdapters
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmulator
 import SignInFirebase
 import SignInInfrastructure
 

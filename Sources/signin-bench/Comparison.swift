@@ -8,7 +8,8 @@ enum OpenSSLComparison {
     static func python() -> String? {
         for candidate in ["/usr/bin/python3", "/usr/local/bin/python3"] + pathCandidates()
         where FileManager.default.isExecutableFile(atPath: candidate) {
-            if let version = run(candidate, ["-c", "import hashlib, ssl; print(ssl.OPENSSL_VERSION)"], environment: [:]),
+            if let version = run(
+                candidate, ["-c", "import hashlib, ssl; print(ssl.OPENSSL_VERSION)"], environment: [:]),
                 version.hasPrefix("OpenSSL")
             {
                 return candidate
@@ -29,7 +30,8 @@ enum OpenSSLComparison {
 
     /// Seconds Python's `hashlib` takes for `statement` (timed inside Python), or `nil` if it failed.
     static func openssl(_ python: String, setup: String, statement: String, environment: [String: String]) -> Double? {
-        let program = "import hashlib, time\n\(setup)\nt = time.perf_counter()\n\(statement)\nprint(time.perf_counter() - t)"
+        let program =
+            "import hashlib, time\n\(setup)\nt = time.perf_counter()\n\(statement)\nprint(time.perf_counter() - t)"
         return run(python, ["-c", program], environment: environment).flatMap {
             Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
         }
@@ -52,8 +54,11 @@ enum OpenSSLComparison {
             }
             theirs.add(seconds: seconds)
         }
-        line(label, "ours \(Samples.format(mine.median)), OpenSSL \(Samples.format(theirs.median)): "
-            + String(format: "%.2f× OpenSSL's time", mine.median / theirs.median) + " (medians of \(rounds) alternating runs)")
+        line(
+            label,
+            "ours \(Samples.format(mine.median)), OpenSSL \(Samples.format(theirs.median)): "
+                + String(format: "%.2f× OpenSSL's time", mine.median / theirs.median)
+                + " (medians of \(rounds) alternating runs)")
     }
 
     private static func run(_ executable: String, _ arguments: [String], environment: [String: String]) -> String? {

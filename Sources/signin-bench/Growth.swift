@@ -16,7 +16,8 @@ enum Growth {
         state.identity.identities.reserveCapacity(count)
         for index in 0..<count {
             let uid = "bulk\(index)"
-            let identity = LinkedIdentity(providerId: "google.com", subject: "1\(index)", email: "user\(index)@example.com")
+            let identity = LinkedIdentity(
+                providerId: "google.com", subject: "1\(index)", email: "user\(index)@example.com")
             state.identity.accounts[uid] = EmbeddedAccount(
                 uid: uid, email: identity.email, emailVerified: true, displayName: "User \(index)", createdAt: created,
                 identities: [identity])

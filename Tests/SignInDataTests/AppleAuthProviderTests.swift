@@ -1,7 +1,7 @@
 import Foundation
 import SignInData
-import SignInDomain
 import SignInDataTesting
+import SignInDomain
 import SignInTesting
 import Testing
 
@@ -29,7 +29,9 @@ struct AppleAuthProviderTests {
     @Test("maps the backend's answer to a UserSession whose expiry counts from the clock")
     func mapsResponse() async throws {
         let response = BackendSessionResponse.fixture(expiresIn: 3600, isNewUser: true)
-        let provider = AppleAuthProvider(backend: StubIdentityBackend(result: .success(response)), linking: StubIdentityBackend(result: .success(response)), clock: clock)
+        let provider = AppleAuthProvider(
+            backend: StubIdentityBackend(result: .success(response)),
+            linking: StubIdentityBackend(result: .success(response)), clock: clock)
 
         let session = try await provider.signIn(with: .fixture())
 
@@ -42,7 +44,9 @@ struct AppleAuthProviderTests {
 
     @Test("a credential with no identity token fails before the backend is called", arguments: [nil, Secret("")])
     func missingToken(token: Secret?) async {
-        let provider = AppleAuthProvider(backend: FailingIdentityBackend { Issue.record(Comment(rawValue: $0)) }, linking: FailingIdentityBackend { Issue.record(Comment(rawValue: $0)) })
+        let provider = AppleAuthProvider(
+            backend: FailingIdentityBackend { Issue.record(Comment(rawValue: $0)) },
+            linking: FailingIdentityBackend { Issue.record(Comment(rawValue: $0)) })
         await #expect(throws: AuthError.missingIdentityToken(.apple)) {
             try await provider.signIn(with: .fixture(idToken: token))
         }

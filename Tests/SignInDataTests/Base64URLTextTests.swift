@@ -18,12 +18,15 @@ struct Base64URLTextTests {
             let text = Base64URLText.encode(data)
             #expect(text == reference(data))
             #expect(Base64URLText.decode(text) == data)
-            #expect(Base64URLText.decode(data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
-                .replacingOccurrences(of: "/", with: "_")) == data, "padded, length \(length)")
+            #expect(
+                Base64URLText.decode(
+                    data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                        .replacingOccurrences(of: "/", with: "_")) == data, "padded, length \(length)")
         }
     }
 
-    @Test("refuses characters outside the alphabet, a lone last character, and text after padding",
+    @Test(
+        "refuses characters outside the alphabet, a lone last character, and text after padding",
         arguments: ["a+b", "ab/c", "abc!", "é", "a", "abcde", "ab=c", "a b"])
     func refuses(text: String) {
         #expect(Base64URLText.decode(text) == nil)

@@ -1,7 +1,7 @@
 import Foundation
 import SignInData
-import SignInDomain
 import SignInDataTesting
+import SignInDomain
 import SignInTesting
 import Testing
 
@@ -14,7 +14,8 @@ struct ProviderTests {
     @Test("Google signs in at signInWithIdp as google.com with the ID and access tokens, no nonce")
     func googleSignIn() async throws {
         let backend = SpyIdentityBackend(result: .success(.fixture(providerIds: ["google.com"])))
-        let session = try await GoogleAuthProvider(backend: backend, linking: backend, clock: clock).signIn(with: google)
+        let session = try await GoogleAuthProvider(backend: backend, linking: backend, clock: clock).signIn(
+            with: google)
         #expect(session.providerIds == [.google])
         #expect(
             await backend.requests == [
@@ -69,8 +70,11 @@ struct ProviderTests {
     @Test("email sign-in checks the email before any call, then signs in with the password")
     func emailSignIn() async throws {
         await #expect(throws: AuthError.invalidEmail) {
-            try await EmailPasswordAuthProvider(backend: FailingIdentityBackend(reportIssue: reportIssue), linking: FailingIdentityBackend(reportIssue: reportIssue))
-                .signIn(with: AuthCredential(provider: .emailPassword, email: "nope", password: "whatever1"))
+            try await EmailPasswordAuthProvider(
+                backend: FailingIdentityBackend(reportIssue: reportIssue),
+                linking: FailingIdentityBackend(reportIssue: reportIssue)
+            )
+            .signIn(with: AuthCredential(provider: .emailPassword, email: "nope", password: "whatever1"))
         }
         let backend = SpyIdentityBackend(result: .success(.fixture(providerIds: ["password"])))
         _ = try await EmailPasswordAuthProvider(backend: backend, linking: backend)
@@ -90,8 +94,11 @@ struct ProviderTests {
     @Test("linking email checks the policy before any call, and an email in use is its own error")
     func emailLink() async {
         await #expect(throws: AuthError.weakPassword(.allSameCharacter)) {
-            try await EmailPasswordAuthProvider(backend: FailingIdentityBackend(reportIssue: reportIssue), linking: FailingIdentityBackend(reportIssue: reportIssue))
-                .link(AuthCredential(provider: .emailPassword, email: "a@b.co", password: "xxxxxxxxx"), to: .fixture())
+            try await EmailPasswordAuthProvider(
+                backend: FailingIdentityBackend(reportIssue: reportIssue),
+                linking: FailingIdentityBackend(reportIssue: reportIssue)
+            )
+            .link(AuthCredential(provider: .emailPassword, email: "a@b.co", password: "xxxxxxxxx"), to: .fixture())
         }
         let taken = StubIdentityBackend(result: .failure(IdentityBackendError(.emailExists)))
         await #expect(throws: AuthError.emailAlreadyInUse("a@b.co")) {

@@ -1,6 +1,6 @@
 import Foundation
-import SignInDomain
 import SignInDemoAdapters
+import SignInDomain
 import SignInInfrastructure
 import SignInTesting
 import Synchronization

@@ -121,7 +121,10 @@ struct TracingDecoratorTests {
         request.headers["Authorization"] = "Bearer fixture-id-token"
         request.body = Data("hunter2 password".utf8)
         _ = try await transport.send(request)
-        #expect(tracer.steps.map(\.message.description) == ["GET /v1/me with Authorization: Bearer <redacted>", "answered 200"])
+        #expect(
+            tracer.steps.map(\.message.description) == [
+                "GET /v1/me with Authorization: Bearer <redacted>", "answered 200",
+            ])
         #expect(tracer.steps.map(\.layer) == [.data, .backend])
         Self.expectNoSecret(tracer)
     }
@@ -148,7 +151,8 @@ struct TracingDecoratorTests {
         let viewModel = SignInViewModel(
             signIn: SignInUseCase(
                 authProviders: [StubAuthProvider(.apple, result: .success(.fixture(uid: "u1")))], sessions: sessions),
-            signOut: SignOutUseCase(sessions: sessions, tokenService: FailingSessionTokenService(reportIssue: reportIssue)),
+            signOut: SignOutUseCase(
+                sessions: sessions, tokenService: FailingSessionTokenService(reportIssue: reportIssue)),
             account: AccountUseCases(confirmPasswordReset: ConfirmPasswordResetUseCase(accounts: accounts)),
             uiClients: [.apple: StubSignInUIClient.returning(.fixture())])
         let screen = TracedScreen(viewModel: viewModel, tracer: tracer)

@@ -208,8 +208,11 @@ struct AccountUseCaseTests {
         arguments: [AppleCredentialCheckTrigger.appLaunched, .appBecameActive])
     func quietChecks(trigger: AppleCredentialCheckTrigger) async throws {
         let checker = StubAppleCredentialStateChecker(state: .revoked)
-        #expect(try await CheckAppleCredentialUseCase(checker: checker, sessions: manager(nil).0)(trigger: trigger) == nil)
-        #expect(try await CheckAppleCredentialUseCase(checker: checker, sessions: manager(guest).0)(trigger: trigger) == nil)
+        #expect(
+            try await CheckAppleCredentialUseCase(checker: checker, sessions: manager(nil).0)(trigger: trigger) == nil)
+        #expect(
+            try await CheckAppleCredentialUseCase(checker: checker, sessions: manager(guest).0)(trigger: trigger) == nil
+        )
         #expect(await checker.askedUserIDs.isEmpty)
 
         var session = UserSession.fixture()
@@ -223,7 +226,8 @@ struct AccountUseCaseTests {
             try await CheckAppleCredentialUseCase(checker: offline, sessions: sessions)(trigger: .userAsked)
         }
 
-        #expect(try await CheckAppleCredentialUseCase(checker: checker, sessions: sessions)(trigger: trigger) == .revoked)
+        #expect(
+            try await CheckAppleCredentialUseCase(checker: checker, sessions: sessions)(trigger: trigger) == .revoked)
         #expect(await store.session == nil)
     }
 
@@ -276,7 +280,8 @@ struct AccountUseCaseTests {
 
         let (other, otherStore) = manager(guest)
         #expect(
-            try await CheckAppleCredentialUseCase(checker: checker, sessions: other)(trigger: .revocationNotified) == nil)
+            try await CheckAppleCredentialUseCase(checker: checker, sessions: other)(trigger: .revocationNotified)
+                == nil)
         #expect(await otherStore.session == guest)
     }
 

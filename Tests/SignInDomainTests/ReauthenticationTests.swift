@@ -39,7 +39,10 @@ struct ReauthenticationTests {
 
         // The session's own provider (Google), not the one the backend error named, was asked.
         #expect(await google.reauthentications.map(\.credential) == [credential])
-        #expect(await accounts.calls == [.deleteAccount(uid: "jane", revoking: nil), .deleteAccount(uid: "jane", revoking: nil)])
+        #expect(
+            await accounts.calls == [
+                .deleteAccount(uid: "jane", revoking: nil), .deleteAccount(uid: "jane", revoking: nil),
+            ])
         #expect(try await sessions.currentSession() == nil)
     }
 
@@ -49,7 +52,9 @@ struct ReauthenticationTests {
             signInProvider: .google)
     }
 
-    @Test("deleting an account with Apple signs in with Apple first, whatever the backend asks, and revokes with its code")
+    @Test(
+        "deleting an account with Apple signs in with Apple first, whatever the backend asks, and revokes with its code"
+    )
     func deletionRevokesApple() async throws {
         let (sessions, _) = manager(appleUser)
         var renewed = appleUser
@@ -76,7 +81,9 @@ struct ReauthenticationTests {
         case cancelled, noUIClient, noAuthorizationCode, otherAccount, revocationRefused
     }
 
-    @Test("a deletion whose Apple step fails deletes nothing and keeps the user signed in", arguments: AppleStepFailure.allCases)
+    @Test(
+        "a deletion whose Apple step fails deletes nothing and keeps the user signed in",
+        arguments: AppleStepFailure.allCases)
     func deletionNeedsApple(failure: AppleStepFailure) async throws {
         let (sessions, store) = manager(appleUser)
         let withCode = AuthCredential(provider: .apple, idToken: "t", rawNonce: "n", authorizationCode: "code")
@@ -238,7 +245,8 @@ struct ReauthenticationTests {
     func refreshOfDisabledAccount() async throws {
         var expired = signedIn
         expired.tokens = .fixture(expiresAt: clock.now() - 10)
-        let (sessions, _) = manager(expired, tokenService: SpySessionTokenService(clock: clock, refreshError: .userDisabled))
+        let (sessions, _) = manager(
+            expired, tokenService: SpySessionTokenService(clock: clock, refreshError: .userDisabled))
         await #expect(throws: AuthError.signedOut(.accountDisabled)) { try await sessions.validSession() }
         #expect(try await sessions.currentSession() == nil)
     }

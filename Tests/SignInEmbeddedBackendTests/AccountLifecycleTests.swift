@@ -287,7 +287,9 @@ struct ResetAndDeleteBackendTests {
         #expect(error?.code == .invalidOOBCode)
     }
 
-    @Test("deleting with a fresh authorization code revokes Sign in with Apple and removes the account, its identities and tokens")
+    @Test(
+        "deleting with a fresh authorization code revokes Sign in with Apple and removes the account, its identities and tokens"
+    )
     func delete() throws {
         let harness = BackendHarness()
         let (issued, nonce) = try harness.authorize()
@@ -314,7 +316,9 @@ struct ResetAndDeleteBackendTests {
         case unknown, used, expired, anotherApp
     }
 
-    @Test("a deletion whose revocation is refused deletes nothing and leaves Apple's authorization", arguments: BadCode.allCases)
+    @Test(
+        "a deletion whose revocation is refused deletes nothing and leaves Apple's authorization",
+        arguments: BadCode.allCases)
     func deletionNeverHalfHappens(bad: BadCode) throws {
         let harness = BackendHarness()
         let (issued, nonce) = try harness.authorize()
@@ -368,7 +372,8 @@ struct ResetAndDeleteBackendTests {
         let guest = try harness.service.signUpAnonymously()
         let noApple = #expect(throws: IdentityBackendError.self) {
             try harness.service.revokeToken(
-                idToken: guest.idToken, ProviderRevocation(provider: .apple, authorizationCode: issued.authorizationCode))
+                idToken: guest.idToken,
+                ProviderRevocation(provider: .apple, authorizationCode: issued.authorizationCode))
         }
         #expect(noApple?.code == .idpRevocationFailed)
         let session = try harness.signIn()

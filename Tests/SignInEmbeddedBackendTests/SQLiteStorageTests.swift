@@ -1,7 +1,7 @@
-import SignInSQLite
 import Foundation
 import SignInCrypto
 import SignInData
+import SignInSQLite
 import SignInTesting
 import Testing
 

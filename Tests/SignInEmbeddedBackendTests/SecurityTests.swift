@@ -40,7 +40,9 @@ struct BackendSecurityTests {
                 _ = try service.unlink(idToken: old.idToken, providerId: "password")
             } == .invalidIDToken)
         #expect(
-            errorCode { () throws(IdentityBackendError) in try service.deleteAccount(idToken: old.idToken, revoking: nil) }
+            errorCode { () throws(IdentityBackendError) in
+                try service.deleteAccount(idToken: old.idToken, revoking: nil)
+            }
                 == .invalidIDToken)
         #expect(
             errorCode { () throws(IdentityBackendError) in
@@ -117,7 +119,9 @@ struct BackendSecurityTests {
         let refreshed = try service.refreshSession(refreshToken: linked.refreshToken)
         let before = try service.snapshot()
         #expect(
-            errorCode { () throws(IdentityBackendError) in try service.deleteAccount(idToken: refreshed.idToken, revoking: nil) }
+            errorCode { () throws(IdentityBackendError) in
+                try service.deleteAccount(idToken: refreshed.idToken, revoking: nil)
+            }
                 == .credentialTooOld)
         #expect(
             errorCode { () throws(IdentityBackendError) in

@@ -1,9 +1,9 @@
 import Foundation
-import SignInEmulator
 import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmulator
 import SignInFirebase
 import SignInInfrastructure
 import SignInPresentation
@@ -127,7 +127,8 @@ struct BackendContractTests {
                 link = try #require(try embedded.outbox.messages().last { $0.to == email }?.link)
             case .overHTTP:
                 let port = try #require(server?.port)
-                let url = try #require(URL(string: "http://127.0.0.1:\(port)/emulator/v1/projects/demo-signin/oobCodes"))
+                let url = try #require(
+                    URL(string: "http://127.0.0.1:\(port)/emulator/v1/projects/demo-signin/oobCodes"))
                 let response = try await URLSessionTransport().send(HTTPRequest(url: url))
                 #expect(response.status == 200)
                 struct Codes: Decodable {
@@ -146,7 +147,9 @@ struct BackendContractTests {
         }
     }
 
-    @Test("a guest links email and password, signs out, and signs in with the email to the same uid", arguments: Face.allCases)
+    @Test(
+        "a guest links email and password, signs out, and signs in with the email to the same uid",
+        arguments: Face.allCases)
     func guestUpgrade(face: Face) async throws {
         let rig = try Rig(face)
         let guest = try await AnonymousAuthProvider(backend: rig.identity, clock: rig.clock)
@@ -165,7 +168,9 @@ struct BackendContractTests {
         #expect(again.uid == guest.uid && again.email == "jane@example.com")
     }
 
-    @Test("Apple's first sign-in keeps the name, which later sign-ins (that carry none) do not erase", arguments: Face.allCases)
+    @Test(
+        "Apple's first sign-in keeps the name, which later sign-ins (that carry none) do not erase",
+        arguments: Face.allCases)
     func appleKeepsName(face: Face) async throws {
         let rig = try Rig(face)
         let first = try rig.appleCredential()
@@ -182,7 +187,8 @@ struct BackendContractTests {
         await #expect(throws: AuthError.invalidIdentityToken(.replayed)) { try await rig.apple.signIn(with: later) }
     }
 
-    @Test("a reset by the mailed code: the new password works, the old one and the code do not", arguments: Face.allCases)
+    @Test(
+        "a reset by the mailed code: the new password works, the old one and the code do not", arguments: Face.allCases)
     func passwordReset(face: Face) async throws {
         let rig = try Rig(face)
         _ = try await rig.accounts.signUp(email: "sam@example.com", password: "first pass 1")
@@ -218,7 +224,9 @@ struct BackendContractTests {
         }
     }
 
-    @Test("deleting needs a recent sign-in; after it, the account's sessions and sign-ins are refused", arguments: Face.allCases)
+    @Test(
+        "deleting needs a recent sign-in; after it, the account's sessions and sign-ins are refused",
+        arguments: Face.allCases)
     func deletion(face: Face) async throws {
         let rig = try Rig(face)
         let session = try await rig.accounts.signUp(email: "kim@example.com", password: "kim pass 123")
@@ -242,7 +250,9 @@ struct BackendContractTests {
         }
     }
 
-    @Test("deleting an Apple account signs in with Apple again and revokes with that code; a used code deletes nothing", arguments: Face.allCases)
+    @Test(
+        "deleting an Apple account signs in with Apple again and revokes with that code; a used code deletes nothing",
+        arguments: Face.allCases)
     func deletionRevokesApple(face: Face) async throws {
         let rig = try Rig(face)
         let sessions = rig.sessions
@@ -271,14 +281,17 @@ struct BackendContractTests {
         #expect(try rig.embedded.appleIssuer.credentialState(forUserID: appleUser, clientID: clientID) == .revoked)
     }
 
-    @Test("re-authenticating with another account's credential, or one no account has, creates nothing", arguments: Face.allCases)
+    @Test(
+        "re-authenticating with another account's credential, or one no account has, creates nothing",
+        arguments: Face.allCases)
     func reauthenticationMismatch(face: Face) async throws {
         let rig = try Rig(face)
         let jane = try await rig.accounts.signUp(email: "jane@example.com", password: "jane pass 1")
         _ = try await rig.accounts.signUp(email: "sam@example.com", password: "sam pass 12")
         await #expect(throws: AuthError.userMismatch(.emailPassword)) {
             try await rig.email.reauthenticate(
-                AuthCredential(provider: .emailPassword, email: "sam@example.com", password: "sam pass 12"), session: jane)
+                AuthCredential(provider: .emailPassword, email: "sam@example.com", password: "sam pass 12"),
+                session: jane)
         }
         let accountsBefore = try rig.embedded.identityService.snapshot().accounts.count
         await #expect(throws: AuthError.userMismatch(.google)) {
@@ -287,7 +300,8 @@ struct BackendContractTests {
         #expect(try rig.embedded.identityService.snapshot().accounts.count == accountsBefore)
     }
 
-    @Test("linking an identity another account owns gives the credential back to sign in with", arguments: Face.allCases)
+    @Test(
+        "linking an identity another account owns gives the credential back to sign in with", arguments: Face.allCases)
     func credentialConflict(face: Face) async throws {
         let rig = try Rig(face)
         let owner = try await rig.google.signIn(with: try rig.googleCredential())
@@ -309,6 +323,8 @@ struct BackendContractTests {
         #expect(Set(both.providerIds) == [.emailPassword, .google])
         let one = try await rig.accounts.unlink(.google, from: both)
         #expect(one.providerIds == [.emailPassword] && one.tokens == both.tokens)
-        await #expect(throws: AuthError.providerNotLinked(.google)) { try await rig.accounts.unlink(.google, from: one) }
+        await #expect(throws: AuthError.providerNotLinked(.google)) {
+            try await rig.accounts.unlink(.google, from: one)
+        }
     }
 }

@@ -89,7 +89,8 @@ struct FirebaseCLIEndToEndTests {
         let firebase = ["FIREBASE_AUTH_EMULATOR_HOST": serve.host, "FIREBASE_API_KEY": Self.apiKey]
         var outputs: [String] = []
         func run(_ arguments: [String]) throws -> CLIProcess.Result {
-            let result = try cli.run(["--backend", "firebase"] + arguments, environment: firebase, timeout: .seconds(60))
+            let result = try cli.run(
+                ["--backend", "firebase"] + arguments, environment: firebase, timeout: .seconds(60))
             outputs += [result.stdout, result.stderr]
             return result
         }
@@ -109,7 +110,8 @@ struct FirebaseCLIEndToEndTests {
         let taken = try run(["sign-up", "--email", "sam@example.com", "--password", password])
         #expect(taken.status == 1 && taken.stderr.contains("sam@example.com already belongs to an account"))
         let me = try run(["me"])
-        #expect(me.status == 0 && me.stdout.hasPrefix("HTTP 200") && me.stdout.contains("sam@example.com"), "\(me.stdout)")
+        #expect(
+            me.status == 0 && me.stdout.hasPrefix("HTTP 200") && me.stdout.contains("sam@example.com"), "\(me.stdout)")
         let apple = try run(["sign-in", "apple", "--yes"])
         #expect(apple.status == 0 && apple.stdout.contains("apple.com"), "\(apple.stderr)")
         let google = try run(["sign-in", "google", "--yes"])
@@ -119,7 +121,8 @@ struct FirebaseCLIEndToEndTests {
         let outbox = try run(["outbox"])
         let link = try #require(outbox.stdout.split(separator: "\n").last { $0.contains("reset-password?code=") })
         let newPassword = "staple gun e2e 42"
-        #expect(try run(["open-link", link.trimmingCharacters(in: .whitespaces), "--password", newPassword]).status == 0)
+        #expect(
+            try run(["open-link", link.trimmingCharacters(in: .whitespaces), "--password", newPassword]).status == 0)
         #expect(try run(["sign-in", "email", "--email", "jane@example.com", "--password", password]).status == 1)
         #expect(try run(["sign-in", "email", "--email", "jane@example.com", "--password", newPassword]).status == 0)
         #expect(try run(["delete-account", "--yes", "--current-password", newPassword]).status == 0)
@@ -133,7 +136,9 @@ struct FirebaseCLIEndToEndTests {
         for text in outputs + [log, serve.output] {
             #expect(!text.contains(password) && !text.contains(newPassword))
             #expect(!text.contains(Self.apiKey))
-            #expect(text.range(of: #"eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\."#, options: .regularExpression) == nil, "a JWT")
+            #expect(
+                text.range(of: #"eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\."#, options: .regularExpression) == nil,
+                "a JWT")
         }
     }
 
@@ -169,7 +174,8 @@ struct FirebaseCLIEndToEndTests {
         #expect(result.stdout.contains("HTTP 200") || result.stdout.contains("200"))
         #expect(serve.log.contains("\"GET /v1/me\" 200"))
         #expect(serve.log.contains("\"POST /securetoken.googleapis.com/v1/token\" 200"))
-        #expect(serve.log.contains("\"POST /securetoken.googleapis.com/v1/token\" 400"), "the old refresh token refused")
+        #expect(
+            serve.log.contains("\"POST /securetoken.googleapis.com/v1/token\" 400"), "the old refresh token refused")
         #expect(serve.stop() == 0)
     }
 
@@ -235,14 +241,17 @@ struct FirebaseCLIEndToEndTests {
             (["me"], "no app API"),
             ([], "guided tour"),
         ] {
-            let result = try cli.run(["--backend", "firebase"] + arguments, environment: project, timeout: .seconds(30))
+            let result = try cli.run(
+                ["--backend", "firebase"] + arguments, environment: project, timeout: .seconds(30))
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.contains(says), "\(arguments): \(result.stderr)")
             #expect(!result.stderr.contains(Self.apiKey))
         }
     }
 
-    @Test("against an emulator without our simulated sign-in (Google's), Apple and Google want a token, the tour says why")
+    @Test(
+        "against an emulator without our simulated sign-in (Google's), Apple and Google want a token, the tour says why"
+    )
     func emulatorWithoutSimulation() throws {
         // Stands in for Google's emulator: it knows none of /embedded/v1/…, and lists no reset codes.
         let emulator = try LoopbackHTTPServer { request in
@@ -254,11 +263,13 @@ struct FirebaseCLIEndToEndTests {
         defer { cli.cleanUp() }
         let environment = ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:\(emulator.port)", "GCLOUD_PROJECT": "demo-x"]
         for (arguments, says) in [(["sign-in", "apple", "--yes"], "--id-token-file"), ([], "guided tour")] {
-            let result = try cli.run(["--backend", "firebase"] + arguments, environment: environment, timeout: .seconds(60))
+            let result = try cli.run(
+                ["--backend", "firebase"] + arguments, environment: environment, timeout: .seconds(60))
             #expect(result.status == 2 && result.stderr.contains(says), "\(arguments): \(result.stderr)")
         }
         let outbox = try cli.run(["--backend", "firebase", "outbox"], environment: environment, timeout: .seconds(60))
-        #expect(outbox.status == 0 && outbox.stdout.contains("/emulator/v1/projects/demo-x/oobCodes"), "\(outbox.stdout)")
+        #expect(
+            outbox.status == 0 && outbox.stdout.contains("/emulator/v1/projects/demo-x/oobCodes"), "\(outbox.stdout)")
     }
 
     @Test("apple-revoke against serve says when there was nothing to revoke (exit 1), as in-process")

@@ -41,8 +41,10 @@ struct LoopbackAPITests {
         let rawNonce = "loopback-raw-nonce-0123456789-abcdef"
         let issued = try backend.appleIssuer.authorize(
             clientID: backend.configuration.appleClientID, nonceSHA256: SHA256.hexDigest(rawNonce), shareEmail: true)
-        let session = try await AppleAuthProvider(backend: backend.identityService, linking: backend.identityService, clock: clock)
-            .signIn(with: AuthCredential(provider: .apple, idToken: issued.identityToken, rawNonce: Secret(rawNonce)))
+        let session = try await AppleAuthProvider(
+            backend: backend.identityService, linking: backend.identityService, clock: clock
+        )
+        .signIn(with: AuthCredential(provider: .apple, idToken: issued.identityToken, rawNonce: Secret(rawNonce)))
         try await sessions.establish(session)
 
         // The server refuses the first token once (as after a key rotation), then checks tokens for real.

@@ -1,6 +1,6 @@
 import Foundation
-import SignInDemoAdapters
 import SignInData
+import SignInDemoAdapters
 import SignInHTTPServer
 import SignInInfrastructure
 

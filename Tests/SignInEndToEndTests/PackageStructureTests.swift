@@ -122,7 +122,9 @@ struct PackageStructureTests {
                 guard linked.insert(target).inserted else { continue }
                 next += graph[target] ?? []
             }
-            #expect(linked.isDisjoint(with: Self.demoTargets), "\(name) links \(linked.intersection(Self.demoTargets).sorted())")
+            #expect(
+                linked.isDisjoint(with: Self.demoTargets),
+                "\(name) links \(linked.intersection(Self.demoTargets).sorted())")
         }
         // The walk must see products and arrows, or the check above could never fail.
         #expect(libraries >= 8)
@@ -145,7 +147,9 @@ struct PackageStructureTests {
     /// The test kit's targets.
     static let testKit: Set<String> = ["SignInTesting", "SignInDataTesting", "SignInInfrastructureTesting"]
 
-    @Test("an Apple-only source file is all one #if canImport branch with no #else, and small: the API is the same everywhere")
+    @Test(
+        "an Apple-only source file is all one #if canImport branch with no #else, and small: the API is the same everywhere"
+    )
     func appleOnlyFilesAreShells() throws {
         let sources = Self.packageRoot.appendingPathComponent("Sources")
         let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
@@ -159,7 +163,8 @@ struct PackageStructureTests {
             let code = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("//") }
             #expect(code.first?.hasPrefix("#if canImport(") == true, "\(file) does not start with its #if")
             #expect(code.last == "#endif", "\(file) has code after its #endif")
-            #expect(!lines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#else") }, "\(file) has an #else")
+            #expect(
+                !lines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#else") }, "\(file) has an #else")
             #expect(lines.count <= 120, "\(file) has \(lines.count) lines; an Apple-only shell is reviewed at a glance")
         }
         // The check must see the shells, or it could never fail.

@@ -65,7 +65,9 @@ struct RESTCLIEndToEndTests {
         let me = try run(["me"])
         #expect(me.status == 0 && me.stdout.contains("HTTP 200") && me.stdout.contains("ada@example.com"))
         #expect(!me.stdout.contains("token-1"))
-        for arguments in [["sign-in", "guest"], ["sign-in", "apple", "--yes"], ["link", "google"], ["check-credential"], []] {
+        for arguments in [
+            ["sign-in", "guest"], ["sign-in", "apple", "--yes"], ["link", "google"], ["check-credential"], [],
+        ] {
             let refused = try run(arguments)
             #expect(refused.status == 1, "\(arguments)")
             #expect(refused.stderr.contains("This sign-in service does not offer"), "\(arguments): \(refused.stderr)")

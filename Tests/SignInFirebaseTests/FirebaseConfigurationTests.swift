@@ -9,9 +9,11 @@ struct FirebaseConfigurationTests {
     func environment() throws {
         let production = try FirebaseConfiguration.fromEnvironment(["FIREBASE_API_KEY": "AIza1"]).get()
         #expect(production.apiKey.value == "AIza1" && production.emulatorHost == nil)
-        let emulator = try FirebaseConfiguration.fromEnvironment(["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099"]).get()
+        let emulator = try FirebaseConfiguration.fromEnvironment(["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099"])
+            .get()
         #expect(emulator.emulatorHost == "127.0.0.1:9099" && !emulator.apiKey.value.isEmpty)
-        let tenant = try FirebaseConfiguration.fromEnvironment(["FIREBASE_API_KEY": "k", "FIREBASE_TENANT_ID": "t-1"]).get()
+        let tenant = try FirebaseConfiguration.fromEnvironment(["FIREBASE_API_KEY": "k", "FIREBASE_TENANT_ID": "t-1"])
+            .get()
         #expect(tenant.tenantID == "t-1")
     }
 
@@ -19,7 +21,9 @@ struct FirebaseConfigurationTests {
     func refused() {
         #expect(FirebaseConfiguration.fromEnvironment([:]) == .failure(.missingAPIKey))
         #expect(FirebaseConfiguration.fromEnvironment(["FIREBASE_API_KEY": ""]) == .failure(.missingAPIKey))
-        for host in ["localhost", "127.0.0.1:0", "127.0.0.1:70000", "evil.com/x:80", "a@b:80", ":80", "h:80?q", "h:+80", "h: 80"] {
+        for host in [
+            "localhost", "127.0.0.1:0", "127.0.0.1:70000", "evil.com/x:80", "a@b:80", ":80", "h:80?q", "h:+80", "h: 80",
+        ] {
             #expect(
                 FirebaseConfiguration.fromEnvironment(["FIREBASE_AUTH_EMULATOR_HOST": host])
                     == .failure(.invalidEmulatorHost(host)), "\(host)")

@@ -1,7 +1,7 @@
 import Foundation
 import SignInData
-import SignInDomain
 import SignInDataTesting
+import SignInDomain
 import SignInTesting
 import Testing
 
@@ -77,8 +77,9 @@ struct FirebaseErrorTests {
     @Test("an unknown code keeps its text")
     func unknownCode() async throws {
         let error = try #require(await refusal(Wire.failure("QUOTA_EXCEEDED : Exceeded quota for email lookup.")))
-        #expect(error.toDomain(provider: .emailPassword)
-            == .backend(code: "QUOTA_EXCEEDED", message: "Exceeded quota for email lookup."))
+        #expect(
+            error.toDomain(provider: .emailPassword)
+                == .backend(code: "QUOTA_EXCEEDED", message: "Exceeded quota for email lookup."))
     }
 
     @Test("Google's generic errors give their reason, and never the API key")
@@ -96,7 +97,8 @@ struct FirebaseErrorTests {
 
     @Test("an answer that is not Firebase's envelope is HTTP_<status>")
     func notAnEnvelope() async throws {
-        let answer = HTTPResponse(status: 502, headers: ["Content-Type": "text/html"], body: Data("<h1>Bad gateway</h1>".utf8))
+        let answer = HTTPResponse(
+            status: 502, headers: ["Content-Type": "text/html"], body: Data("<h1>Bad gateway</h1>".utf8))
         let error = try #require(await refusal(.success(answer)))
         #expect(error.code.rawValue == "HTTP_502")
     }
@@ -109,7 +111,8 @@ struct FirebaseErrorTests {
         #expect(noTokens.code.rawValue == "INVALID_RESPONSE")
     }
 
-    @Test("trap: signInWithIdp's HTTP 200 with errorMessage is a failure, and linking maps it to the credential conflict")
+    @Test(
+        "trap: signInWithIdp's HTTP 200 with errorMessage is a failure, and linking maps it to the credential conflict")
     func errorMessageWith200() async throws {
         let spy = SpyHTTPTransport(responses: [
             Wire.ok([
@@ -139,7 +142,8 @@ struct FirebaseErrorTests {
         ])
         let credential = AuthCredential(provider: .google, idToken: "g", rawNonce: "n")
         await #expect(throws: AuthError.accountExistsWithDifferentCredential(email: "jane@example.com")) {
-            try await GoogleAuthProvider(backend: Wire.backend(spy), linking: Wire.backend(spy)).signIn(with: credential)
+            try await GoogleAuthProvider(backend: Wire.backend(spy), linking: Wire.backend(spy)).signIn(
+                with: credential)
         }
     }
 
@@ -147,7 +151,8 @@ struct FirebaseErrorTests {
     func emailExists() async throws {
         let spy = SpyHTTPTransport(responses: [Wire.failure("EMAIL_EXISTS")])
         await #expect(throws: AuthError.emailAlreadyInUse("jane@example.com")) {
-            try await BackendSignUpService(backend: Wire.backend(spy)).signUp(email: "jane@example.com", password: "pw 123456")
+            try await BackendSignUpService(backend: Wire.backend(spy)).signUp(
+                email: "jane@example.com", password: "pw 123456")
         }
         await #expect(throws: AuthError.emailAlreadyInUse("jane@example.com")) {
             try await EmailPasswordAuthProvider(backend: Wire.backend(spy), linking: Wire.backend(spy)).link(
@@ -185,8 +190,11 @@ struct FirebaseErrorTests {
         let task = Task { try await Wire.backend(SpyHTTPTransport(status: 200)).signUpAnonymously() }
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        let waiting = Task { try await FirebaseIdentityBackend(
-            configuration: FirebaseConfiguration(apiKey: "k"), transport: never).signUpAnonymously() }
+        let waiting = Task {
+            try await FirebaseIdentityBackend(
+                configuration: FirebaseConfiguration(apiKey: "k"), transport: never
+            ).signUpAnonymously()
+        }
         try await Task.sleep(for: .milliseconds(20))
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }

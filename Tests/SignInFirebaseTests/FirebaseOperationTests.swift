@@ -1,7 +1,7 @@
 import Foundation
 import SignInData
-import SignInDomain
 import SignInDataTesting
+import SignInDomain
 import SignInTesting
 import Testing
 
@@ -13,7 +13,9 @@ import Testing
 struct FirebaseOperationTests {
     @Test("a guest is accounts:signUp with no email, then accounts:lookup with the new ID token")
     func anonymousSignUp() async throws {
-        let spy = SpyHTTPTransport(responses: [Wire.tokens(uid: "guest-1", provider: "anonymous"), Wire.lookup(uid: "guest-1")])
+        let spy = SpyHTTPTransport(responses: [
+            Wire.tokens(uid: "guest-1", provider: "anonymous"), Wire.lookup(uid: "guest-1"),
+        ])
         let session = try await Wire.backend(spy).signUpAnonymously()
 
         let requests = await spy.requests
@@ -89,7 +91,8 @@ struct FirebaseOperationTests {
     func appleSignIn() async throws {
         let spy = SpyHTTPTransport(responses: [
             Wire.tokens(uid: "a1", provider: "apple.com", extra: ["isNewUser": true, "providerId": "apple.com"]),
-            Wire.lookup(uid: "a1", email: "j@privaterelay.appleid.com", displayName: "Jane O'Hara-Åberg",
+            Wire.lookup(
+                uid: "a1", email: "j@privaterelay.appleid.com", displayName: "Jane O'Hara-Åberg",
                 providers: [("apple.com", "001234.abcd")]),
         ])
         let request = IdPSignInRequest(
@@ -132,7 +135,8 @@ struct FirebaseOperationTests {
         let sent = try #require(await spy.requests.first)
         let postBody = try #require(try Wire.json(sent)["postBody"] as? String)
         let fields = Wire.form(postBody)
-        #expect(fields == ["providerId": "google.com", "id_token": "g-id", "access_token": "ya29.access", "nonce": "n"])
+        #expect(
+            fields == ["providerId": "google.com", "id_token": "g-id", "access_token": "ya29.access", "nonce": "n"])
     }
 
     @Test("linking an identity provider is accounts:signInWithIdp with the user's idToken")
@@ -215,9 +219,11 @@ struct FirebaseOperationTests {
         #expect(body["idToken"] as? String == "session-id-token")
         #expect(body["deleteProvider"] as? [String] == ["google.com"])
         #expect(body["password"] == nil)
-        #expect(account == BackendAccountInfo(
-            localId: "u1", email: "jane@example.com", providerIds: ["password"],
-            providerUserIds: ["password": "jane@example.com"]))
+        #expect(
+            account
+                == BackendAccountInfo(
+                    localId: "u1", email: "jane@example.com", providerIds: ["password"],
+                    providerUserIds: ["password": "jane@example.com"]))
         #expect(await spy.requests.count == 1)
     }
 
@@ -247,7 +253,9 @@ struct FirebaseOperationTests {
 
     @Test("deleting with Apple's code is v2 accounts:revokeToken (token type CODE), then accounts:delete")
     func deleteRevokingApple() async throws {
-        let spy = SpyHTTPTransport(responses: [Wire.ok([:]), Wire.ok(["kind": "identitytoolkit#DeleteAccountResponse"])])
+        let spy = SpyHTTPTransport(responses: [
+            Wire.ok([:]), Wire.ok(["kind": "identitytoolkit#DeleteAccountResponse"]),
+        ])
         try await Wire.backend(spy).deleteAccount(
             idToken: "session-id-token",
             revoking: ProviderRevocation(provider: .apple, authorizationCode: "apple-code"))
@@ -286,11 +294,14 @@ struct FirebaseOperationTests {
 
     @Test("a reset mail is accounts:sendOobCode PASSWORD_RESET; an unknown email answers the same")
     func sendOobCode() async throws {
-        let spy = SpyHTTPTransport(responses: [Wire.ok(["kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": "j@example.com"])])
+        let spy = SpyHTTPTransport(responses: [
+            Wire.ok(["kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": "j@example.com"])
+        ])
         try await Wire.backend(spy).sendPasswordResetEmail(email: "j@example.com")
         let request = try #require(await spy.requests.first)
         Wire.expectCall(request, "accounts:sendOobCode")
-        #expect(try Wire.json(request).mapValues { "\($0)" } == ["requestType": "PASSWORD_RESET", "email": "j@example.com"])
+        #expect(
+            try Wire.json(request).mapValues { "\($0)" } == ["requestType": "PASSWORD_RESET", "email": "j@example.com"])
 
         // A project without email enumeration protection tells which emails have no account; this client does not.
         let unknown = SpyHTTPTransport(responses: [Wire.failure("EMAIL_NOT_FOUND")])
@@ -299,7 +310,9 @@ struct FirebaseOperationTests {
 
     @Test("a reset is accounts:resetPassword with oobCode and newPassword")
     func resetPassword() async throws {
-        let spy = SpyHTTPTransport(responses: [Wire.ok(["kind": "identitytoolkit#ResetPasswordResponse", "requestType": "PASSWORD_RESET"])])
+        let spy = SpyHTTPTransport(responses: [
+            Wire.ok(["kind": "identitytoolkit#ResetPasswordResponse", "requestType": "PASSWORD_RESET"])
+        ])
         try await Wire.backend(spy).confirmPasswordReset(code: "oob-code", newPassword: "new pass 99")
         let request = try #require(await spy.requests.first)
         Wire.expectCall(request, "accounts:resetPassword")
@@ -325,14 +338,17 @@ struct FirebaseOperationTests {
     @Test("with an emulator host, the same paths go over plain HTTP to host:port/<production host>/v1/…")
     func emulatorURLs() async throws {
         let spy = SpyHTTPTransport(responses: [
-            Wire.ok(["id_token": Wire.idToken(uid: "u", provider: "anonymous"), "refresh_token": "r", "expires_in": "3600"]),
+            Wire.ok([
+                "id_token": Wire.idToken(uid: "u", provider: "anonymous"), "refresh_token": "r", "expires_in": "3600",
+            ]),
             Wire.lookup(uid: "u"),
         ])
         _ = try await Wire.backend(spy, emulator: "127.0.0.1:9099").refreshSession(refreshToken: "r0")
         let urls = await spy.requests.map(\.url.absoluteString)
-        #expect(urls == [
-            "http://127.0.0.1:9099/securetoken.googleapis.com/v1/token?key=\(Wire.apiKey)",
-            "http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:lookup?key=\(Wire.apiKey)",
-        ])
+        #expect(
+            urls == [
+                "http://127.0.0.1:9099/securetoken.googleapis.com/v1/token?key=\(Wire.apiKey)",
+                "http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:lookup?key=\(Wire.apiKey)",
+            ])
     }
 }

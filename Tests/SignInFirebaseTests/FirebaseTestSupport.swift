@@ -1,7 +1,7 @@
 import Foundation
 import SignInData
-import SignInDomain
 import SignInDataTesting
+import SignInDomain
 import SignInTesting
 import Testing
 
@@ -48,7 +48,9 @@ enum Wire {
     }
 
     /// The answer of a call that signs in: `localId`, `idToken`, `refreshToken`, `expiresIn` as a string.
-    static func tokens(uid: String, provider: String, extra: [String: Any] = [:]) -> Result<HTTPResponse, UnexpectedCallError> {
+    static func tokens(uid: String, provider: String, extra: [String: Any] = [:]) -> Result<
+        HTTPResponse, UnexpectedCallError
+    > {
         ok(
             [
                 "kind": "identitytoolkit#SignupNewUserResponse", "localId": uid,
@@ -58,7 +60,9 @@ enum Wire {
     }
 
     /// The answer of `accounts:lookup`.
-    static func lookup(uid: String, email: String? = nil, displayName: String? = nil, providers: [(String, String)] = [])
+    static func lookup(
+        uid: String, email: String? = nil, displayName: String? = nil, providers: [(String, String)] = []
+    )
         -> Result<HTTPResponse, UnexpectedCallError>
     {
         var user: [String: Any] = [
@@ -83,7 +87,8 @@ enum Wire {
 
     /// Checks the URL, method and content type of a call to an Identity Toolkit v1 method on production.
     static func expectCall(
-        _ request: HTTPRequest, _ method: String, version: String = "v1", sourceLocation: SourceLocation = #_sourceLocation
+        _ request: HTTPRequest, _ method: String, version: String = "v1",
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
         #expect(
             request.url.absoluteString == "https://identitytoolkit.googleapis.com/\(version)/\(method)?key=\(apiKey)",

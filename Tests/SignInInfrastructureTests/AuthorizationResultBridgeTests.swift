@@ -23,7 +23,9 @@ struct AuthorizationResultBridgeTests {
     @Test("the user's cancel (1001) arrives as a cancel")
     func cancel() async {
         let bridge = AuthorizationResultBridge()
-        let result = await bridge.result { bridge.resolve(.failed(AppleIDAuthorizationFailure(code: 1001, message: ""))) }
+        let result = await bridge.result {
+            bridge.resolve(.failed(AppleIDAuthorizationFailure(code: 1001, message: "")))
+        }
         #expect(result == .failed(.canceled))
     }
 
@@ -75,7 +77,8 @@ struct AuthorizationResultBridgeTests {
         parts.givenName = "Jane"
         parts.familyName = "Appleseed"
         let authorization = AppleIDAuthorization(
-            user: "u", identityToken: nil, authorizationCode: nil, nameComponents: parts, email: "j@privaterelay.appleid.com")
+            user: "u", identityToken: nil, authorizationCode: nil, nameComponents: parts,
+            email: "j@privaterelay.appleid.com")
         #expect(authorization.fullName == PersonName(givenName: "Jane", familyName: "Appleseed"))
         let noName = AppleIDAuthorization(
             user: "u", identityToken: nil, authorizationCode: nil, nameComponents: PersonNameComponents(), email: nil)

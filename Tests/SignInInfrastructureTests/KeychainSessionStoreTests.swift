@@ -9,11 +9,14 @@ import Testing
 @Suite("KeychainSessionStore: what a Keychain answer means")
 struct KeychainSessionStoreTests {
     let clock = TestClock()
-    var item: KeychainItemID { KeychainItemID(service: "com.example.app", account: "session", accessGroup: "TEAM.shared") }
+    var item: KeychainItemID {
+        KeychainItemID(service: "com.example.app", account: "session", accessGroup: "TEAM.shared")
+    }
 
     func store(_ keychain: FakeKeychain, lockFile: String? = nil) -> KeychainSessionStore {
         KeychainSessionStore(
-            service: "com.example.app", accessGroup: "TEAM.shared", keychain: keychain, lockFile: lockFile, clock: clock)
+            service: "com.example.app", accessGroup: "TEAM.shared", keychain: keychain, lockFile: lockFile, clock: clock
+        )
     }
 
     @Test("saves, loads and clears a session in its item; only a missing item is no session")
@@ -31,7 +34,9 @@ struct KeychainSessionStoreTests {
 
     @Test(
         "a locked Keychain (-25308) or any read error is 'unreadable now': an error, the item kept, nothing deleted",
-        arguments: [KeychainStatus.interactionNotAllowed, KeychainStatus(rawValue: -34018), KeychainStatus(rawValue: -50)])
+        arguments: [
+            KeychainStatus.interactionNotAllowed, KeychainStatus(rawValue: -34018), KeychainStatus(rawValue: -50),
+        ])
     func unreadableNow(status: KeychainStatus) async throws {
         let keychain = FakeKeychain()
         try await store(keychain).save(.fixture())
@@ -111,7 +116,8 @@ struct KeychainSessionStoreTests {
         try await store(keychain).save(expired)
         let backend = SpySessionTokenService(clock: clock)
         let app = SessionManager(store: store(keychain, lockFile: lockFile), tokenService: backend, clock: clock)
-        let appExtension = SessionManager(store: store(keychain, lockFile: lockFile), tokenService: backend, clock: clock)
+        let appExtension = SessionManager(
+            store: store(keychain, lockFile: lockFile), tokenService: backend, clock: clock)
         // Both processes hold the expired session in memory.
         #expect(try await app.currentSession() == expired)
         #expect(try await appExtension.currentSession() == expired)

@@ -35,7 +35,8 @@ struct StoredFirstSignInProfileStashTests {
         #expect(await StoredFirstSignInProfileStash(.keychain(item, keychain)).profile(for: "apple.com:001") == nil)
     }
 
-    @Test("a store that cannot be read is never written over: changes wait in memory and are merged once it can be read")
+    @Test(
+        "a store that cannot be read is never written over: changes wait in memory and are merged once it can be read")
     func unreadableStore() async throws {
         let keychain = FakeKeychain()
         let item = KeychainItemID(service: "com.example.app", account: "first-sign-in-profiles")

@@ -1,8 +1,9 @@
 import Foundation
 import SignInDomain
-@testable import SignInPresentation
 import SignInTesting
 import Testing
+
+@testable import SignInPresentation
 
 @Suite("DeepLink")
 struct DeepLinkTests {
@@ -18,7 +19,8 @@ struct DeepLinkTests {
     func firebase() throws {
         #expect(
             try DeepLink.parse(
-                "https://demo-app.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=Ab-9_z&apiKey=AIza1&lang=en")
+                "https://demo-app.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=Ab-9_z&apiKey=AIza1&lang=en"
+            )
                 == .resetPassword(code: "Ab-9_z"))
         #expect(
             try DeepLink.parse("http://127.0.0.1:9099/emulator/action?mode=resetPassword&lang=en&oobCode=X1&apiKey=k")
@@ -34,8 +36,14 @@ struct DeepLinkTests {
             ("https://p.firebaseapp.com/__/auth/action?mode=verifyEmail&oobCode=abc", "not a password-reset link"),
             ("https://p.firebaseapp.com/__/auth/action?mode=resetPassword", "no code"),
             ("https://p.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=a&oobCode=b", "more than one code"),
-            ("https://u:p@p.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=a", "a user or a password in the link"),
-            ("https://p.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=%2F..", "the code has characters a code never has"),
+            (
+                "https://u:p@p.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=a",
+                "a user or a password in the link"
+            ),
+            (
+                "https://p.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=%2F..",
+                "the code has characters a code never has"
+            ),
             ("signin-demo://delete-account?code=x", "unknown link"),
             ("signin-demo://reset-password/extra?code=x", "unknown link"),
             // Someone else's link dressed as ours, and links no mail of ours has: refused, not stripped.
@@ -67,7 +75,8 @@ struct AccountReducerTests {
             (.clickLink(TestOffers.link, .google), .link(TestOffers.link, .google)),
             (
                 .linkEmail(TestOffers.link, email: "a@b.co", password: "p"),
-                .linkCredential(TestOffers.link, AuthCredential(provider: .emailPassword, email: "a@b.co", password: "p"))
+                .linkCredential(
+                    TestOffers.link, AuthCredential(provider: .emailPassword, email: "a@b.co", password: "p"))
             ),
             (.clickUnlink(TestOffers.unlink, .apple), .unlink(TestOffers.unlink, .apple, currentPassword: nil)),
             (
@@ -116,7 +125,8 @@ struct AccountReducerTests {
         #expect(state.session == nil)
     }
 
-    @Test("launch, foreground and notice checks run beside a loading screen, show no progress, and no error of their own")
+    @Test(
+        "launch, foreground and notice checks run beside a loading screen, show no progress, and no error of their own")
     func backgroundChecks() {
         var state = SignInState(isLoading: true, loadingProvider: .google, session: .fixture())
         for trigger in [AppleCredentialCheckTrigger.appLaunched, .appBecameActive, .revocationNotified] {
@@ -186,7 +196,8 @@ struct AccountViewModelTests {
                 checkAppleCredential: CheckAppleCredentialUseCase(
                     checker: StubAppleCredentialStateChecker(state: .revoked), sessions: sessions)),
             uiClients: [:])
-        await quiet.dispatch(.checkAppleCredential(try #require(quiet.offers.checkAppleCredential), .appLaunched))?.value
+        await quiet.dispatch(.checkAppleCredential(try #require(quiet.offers.checkAppleCredential), .appLaunched))?
+            .value
         #expect(quiet.state == SignInState())
     }
 
@@ -224,13 +235,17 @@ struct AccountViewModelTests {
                 requestPasswordReset: RequestPasswordResetUseCase(accounts: accounts),
                 deleteAccount: DeleteAccountUseCase(accounts: accounts, sessions: sessions)),
             uiClients: [:], initialState: SignInState(session: .fixture(providerIds: [.emailPassword])))
-        await viewModel.dispatch(.requestPasswordReset(try #require(viewModel.offers.requestPasswordReset), email: "a@b.co"))?
+        await viewModel.dispatch(
+            .requestPasswordReset(try #require(viewModel.offers.requestPasswordReset), email: "a@b.co"))?
             .value
         #expect(viewModel.state.completed == .requestPasswordReset)
         await viewModel.dispatch(.clickDeleteAccount(try #require(viewModel.offers.deleteAccount)))?.value
         #expect(viewModel.state.completed == .deleteAccount)
         #expect(viewModel.state.session == nil)
-        #expect(await accounts.calls == [.sendPasswordReset(email: "a@b.co"), .deleteAccount(uid: "uid-fixture", revoking: nil)])
+        #expect(
+            await accounts.calls == [
+                .sendPasswordReset(email: "a@b.co"), .deleteAccount(uid: "uid-fixture", revoking: nil),
+            ])
     }
 
     @Test("the view model offers exactly the account use cases it was given: no action can be written for another")

@@ -64,7 +64,9 @@ struct SignInViewModelSessionTests {
         let manager = SessionManager(
             store: SpySessionStore(session: stored), tokenService: SpySessionTokenService(clock: clock), clock: clock)
         let viewModel = SignInViewModel(
-            signIn: SignInUseCase(authProviders: [], sessions: manager), signOut: SignOutUseCase(sessions: manager, tokenService: FailingSessionTokenService(reportIssue: { _ in })), uiClients: [:])
+            signIn: SignInUseCase(authProviders: [], sessions: manager),
+            signOut: SignOutUseCase(sessions: manager, tokenService: FailingSessionTokenService(reportIssue: { _ in })),
+            uiClients: [:])
         let events = await manager.events()
         let following = Task { await viewModel.follow(events) }
 

@@ -22,7 +22,8 @@ struct SignInReducerTests {
     func emailForm() {
         var state = SignInState(errorMessage: "old error", error: .network(reason: "x"))
         let effect = reducer.reduce(&state, .signInWithEmail(email: "a@b.co", password: "pw"))
-        #expect(effect == .signInWithCredential(AuthCredential(provider: .emailPassword, email: "a@b.co", password: "pw")))
+        #expect(
+            effect == .signInWithCredential(AuthCredential(provider: .emailPassword, email: "a@b.co", password: "pw")))
         #expect(state == SignInState(isLoading: true, loadingProvider: .emailPassword))
         #expect(reducer.reduce(&state, .signInWithEmail(email: "a@b.co", password: "pw")) == nil, "no double submit")
     }

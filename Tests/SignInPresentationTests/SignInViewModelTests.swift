@@ -12,18 +12,25 @@ struct SignInViewModelTests {
         uiClients: SignInUIClients, providers: [any AuthProvider], store: SpySessionStore = SpySessionStore()
     ) -> SignInViewModel {
         SignInViewModel(
-            signIn: SignInUseCase(authProviders: providers, sessions: .fixture(store: store, reportIssue: reportIssue)), signOut: SignOutUseCase(sessions: .fixture(store: store, reportIssue: reportIssue), tokenService: FailingSessionTokenService(reportIssue: { _ in })),
+            signIn: SignInUseCase(authProviders: providers, sessions: .fixture(store: store, reportIssue: reportIssue)),
+            signOut: SignOutUseCase(
+                sessions: .fixture(store: store, reportIssue: reportIssue),
+                tokenService: FailingSessionTokenService(reportIssue: { _ in })),
             uiClients: uiClients)
     }
 
-    @Test("the screen's buttons are the registered providers it has a UI client for, and the email form, in their order")
+    @Test(
+        "the screen's buttons are the registered providers it has a UI client for, and the email form, in their order")
     func providerButtons() {
         let acme = ProviderDescription(
             type: ProviderType(rawValue: "oidc.acme"),
             name: ProviderDisplayName("Acme", translations: ["tr": "Acme", "zh-Hant": "Acme"]), commandNames: ["acme"],
             isLinkable: false)
         let viewModel = SignInViewModel(
-            signIn: SignInUseCase(authProviders: [], sessions: .fixture(reportIssue: reportIssue)), signOut: SignOutUseCase(sessions: .fixture(reportIssue: reportIssue), tokenService: FailingSessionTokenService(reportIssue: { _ in })),
+            signIn: SignInUseCase(authProviders: [], sessions: .fixture(reportIssue: reportIssue)),
+            signOut: SignOutUseCase(
+                sessions: .fixture(reportIssue: reportIssue),
+                tokenService: FailingSessionTokenService(reportIssue: { _ in })),
             uiClients: [
                 acme.type: StubSignInUIClient.cancelling(acme.type), .apple: StubSignInUIClient.cancelling(.apple),
                 .anonymous: StubSignInUIClient.cancelling(.anonymous),

@@ -5,7 +5,9 @@ import Testing
 
 @Suite("RESTBackendConfiguration")
 struct RESTBackendConfigurationTests {
-    @Test("the defaults are the FastAPI notes service's contract, with reset and deletion on and refresh and sign-out off")
+    @Test(
+        "the defaults are the FastAPI notes service's contract, with reset and deletion on and refresh and sign-out off"
+    )
     func defaults() throws {
         let configuration = RESTBackendConfiguration(baseURL: try #require(URL(string: "http://127.0.0.1:8000")))
         let paths = configuration.paths

@@ -1,7 +1,7 @@
 import Foundation
 import SignInData
-import SignInDomain
 import SignInDataTesting
+import SignInDomain
 import SignInTesting
 import Testing
 
@@ -61,7 +61,8 @@ struct RESTErrorTests {
             (.signUp, API.detail("Email already registered", status: 400), "EMAIL_EXISTS"),
             (.signUp, API.detail("Something else", status: 400), "HTTP_400"),
             (
-                .signUp, API.validation("password", "String should have at least 8 characters", type: "string_too_short"),
+                .signUp,
+                API.validation("password", "String should have at least 8 characters", type: "string_too_short"),
                 "PASSWORD_DOES_NOT_MEET_REQUIREMENTS"
             ),
             (
@@ -90,7 +91,8 @@ struct RESTErrorTests {
             (.forgot, API.text("Rate limit exceeded", status: 429), "TOO_MANY_ATTEMPTS_TRY_LATER"),
             (.signIn, API.detail("Internal Server Error", status: 500), "HTTP_500"),
             (
-                .me, API.text("<html><body><h1>502 Bad Gateway</h1></body></html>", status: 502, contentType: "text/html"),
+                .me,
+                API.text("<html><body><h1>502 Bad Gateway</h1></body></html>", status: 502, contentType: "text/html"),
                 "HTTP_502"
             ),
             (.signUp, API.detail("Forbidden", status: 403), "HTTP_403"),
@@ -294,7 +296,9 @@ struct RESTErrorTests {
             #expect(!reason.contains("http") && !reason.contains(API.password))
         }
 
-        let cancelled = Task { try await API.makeSUT(SpyHTTPTransport(status: 200)).deleteAccount(idToken: "a", revoking: nil) }
+        let cancelled = Task {
+            try await API.makeSUT(SpyHTTPTransport(status: 200)).deleteAccount(idToken: "a", revoking: nil)
+        }
         cancelled.cancel()
         await #expect(throws: CancellationError.self) { try await cancelled.value }
         let waiting = Task {

@@ -1,7 +1,7 @@
 import Foundation
 import SignInData
-import SignInDomain
 import SignInDataTesting
+import SignInDomain
 import SignInTesting
 import Testing
 
@@ -291,7 +291,9 @@ struct RESTOperationTests {
         await #expect(throws: IdentityBackendError.self) {
             try await sut.confirmPasswordReset(code: "1", newPassword: "new pass 99")
         }
-        await #expect(throws: IdentityBackendError.self) { try await sut.deleteAccount(idToken: "access-1", revoking: nil) }
+        await #expect(throws: IdentityBackendError.self) {
+            try await sut.deleteAccount(idToken: "access-1", revoking: nil)
+        }
         #expect(await spy.requests.isEmpty)
     }
 }

@@ -60,7 +60,8 @@ struct NewUserTests {
     @Test(
         "with no terminal, the one option missing is named alone",
         arguments: [
-            (["--email", "a@b.co"], "sign-in needs --password"), (["--password", "pw 123456"], "sign-in needs --email"),
+            (["--email", "a@b.co"], "sign-in needs --password"),
+            (["--password", "pw 123456"], "sign-in needs --email"),
             ([], "this command needs --email and --password"),
         ])
     func missingOption(options: [String], message: String) async {

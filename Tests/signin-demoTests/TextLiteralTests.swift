@@ -12,7 +12,8 @@ struct TextLiteralTests {
     static let files = [
         "SignInDemoCLI/CommandRunner.swift", "SignInDemoCLI/DemoCLI.swift", "SignInDemoCLI/GuidedTour.swift",
         "SignInDemoCLI/InteractiveMenu.swift", "SignInDemoCLI/SessionFormatter.swift", "SignInDemoCLI/Console.swift",
-        "SignInDemoCLI/CommandLineHelp.swift", "SignInDemoCLI/CommandLineOptions.swift", "SignInDemoCLI/InputText.swift",
+        "SignInDemoCLI/CommandLineHelp.swift", "SignInDemoCLI/CommandLineOptions.swift",
+        "SignInDemoCLI/InputText.swift",
         "SignInDemoAdapters/Terminal/TerminalConsentPrompt.swift",
         "SignInDemoAdapters/Terminal/TerminalGoogleAccountChooser.swift",
     ]

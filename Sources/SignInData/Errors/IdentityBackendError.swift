@@ -159,7 +159,8 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         case .damagedRecord: .passwordRecordDamaged
         case .notSupportedByBackend: .notSupportedByBackend(.signIn(provider))
         case .idpRevocationFailed: .providerRevocationFailed(provider)
-        case .storageUnavailable, .invalidKey: .backendStorage(BackendStorageFailure(kind: .unavailable, reason: message))
+        case .storageUnavailable, .invalidKey:
+            .backendStorage(BackendStorageFailure(kind: .unavailable, reason: message))
         case .storageDamaged: .backendStorage(BackendStorageFailure(kind: .damaged, reason: message))
         default: .backend(code: code.rawValue, message: message)
         }

@@ -16,7 +16,8 @@ public enum UnverifiedJWT {
 /// canonical codec that signatures need is `SignInCrypto`'s.) Both directions work on bytes: no Foundation string
 /// bridging, no Unicode property lookups.
 public enum Base64URLText {
-    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    private static let alphabet: [UInt8] = Array(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// The value of each ASCII byte in the alphabet; `0xFF` outside it.
     private static let values: [UInt8] = {

@@ -174,7 +174,8 @@ extension FlowMessage {
     }
 
     static var dataPasswordResetConfirmed: FlowMessage {
-        FlowMessage("data.passwordResetConfirmed", "set the new password with the code {code}", ["code": Secret.redactedText])
+        FlowMessage(
+            "data.passwordResetConfirmed", "set the new password with the code {code}", ["code": Secret.redactedText])
     }
 
     static func dataUnlink(provider: ProviderType, uid: String) -> FlowMessage {

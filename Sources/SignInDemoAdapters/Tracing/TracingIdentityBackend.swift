@@ -64,7 +64,9 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
     }
 
     public func signUpAnonymously() async throws -> BackendSessionResponse {
-        try await session("signUpAnonymously", .backendSendGuestSignUp) { try await port(base.guests).signUpAnonymously() }
+        try await session("signUpAnonymously", .backendSendGuestSignUp) {
+            try await port(base.guests).signUpAnonymously()
+        }
     }
 
     public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse {

@@ -1,6 +1,6 @@
+import SignInData
 import SignInDemoAdapters
 import SignInDemoTrace
-import SignInData
 import SignInDomain
 import SignInInfrastructure
 import SignInPresentation

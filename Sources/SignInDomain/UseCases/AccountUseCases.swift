@@ -319,7 +319,8 @@ public struct DeleteAccountUseCase: Sendable {
     /// - Throws: ``AuthError/notSignedIn``, ``AuthError/recentSignInRequired(_:)`` when the user did not sign in
     ///   again, ``AuthError/userMismatch(_:)``, ``AuthError/providerRevocationFailed(_:)``; on any error the account
     ///   and the session stay.
-    public func callAsFunction(uiClients: SignInUIClients = [:], currentPassword: Secret? = nil) async throws(AuthError) {
+    public func callAsFunction(uiClients: SignInUIClients = [:], currentPassword: Secret? = nil) async throws(AuthError)
+    {
         guard let current = try await sessions.currentSession() else { throw .notSignedIn }
         let accounts = self.accounts
         if current.providerIds.contains(.apple) {

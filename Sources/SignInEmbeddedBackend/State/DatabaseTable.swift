@@ -1,6 +1,6 @@
-import SignInSQLite
 import Foundation
 import SignInData
+import SignInSQLite
 
 /// One open database and the operation running on it: what every ``DatabaseTable`` of a storage shares.
 ///

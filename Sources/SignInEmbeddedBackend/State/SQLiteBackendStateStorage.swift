@@ -1,7 +1,7 @@
-import SignInSQLite
 import Foundation
 import SignInData
 import SignInFileSystem
+import SignInSQLite
 import Synchronization
 
 /// Keeps the state in an SQLite database, `backend.sqlite` in a data folder, so that separate runs of the CLI share

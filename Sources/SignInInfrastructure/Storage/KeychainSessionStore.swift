@@ -67,7 +67,8 @@ public struct KeychainSessionStore: SessionStore {
             guard removed == .success || removed == .itemNotFound else {
                 throw AuthError.sessionStorage(reason: "Keychain delete failed (\(removed))")
             }
-            throw AuthError.storedSessionDiscarded(movedTo: "Keychain item \(aside.account)", reason: failure.description)
+            throw AuthError.storedSessionDiscarded(
+                movedTo: "Keychain item \(aside.account)", reason: failure.description)
         }
     }
 

@@ -138,7 +138,8 @@ public struct SignInReducer: Sendable {
             .unlink(offer, provider, currentPassword: currentPassword)
         case .requestPasswordReset(let offer, let email): .requestPasswordReset(offer, email: email)
         case .checkAppleCredential(let offer, let trigger): .checkAppleCredential(offer, trigger)
-        case .clickDeleteAccount(let offer, let currentPassword): .deleteAccount(offer, currentPassword: currentPassword)
+        case .clickDeleteAccount(let offer, let currentPassword):
+            .deleteAccount(offer, currentPassword: currentPassword)
         case .changePassword(let offer, let newPassword, let currentPassword):
             .changePassword(offer, newPassword: newPassword, currentPassword: currentPassword)
         default: nil

@@ -149,7 +149,9 @@ public final class SignInViewModel {
             try await offer.useCase(code: code, newPassword: newPassword)
             return .completed(.confirmPasswordReset, session: state.session)
         case .checkAppleCredential(let offer, _):
-            guard let credentialState = try await offer.useCase(trigger: .userAsked) else { throw AuthError.notSignedIn }
+            guard let credentialState = try await offer.useCase(trigger: .userAsked) else {
+                throw AuthError.notSignedIn
+            }
             return .completed(
                 .checkAppleCredential(credentialState), session: credentialState == .authorized ? state.session : nil)
         case .deleteAccount(let offer, let currentPassword):

@@ -1,7 +1,7 @@
 import Foundation
-import SignInEmulator
 import SignInData
 import SignInEmbeddedBackend
+import SignInEmulator
 import Testing
 
 @Suite("EmbeddedHTTPFace: password reset over HTTP and the emulator's test endpoints")

@@ -1,10 +1,10 @@
 import Foundation
-import SignInDemoTrace
-import SignInEmulator
 import SignInCrypto
 import SignInData
+import SignInDemoTrace
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmulator
 import SignInTesting
 
 /// An ``EmbeddedHTTPFace`` over a ``BackendHarness`` backend, and raw HTTP requests shaped as Firebase's REST

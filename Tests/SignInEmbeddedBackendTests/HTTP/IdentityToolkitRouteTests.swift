@@ -1,8 +1,8 @@
 import Foundation
-import SignInEmulator
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmulator
 import SignInTesting
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
-import SignInEmulator
 import SignInData
 import SignInEmbeddedBackend
+import SignInEmulator
 import Testing
 
 @Suite("EmbeddedHTTPFace: securetoken.googleapis.com/v1/token")

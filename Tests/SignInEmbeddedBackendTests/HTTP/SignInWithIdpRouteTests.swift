@@ -1,9 +1,9 @@
 import Foundation
-import SignInEmulator
 import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmulator
 import SignInTesting
 import Testing
 

@@ -16,12 +16,12 @@ public enum AppRoot {
     public static func viewModel(
         backend ports: IdentityBackendCapabilities, store: any SessionStore, idTokens: [ProviderType: Secret] = [:]
     ) -> SignInViewModel {
-        let auth: [any AuthProvider] = [
+        let auth = ([
             ports.identityProviders.map { AppleAuthProvider(backend: $0, linking: ports.linking) },
             ports.identityProviders.map { GoogleAuthProvider(backend: $0, linking: ports.linking) },
             ports.guests.map { AnonymousAuthProvider(backend: $0) },
             ports.passwords.map { EmailPasswordAuthProvider(backend: $0, linking: ports.linking) },
-        ].compactMap { $0 }
+        ] as [(any AuthProvider)?]).compactMap { $0 }
         var uiClients = ports.guests == nil ? SignInUIClientBuilder() : SignInUIClientBuilder().createAnonymousClient()
         idTokens.forEach { uiClients = uiClients.addClient(ProvidedTokenUIClient(provider: $0.key, idToken: $0.value)) }
         let tokens = BackendSessionTokenService(backend: ports.sessions)

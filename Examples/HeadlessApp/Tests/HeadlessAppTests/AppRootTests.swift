@@ -15,7 +15,8 @@ struct AppRootTests {
 
     @Test func aGuestSignInThroughTheViewModelEndsSignedIn() async {
         let store = SpySessionStore()
-        let viewModel = AppRoot.viewModel(backend: StubIdentityBackend(result: .success(Self.guest)).capabilities, store: store)
+        let viewModel = AppRoot.viewModel(
+            backend: StubIdentityBackend(result: .success(Self.guest)).capabilities, store: store)
         #expect(viewModel.providers.map(\.type) == [.anonymous, .emailPassword])
 
         await viewModel.dispatch(.clickProvider(.anonymous))?.value

@@ -10,7 +10,8 @@ import Testing
 @MainActor
 struct GuestUpgradeFlowTests {
     @Test func aGuestLinksEmailSignsOutAndSignsInAgainAsTheSameAccount() async throws {
-        let account = BackendSessionResponse.fixture(localId: "uid-kept", providerIds: ["password"])
+        // One answer for every call: the guest's account, which linking, signing out and signing in keep.
+        let account = BackendSessionResponse.fixture(localId: "uid-kept", email: nil, providerIds: [], isAnonymous: true)
         let backend = SpyIdentityBackend(result: .success(account))
         let viewModel = AppRoot.viewModel(backend: IdentityBackendCapabilities(all: backend), store: SpySessionStore())
         var lines: [String] = []
@@ -24,7 +25,8 @@ struct GuestUpgradeFlowTests {
         #expect(
             calls == [
                 .signUpAnonymously,
-                .linkWithPassword(idToken: "fixture-id-token", email: "jane@example.com", password: "correct horse battery"),
+                .linkWithPassword(
+                    idToken: "fixture-id-token", email: "jane@example.com", password: "correct horse battery"),
                 .revokeRefreshToken("fixture-refresh-token"),
                 .signInWithPassword(email: "jane@example.com", password: "correct horse battery"),
             ])
