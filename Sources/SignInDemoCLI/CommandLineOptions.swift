@@ -108,6 +108,16 @@ struct UsageError: Error, Hashable, Sendable {
         self.key = key
         self.arguments = arguments
     }
+
+    /// Says what is wrong on standard error, and how to get help; with `--json`, also writes the one JSON object
+    /// standard output promises, `{"error":{"code":"usage","message":…}}`.
+    /// - Returns: ``ExitCode/usage``.
+    func report(on console: Console, text: CLIMessages, json: Bool) -> ExitCode {
+        let message = text(key, arguments)
+        console.err(text(.usagePrefix, ["message": message]) + "\n" + text(.usageSeeHelp) + "\n")
+        if json { console.out(SessionFormatter(text: text).usageJSON(message)) }
+        return .usage
+    }
 }
 
 /// An option of the command line.

@@ -85,7 +85,7 @@ struct CommandRunner {
         if let feature = notOffered(invocation.command, by: root.backend.capabilities) {
             return reportNotOffered(feature, invocation)
         }
-        if let refusal = unavailable(for: invocation, root: root) { return usageError(refusal) }
+        if let refusal = unavailable(for: invocation, root: root) { return usageError(refusal, json: invocation.json) }
         if let failure = storageFailure(of: root, for: invocation.command) {
             showError(text.errors.message(for: failure), error: failure, verbose: invocation.verbose)
             return .failure
@@ -96,12 +96,12 @@ struct CommandRunner {
         case .signIn(.emailPassword):
             guard let input = credentials(invocation, confirmNew: false) else { return cancelled(.signInCancelled) }
             await root.screen.send(.signInWithEmail(email: input.email, password: input.password))
-            return report(root, invocation, cancelled: (.signInCancelled, { $0.session == nil })) { session in
+            return await report(root, invocation, cancelled: (.signInCancelled, { $0.session == nil })) { session in
                 session.map { SessionFormatter(text: text).describe($0) } ?? ""
             }
         case .signIn(let provider):
             await root.screen.send(.clickProvider(provider))
-            return report(root, invocation, cancelled: (.signInCancelled, { $0.session == nil })) { session in
+            return await report(root, invocation, cancelled: (.signInCancelled, { $0.session == nil })) { session in
                 session.map { SessionFormatter(text: text).describe($0) } ?? ""
             }
         case .signUp:
@@ -110,7 +110,7 @@ struct CommandRunner {
             }
             guard let input = credentials(invocation, confirmNew: true) else { return cancelled(.signUpCancelled) }
             await root.screen.send(.signUp(offer, email: input.email, password: input.password))
-            return report(root, invocation) { session in
+            return await report(root, invocation) { session in
                 session.map { SessionFormatter(text: text).describe($0, heading: text(.accountCreated)) } ?? ""
             }
         case .link(let provider):
@@ -125,7 +125,7 @@ struct CommandRunner {
             if case .credentialAlreadyInUse(let credential)? = viewModel.state.error, !invocation.json {
                 return await recover(credential, provider: provider, root: root, invocation: invocation)
             }
-            return report(root, invocation, cancelled: (.linkCancelled, { $0.completed == nil })) { session in
+            return await report(root, invocation, cancelled: (.linkCancelled, { $0.completed == nil })) { session in
                 guard let session else { return "" }
                 let name = ["provider": text.provider(provider)]
                 let heading = before?.uid == session.uid ? text(.uidKept, name) : text(.linkedProvider, name)
@@ -134,13 +134,13 @@ struct CommandRunner {
         case .unlink(let provider):
             guard let offer = viewModel.offers.unlink else { return reportNotOffered(.unlinking, invocation) }
             await sendSensitive(root, invocation) { .clickUnlink(offer, provider, currentPassword: $0) }
-            return report(root, invocation) { session in
+            return await report(root, invocation) { session in
                 let heading = text(.unlinkedProvider, ["provider": text.provider(provider)])
                 return session.map { SessionFormatter(text: text).describe($0, heading: heading) } ?? ""
             }
         case .signOut:
             await root.screen.send(.clickSignOut)
-            return report(root, invocation) { _ in
+            return await report(root, invocation) { _ in
                 text(root.backend.choice == .embedded ? .signedOutDone : .signedOutLocal) + "\n"
             }
         case .status:
@@ -154,7 +154,7 @@ struct CommandRunner {
                 return reportNotOffered(.passwordReset, invocation)
             }
             await root.screen.send(.requestPasswordReset(offer, email: email))
-            return report(root, invocation) { _ in
+            return await report(root, invocation) { _ in
                 if let mailbox = root.backend.mailbox {
                     text(.resetMailed, ["email": email, "folder": mailbox.location]) + "\n"
                 } else if case .rest = choice {
@@ -169,7 +169,7 @@ struct CommandRunner {
             }
             guard let password = invocation.password ?? askNewPassword() else { return cancelled(.openLinkCancelled) }
             await root.screen.send(.openResetLink(offer, link, newPassword: Secret(password)))
-            return report(root, invocation) { _ in text(.passwordResetDone) + "\n" }
+            return await report(root, invocation) { _ in text(.passwordResetDone) + "\n" }
         case .changePassword:
             guard let offer = viewModel.offers.changePassword else {
                 return reportNotOffered(.passwordChange, invocation)
@@ -180,7 +180,7 @@ struct CommandRunner {
             await sendSensitive(root, invocation) {
                 .changePassword(offer, newPassword: Secret(password), currentPassword: $0)
             }
-            return report(root, invocation) { _ in text(.passwordChanged) + "\n" }
+            return await report(root, invocation) { _ in text(.passwordChanged) + "\n" }
         case .checkCredential:
             guard let offer = viewModel.offers.checkAppleCredential else {
                 return reportNotOffered(.signIn(.apple), invocation)
@@ -191,7 +191,7 @@ struct CommandRunner {
                 console.err(text(.usagePrefix, ["message": viewModel.state.errorMessage ?? ""]) + "\n")
                 return .failure
             }
-            return report(root, invocation) { _ in text(.credentialState, ["state": "authorized"]) + "\n" }
+            return await report(root, invocation) { _ in text(.credentialState, ["state": "authorized"]) + "\n" }
         case .deleteAccount:
             if !invocation.assumeYes {
                 guard ask(text(.promptTypeDelete)) == "DELETE" else { return cancelled(.deleteCancelled) }
@@ -200,7 +200,7 @@ struct CommandRunner {
                 return reportNotOffered(.accountDeletion, invocation)
             }
             await sendSensitive(root, invocation) { .clickDeleteAccount(offer, currentPassword: $0) }
-            return report(root, invocation) { _ in text(.accountDeleted) + "\n" }
+            return await report(root, invocation) { _ in text(.accountDeleted) + "\n" }
         case .appleRevoke:
             return await appleRevoke(root, invocation)
         case .outbox:
@@ -297,12 +297,14 @@ struct CommandRunner {
     private func report(
         _ root: CompositionRoot, _ invocation: Invocation,
         cancelled: (message: CLIText, applies: (SignInState) -> Bool)? = nil, success: (UserSession?) -> String
-    ) -> ExitCode {
+    ) async -> ExitCode {
         let state = root.viewModel.state
         if let error = state.error {
             let message = state.errorMessage ?? text.errors.message(for: error)
             if invocation.json {
-                console.out(SessionFormatter(text: text).json(state.session, error: (errorCode(error), message)))
+                // The session still stored, not the screen's: a failed sign-in leaves the earlier one signed in.
+                let stored = try? await root.sessions.currentSession()
+                console.out(SessionFormatter(text: text).json(stored, error: (errorCode(error), message)))
             } else {
                 showError(message, error: error, verbose: invocation.verbose)
             }
@@ -310,7 +312,8 @@ struct CommandRunner {
         }
         if let cancelled, cancelled.applies(state) {
             if invocation.json {
-                console.out(SessionFormatter(text: text).json(state.session, error: ("cancelled", text(.cancelled))))
+                let stored = try? await root.sessions.currentSession()
+                console.out(SessionFormatter(text: text).json(stored, error: ("cancelled", text(.cancelled))))
             }
             return self.cancelled(cancelled.message)
         }
@@ -356,10 +359,8 @@ struct CommandRunner {
         return key.rawValue
     }
 
-    private func usageError(_ error: UsageError) -> ExitCode {
-        console.err(
-            text(.usagePrefix, ["message": text(error.key, error.arguments)]) + "\n" + text(.usageSeeHelp) + "\n")
-        return .usage
+    private func usageError(_ error: UsageError, json: Bool = false) -> ExitCode {
+        error.report(on: console, text: text, json: json)
     }
 
     private func cancelled(_ message: CLIText) -> ExitCode {

@@ -53,7 +53,7 @@ struct DemoCLI {
         do {
             invocation = try CommandLineParser.parse(arguments, providers: providers.descriptions)
         } catch {
-            return usageError(error)
+            return usageError(error, json: arguments.contains("--json"))
         }
         let help = CommandLineHelp(text: text)
         switch invocation.command {
@@ -69,7 +69,7 @@ struct DemoCLI {
             break
         }
         guard let paths = DataPaths.resolve(option: invocation.dataDirectory, environment: environment) else {
-            return usageError(UsageError(.usageNoDataFolder))
+            return usageError(UsageError(.usageNoDataFolder), json: invocation.json)
         }
         if let problem = paths.problem() {
             console.err(
@@ -86,11 +86,11 @@ struct DemoCLI {
         let choice: BackendChoice
         switch Self.backendChoice(invocation.backend, baseURL: invocation.baseURL, environment: environment) {
         case .success(let chosen): choice = chosen
-        case .failure(let error): return usageError(error)
+        case .failure(let error): return usageError(error, json: invocation.json)
         }
         switch providedIDToken(for: invocation, choice: choice) {
         case .success(let token): invocation.providedIDToken = token
-        case .failure(let error): return usageError(error)
+        case .failure(let error): return usageError(error, json: invocation.json)
         }
         var runner = CommandRunner(
             console: console, paths: paths, choice: choice, environment: environment, text: text,
@@ -107,7 +107,7 @@ struct DemoCLI {
         case .interactive:
             return await InteractiveMenu(runner: runner, invocation: invocation).run()
         default:
-            if let missing = runner.missingInput(for: invocation) { return usageError(missing) }
+            if let missing = runner.missingInput(for: invocation) { return usageError(missing, json: invocation.json) }
             return await runner.execute(invocation)
         }
     }
@@ -182,9 +182,7 @@ struct DemoCLI {
         return .success(ProvidedIDToken(provider: provider, idToken: Secret(token), rawNonce: nonce))
     }
 
-    private func usageError(_ error: UsageError) -> ExitCode {
-        console.err(
-            text(.usagePrefix, ["message": text(error.key, error.arguments)]) + "\n" + text(.usageSeeHelp) + "\n")
-        return .usage
+    private func usageError(_ error: UsageError, json: Bool = false) -> ExitCode {
+        error.report(on: console, text: text, json: json)
     }
 }

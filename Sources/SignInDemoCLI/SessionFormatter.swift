@@ -73,4 +73,16 @@ struct SessionFormatter {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(document)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
     }
+
+    /// The JSON object of a command line that could not run: `{"error":{"code":"usage","message":…}}`.
+    func usageJSON(_ message: String) -> String {
+        struct Usage: Encodable {
+            struct Body: Encodable { let code: String; let message: String }
+            let error: Body
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(Usage(error: .init(code: "usage", message: message)))) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
 }

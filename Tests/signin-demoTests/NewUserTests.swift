@@ -88,4 +88,30 @@ struct NewUserTests {
         #expect(error.localizedDescription == "The identity backend does not offer linking.")
         #expect(!AuthError.wrongCredentials.localizedDescription.contains("could not be completed"))
     }
+
+    @Test("a failed sign-in with --json reports the session still stored, not a signed-out one")
+    func failedSignInKeepsTheSession() async {
+        #expect(await run(["sign-in", "apple", "--yes"]).0 == .success)
+        let (code, captured) = await run(
+            ["sign-in", "email", "--email", "nobody@example.com", "--password", "wrong pass 1", "--json"])
+        #expect(code == .failure)
+        #expect(captured.out.contains(#""signedIn":true"#), "\(captured.out)")
+        #expect(captured.out.contains(#""providers":["apple.com"]"#), "\(captured.out)")
+        #expect(captured.out.contains(#""code":"wrongCredentials""#), "\(captured.out)")
+    }
+
+    @Test(
+        "a command line that cannot run prints one JSON object with --json too",
+        arguments: [["sign-in", "--json"], ["frobnicate", "--json"], ["sign-in", "email", "--json"]])
+    func usageErrorsAsJSON(arguments: [String]) async throws {
+        let (code, captured) = await run(arguments)
+        #expect(code == .usage)
+        let lines = captured.out.split(separator: "\n")
+        #expect(lines.count == 1, "\(captured.out)")
+        let object = try JSONSerialization.jsonObject(with: Data(captured.out.utf8)) as? [String: Any]
+        let error = object?["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "usage")
+        #expect((error?["message"] as? String)?.isEmpty == false)
+        #expect(!captured.err.isEmpty, "the message is on standard error as well")
+    }
 }

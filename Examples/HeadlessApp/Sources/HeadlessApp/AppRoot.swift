@@ -5,8 +5,7 @@ import SignInInfrastructure
 import SignInPresentation
 
 /// The composition root: Firebase with Apple, Google, guests and email/password, each where the backend has its port.
-@MainActor
-public enum AppRoot {
+@MainActor public enum AppRoot {
     public static func firebase(environment: [String: String], sessionFile: String) throws -> SignInViewModel {
         let configuration = try FirebaseConfiguration.fromEnvironment(environment).get()
         let backend = FirebaseIdentityBackend(configuration: configuration, transport: URLSessionTransport())
@@ -16,12 +15,13 @@ public enum AppRoot {
     public static func viewModel(
         backend ports: IdentityBackendCapabilities, store: any SessionStore, idTokens: [ProviderType: Secret] = [:]
     ) -> SignInViewModel {
-        let auth = ([
+        let offered: [(any AuthProvider)?] = [
             ports.identityProviders.map { AppleAuthProvider(backend: $0, linking: ports.linking) },
             ports.identityProviders.map { GoogleAuthProvider(backend: $0, linking: ports.linking) },
             ports.guests.map { AnonymousAuthProvider(backend: $0) },
             ports.passwords.map { EmailPasswordAuthProvider(backend: $0, linking: ports.linking) },
-        ] as [(any AuthProvider)?]).compactMap { $0 }
+        ]
+        let auth = offered.compactMap { $0 }
         var uiClients = ports.guests == nil ? SignInUIClientBuilder() : SignInUIClientBuilder().createAnonymousClient()
         idTokens.forEach { uiClients = uiClients.addClient(ProvidedTokenUIClient(provider: $0.key, idToken: $0.value)) }
         let tokens = BackendSessionTokenService(backend: ports.sessions)

@@ -48,14 +48,23 @@ struct AppRootTests {
         #expect(viewModel.state.session == nil)
     }
 
-    @Test func firebaseOffersEveryAccountActionTheAppWires() {
-        let viewModel = AppRoot.viewModel(
-            backend: StubIdentityBackend(result: .success(Self.guest)).capabilities, store: SpySessionStore())
+    @Test func firebaseFromTheEnvironmentOffersGuestsEmailAndTheAccountActionsTheAppWires() throws {
+        let viewModel = try AppRoot.firebase(
+            environment: ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099"], sessionFile: "/nonexistent/session.json")
 
+        // Apple and Google need an identity token from elsewhere: without one, no button.
+        #expect(viewModel.providers.map(\.type) == [.anonymous, .emailPassword])
         #expect(viewModel.offers.signUp != nil)
         #expect(viewModel.offers.link != nil)
         #expect(viewModel.offers.requestPasswordReset != nil)
         #expect(viewModel.offers.confirmPasswordReset != nil)
+    }
+
+    @Test func firebaseWithoutAKeyOrAnEmulatorSaysWhatToSet() {
+        let error = #expect(throws: (any Error).self) {
+            try AppRoot.firebase(environment: [:], sessionFile: "/nonexistent/session.json")
+        }
+        #expect(error.map { FlowFailure(explaining: $0).description }?.contains("FIREBASE_API_KEY") == true)
     }
 
     @Test func appleSignsInWithAnIdentityTokenObtainedElsewhere() async {

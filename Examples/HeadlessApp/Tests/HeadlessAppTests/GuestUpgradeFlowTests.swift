@@ -11,7 +11,8 @@ import Testing
 struct GuestUpgradeFlowTests {
     @Test func aGuestLinksEmailSignsOutAndSignsInAgainAsTheSameAccount() async throws {
         // One answer for every call: the guest's account, which linking, signing out and signing in keep.
-        let account = BackendSessionResponse.fixture(localId: "uid-kept", email: nil, providerIds: [], isAnonymous: true)
+        let account = BackendSessionResponse.fixture(
+            localId: "uid-kept", email: nil, providerIds: [], isAnonymous: true)
         let backend = SpyIdentityBackend(result: .success(account))
         let viewModel = AppRoot.viewModel(backend: IdentityBackendCapabilities(all: backend), store: SpySessionStore())
         var lines: [String] = []
