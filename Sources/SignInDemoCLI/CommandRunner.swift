@@ -14,6 +14,9 @@ struct CommandRunner {
     let choice: BackendChoice
     /// With an emulator: whether it has the simulated Apple and Google sign-in of `signin-demo serve`.
     var emulatorSimulates = false
+    /// With an emulator that did not answer: its host, so that a command that needs it says it cannot be reached
+    /// rather than that the backend lacks what the command needs.
+    var unreachableEmulator: String?
     let environment: [String: String]
     let text: CLIMessages
     /// The registered sign-in providers.
@@ -82,6 +85,7 @@ struct CommandRunner {
     ) async -> ExitCode {
         let root = root(invocation, tracer: tracer, clock: clock)
         let viewModel = root.viewModel
+        if let refusal = refuseIfUnreachable(invocation) { return refusal }
         if let feature = notOffered(invocation.command, by: root.backend.capabilities) {
             return reportNotOffered(feature, invocation)
         }
@@ -273,6 +277,22 @@ struct CommandRunner {
     }
 
     // MARK: - Reporting
+
+    /// With an emulator that did not answer, a command that needs it fails at once and says so (exit 1).
+    func refuseIfUnreachable(_ invocation: Invocation) -> ExitCode? {
+        guard let host = unreachableEmulator, Self.needsTheBackend(invocation.command) else { return nil }
+        let error = AuthError.network(reason: "cannot reach \(host)")
+        showError(text.errors.message(for: error) + " (\(host))", error: error, verbose: invocation.verbose)
+        return .failure
+    }
+
+    /// Whether a command talks to the backend: every one but those that read or forget the session on this device.
+    static func needsTheBackend(_ command: Command) -> Bool {
+        switch command {
+        case .status, .signOut, .help, .version: false
+        default: true
+        }
+    }
 
     /// The embedded backend's storage failure, checked before a command that uses the backend: its simulated Apple
     /// and Google issuers run behind the UI clients, whose failures reach the screen as text, so the store is read

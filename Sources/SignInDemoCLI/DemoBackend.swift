@@ -164,9 +164,25 @@ struct RemoteSimulation: Sendable {
     /// Whether the emulator is `signin-demo serve`, with the simulated sign-in: it answers
     /// `GET /embedded/v1/apple/account` (Google's answers 404).
     func hasSimulation() async -> Bool {
+        await probe() == .simulates
+    }
+
+    /// What answers at the emulator's address.
+    enum Probe: Hashable, Sendable {
+        /// `signin-demo serve`, with the simulated sign-in.
+        case simulates
+        /// An emulator without it (Google's).
+        case plain
+        /// Nothing: the connection failed or timed out.
+        case unreachable
+    }
+
+    /// Asks `GET /embedded/v1/apple/account` once, within 5 s.
+    func probe() async -> Probe {
         var request = HTTPRequest(url: base.appendingPathComponent("embedded/v1/apple/account"), timeout: 5)
         request.headers["Accept"] = "application/json"
-        return (try? await transport.send(request).status) == 200
+        guard let response = try? await transport.send(request) else { return .unreachable }
+        return response.status == 200 ? .simulates : .plain
     }
 
     /// An endpoint that answered with an error: its status and Firebase-style code.

@@ -96,10 +96,15 @@ struct DemoCLI {
             console: console, paths: paths, choice: choice, environment: environment, text: text,
             providers: providers)
         if case .firebase(let configuration) = choice, let emulator = RemoteSimulation(configuration) {
-            runner.emulatorSimulates = await emulator.hasSimulation()
+            switch await emulator.probe() {
+            case .simulates: runner.emulatorSimulates = true
+            case .plain: break
+            case .unreachable: runner.unreachableEmulator = configuration.emulatorHost
+            }
         }
         switch invocation.command {
         case .tour:
+            if let refusal = runner.refuseIfUnreachable(invocation) { return refusal }
             if let feature = runner.notOffered(.tour, by: runner.root(invocation).backend.capabilities) {
                 return runner.reportNotOffered(feature, invocation)
             }

@@ -213,6 +213,23 @@ struct FirebaseCLIEndToEndTests {
         _ = serve.stop()
     }
 
+    @Test("with the emulator down, what needs it says it cannot be reached (exit 1), not that the backend lacks it")
+    func emulatorDown() throws {
+        let cli = CLIProcess()
+        defer { cli.cleanUp() }
+        // Port 9 (discard) on loopback: nothing listens there on a test machine.
+        let down = ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9"]
+        for arguments in [["me"], ["check-credential"], ["sign-in", "apple", "--yes"], ["outbox"], []] {
+            let result = try cli.run(["--backend", "firebase"] + arguments, environment: down, timeout: .seconds(30))
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(
+                result.stderr.contains("cannot be reached") && result.stderr.contains("127.0.0.1:9"), "\(arguments)")
+            #expect(!result.stderr.contains("does not offer") && !result.stderr.contains("simulated"), "\(arguments)")
+        }
+        // What needs only this device still works.
+        #expect(try cli.run(["--backend", "firebase", "status"], environment: down).status == 1)
+    }
+
     @Test("--backend firebase without a key or an emulator exits 2 and names what to set")
     func noKey() throws {
         let cli = CLIProcess()

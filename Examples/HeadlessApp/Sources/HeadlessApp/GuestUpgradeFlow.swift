@@ -27,7 +27,8 @@ public struct GuestUpgradeFlow {
         guard let link = viewModel.offers.link else { throw FlowFailure("the backend cannot link a provider") }
         let linked = try await signIn(.linkEmail(link, email: email, password: password), step: "link email")
         try expect(linked.uid == guest.uid, "linking gave uid \(linked.uid), not the guest's \(guest.uid)")
-        log("linked \(email): uid \(linked.uid), providers: \(linked.providerIds.map(\.rawValue))")
+        let providers = linked.providerIds.map(\.rawValue).joined(separator: ", ")
+        log("linked \(email): uid \(linked.uid), providers: \(providers)")
 
         try await send(.clickSignOut, step: "sign out")
         try expect(viewModel.state.session == nil, "still signed in after signing out")
