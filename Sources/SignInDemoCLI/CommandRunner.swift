@@ -253,11 +253,13 @@ struct CommandRunner {
 
     /// Signing out, or signing in with another provider, abandons a guest account for good: ask on a terminal,
     /// want `--yes` otherwise.
-    private func confirmLeavingGuest(_ invocation: Invocation, root: CompositionRoot) async -> ExitCode? {
+    /// Before a command that would end a guest's session (signing out, signing in with another provider, the tour,
+    /// which starts with Sign in with Apple), asks whether to lose the guest account; `--yes` answers yes, and with
+    /// no terminal and no `--yes` the command is refused (exit 2).
+    func confirmLeavingGuest(_ invocation: Invocation, root: CompositionRoot) async -> ExitCode? {
         let leaves: Bool
         switch invocation.command {
-        case .signOut: leaves = true
-        case .signIn: leaves = true
+        case .signOut, .signIn, .tour: leaves = true
         default: leaves = false
         }
         guard leaves, !invocation.assumeYes, let current = try? await root.sessions.currentSession(),
@@ -267,6 +269,8 @@ struct CommandRunner {
         let question =
             if case .signIn(let provider) = invocation.command, provider != .anonymous {
                 text(.guestWarning, ["provider": text.commandName(provider)])
+            } else if invocation.command == .tour {
+                text(.guestWarning, ["provider": text.commandName(.apple)])
             } else {
                 text(.promptLoseGuest)
             }

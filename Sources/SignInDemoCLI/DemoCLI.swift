@@ -105,6 +105,9 @@ struct DemoCLI {
         switch invocation.command {
         case .tour:
             if let refusal = runner.refuseIfUnreachable(invocation) { return refusal }
+            if let refusal = await runner.confirmLeavingGuest(invocation, root: runner.root(invocation)) {
+                return refusal
+            }
             if let feature = runner.notOffered(.tour, by: runner.root(invocation).backend.capabilities) {
                 return runner.reportNotOffered(feature, invocation)
             }

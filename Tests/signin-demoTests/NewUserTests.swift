@@ -114,4 +114,16 @@ struct NewUserTests {
         #expect((error?["message"] as? String)?.isEmpty == false)
         #expect(!captured.err.isEmpty, "the message is on standard error as well")
     }
+
+    @Test("the tour asks before it ends a guest's session, as sign-in does; with no terminal it needs --yes")
+    func tourKeepsAGuest() async {
+        #expect(await run(["sign-in", "guest"]).0 == .success)
+        let (refused, message) = await run([])
+        #expect(refused == .usage, "\(message.err)")
+        #expect(await run(["status", "--json"]).1.out.contains(#""isAnonymous":true"#), "the guest is still there")
+        let (declined, _) = await run([], CapturedConsole(input: ["n"], isInteractive: true))
+        #expect(declined == .cancelled)
+        #expect(await run(["status", "--json"]).1.out.contains(#""isAnonymous":true"#))
+        #expect(await run(["--yes"]).0 == .success)
+    }
 }
