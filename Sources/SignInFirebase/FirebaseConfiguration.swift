@@ -4,7 +4,7 @@ import SignInDomain
 
 /// Where and how ``FirebaseIdentityBackend`` reaches Firebase Authentication.
 ///
-/// The API key identifies the Firebase project; it is not a password, but it is kept in a ``Secret`` so that it
+/// The API key identifies the Firebase project; it is not a password, but it is kept in a `Secret` so that it
 /// never reaches a log, a trace line or an error description. With an emulator host, requests go over plain HTTP
 /// to `http://<host>/<production host>/<path>`, as the Firebase SDKs do for the Auth emulator (Google's, or
 /// `signin-demo serve`).

@@ -2,15 +2,15 @@ import Foundation
 import SignInData
 import SignInDomain
 
-/// The ``SignInData/IdentityBackend`` port over Firebase Authentication's REST API (Identity Toolkit v1 and the
+/// The `IdentityBackend` port over Firebase Authentication's REST API (Identity Toolkit v1 and the
 /// Secure Token API), with no Firebase SDK: it runs wherever `HTTPTransport` does, Linux servers and
 /// command-line tools included.
 ///
 /// Every call that signs in is followed by `accounts:lookup` with the new ID token, as the Firebase SDKs do,
-/// because only the lookup lists the account's providers. Refusals arrive as ``SignInData/IdentityBackendError``
+/// because only the lookup lists the account's providers. Refusals arrive as `IdentityBackendError`
 /// with Firebase's own code (`EMAIL_EXISTS`, `CREDENTIAL_TOO_OLD_LOGIN_AGAIN`, …), which
-/// ``SignInData/IdentityBackendError/toDomain(provider:)`` maps; an answer that never arrived is
-/// ``SignInDomain/AuthError/network(reason:)``; a cancelled task is `CancellationError`.
+/// `IdentityBackendError/toDomain(provider:)` maps; an answer that never arrived is
+/// `AuthError/network(reason:)`; a cancelled task is `CancellationError`.
 ///
 /// Sign-out is local only: Firebase has no call that revokes one refresh token (the Admin SDK can revoke all of a
 /// user's tokens; a client cannot), so ``revokeRefreshToken(_:)`` does nothing and the app forgets the session.
@@ -199,7 +199,7 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
 
     /// Deletes the account. With a revocation, `accounts:revokeToken` (Identity Toolkit v2, token type `CODE`) runs
     /// first; when it fails, `accounts:delete` is not sent. A refused session (an expired ID token, a sign-in that
-    /// is not recent) keeps its own code; any other refusal is ``IdentityBackendError/Code/idpRevocationFailed``
+    /// is not recent) keeps its own code; any other refusal is `IdentityBackendError/Code/idpRevocationFailed`
     /// with Firebase's code in the message. (If the deletion itself then fails, the provider's tokens are revoked
     /// and the account stays: the user signs in with Apple again as at the first time, and can retry.)
     public func deleteAccount(idToken: Secret, revoking revocation: ProviderRevocation?) async throws {

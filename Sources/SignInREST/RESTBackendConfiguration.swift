@@ -7,7 +7,7 @@ import Foundation
 /// `{"access_token", "token_type": "bearer"}`, `GET auth/me` with `Authorization: Bearer …`), plus the
 /// password-reset and deletion routes such a service adds (the Go todo service's reset by mail). A route set to `nil` is one
 /// the API does not offer: its port is left out of ``RESTIdentityBackend/capabilities`` (a refresh without its route
-/// fails with ``SignInData/IdentityBackendError/Code/invalidRefreshToken``, without a request).
+/// fails with `IdentityBackendError/Code/invalidRefreshToken`, without a request).
 ///
 /// ```swift
 /// var configuration = RESTBackendConfiguration(baseURL: apiURL)   // https://api.example.com/v1/

@@ -37,13 +37,13 @@ import SignInDomain
 ///
 /// ## Errors
 ///
-/// A refusal is a ``SignInData/IdentityBackendError`` mapped from the status code and the call (see
+/// A refusal is a `IdentityBackendError` mapped from the status code and the call (see
 /// `RESTErrorMapping`: `401` on a login is `INVALID_LOGIN_CREDENTIALS`, on a bearer call `INVALID_ID_TOKEN`; `409` on
 /// sign-up `EMAIL_EXISTS`; `422` a weak password or an invalid email; `429` `TOO_MANY_ATTEMPTS_TRY_LATER`; `5xx`
 /// `HTTP_<status>`), its message the API's detail, at most 300 characters, with the password, tokens and codes the
 /// request carried blanked out. A success whose body breaks the contract (no access token, an id that is not a
 /// number or a string, a `created_at` that is not ISO 8601) is `INVALID_RESPONSE`. No answer within
-/// ``RESTBackendConfiguration/timeout`` is ``SignInDomain/AuthError/network(reason:)``, which names the route but
+/// ``RESTBackendConfiguration/timeout`` is `AuthError/network(reason:)`, which names the route but
 /// not the URL; a cancelled task is `CancellationError`.
 public struct RESTIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, AccountDeletionBackend {
     /// Where the API is and how it names things.

@@ -1,6 +1,6 @@
 import SignInDomain
 
-/// Account deletion at an ``AccountDeletionBackend``: the Data side of ``SignInDomain/AccountDeletionService``.
+/// Account deletion at an ``AccountDeletionBackend``: the Data side of `AccountDeletionService`.
 public struct BackendAccountDeletionService: AccountDeletionService {
     private let backend: any AccountDeletionBackend
 

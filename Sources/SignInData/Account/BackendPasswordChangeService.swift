@@ -1,7 +1,7 @@
 import SignInDomain
 
 /// A signed-in user's new password at a ``PasswordChangeBackend``: the Data side of
-/// ``SignInDomain/PasswordChangeService``.
+/// `PasswordChangeService`.
 public struct BackendPasswordChangeService: PasswordChangeService {
     private let backend: any PasswordChangeBackend
     private let clock: any WallClock

@@ -1,6 +1,6 @@
 import SignInDomain
 
-/// Password reset at a ``PasswordResetBackend``: the Data side of ``SignInDomain/PasswordResetService``.
+/// Password reset at a ``PasswordResetBackend``: the Data side of `PasswordResetService`.
 public struct BackendPasswordResetService: PasswordResetService {
     private let backend: any PasswordResetBackend
 

@@ -1,6 +1,6 @@
 import SignInDomain
 
-/// Email sign-up at a ``PasswordBackend``: the Data side of ``SignInDomain/SignUpService``.
+/// Email sign-up at a ``PasswordBackend``: the Data side of `SignUpService`.
 public struct BackendSignUpService: SignUpService {
     private let backend: any PasswordBackend
     private let clock: any WallClock

@@ -1,6 +1,6 @@
 import SignInDomain
 
-/// Unlinking at a ``LinkingBackend``: the Data side of ``SignInDomain/UnlinkService``.
+/// Unlinking at a ``LinkingBackend``: the Data side of `UnlinkService`.
 public struct BackendUnlinkService: UnlinkService {
     private let backend: any LinkingBackend
 

@@ -2,7 +2,7 @@ import Foundation
 import SignInDomain
 
 /// A backend's answer to a sign-in, shaped like Firebase's (`localId`, `idToken`, `refreshToken`,
-/// `expiresIn`, …). ``toDomain(now:)`` turns it into a ``UserSession``.
+/// `expiresIn`, …). ``toDomain(now:)`` turns it into a `UserSession`.
 public struct BackendSessionResponse: Hashable, Sendable, Codable {
     /// The account's uid.
     public var localId: String

@@ -1,8 +1,8 @@
 import SignInDomain
 
 /// An error answer from an identity backend: a code (Firebase style, `INVALID_IDP_RESPONSE`) and a
-/// message for developers. ``toDomain()`` maps the known codes to ``AuthError``; an unknown code is kept
-/// as ``AuthError/backend(code:message:)`` so that nothing is lost.
+/// message for developers. ``toDomain(provider:)`` maps the known codes to `AuthError`; an unknown code is kept
+/// as `AuthError/backend(code:message:)` so that nothing is lost.
 public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The backend's error code.
     public var code: Code
@@ -21,7 +21,7 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
 
     public var description: String { "\(code.rawValue): \(message)" }
 
-    /// A backend error code. Open, like ``ProviderType``: a backend may answer with one not listed.
+    /// A backend error code. Open, like `ProviderType`: a backend may answer with one not listed.
     public struct Code: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
@@ -114,7 +114,7 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         /// `needConfirmation: true`); ``IdentityBackendError/email`` names it.
         public static let needConfirmation = Code(rawValue: "NEED_CONFIRMATION")
         /// The backend does not offer what the call needs (a team's own REST API asked to revoke Sign in with Apple,
-        /// say): ``AuthError/notSupportedByBackend(_:)`` with signing in with the call's provider.
+        /// say): `AuthError/notSupportedByBackend(_:)` with signing in with the call's provider.
         public static let notSupportedByBackend = Code(rawValue: "NOT_SUPPORTED_BY_BACKEND")
         /// The identity provider did not revoke the app's tokens before an account deletion (the authorization
         /// code was unknown, used, expired or another user's); the account was not deleted. Ours: Firebase's own
@@ -122,7 +122,7 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let idpRevocationFailed = Code(rawValue: "IDP_REVOCATION_FAILED")
     }
 
-    /// The ``AuthError`` this answer means.
+    /// The `AuthError` this answer means.
     public func toDomain(provider: ProviderType) -> AuthError {
         switch code {
         case .malformedIdToken: .invalidIdentityToken(.malformed)

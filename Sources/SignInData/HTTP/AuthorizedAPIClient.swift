@@ -14,9 +14,9 @@ public struct AuthorizedAPIClient: Sendable {
 
     /// Sends `request` as the signed-in user.
     /// - Returns: The response; any status but a second `401` is the caller's to read.
-    /// - Throws: ``AuthError/notSignedIn``; ``AuthError/signedOut(_:)`` when the session could not be
+    /// - Throws: `AuthError/notSignedIn`; `AuthError/signedOut(_:)` when the session could not be
     ///   refreshed or the API refused it again after a refresh (the user is then signed out);
-    ///   ``AuthError/network(reason:)`` when no response arrived.
+    ///   `AuthError/network(reason:)` when no response arrived.
     public func send(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
         let session = try await sessions.validSession()
         let first = try await send(request, bearer: session.tokens.idToken)

@@ -14,7 +14,7 @@ public struct EmailPasswordAuthProvider: AuthProvider {
     /// - Parameters:
     ///   - backend: Where accounts sign up and sign in.
     ///   - linking: Where a password is linked to a signed-in account; `nil` when the backend cannot link (then
-    ///     ``link(_:to:)`` throws ``SignInDomain/AuthError/linkNotSupported(_:)``, and a screen offers no link).
+    ///     ``link(_:to:)`` throws `AuthError/linkNotSupported(_:)`, and a screen offers no link).
     ///   - clock: Counts the session's expiry.
     public init(
         backend: any PasswordBackend, linking: (any LinkingBackend)? = nil, clock: any WallClock = SystemWallClock()
@@ -25,7 +25,7 @@ public struct EmailPasswordAuthProvider: AuthProvider {
     }
 
     /// Signs in.
-    /// - Throws: ``AuthError/invalidEmail`` (before any call), ``AuthError/wrongCredentials`` for an unknown
+    /// - Throws: `AuthError/invalidEmail` (before any call), `AuthError/wrongCredentials` for an unknown
     ///   email and a wrong password alike.
     public func signIn(with credential: AuthCredential) async throws -> UserSession {
         let email = try EmailAddress.validate(credential.email ?? "")
@@ -36,8 +36,8 @@ public struct EmailPasswordAuthProvider: AuthProvider {
     }
 
     /// Links email and password to the signed-in account.
-    /// - Throws: ``AuthError/invalidEmail``, ``AuthError/weakPassword(_:)`` (before any call),
-    ///   ``AuthError/emailAlreadyInUse(_:)``, ``AuthError/providerAlreadyLinked(_:)``.
+    /// - Throws: `AuthError/invalidEmail`, `AuthError/weakPassword(_:)` (before any call),
+    ///   `AuthError/emailAlreadyInUse(_:)`, `AuthError/providerAlreadyLinked(_:)`.
     public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
         guard let linking else { throw AuthError.linkNotSupported(type) }
         let email = try EmailAddress.validate(credential.email ?? "")
@@ -52,8 +52,8 @@ public struct EmailPasswordAuthProvider: AuthProvider {
     }
 
     /// Signs the session's account in again with its email and password, for a sensitive operation.
-    /// - Throws: ``AuthError/userMismatch(_:)`` when they are another account's, ``AuthError/wrongCredentials``,
-    ///   ``AuthError/tooManyAttempts``.
+    /// - Throws: `AuthError/userMismatch(_:)` when they are another account's, `AuthError/wrongCredentials`,
+    ///   `AuthError/tooManyAttempts`.
     public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
         let email = try EmailAddress.validate(credential.email ?? "")
         let password = credential.password ?? ""

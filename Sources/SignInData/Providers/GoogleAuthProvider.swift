@@ -30,7 +30,7 @@ public struct GoogleAuthProvider: AuthProvider {
     }
 
     /// Signs the session's account in again with a fresh credential, for a sensitive operation.
-    /// - Throws: ``AuthError/userMismatch(_:)`` when the credential is another account's.
+    /// - Throws: `AuthError/userMismatch(_:)` when the credential is another account's.
     public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
         try await exchange.reauthenticate(credential, session: session)
     }

@@ -23,7 +23,7 @@ public struct IdPAuthProvider: AuthProvider {
     ///   - type: The provider's id at the backend.
     ///   - backend: Where identity tokens are exchanged for sessions.
     ///   - linking: Where a token is linked to a signed-in account; `nil` when the backend cannot link (then
-    ///     ``link(_:to:)`` throws ``SignInDomain/AuthError/linkNotSupported(_:)``, and a screen offers no link).
+    ///     ``link(_:to:)`` throws `AuthError/linkNotSupported(_:)`, and a screen offers no link).
     ///   - clock: The clock that turns the token lifetime into an expiry date.
     ///   - profiles: Where a first sign-in's name and email wait until a backend call that carried them succeeds.
     public init(

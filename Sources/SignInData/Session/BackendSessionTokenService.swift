@@ -1,7 +1,7 @@
 import SignInDomain
 
 /// Refreshes and revokes sessions at a ``SessionBackend``: the Data side of
-/// ``SignInDomain/SessionTokenService``.
+/// `SessionTokenService`.
 public struct BackendSessionTokenService: SessionTokenService {
     private let backend: any SessionBackend
     private let clock: any WallClock

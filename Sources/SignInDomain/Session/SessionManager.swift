@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Rules it keeps:
 /// - **Save, then tell.** A new or refreshed session is written to the ``SessionStore`` before it becomes
-///   ``currentSession`` and before an event is sent.
+///   ``currentSession()``'s answer and before an event is sent.
 /// - **Single flight.** Concurrent callers of ``validSession(forceRefresh:)`` share one refresh.
 /// - **No write-back after a sign-out or a switch of user.** Each sign-in and sign-out starts a new
 ///   generation; a refresh that finishes in an older generation is dropped, never stored.

@@ -314,8 +314,10 @@ public struct DeleteAccountUseCase: Sendable {
     }
 
     /// Deletes the account.
-    /// - Parameter uiClients: The screen's UI clients, to sign in again (with Apple always, for an account that has
-    ///   it; otherwise if the backend asks for it).
+    /// - Parameters:
+    ///   - uiClients: The screen's UI clients, to sign in again (with Apple always, for an account that has it;
+    ///     otherwise if the backend asks for it).
+    ///   - currentPassword: The account's password, to sign an email account in again if the backend asks.
     /// - Throws: ``AuthError/notSignedIn``, ``AuthError/recentSignInRequired(_:)`` when the user did not sign in
     ///   again, ``AuthError/userMismatch(_:)``, ``AuthError/providerRevocationFailed(_:)``; on any error the account
     ///   and the session stay.

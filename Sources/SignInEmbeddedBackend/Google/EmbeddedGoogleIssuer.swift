@@ -39,7 +39,7 @@ public final class EmbeddedGoogleIssuer: Sendable {
     ///   - email: The account picked in the chooser.
     ///   - nonce: The nonce to put in the token: the SHA-256 hex of the app's raw nonce. The identity service
     ///     refuses a Google token without one.
-    /// - Throws: ``IdentityBackendError/Code/userNotFound`` when no listed account has that email.
+    /// - Throws: `IdentityBackendError/Code/userNotFound` when no listed account has that email.
     public func signIn(email: String, nonce: String?) throws(IdentityBackendError) -> IssuedGoogleCredential {
         let now = Int(clock.now().timeIntervalSince1970)
         let accessToken = "ya29." + random.token(byteCount: 32)

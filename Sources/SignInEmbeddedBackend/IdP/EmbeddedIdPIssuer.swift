@@ -33,7 +33,7 @@ public final class EmbeddedIdPIssuer: Sendable {
 
     /// Signs an identity token for `email` (with `name` when given and the request's `nonce`), making the
     /// provider's key if it has none yet.
-    /// - Throws: ``IdentityBackendError/Code/invalidEmail`` for an email without `@`; the storage's errors.
+    /// - Throws: `IdentityBackendError/Code/invalidEmail` for an email without `@`; the storage's errors.
     public func signIn(email: String, name: String? = nil, nonce: String?) throws(IdentityBackendError) -> String {
         let email = email.trimmingCharacters(in: .whitespaces)
         guard email.contains("@"), !email.hasPrefix("@"), !email.hasSuffix("@") else {

@@ -30,7 +30,7 @@ extension EmbeddedIdentityService {
     /// The account of a session's ID token (Firebase's `accounts:lookup`). The token is authenticated as for
     /// every call made for a signed-in user (signature, expiry, the account's `validSince`); reading one's own
     /// account needs no recent sign-in.
-    /// - Throws: ``IdentityBackendError/Code/invalidIDToken`` when the token is refused.
+    /// - Throws: `IdentityBackendError/Code/invalidIDToken` when the token is refused.
     public func lookupAccount(idToken: Secret) throws(IdentityBackendError) -> EmbeddedAccount {
         let now = clock.now()
         return try storage.read { state throws(IdentityBackendError) in

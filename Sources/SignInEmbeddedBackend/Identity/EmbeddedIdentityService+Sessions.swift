@@ -10,10 +10,10 @@ extension EmbeddedIdentityService {
     ///
     /// Reuse of a rotated token: within ``EmbeddedBackendConfiguration/refreshTokenReuseGrace`` of its rotation it
     /// is taken for a race between two processes of the same app and answered
-    /// ``IdentityBackendError/Code/refreshTokenAlreadyRotated`` (the client adopts the newer session; nothing is
+    /// `IdentityBackendError/Code/refreshTokenAlreadyRotated` (the client adopts the newer session; nothing is
     /// revoked). Later it is taken for theft: the whole chain of refreshes it belongs to is revoked, so that
     /// neither the thief nor the victim keeps a working refresh token, and the answer is
-    /// ``IdentityBackendError/Code/invalidRefreshToken``.
+    /// `IdentityBackendError/Code/invalidRefreshToken`.
     public func refreshSession(refreshToken: Secret) throws(IdentityBackendError) -> BackendSessionResponse {
         let now = clock.now()
         let fresh = Fresh(self)

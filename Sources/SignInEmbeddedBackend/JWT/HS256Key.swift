@@ -24,7 +24,7 @@ public struct HS256Key: Hashable, Sendable {
     /// - Parameters:
     ///   - text: The stored text.
     ///   - name: What the key is for, named in the error (`the session signing key`).
-    /// - Throws: ``IdentityBackendError/Code/invalidKey`` when the text is missing, not canonical base64url,
+    /// - Throws: `IdentityBackendError/Code/invalidKey` when the text is missing, not canonical base64url,
     ///   or decodes to fewer than ``minimumByteCount`` bytes.
     public init(stored text: String?, name: String) throws(IdentityBackendError) {
         guard let text, !text.isEmpty else { throw Self.failure(name, "is missing") }

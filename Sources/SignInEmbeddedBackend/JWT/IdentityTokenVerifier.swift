@@ -35,7 +35,7 @@ public struct IdentityTokenVerifier: Sendable {
     ///     when ``requiresNonce``.
     ///   - now: The verification time.
     /// - Returns: The verified claims.
-    /// - Throws: ``IdentityBackendError`` with a code for each way the token can be wrong.
+    /// - Throws: `IdentityBackendError` with a code for each way the token can be wrong.
     public func verify(_ token: String, rawNonce: String?, now: Date) throws(IdentityBackendError)
         -> IdentityTokenClaims
     {

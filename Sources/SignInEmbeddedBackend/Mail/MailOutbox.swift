@@ -19,7 +19,13 @@ public struct OutboxMessage: Codable, Hashable, Sendable {
     public var messageID: String
 
     /// Creates a message.
-    /// - Parameter messageID: Unique for every message; a random one by default.
+    /// - Parameters:
+    ///   - to: The recipient's email.
+    ///   - subject: The subject line.
+    ///   - body: The text.
+    ///   - link: The deep link the mail carries.
+    ///   - sentAt: When it was sent.
+    ///   - messageID: Unique for every message; a random one by default.
     public init(
         to: String, subject: String, body: String, link: String, sentAt: Date,
         messageID: String = "\(UUID().uuidString.lowercased())@signin-demo.invalid"

@@ -42,7 +42,10 @@ public enum PasswordHasher {
     public static let hashByteCount = 32
 
     /// Hashes `password` with a fresh salt.
-    /// - Parameter iterations: The cost, clamped into ``iterationRange``.
+    /// - Parameters:
+    ///   - password: The password, as the user typed it.
+    ///   - iterations: The cost, clamped into ``iterationRange``.
+    ///   - random: Where the salt comes from.
     public static func hash(_ password: String, iterations: Int, random: any RandomByteSource) -> PasswordHash {
         let iterations = min(max(iterations, iterationRange.lowerBound), iterationRange.upperBound)
         let salt = random.bytes(count: saltByteCount)
@@ -53,7 +56,7 @@ public enum PasswordHasher {
     }
 
     /// The salt and the derived key of a stored record, after checking every parameter.
-    /// - Throws: ``IdentityBackendError/Code/damagedRecord`` naming what is wrong: an unknown algorithm, an
+    /// - Throws: `IdentityBackendError/Code/damagedRecord` naming what is wrong: an unknown algorithm, an
     ///   iteration count outside ``iterationRange``, or a salt or hash that is not canonical base64url of the
     ///   exact length.
     public static func check(_ stored: PasswordHash) throws(IdentityBackendError) -> (salt: [UInt8], hash: [UInt8]) {

@@ -6,7 +6,7 @@ import Synchronization
 /// operation is all-or-nothing and, with files, separate processes take turns.
 public protocol BackendStateStorage: Sendable {
     /// Runs `body` on the current state without changing it.
-    /// - Throws: ``IdentityBackendError`` (``IdentityBackendError/Code/storageUnavailable``) or what `body`
+    /// - Throws: `IdentityBackendError` (`IdentityBackendError/Code/storageUnavailable`) or what `body`
     ///   throws.
     func read<T: Sendable>(_ body: (EmbeddedBackendState) throws(IdentityBackendError) -> T)
         throws(IdentityBackendError) -> T

@@ -39,25 +39,25 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
     }
 
     /// The key that signs and verifies the service's own ID tokens.
-    /// - Throws: ``IdentityBackendError/Code/invalidKey`` when it is missing, short or undecodable.
+    /// - Throws: `IdentityBackendError/Code/invalidKey` when it is missing, short or undecodable.
     public func sessionSigningKey() throws(IdentityBackendError) -> HS256Key {
         try HS256Key(stored: sessionKey, name: "The session signing key")
     }
 
     /// The Apple-like issuer's key.
-    /// - Throws: ``IdentityBackendError/Code/invalidKey`` when it is missing, short or undecodable.
+    /// - Throws: `IdentityBackendError/Code/invalidKey` when it is missing, short or undecodable.
     public func appleSigningKey() throws(IdentityBackendError) -> HS256Key {
         try HS256Key(stored: apple.signingKey, name: "The Apple issuer's signing key")
     }
 
     /// The Google-like issuer's key.
-    /// - Throws: ``IdentityBackendError/Code/invalidKey`` when it is missing, short or undecodable.
+    /// - Throws: `IdentityBackendError/Code/invalidKey` when it is missing, short or undecodable.
     public func googleSigningKey() throws(IdentityBackendError) -> HS256Key {
         try HS256Key(stored: google?.signingKey, name: "The Google issuer's signing key")
     }
 
     /// The key of a registered provider's simulated issuer; `nil` while it has none.
-    /// - Throws: ``IdentityBackendError/Code/invalidKey`` when the stored key is short or undecodable.
+    /// - Throws: `IdentityBackendError/Code/invalidKey` when the stored key is short or undecodable.
     public func issuerKey(_ providerId: String) throws(IdentityBackendError) -> HS256Key? {
         guard let stored = issuerKeys?[providerId] else { return nil }
         return try HS256Key(stored: stored, name: "The \(providerId) issuer's signing key")
@@ -74,7 +74,7 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
 
     /// Checks every key, so that a damaged key stops every operation (a key that decodes to nothing would sign
     /// tokens anyone can forge). Cheap: storages call it before each operation.
-    /// - Throws: ``IdentityBackendError/Code/invalidKey`` naming the first bad key.
+    /// - Throws: `IdentityBackendError/Code/invalidKey` naming the first bad key.
     public func checkKeys() throws(IdentityBackendError) {
         _ = try sessionSigningKey()
         _ = try appleSigningKey()
@@ -86,8 +86,8 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
     /// backend at once instead of failing some operations later (or issuing a session for an account that cannot
     /// be found by it). It reads every account: storages call it when they load a state, not at each operation
     /// (the service never stores an account under another uid).
-    /// - Throws: ``IdentityBackendError/Code/invalidKey`` naming the first bad key,
-    ///   ``IdentityBackendError/Code/damagedRecord`` for an account stored under another uid.
+    /// - Throws: `IdentityBackendError/Code/invalidKey` naming the first bad key,
+    ///   `IdentityBackendError/Code/damagedRecord` for an account stored under another uid.
     public func checkIntegrity() throws(IdentityBackendError) {
         try checkKeys()
         if let (key, account) = identity.accounts.first(where: { $0.key != $0.value.uid }) {

@@ -37,8 +37,8 @@ public struct TableSchema<Value>: Sendable {
 ///
 /// A table holds its rows in memory, or stands for a table of an SQLite database for the length of one operation
 /// (``SQLiteBackendStateStorage``): reads and writes then go to the database, inside the operation's transaction.
-/// In memory, while a transaction records (``beginRecording()``), every change keeps what it replaced, so that
-/// ``rollBack()`` undoes a failed operation in the time of its own changes; in a database, SQLite undoes it.
+/// In memory, while a transaction records (`beginRecording()`), every change keeps what it replaced, so that
+/// `rollBack()` undoes a failed operation in the time of its own changes; in a database, SQLite undoes it.
 /// It reads like a dictionary and is encoded as one, so the stored documents keep their shape.
 public struct Table<Value: TableRow>: Codable, Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Element = (key: String, value: Value)

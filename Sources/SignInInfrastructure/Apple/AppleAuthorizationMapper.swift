@@ -1,18 +1,18 @@
 import Foundation
 import SignInDomain
 
-/// The pure step that turns an Apple authorization result into a ``CredentialOutcome``: a credential,
-/// the user's cancel, or a typed ``AuthError``. The `AuthenticationServices` adapter and the terminal
+/// The pure step that turns an Apple authorization result into a `CredentialOutcome`: a credential,
+/// the user's cancel, or a typed `AuthError`. The `AuthenticationServices` adapter and the terminal
 /// stand-in both go through it, so its decisions are tested on Linux.
 public enum AppleAuthorizationMapper {
     /// Maps a result.
     /// - Parameters:
     ///   - result: What the authorizer reported.
     ///   - rawNonce: The raw nonce whose SHA-256 was in the request.
-    /// - Returns: The credential (with the raw nonce), or ``CredentialOutcome/cancelled``.
-    /// - Throws: ``AuthError/missingIdentityToken(_:)`` when there is no token,
-    ///   ``AuthError/invalidIdentityToken(_:)`` (`malformed`) when it is not UTF-8,
-    ///   ``AuthError/uiClientFailed(_:reason:)`` for a system failure.
+    /// - Returns: The credential (with the raw nonce), or `CredentialOutcome/cancelled`.
+    /// - Throws: `AuthError/missingIdentityToken(_:)` when there is no token,
+    ///   `AuthError/invalidIdentityToken(_:)` (`malformed`) when it is not UTF-8,
+    ///   `AuthError/uiClientFailed(_:reason:)` for a system failure.
     public static func outcome(for result: AppleIDAuthorizationResult, rawNonce: String) throws(AuthError)
         -> CredentialOutcome
     {

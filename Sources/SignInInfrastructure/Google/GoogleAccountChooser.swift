@@ -41,14 +41,14 @@ public protocol GoogleAccountChooser: Sendable {
     func chooseAccount(nonce: String) async -> GoogleSignInResult
 }
 
-/// The pure step that turns a chooser result into a ``CredentialOutcome``.
+/// The pure step that turns a chooser result into a `CredentialOutcome`.
 public enum GoogleSignInMapper {
     /// Maps a result.
     /// - Parameters:
     ///   - result: What the chooser reported.
     ///   - rawNonce: The raw nonce whose SHA-256 the chooser passed to Google; the backend checks the token's
     ///     `nonce` claim against it.
-    /// - Throws: ``AuthError/missingIdentityToken(_:)``, ``AuthError/uiClientFailed(_:reason:)``.
+    /// - Throws: `AuthError/missingIdentityToken(_:)`, `AuthError/uiClientFailed(_:reason:)`.
     public static func outcome(for result: GoogleSignInResult, rawNonce: String) throws(AuthError)
         -> CredentialOutcome
     {

@@ -7,8 +7,8 @@ import SignInFileSystem
 /// Writes are atomic (temporary file, `fsync`, `rename`), so a process killed mid-write leaves the old file
 /// or the new one. The file has mode 0600 inside a 0700 folder. A file that cannot be decoded (empty,
 /// damaged, or from a newer version) is moved aside next to it, never deleted, and reported as
-/// ``AuthError/storedSessionDiscarded(movedTo:reason:)``; a file that cannot be read at all (permissions,
-/// I/O) is a ``AuthError/sessionStorage(reason:)`` error and stays where it is. So does a file larger than
+/// `AuthError/storedSessionDiscarded(movedTo:reason:)`; a file that cannot be read at all (permissions,
+/// I/O) is a `AuthError/sessionStorage(reason:)` error and stays where it is. So does a file larger than
 /// ``sizeLimit``, and a file that is not to be trusted (see `AtomicFile`: a symbolic link or FIFO, a file of
 /// another user or one open to group or others), which is also never removed or overwritten. Temporary files
 /// of writes killed before their rename are removed when the store is used.

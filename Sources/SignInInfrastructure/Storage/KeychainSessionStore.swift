@@ -6,9 +6,9 @@ import SignInDomain
 ///
 /// Only `errSecItemNotFound` means "no session". A locked Keychain (`errSecInteractionNotAllowed`: an app
 /// prewarmed or woken before the device's first unlock) and every other read error are
-/// ``AuthError/sessionStorage(reason:)``: the session is unreadable now, nothing is deleted, and the next load
+/// `AuthError/sessionStorage(reason:)`: the session is unreadable now, nothing is deleted, and the next load
 /// reads it again. An item that cannot be decoded is copied aside (`<account>.unreadable-<time>`) before it is
-/// removed, and reported as ``AuthError/storedSessionDiscarded(movedTo:reason:)``; if the copy fails, nothing
+/// removed, and reported as `AuthError/storedSessionDiscarded(movedTo:reason:)`; if the copy fails, nothing
 /// is removed.
 ///
 /// An app and its extensions that share the session (an access group) pass a `lockFile` in their shared

@@ -15,7 +15,7 @@ public enum DeepLink: Hashable, Sendable {
     /// - Parameters:
     ///   - text: The link as received.
     ///   - scheme: The app's URL scheme.
-    /// - Throws: ``AuthError/invalidDeepLink(_:)`` saying what is wrong: too long, another scheme, a user, a
+    /// - Throws: `AuthError/invalidDeepLink(_:)` saying what is wrong: too long, another scheme, a user, a
     ///   password or a port (which a link of the app never has: `signin-demo://user:pw@reset-password` is someone
     ///   else's link dressed as ours), a fragment, an unknown host, no code, several codes, or a code with
     ///   characters a code never has.

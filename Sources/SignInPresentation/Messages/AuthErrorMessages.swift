@@ -1,7 +1,7 @@
 import Foundation
 import SignInDomain
 
-/// Turns an ``AuthError`` into a message the user understands, in the user's language.
+/// Turns an `AuthError` into a message the user understands, in the user's language.
 ///
 /// Messages are looked up by ``MessageKey`` in a table per language; a language without a table falls
 /// back to English. The tests check that every key has a message in every language.

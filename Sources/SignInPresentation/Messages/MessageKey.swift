@@ -1,6 +1,6 @@
 import SignInDomain
 
-/// The key of a user-facing message: one per ``AuthError`` case and ``IdentityTokenRejection``.
+/// The key of a user-facing message: one per `AuthError` case and `IdentityTokenRejection`.
 public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case providerNotConfigured
     case authProviderMissing

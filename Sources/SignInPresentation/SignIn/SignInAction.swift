@@ -31,7 +31,7 @@ public enum SignInAction: Hashable, Sendable {
     /// The "forgot password" form was submitted.
     case requestPasswordReset(Offer<RequestPasswordResetUseCase>, email: String)
     /// A reset link was opened and a new password chosen. The link carries a live reset code, so it is a
-    /// ``Secret``: it never shows in a trace, a log or a `dump`.
+    /// `Secret`: it never shows in a trace, a log or a `dump`.
     case openResetLink(Offer<ConfirmPasswordResetUseCase>, Secret, newPassword: Secret)
     /// The signed-in user chose a new password (a profile screen's "change password"), giving the current one if the
     /// screen asked for it.

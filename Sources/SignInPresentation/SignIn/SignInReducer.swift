@@ -2,29 +2,29 @@ import SignInDomain
 
 /// The effect a reduce step asks the view model to run.
 public enum SignInEffect: Hashable, Sendable {
-    /// Run ``SignInUseCase`` for the provider, through its UI client.
+    /// Run `SignInUseCase` for the provider, through its UI client.
     case signIn(ProviderType)
-    /// Run ``SignInUseCase`` with a credential the screen collected.
+    /// Run `SignInUseCase` with a credential the screen collected.
     case signInWithCredential(AuthCredential)
-    /// Run ``SignOutUseCase``.
+    /// Run `SignOutUseCase`.
     case signOut
-    /// Run ``SignUpUseCase``.
+    /// Run `SignUpUseCase`.
     case signUp(Offer<SignUpUseCase>, email: String, password: Secret)
-    /// Run ``LinkProviderUseCase`` for the provider, through its UI client.
+    /// Run `LinkProviderUseCase` for the provider, through its UI client.
     case link(Offer<LinkProviderUseCase>, ProviderType)
-    /// Run ``LinkProviderUseCase`` with a credential the screen collected.
+    /// Run `LinkProviderUseCase` with a credential the screen collected.
     case linkCredential(Offer<LinkProviderUseCase>, AuthCredential)
-    /// Run ``UnlinkProviderUseCase``.
+    /// Run `UnlinkProviderUseCase`.
     case unlink(Offer<UnlinkProviderUseCase>, ProviderType, currentPassword: Secret?)
-    /// Run ``RequestPasswordResetUseCase``.
+    /// Run `RequestPasswordResetUseCase`.
     case requestPasswordReset(Offer<RequestPasswordResetUseCase>, email: String)
-    /// Run ``ConfirmPasswordResetUseCase``.
+    /// Run `ConfirmPasswordResetUseCase`.
     case confirmPasswordReset(Offer<ConfirmPasswordResetUseCase>, code: Secret, newPassword: Secret)
-    /// Run ``ChangePasswordUseCase``.
+    /// Run `ChangePasswordUseCase`.
     case changePassword(Offer<ChangePasswordUseCase>, newPassword: Secret, currentPassword: Secret?)
-    /// Run ``CheckAppleCredentialUseCase``.
+    /// Run `CheckAppleCredentialUseCase`.
     case checkAppleCredential(Offer<CheckAppleCredentialUseCase>, AppleCredentialCheckTrigger)
-    /// Run ``DeleteAccountUseCase``.
+    /// Run `DeleteAccountUseCase`.
     case deleteAccount(Offer<DeleteAccountUseCase>, currentPassword: Secret?)
 }
 

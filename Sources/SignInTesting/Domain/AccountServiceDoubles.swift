@@ -1,8 +1,8 @@
 import SignInDomain
 
 /// An account service that records every call and answers from canned results: one double for every account
-/// port (``SignInDomain/SignUpService``, ``SignInDomain/PasswordResetService``, ``SignInDomain/PasswordChangeService``,
-/// ``SignInDomain/UnlinkService``, ``SignInDomain/AccountDeletionService``).
+/// port (`SignUpService`, `PasswordResetService`, `PasswordChangeService`,
+/// `UnlinkService`, `AccountDeletionService`).
 public actor SpyAccountService: SignUpService, PasswordResetService, PasswordChangeService, UnlinkService,
     AccountDeletionService
 {
@@ -28,7 +28,7 @@ public actor SpyAccountService: SignUpService, PasswordResetService, PasswordCha
     ///   - error: Thrown by `sendPasswordReset`, `confirmPasswordReset` and `deleteAccount`, if any.
     ///   - sensitiveFailures: Thrown, one each and in order, by the first calls of the sensitive operations
     ///     (`unlink`, `deleteAccount`, `changePassword`), before they answer as above: for example
-    ///     ``AuthError/recentSignInRequired(_:)`` once, to test re-authentication.
+    ///     `AuthError/recentSignInRequired(_:)` once, to test re-authentication.
     public init(
         session: Result<UserSession, AuthError> = .success(.fixture()), error: AuthError? = nil,
         sensitiveFailures: [AuthError] = []

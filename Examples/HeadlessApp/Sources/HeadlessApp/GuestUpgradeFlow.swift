@@ -21,11 +21,11 @@ public struct GuestUpgradeFlow {
     /// - Returns: The uid the account kept from the guest sign-in to the email sign-in.
     /// - Throws: ``FlowFailure`` naming the step that failed, or the uid that changed.
     public func run(email: String, password: Secret) async throws(FlowFailure) -> String {
-        let guest = try await signIn(.clickProvider(.anonymous), step: "sign in as a guest")
+        let guest = try await session(after: .clickProvider(.anonymous), step: "sign in as a guest")
         log("guest: uid \(guest.uid)")
 
         guard let link = viewModel.offers.link else { throw FlowFailure("the backend cannot link a provider") }
-        let linked = try await signIn(.linkEmail(link, email: email, password: password), step: "link email")
+        let linked = try await session(after: .linkEmail(link, email: email, password: password), step: "link email")
         try expect(linked.uid == guest.uid, "linking gave uid \(linked.uid), not the guest's \(guest.uid)")
         let providers = linked.providerIds.map(\.rawValue).joined(separator: ", ")
         log("linked \(email): uid \(linked.uid), providers: \(providers)")
@@ -34,14 +34,15 @@ public struct GuestUpgradeFlow {
         try expect(viewModel.state.session == nil, "still signed in after signing out")
         log("signed out")
 
-        let returning = try await signIn(.signInWithEmail(email: email, password: password), step: "sign in with email")
+        let signIn = SignInAction.signInWithEmail(email: email, password: password)
+        let returning = try await session(after: signIn, step: "sign in with email")
         try expect(returning.uid == guest.uid, "signing in with email gave uid \(returning.uid), not \(guest.uid)")
         log("signed in with email: uid \(returning.uid)")
         return returning.uid
     }
 
     /// Sends `action` and returns the session it ended with.
-    private func signIn(_ action: SignInAction, step: String) async throws(FlowFailure) -> UserSession {
+    private func session(after action: SignInAction, step: String) async throws(FlowFailure) -> UserSession {
         try await send(action, step: step)
         guard let session = viewModel.state.session else { throw FlowFailure("\(step): not signed in afterwards") }
         return session
