@@ -5,7 +5,7 @@ import Testing
 
 @testable import SignInDemoCLI
 
-/// The test-only Acme provider (`AcmeProvider/`), registered beside the seeds' four, goes through everything a
+/// The test-only Acme provider (`AcmeProvider/`), registered beside the four built-in providers, goes through everything a
 /// provider gets: the parser, the help, the allow-lists, the menu, the names in each language, sign-in, linking and
 /// unlinking at the embedded backend. It proves the "add a provider" recipe of Architecture.md and keeps it true.
 @MainActor

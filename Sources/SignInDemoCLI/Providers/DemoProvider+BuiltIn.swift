@@ -5,7 +5,7 @@ import SignInDomain
 import SignInInfrastructure
 import SignInPresentation
 
-/// The seeds' four providers as the demo registers them.
+/// The four built-in providers (Apple, Google, guest, email and password) as the demo registers them.
 extension DemoProvider {
     /// Sign in with Apple: the simulated Apple sheet of the backend (embedded, or `signin-demo serve`).
     static let apple = DemoProvider(

@@ -3,7 +3,7 @@
 ///
 /// `ProviderType` is deliberately open: it is a string-backed value, not a closed enum, so that an app
 /// can add a fifth provider (`ProviderType(rawValue: "oidc.github")`) without editing Domain or
-/// Presentation. The four providers of the seeds are static members. Domain gives no provider a name: what the
+/// Presentation. The four built-in providers are static members. Domain gives no provider a name: what the
 /// user sees comes with the provider's registration (Presentation's `ProviderDescription`).
 ///
 /// ## Topics

@@ -1,5 +1,5 @@
 extension AuthErrorMessages {
-    /// Turkish messages (the language of seeds 000, 002, 003 and 004).
+    /// Turkish messages (the language of most of the apps the design draws on).
     static let turkish: [MessageKey: String] = [
         .providerNotConfigured: "{provider} ile giriş bu uygulamada kullanılamıyor.",
         .authProviderMissing: "{provider} ile giriş henüz ayarlanmadı. Lütfen başka bir giriş yolu seçin.",

@@ -71,6 +71,6 @@ public struct ProviderDescription: Hashable, Sendable {
         name: ProviderDisplayName("Email", translations: ["tr": "E-posta", "zh-Hant": "電子郵件"]),
         commandNames: ["email", "password"], isLinkable: true)
 
-    /// The seeds' four providers, in the order a sign-in screen shows them.
+    /// The four built-in providers, in the order a sign-in screen shows them.
     public static let wellKnown: [ProviderDescription] = [.apple, .google, .guest, .emailPassword]
 }
