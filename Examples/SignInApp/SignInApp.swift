@@ -43,15 +43,7 @@ struct CompositionRoot {
         let firstSignInProfiles = StoredFirstSignInProfileStash(
             .keychain(KeychainItemID(service: service, account: "first-sign-in-profiles"), SecItemKeychain()))
         // Firebase and the embedded backend offer every port; a backend without one gets no provider or use case for it.
-        let offered: [(any AuthProvider)?] = [
-            ports.identityProviders.map {
-                AppleAuthProvider(backend: $0, linking: ports.linking, profiles: firstSignInProfiles)
-            },
-            ports.identityProviders.map { GoogleAuthProvider(backend: $0, linking: ports.linking) },
-            ports.guests.map { AnonymousAuthProvider(backend: $0) },
-            ports.passwords.map { EmailPasswordAuthProvider(backend: $0, linking: ports.linking) },
-        ]
-        let authProviders = offered.compactMap { $0 }
+        let authProviders = ports.authProviders(appleProfiles: firstSignInProfiles)
         let tokenService = BackendSessionTokenService(backend: ports.sessions)
         let accounts = ports.accountServices()
         // One Keychain item per backend, so that a session is never refreshed at a backend that did not issue it.
@@ -64,13 +56,8 @@ struct CompositionRoot {
             signIn: SignInUseCase(authProviders: authProviders, sessions: sessions),
             signOut: SignOutUseCase(sessions: sessions, tokenService: tokenService),
             account: AccountUseCases(
-                signUp: accounts.signUp.map { SignUpUseCase(accounts: $0, sessions: sessions) },
-                link: ports.linking.map { _ in LinkProviderUseCase(authProviders: authProviders, sessions: sessions) },
-                checkAppleCredential: CheckAppleCredentialUseCase(
-                    checker: backend.appleCredentials, sessions: sessions),
-                deleteAccount: accounts.accountDeletion.map {
-                    DeleteAccountUseCase(accounts: $0, sessions: sessions, authProviders: authProviders)
-                }),
+                services: accounts, sessions: sessions, authProviders: authProviders, canLink: ports.linking != nil,
+                appleCredentials: backend.appleCredentials),
             uiClients: uiClients, reducer: SignInReducer(messages: texts.messages))
     }
 }

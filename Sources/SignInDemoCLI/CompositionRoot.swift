@@ -135,22 +135,8 @@ struct CompositionRoot {
             signIn: signIn,
             signOut: SignOutUseCase(sessions: sessions, tokenService: tokenService),
             account: AccountUseCases(
-                signUp: accounts.signUp.map { SignUpUseCase(accounts: $0, sessions: sessions) },
-                link: capabilities.linking.map { _ in
-                    LinkProviderUseCase(authProviders: authProviders, sessions: sessions)
-                },
-                unlink: accounts.unlink.map {
-                    UnlinkProviderUseCase(accounts: $0, sessions: sessions, authProviders: authProviders)
-                },
-                requestPasswordReset: accounts.passwordReset.map { RequestPasswordResetUseCase(accounts: $0) },
-                confirmPasswordReset: accounts.passwordReset.map { ConfirmPasswordResetUseCase(accounts: $0) },
-                checkAppleCredential: CheckAppleCredentialUseCase(checker: appleChecker, sessions: sessions),
-                deleteAccount: accounts.accountDeletion.map {
-                    DeleteAccountUseCase(accounts: $0, sessions: sessions, authProviders: authProviders)
-                },
-                changePassword: accounts.passwordChange.map {
-                    ChangePasswordUseCase(accounts: $0, sessions: sessions, authProviders: authProviders)
-                }),
+                services: accounts, sessions: sessions, authProviders: authProviders,
+                canLink: capabilities.linking != nil, appleCredentials: appleChecker),
             uiClients: uiClients, providers: providers.descriptions, reducer: SignInReducer(messages: messages))
         self.viewModel = viewModel
         self.screen = TracedScreen(viewModel: viewModel, tracer: tracer)

@@ -40,6 +40,38 @@ public struct AccountUseCases: Sendable {
     }
 }
 
+extension AccountUseCases {
+    /// Every account use case the services allow: sign-up, password reset, a password change, unlinking and
+    /// deletion where their service is present, linking where the backend can link, and the Apple credential check
+    /// where a checker is given. Sensitive operations sign in again with `authProviders`.
+    /// - Parameters:
+    ///   - services: The account services of the backend's ports (`IdentityBackendCapabilities.accountServices()`).
+    ///   - sessions: The session manager.
+    ///   - authProviders: The auth providers, to link with and to sign in again with.
+    ///   - canLink: Whether the backend can link another way to sign in to an account.
+    ///   - appleCredentials: Asks Apple for a user's credential state, where the app has Sign in with Apple.
+    public init(
+        services: AccountServices, sessions: SessionManager, authProviders: [any AuthProvider], canLink: Bool,
+        appleCredentials: (any AppleCredentialStateChecker)? = nil
+    ) {
+        self.init(
+            signUp: services.signUp.map { SignUpUseCase(accounts: $0, sessions: sessions) },
+            link: canLink ? LinkProviderUseCase(authProviders: authProviders, sessions: sessions) : nil,
+            unlink: services.unlink.map {
+                UnlinkProviderUseCase(accounts: $0, sessions: sessions, authProviders: authProviders)
+            },
+            requestPasswordReset: services.passwordReset.map { RequestPasswordResetUseCase(accounts: $0) },
+            confirmPasswordReset: services.passwordReset.map { ConfirmPasswordResetUseCase(accounts: $0) },
+            checkAppleCredential: appleCredentials.map { CheckAppleCredentialUseCase(checker: $0, sessions: sessions) },
+            deleteAccount: services.accountDeletion.map {
+                DeleteAccountUseCase(accounts: $0, sessions: sessions, authProviders: authProviders)
+            },
+            changePassword: services.passwordChange.map {
+                ChangePasswordUseCase(accounts: $0, sessions: sessions, authProviders: authProviders)
+            })
+    }
+}
+
 /// An account operation the view model completed.
 public enum AccountOperation: Hashable, Sendable {
     case signUp

@@ -15,26 +15,20 @@ import SignInPresentation
     public static func viewModel(
         backend ports: IdentityBackendCapabilities, store: any SessionStore, idTokens: [ProviderType: Secret] = [:]
     ) -> SignInViewModel {
-        let offered: [(any AuthProvider)?] = [
-            ports.identityProviders.map { AppleAuthProvider(backend: $0, linking: ports.linking) },
-            ports.identityProviders.map { GoogleAuthProvider(backend: $0, linking: ports.linking) },
-            ports.guests.map { AnonymousAuthProvider(backend: $0) },
-            ports.passwords.map { EmailPasswordAuthProvider(backend: $0, linking: ports.linking) },
-        ]
-        let auth = offered.compactMap { $0 }
+        let auth = ports.authProviders()
         var uiClients = ports.guests == nil ? SignInUIClientBuilder() : SignInUIClientBuilder().createAnonymousClient()
-        idTokens.forEach { uiClients = uiClients.addClient(ProvidedTokenUIClient(provider: $0.key, idToken: $0.value)) }
+        // No Apple sheet off Apple platforms: Apple's and Google's identity tokens are obtained elsewhere.
+        for (provider, token) in idTokens where ports.identityProviders != nil {
+            uiClients = uiClients.addClient(ProvidedTokenUIClient(provider: provider, idToken: token))
+        }
         let tokens = BackendSessionTokenService(backend: ports.sessions)
         let sessions = SessionManager(store: store, tokenService: tokens)
-        let accounts = ports.accountServices()
         return SignInViewModel(
             signIn: SignInUseCase(authProviders: auth, sessions: sessions),
             signOut: SignOutUseCase(sessions: sessions, tokenService: tokens),
             account: AccountUseCases(
-                signUp: accounts.signUp.map { SignUpUseCase(accounts: $0, sessions: sessions) },
-                link: ports.linking.map { _ in LinkProviderUseCase(authProviders: auth, sessions: sessions) },
-                requestPasswordReset: accounts.passwordReset.map { RequestPasswordResetUseCase(accounts: $0) },
-                confirmPasswordReset: accounts.passwordReset.map { ConfirmPasswordResetUseCase(accounts: $0) }),
+                services: ports.accountServices(), sessions: sessions, authProviders: auth,
+                canLink: ports.linking != nil),
             uiClients: uiClients.build())
     }
 }

@@ -1,0 +1,32 @@
+/// The account services a backend's ports make, each present only where its port is: what the account use cases are
+/// built from.
+///
+/// ```swift
+/// let services = backend.capabilities.accountServices()
+/// let deleteAccount = services.accountDeletion.map { DeleteAccountUseCase(accounts: $0, sessions: sessions) }
+/// ```
+public struct AccountServices: Sendable {
+    /// Email sign-up.
+    public var signUp: (any SignUpService)?
+    /// Password reset by a mailed link.
+    public var passwordReset: (any PasswordResetService)?
+    /// A signed-in user's new password.
+    public var passwordChange: (any PasswordChangeService)?
+    /// Unlinking a provider.
+    public var unlink: (any UnlinkService)?
+    /// Deleting the account.
+    public var accountDeletion: (any AccountDeletionService)?
+
+    /// Creates the set; a service left out is one the backend does not offer.
+    public init(
+        signUp: (any SignUpService)? = nil, passwordReset: (any PasswordResetService)? = nil,
+        passwordChange: (any PasswordChangeService)? = nil, unlink: (any UnlinkService)? = nil,
+        accountDeletion: (any AccountDeletionService)? = nil
+    ) {
+        self.signUp = signUp
+        self.passwordReset = passwordReset
+        self.passwordChange = passwordChange
+        self.unlink = unlink
+        self.accountDeletion = accountDeletion
+    }
+}
