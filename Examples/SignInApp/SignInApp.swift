@@ -20,7 +20,7 @@ struct SignInApp: App {
     }
 }
 
-/// Builds the object graph, as `Sources/signin-demo/CompositionRoot.swift` does for the CLI: the backend, the UI
+/// Builds the object graph, as `Sources/SignInDemoCLI/CompositionRoot.swift` does for the CLI: the backend, the UI
 /// clients, the auth providers, the session manager (the session in the Keychain), the use cases and the view model.
 /// Nothing else happens here.
 @MainActor
