@@ -46,6 +46,40 @@ struct ReauthenticationTests {
         #expect(try await sessions.currentSession() == nil)
     }
 
+    @Test("a current password the screen gave signs an account with a password in again, whatever it signed in with")
+    func currentPasswordWins() async throws {
+        let (sessions, _) = manager(signedIn)  // signed in with Google, and has a password too
+        var renewed = signedIn
+        renewed.tokens = .fixture(idToken: "renewed-id", refreshToken: "renewed-refresh", expiresAt: clock.now() + 3600)
+        let email = SpyAuthProvider(.emailPassword, result: .success(renewed))
+        let google = SpyAuthProvider(.google, result: .success(renewed))
+        let accounts = SpyAccountService(sensitiveFailures: [.recentSignInRequired(.google)])
+        let useCase = UnlinkProviderUseCase(accounts: accounts, sessions: sessions, authProviders: [email, google])
+
+        _ = try await useCase(
+            .google, uiClients: [.google: FailingSignInUIClient(.google, reportIssue: reportIssue)],
+            currentPassword: "current pass 1")
+
+        let expected = AuthCredential(provider: .emailPassword, email: signedIn.email, password: "current pass 1")
+        #expect(await email.reauthentications.map(\.credential) == [expected])
+        #expect(await google.reauthentications.isEmpty)
+        #expect(await accounts.calls.count == 2, "refused once, then run again")
+    }
+
+    @Test("without the current password, an email account's re-authentication asks for it instead of guessing")
+    func emailNeedsThePassword() async {
+        var emailUser = signedIn
+        emailUser.providerIds = [.emailPassword]
+        emailUser.signInProvider = .emailPassword
+        let (sessions, _) = manager(emailUser)
+        let accounts = SpyAccountService(sensitiveFailures: [.recentSignInRequired(.emailPassword)])
+        let email = SpyAuthProvider(.emailPassword, result: .success(emailUser))
+        let useCase = DeleteAccountUseCase(accounts: accounts, sessions: sessions, authProviders: [email])
+        await #expect(throws: AuthError.recentSignInRequired(.emailPassword)) { try await useCase() }
+        #expect(await email.reauthentications.isEmpty)
+        #expect(await accounts.calls.count == 1)
+    }
+
     var appleUser: UserSession {
         .fixture(
             uid: "jane", providerIds: [.google, .apple], tokens: .fixture(expiresAt: clock.now() + 3600),
