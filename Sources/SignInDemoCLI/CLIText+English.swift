@@ -261,7 +261,8 @@ extension CLIMessages {
         .tourStep8: "8. Password reset: the mail goes to the outbox, its link sets a new password",
         .tourMailSent: "a reset mail to {to} is in {folder}",
         .tourItsLink: "its link: {link} (the code is secret; 'signin-demo outbox' shows it)",
-        .tourLinkOpened: "the link opened the reset screen; new password set",
+        .tourLinkOpened:
+            "the link opened the reset screen; new password set, and this device's session of the account ended",
         .tourOldPasswordRefused: "the old password is refused: {message}",
         .tourLinkOnce: "the link works once: {message}",
         .tourNewPasswordWorks: "the new password signs in",

@@ -238,7 +238,7 @@ extension CLIMessages {
         .tourStep8: "8. 重設密碼：郵件寄到寄件匣，郵件中的連結可設定新密碼",
         .tourMailSent: "寄給 {to} 的重設密碼郵件位於 {folder}",
         .tourItsLink: "郵件中的連結：{link}（代碼需保密；'signin-demo outbox' 會顯示）",
-        .tourLinkOpened: "連結開啟了重設畫面；已設定新密碼",
+        .tourLinkOpened: "連結開啟了重設畫面；已設定新密碼，本裝置上該帳號的工作階段也已結束",
         .tourOldPasswordRefused: "舊密碼遭拒：{message}",
         .tourLinkOnce: "連結只能使用一次：{message}",
         .tourNewPasswordWorks: "新密碼可以登入",

@@ -266,7 +266,8 @@ extension CLIMessages {
         .tourStep8: "8. Parola sıfırlama: e-posta giden kutusuna gider, içindeki bağlantı yeni parola belirler",
         .tourMailSent: "{to} alıcısına giden sıfırlama e-postası {folder} içinde",
         .tourItsLink: "bağlantısı: {link} (kod gizlidir; 'signin-demo outbox' kodu gösterir)",
-        .tourLinkOpened: "bağlantı sıfırlama ekranını açtı; yeni parola belirlendi",
+        .tourLinkOpened:
+            "bağlantı sıfırlama ekranını açtı; yeni parola belirlendi ve bu cihazdaki hesap oturumu sona erdi",
         .tourOldPasswordRefused: "eski parola reddedildi: {message}",
         .tourLinkOnce: "bağlantı yalnızca bir kez çalışır: {message}",
         .tourNewPasswordWorks: "yeni parolayla oturum açılabiliyor",

@@ -153,7 +153,8 @@ struct TracingDecoratorTests {
                 authProviders: [StubAuthProvider(.apple, result: .success(.fixture(uid: "u1")))], sessions: sessions),
             signOut: SignOutUseCase(
                 sessions: sessions, tokenService: FailingSessionTokenService(reportIssue: reportIssue)),
-            account: AccountUseCases(confirmPasswordReset: ConfirmPasswordResetUseCase(accounts: accounts)),
+            account: AccountUseCases(
+                confirmPasswordReset: ConfirmPasswordResetUseCase(accounts: accounts, sessions: sessions)),
             uiClients: [.apple: StubSignInUIClient.returning(.fixture())])
         let screen = TracedScreen(viewModel: viewModel, tracer: tracer)
         await screen.send(.clickProvider(.apple))

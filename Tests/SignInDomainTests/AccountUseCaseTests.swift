@@ -161,13 +161,45 @@ struct AccountUseCaseTests {
 
     @Test("confirming a reset checks the new password and the code first")
     func confirmReset() async throws {
-        let failing = ConfirmPasswordResetUseCase(accounts: FailingAccountService(reportIssue: reportIssue))
+        let (sessions, store) = manager(guest)
+        let failing = ConfirmPasswordResetUseCase(
+            accounts: FailingAccountService(reportIssue: reportIssue), sessions: sessions)
         await #expect(throws: AuthError.weakPassword(.tooShort)) { try await failing(code: "c", newPassword: "x") }
         await #expect(throws: AuthError.invalidResetCode) { try await failing(code: "", newPassword: "long enough 1") }
         let accounts = SpyAccountService(error: .resetCodeExpired)
         await #expect(throws: AuthError.resetCodeExpired) {
-            try await ConfirmPasswordResetUseCase(accounts: accounts)(code: "c", newPassword: "long enough 1")
+            try await ConfirmPasswordResetUseCase(accounts: accounts, sessions: sessions)(
+                code: "c", newPassword: "long enough 1")
         }
+        #expect(await store.calls.filter { $0 != .load }.isEmpty, "a refused reset leaves the session alone")
+    }
+
+    @Test(
+        "after a reset, this device's session is asked about once: refused, it ends; accepted or unanswered, it stays",
+        arguments: [
+            (AuthError?.some(.refreshTokenRejected), true), (.some(.userDisabled), true),
+            (.some(.network(reason: "offline")), false), (nil, false),
+        ])
+    func resetChecksTheSession(refreshError: AuthError?, endsTheSession: Bool) async throws {
+        let session = UserSession.fixture(
+            uid: "u1", providerIds: [.emailPassword], tokens: .fixture(expiresAt: clock.now() + 3600))
+        let tokens = SpySessionTokenService(clock: clock, refreshError: refreshError)
+        let sessions = SessionManager(store: SpySessionStore(session: session), tokenService: tokens, clock: clock)
+        let accounts = SpyAccountService()
+        try await ConfirmPasswordResetUseCase(accounts: accounts, sessions: sessions)(
+            code: "c", newPassword: "long enough 1")
+        #expect(await accounts.calls == [.confirmPasswordReset(code: "c", newPassword: "long enough 1")])
+        #expect(await tokens.refreshCount == 1)
+        #expect(try await sessions.currentSession() == nil ? endsTheSession : !endsTheSession)
+    }
+
+    @Test("after a reset on a signed-out device, no session is asked about")
+    func resetWhenSignedOut() async throws {
+        let tokens = SpySessionTokenService(clock: clock)
+        let sessions = SessionManager(store: SpySessionStore(), tokenService: tokens, clock: clock)
+        try await ConfirmPasswordResetUseCase(accounts: SpyAccountService(), sessions: sessions)(
+            code: "c", newPassword: "long enough 1")
+        #expect(await tokens.refreshCount == 0)
     }
 
     // MARK: Apple credential state

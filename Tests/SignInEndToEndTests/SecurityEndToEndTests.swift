@@ -22,9 +22,12 @@ final class SecurityEndToEndTests {
             contentsOf: cli.dataDirectory.appendingPathComponent("backend/outbox/\(mail)"), encoding: .utf8)
         let link = try #require(text.split(whereSeparator: \.isNewline).first { $0.hasPrefix("signin-demo://") })
         #expect(try cli.run(["open-link", String(link), "--password", "new horse battery"]).status == 0)
+        // The reset ended the account's session on this device too.
+        #expect(!FileManager.default.fileExists(atPath: sessionFile.path))
 
-        // The attacker puts the old session back and tries a user-scoped call.
+        // The attacker puts the old session back, as the app would have stored it, and tries a user-scoped call.
         try stolen.write(to: sessionFile)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: sessionFile.path)
         let link2 = try cli.run(["link", "google", "--yes"])
         #expect(link2.status == 1)
         #expect(link2.stderr.contains("Your session has expired. Please sign in again."), "\(link2.stderr)")

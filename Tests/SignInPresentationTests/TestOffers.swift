@@ -12,7 +12,7 @@ enum TestOffers {
     static let link = Offer(LinkProviderUseCase(authProviders: [], sessions: sessions))
     static let unlink = Offer(UnlinkProviderUseCase(accounts: accounts, sessions: sessions))
     static let requestReset = Offer(RequestPasswordResetUseCase(accounts: accounts))
-    static let confirmReset = Offer(ConfirmPasswordResetUseCase(accounts: accounts))
+    static let confirmReset = Offer(ConfirmPasswordResetUseCase(accounts: accounts, sessions: sessions))
     static let check = Offer(
         CheckAppleCredentialUseCase(checker: StubAppleCredentialStateChecker(state: .authorized), sessions: sessions))
     static let delete = Offer(DeleteAccountUseCase(accounts: accounts, sessions: sessions))

@@ -126,4 +126,43 @@ struct NewUserTests {
         #expect(await run(["status", "--json"]).1.out.contains(#""isAnonymous":true"#))
         #expect(await run(["--yes"]).0 == .success)
     }
+
+    @Test("after open-link ends every session of the account, status says so too: the stored one was the account's")
+    func resetEndsTheStoredSession() async throws {
+        let email = ["--email", "reset@example.com"]
+        #expect(await run(["sign-up"] + email + ["--password", "first pass 1"]).0 == .success)
+        #expect(await run(["reset-password"] + email).0 == .success)
+        let link = try #require(mailedLinks().last)
+        let (code, captured) = await run(["open-link", link, "--password", "second pass 2"])
+        #expect(code == .success, "\(captured.err)")
+        #expect(captured.out.contains("Every session of the account was ended"))
+        let status = await run(["status", "--json"]).1.out
+        #expect(status.contains(#""signedIn":false"#), "\(status)")
+        #expect(await run(["sign-in", "email"] + email + ["--password", "second pass 2"]).0 == .success)
+    }
+
+    @Test("open-link for another account's password leaves this device's session alone")
+    func resetOfAnotherAccountKeepsTheSession() async throws {
+        #expect(await run(["sign-up", "--email", "other@example.com", "--password", "first pass 1"]).0 == .success)
+        #expect(await run(["sign-in", "apple", "--yes"]).0 == .success)
+        #expect(await run(["reset-password", "--email", "other@example.com"]).0 == .success)
+        let link = try #require(mailedLinks().last)
+        #expect(await run(["open-link", link, "--password", "second pass 2"]).0 == .success)
+        let status = await run(["status", "--json"]).1.out
+        #expect(status.contains(#""signedIn":true"#), "\(status)")
+        #expect(status.contains(#""providers":["apple.com"]"#), "\(status)")
+    }
+
+    /// The links in the embedded backend's outbox, oldest first.
+    private func mailedLinks() -> [String] {
+        let outbox = folder.path + "/backend/outbox"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: outbox)) ?? []).filter {
+            $0.hasSuffix(".eml")
+        }
+        return names.sorted().compactMap { name in
+            (try? String(contentsOfFile: "\(outbox)/\(name)", encoding: .utf8))?
+                .split(whereSeparator: \.isNewline).first { $0.hasPrefix("signin-demo://") }
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
 }

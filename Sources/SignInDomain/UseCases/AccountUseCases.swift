@@ -192,17 +192,25 @@ public struct RequestPasswordResetUseCase: Sendable {
 }
 
 /// Sets a new password with the code from the mailed link.
+///
+/// A reset ends every session of the account, and the link does not say whose account it is. So when this device
+/// is signed in, the use case refreshes its session once: if it was the account's, the backend refuses it and the
+/// session manager signs out with ``SignOutReason/sessionExpired``; another account's session goes on. Without that
+/// check the app would show a signed-in user whose next call fails.
 public struct ConfirmPasswordResetUseCase: Sendable {
     private let accounts: any PasswordResetService
+    private let sessions: SessionManager
 
     /// Creates the use case.
-    public init(accounts: any PasswordResetService) {
+    public init(accounts: any PasswordResetService, sessions: SessionManager) {
         self.accounts = accounts
+        self.sessions = sessions
     }
 
-    /// Resets the password.
+    /// Resets the password, then checks this device's session as the type's description says.
     /// - Throws: ``AuthError/weakPassword(_:)`` (before any call), ``AuthError/invalidResetCode``,
-    ///   ``AuthError/resetCodeExpired``.
+    ///   ``AuthError/resetCodeExpired``. A failed session check throws nothing: the password is set either way,
+    ///   and a session the backend could not be asked about is kept.
     public func callAsFunction(code: Secret, newPassword: Secret) async throws(AuthError) {
         guard !code.value.isEmpty else { throw .invalidResetCode }
         try PasswordPolicy.validate(newPassword.value)
@@ -210,6 +218,9 @@ public struct ConfirmPasswordResetUseCase: Sendable {
             try await accounts.confirmPasswordReset(code: code, newPassword: newPassword)
         } catch {
             throw AuthError.normalizing(error)
+        }
+        if (try? await sessions.currentSession()) != nil {
+            _ = try? await sessions.validSession(forceRefresh: true)
         }
     }
 }

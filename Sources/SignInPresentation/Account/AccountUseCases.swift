@@ -61,7 +61,9 @@ extension AccountUseCases {
                 UnlinkProviderUseCase(accounts: $0, sessions: sessions, authProviders: authProviders)
             },
             requestPasswordReset: services.passwordReset.map { RequestPasswordResetUseCase(accounts: $0) },
-            confirmPasswordReset: services.passwordReset.map { ConfirmPasswordResetUseCase(accounts: $0) },
+            confirmPasswordReset: services.passwordReset.map {
+                ConfirmPasswordResetUseCase(accounts: $0, sessions: sessions)
+            },
             checkAppleCredential: appleCredentials.map { CheckAppleCredentialUseCase(checker: $0, sessions: sessions) },
             deleteAccount: services.accountDeletion.map {
                 DeleteAccountUseCase(accounts: $0, sessions: sessions, authProviders: authProviders)
