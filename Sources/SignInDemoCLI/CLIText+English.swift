@@ -191,7 +191,7 @@ extension CLIMessages {
 
         // What to do next.
         .hintSignIn: "Sign in first: signin-demo sign-in {providers}.",
-        .hintSignInMenu: "Choose one of the sign-in items (1 to 4) first.",
+        .hintSignInMenu: "Choose one of the sign-in items ({items}) first.",
         .hintWrongCredentials:
             "Check the email and the password, or mail yourself a reset link: signin-demo reset-password.",
         .hintEmailInUse:
@@ -204,10 +204,10 @@ extension CLIMessages {
             "The embedded backend's state in {folder} cannot be read ({reason}). Nothing was changed: restore the backend folder from a backup, or move it away to start a new installation.",
         .hintDetailsVerbose: "Details: {details}",
         .hintWrongCredentialsMenu:
-            "Check the email and the password, or choose {reset} to mail yourself a reset link.",
-        .hintEmailInUseMenu: "Sign in to that account instead ({signIn}), then link; or use another email.",
+            "Check the email and the password, or choose {item} to mail yourself a reset link.",
+        .hintEmailInUseMenu: "Sign in to that account instead ({item}), then link; or use another email.",
         .hintInvalidLinkMenu:
-            "Open the link exactly as the mail shows it ({outbox} shows the outbox), or choose {reset} for a new one.",
+            "Open the link exactly as the mail shows it ({also} shows the outbox), or choose {item} for a new one.",
 
         // The interactive menu.
         .menuHeading: "signin-demo interactive: data folder {folder}",
@@ -342,5 +342,19 @@ extension CLIMessages {
         .apiAnswer: "HTTP {status}: {body}",
         .resetMailedByServer:
             "If {email} has an account, the server mailed it a link to reset the password; run signin-demo open-link with that link.",
+        .hintInvalidLinkNoOutbox:
+            "Open the link exactly as the mail shows it, or ask for a new one: signin-demo reset-password.",
+        .hintInvalidLinkNoOutboxMenu: "Open the link exactly as the mail shows it, or choose {item} for a new one.",
+        .recoverHintMenu: "Your account is unchanged. To use the other account, choose {item}.",
+        .guestWarningMenu:
+            "You are signed in as a guest. Signing in with another provider leaves the guest account, and nobody can sign in to it again. Link instead to keep it: choose {item}. Leave it anyway? [y/N] ",
+        .resetMailedMenu:
+            "If {email} has an account, a reset link was mailed to it. The outbox is {folder}; choose {item} to show it.",
+        .resetMailedByServerMenu:
+            "If {email} has an account, the server mailed it a link to reset the password; choose {item} and paste that link.",
+        .passwordResetDoneMenu:
+            "Password changed. Every session of the account was ended; choose {item} to sign in with the new password.",
+        .appleRevokedMenu:
+            "Sign in with Apple is now turned off for signin-demo, as in Settings > Apple ID. Choose {item} to see the app notice.",
     ]
 }

@@ -172,7 +172,7 @@ extension CLIMessages {
 
         // What to do next.
         .hintSignIn: "請先登入：signin-demo sign-in {providers}。",
-        .hintSignInMenu: "請先選擇其中一個登入項目（1 到 4）。",
+        .hintSignInMenu: "請先選擇其中一個登入項目（{items}）。",
         .hintWrongCredentials: "請檢查電子郵件與密碼，或寄一封重設連結給自己：signin-demo reset-password。",
         .hintEmailInUse: "請改為登入該帳號（signin-demo sign-in email）後再連結，或使用其他電子郵件。",
         .hintInvalidLink:
@@ -182,9 +182,9 @@ extension CLIMessages {
         .hintBackendDamaged:
             "無法讀取 {folder} 中內嵌後端的狀態（{reason}）。未做任何變更：請從備份還原後端資料夾，或將其移走以開始新的安裝。",
         .hintDetailsVerbose: "詳細資訊：{details}",
-        .hintWrongCredentialsMenu: "請檢查電子郵件與密碼，或選擇 {reset} 寄送重設密碼連結給自己。",
-        .hintEmailInUseMenu: "請改用該帳號登入（{signIn}），再進行連結；或使用其他電子郵件。",
-        .hintInvalidLinkMenu: "請依郵件中顯示的樣子開啟連結（{outbox} 會顯示寄件匣），或選擇 {reset} 取得新連結。",
+        .hintWrongCredentialsMenu: "請檢查電子郵件與密碼，或選擇 {item} 寄送重設密碼連結給自己。",
+        .hintEmailInUseMenu: "請改用該帳號登入（{item}），再進行連結；或使用其他電子郵件。",
+        .hintInvalidLinkMenu: "請依郵件中顯示的樣子開啟連結（{also} 會顯示寄件匣），或選擇 {item} 取得新連結。",
 
         // The interactive menu.
         .menuHeading: "signin-demo interactive: 資料資料夾 {folder}",
@@ -304,5 +304,13 @@ extension CLIMessages {
         .usageNoAppAPI: "此後端沒有可呼叫的應用程式 API：Firebase 專案不是您應用程式的伺服器",
         .apiAnswer: "HTTP {status}：{body}",
         .resetMailedByServer: "如果 {email} 有帳號，伺服器已寄給它重設密碼的連結；請用該連結執行 signin-demo open-link。",
+        .hintInvalidLinkNoOutbox: "請完全依照郵件中顯示的內容開啟連結，或申請新的連結：signin-demo reset-password。",
+        .hintInvalidLinkNoOutboxMenu: "請依郵件中顯示的樣子開啟連結，或選擇 {item} 取得新連結。",
+        .recoverHintMenu: "您的帳號未變更。若要使用另一個帳號，請選擇 {item}。",
+        .guestWarningMenu: "您目前以訪客身分登入。以其他提供者登入會離開訪客帳號，之後任何人都無法再登入該帳號。若要保留，請改為連結：選擇 {item}。仍要離開嗎？[y/N] ",
+        .resetMailedMenu: "若 {email} 有帳號，重設連結已寄到該地址。寄件匣位於 {folder}；選擇 {item} 即可查看。",
+        .resetMailedByServerMenu: "如果 {email} 有帳號，伺服器已寄給它重設密碼的連結；請選擇 {item} 並貼上該連結。",
+        .passwordResetDoneMenu: "密碼已變更。該帳號的所有工作階段都已結束；請選擇 {item} 以新密碼登入。",
+        .appleRevokedMenu: "已為 signin-demo 關閉「使用 Apple 登入」，如同在「設定 > Apple 帳號」中操作。請選擇 {item}，看看應用程式如何察覺此變更。",
     ]
 }

@@ -195,7 +195,7 @@ extension CLIMessages {
 
         // What to do next.
         .hintSignIn: "Önce oturum açın: signin-demo sign-in {providers}.",
-        .hintSignInMenu: "Önce oturum açma seçeneklerinden birini (1 ile 4 arası) seçin.",
+        .hintSignInMenu: "Önce oturum açma seçeneklerinden birini ({items}) seçin.",
         .hintWrongCredentials:
             "E-postayı ve parolayı kontrol edin ya da kendinize bir sıfırlama bağlantısı gönderin: signin-demo reset-password.",
         .hintEmailInUse:
@@ -208,11 +208,11 @@ extension CLIMessages {
             "{folder} içindeki gömülü arka uç durumu okunamıyor ({reason}). Hiçbir şey değiştirilmedi: arka uç klasörünü bir yedekten geri yükleyin ya da yeni bir kurulum başlatmak için başka bir yere taşıyın.",
         .hintDetailsVerbose: "Ayrıntılar: {details}",
         .hintWrongCredentialsMenu:
-            "E-postayı ve parolayı denetleyin ya da kendinize bir sıfırlama bağlantısı göndermek için {reset} seçin.",
+            "E-postayı ve parolayı denetleyin ya da kendinize bir sıfırlama bağlantısı göndermek için {item} seçin.",
         .hintEmailInUseMenu:
-            "Bunun yerine o hesapla oturum açın ({signIn}), sonra bağlayın; ya da başka bir e-posta kullanın.",
+            "Bunun yerine o hesapla oturum açın ({item}), sonra bağlayın; ya da başka bir e-posta kullanın.",
         .hintInvalidLinkMenu:
-            "Bağlantıyı e-postada göründüğü gibi açın ({outbox} giden kutusunu gösterir) ya da yenisi için {reset} seçin.",
+            "Bağlantıyı e-postada göründüğü gibi açın ({also} giden kutusunu gösterir) ya da yenisi için {item} seçin.",
 
         // The interactive menu.
         .menuHeading: "signin-demo interactive: veri klasörü {folder}",
@@ -348,5 +348,19 @@ extension CLIMessages {
         .apiAnswer: "HTTP {status}: {body}",
         .resetMailedByServer:
             "{email} adresinin bir hesabı varsa sunucu ona parola sıfırlama bağlantısı gönderdi; o bağlantıyla signin-demo open-link komutunu çalıştırın.",
+        .hintInvalidLinkNoOutbox:
+            "Bağlantıyı tam olarak e-postada göründüğü gibi açın ya da yenisini isteyin: signin-demo reset-password.",
+        .hintInvalidLinkNoOutboxMenu: "Bağlantıyı e-postada göründüğü gibi açın ya da yenisi için {item} seçin.",
+        .recoverHintMenu: "Hesabınız değişmedi. Diğer hesabı kullanmak için {item} seçin.",
+        .guestWarningMenu:
+            "Misafir olarak oturum açtınız. Başka bir sağlayıcıyla oturum açarsanız misafir hesaptan çıkarsınız ve bu hesapta kimse yeniden oturum açamaz. Hesabı korumak için bunun yerine bağlayın: {item} seçin. Yine de çıkılsın mı? [e/H] ",
+        .resetMailedMenu:
+            "{email} adresine ait bir hesap varsa bu adrese bir sıfırlama bağlantısı gönderildi. Giden kutusu: {folder}; görüntülemek için {item} seçin.",
+        .resetMailedByServerMenu:
+            "{email} adresinin bir hesabı varsa sunucu ona parola sıfırlama bağlantısı gönderdi; {item} seçin ve o bağlantıyı yapıştırın.",
+        .passwordResetDoneMenu:
+            "Parola değiştirildi. Hesabın tüm oturumları sonlandırıldı; yeni parolayla oturum açmak için {item} seçin.",
+        .appleRevokedMenu:
+            "Ayarlar > Apple Kimliği'nde olduğu gibi, signin-demo için Apple ile Giriş Yap artık kapalı. Uygulamanın bunu nasıl fark ettiğini görmek için {item} seçin.",
     ]
 }

@@ -51,6 +51,8 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case hintSignIn, hintSignInMenu, hintWrongCredentials, hintEmailInUse, hintInvalidLink, hintDataFolder,
         hintBackendDamaged
     case hintDetailsVerbose, hintWrongCredentialsMenu, hintEmailInUseMenu, hintInvalidLinkMenu
+    case hintInvalidLinkNoOutbox, hintInvalidLinkNoOutboxMenu, recoverHintMenu, guestWarningMenu, resetMailedMenu
+    case resetMailedByServerMenu, passwordResetDoneMenu, appleRevokedMenu
 
     // The interactive menu.
     case menuHeading, menuWhatNext, menuQuit, menuChoose, menuRetry, menuSignInApple, menuSignInGoogle

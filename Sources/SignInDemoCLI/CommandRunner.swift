@@ -21,8 +21,9 @@ struct CommandRunner {
     let text: CLIMessages
     /// The registered sign-in providers.
     let providers: [DemoProvider]
-    /// Whether errors name the menu item rather than the command to run next.
-    var inMenu = false
+    /// In the interactive menu, its commands in the order it lists them: what to do next is then a menu item to
+    /// choose, not a command to run. `nil` outside the menu.
+    var menu: [Command]?
 
     func root(
         _ invocation: Invocation, tracer: any FlowTracer = SilentFlowTracer(), clock: any WallClock = SystemWallClock()
@@ -160,11 +161,14 @@ struct CommandRunner {
             await root.screen.send(.requestPasswordReset(offer, email: email))
             return await report(root, invocation) { _ in
                 if let mailbox = root.backend.mailbox {
-                    text(.resetMailed, ["email": email, "folder": mailbox.location]) + "\n"
+                    let values = ["email": email, "folder": mailbox.location]
+                    return nextStep(.resetMailed, values, orChoose: .resetMailedMenu, .outbox) + "\n"
                 } else if case .rest = choice {
-                    text(.resetMailedByServer, ["email": email]) + "\n"
+                    let item = InteractiveMenu.openLink
+                    return nextStep(.resetMailedByServer, ["email": email], orChoose: .resetMailedByServerMenu, item)
+                        + "\n"
                 } else {
-                    text(.resetMailedFirebase, ["email": email]) + "\n"
+                    return text(.resetMailedFirebase, ["email": email]) + "\n"
                 }
             }
         case .openLink(let link):
@@ -173,7 +177,9 @@ struct CommandRunner {
             }
             guard let password = invocation.password ?? askNewPassword() else { return cancelled(.openLinkCancelled) }
             await root.screen.send(.openResetLink(offer, link, newPassword: Secret(password)))
-            return await report(root, invocation) { _ in text(.passwordResetDone) + "\n" }
+            return await report(root, invocation) { _ in
+                nextStep(.passwordResetDone, orChoose: .passwordResetDoneMenu, .signIn(.emailPassword)) + "\n"
+            }
         case .changePassword:
             guard let offer = viewModel.offers.changePassword else {
                 return reportNotOffered(.passwordChange, invocation)
@@ -268,7 +274,9 @@ struct CommandRunner {
         guard invocation.canPrompt(console) else { return usageError(UsageError(.usageNeedsYesToLoseGuest)) }
         let question =
             if case .signIn(let provider) = invocation.command, provider != .anonymous {
-                text(.guestWarning, ["provider": text.commandName(provider)])
+                nextStep(
+                    .guestWarning, ["provider": text.commandName(provider)], orChoose: .guestWarningMenu,
+                    .link(provider))
             } else if invocation.command == .tour {
                 text(.guestWarning, ["provider": text.commandName(.apple)])
             } else {
@@ -356,11 +364,15 @@ struct CommandRunner {
     private func hint(for error: AuthError) -> String? {
         switch error {
         case .notSignedIn, .signedOut, .refreshTokenRejected:
-            text(inMenu ? .hintSignInMenu : .hintSignIn, text.providerNames)
-        case .wrongCredentials: inMenu ? text(.hintWrongCredentialsMenu, menuItems) : text(.hintWrongCredentials)
-        case .emailAlreadyInUse: inMenu ? text(.hintEmailInUseMenu, menuItems) : text(.hintEmailInUse)
+            nextStep(.hintSignIn, signInArguments, orChoose: .hintSignInMenu, nil)
+        case .wrongCredentials: nextStep(.hintWrongCredentials, orChoose: .hintWrongCredentialsMenu, .resetPassword)
+        case .emailAlreadyInUse: nextStep(.hintEmailInUse, orChoose: .hintEmailInUseMenu, .signIn(.emailPassword))
         case .invalidDeepLink, .invalidResetCode, .resetCodeExpired:
-            inMenu ? text(.hintInvalidLinkMenu, menuItems) : text(.hintInvalidLink)
+            if choice.hasReadableMailbox {
+                nextStep(.hintInvalidLink, orChoose: .hintInvalidLinkMenu, .resetPassword, also: .outbox)
+            } else {
+                nextStep(.hintInvalidLinkNoOutbox, orChoose: .hintInvalidLinkNoOutboxMenu, .resetPassword)
+            }
         case .sessionStorage(let reason): text(.hintDataFolder, ["folder": paths.root, "reason": reason])
         case .backendStorage(let failure) where failure.kind == .damaged:
             text(.hintBackendDamaged, ["folder": paths.root, "reason": failure.reason])
@@ -370,12 +382,31 @@ struct CommandRunner {
         }
     }
 
-    /// The menu's numbers for the items the hints name, from the menu's own table.
-    private var menuItems: [String: String] {
-        func number(_ command: Command) -> String {
-            InteractiveMenu.entries(providers).firstIndex { $0.command == command }.map { "\($0 + 1)" } ?? "?"
+    /// The values of the "sign in first" hints: the providers' command names, and in the menu its sign-in items.
+    private var signInArguments: [String: String] {
+        var values = text.providerNames
+        if let menu {
+            let items = menu.indices.filter { if case .signIn = menu[$0] { true } else { false } }
+            values["items"] = items.map { String($0 + 1) }.joined(separator: ", ")
         }
-        return ["reset": number(.resetPassword), "outbox": number(.outbox), "signIn": number(.signIn(.emailPassword))]
+        return values
+    }
+
+    /// What to do next: outside the menu, `cli`, which names a command line; in the menu, `menuText`, which names the
+    /// items to choose (`{item}` for `item`, `{also}` for `also`). A menu without those items gets `cli`.
+    func nextStep(
+        _ cli: CLIText, _ arguments: [String: String] = [:], orChoose menuText: CLIText, _ item: Command?,
+        also: Command? = nil
+    ) -> String {
+        guard let menu else { return text(cli, arguments) }
+        func number(_ command: Command) -> String? { menu.firstIndex(of: command).map { String($0 + 1) } }
+        var values = arguments
+        for (key, command) in [("item", item), ("also", also)] {
+            guard let command else { continue }
+            guard let chosen = number(command) else { return text(cli, arguments) }
+            values[key] = chosen
+        }
+        return text(menuText, values)
     }
 
     private func errorCode(_ error: AuthError) -> String {
@@ -399,7 +430,8 @@ struct CommandRunner {
         let wantsSwitch =
             invocation.switchAccount || (invocation.canPrompt(console) && isYes(ask(text(.promptSwitchAccount))))
         guard wantsSwitch else {
-            console.err("  " + text(.recoverHint, ["provider": text.commandName(provider)]) + "\n")
+            let name = ["provider": text.commandName(provider)]
+            console.err("  " + nextStep(.recoverHint, name, orChoose: .recoverHintMenu, .signIn(provider)) + "\n")
             return .failure
         }
         do {
@@ -443,7 +475,7 @@ struct CommandRunner {
                 let detail = reason.map { " " + text.errors.message(for: .signedOut($0)) } ?? ""
                 console.out(
                     text(.notSignedIn) + detail + "\n"
-                        + text(inMenu ? .hintSignInMenu : .hintSignIn, text.providerNames) + "\n")
+                        + nextStep(.hintSignIn, signInArguments, orChoose: .hintSignInMenu, nil) + "\n")
             }
             return .failure
         case .discarded(let movedTo, let reason):
@@ -475,7 +507,7 @@ struct CommandRunner {
             showError(text.errors.message(for: domain), error: domain, verbose: invocation.verbose)
             return .failure
         }
-        console.out(text(.appleRevoked) + "\n")
+        console.out(nextStep(.appleRevoked, orChoose: .appleRevokedMenu, .checkCredential) + "\n")
         return .success
     }
 

@@ -17,6 +17,16 @@ enum BackendChoice: Hashable, Sendable {
     /// A team's own REST API (the FastAPI notes service's shape by default).
     case rest(RESTBackendConfiguration)
 
+    /// Whether the CLI can read the reset mails: the embedded backend's outbox, or an emulator's reset codes. A
+    /// Firebase project and a team's own server mail the user's real inbox.
+    var hasReadableMailbox: Bool {
+        switch self {
+        case .embedded: true
+        case .firebase(let configuration): configuration.emulatorHost != nil
+        case .rest: false
+        }
+    }
+
     /// The session file's name: one per backend, so that a session of one is never refreshed at another. A Firebase
     /// backend is named by a digest of its host, API key and tenant (the key itself is in no file name).
     var sessionFileName: String {

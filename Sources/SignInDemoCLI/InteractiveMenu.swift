@@ -10,8 +10,11 @@ struct InteractiveMenu {
     let runner: CommandRunner
     let invocation: Invocation
 
-    /// The menu: signing in with each registered provider, signing up, linking each provider that links, then
-    /// the other commands. Each entry's label is in the user's language.
+    /// The menu's "open a reset link" entry; the link is asked for when it is chosen.
+    static let openLink = Command.openLink(Secret(""))
+
+    /// Every entry there can be: signing in with each registered provider, signing up, linking each provider that
+    /// links, then the other commands. Each entry's label is in the user's language.
     static func entries(_ providers: [DemoProvider]) -> [(label: (CLIMessages) -> String, command: Command)] {
         func fixed(_ key: CLIText, _ command: Command) -> (label: (CLIMessages) -> String, command: Command) {
             ({ text in text(key) }, command)
@@ -36,19 +39,30 @@ struct InteractiveMenu {
         return signIns + [fixed(.menuSignUp, .signUp)] + links + [
             fixed(.menuUnlink, .unlink(unlinkable)), fixed(.menuStatus, .status),
             fixed(.menuResetPassword, .resetPassword), fixed(.menuOutbox, .outbox),
-            fixed(.menuOpenLink, .openLink(Secret(""))), fixed(.menuCheckCredential, .checkCredential),
+            fixed(.menuOpenLink, openLink), fixed(.menuCheckCredential, .checkCredential),
             fixed(.menuAppleRevoke, .appleRevoke), fixed(.menuDeleteAccount, .deleteAccount),
             fixed(.menuSignOut, .signOut), fixed(.menuChangePassword, .changePassword),
         ]
     }
 
+    /// The entries whose command works with this backend: a team's own server has no guests, no Apple or Google and
+    /// no outbox, so the menu does not offer them.
+    static func entries(
+        _ runner: CommandRunner, root: CompositionRoot
+    ) -> [(label: (CLIMessages) -> String, command: Command)] {
+        entries(runner.providers).filter { entry in
+            runner.notOffered(entry.command, by: root.backend.capabilities) == nil
+                && runner.unavailable(for: Invocation(command: entry.command), root: root) == nil
+        }
+    }
+
     func run() async -> ExitCode {
         let console = runner.console
         let text = runner.text
+        let entries = Self.entries(runner, root: runner.root(invocation))
         var menuRunner = runner
-        menuRunner.inMenu = true
+        menuRunner.menu = entries.map(\.command)
         console.out(text(.menuHeading, ["folder": runner.paths.root]) + "\n")
-        let entries = Self.entries(runner.providers)
         let maximum = ["max": "\(entries.count)"]
         while true {
             var menu = "\n\(text(.menuWhatNext))\n"

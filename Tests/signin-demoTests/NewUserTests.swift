@@ -153,6 +153,69 @@ struct NewUserTests {
         #expect(status.contains(#""providers":["apple.com"]"#), "\(status)")
     }
 
+    @Test("the menu offers only what the backend has: a team's own server gets no guest, Apple, Google or outbox")
+    func menuFollowsTheBackend() async {
+        let rest = ["--backend", "rest", "--base-url", "http://127.0.0.1:9"]
+        let (code, captured) = await run(rest + ["interactive"], CapturedConsole(input: ["0"], isInteractive: true))
+        #expect(code == .success, "\(captured.err)")
+        for offered in ["Sign in with email", "Sign up with email", "Reset the password", "Open a link from a mail"] {
+            #expect(captured.out.contains(offered), "\(offered)")
+        }
+        for missing in [
+            "Sign in as a guest", "Apple", "Google", "Link email", "Unlink", "Show the outbox", "Change the password",
+        ] {
+            #expect(!captured.out.contains(missing), "\(missing)")
+        }
+        let (embedded, all) = await run(["interactive"], CapturedConsole(input: ["0"], isInteractive: true))
+        #expect(embedded == .success)
+        #expect(all.out.contains("Show the outbox") && all.out.contains("Stop using Sign in with Apple"))
+    }
+
+    @Test("a bad link's hint names the outbox only where the CLI can read one")
+    func linkHintWithoutOutbox() async {
+        let link = ["open-link", "https://evil.example/?code=x", "--password", "new horse 12"]
+        let (restCode, rest) = await run(["--backend", "rest", "--base-url", "http://127.0.0.1:9"] + link)
+        #expect(restCode == .failure)
+        #expect(rest.err.contains("This link cannot be opened."), "\(rest.err)")
+        #expect(!rest.err.contains("outbox"), "\(rest.err)")
+        #expect(rest.err.contains("signin-demo reset-password"))
+        let (_, embedded) = await run(link)
+        #expect(embedded.err.contains("'signin-demo outbox' lists them"), "\(embedded.err)")
+    }
+
+    @Test("what the menu says after a step names the items to choose, never a command line to run")
+    func menuNamesItems() async throws {
+        func number(_ command: Command) -> String {
+            InteractiveMenu.entries(CompositionRoot.providers).firstIndex { $0.command == command }.map {
+                "\($0 + 1)"
+            } ?? "?"
+        }
+        #expect(await run(["sign-up", "--email", "menu@example.com", "--password", "first pass 1"]).0 == .success)
+        // Reset the password: the mail, then its link (one step each), then Apple, revoked; then as a guest, Apple
+        // again, declined; a wrong link; a wrong password.
+        let resetStep = await run(
+            ["interactive"], CapturedConsole(input: [number(.resetPassword), "0"], isInteractive: true))
+        let link = try #require(mailedLinks().last)
+        let answers = [
+            number(InteractiveMenu.openLink), link, "second pass 2", "second pass 2",
+            number(.signIn(.apple)), "1", number(.appleRevoke),
+            number(.signIn(.anonymous)), number(.signIn(.apple)), "n",
+            number(InteractiveMenu.openLink), "https://evil.example/?code=x", "third pass 3", "third pass 3",
+            number(.signIn(.emailPassword)), "menu@example.com", "wrong pass 9", "0",
+        ]
+        let (code, captured) = await run(["interactive"], CapturedConsole(input: answers, isInteractive: true))
+        #expect(code == .success, "\(captured.err)")
+        let said = resetStep.1.out + resetStep.1.err + captured.out + captured.err
+        #expect(said.contains("choose \(number(.outbox)) to show it"), "\(said)")
+        #expect(said.contains("choose \(number(.signIn(.emailPassword))) to sign in with the new password"), "\(said)")
+        #expect(said.contains("Choose \(number(.checkCredential)) to see the app notice"), "\(said)")
+        #expect(said.contains("Link instead to keep it: choose \(number(.link(.apple)))"), "\(said)")
+        #expect(said.contains("or choose \(number(.resetPassword)) for a new one"), "\(said)")
+        for command in CommandTable.commands.map(\.name) where command != "interactive" {
+            #expect(!said.contains("signin-demo \(command)"), "the menu named the command line \(command)")
+        }
+    }
+
     /// The links in the embedded backend's outbox, oldest first.
     private func mailedLinks() -> [String] {
         let outbox = folder.path + "/backend/outbox"
