@@ -17,7 +17,7 @@ let package = Package(
         .library(name: "SignInPresentation", targets: ["SignInPresentation"]),
         .library(name: "SignInInfrastructure", targets: ["SignInInfrastructure"]),
         .library(name: "SignInData", targets: ["SignInData"]),
-        .library(name: "SignInEmbeddedBackend", targets: ["SignInEmbeddedBackend"]),
+        .library(name: "SignInEmbeddedBackend", targets: ["SignInEmbeddedBackend", "SignInJOSE"]),
         .library(name: "SignInFirebase", targets: ["SignInFirebase"]),
         .library(name: "SignInREST", targets: ["SignInREST"]),
         .library(name: "SignInTesting", targets: ["SignInTesting"]),
@@ -46,9 +46,14 @@ let package = Package(
             name: "SignInInfrastructure",
             dependencies: ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem"]
         ),
+        // Compact JWS (HS256) and JSON: signing and verifying the embedded backend's tokens and the identity tokens
+        // of its simulated issuers.
+        .target(name: "SignInJOSE", dependencies: ["SignInCrypto", "SignInData"]),
         .target(
             name: "SignInEmbeddedBackend",
-            dependencies: ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInSQLite"]
+            dependencies: [
+                "SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInSQLite", "SignInJOSE",
+            ]
         ),
         // The test kit, one target per layer, each depending only on what its doubles need: a Domain-only test
         // compiles Domain and SignInTesting and nothing else.
@@ -68,7 +73,9 @@ let package = Package(
         // The embedded backend's Firebase-shaped HTTP face: what `signin-demo serve` answers with.
         .target(
             name: "SignInEmulator",
-            dependencies: ["SignInDomain", "SignInData", "SignInCrypto", "SignInEmbeddedBackend", "SignInDemoTrace"]
+            dependencies: [
+                "SignInDomain", "SignInData", "SignInCrypto", "SignInEmbeddedBackend", "SignInJOSE", "SignInDemoTrace",
+            ]
         ),
         // The demo's own adapters: terminal prompts standing in for Apple's sheet, Google's chooser and an app's
         // form, and the bridge from the Data layer's HTTP types to the HTTP server.
@@ -112,11 +119,12 @@ let package = Package(
             name: "SignInInfrastructureTests",
             dependencies: ["SignInInfrastructure", "SignInCrypto", "SignInTesting", "SignInInfrastructureTesting"]
         ),
+        .testTarget(name: "SignInJOSETests", dependencies: ["SignInJOSE", "SignInCrypto"]),
         .testTarget(
             name: "SignInEmbeddedBackendTests",
             dependencies: [
-                "SignInEmbeddedBackend", "SignInEmulator", "SignInSQLite", "SignInCrypto", "SignInTesting",
-                "SignInDataTesting", "SignInDemoTrace",
+                "SignInEmbeddedBackend", "SignInEmulator", "SignInSQLite", "SignInJOSE", "SignInCrypto",
+                "SignInTesting", "SignInDataTesting", "SignInDemoTrace",
             ]
         ),
         .testTarget(
@@ -141,7 +149,7 @@ let package = Package(
             name: "SignInEndToEndTests",
             dependencies: [
                 "signin-demo", "SignInDemoCLI", "SignInDomain", "SignInData", "SignInInfrastructure",
-                "SignInEmbeddedBackend",
+                "SignInEmbeddedBackend", "SignInJOSE",
                 "SignInCrypto", "SignInTesting", "SignInFirebase", "SignInHTTPServer", "SignInPresentation",
                 "SignInEmulator", "SignInDemoAdapters", "SignInDataTesting", "SignInInfrastructureTesting",
                 "SignInDemoTrace",

@@ -2,6 +2,7 @@ import Foundation
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInJOSE
 
 /// `accounts:signInWithIdp`: an identity provider's token in `postBody` (form-encoded `providerId`, `id_token`,
 /// `access_token`, `nonce` and Apple's first-sign-in `user`), to sign in or, with the `idToken` of a signed-in

@@ -3,6 +3,7 @@ import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInJOSE
 import SignInTesting
 
 /// An embedded backend on a test clock with seeded randomness, and helpers to make identity tokens that

@@ -16,14 +16,19 @@ struct PackageStructureTests {
         "SignInFirebase": ["SignInDomain", "SignInData"],
         "SignInREST": ["SignInDomain", "SignInData"],
         "SignInInfrastructure": ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem"],
-        "SignInEmbeddedBackend": ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInSQLite"],
+        "SignInJOSE": ["SignInCrypto", "SignInData"],
+        "SignInEmbeddedBackend": [
+            "SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInSQLite", "SignInJOSE",
+        ],
         "SignInTesting": ["SignInDomain", "SignInCrypto"],
         "SignInDataTesting": ["SignInDomain", "SignInData", "SignInTesting"],
         "SignInInfrastructureTesting": ["SignInDomain", "SignInInfrastructure", "SignInTesting"],
         // The demo's targets.
         "SignInHTTPServer": [],
         "SignInDemoTrace": [],
-        "SignInEmulator": ["SignInDomain", "SignInData", "SignInCrypto", "SignInEmbeddedBackend", "SignInDemoTrace"],
+        "SignInEmulator": [
+            "SignInDomain", "SignInData", "SignInCrypto", "SignInEmbeddedBackend", "SignInJOSE", "SignInDemoTrace",
+        ],
         "SignInDemoAdapters": [
             "SignInDomain", "SignInData", "SignInInfrastructure", "SignInPresentation", "SignInHTTPServer",
             "SignInDemoTrace",

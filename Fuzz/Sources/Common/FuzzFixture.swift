@@ -4,6 +4,7 @@ import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
 import SignInFileSystem
+import SignInJOSE
 
 /// The fixed world every target checks inputs against, and that the seed maker makes its seeds in: one
 /// instant, one configuration with a LOW password cost, one seeded backend with known keys.

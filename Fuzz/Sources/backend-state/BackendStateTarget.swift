@@ -9,6 +9,7 @@ import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInJOSE
 import SignInPresentation
 
 /// At most this many of the stored accounts are exercised per input: those with a password first, then by uid.

@@ -2,6 +2,7 @@
 // each key of the fixture (Apple's, Google's, the service's session key), so the signature check passes and
 // the claim checks after it run on fuzzed claims.
 import SignInEmbeddedBackend
+import SignInJOSE
 
 private let header = Array(#"{"alg":"HS256","kid":"fuzz","typ":"JWT"}"#.utf8)
 

@@ -7,6 +7,7 @@ import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
 import SignInInfrastructure
+import SignInJOSE
 
 @main
 struct MakeSeeds {

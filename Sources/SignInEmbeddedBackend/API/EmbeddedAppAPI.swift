@@ -1,6 +1,7 @@
 import Foundation
 import SignInData
 import SignInDomain
+import SignInJOSE
 
 /// The app's own API, as the FastAPI notes backend has it: `GET /v1/me` answers who the bearer of
 /// a valid ID token is; anything else without a valid token is `401`.

@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInData
 import SignInDomain
+import SignInJOSE
 
 /// An Apple-like issuer of identity tokens: what Apple's servers do behind the Sign in with Apple sheet.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInData
 import SignInDomain
+import SignInJOSE
 
 /// A Google-like issuer of ID tokens: what Google's servers do behind the account chooser. Tokens are JWTs
 /// signed with HS256 under a per-installation key, with Google's claims (`iss` `https://accounts.google.com`,

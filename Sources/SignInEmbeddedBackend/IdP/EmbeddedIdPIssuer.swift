@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInData
 import SignInDomain
+import SignInJOSE
 
 /// The simulated sign-in page of a registered OpenID-Connect-style provider: it issues an identity token for the
 /// email the user gives, as that provider would after its own sign-in. The subject is derived from the provider

@@ -1,5 +1,6 @@
 import Foundation
 import SignInData
+import SignInJOSE
 
 /// One identity provider whose tokens the embedded backend accepts at `accounts:signInWithIdp`: what a token from
 /// it must say (`iss`, `aud`) and where its key is. The identity service keeps them keyed by provider id, so the

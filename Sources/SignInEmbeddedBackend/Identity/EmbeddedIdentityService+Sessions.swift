@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInData
 import SignInDomain
+import SignInJOSE
 
 extension EmbeddedIdentityService {
     // MARK: - Refresh and revocation
@@ -96,11 +97,11 @@ extension EmbeddedIdentityService {
     {
         let key = try state.sessionSigningKey()
         guard let parts = JWS.parse(token),
-            let header = TokenJSON.decode(JOSEHeader.self, from: parts.header)
+            let header = TokenJSON.header(from: parts.header)
         else { throw IdentityBackendError(.malformedIdToken) }
         guard header.alg == "HS256" else { throw IdentityBackendError(.unsupportedAlgorithm) }
         guard JWS.verifyHS256(parts, key: key) else { throw IdentityBackendError(.invalidSignature) }
-        guard let claims = TokenJSON.decode(SessionTokenClaims.self, from: parts.payload) else {
+        guard let claims = TokenJSON.sessionClaims(from: parts.payload) else {
             throw IdentityBackendError(.malformedIdToken)
         }
         guard claims.iss == configuration.sessionIssuer else { throw IdentityBackendError(.invalidIssuer) }

@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInData
 import SignInDomain
+import SignInJOSE
 
 /// Everything the embedded backend keeps, as one versioned document: the keys, the Apple ID and its
 /// authorizations, the accounts, the refresh tokens (hashed) and the used nonces.

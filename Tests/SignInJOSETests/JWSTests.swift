@@ -1,5 +1,5 @@
 import SignInCrypto
-import SignInEmbeddedBackend
+import SignInJOSE
 import Testing
 
 @Suite("JWS HS256 against RFC 7515 appendix A.1")

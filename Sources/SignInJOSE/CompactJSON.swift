@@ -69,7 +69,7 @@ struct CompactJSONObject {
 
 extension JOSEHeader {
     /// The header as compact JSON with sorted keys.
-    var compactJSON: [UInt8] {
+    public var compactJSON: [UInt8] {
         var object = CompactJSONObject()
         object.add("alg", alg)
         object.add("kid", kid)
@@ -80,7 +80,7 @@ extension JOSEHeader {
 
 extension IdentityTokenClaims {
     /// The claims as compact JSON with sorted keys (`aud` a string when there is one audience).
-    var compactJSON: [UInt8] {
+    public var compactJSON: [UInt8] {
         var object = CompactJSONObject()
         if aud.count == 1 { object.add("aud", aud[0]) } else { object.add("aud", aud) }
         object.add("azp", azp)
@@ -99,7 +99,7 @@ extension IdentityTokenClaims {
 
 extension SessionTokenClaims {
     /// The claims as compact JSON with sorted keys.
-    var compactJSON: [UInt8] {
+    public var compactJSON: [UInt8] {
         var object = CompactJSONObject()
         object.add("aud", aud)
         object.add("auth_time", authTime)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SignInEmbeddedBackend
+@testable import SignInJOSE
 
 @Suite("Token parts as compact JSON")
 struct CompactJSONTests {

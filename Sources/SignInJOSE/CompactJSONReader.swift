@@ -13,6 +13,14 @@ public enum TokenJSON {
         return try? JSONDecoder().decode(T.self, from: Data(bytes))
     }
 
+    /// A JOSE header read from a token part; `nil` when the bytes are not one.
+    public static func header(from bytes: [UInt8]) -> JOSEHeader? { decode(JOSEHeader.self, from: bytes) }
+
+    /// Session-token claims read from a token part; `nil` when the bytes are not claims.
+    public static func sessionClaims(from bytes: [UInt8]) -> SessionTokenClaims? {
+        decode(SessionTokenClaims.self, from: bytes)
+    }
+
     /// Whether, on `bytes`, the fast path agrees with `JSONDecoder` for every token part it reads (a JOSE header,
     /// identity-token claims, session-token claims): whatever it reads, the decoder reads the same. For tests and
     /// the fuzz targets.
