@@ -64,6 +64,17 @@ struct AcmeProviderRecipeTests {
         #expect(rest.err.contains("This sign-in service does not offer Sign in with Acme ID."))
     }
 
+    @Test("an --account that is not an email says so, in the user's language, and changes nothing")
+    func badAccount() async {
+        let english = await run(["sign-in", "acme", "--account", "not-an-email"])
+        #expect(english.code == .failure)
+        #expect(english.err.contains("This email address is not valid."), "\(english.err)")
+        #expect(!english.err.contains("Something went wrong"))
+        let turkish = await run(["sign-in", "acme", "--account", "@acme.example"], language: "tr_TR.UTF-8")
+        #expect(turkish.code == .failure && !turkish.err.contains("Bir şeyler ters gitti"), "\(turkish.err)")
+        #expect(await run(["status"]).code == .failure, "nobody was signed in")
+    }
+
     @Test("the whole provider is at most 4 source files and 150 lines, outside Domain, Presentation and the parser")
     func size() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("AcmeProvider")

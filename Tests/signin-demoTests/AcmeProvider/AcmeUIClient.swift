@@ -1,4 +1,5 @@
 import SignInCrypto
+import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
 import SignInInfrastructure
@@ -12,7 +13,12 @@ struct AcmeUIClient: SignInUIClient {
 
     func getCredential() async throws -> CredentialOutcome {
         let rawNonce = NonceGenerator().make()
-        let token = try issuer.signIn(email: email, name: "Jane Acme", nonce: SHA256.hexDigest(rawNonce))
+        let token: String
+        do {
+            token = try issuer.signIn(email: email, name: "Jane Acme", nonce: SHA256.hexDigest(rawNonce))
+        } catch {
+            throw error.toDomain(provider: .acme)  // a screen throws AuthError, which the user's language can say
+        }
         return .credential(AuthCredential(provider: .acme, idToken: Secret(token), rawNonce: Secret(rawNonce)))
     }
 }
