@@ -43,7 +43,7 @@ struct CommandLineHelp {
         lines.append(text(.helpCommandUsage, ["usage": "signin-demo " + usage(spec)]))
         lines += ["", text(.helpCommandOptions)]
         lines += optionLines(CommandTable.allOptions(of: spec))
-        lines += ["", text(.helpExample, ["example": spec.example])]
+        lines += ["", text(.helpExample, ["example": spec.exampleLine])]
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -2,6 +2,23 @@ import Foundation
 import SignInDomain
 import SignInPresentation
 
+/// A command's name on the command line, in the order the help lists them: the one place each name is spelled.
+enum CommandName: String, Hashable, Sendable, CaseIterable {
+    case interactive
+    case signIn = "sign-in"
+    case signUp = "sign-up"
+    case link, unlink, status
+    case signOut = "sign-out"
+    case resetPassword = "reset-password"
+    case openLink = "open-link"
+    case changePassword = "change-password"
+    case outbox
+    case checkCredential = "check-credential"
+    case appleRevoke = "apple-revoke"
+    case deleteAccount = "delete-account"
+    case me, serve, help, version
+}
+
 /// What the command line asks for.
 enum Command: Hashable, Sendable {
     /// The guided tour (no command).
@@ -42,6 +59,31 @@ enum Command: Hashable, Sendable {
     case help(String?)
     /// `--version`, `-V`, `version`.
     case version
+
+    /// The command's name; `nil` for the tour, which runs when no command is named.
+    var name: CommandName? {
+        switch self {
+        case .tour: nil
+        case .interactive: .interactive
+        case .signIn: .signIn
+        case .signUp: .signUp
+        case .link: .link
+        case .unlink: .unlink
+        case .signOut: .signOut
+        case .status: .status
+        case .resetPassword: .resetPassword
+        case .openLink: .openLink
+        case .checkCredential: .checkCredential
+        case .deleteAccount: .deleteAccount
+        case .changePassword: .changePassword
+        case .appleRevoke: .appleRevoke
+        case .outbox: .outbox
+        case .serve: .serve
+        case .me: .me
+        case .help: .help
+        case .version: .version
+        }
+    }
 }
 
 /// An identity token obtained elsewhere, and the raw nonce it was made with.
@@ -166,7 +208,8 @@ enum ProviderChoice: Hashable, Sendable {
 /// One command: its name, what it takes, its help and an example. The parser, every help text, the interactive
 /// menu's commands and the tests derive from ``CommandTable``.
 struct CommandSpec: Sendable {
-    let name: String
+    /// `nil` for the tour.
+    let command: CommandName?
     let operand: Operand
     /// The options it takes besides the global ones.
     let options: [OptionName]
@@ -174,8 +217,14 @@ struct CommandSpec: Sendable {
     let summary: CLIText
     /// What it does, for `signin-demo <command> --help`.
     let details: CLIText
-    /// A command line that runs it.
+    /// What follows the name in a command line that runs it.
     let example: String
+
+    /// The name as typed; empty for the tour.
+    var name: String { command?.rawValue ?? "" }
+
+    /// A command line that runs it.
+    var exampleLine: String { ["signin-demo", name, example].filter { !$0.isEmpty }.joined(separator: " ") }
 }
 
 /// The one declaration of the command line.
@@ -186,7 +235,7 @@ enum CommandTable {
     /// Every option `spec` takes: its own and the global ones (but `--backend` for `serve`, which always serves the
     /// embedded backend).
     static func allOptions(of spec: CommandSpec) -> [OptionName] {
-        spec.options + globalOptions.filter { spec.name != "serve" || ($0 != .backend && $0 != .baseURL) }
+        spec.options + globalOptions.filter { spec.command != .serve || ($0 != .backend && $0 != .baseURL) }
     }
 
     static let options: [OptionSpec] = [
@@ -212,78 +261,102 @@ enum CommandTable {
 
     /// The guided tour: what runs with no command.
     static let tour = CommandSpec(
-        name: "", operand: .none, options: [.yes, .hideEmail], summary: .commandTourSummary,
-        details: .commandTourDetails, example: "signin-demo --data-dir /tmp/signin-demo")
+        command: nil, operand: .none, options: [.yes, .hideEmail], summary: .commandTourSummary,
+        details: .commandTourDetails, example: "--data-dir /tmp/signin-demo")
 
     /// Options that sign in again before a sensitive operation, when the backend asks for it.
     private static let reauthentication: [OptionName] = [
         .yes, .hideEmail, .account, .email, .currentPassword, .idTokenFile,
     ]
 
-    static let commands: [CommandSpec] = [
-        CommandSpec(
-            name: "interactive", operand: .none, options: [], summary: .commandInteractiveSummary,
-            details: .commandInteractiveDetails, example: "signin-demo interactive"),
-        CommandSpec(
-            name: "sign-in", operand: .provider(.any),
-            options: [.yes, .hideEmail, .account, .email, .password, .idTokenFile, .json],
-            summary: .commandSignInSummary,
-            details: .commandSignInDetails, example: "signin-demo sign-in email --email jane@example.com"),
-        CommandSpec(
-            name: "sign-up", operand: .none, options: [.email, .password, .json], summary: .commandSignUpSummary,
-            details: .commandSignUpDetails, example: "signin-demo sign-up --email jane@example.com"),
-        CommandSpec(
-            name: "link", operand: .provider(.linkable),
-            options: [.yes, .hideEmail, .account, .email, .password, .idTokenFile, .switchAccount, .json],
-            summary: .commandLinkSummary, details: .commandLinkDetails,
-            example: "signin-demo link google --account sam.rivera@gmail.com"),
-        CommandSpec(
-            name: "unlink", operand: .provider(.linkable), options: reauthentication + [.json],
-            summary: .commandUnlinkSummary, details: .commandUnlinkDetails, example: "signin-demo unlink google"),
-        CommandSpec(
-            name: "status", operand: .none, options: [.json], summary: .commandStatusSummary,
-            details: .commandStatusDetails, example: "signin-demo status --json"),
-        CommandSpec(
-            name: "sign-out", operand: .none, options: [.yes], summary: .commandSignOutSummary,
-            details: .commandSignOutDetails, example: "signin-demo sign-out"),
-        CommandSpec(
-            name: "reset-password", operand: .none, options: [.email], summary: .commandResetPasswordSummary,
-            details: .commandResetPasswordDetails, example: "signin-demo reset-password --email jane@example.com"),
-        CommandSpec(
-            name: "open-link", operand: .link, options: [.password], summary: .commandOpenLinkSummary,
-            details: .commandOpenLinkDetails, example: "signin-demo open-link 'signin-demo://reset-password?code=…'"),
-        CommandSpec(
-            name: "change-password", operand: .none, options: reauthentication + [.password],
-            summary: .commandChangePasswordSummary, details: .commandChangePasswordDetails,
-            example: "signin-demo change-password"),
-        CommandSpec(
-            name: "outbox", operand: .none, options: [], summary: .commandOutboxSummary,
-            details: .commandOutboxDetails, example: "signin-demo outbox"),
-        CommandSpec(
-            name: "check-credential", operand: .none, options: [], summary: .commandCheckCredentialSummary,
-            details: .commandCheckCredentialDetails, example: "signin-demo check-credential"),
-        CommandSpec(
-            name: "apple-revoke", operand: .none, options: [], summary: .commandAppleRevokeSummary,
-            details: .commandAppleRevokeDetails, example: "signin-demo apple-revoke"),
-        CommandSpec(
-            name: "delete-account", operand: .none, options: reauthentication, summary: .commandDeleteAccountSummary,
-            details: .commandDeleteAccountDetails, example: "signin-demo delete-account --yes"),
-        CommandSpec(
-            name: "me", operand: .none, options: [], summary: .commandMeSummary, details: .commandMeDetails,
-            example: "signin-demo me"),
-        CommandSpec(
-            name: "serve", operand: .none, options: [.port], summary: .commandServeSummary,
-            details: .commandServeDetails, example: "signin-demo serve --port 9099"),
-        CommandSpec(
-            name: "help", operand: .optionalCommand, options: [], summary: .commandHelpSummary,
-            details: .commandHelpDetails, example: "signin-demo help sign-in"),
-        CommandSpec(
-            name: "version", operand: .none, options: [], summary: .commandVersionSummary,
-            details: .commandVersionDetails, example: "signin-demo version"),
-    ]
+    /// Every command, in the order of ``CommandName``.
+    static let commands: [CommandSpec] = CommandName.allCases.map(spec(of:))
+
+    /// The declaration of the command `name`: what it takes, its texts and an example.
+    static func spec(of name: CommandName) -> CommandSpec {
+        switch name {
+        case .interactive:
+            CommandSpec(
+                command: name, operand: .none, options: [], summary: .commandInteractiveSummary,
+                details: .commandInteractiveDetails, example: "")
+        case .signIn:
+            CommandSpec(
+                command: name, operand: .provider(.any),
+                options: [.yes, .hideEmail, .account, .email, .password, .idTokenFile, .json],
+                summary: .commandSignInSummary,
+                details: .commandSignInDetails, example: "email --email jane@example.com")
+        case .signUp:
+            CommandSpec(
+                command: name, operand: .none, options: [.email, .password, .json], summary: .commandSignUpSummary,
+                details: .commandSignUpDetails, example: "--email jane@example.com")
+        case .link:
+            CommandSpec(
+                command: name, operand: .provider(.linkable),
+                options: [.yes, .hideEmail, .account, .email, .password, .idTokenFile, .switchAccount, .json],
+                summary: .commandLinkSummary, details: .commandLinkDetails,
+                example: "google --account sam.rivera@gmail.com")
+        case .unlink:
+            CommandSpec(
+                command: name, operand: .provider(.linkable), options: reauthentication + [.json],
+                summary: .commandUnlinkSummary, details: .commandUnlinkDetails, example: "google")
+        case .status:
+            CommandSpec(
+                command: name, operand: .none, options: [.json], summary: .commandStatusSummary,
+                details: .commandStatusDetails, example: "--json")
+        case .signOut:
+            CommandSpec(
+                command: name, operand: .none, options: [.yes], summary: .commandSignOutSummary,
+                details: .commandSignOutDetails, example: "")
+        case .resetPassword:
+            CommandSpec(
+                command: name, operand: .none, options: [.email], summary: .commandResetPasswordSummary,
+                details: .commandResetPasswordDetails, example: "--email jane@example.com")
+        case .openLink:
+            CommandSpec(
+                command: name, operand: .link, options: [.password], summary: .commandOpenLinkSummary,
+                details: .commandOpenLinkDetails, example: "'signin-demo://reset-password?code=…'")
+        case .changePassword:
+            CommandSpec(
+                command: name, operand: .none, options: reauthentication + [.password],
+                summary: .commandChangePasswordSummary, details: .commandChangePasswordDetails,
+                example: "")
+        case .outbox:
+            CommandSpec(
+                command: name, operand: .none, options: [], summary: .commandOutboxSummary,
+                details: .commandOutboxDetails, example: "")
+        case .checkCredential:
+            CommandSpec(
+                command: name, operand: .none, options: [], summary: .commandCheckCredentialSummary,
+                details: .commandCheckCredentialDetails, example: "")
+        case .appleRevoke:
+            CommandSpec(
+                command: name, operand: .none, options: [], summary: .commandAppleRevokeSummary,
+                details: .commandAppleRevokeDetails, example: "")
+        case .deleteAccount:
+            CommandSpec(
+                command: name, operand: .none, options: reauthentication, summary: .commandDeleteAccountSummary,
+                details: .commandDeleteAccountDetails, example: "--yes")
+        case .me:
+            CommandSpec(
+                command: name, operand: .none, options: [], summary: .commandMeSummary, details: .commandMeDetails,
+                example: "")
+        case .serve:
+            CommandSpec(
+                command: name, operand: .none, options: [.port], summary: .commandServeSummary,
+                details: .commandServeDetails, example: "--port 9099")
+        case .help:
+            CommandSpec(
+                command: name, operand: .optionalCommand, options: [], summary: .commandHelpSummary,
+                details: .commandHelpDetails, example: CommandName.signIn.rawValue)
+        case .version:
+            CommandSpec(
+                command: name, operand: .none, options: [], summary: .commandVersionSummary,
+                details: .commandVersionDetails, example: "")
+        }
+    }
 
     static func spec(named name: String) -> CommandSpec? {
-        commands.first { $0.name == name }
+        CommandName(rawValue: name).map(spec(of:))
     }
 
     static func option(_ name: OptionName) -> OptionSpec {
@@ -293,27 +366,7 @@ enum CommandTable {
 
     /// The spec of what an invocation runs.
     static func spec(for command: Command) -> CommandSpec {
-        switch command {
-        case .tour: tour
-        case .interactive: spec(named: "interactive") ?? tour
-        case .signIn: spec(named: "sign-in") ?? tour
-        case .signUp: spec(named: "sign-up") ?? tour
-        case .link: spec(named: "link") ?? tour
-        case .unlink: spec(named: "unlink") ?? tour
-        case .signOut: spec(named: "sign-out") ?? tour
-        case .status: spec(named: "status") ?? tour
-        case .resetPassword: spec(named: "reset-password") ?? tour
-        case .openLink: spec(named: "open-link") ?? tour
-        case .checkCredential: spec(named: "check-credential") ?? tour
-        case .deleteAccount: spec(named: "delete-account") ?? tour
-        case .changePassword: spec(named: "change-password") ?? tour
-        case .appleRevoke: spec(named: "apple-revoke") ?? tour
-        case .outbox: spec(named: "outbox") ?? tour
-        case .serve: spec(named: "serve") ?? tour
-        case .me: spec(named: "me") ?? tour
-        case .help: spec(named: "help") ?? tour
-        case .version: spec(named: "version") ?? tour
-        }
+        command.name.map(spec(of:)) ?? tour
     }
 }
 
@@ -418,7 +471,7 @@ enum CommandLineParser {
                 invocation.command = .help(nil)
                 return invocation
             }
-            if name == "help" {
+            if name == CommandName.help.rawValue {
                 guard let asked = words.dropFirst().first else {
                     invocation.command = .help(nil)
                     return invocation
@@ -445,7 +498,8 @@ enum CommandLineParser {
         -> (Command, CommandSpec)
     {
         guard let first = words.first else { return (.tour, CommandTable.tour) }
-        guard let spec = CommandTable.spec(named: first) else { throw unknownCommand(first) }
+        guard let name = CommandName(rawValue: first) else { throw unknownCommand(first) }
+        let spec = CommandTable.spec(of: name)
         let rest = Array(words.dropFirst())
         func noMore(_ extra: ArraySlice<String>, after: String) throws(UsageError) {
             if let word = extra.first {
@@ -455,13 +509,26 @@ enum CommandLineParser {
         switch spec.operand {
         case .none:
             try noMore(rest[...], after: first)
-            let simple: [String: Command] = [
-                "interactive": .interactive, "sign-up": .signUp, "sign-out": .signOut, "status": .status,
-                "reset-password": .resetPassword, "check-credential": .checkCredential,
-                "delete-account": .deleteAccount, "apple-revoke": .appleRevoke, "outbox": .outbox,
-                "change-password": .changePassword, "version": .version, "serve": .serve, "me": .me,
-            ]
-            return (simple[first] ?? .tour, spec)
+            let command: Command =
+                switch name {
+                case .interactive: .interactive
+                case .signUp: .signUp
+                case .signOut: .signOut
+                case .status: .status
+                case .resetPassword: .resetPassword
+                case .checkCredential: .checkCredential
+                case .deleteAccount: .deleteAccount
+                case .appleRevoke: .appleRevoke
+                case .outbox: .outbox
+                case .changePassword: .changePassword
+                case .version: .version
+                case .serve: .serve
+                case .me: .me
+                // Declared with an operand, so never here (a test checks it); were one here, its help would be
+                // the harmless answer.
+                case .signIn, .link, .unlink, .openLink, .help: .help(first)
+                }
+            return (command, spec)
         case .provider(let choice):
             let allowed = choice.allowed(in: providers)
             let names = allowed.map(\.commandName).joined(separator: ", ")
@@ -476,9 +543,9 @@ enum CommandLineParser {
             }
             try noMore(rest.dropFirst(), after: "\(first) \(provider.commandName)")
             let command: Command =
-                switch first {
-                case "sign-in": .signIn(provider.type)
-                case "link": .link(provider.type)
+                switch name {
+                case .signIn: .signIn(provider.type)
+                case .link: .link(provider.type)
                 default: .unlink(provider.type)
                 }
             return (command, spec)
@@ -506,15 +573,15 @@ extension CommandLineParser {
     }
 
     /// Other tools' names for the demo's commands.
-    static let synonyms: [String: String] = [
-        "login": "sign-in", "log-in": "sign-in", "signin": "sign-in", "logon": "sign-in",
-        "logout": "sign-out", "log-out": "sign-out", "signout": "sign-out", "logoff": "sign-out",
-        "signup": "sign-up", "register": "sign-up", "whoami": "status", "delete": "delete-account",
+    static let synonyms: [String: CommandName] = [
+        "login": .signIn, "log-in": .signIn, "signin": .signIn, "logon": .signIn,
+        "logout": .signOut, "log-out": .signOut, "signout": .signOut, "logoff": .signOut,
+        "signup": .signUp, "register": .signUp, "whoami": .status, "delete": .deleteAccount,
     ]
 
     static func suggestion(for word: String) -> String? {
         let lowered = word.lowercased()
-        if let synonym = synonyms[lowered] { return synonym }
+        if let synonym = synonyms[lowered] { return synonym.rawValue }
         if CommandTable.spec(named: lowered) != nil { return lowered }
         guard lowered.count >= 3 else { return nil }  // Two slips away from a short word is any short word.
         let close = CommandTable.commands.map { ($0.name, distance(lowered, $0.name)) }.filter { $0.1 <= 2 }

@@ -101,7 +101,10 @@ struct InteractiveMenu {
                     console.out(
                         text(
                             .usageUnknownProvider,
-                            ["provider": InputText.echo(name), "command": "unlink", "providers": names]) + "\n")
+                            [
+                                "provider": InputText.echo(name), "command": CommandName.unlink.rawValue,
+                                "providers": names,
+                            ]) + "\n")
                     continue
                 }
                 options.command = .unlink(provider.type)

@@ -144,7 +144,7 @@ struct CommandLineParserTests {
         let invocation = try CommandLineParser.parse(arguments)
         #expect(CommandTable.spec(for: invocation.command).name == name)
         let help = CommandLineHelp(text: CLIMessages(language: "en"))
-        #expect(help.command(name).contains(spec.example))
+        #expect(help.command(name).contains(spec.exampleLine))
         #expect(help.global().contains(name))
     }
 }

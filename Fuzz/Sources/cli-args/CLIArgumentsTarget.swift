@@ -78,27 +78,17 @@ private func canonicalArguments(_ invocation: Invocation) -> [String] {
     if invocation.json { arguments.append("--json") }
     if invocation.switchAccount { arguments.append("--switch-account") }
     if invocation.verbose { arguments.append("--verbose") }
+    let name = invocation.command.name?.rawValue ?? ""
     switch invocation.command {
     case .tour: break
-    case .interactive: arguments.append("interactive")
-    case .signIn(let provider): arguments += ["sign-in", commandName(provider)]
-    case .signUp: arguments.append("sign-up")
-    case .link(let provider): arguments += ["link", commandName(provider)]
-    case .unlink(let provider): arguments += ["unlink", commandName(provider)]
-    case .signOut: arguments.append("sign-out")
-    case .status: arguments.append("status")
-    case .resetPassword: arguments.append("reset-password")
-    case .openLink(let link): arguments += ["open-link", "--", link.value]
-    case .checkCredential: arguments.append("check-credential")
-    case .deleteAccount: arguments.append("delete-account")
-    case .changePassword: arguments.append("change-password")
-    case .appleRevoke: arguments.append("apple-revoke")
-    case .outbox: arguments.append("outbox")
-    case .serve: arguments.append("serve")
-    case .me: arguments.append("me")
+    case .signIn(let provider), .link(let provider), .unlink(let provider): arguments += [name, commandName(provider)]
+    case .openLink(let link): arguments += [name, "--", link.value]
     // --help and --version take any option with them, and a command name before --help.
-    case .help(let name): arguments += (name.map { [$0] } ?? []) + ["--help"]
+    case .help(let topic): arguments += (topic.map { [$0] } ?? []) + ["--help"]
     case .version: arguments.append("--version")
+    case .interactive, .signUp, .signOut, .status, .resetPassword, .checkCredential, .deleteAccount, .changePassword,
+        .appleRevoke, .outbox, .serve, .me:
+        arguments.append(name)
     }
     return arguments
 }
