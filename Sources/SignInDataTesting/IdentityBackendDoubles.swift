@@ -35,6 +35,9 @@ public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordRese
     }
 
     public func signInWithIdP(_ request: IdPSignInRequest) async throws -> BackendSessionResponse { try result.get() }
+    /// It plays a backend that renews sessions.
+    public var canRefreshSessions: Bool { true }
+
     public func refreshSession(refreshToken: Secret) async throws -> BackendSessionResponse {
         try refreshResult.get()
     }
@@ -115,6 +118,9 @@ public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetB
         calls.append(.signInWithIdP(request))
         return try await stub.signInWithIdP(request)
     }
+
+    /// It plays a backend that renews sessions.
+    public nonisolated var canRefreshSessions: Bool { true }
 
     public func refreshSession(refreshToken: Secret) async throws -> BackendSessionResponse {
         calls.append(.refreshSession(refreshToken))
@@ -216,6 +222,9 @@ public struct FailingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
     public func signInWithIdP(_ request: IdPSignInRequest) async throws -> BackendSessionResponse {
         throw fail("signInWithIdP")
     }
+    /// It plays a backend that renews sessions.
+    public var canRefreshSessions: Bool { true }
+
     public func refreshSession(refreshToken: Secret) async throws -> BackendSessionResponse {
         throw fail("refreshSession")
     }

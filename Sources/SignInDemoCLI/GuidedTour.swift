@@ -134,7 +134,8 @@ struct GuidedTour {
         note(.tourMailSent, ["to": mail.to, "folder": mailbox.location])
         note(.tourItsLink, ["link": DeepLink.redacted(mail.link)])
         await app.screen.send(.openResetLink(confirmReset, Secret(mail.link), newPassword: Secret(newPassword)))
-        guard app.viewModel.state.error == nil else {
+        // The reset ended every session of the account, this device's included: the screen shows it.
+        guard app.viewModel.state.error == nil, app.viewModel.state.session == nil else {
             return fail(app.viewModel.state.errorMessage ?? "ConfirmPasswordResetUseCase")
         }
         note(.tourLinkOpened)

@@ -151,6 +151,9 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
 
     // MARK: - Sessions
 
+    /// Firebase renews sessions at the Secure Token API.
+    public var canRefreshSessions: Bool { true }
+
     public func refreshSession(refreshToken: Secret) async throws -> BackendSessionResponse {
         let body = FormURLEncoding.encode([("grant_type", "refresh_token"), ("refresh_token", refreshToken.value)])
         let data: Data

@@ -127,6 +127,9 @@ public struct RESTIdentityBackend: SessionBackend, PasswordBackend, PasswordRese
 
     // MARK: - Sessions
 
+    /// Whether the API has a refresh route (``RESTBackendConfiguration/Paths/refresh``).
+    public var canRefreshSessions: Bool { paths.refresh != nil }
+
     /// Renews the session at the refresh route, if the API has one and gave this session a refresh token.
     /// - Throws: `INVALID_REFRESH_TOKEN` at once when the API has no refresh route ("this backend has no refresh")
     ///   or the session has no refresh token, and when the API refuses the token.

@@ -285,6 +285,8 @@ actor CountingTokenService: SessionTokenService {
 
     init(inner: BackendSessionTokenService) { self.inner = inner }
 
+    nonisolated var canRefresh: Bool { inner.canRefresh }
+
     func refresh(_ session: UserSession) async throws -> UserSession {
         count += 1
         return try await inner.refresh(session)

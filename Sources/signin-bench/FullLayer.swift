@@ -98,6 +98,7 @@ struct EmptyLayerSignIn {
 
     private struct InstantTokenService: SessionTokenService {
         let session: UserSession
+        var canRefresh: Bool { true }
         func refresh(_ session: UserSession) async throws -> UserSession { self.session }
         func revoke(_ session: UserSession) async throws {}
     }

@@ -186,11 +186,43 @@ struct AccountUseCaseTests {
         let tokens = SpySessionTokenService(clock: clock, refreshError: refreshError)
         let sessions = SessionManager(store: SpySessionStore(session: session), tokenService: tokens, clock: clock)
         let accounts = SpyAccountService()
-        try await ConfirmPasswordResetUseCase(accounts: accounts, sessions: sessions)(
+        let after = try await ConfirmPasswordResetUseCase(accounts: accounts, sessions: sessions)(
             code: "c", newPassword: "long enough 1")
         #expect(await accounts.calls == [.confirmPasswordReset(code: "c", newPassword: "long enough 1")])
         #expect(await tokens.refreshCount == 1)
         #expect(try await sessions.currentSession() == nil ? endsTheSession : !endsTheSession)
+        #expect((after == nil) == endsTheSession, "the use case returns the session it leaves")
+    }
+
+    @Test("a backend whose sessions cannot be refreshed is not asked, and the session is kept")
+    func resetWithoutRefresh() async throws {
+        let session = UserSession.fixture(uid: "u1", tokens: .fixture(expiresAt: clock.now() + 3600))
+        let tokens = SpySessionTokenService(clock: clock, refreshError: .refreshTokenRejected, canRefresh: false)
+        let sessions = SessionManager(store: SpySessionStore(session: session), tokenService: tokens, clock: clock)
+        let after = try await ConfirmPasswordResetUseCase(accounts: SpyAccountService(), sessions: sessions)(
+            code: "c", newPassword: "long enough 1")
+        #expect(await tokens.refreshCount == 0)
+        #expect(after?.uid == "u1")
+        #expect(try await sessions.currentSession()?.uid == "u1")
+    }
+
+    @Test("a refresh in flight when the reset lands is not taken for the answer: the session is asked about again")
+    func resetAfterARefreshInFlight() async throws {
+        let session = UserSession.fixture(uid: "u1", tokens: .fixture(expiresAt: clock.now() + 3600))
+        let tokens = FirstAcceptedThenRefused(clock: clock)
+        let sessions = SessionManager(store: SpySessionStore(session: session), tokenService: tokens, clock: clock)
+        let early = Task { try? await sessions.validSession(forceRefresh: true) }
+        while await tokens.calls == 0 { await Task.yield() }
+        let reset = Task {
+            try await ConfirmPasswordResetUseCase(accounts: SpyAccountService(), sessions: sessions)(
+                code: "c", newPassword: "long enough 1")
+        }
+        for _ in 0..<50 { await Task.yield() }
+        await tokens.open()
+        #expect(await early.value?.uid == "u1", "the refresh that started before the reset was accepted")
+        #expect(try await reset.value == nil)
+        #expect(await tokens.calls == 2)
+        #expect(try await sessions.currentSession() == nil)
     }
 
     @Test("after a reset on a signed-out device, no session is asked about")
@@ -341,4 +373,34 @@ struct AccountUseCaseTests {
         }
         #expect(await store.session == guest)
     }
+}
+
+/// Holds its first refresh until ``open()`` and accepts it (its answer predates the reset); refuses every later one.
+private actor FirstAcceptedThenRefused: SessionTokenService {
+    let clock: TestClock
+    private(set) var calls = 0
+    private var gate: CheckedContinuation<Void, Never>?
+    private var isOpen = false
+
+    init(clock: TestClock) { self.clock = clock }
+
+    nonisolated var canRefresh: Bool { true }
+
+    func open() {
+        isOpen = true
+        gate?.resume()
+        gate = nil
+    }
+
+    func refresh(_ session: UserSession) async throws -> UserSession {
+        calls += 1
+        guard calls == 1 else { throw AuthError.refreshTokenRejected }
+        if !isOpen { await withCheckedContinuation { gate = $0 } }
+        var next = session
+        next.tokens = SessionTokens(
+            idToken: "id-2", refreshToken: "refresh-2", expiresAt: clock.now().addingTimeInterval(3600))
+        return next
+    }
+
+    func revoke(_ session: UserSession) async throws {}
 }

@@ -248,6 +248,26 @@ struct AccountViewModelTests {
             ])
     }
 
+    @Test("after a reset that ended this device's session, the screen shows nobody signed in")
+    func resetShowsTheSessionEnded() async throws {
+        let session = UserSession.fixture(
+            providerIds: [.emailPassword], tokens: .fixture(expiresAt: clock.now() + 3600))
+        let tokens = SpySessionTokenService(clock: clock, refreshError: .refreshTokenRejected)
+        let sessions = SessionManager(store: SpySessionStore(session: session), tokenService: tokens, clock: clock)
+        let viewModel = SignInViewModel(
+            signIn: SignInUseCase(authProviders: [], sessions: sessions),
+            signOut: SignOutUseCase(sessions: sessions, tokenService: tokens),
+            account: AccountUseCases(
+                confirmPasswordReset: ConfirmPasswordResetUseCase(accounts: SpyAccountService(), sessions: sessions)),
+            uiClients: [:], initialState: SignInState(session: session))
+        let offer = try #require(viewModel.offers.confirmPasswordReset)
+        await viewModel.dispatch(
+            .openResetLink(offer, "signin-demo://reset-password?code=c", newPassword: "long enough 1"))?.value
+        #expect(viewModel.state.completed == .confirmPasswordReset)
+        #expect(viewModel.state.session == nil)
+        #expect(viewModel.state.errorMessage == nil)
+    }
+
     @Test("the view model offers exactly the account use cases it was given: no action can be written for another")
     func offersFollowTheWiring() {
         let sessions = SessionManager.fixture(reportIssue: reportIssue)

@@ -11,6 +11,15 @@ import Testing
 /// handle), refreshing with and without a refresh route, and signing out with and without a sign-out route.
 @Suite("RESTIdentityBackend: sessions")
 struct RESTSessionTests {
+    @Test("it says it can renew sessions only when the API has a refresh route, and so does its token service")
+    func canRefresh() {
+        let without = API.makeSUT(SpyHTTPTransport(status: 500))
+        #expect(!without.canRefreshSessions)
+        #expect(!BackendSessionTokenService(backend: without).canRefresh)
+        let with = API.makeSUT(SpyHTTPTransport(status: 500)) { $0.paths.refresh = "auth/refresh" }
+        #expect(with.canRefreshSessions && BackendSessionTokenService(backend: with).canRefresh)
+    }
+
     /// The session a login answering `tokens` gives, on a clock at 2026-01-01T00:00:00Z (1 767 225 600).
     func session(
         _ tokens: Result<HTTPResponse, UnexpectedCallError>,

@@ -10,6 +10,10 @@ import SignInDomain
 /// throws ``IdentityBackendError`` when the backend refuses. Calls made for a signed-in user carry the session's ID
 /// token, as Firebase's do.
 public protocol SessionBackend: Sendable {
+    /// Whether ``refreshSession(refreshToken:)`` can renew a session at all: `false` for an API without a refresh,
+    /// whose sessions expire. A wrapper forwards its base's.
+    var canRefreshSessions: Bool { get }
+
     /// Exchanges a refresh token for new tokens. The refresh token rotates: the one sent stops working.
     /// - Throws: ``IdentityBackendError/Code/invalidRefreshToken`` when the token is unknown, already used or
     ///   revoked, ``IdentityBackendError/Code/userNotFound`` when its account is gone.

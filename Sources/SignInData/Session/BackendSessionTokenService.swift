@@ -14,6 +14,9 @@ public struct BackendSessionTokenService: SessionTokenService {
         self.clock = clock
     }
 
+    /// The backend's: whether it can renew a session.
+    public var canRefresh: Bool { backend.canRefreshSessions }
+
     public func refresh(_ session: UserSession) async throws -> UserSession {
         let response = try await IdentityBackendError.translating(for: session.providerIds.first ?? .anonymous) {
             try await backend.refreshSession(refreshToken: session.tokens.refreshToken)

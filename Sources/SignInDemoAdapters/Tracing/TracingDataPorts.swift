@@ -63,6 +63,9 @@ public struct TracingSessionTokenService: SessionTokenService {
         self.name = String(describing: type(of: base))
     }
 
+    /// The wrapped service's.
+    public var canRefresh: Bool { base.canRefresh }
+
     public func refresh(_ session: UserSession) async throws -> UserSession {
         tracer.record(.data, "\(name).refresh", .dataRefresh(uid: session.uid))
         return try await base.refresh(session)

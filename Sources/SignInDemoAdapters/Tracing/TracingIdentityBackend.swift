@@ -51,6 +51,9 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
         ) { try await port(base.identityProviders).signInWithIdP(request) }
     }
 
+    /// The wrapped backend's.
+    public var canRefreshSessions: Bool { base.sessions.canRefreshSessions }
+
     public func refreshSession(refreshToken: Secret) async throws -> BackendSessionResponse {
         try await session("refreshSession", .backendSendRefreshToken) {
             try await base.sessions.refreshSession(refreshToken: refreshToken)

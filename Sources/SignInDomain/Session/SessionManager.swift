@@ -148,6 +148,27 @@ public actor SessionManager {
 
     // MARK: - Valid sessions and refresh
 
+    /// Whether the token service can renew a session at all (see ``SessionTokenService/canRefresh``).
+    public nonisolated var canRefresh: Bool { tokenService.canRefresh }
+
+    /// Asks the backend about the session once more, after any refresh already in flight, whose answer may predate
+    /// what made the session doubtful (a password reset, say): a refused session is signed out
+    /// (``SignOutReason/sessionExpired``), an accepted one refreshed, one the backend did not answer about kept.
+    /// Asks nothing when signed out, or when the token service cannot refresh (its refusal would say nothing).
+    /// - Returns: The session afterwards; `nil` when signed out.
+    public func recheck() async -> UserSession? {
+        guard canRefresh else { return try? await currentSession() }
+        // A finished task stays in `inFlight` until its caller resumes: clear it here, or the refresh below would
+        // join it and take its answer, which predates the question.
+        while let task = inFlight {
+            _ = try? await task.value
+            if inFlight == task { inFlight = nil }
+        }
+        guard (try? await currentSession()) != nil else { return nil }
+        _ = try? await validSession(forceRefresh: true)
+        return try? await currentSession()
+    }
+
     /// A session whose ID token is valid for at least ``refreshLeeway`` seconds, refreshed if needed.
     /// - Parameter forceRefresh: Refresh even if the token looks valid (after a 401, say).
     /// - Throws: ``AuthError/notSignedIn``; ``AuthError/signedOut(_:)`` with

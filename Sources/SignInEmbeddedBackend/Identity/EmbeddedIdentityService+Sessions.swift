@@ -15,6 +15,9 @@ extension EmbeddedIdentityService {
     /// revoked). Later it is taken for theft: the whole chain of refreshes it belongs to is revoked, so that
     /// neither the thief nor the victim keeps a working refresh token, and the answer is
     /// `IdentityBackendError/Code/invalidRefreshToken`.
+    /// It renews sessions, rotating the refresh token.
+    public var canRefreshSessions: Bool { true }
+
     public func refreshSession(refreshToken: Secret) throws(IdentityBackendError) -> BackendSessionResponse {
         let now = clock.now()
         let fresh = Fresh(self)

@@ -146,8 +146,8 @@ public final class SignInViewModel {
             try await offer.useCase(email: email)
             return .completed(.requestPasswordReset, session: state.session)
         case .confirmPasswordReset(let offer, let code, let newPassword):
-            try await offer.useCase(code: code, newPassword: newPassword)
-            return .completed(.confirmPasswordReset, session: state.session)
+            return .completed(
+                .confirmPasswordReset, session: try await offer.useCase(code: code, newPassword: newPassword))
         case .checkAppleCredential(let offer, _):
             guard let credentialState = try await offer.useCase(trigger: .userAsked) else {
                 throw AuthError.notSignedIn

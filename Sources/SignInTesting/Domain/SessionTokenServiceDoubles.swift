@@ -24,16 +24,21 @@ public actor SpySessionTokenService: SessionTokenService {
     ///   - refreshError: Thrown by every refresh.
     ///   - revokeError: Thrown by every revocation.
     ///   - gated: Hold refreshes until ``open()``.
+    ///   - canRefresh: What it says of itself: `false` plays a backend whose sessions simply expire.
     public init(
         clock: any WallClock, lifetime: TimeInterval = 3600, refreshError: AuthError? = nil,
-        revokeError: AuthError? = nil, gated: Bool = false
+        revokeError: AuthError? = nil, gated: Bool = false, canRefresh: Bool = true
     ) {
+        self.canRefresh = canRefresh
         self.clock = clock
         self.lifetime = lifetime
         self.refreshError = refreshError
         self.revokeError = revokeError
         self.isGateClosed = gated
     }
+
+    /// Whether it says it can renew a session.
+    public nonisolated let canRefresh: Bool
 
     /// How many refreshes were asked for.
     public var refreshCount: Int { refreshed.count }
@@ -77,6 +82,9 @@ public struct FailingSessionTokenService: SessionTokenService {
     public init(reportIssue: @escaping IssueReporter) {
         self.reportIssue = reportIssue
     }
+
+    /// It says it can, so that code which asks before refreshing calls it, and the call is reported.
+    public var canRefresh: Bool { true }
 
     public func refresh(_ session: UserSession) async throws -> UserSession {
         reportIssue("FailingSessionTokenService.refresh(_:) was called")
