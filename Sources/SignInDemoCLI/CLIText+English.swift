@@ -43,7 +43,7 @@ extension CLIMessages {
         .commandTourSummary: "the guided tour of every flow, each step labelled with its layer",
         .commandTourDetails:
             "With no command, the tour runs every flow on the embedded backend and ends signed in with Apple.",
-        .commandInteractiveSummary: "the same flows as a menu",
+        .commandInteractiveSummary: "the flows the backend offers, as a menu",
         .commandInteractiveDetails: "A menu of every flow. It needs a terminal.",
         .commandSignInSummary: "sign in with a registered provider (anonymous: a guest account)",
         .commandSignInDetails:
@@ -356,5 +356,6 @@ extension CLIMessages {
             "Password changed. Every session of the account was ended; choose {item} to sign in with the new password.",
         .appleRevokedMenu:
             "Sign in with Apple is now turned off for signin-demo, as in Settings > Apple ID. Choose {item} to see the app notice.",
+        .listSeparator: ", ",
     ]
 }

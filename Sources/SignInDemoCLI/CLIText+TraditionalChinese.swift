@@ -36,7 +36,7 @@ extension CLIMessages {
         .optionVersion: "顯示版本。",
         .commandTourSummary: "所有流程的導覽，每個步驟都標示所屬的層",
         .commandTourDetails: "未指定指令時，導覽會在內嵌後端上執行所有流程，最後維持以 Apple 登入的狀態。",
-        .commandInteractiveSummary: "以選單形式執行相同的流程",
+        .commandInteractiveSummary: "以選單形式執行後端提供的流程",
         .commandInteractiveDetails: "包含所有流程的選單。需要終端機。",
         .commandSignInSummary: "以已註冊的提供者登入（anonymous：訪客帳號）",
         .commandSignInDetails: "以提供者登入。Apple 會請求同意，Google 讓您選擇帳號，電子郵件則會詢問電子郵件地址與密碼。",
@@ -312,5 +312,6 @@ extension CLIMessages {
         .resetMailedByServerMenu: "如果 {email} 有帳號，伺服器已寄給它重設密碼的連結；請選擇 {item} 並貼上該連結。",
         .passwordResetDoneMenu: "密碼已變更。該帳號的所有工作階段都已結束；請選擇 {item} 以新密碼登入。",
         .appleRevokedMenu: "已為 signin-demo 關閉「使用 Apple 登入」，如同在「設定 > Apple 帳號」中操作。請選擇 {item}，看看應用程式如何察覺此變更。",
+        .listSeparator: "、",
     ]
 }

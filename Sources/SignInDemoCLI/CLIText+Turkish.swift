@@ -43,7 +43,7 @@ extension CLIMessages {
         .commandTourSummary: "tüm akışların rehberli turu; her adım kendi katmanıyla etiketlenir",
         .commandTourDetails:
             "Komut verilmezse tur tüm akışları gömülü arka uçta çalıştırır ve Apple ile oturum açılmış olarak biter.",
-        .commandInteractiveSummary: "aynı akışlar, menü olarak",
+        .commandInteractiveSummary: "arka ucun sunduğu akışlar, menü olarak",
         .commandInteractiveDetails: "Tüm akışları içeren bir menü. Terminal gerektirir.",
         .commandSignInSummary: "kayıtlı bir sağlayıcıyla oturum açma (anonymous: misafir hesap)",
         .commandSignInDetails:
@@ -362,5 +362,6 @@ extension CLIMessages {
             "Parola değiştirildi. Hesabın tüm oturumları sonlandırıldı; yeni parolayla oturum açmak için {item} seçin.",
         .appleRevokedMenu:
             "Ayarlar > Apple Kimliği'nde olduğu gibi, signin-demo için Apple ile Giriş Yap artık kapalı. Uygulamanın bunu nasıl fark ettiğini görmek için {item} seçin.",
+        .listSeparator: ", ",
     ]
 }

@@ -52,7 +52,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
         hintBackendDamaged
     case hintDetailsVerbose, hintWrongCredentialsMenu, hintEmailInUseMenu, hintInvalidLinkMenu
     case hintInvalidLinkNoOutbox, hintInvalidLinkNoOutboxMenu, recoverHintMenu, guestWarningMenu, resetMailedMenu
-    case resetMailedByServerMenu, passwordResetDoneMenu, appleRevokedMenu
+    case resetMailedByServerMenu, passwordResetDoneMenu, appleRevokedMenu, listSeparator
 
     // The interactive menu.
     case menuHeading, menuWhatNext, menuQuit, menuChoose, menuRetry, menuSignInApple, menuSignInGoogle

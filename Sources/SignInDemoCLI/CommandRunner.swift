@@ -387,7 +387,7 @@ struct CommandRunner {
         var values = text.providerNames
         if let menu {
             let items = menu.indices.filter { if case .signIn = menu[$0] { true } else { false } }
-            values["items"] = items.map { String($0 + 1) }.joined(separator: ", ")
+            values["items"] = items.map { String($0 + 1) }.joined(separator: text(.listSeparator))
         }
         return values
     }
