@@ -38,7 +38,9 @@ public struct SQLiteRow {
 /// storage, under a `Mutex`). Other processes share the file through SQLite's own locking; a connection waits up to its busy timeout
 /// for them.
 public final class SQLiteDatabase: @unchecked Sendable {
-    // @unchecked: the connection and the statement cache are used only under the owning storage's `Mutex`.
+    // @unchecked Sendable: the connection and the statement cache are mutable and unsynchronised here; it is safe
+    // because its one owner (the embedded backend's storage) uses it only while holding its `Mutex`, so no two
+    // threads touch it at once, and the connection is opened with SQLITE_OPEN_NOMUTEX for that reason.
     private let library: SQLiteLibrary
     private var connection: SQLiteLibrary.Connection?
     private var statements: [String: SQLiteLibrary.Statement] = [:]

@@ -8,7 +8,8 @@ import SignInSQLite
 /// first failure of the database during an operation is kept here: the rest of the operation reads nothing and
 /// writes nothing, and the storage rolls the operation back and throws the failure.
 final class DatabaseContext: @unchecked Sendable {
-    // @unchecked: used only under the owning storage's `Mutex`, during one operation at a time.
+    // @unchecked Sendable: `isInOperation` and `failure` are mutable; it is safe because the storage that owns it
+    // touches it only while holding its `Mutex`, during one operation at a time.
     let database: SQLiteDatabase
     /// Whether an operation is running: a table used outside one (kept past its operation) reads nothing.
     var isInOperation = false
@@ -62,7 +63,8 @@ final class DatabaseContext: @unchecked Sendable {
 /// ISO-8601 dates, as in a `backend.json`), `at` (the schema's instant, indexed); and, when the schema has
 /// lookups, `<name>_lookup` (lookup, value, key) for finding rows by them.
 final class DatabaseTable<Value: TableRow>: @unchecked Sendable {
-    // @unchecked: used only through its context, under the owning storage's `Mutex`.
+    // @unchecked Sendable: its own fields are immutable; it is safe because every read and write goes through its
+    // `DatabaseContext` and `SQLiteDatabase`, which the owning storage uses only while holding its `Mutex`.
     private let context: DatabaseContext
     private let schema = Value.tableSchema
     private let selectRow: String
