@@ -39,14 +39,9 @@ public struct TracingAuthProvider: AuthProvider {
     ) async throws -> UserSession {
         let component = "\(name).\(operation)"
         tracer.record(.data, component, start)
-        do {
-            let session = try await body()
-            tracer.record(.data, component, .dataSessionReceived(uid: session.uid, providers: session.providerIds))
-            return session
-        } catch {
-            tracer.record(.data, component, .dataRefused(TraceErrorName.of(error)))
-            throw error
-        }
+        return try await tracer.recordingOutcome(
+            .data, component, answered: { .dataSessionReceived(uid: $0.uid, providers: $0.providerIds) },
+            failed: { .dataRefused(TraceErrorName.of($0)) }, body)
     }
 }
 

@@ -153,17 +153,10 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
         _ body: () async throws -> Answer
     ) async throws -> Answer {
         tracer.record(.data, "IdentityBackend.\(operation)", sent)
-        let component = name  // The operation is in the Data step just before.
-        do {
-            let value = try await body()
-            tracer.record(.backend, component, answer(value))
-            return value
-        } catch let error as IdentityBackendError {
-            tracer.record(.backend, component, .backendRefused(code: error.code.rawValue))
-            throw error
-        } catch {
-            tracer.record(.backend, component, .backendRefused(code: TraceErrorName.of(error)))
-            throw error
-        }
+        // The operation is in the Data step just before.
+        return try await tracer.recordingOutcome(
+            .backend, name, answered: answer,
+            failed: { .backendRefused(code: ($0 as? IdentityBackendError)?.code.rawValue ?? TraceErrorName.of($0)) },
+            body)
     }
 }

@@ -21,17 +21,15 @@ public struct TracingSignInUIClient: SignInUIClient {
 
     public func getCredential() async throws -> CredentialOutcome {
         tracer.record(.infrastructure, component, .uiCredentialAsked(provider: providerType))
-        do {
-            let outcome = try await base.getCredential()
-            switch outcome {
-            case .credential(let credential): tracer.record(.infrastructure, component, .uiCredentialGiven(credential))
-            case .cancelled: tracer.record(.infrastructure, component, .uiCredentialCancelled)
-            }
-            return outcome
-        } catch {
-            tracer.record(.infrastructure, component, .uiFailed(TraceErrorName.of(error)))
-            throw error
-        }
+        return try await tracer.recordingOutcome(
+            .infrastructure, component,
+            answered: { outcome in
+                switch outcome {
+                case .credential(let credential): .uiCredentialGiven(credential)
+                case .cancelled: .uiCredentialCancelled
+                }
+            }, failed: { .uiFailed(TraceErrorName.of($0)) }
+        ) { try await base.getCredential() }
     }
 }
 
@@ -85,14 +83,10 @@ public struct TracingAppleCredentialStateChecker: AppleCredentialStateChecker {
     public func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
         let component = String(describing: type(of: base))
         tracer.record(.infrastructure, component, .appleCredentialStateAsked(user: userID))
-        do {
-            let state = try await base.credentialState(forUserID: userID)
-            tracer.record(.infrastructure, component, .appleCredentialStateAnswered(state))
-            return state
-        } catch {
-            tracer.record(.infrastructure, component, .uiFailed(TraceErrorName.of(error)))
-            throw error
-        }
+        return try await tracer.recordingOutcome(
+            .infrastructure, component, answered: { .appleCredentialStateAnswered($0) },
+            failed: { .uiFailed(TraceErrorName.of($0)) }
+        ) { try await base.credentialState(forUserID: userID) }
     }
 }
 
@@ -131,5 +125,23 @@ enum TraceErrorName {
     static func of(_ error: any Error) -> String {
         if let error = error as? AuthError { return AuthErrorMessages.key(for: error).0.rawValue }
         return String(describing: type(of: error))
+    }
+}
+
+extension FlowTracer {
+    /// Runs `body` and records, under `layer` and `component`, what `answered` says of its value or what `failed`
+    /// says of its error; the value or the error goes on unchanged. Every decorator that traces an answer uses it.
+    func recordingOutcome<Value>(
+        _ layer: ArchitectureLayer, _ component: String, answered: (Value) -> FlowMessage,
+        failed: (any Error) -> FlowMessage, _ body: () async throws -> Value
+    ) async throws -> Value {
+        do {
+            let value = try await body()
+            record(layer, component, answered(value))
+            return value
+        } catch {
+            record(layer, component, failed(error))
+            throw error
+        }
     }
 }
