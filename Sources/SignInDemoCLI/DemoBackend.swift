@@ -22,7 +22,7 @@ enum BackendChoice: Hashable, Sendable {
     var hasReadableMailbox: Bool {
         switch self {
         case .embedded: true
-        case .firebase(let configuration): configuration.emulatorHost != nil
+        case .firebase(let configuration): RemoteSimulation(configuration) != nil  // as ``DemoBackend/firebase``
         case .rest: false
         }
     }
