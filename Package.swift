@@ -142,7 +142,7 @@ let package = Package(
             name: "signin-demoTests",
             dependencies: [
                 "signin-demo", "SignInDemoCLI", "SignInFirebase", "SignInTesting", "SignInDataTesting",
-                "SignInDemoTrace",
+                "SignInDemoTrace", "SignInDemoAdapters",
             ]
         ),
         .testTarget(

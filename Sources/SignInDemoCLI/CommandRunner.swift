@@ -587,12 +587,15 @@ struct CommandRunner {
     }
 
     /// The ``AuthError`` an error of a backend's extras means: a backend refusal, no answer, or anything else.
-    static func domainError(_ error: any Error, provider: ProviderType) -> AuthError {
+    nonisolated static func domainError(_ error: any Error, provider: ProviderType) -> AuthError {
         switch error {
         case let error as IdentityBackendError: error.toDomain(provider: provider)
         case let error as AuthError: error
+        case let error as RemoteSimulation.Failure where error.code.isEmpty:
+            .backend(code: "HTTP_\(error.status)", message: error.description)
         case let error as RemoteSimulation.Failure:
-            .backend(code: error.code.isEmpty ? "HTTP_\(error.status)" : error.code, message: error.description)
+            // The simulator's refusals carry the backend's codes, which say the same as in-process.
+            IdentityBackendError(.init(rawValue: error.code), message: error.description).toDomain(provider: provider)
         default: .network(reason: String(describing: type(of: error)))
         }
     }

@@ -50,6 +50,68 @@ protocol SimulatedAppleID: AppleIDAuthority, AppleCredentialStateChecker {
     func revoke() async throws -> Bool
 }
 
+/// What a registered provider's page is asked for: the user's email, and what the token should carry.
+struct ProviderPageRequest: Sendable {
+    var email: String
+    var name: String?
+    /// The SHA-256 hex of the client's raw nonce.
+    var nonce: String?
+    /// The provider's own claims (Microsoft's `oid`, `tid`, `preferred_username`).
+    var claims: [String: String] = [:]
+    /// Which of the registration's issuers signs (a tenant's); the first when `nil`.
+    var issuer: String?
+}
+
+/// The simulated sign-in pages of the OpenID-Connect-style providers registered with the embedded backend
+/// (`IdentityProviderRegistration`): in-process, or at `signin-demo serve` over HTTP, so that a registered
+/// provider's screen works against either.
+protocol SimulatedProviderPages: Sendable {
+    /// The identity token the page of `provider` issues for the request.
+    /// - Throws: `AuthError`, which the user's language can say: an invalid email, a provider the backend does not
+    ///   have registered, no answer.
+    func signIn(_ provider: ProviderType, _ request: ProviderPageRequest) async throws(AuthError) -> String
+}
+
+/// The registered providers' pages of the embedded backend in this process.
+struct EmbeddedProviderPages: SimulatedProviderPages {
+    let backend: EmbeddedBackend
+
+    func signIn(_ provider: ProviderType, _ request: ProviderPageRequest) async throws(AuthError) -> String {
+        do throws(IdentityBackendError) {
+            guard let issuer = backend.identityProviderIssuers[provider.rawValue] else {
+                throw IdentityBackendError(.unsupportedProvider, message: "\(provider.rawValue) is not registered")
+            }
+            return try issuer.signIn(
+                email: request.email, name: request.name, nonce: request.nonce, claims: request.claims,
+                issuer: request.issuer)
+        } catch {
+            throw error.toDomain(provider: provider)
+        }
+    }
+}
+
+/// The registered providers' pages at `signin-demo serve`: `POST /embedded/v1/idp/signIn`.
+struct RemoteProviderPages: SimulatedProviderPages {
+    let remote: RemoteSimulation
+
+    private struct Token: Decodable { var idToken: String }
+
+    func signIn(_ provider: ProviderType, _ request: ProviderPageRequest) async throws(AuthError) -> String {
+        var body: [String: any Sendable] = [
+            "providerId": provider.rawValue, "email": request.email, "claims": request.claims,
+        ]
+        body["name"] = request.name
+        body["nonce"] = request.nonce
+        body["issuer"] = request.issuer
+        do {
+            let answer: Token = try await remote.call("POST", "embedded/v1/idp/signIn", body: body)
+            return answer.idToken
+        } catch {
+            throw CommandRunner.domainError(error, provider: provider)
+        }
+    }
+}
+
 /// A password-reset mail as the demo shows it.
 struct ResetMail: Hashable, Sendable {
     var to: String
@@ -80,6 +142,9 @@ struct DemoBackend: Sendable {
     /// The app's API: a transport and the URL of `GET /v1/me`.
     let api: (transport: any HTTPTransport, me: URL)?
     let mailbox: (any ResetMailbox)?
+    /// The simulated pages of the providers registered with the embedded backend, in-process or at
+    /// `signin-demo serve`; `nil` where the backend simulates none.
+    var providerPages: (any SimulatedProviderPages)?
     /// The embedded backend itself, in-process: the simulated issuers of registered providers are its own.
     var embedded: EmbeddedBackend?
 
@@ -94,7 +159,8 @@ struct DemoBackend: Sendable {
             apple: EmbeddedAppleIDAuthority(issuer: backend.appleIssuer, clientID: clientID),
             google: EmbeddedGoogleAuthority(issuer: backend.googleIssuer),
             api: (EmbeddedAPITransport(api: backend.appAPI), embeddedAPIURL),
-            mailbox: OutboxMailbox(outbox: backend.outbox, location: outboxFolder), embedded: backend)
+            mailbox: OutboxMailbox(outbox: backend.outbox, location: outboxFolder),
+            providerPages: EmbeddedProviderPages(backend: backend), embedded: backend)
     }
 
     /// Firebase over HTTP. With an emulator host, its reset codes are the mailbox; when it is `signin-demo serve`
@@ -123,7 +189,8 @@ struct DemoBackend: Sendable {
             choice: .firebase(configuration), capabilities: identity, appleClientID: clientID,
             apple: RemoteAppleIDAuthority(remote: remote, clientID: clientID),
             google: RemoteGoogleAuthority(remote: remote),
-            api: (transport, remote.base.appendingPathComponent("v1/me")), mailbox: mailbox)
+            api: (transport, remote.base.appendingPathComponent("v1/me")), mailbox: mailbox,
+            providerPages: RemoteProviderPages(remote: remote))
     }
 }
 
@@ -214,7 +281,9 @@ struct RemoteSimulation: Sendable {
         let response = try await transport.send(request)
         guard (200..<300).contains(response.status) else {
             let envelope = try? JSONDecoder().decode(Envelope.self, from: response.body)
-            throw Failure(path: path, status: response.status, code: envelope?.error.message ?? "")
+            // Firebase's message is the code, then " : " and a detail for developers.
+            let code = envelope?.error.message?.components(separatedBy: " : ").first ?? ""
+            throw Failure(path: path, status: response.status, code: code)
         }
         return try JSONDecoder().decode(Answer.self, from: response.body)
     }

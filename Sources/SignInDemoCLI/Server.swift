@@ -29,6 +29,32 @@ struct Server {
     let providers: [DemoProvider]
 
     func run(port: UInt16) async -> ExitCode {
+        // Caught from before the address is printed: a supervisor's SIGTERM right after it stops the server
+        // gracefully, never by the default action.
+        let watch = SignalWatch([SIGINT, SIGTERM])
+        let started: (server: HTTPServer, port: UInt16)
+        do {
+            started = try start(port: port)
+        } catch {
+            watch.restore()
+            console.err(text(.serveFailed, ["reason": reason(error)]) + "\n")
+            return .failure
+        }
+        let host = "127.0.0.1:\(started.port)"
+        console.out(
+            text(.serveListening, ["url": "http://\(host)", "host": host, "folder": paths.backendFolder]) + "\n")
+        // Wait on a thread of its own: the wait blocks, and the server's threads need nothing from this one.
+        let server = started.server
+        _ = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+            Thread { continuation.resume(returning: server.runUntil(watch)) }.start()
+        }
+        console.out(text(.serveStopped) + "\n")
+        return .success
+    }
+
+    /// The server `run` waits on, listening on 127.0.0.1 at `port` (0: any free port), and the port it got. Whoever
+    /// starts it stops it (`HTTPServer.stop`).
+    func start(port: UInt16) throws(HTTPServerError) -> (server: HTTPServer, port: UInt16) {
         let backend = EmbeddedBackend.persistent(
             folder: paths.backendFolder,
             configuration: CompositionRoot.embeddedConfiguration(environment, providers: providers))
@@ -39,26 +65,7 @@ struct Server {
         let server = HTTPServerAdapter.server(
             configuration: configuration, handler: { request in Self.refusal(of: request) ?? face.handle(request) },
             log: { entry in errors("\(entry)\n") })
-        // Caught from before the address is printed: a supervisor's SIGTERM right after it stops the server
-        // gracefully, never by the default action.
-        let watch = SignalWatch([SIGINT, SIGTERM])
-        let bound: UInt16
-        do {
-            bound = try server.start()
-        } catch {
-            watch.restore()
-            console.err(text(.serveFailed, ["reason": reason(error)]) + "\n")
-            return .failure
-        }
-        let host = "127.0.0.1:\(bound)"
-        console.out(
-            text(.serveListening, ["url": "http://\(host)", "host": host, "folder": paths.backendFolder]) + "\n")
-        // Wait on a thread of its own: the wait blocks, and the server's threads need nothing from this one.
-        _ = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-            Thread { continuation.resume(returning: server.runUntil(watch)) }.start()
-        }
-        console.out(text(.serveStopped) + "\n")
-        return .success
+        return (server, try server.start())
     }
 
     /// The answer to a request this server does not take, or `nil`. Listening on 127.0.0.1 keeps other machines out,

@@ -2,8 +2,8 @@ import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
 
-/// The server side of the simulated Apple sheet and Google account chooser (`/embedded/v1/apple/…`,
-/// `/embedded/v1/google/…`), so that a client in another process can complete a sign-in: it asks for a token
+/// The server side of the simulated Apple sheet, Google account chooser and registered providers' pages
+/// (`/embedded/v1/apple/…`, `/embedded/v1/google/…`, `/embedded/v1/idp/signIn`), so that a client in another process can complete a sign-in: it asks for a token
 /// here, then sends it to `accounts:signInWithIdp` as it would send Apple's or Google's. JSON in and out; no API
 /// key, as the issuers stand for Apple's and Google's servers, not Firebase.
 extension EmbeddedHTTPFace {
@@ -81,5 +81,23 @@ extension EmbeddedHTTPFace {
             "idToken": .string(issued.idToken), "accessToken": .string(issued.accessToken),
             "email": .string(issued.account.email), "name": .string(issued.account.name),
         ])
+    }
+
+    /// `POST /embedded/v1/idp/signIn`: the page of a registered OpenID-Connect-style provider (`providerId`) signs
+    /// the user in with `email`: an identity token with the optional `name`, `nonce` (the SHA-256 hex of the
+    /// client's raw nonce), the provider's own `claims` (an object of strings) and `issuer` (one of the
+    /// registration's). An unregistered provider id is `OPERATION_NOT_ALLOWED`, as at `accounts:signInWithIdp`.
+    func idpSignIn(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        guard let providerId = try fields.text("providerId") else { throw HTTPFaceError("MISSING_PROVIDER_ID") }
+        guard let email = try fields.text("email") else { throw HTTPFaceError("MISSING_EMAIL") }
+        guard let issuer = backend.identityProviderIssuers[providerId] else {
+            throw HTTPFaceError(IdentityBackendError(.unsupportedProvider, message: "\(providerId) is not registered"))
+        }
+        let (name, nonce) = (try fields.text("name"), try fields.text("nonce"))
+        let (claims, iss) = (try fields.stringMap("claims") ?? [:], try fields.text("issuer"))
+        let token = try core { () throws(IdentityBackendError) in
+            try issuer.signIn(email: email, name: name, nonce: nonce, claims: claims, issuer: iss)
+        }
+        return .object(["idToken": .string(token)])
     }
 }

@@ -113,6 +113,7 @@ public struct EmbeddedHTTPFace: Sendable {
         case .appleRevoke: try appleRevoke(Self.simulatorFields(of: request))
         case .googleAccounts: try googleAccounts()
         case .googleSignIn: try googleSignIn(Self.simulatorFields(of: request))
+        case .idpSignIn: try idpSignIn(Self.simulatorFields(of: request))
         case .appAPI: throw HTTPFaceError("NOT_FOUND", status: 404)
         }
     }

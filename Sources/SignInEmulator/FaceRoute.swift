@@ -19,13 +19,14 @@ enum FaceRoute: String, CaseIterable, Sendable {
     // The Firebase Auth emulator's test endpoints, under `/emulator/v1/projects/{projectId}/`.
     case oobCodes = "emulator:oobCodes"
     case deleteAllAccounts = "emulator:accounts"
-    // The simulated Apple sheet and Google account chooser, under `/embedded/v1/`.
+    // The simulated Apple sheet, Google account chooser and registered providers' pages, under `/embedded/v1/`.
     case appleAccount = "apple:account"
     case appleAuthorize = "apple:authorize"
     case appleCredentialState = "apple:credentialState"
     case appleRevoke = "apple:revoke"
     case googleAccounts = "google:accounts"
     case googleSignIn = "google:signIn"
+    case idpSignIn = "idp:signIn"
     // The app's own API: every path under `/v1/`.
     case appAPI = "app:v1"
 
@@ -69,6 +70,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
         case ("apple", "revoke"): self = .appleRevoke
         case ("google", "accounts"): self = .googleAccounts
         case ("google", "signIn"): self = .googleSignIn
+        case ("idp", "signIn"): self = .idpSignIn
         default: return nil
         }
     }

@@ -73,4 +73,19 @@ struct RequestFields: Sendable {
         default: throw .invalidJSON("\(name) must be a list of strings")
         }
     }
+
+    /// The object `name` whose values are all strings.
+    func stringMap(_ name: String) throws(HTTPFaceError) -> [String: String]? {
+        switch fields[name] {
+        case nil, .null?: return nil
+        case .object(let values)?:
+            var strings: [String: String] = [:]
+            for (key, value) in values {
+                guard case .string(let string) = value else { throw .invalidJSON("\(name) must map names to strings") }
+                strings[key] = string
+            }
+            return strings
+        default: throw .invalidJSON("\(name) must be an object")
+        }
+    }
 }

@@ -80,19 +80,39 @@ extension JOSEHeader {
 
 extension IdentityTokenClaims {
     /// The claims as compact JSON with sorted keys (`aud` a string when there is one audience).
+    /// The provider's own claims go in their sorted places among the others.
     public var compactJSON: [UInt8] {
         var object = CompactJSONObject()
+        var extra = providerClaims.filter { !Self.standardNames.contains($0.key) }.sorted { $0.key < $1.key }[...]
+        func add(before name: String) {
+            while let next = extra.first, next.key < name {
+                object.add(next.key, next.value)
+                extra.removeFirst()
+            }
+        }
+        add(before: "aud")
         if aud.count == 1 { object.add("aud", aud[0]) } else { object.add("aud", aud) }
+        add(before: "azp")
         object.add("azp", azp)
+        add(before: "email")
         object.add("email", email)
+        add(before: "email_verified")
         object.add("email_verified", emailVerified)
+        add(before: "exp")
         object.add("exp", exp)
+        add(before: "iat")
         object.add("iat", iat)
+        add(before: "is_private_email")
         object.add("is_private_email", isPrivateEmail)
+        add(before: "iss")
         object.add("iss", iss)
+        add(before: "name")
         object.add("name", name)
+        add(before: "nonce")
         object.add("nonce", nonce)
+        add(before: "sub")
         object.add("sub", sub)
+        for (name, value) in extra { object.add(name, value) }
         return object.finished
     }
 }

@@ -271,6 +271,9 @@ extension IdentityTokenClaims: FlatJSONDecodable {
         self.aud = audience
         self.name = name
         self.azp = azp
+        for (key, value) in object.values where !Self.standardNames.contains(key) {
+            if case .string(let text) = value { providerClaims[key] = text }
+        }
     }
 
     /// A boolean sent as `true` or as `"true"` (any other string is false), as the decoder reads it.

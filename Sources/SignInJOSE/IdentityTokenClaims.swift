@@ -22,6 +22,9 @@ public struct IdentityTokenClaims: Codable, Hashable, Sendable {
     public var name: String?
     /// The authorized party: the client the token was issued to, required when `aud` lists several audiences.
     public var azp: String?
+    /// The provider's own claims beyond the ones above, each with a string value (Microsoft's `oid`, `tid` and
+    /// `preferred_username`). A name that is one of the claims above is not one of these: it is ignored here.
+    public var providerClaims: [String: String] = [:]
 
     /// Creates claims.
     public init(
@@ -45,6 +48,19 @@ public struct IdentityTokenClaims: Codable, Hashable, Sendable {
         case isPrivateEmail = "is_private_email"
     }
 
+    /// Any claim name, for the provider's own claims.
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// The names of the claims this type has a property for.
+    static let standardNames = Set(
+        [CodingKeys.iss, .aud, .sub, .iat, .exp, .nonce, .email, .name, .azp, .emailVerified, .isPrivateEmail]
+            .map(\.stringValue))
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         iss = try container.decode(String.self, forKey: .iss)
@@ -62,6 +78,11 @@ public struct IdentityTokenClaims: Codable, Hashable, Sendable {
         isPrivateEmail = try Self.decodeFlexibleBool(container, .isPrivateEmail)
         name = try container.decodeIfPresent(String.self, forKey: .name)
         azp = try container.decodeIfPresent(String.self, forKey: .azp)
+        let all = try decoder.container(keyedBy: AnyKey.self)
+        for key in all.allKeys where !Self.standardNames.contains(key.stringValue) {
+            // A provider's claim of another type (a number, a list) is not one this type keeps.
+            if let value = try? all.decode(String.self, forKey: key) { providerClaims[key.stringValue] = value }
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -81,6 +102,10 @@ public struct IdentityTokenClaims: Codable, Hashable, Sendable {
         try container.encodeIfPresent(isPrivateEmail, forKey: .isPrivateEmail)
         try container.encodeIfPresent(name, forKey: .name)
         try container.encodeIfPresent(azp, forKey: .azp)
+        var all = encoder.container(keyedBy: AnyKey.self)
+        for (name, value) in providerClaims where !Self.standardNames.contains(name) {
+            try all.encode(value, forKey: AnyKey(stringValue: name))
+        }
     }
 
     /// Apple sends `email_verified` and `is_private_email` as `true` or as `"true"`; both decode.

@@ -7,8 +7,8 @@ import SignInData
 /// SHA-256 of the raw nonce. Replays are the caller's check, because they need state; ``replayKey(for:)`` gives
 /// the canonical key to record.
 public struct IdentityTokenVerifier: Sendable {
-    /// The expected `iss`.
-    public var issuer: String
+    /// The accepted `iss` values: one for most providers, one per tenant for a multi-tenant provider.
+    public var issuers: Set<String>
     /// The expected `aud` (the app's client id).
     public var audience: String
     /// The issuer's HS256 key.
@@ -19,9 +19,16 @@ public struct IdentityTokenVerifier: Sendable {
     /// one could be replayed for as long as it lives.
     public var requiresNonce: Bool
 
-    /// Creates a verifier.
+    /// Creates a verifier for tokens of one issuer.
     public init(issuer: String, audience: String, key: HS256Key, clockSkew: TimeInterval = 60, requiresNonce: Bool) {
-        self.issuer = issuer
+        self.init(issuers: [issuer], audience: audience, key: key, clockSkew: clockSkew, requiresNonce: requiresNonce)
+    }
+
+    /// Creates a verifier for tokens that name any of `issuers`.
+    public init(
+        issuers: Set<String>, audience: String, key: HS256Key, clockSkew: TimeInterval = 60, requiresNonce: Bool
+    ) {
+        self.issuers = issuers
         self.audience = audience
         self.key = key
         self.clockSkew = clockSkew
@@ -51,7 +58,7 @@ public struct IdentityTokenVerifier: Sendable {
         guard let claims = TokenJSON.decode(IdentityTokenClaims.self, from: parts.payload) else {
             throw IdentityBackendError(.malformedIdToken, message: "the claims are missing or malformed")
         }
-        guard claims.iss == issuer else {
+        guard issuers.contains(claims.iss) else {
             throw IdentityBackendError(.invalidIssuer, message: "unexpected issuer")
         }
         // OpenID Connect Core §3.1.3.7: the audience must contain this client; a token for several audiences

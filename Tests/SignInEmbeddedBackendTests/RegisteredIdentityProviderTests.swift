@@ -15,9 +15,14 @@ struct RegisteredIdentityProviderTests {
         providerId: "oidc.acme", issuer: "https://login.acme.example", clientID: "acme-client")
     static let globex = IdentityProviderRegistration(
         providerId: "oidc.globex", issuer: "https://id.globex.example", clientID: "globex-client")
+    /// A provider with one issuer per tenant, as Microsoft's.
+    static let contoso = IdentityProviderRegistration(
+        providerId: "oidc.contoso",
+        issuers: ["https://login.contoso.example/tenant-a/v2.0", "https://login.contoso.example/tenant-b/v2.0"],
+        clientID: "contoso-client")
     static let configuration: EmbeddedBackendConfiguration = {
         var configuration = BackendHarness.fastConfiguration
-        configuration.identityProviders = [acme, globex]
+        configuration.identityProviders = [acme, globex, contoso]
         return configuration
     }()
 
@@ -100,7 +105,7 @@ struct RegisteredIdentityProviderTests {
         // A token forged for acme before its issuer made a key: refused, and no key is made by the attempt.
         let forged = EmbeddedAppleIssuer.sign(
             IdentityTokenClaims(
-                iss: Self.acme.issuer, aud: Self.acme.clientID, sub: "x", iat: 0, exp: Int.max / 2,
+                iss: Self.acme.issuers[0], aud: Self.acme.clientID, sub: "x", iat: 0, exp: Int.max / 2,
                 nonce: SHA256.hexDigest(rawNonce)),
             key: try #require(HS256Key(bytes: Array(repeating: 7, count: 32))))
         let keyless = #expect(throws: IdentityBackendError.self) { try harness.service.signInWithIdP(request(forged)) }
@@ -116,5 +121,58 @@ struct RegisteredIdentityProviderTests {
             try harness.service.signInWithIdP(request(try token()))
         }
         #expect(error?.code == .invalidKey)
+    }
+
+    @Test("a provider's own claims are in its token; a standard claim cannot be replaced through them")
+    func claimSet() throws {
+        let issuer = try #require(harness.backend.identityProviderIssuers["oidc.acme"])
+        let token = try issuer.signIn(
+            email: "jane@acme.example", nonce: SHA256.hexDigest(rawNonce),
+            claims: [
+                "oid": "00000000-0000-0000-66f3-3332eca7ea81", "preferred_username": "jane@acme.example",
+                "iss": "https://evil.example", "aud": "someone-else",
+            ])
+        let payload = try #require(JWS.parse(token)).payload
+        let claims = try JSONDecoder().decode(IdentityTokenClaims.self, from: Data(payload))
+        #expect(claims.iss == Self.acme.issuers[0] && claims.aud == [Self.acme.clientID])
+        #expect(
+            claims.providerClaims == [
+                "oid": "00000000-0000-0000-66f3-3332eca7ea81", "preferred_username": "jane@acme.example",
+            ])
+        #expect(try harness.service.signInWithIdP(request(token)).providerIds == ["oidc.acme"])
+    }
+
+    @Test("one registration serves each of its issuers and no other")
+    func severalIssuers() throws {
+        let issuer = try #require(harness.backend.identityProviderIssuers["oidc.contoso"])
+        var uids: [String] = []
+        for (index, tenant) in Self.contoso.issuers.enumerated() {
+            let raw = "raw-nonce-for-tenant-\(index)-0123456789abcdef"
+            let token = try issuer.signIn(
+                email: "sam@contoso.example", nonce: SHA256.hexDigest(raw), claims: ["tid": "tenant-\(index)"],
+                issuer: tenant)
+            let session = try harness.service.signInWithIdP(
+                IdPSignInRequest(providerId: "oidc.contoso", idToken: Secret(token), rawNonce: Secret(raw)))
+            uids.append(session.localId)
+        }
+        #expect(uids.count == 2 && uids[0] == uids[1], "the same user at the provider is one account")
+        let other = #expect(throws: IdentityBackendError.self) {
+            try issuer.signIn(email: "sam@contoso.example", nonce: nil, issuer: "https://login.contoso.example/c/v2.0")
+        }
+        #expect(other?.code == .invalidIssuer)
+        // A token naming an issuer the registration does not list, signed with the provider's own key: refused.
+        let stored = try harness.backend.storage.read { state throws(IdentityBackendError) in
+            try state.issuerKey("oidc.contoso")
+        }
+        let key = try #require(stored)
+        let forged = EmbeddedAppleIssuer.sign(
+            IdentityTokenClaims(
+                iss: "https://login.contoso.example/tenant-c/v2.0", aud: Self.contoso.clientID, sub: "x", iat: 0,
+                exp: Int.max / 2, nonce: SHA256.hexDigest(rawNonce)),
+            key: key)
+        let refused = #expect(throws: IdentityBackendError.self) {
+            try harness.service.signInWithIdP(request(forged, as: "oidc.contoso"))
+        }
+        #expect(refused?.code == .invalidIssuer)
     }
 }

@@ -35,6 +35,11 @@ struct CompactJSONTests {
         #expect(identity.compactJSON == (try foundation(identity)))
         let bare = IdentityTokenClaims(iss: "i", aud: "a", sub: "s", iat: 0, exp: 1)
         #expect(bare.compactJSON == (try foundation(bare)))
+        // A provider's own claims, before, between and after the standard ones.
+        identity.providerClaims = [
+            "a": text, "email_verifiedx": text, "oid": text, "preferred_username": text, "tid": text, "zz": text,
+        ]
+        #expect(identity.compactJSON == (try foundation(identity)))
         for email in [text, nil] {
             let session = SessionTokenClaims(
                 iss: text, aud: text, sub: text, iat: 1, exp: 2, authTime: 0, signInProvider: text, email: email,
@@ -43,5 +48,16 @@ struct CompactJSONTests {
                 session.compactJSON == (try foundation(session)),
                 "\(String(decoding: session.compactJSON, as: UTF8.self))")
         }
+    }
+
+    @Test("a provider's own claims round-trip; one named like a standard claim cannot replace it")
+    func providerClaims() throws {
+        var claims = IdentityTokenClaims(iss: "https://login.example", aud: "app", sub: "s", iat: 0, exp: 1)
+        claims.providerClaims = ["tid": "tenant", "oid": "object", "iss": "https://evil.example"]
+        let decoded = try JSONDecoder().decode(IdentityTokenClaims.self, from: Data(claims.compactJSON))
+        #expect(decoded.iss == "https://login.example")
+        #expect(decoded.providerClaims == ["tid": "tenant", "oid": "object"])
+        let numbers = Data(#"{"iss":"i","aud":"a","sub":"s","iat":0,"exp":1,"ver":2,"upn":"u@x"}"#.utf8)
+        #expect(try JSONDecoder().decode(IdentityTokenClaims.self, from: numbers).providerClaims == ["upn": "u@x"])
     }
 }

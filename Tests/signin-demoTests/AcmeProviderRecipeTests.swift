@@ -16,10 +16,10 @@ struct AcmeProviderRecipeTests {
 
     func run(
         _ arguments: [String], input: [String] = [], terminal: Bool = false, language: String = "en_US.UTF-8",
-        providers: [DemoProvider] = providers
+        providers: [DemoProvider] = providers, environment extra: [String: String] = [:]
     ) async -> (code: ExitCode, out: String, err: String) {
         let captured = CapturedConsole(input: input, isInteractive: terminal)
-        let environment = ["LANG": language, "SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"]
+        let environment = ["LANG": language, "SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"].merging(extra) { $1 }
         let code = await DemoCLI(console: captured.console, environment: environment, providers: providers).run(
             arguments + ["--data-dir", folder.path])
         return (code, captured.out, captured.err)
@@ -62,6 +62,53 @@ struct AcmeProviderRecipeTests {
         #expect(last.code == .failure)
         let rest = await run(["sign-in", "acme", "--backend", "rest", "--base-url", "http://127.0.0.1:9"])
         #expect(rest.err.contains("This sign-in service does not offer Sign in with Acme ID."))
+    }
+
+    @Test("its page asks which account in the user's language, and closing it signs nobody in")
+    func pageInTheUsersLanguage() async throws {
+        let turkish = await run(["sign-in", "acme", "--json"], input: ["2"], terminal: true, language: "tr_TR.UTF-8")
+        #expect(turkish.code == .success && turkish.out.contains("Acme Kimliği hesabınızı seçin:"), "\(turkish.err)")
+        #expect(turkish.out.contains("\"email\":\"sam@acme.example\""))
+        let chinese = await run(["sign-in", "acme"], input: ["0"], terminal: true, language: "zh_TW.UTF-8")
+        #expect(chinese.out.contains("選擇您的 Acme 帳號：") && chinese.code == .cancelled)
+        #expect(await run(["status"]).out.contains("sam@acme.example"), "the cancel kept the session there was")
+    }
+
+    @Test("signin-demo serve has its page too: the Firebase client signs in with it and hears its refusals over HTTP")
+    func overServe() async throws {
+        let serveFolder = TemporaryFolder(prefix: "signin-acme-serve")
+        let captured = CapturedConsole(input: [], isInteractive: false)
+        let server = Server(
+            console: captured.console, paths: DataPaths(root: serveFolder.path),
+            environment: ["SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"],
+            text: CLIMessages(language: "en", providers: Self.providers.descriptions), providers: Self.providers)
+        let started = try server.start(port: 0)
+        defer { started.server.stop(drainTimeout: 1) }
+        let firebase = ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:\(started.port)"]
+        let signIn = await run(
+            ["sign-in", "acme", "--backend", "firebase", "--account", "kim@acme.example", "--json"],
+            environment: firebase)
+        #expect(signIn.code == .success, "\(signIn.err)")
+        let session = try JSONSerialization.jsonObject(with: Data(signIn.out.utf8)) as? [String: Any]
+        #expect(
+            session?["providers"] as? [String] == ["oidc.acme"] && session?["email"] as? String == "kim@acme.example")
+        #expect(captured.err.contains("/embedded/v1/idp/signIn"), "the page was the server's: \(captured.err)")
+        let bad = await run(
+            ["sign-in", "acme", "--backend", "firebase", "--account", "kim"], language: "tr_TR.UTF-8",
+            environment: firebase)
+        #expect(bad.code == .failure && bad.err.contains("Bu e-posta adresi geçerli değil."), "\(bad.err)")
+        // Without Acme's registration, the server has no page for it and says so.
+        let plainFolder = TemporaryFolder(prefix: "signin-acme-plain")
+        let plain = try Server(
+            console: captured.console, paths: DataPaths(root: plainFolder.path), environment: [:],
+            text: CLIMessages(language: "en"), providers: CompositionRoot.providers
+        ).start(port: 0)
+        defer { plain.server.stop(drainTimeout: 1) }
+        let unregistered = await run(
+            ["sign-in", "acme", "--backend", "firebase", "--account", "kim@acme.example"],
+            environment: ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:\(plain.port)"])
+        #expect(unregistered.code == .failure)
+        #expect(unregistered.err.contains("Sign in with Acme ID is turned off"), "\(unregistered.err)")
     }
 
     @Test("an --account that is not an email says so, in the user's language, and changes nothing")

@@ -46,6 +46,9 @@ struct ProviderContext {
     /// A list to choose from (an account), answered as the options say.
     let chooser: any ChoicePrompt
     let texts: TerminalTexts
+    /// The user's language (`en`, `tr`, `zh-Hant`): a screen that prompts with words of its own picks them by it,
+    /// as ``ProviderDisplayName/text(in:)`` does.
+    let language: String
     let paths: DataPaths
     /// Receives the demo's steps: a screen that wraps a port of its own (Apple's sheet, Google's chooser) traces it.
     let tracer: any FlowTracer

@@ -137,7 +137,7 @@ public final class EmbeddedAppleIssuer: Sendable {
     /// What `accounts:signInWithIdp` checks an `apple.com` token against.
     static func tokenIssuer(_ configuration: EmbeddedBackendConfiguration) -> IdentityTokenIssuer {
         IdentityTokenIssuer(
-            providerId: ProviderType.apple.rawValue, issuer: configuration.appleIssuer,
+            providerId: ProviderType.apple.rawValue, issuers: [configuration.appleIssuer],
             audience: configuration.appleClientID
         ) { state throws(IdentityBackendError) in try state.appleSigningKey() }
     }

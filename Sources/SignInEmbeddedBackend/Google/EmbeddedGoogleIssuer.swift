@@ -61,7 +61,7 @@ public final class EmbeddedGoogleIssuer: Sendable {
     /// What `accounts:signInWithIdp` checks a `google.com` token against.
     static func tokenIssuer(_ configuration: EmbeddedBackendConfiguration) -> IdentityTokenIssuer {
         IdentityTokenIssuer(
-            providerId: ProviderType.google.rawValue, issuer: configuration.googleIssuer,
+            providerId: ProviderType.google.rawValue, issuers: [configuration.googleIssuer],
             audience: configuration.googleClientID
         ) { state throws(IdentityBackendError) in try state.googleSigningKey() }
     }

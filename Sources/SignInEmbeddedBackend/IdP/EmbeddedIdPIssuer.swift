@@ -34,22 +34,36 @@ public final class EmbeddedIdPIssuer: Sendable {
 
     /// Signs an identity token for `email` (with `name` when given and the request's `nonce`), making the
     /// provider's key if it has none yet.
-    /// - Throws: `IdentityBackendError/Code/invalidEmail` for an email without `@`; the storage's errors.
-    public func signIn(email: String, name: String? = nil, nonce: String?) throws(IdentityBackendError) -> String {
+    /// - Parameters:
+    ///   - claims: The provider's own claims the token carries besides the standard ones (Microsoft's `oid`, `tid`,
+    ///     `preferred_username`); a standard claim's name here is ignored.
+    ///   - issuer: Which of the registration's issuers signs (a tenant's, for a provider that serves several); the
+    ///     first when `nil`.
+    /// - Throws: `IdentityBackendError/Code/invalidEmail` for an email without `@`;
+    ///   `IdentityBackendError/Code/invalidIssuer` for an issuer the registration does not list; the storage's
+    ///   errors.
+    public func signIn(
+        email: String, name: String? = nil, nonce: String?, claims: [String: String] = [:], issuer: String? = nil
+    ) throws(IdentityBackendError) -> String {
         let email = email.trimmingCharacters(in: .whitespaces)
         guard email.contains("@"), !email.hasPrefix("@"), !email.hasSuffix("@") else {
             throw IdentityBackendError(.invalidEmail, message: "\(email) is not an email address")
         }
+        guard let iss = issuer ?? registration.issuers.first, registration.issuers.contains(iss) else {
+            throw IdentityBackendError(
+                .invalidIssuer, message: "\(registration.providerId) is registered with no issuer \(issuer ?? "")")
+        }
         let now = Int(clock.now().timeIntervalSince1970)
-        var claims = IdentityTokenClaims(
-            iss: registration.issuer, aud: registration.clientID, sub: subject(for: email), iat: now,
+        var token = IdentityTokenClaims(
+            iss: iss, aud: registration.clientID, sub: subject(for: email), iat: now,
             exp: now + Self.tokenLifetime, nonce: nonce, email: email, emailVerified: true)
-        claims.name = name
+        token.name = name
+        token.providerClaims = claims
         let (providerId, random) = (registration.providerId, random)
         let key = try storage.update { state throws(IdentityBackendError) in
             if let key = try state.issuerKey(providerId) { return key }
             return try state.makeIssuerKey(providerId, random: random)
         }
-        return EmbeddedAppleIssuer.sign(claims, key: key)
+        return EmbeddedAppleIssuer.sign(token, key: key)
     }
 }

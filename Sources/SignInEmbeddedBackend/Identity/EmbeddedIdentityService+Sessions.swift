@@ -163,7 +163,7 @@ extension EmbeddedIdentityService {
                 .invalidSignature, message: "\(request.providerId)'s issuer has signed no token yet")
         }
         let verifier = IdentityTokenVerifier(
-            issuer: issuer.issuer, audience: issuer.audience, key: key, clockSkew: configuration.clockSkew,
+            issuers: issuer.issuers, audience: issuer.audience, key: key, clockSkew: configuration.clockSkew,
             requiresNonce: true)
         let claims = try verifier.verify(request.idToken.value, rawNonce: request.rawNonce?.value, now: now)
         pruneExpired(&state, now: now)

@@ -25,8 +25,10 @@ extension DemoProvider {
         embeddedIssuer: IdentityProviderRegistration(
             providerId: ProviderType.acme.rawValue, issuer: "https://login.acme.example", clientID: "signin-demo"),
         screen: { context in
-            context.backend.embedded?.identityProviderIssuers[ProviderType.acme.rawValue].map { issuer in
-                AcmeUIClient(issuer: issuer, email: context.invocation.account ?? "jane@acme.example")
+            context.backend.providerPages.map {
+                AcmeUIClient(
+                    pages: $0, account: context.invocation.account, chooser: context.chooser,
+                    language: context.language)
             }
         },
         exchange: { context in
