@@ -17,7 +17,9 @@ let package = Package(
         .library(name: "SignInPresentation", targets: ["SignInPresentation"]),
         .library(name: "SignInInfrastructure", targets: ["SignInInfrastructure"]),
         .library(name: "SignInData", targets: ["SignInData"]),
-        .library(name: "SignInEmbeddedBackend", targets: ["SignInEmbeddedBackend", "SignInJOSE"]),
+        .library(
+            name: "SignInEmbeddedBackend",
+            targets: ["SignInEmbeddedBackend", "SignInEmbeddedStore", "SignInEmbeddedIssuers", "SignInJOSE"]),
         .library(name: "SignInFirebase", targets: ["SignInFirebase"]),
         .library(name: "SignInREST", targets: ["SignInREST"]),
         .library(name: "SignInTesting", targets: ["SignInTesting"]),
@@ -49,10 +51,25 @@ let package = Package(
         // Compact JWS (HS256) and JSON: signing and verifying the embedded backend's tokens and the identity tokens
         // of its simulated issuers.
         .target(name: "SignInJOSE", dependencies: ["SignInCrypto", "SignInData"]),
+        // The embedded backend's state: its tables, in memory or in SQLite, and the records they hold.
+        .target(
+            name: "SignInEmbeddedStore",
+            dependencies: [
+                "SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInSQLite", "SignInJOSE",
+            ]
+        ),
+        // The simulated issuers: Apple's sheet, Google's chooser and each registered provider's page, signing the
+        // identity tokens the embedded backend accepts.
+        .target(
+            name: "SignInEmbeddedIssuers",
+            dependencies: ["SignInDomain", "SignInData", "SignInCrypto", "SignInJOSE", "SignInEmbeddedStore"]
+        ),
+        // The embedded backend: the identity rules over the store, the outbox, password hashing, the app's API.
         .target(
             name: "SignInEmbeddedBackend",
             dependencies: [
-                "SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInSQLite", "SignInJOSE",
+                "SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInJOSE", "SignInEmbeddedStore",
+                "SignInEmbeddedIssuers",
             ]
         ),
         // The test kit, one target per layer, each depending only on what its doubles need: a Domain-only test
@@ -75,6 +92,7 @@ let package = Package(
             name: "SignInEmulator",
             dependencies: [
                 "SignInDomain", "SignInData", "SignInCrypto", "SignInEmbeddedBackend", "SignInJOSE", "SignInDemoTrace",
+                "SignInEmbeddedStore",
             ]
         ),
         // The demo's own adapters: terminal prompts standing in for Apple's sheet, Google's chooser and an app's
@@ -92,7 +110,7 @@ let package = Package(
             dependencies: [
                 "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData",
                 "SignInEmbeddedBackend", "SignInCrypto", "SignInFileSystem", "SignInFirebase", "SignInHTTPServer",
-                "SignInREST", "SignInEmulator", "SignInDemoAdapters", "SignInDemoTrace",
+                "SignInREST", "SignInEmulator", "SignInDemoAdapters", "SignInDemoTrace", "SignInEmbeddedIssuers",
             ]
         ),
         // The executable: a main that runs the CLI on the process's terminal.
@@ -103,6 +121,7 @@ let package = Package(
             dependencies: [
                 "SignInDomain", "SignInData", "SignInInfrastructure", "SignInEmbeddedBackend", "SignInCrypto",
                 "SignInFirebase", "SignInHTTPServer", "SignInPresentation", "SignInEmulator", "SignInDemoAdapters",
+                "SignInEmbeddedStore", "SignInEmbeddedIssuers",
             ]
         ),
 
@@ -124,7 +143,7 @@ let package = Package(
             name: "SignInEmbeddedBackendTests",
             dependencies: [
                 "SignInEmbeddedBackend", "SignInEmulator", "SignInSQLite", "SignInJOSE", "SignInCrypto",
-                "SignInTesting", "SignInDataTesting", "SignInDemoTrace",
+                "SignInTesting", "SignInDataTesting", "SignInDemoTrace", "SignInEmbeddedStore", "SignInEmbeddedIssuers",
             ]
         ),
         .testTarget(
@@ -142,7 +161,7 @@ let package = Package(
             name: "signin-demoTests",
             dependencies: [
                 "signin-demo", "SignInDemoCLI", "SignInFirebase", "SignInTesting", "SignInDataTesting",
-                "SignInDemoTrace", "SignInDemoAdapters",
+                "SignInDemoTrace", "SignInDemoAdapters", "SignInEmbeddedIssuers",
             ]
         ),
         .testTarget(
@@ -152,7 +171,7 @@ let package = Package(
                 "SignInEmbeddedBackend", "SignInJOSE",
                 "SignInCrypto", "SignInTesting", "SignInFirebase", "SignInHTTPServer", "SignInPresentation",
                 "SignInEmulator", "SignInDemoAdapters", "SignInDataTesting", "SignInInfrastructureTesting",
-                "SignInDemoTrace",
+                "SignInDemoTrace", "SignInEmbeddedStore",
             ]
         ),
     ]

@@ -3,6 +3,7 @@ import Foundation
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedIssuers
 import SignInFirebase
 import SignInInfrastructure
 import SignInPresentation

@@ -4,6 +4,7 @@ import SignInData
 import SignInDemoAdapters
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedIssuers
 import SignInFirebase
 import SignInInfrastructure
 import SignInREST

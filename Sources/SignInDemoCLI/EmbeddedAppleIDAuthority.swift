@@ -2,6 +2,7 @@ import Foundation
 import SignInDemoAdapters
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedIssuers
 import SignInInfrastructure
 
 /// Wires the embedded Apple-like issuer to the terminal Apple sheet and to the credential-state check: the

@@ -1,6 +1,8 @@
 import Foundation
 import SignInCrypto
 import SignInDomain
+import SignInEmbeddedIssuers
+import SignInEmbeddedStore
 
 /// The embedded backend in one value: the Apple-like issuer, the identity service and the app's API, over
 /// one state. The default backend for the demo and the tests: in-process, no network.
@@ -42,7 +44,8 @@ public struct EmbeddedBackend: Sendable {
         self.appleIssuer = EmbeddedAppleIssuer(
             storage: storage, issuer: configuration.appleIssuer, clock: clock, random: random)
         self.googleIssuer = EmbeddedGoogleIssuer(
-            storage: storage, configuration: configuration, clock: clock, random: random)
+            storage: storage, issuer: configuration.googleIssuer, clientID: configuration.googleClientID, clock: clock,
+            random: random)
         self.identityProviderIssuers = Dictionary(
             configuration.identityProviders.map { registration in
                 (

@@ -2,6 +2,7 @@ import Foundation
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedStore
 
 /// Firebase Identity Toolkit v1 (`/identitytoolkit.googleapis.com/v1/accounts:…`): each route reads Firebase's
 /// request fields, calls the identity service, and writes Firebase's response. Numbers such as `expiresIn` are

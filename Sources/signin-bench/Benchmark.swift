@@ -4,6 +4,7 @@ import SignInData
 import SignInDemoAdapters
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedStore
 import SignInEmulator
 import SignInFirebase
 import SignInInfrastructure

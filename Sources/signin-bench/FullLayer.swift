@@ -2,6 +2,7 @@ import Foundation
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedIssuers
 import SignInInfrastructure
 import SignInPresentation
 

@@ -3,6 +3,7 @@ import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedStore
 
 /// How the cost of one sign-in grows with the accounts already stored: the accounts are bulk-loaded into the state
 /// (not timed), then Apple sign-ins are timed.

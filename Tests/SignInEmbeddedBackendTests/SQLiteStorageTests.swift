@@ -6,6 +6,7 @@ import SignInTesting
 import Testing
 
 @testable import SignInEmbeddedBackend
+@testable import SignInEmbeddedStore
 
 @Suite("SQLiteBackendStateStorage")
 struct SQLiteStorageTests {

@@ -5,6 +5,7 @@ import SignInTesting
 import Testing
 
 @testable import SignInEmbeddedBackend
+@testable import SignInEmbeddedStore
 
 @Suite("State changes in place: tables, transactions, pruning")
 struct TableTransactionTests {

@@ -17,8 +17,13 @@ struct PackageStructureTests {
         "SignInREST": ["SignInDomain", "SignInData"],
         "SignInInfrastructure": ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem"],
         "SignInJOSE": ["SignInCrypto", "SignInData"],
-        "SignInEmbeddedBackend": [
+        "SignInEmbeddedStore": [
             "SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInSQLite", "SignInJOSE",
+        ],
+        "SignInEmbeddedIssuers": ["SignInDomain", "SignInData", "SignInCrypto", "SignInJOSE", "SignInEmbeddedStore"],
+        "SignInEmbeddedBackend": [
+            "SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInJOSE", "SignInEmbeddedStore",
+            "SignInEmbeddedIssuers",
         ],
         "SignInTesting": ["SignInDomain", "SignInCrypto"],
         "SignInDataTesting": ["SignInDomain", "SignInData", "SignInTesting"],
@@ -28,6 +33,7 @@ struct PackageStructureTests {
         "SignInDemoTrace": [],
         "SignInEmulator": [
             "SignInDomain", "SignInData", "SignInCrypto", "SignInEmbeddedBackend", "SignInJOSE", "SignInDemoTrace",
+            "SignInEmbeddedStore",
         ],
         "SignInDemoAdapters": [
             "SignInDomain", "SignInData", "SignInInfrastructure", "SignInPresentation", "SignInHTTPServer",
@@ -36,11 +42,12 @@ struct PackageStructureTests {
         "signin-bench": [
             "SignInDomain", "SignInData", "SignInInfrastructure", "SignInEmbeddedBackend", "SignInCrypto",
             "SignInFirebase", "SignInHTTPServer", "SignInPresentation", "SignInEmulator", "SignInDemoAdapters",
+            "SignInEmbeddedStore", "SignInEmbeddedIssuers",
         ],
         "SignInDemoCLI": [
             "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData", "SignInEmbeddedBackend",
             "SignInCrypto", "SignInFileSystem", "SignInFirebase", "SignInHTTPServer", "SignInREST", "SignInEmulator",
-            "SignInDemoAdapters", "SignInDemoTrace",
+            "SignInDemoAdapters", "SignInDemoTrace", "SignInEmbeddedIssuers",
         ],
         "signin-demo": ["SignInDemoCLI"],
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import SignInEmbeddedBackend
+import SignInEmbeddedStore
 import SignInTesting
 
 /// The state the CLI's embedded backend keeps in a data folder, read through its own storage, as another process

@@ -3,6 +3,7 @@ import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedStore
 import SignInFileSystem
 import SignInJOSE
 

@@ -3,6 +3,7 @@ import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedStore
 import SignInJOSE
 
 /// Everything that reads a compact JWT from outside, run on one token, with the properties each promises

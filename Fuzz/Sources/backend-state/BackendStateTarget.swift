@@ -9,6 +9,8 @@ import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedIssuers
+import SignInEmbeddedStore
 import SignInJOSE
 import SignInPresentation
 

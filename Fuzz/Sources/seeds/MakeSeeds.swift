@@ -6,6 +6,8 @@ import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedIssuers
+import SignInEmbeddedStore
 import SignInInfrastructure
 import SignInJOSE
 

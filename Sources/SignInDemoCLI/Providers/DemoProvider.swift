@@ -4,6 +4,7 @@ import SignInDemoAdapters
 import SignInDemoTrace
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedIssuers
 import SignInInfrastructure
 import SignInPresentation
 

@@ -1,4 +1,6 @@
 import Foundation
+import SignInEmbeddedIssuers
+import SignInEmbeddedStore
 
 /// The settings of the embedded backend, with defaults that suit the demo.
 public struct EmbeddedBackendConfiguration: Hashable, Sendable {
@@ -116,5 +118,22 @@ public struct PasswordThrottle: Hashable, Sendable {
     /// Whether `attempts` still counts at `now`: an attempt within ``forgetAfter``, or a lock not yet over.
     public func isCurrent(_ attempts: PasswordAttempts, now: Date) -> Bool {
         now.timeIntervalSince(attempts.lastAttemptAt) < forgetAfter || (attempts.lockedUntil ?? now) > now
+    }
+}
+
+extension IdentityTokenIssuer {
+    /// The issuers a backend with `configuration` accepts: Apple's and Google's simulations, and each registered
+    /// OpenID-Connect-style provider, keyed by provider id.
+    static func all(_ configuration: EmbeddedBackendConfiguration) -> [String: IdentityTokenIssuer] {
+        var issuers: [String: IdentityTokenIssuer] = [:]
+        let simulated = [
+            EmbeddedAppleIssuer.tokenIssuer(issuer: configuration.appleIssuer, clientID: configuration.appleClientID),
+            EmbeddedGoogleIssuer.tokenIssuer(
+                issuer: configuration.googleIssuer, clientID: configuration.googleClientID),
+        ]
+        for issuer in simulated + configuration.identityProviders.map(\.tokenIssuer) {
+            issuers[issuer.providerId] = issuer
+        }
+        return issuers
     }
 }

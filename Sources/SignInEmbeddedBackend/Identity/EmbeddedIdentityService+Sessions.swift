@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInData
 import SignInDomain
+import SignInEmbeddedStore
 import SignInJOSE
 
 extension EmbeddedIdentityService {

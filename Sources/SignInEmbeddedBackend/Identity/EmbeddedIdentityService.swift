@@ -2,6 +2,8 @@ import Foundation
 import SignInCrypto
 import SignInData
 import SignInDomain
+import SignInEmbeddedIssuers
+import SignInEmbeddedStore
 
 /// An in-process identity service that does what Firebase Authentication does for the app: verifies
 /// identity tokens from Apple and Google, creates or finds the account by (provider, subject), keeps guests

@@ -4,6 +4,7 @@ import SignInData
 import SignInDemoTrace
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedStore
 import SignInEmulator
 import SignInTesting
 

@@ -1,6 +1,7 @@
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedIssuers
 import SignInPresentation
 
 @testable import SignInDemoCLI

@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInData
 import SignInDomain
+import SignInEmbeddedStore
 import SignInJOSE
 
 /// An Apple-like issuer of identity tokens: what Apple's servers do behind the Sign in with Apple sheet.
@@ -115,7 +116,7 @@ public final class EmbeddedAppleIssuer: Sendable {
     /// works once. Called inside the backend's state update, so that a deletion and its revocation are one change.
     /// - Throws: ``SignInData/IdentityBackendError/Code/idpRevocationFailed`` naming what is wrong; nothing changes
     ///   then.
-    static func revoke(
+    package static func revoke(
         code: Secret, clientID: String, subject: String, now: Int, state: inout EmbeddedBackendState
     ) throws(IdentityBackendError) {
         let key = SHA256.hexDigest(code.value)
@@ -135,11 +136,10 @@ public final class EmbeddedAppleIssuer: Sendable {
     }
 
     /// What `accounts:signInWithIdp` checks an `apple.com` token against.
-    static func tokenIssuer(_ configuration: EmbeddedBackendConfiguration) -> IdentityTokenIssuer {
-        IdentityTokenIssuer(
-            providerId: ProviderType.apple.rawValue, issuers: [configuration.appleIssuer],
-            audience: configuration.appleClientID
-        ) { state throws(IdentityBackendError) in try state.appleSigningKey() }
+    package static func tokenIssuer(issuer: String, clientID: String) -> IdentityTokenIssuer {
+        IdentityTokenIssuer(providerId: ProviderType.apple.rawValue, issuers: [issuer], audience: clientID) {
+            state throws(IdentityBackendError) in try state.appleSigningKey()
+        }
     }
 
     /// Signs claims as an identity token under `key`: also used by tests to make tokens that are wrong in

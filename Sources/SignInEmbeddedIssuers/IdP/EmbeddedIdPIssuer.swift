@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInData
 import SignInDomain
+import SignInEmbeddedStore
 import SignInJOSE
 
 /// The simulated sign-in page of a registered OpenID-Connect-style provider: it issues an identity token for the

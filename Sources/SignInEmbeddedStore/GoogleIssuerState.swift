@@ -28,13 +28,3 @@ public struct GoogleIssuerState: Codable, Hashable, Sendable {
         self.accounts = accounts
     }
 }
-
-/// What the Google-like issuer hands back after the user picks an account.
-public struct IssuedGoogleCredential: Hashable, Sendable {
-    /// The account picked.
-    public var account: GoogleAccount
-    /// The ID token (a JWT).
-    public var idToken: String
-    /// An opaque OAuth access token.
-    public var accessToken: String
-}

@@ -1,5 +1,6 @@
 import Foundation
 import SignInData
+import SignInEmbeddedStore
 import SignInJOSE
 
 /// One identity provider whose tokens the embedded backend accepts at `accounts:signInWithIdp`: what a token from
@@ -13,9 +14,9 @@ public struct IdentityTokenIssuer: Sendable {
     /// The expected `aud`: the app's client id at that provider.
     public let audience: String
     /// The issuer's key in a state; `nil` while the issuer has signed nothing yet (its key is made on first use).
-    let key: @Sendable (EmbeddedBackendState) throws(IdentityBackendError) -> HS256Key?
+    package let key: @Sendable (EmbeddedBackendState) throws(IdentityBackendError) -> HS256Key?
 
-    init(
+    package init(
         providerId: String, issuers: Set<String>, audience: String,
         key: @escaping @Sendable (EmbeddedBackendState) throws(IdentityBackendError) -> HS256Key?
     ) {
@@ -23,18 +24,6 @@ public struct IdentityTokenIssuer: Sendable {
         self.issuers = issuers
         self.audience = audience
         self.key = key
-    }
-
-    /// The issuers a backend with `configuration` accepts: Apple's and Google's simulations, and each registered
-    /// OpenID-Connect-style provider, keyed by provider id.
-    static func all(_ configuration: EmbeddedBackendConfiguration) -> [String: IdentityTokenIssuer] {
-        var issuers: [String: IdentityTokenIssuer] = [:]
-        for issuer in [EmbeddedAppleIssuer.tokenIssuer(configuration), EmbeddedGoogleIssuer.tokenIssuer(configuration)]
-            + configuration.identityProviders.map(\.tokenIssuer)
-        {
-            issuers[issuer.providerId] = issuer
-        }
-        return issuers
     }
 }
 
@@ -63,7 +52,7 @@ public struct IdentityProviderRegistration: Hashable, Sendable {
         self.clientID = clientID
     }
 
-    var tokenIssuer: IdentityTokenIssuer {
+    package var tokenIssuer: IdentityTokenIssuer {
         let providerId = providerId
         return IdentityTokenIssuer(providerId: providerId, issuers: Set(issuers), audience: clientID) {
             state throws(IdentityBackendError) in try state.issuerKey(providerId)

@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInData
 import SignInDomain
+import SignInEmbeddedStore
 import SignInJOSE
 
 /// A Google-like issuer of ID tokens: what Google's servers do behind the account chooser. Tokens are JWTs
@@ -9,18 +10,22 @@ import SignInJOSE
 /// `aud` the app's client id, `sub`, `email`, `email_verified`, `name`, `iat`, `exp`, and `nonce` when the
 /// app sent one), plus an opaque access token.
 public final class EmbeddedGoogleIssuer: Sendable {
+    /// The `iss` of every token.
+    public let issuer: String
+    /// The app's client id at Google: every token's `aud`.
+    public let clientID: String
     private let storage: any BackendStateStorage
-    private let configuration: EmbeddedBackendConfiguration
     private let clock: any WallClock
     private let random: any RandomByteSource
 
     /// Creates an issuer over the backend's state.
     public init(
-        storage: any BackendStateStorage, configuration: EmbeddedBackendConfiguration, clock: any WallClock,
-        random: any RandomByteSource
+        storage: any BackendStateStorage, issuer: String = "https://accounts.google.com", clientID: String,
+        clock: any WallClock, random: any RandomByteSource
     ) {
         self.storage = storage
-        self.configuration = configuration
+        self.issuer = issuer
+        self.clientID = clientID
         self.clock = clock
         self.random = random
     }
@@ -44,13 +49,13 @@ public final class EmbeddedGoogleIssuer: Sendable {
     public func signIn(email: String, nonce: String?) throws(IdentityBackendError) -> IssuedGoogleCredential {
         let now = Int(clock.now().timeIntervalSince1970)
         let accessToken = "ya29." + random.token(byteCount: 32)
-        let configuration = self.configuration
+        let (issuer, clientID) = (self.issuer, self.clientID)
         return try storage.read { state throws(IdentityBackendError) in
             guard let google = state.google,
                 let account = google.accounts.first(where: { $0.email.lowercased() == email.lowercased() })
             else { throw IdentityBackendError(.userNotFound, message: "no Google account \(email) on this device") }
             var claims = IdentityTokenClaims(
-                iss: configuration.googleIssuer, aud: configuration.googleClientID, sub: account.subject, iat: now,
+                iss: issuer, aud: clientID, sub: account.subject, iat: now,
                 exp: now + 3600, nonce: nonce, email: account.email, emailVerified: true)
             claims.name = account.name
             let token = EmbeddedAppleIssuer.sign(claims, key: try state.googleSigningKey())
@@ -59,10 +64,9 @@ public final class EmbeddedGoogleIssuer: Sendable {
     }
 
     /// What `accounts:signInWithIdp` checks a `google.com` token against.
-    static func tokenIssuer(_ configuration: EmbeddedBackendConfiguration) -> IdentityTokenIssuer {
-        IdentityTokenIssuer(
-            providerId: ProviderType.google.rawValue, issuers: [configuration.googleIssuer],
-            audience: configuration.googleClientID
-        ) { state throws(IdentityBackendError) in try state.googleSigningKey() }
+    package static func tokenIssuer(issuer: String, clientID: String) -> IdentityTokenIssuer {
+        IdentityTokenIssuer(providerId: ProviderType.google.rawValue, issuers: [issuer], audience: clientID) {
+            state throws(IdentityBackendError) in try state.googleSigningKey()
+        }
     }
 }

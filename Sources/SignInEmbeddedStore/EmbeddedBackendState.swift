@@ -65,7 +65,7 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
     }
 
     /// Makes and keeps a new key for a registered provider's simulated issuer.
-    mutating func makeIssuerKey(_ providerId: String, random: any RandomByteSource) throws(IdentityBackendError)
+    package mutating func makeIssuerKey(_ providerId: String, random: any RandomByteSource) throws(IdentityBackendError)
         -> HS256Key
     {
         let text = Base64URL.encode(random.bytes(count: 32))
