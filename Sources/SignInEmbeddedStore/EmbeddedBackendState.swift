@@ -59,7 +59,7 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
 
     /// The key of a registered provider's simulated issuer; `nil` while it has none.
     /// - Throws: `IdentityBackendError/Code/invalidKey` when the stored key is short or undecodable.
-    public func issuerKey(_ providerId: String) throws(IdentityBackendError) -> HS256Key? {
+    package func issuerKey(_ providerId: String) throws(IdentityBackendError) -> HS256Key? {
         guard let stored = issuerKeys?[providerId] else { return nil }
         return try HS256Key(stored: stored, name: "The \(providerId) issuer's signing key")
     }
@@ -76,7 +76,7 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
     /// Checks every key, so that a damaged key stops every operation (a key that decodes to nothing would sign
     /// tokens anyone can forge). Cheap: storages call it before each operation.
     /// - Throws: `IdentityBackendError/Code/invalidKey` naming the first bad key.
-    public func checkKeys() throws(IdentityBackendError) {
+    package func checkKeys() throws(IdentityBackendError) {
         _ = try sessionSigningKey()
         _ = try appleSigningKey()
         _ = try googleSigningKey()
@@ -89,7 +89,7 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
     /// (the service never stores an account under another uid).
     /// - Throws: `IdentityBackendError/Code/invalidKey` naming the first bad key,
     ///   `IdentityBackendError/Code/damagedRecord` for an account stored under another uid.
-    public func checkIntegrity() throws(IdentityBackendError) {
+    package func checkIntegrity() throws(IdentityBackendError) {
         try checkKeys()
         if let (key, account) = identity.accounts.first(where: { $0.key != $0.value.uid }) {
             throw IdentityBackendError(

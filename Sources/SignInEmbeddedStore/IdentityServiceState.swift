@@ -10,16 +10,16 @@ public struct IdentityServiceState: Codable, Hashable, Sendable {
     /// Refresh tokens by the SHA-256 hex of the token.
     public var refreshTokens: Table<RefreshTokenRecord> = [:]
     /// Nonces already accepted, with the time after which they can be forgotten (their token expired).
-    public var usedNonces: Table<Date> = [:]
+    package var usedNonces: Table<Date> = [:]
     /// Password-reset codes by the SHA-256 hex of the code.
     public var passwordResetCodes: Table<ResetCodeRecord> = [:]
     /// Refresh tokens already exchanged, by the SHA-256 hex of the token, kept for a while to recognise reuse.
-    public var rotatedRefreshTokens: Table<RotatedRefreshToken> = [:]
+    package var rotatedRefreshTokens: Table<RotatedRefreshToken> = [:]
     /// Recent password sign-in attempts by the SHA-256 hex of the normalised email (also for emails with no
     /// account), for throttling guesses.
-    public var passwordAttempts: Table<PasswordAttempts> = [:]
+    package var passwordAttempts: Table<PasswordAttempts> = [:]
     /// When expired records were last looked for; `nil` before the first time.
-    public var lastPrunedAt: Date?
+    package var lastPrunedAt: Date?
 
     /// An empty state.
     public init() {}
@@ -99,13 +99,13 @@ public struct RefreshTokenRecord: Codable, Hashable, Sendable {
 }
 
 /// A refresh token that was exchanged for a new one: what is left of it, to recognise its reuse.
-public struct RotatedRefreshToken: Codable, Hashable, Sendable {
+package struct RotatedRefreshToken: Codable, Hashable, Sendable {
     /// The account it refreshed.
     public var uid: String
     /// Its chain of refreshes.
     public var family: String
     /// When it was exchanged.
-    public var rotatedAt: Date
+    package var rotatedAt: Date
 
     /// Creates a record.
     public init(uid: String, family: String, rotatedAt: Date) {
@@ -116,13 +116,13 @@ public struct RotatedRefreshToken: Codable, Hashable, Sendable {
 }
 
 /// The recent password sign-in attempts for one email, for throttling guesses.
-public struct PasswordAttempts: Codable, Hashable, Sendable {
+package struct PasswordAttempts: Codable, Hashable, Sendable {
     /// Attempts counted since the last successful sign-in (each is counted before its password is checked).
     public var count: Int
     /// The last attempt.
-    public var lastAttemptAt: Date
+    package var lastAttemptAt: Date
     /// No attempt is checked before this instant.
-    public var lockedUntil: Date?
+    package var lockedUntil: Date?
 
     /// Creates a record.
     public init(count: Int, lastAttemptAt: Date, lockedUntil: Date? = nil) {
@@ -140,12 +140,12 @@ public struct AppleIssuerState: Codable, Hashable, Sendable {
     /// The Apple ID at the keyboard.
     public var user: AppleIDUser
     /// Client ids the user has authorized, with the email choice made the first time (`true`: share).
-    public var authorizedClients: [String: Bool] = [:]
+    package var authorizedClients: [String: Bool] = [:]
     /// Client ids the user has stopped using Sign in with Apple with.
     public var revokedClients: [String] = []
     /// The authorization codes issued and not yet used or expired, by the SHA-256 hex of the code: what a
     /// revocation (an account deletion) must present, as Apple's token endpoint wants.
-    public var issuedCodes: Table<AppleAuthorizationCodeRecord> = [:]
+    package var issuedCodes: Table<AppleAuthorizationCodeRecord> = [:]
 
     /// Creates a state.
     public init(signingKey: String, user: AppleIDUser) {
@@ -177,7 +177,7 @@ public struct AppleIssuerState: Codable, Hashable, Sendable {
 }
 
 /// An authorization code the Apple-like issuer handed out: for which app and user, and until when it works.
-public struct AppleAuthorizationCodeRecord: Codable, Hashable, Sendable {
+package struct AppleAuthorizationCodeRecord: Codable, Hashable, Sendable {
     /// The app's client id.
     public var clientID: String
     /// The Apple user (`sub`).

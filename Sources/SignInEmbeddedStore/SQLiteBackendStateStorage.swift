@@ -22,18 +22,18 @@ import Synchronization
 ///   not to be trusted (a symbolic link, a file of another user or one open to group or others).
 public final class SQLiteBackendStateStorage: BackendStateStorage {
     /// The version of the database's layout this code writes (`PRAGMA user_version`); a newer one is refused.
-    public static let layoutVersion = 1
+    package static let layoutVersion = 1
     /// The most bytes a `backend.json` to import may hold (256 MiB).
-    public static let legacySizeLimit = 256 << 20
+    package static let legacySizeLimit = 256 << 20
 
     /// The data folder.
     public let folder: String
     /// The database file.
-    public var databasePath: String { "\(folder)/backend.sqlite" }
+    package var databasePath: String { "\(folder)/backend.sqlite" }
     /// Where earlier versions kept the state; imported once, then renamed ``importedLegacyStatePath``.
-    public var legacyStatePath: String { "\(folder)/backend.json" }
+    package var legacyStatePath: String { "\(folder)/backend.json" }
     /// Where an imported `backend.json` is kept.
-    public var importedLegacyStatePath: String { "\(folder)/backend.json.imported" }
+    package var importedLegacyStatePath: String { "\(folder)/backend.json.imported" }
 
     private let makeInitialState: @Sendable () -> EmbeddedBackendState
     private let connection = Mutex<Connection?>(nil)

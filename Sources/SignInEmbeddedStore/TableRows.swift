@@ -5,13 +5,13 @@ import SignInDomain
 
 extension EmbeddedAccount: TableRow {
     /// The lookup that finds an account by an email it owns.
-    public static let byEmail = "email"
+    package static let byEmail = "email"
 
     public static let tableSchema = TableSchema<EmbeddedAccount>(
         name: "accounts", lookups: [byEmail: { $0.ownedEmails }], belongs: { key, account in key == account.uid })
 
     /// An email as the lookup compares it: trimmed and lowercased.
-    public static func lookupEmail(_ email: String) -> String {
+    package static func lookupEmail(_ email: String) -> String {
         (EmailAddress.normalized(email) ?? email).lowercased()
     }
 
@@ -37,9 +37,9 @@ extension Date: TableRow {
 
 extension RefreshTokenRecord: TableRow {
     /// The lookup that finds the refresh tokens of an account.
-    public static let byAccount = "uid"
+    package static let byAccount = "uid"
     /// The lookup that finds the refresh tokens of a chain of refreshes.
-    public static let byFamily = "family"
+    package static let byFamily = "family"
 
     public static let tableSchema = TableSchema<RefreshTokenRecord>(
         name: "refresh_tokens",
@@ -49,7 +49,7 @@ extension RefreshTokenRecord: TableRow {
 
 extension RotatedRefreshToken: TableRow {
     /// The lookup that finds the exchanged tokens of an account.
-    public static let byAccount = "uid"
+    package static let byAccount = "uid"
 
     public static let tableSchema = TableSchema<RotatedRefreshToken>(
         name: "rotated_refresh_tokens", lookups: [byAccount: { [$0.uid] }],
@@ -58,7 +58,7 @@ extension RotatedRefreshToken: TableRow {
 
 extension ResetCodeRecord: TableRow {
     /// The lookup that finds the reset codes of an account.
-    public static let byAccount = "uid"
+    package static let byAccount = "uid"
 
     public static let tableSchema = TableSchema<ResetCodeRecord>(
         name: "reset_codes", lookups: [byAccount: { [$0.uid] }], instant: { $0.expiresAt.timeIntervalSince1970 })

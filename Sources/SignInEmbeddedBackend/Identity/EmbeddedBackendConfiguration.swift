@@ -116,7 +116,7 @@ public struct PasswordThrottle: Hashable, Sendable {
     }
 
     /// Whether `attempts` still counts at `now`: an attempt within ``forgetAfter``, or a lock not yet over.
-    public func isCurrent(_ attempts: PasswordAttempts, now: Date) -> Bool {
+    package func isCurrent(_ attempts: PasswordAttempts, now: Date) -> Bool {
         now.timeIntervalSince(attempts.lastAttemptAt) < forgetAfter || (attempts.lockedUntil ?? now) > now
     }
 }

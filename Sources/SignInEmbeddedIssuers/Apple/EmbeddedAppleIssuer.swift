@@ -45,7 +45,7 @@ public final class EmbeddedAppleIssuer: Sendable {
     }
 
     /// The key a verifier needs (Apple publishes its public keys; here the key is shared in-process).
-    public func verificationKey() throws(IdentityBackendError) -> HS256Key {
+    package func verificationKey() throws(IdentityBackendError) -> HS256Key {
         try storage.read { state throws(IdentityBackendError) in try state.appleSigningKey() }
     }
 

@@ -36,7 +36,7 @@ public final class EmbeddedGoogleIssuer: Sendable {
     }
 
     /// The key a verifier needs.
-    public func verificationKey() throws(IdentityBackendError) -> HS256Key {
+    package func verificationKey() throws(IdentityBackendError) -> HS256Key {
         try storage.read { state throws(IdentityBackendError) in try state.googleSigningKey() }
     }
 

@@ -6,7 +6,7 @@ import SignInJOSE
 /// One identity provider whose tokens the embedded backend accepts at `accounts:signInWithIdp`: what a token from
 /// it must say (`iss`, `aud`) and where its key is. The identity service keeps them keyed by provider id, so the
 /// token check is a lookup; an unknown provider id is refused as not enabled.
-public struct IdentityTokenIssuer: Sendable {
+package struct IdentityTokenIssuer: Sendable {
     /// The provider id (`apple.com`, `oidc.acme`).
     public let providerId: String
     /// The accepted `iss` values.
