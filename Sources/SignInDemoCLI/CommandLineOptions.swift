@@ -1,4 +1,5 @@
 import Foundation
+import SignInData
 import SignInDomain
 import SignInPresentation
 
@@ -19,71 +20,40 @@ enum CommandName: String, Hashable, Sendable, CaseIterable {
     case me, serve, help, version
 }
 
-/// What the command line asks for.
-enum Command: Hashable, Sendable {
-    /// The guided tour (no command).
-    case tour
-    /// `interactive`: a menu of every flow.
-    case interactive
-    /// `sign-in <provider>`.
-    case signIn(ProviderType)
-    /// `sign-up`.
-    case signUp
-    /// `link <provider>`.
-    case link(ProviderType)
-    /// `unlink <provider>`.
-    case unlink(ProviderType)
-    /// `sign-out`.
-    case signOut
-    /// `status`.
-    case status
-    /// `reset-password`.
-    case resetPassword
-    /// `open-link <url>`.
-    case openLink(Secret)
-    /// `check-credential`.
-    case checkCredential
-    /// `delete-account`.
-    case deleteAccount
-    /// `change-password`.
-    case changePassword
-    /// `apple-revoke`: the user stops using Sign in with Apple with the app (a demo helper).
-    case appleRevoke
-    /// `outbox`: the mails the embedded backend sent.
-    case outbox
-    /// `serve`: the embedded backend over HTTP, as a Firebase Auth emulator.
-    case serve
-    /// `me`: the app's API called as the signed-in user.
-    case me
-    /// `--help`, `help [command]`, `<command> --help`: the global help, or one command's.
-    case help(String?)
-    /// `--version`, `-V`, `version`.
-    case version
-
+/// What the command line asks for: a command, and what it names after its name. What each command takes, does and
+/// says is its ``CommandSpec``, declared once in ``CommandTable``.
+struct Command: Hashable, Sendable {
     /// The command's name; `nil` for the tour, which runs when no command is named.
-    var name: CommandName? {
-        switch self {
-        case .tour: nil
-        case .interactive: .interactive
-        case .signIn: .signIn
-        case .signUp: .signUp
-        case .link: .link
-        case .unlink: .unlink
-        case .signOut: .signOut
-        case .status: .status
-        case .resetPassword: .resetPassword
-        case .openLink: .openLink
-        case .checkCredential: .checkCredential
-        case .deleteAccount: .deleteAccount
-        case .changePassword: .changePassword
-        case .appleRevoke: .appleRevoke
-        case .outbox: .outbox
-        case .serve: .serve
-        case .me: .me
-        case .help: .help
-        case .version: .version
-        }
+    let name: CommandName?
+    /// The provider `sign-in`, `link` and `unlink` name.
+    var provider: ProviderType?
+    /// The link `open-link` opens.
+    var resetLink: Secret?
+    /// The command whose help `help` shows; `nil` for the global help.
+    var topic: String?
+
+    init(_ name: CommandName?, provider: ProviderType? = nil, resetLink: Secret? = nil, topic: String? = nil) {
+        self.name = name
+        self.provider = provider
+        self.resetLink = resetLink
+        self.topic = topic
     }
+
+    /// The guided tour.
+    static let tour = Command(nil)
+    /// `sign-in <provider>`.
+    static func signIn(_ provider: ProviderType) -> Command { Command(.signIn, provider: provider) }
+    /// `link <provider>`.
+    static func link(_ provider: ProviderType) -> Command { Command(.link, provider: provider) }
+    /// `unlink <provider>`.
+    static func unlink(_ provider: ProviderType) -> Command { Command(.unlink, provider: provider) }
+    /// `open-link <url>`.
+    static func openLink(_ link: Secret) -> Command { Command(.openLink, resetLink: link) }
+    /// `help [command]`.
+    static func help(_ topic: String?) -> Command { Command(.help, topic: topic) }
+
+    /// Its declaration.
+    var spec: CommandSpec { name.map(CommandTable.spec(of:)) ?? CommandTable.tour }
 }
 
 /// An identity token obtained elsewhere, and the raw nonce it was made with.
@@ -205,8 +175,9 @@ enum ProviderChoice: Hashable, Sendable {
     }
 }
 
-/// One command: its name, what it takes, its help and an example. The parser, every help text, the interactive
-/// menu's commands and the tests derive from ``CommandTable``.
+/// One command: its name, what it takes, its help and an example, what it runs and what it needs to run. The
+/// parser, every help text, the runner's checks, the interactive menu's commands and the tests derive from
+/// ``CommandTable``.
 struct CommandSpec: Sendable {
     /// `nil` for the tour.
     let command: CommandName?
@@ -219,12 +190,49 @@ struct CommandSpec: Sendable {
     let details: CLIText
     /// What follows the name in a command line that runs it.
     let example: String
+    /// What it runs once the checks before a command pass: a method of ``CommandRunner``. `nil` for what the CLI
+    /// runs itself: the tour, the menu, `help`, `version` and `serve`.
+    var run: (@MainActor @Sendable (CommandRunner, Invocation, CompositionRoot) async -> ExitCode)?
+    /// The backend's feature it needs and the backend lacks, read off the ports the backend has.
+    var requires: @Sendable (Requirement) -> BackendFeature? = { _ in nil }
+    /// What it needs but can neither find in its options nor ask for (asked only when it cannot prompt).
+    var missingInput: @Sendable (Invocation) -> UsageError? = { _ in nil }
+    /// What it needs besides the identity backend's ports.
+    var needs: Needs = []
+    /// Whether it talks to the backend: `status` and `sign-out` read or forget the session on this device only.
+    var talksToBackend = true
+    /// Whether it reads the embedded backend's store (checked once before it runs).
+    var readsStore = true
+    /// Whether it ends a guest's session (a guest is asked first).
+    var leavesGuest = false
+    /// Its item in the interactive menu, which lists the commands in this order; `nil` for a command the menu does
+    /// not offer. `sign-in` and `link` have an item per provider instead, named by the provider's registration.
+    var menu: CLIText?
 
     /// The name as typed; empty for the tour.
     var name: String { command?.rawValue ?? "" }
 
     /// A command line that runs it.
     var exampleLine: String { ["signin-demo", name, example].filter { !$0.isEmpty }.joined(separator: " ") }
+
+    /// What ``requires`` decides on.
+    struct Requirement {
+        let command: Command
+        let capabilities: IdentityBackendCapabilities
+        /// Whether the command's provider signs in with an identity token (an identity provider's port).
+        let takesIdentityToken: Bool
+    }
+
+    /// What a command needs besides the identity backend's ports.
+    struct Needs: OptionSet, Sendable {
+        let rawValue: Int
+        /// The simulated Apple ID (the embedded backend, `signin-demo serve`).
+        static let simulatedApple = Needs(rawValue: 1)
+        /// A mailbox the CLI can read.
+        static let mailbox = Needs(rawValue: 2)
+        /// Its provider's screen, or an identity token obtained elsewhere (not for email and password).
+        static let providerScreen = Needs(rawValue: 4)
+    }
 }
 
 /// The one declaration of the command line.
@@ -262,7 +270,8 @@ enum CommandTable {
     /// The guided tour: what runs with no command.
     static let tour = CommandSpec(
         command: nil, operand: .none, options: [.yes, .hideEmail], summary: .commandTourSummary,
-        details: .commandTourDetails, example: "--data-dir /tmp/signin-demo")
+        details: .commandTourDetails, example: "--data-dir /tmp/signin-demo", requires: appleSignIn,
+        leavesGuest: true)
 
     /// Options that sign in again before a sensitive operation, when the backend asks for it.
     private static let reauthentication: [OptionName] = [
@@ -272,7 +281,7 @@ enum CommandTable {
     /// Every command, in the order of ``CommandName``.
     static let commands: [CommandSpec] = CommandName.allCases.map(spec(of:))
 
-    /// The declaration of the command `name`: what it takes, its texts and an example.
+    /// The declaration of the command `name`: what it takes, its texts, an example, what it runs and needs.
     static func spec(of name: CommandName) -> CommandSpec {
         switch name {
         case .interactive:
@@ -283,63 +292,97 @@ enum CommandTable {
             CommandSpec(
                 command: name, operand: .provider(.any),
                 options: [.yes, .hideEmail, .account, .email, .password, .idTokenFile, .json],
-                summary: .commandSignInSummary,
-                details: .commandSignInDetails, example: "email --email jane@example.com")
+                summary: .commandSignInSummary, details: .commandSignInDetails,
+                example: "email --email jane@example.com", run: { await $0.signIn($1, $2) },
+                requires: { need in
+                    let (provider, ports) = (need.command.provider ?? .emailPassword, need.capabilities)
+                    let missing =
+                        provider == .anonymous
+                        ? ports.guests == nil
+                        : need.takesIdentityToken ? ports.identityProviders == nil : ports.passwords == nil
+                    return missing ? .signIn(provider) : nil
+                }, missingInput: emailAndPassword, needs: .providerScreen, leavesGuest: true)
         case .signUp:
             CommandSpec(
                 command: name, operand: .none, options: [.email, .password, .json], summary: .commandSignUpSummary,
-                details: .commandSignUpDetails, example: "--email jane@example.com")
+                details: .commandSignUpDetails, example: "--email jane@example.com", run: { await $0.signUp($1, $2) },
+                requires: { $0.capabilities.passwords == nil ? .signIn(.emailPassword) : nil },
+                missingInput: emailAndPassword, menu: .menuSignUp)
         case .link:
             CommandSpec(
                 command: name, operand: .provider(.linkable),
                 options: [.yes, .hideEmail, .account, .email, .password, .idTokenFile, .switchAccount, .json],
                 summary: .commandLinkSummary, details: .commandLinkDetails,
-                example: "google --account sam.rivera@gmail.com")
+                example: "google --account sam.rivera@gmail.com", run: { await $0.link($1, $2) },
+                requires: { need in
+                    if need.takesIdentityToken, need.capabilities.identityProviders == nil {
+                        return .signIn(need.command.provider ?? .emailPassword)
+                    }
+                    return need.capabilities.linking == nil ? .linking : nil
+                }, missingInput: emailAndPassword, needs: .providerScreen)
         case .unlink:
             CommandSpec(
                 command: name, operand: .provider(.linkable), options: reauthentication + [.json],
-                summary: .commandUnlinkSummary, details: .commandUnlinkDetails, example: "google")
+                summary: .commandUnlinkSummary, details: .commandUnlinkDetails, example: "google",
+                run: { await $0.unlink($1, $2) }, requires: { $0.capabilities.linking == nil ? .unlinking : nil },
+                menu: .menuUnlink)
         case .status:
             CommandSpec(
                 command: name, operand: .none, options: [.json], summary: .commandStatusSummary,
-                details: .commandStatusDetails, example: "--json")
+                details: .commandStatusDetails, example: "--json", run: { await $0.status($2, json: $1.json) },
+                talksToBackend: false, readsStore: false, menu: .menuStatus)
         case .signOut:
             CommandSpec(
                 command: name, operand: .none, options: [.yes], summary: .commandSignOutSummary,
-                details: .commandSignOutDetails, example: "")
+                details: .commandSignOutDetails, example: "", run: { await $0.signOut($1, $2) },
+                talksToBackend: false, leavesGuest: true, menu: .menuSignOut)
         case .resetPassword:
             CommandSpec(
                 command: name, operand: .none, options: [.email], summary: .commandResetPasswordSummary,
-                details: .commandResetPasswordDetails, example: "--email jane@example.com")
+                details: .commandResetPasswordDetails, example: "--email jane@example.com",
+                run: { await $0.resetPassword($1, $2) },
+                requires: { $0.capabilities.passwordReset == nil ? .passwordReset : nil },
+                missingInput: { $0.email == nil ? UsageError(.usageNeedsEmail, ["command": name.rawValue]) : nil },
+                menu: .menuResetPassword)
         case .openLink:
             CommandSpec(
                 command: name, operand: .link, options: [.password], summary: .commandOpenLinkSummary,
-                details: .commandOpenLinkDetails, example: "'signin-demo://reset-password?code=…'")
+                details: .commandOpenLinkDetails, example: "'signin-demo://reset-password?code=…'",
+                run: { await $0.openLink($1, $2) },
+                requires: { $0.capabilities.passwordReset == nil ? .passwordReset : nil },
+                missingInput: newPassword, menu: .menuOpenLink)
         case .changePassword:
             CommandSpec(
                 command: name, operand: .none, options: reauthentication + [.password],
-                summary: .commandChangePasswordSummary, details: .commandChangePasswordDetails,
-                example: "")
+                summary: .commandChangePasswordSummary, details: .commandChangePasswordDetails, example: "",
+                run: { await $0.changePassword($1, $2) },
+                requires: { $0.capabilities.passwordChange == nil ? .passwordChange : nil },
+                missingInput: newPassword, menu: .menuChangePassword)
         case .outbox:
             CommandSpec(
                 command: name, operand: .none, options: [], summary: .commandOutboxSummary,
-                details: .commandOutboxDetails, example: "")
+                details: .commandOutboxDetails, example: "", run: { await $0.outbox($2, $1) }, needs: .mailbox,
+                readsStore: false, menu: .menuOutbox)
         case .checkCredential:
             CommandSpec(
                 command: name, operand: .none, options: [], summary: .commandCheckCredentialSummary,
-                details: .commandCheckCredentialDetails, example: "")
+                details: .commandCheckCredentialDetails, example: "", run: { await $0.checkCredential($1, $2) },
+                requires: appleSignIn, needs: .simulatedApple, menu: .menuCheckCredential)
         case .appleRevoke:
             CommandSpec(
                 command: name, operand: .none, options: [], summary: .commandAppleRevokeSummary,
-                details: .commandAppleRevokeDetails, example: "")
+                details: .commandAppleRevokeDetails, example: "", run: { await $0.appleRevoke($2, $1) },
+                requires: appleSignIn, needs: .simulatedApple, menu: .menuAppleRevoke)
         case .deleteAccount:
             CommandSpec(
                 command: name, operand: .none, options: reauthentication, summary: .commandDeleteAccountSummary,
-                details: .commandDeleteAccountDetails, example: "--yes")
+                details: .commandDeleteAccountDetails, example: "--yes", run: { await $0.deleteAccount($1, $2) },
+                requires: { $0.capabilities.accountDeletion == nil ? .accountDeletion : nil },
+                missingInput: { $0.assumeYes ? nil : UsageError(.usageNeedsYesToDelete) }, menu: .menuDeleteAccount)
         case .me:
             CommandSpec(
                 command: name, operand: .none, options: [], summary: .commandMeSummary, details: .commandMeDetails,
-                example: "")
+                example: "", run: { await $0.callAPI($2, $1) })
         case .serve:
             CommandSpec(
                 command: name, operand: .none, options: [.port], summary: .commandServeSummary,
@@ -347,12 +390,35 @@ enum CommandTable {
         case .help:
             CommandSpec(
                 command: name, operand: .optionalCommand, options: [], summary: .commandHelpSummary,
-                details: .commandHelpDetails, example: CommandName.signIn.rawValue)
+                details: .commandHelpDetails, example: CommandName.signIn.rawValue, talksToBackend: false,
+                readsStore: false)
         case .version:
             CommandSpec(
                 command: name, operand: .none, options: [], summary: .commandVersionSummary,
-                details: .commandVersionDetails, example: "")
+                details: .commandVersionDetails, example: "", talksToBackend: false, readsStore: false)
         }
+    }
+
+    /// Apple's sign-in, which the tour and the Apple credential commands need.
+    private static let appleSignIn: @Sendable (CommandSpec.Requirement) -> BackendFeature? = {
+        $0.capabilities.identityProviders == nil ? .signIn(.apple) : nil
+    }
+
+    /// An email and a password, for a command that takes them (email and password only, for a provider's command).
+    private static let emailAndPassword: @Sendable (Invocation) -> UsageError? = { invocation in
+        let command = invocation.command
+        guard command.provider == nil || command.provider == .emailPassword else { return nil }
+        switch (invocation.email, invocation.password) {
+        case (nil, nil): return UsageError(.usageNeedsEmailAndPassword)
+        case (nil, _): return UsageError(.usageNeedsEmail, ["command": command.spec.name])
+        case (_, nil): return UsageError(.usageNeedsPassword, ["command": command.spec.name])
+        default: return nil
+        }
+    }
+
+    /// A new password, for a command that chooses one.
+    private static let newPassword: @Sendable (Invocation) -> UsageError? = { invocation in
+        invocation.password == nil ? UsageError(.usageNeedsNewPassword, ["command": invocation.command.spec.name]) : nil
     }
 
     static func spec(named name: String) -> CommandSpec? {
@@ -362,11 +428,6 @@ enum CommandTable {
     static func option(_ name: OptionName) -> OptionSpec {
         options.first { $0.name == name }
             ?? OptionSpec(name: name, long: "--\(name)", short: nil, value: nil, help: .optionHelp)
-    }
-
-    /// The spec of what an invocation runs.
-    static func spec(for command: Command) -> CommandSpec {
-        command.name.map(spec(of:)) ?? tour
     }
 }
 
@@ -460,7 +521,7 @@ enum CommandLineParser {
             }
         }
         if wantsVersion {
-            invocation.command = .version
+            invocation.command = Command(.version)
             return invocation
         }
         if wantsHelp {
@@ -509,26 +570,7 @@ enum CommandLineParser {
         switch spec.operand {
         case .none:
             try noMore(rest[...], after: first)
-            let command: Command =
-                switch name {
-                case .interactive: .interactive
-                case .signUp: .signUp
-                case .signOut: .signOut
-                case .status: .status
-                case .resetPassword: .resetPassword
-                case .checkCredential: .checkCredential
-                case .deleteAccount: .deleteAccount
-                case .appleRevoke: .appleRevoke
-                case .outbox: .outbox
-                case .changePassword: .changePassword
-                case .version: .version
-                case .serve: .serve
-                case .me: .me
-                // Declared with an operand, so never here (a test checks it); were one here, its help would be
-                // the harmless answer.
-                case .signIn, .link, .unlink, .openLink, .help: .help(first)
-                }
-            return (command, spec)
+            return (Command(name), spec)
         case .provider(let choice):
             let allowed = choice.allowed(in: providers)
             let names = allowed.map(\.commandName).joined(separator: ", ")
@@ -542,13 +584,7 @@ enum CommandLineParser {
                     .usageUnknownProvider, ["provider": InputText.echo(word), "command": first, "providers": names])
             }
             try noMore(rest.dropFirst(), after: "\(first) \(provider.commandName)")
-            let command: Command =
-                switch name {
-                case .signIn: .signIn(provider.type)
-                case .link: .link(provider.type)
-                default: .unlink(provider.type)
-                }
-            return (command, spec)
+            return (Command(name, provider: provider.type), spec)
         case .link:
             guard let link = rest.first else { throw UsageError(.usageNeedsLink) }
             try noMore(rest.dropFirst(), after: first)

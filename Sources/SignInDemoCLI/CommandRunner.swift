@@ -40,44 +40,22 @@ struct CommandRunner {
     /// What the command needs from the backend that this backend does not have: a simulated Apple ID, a readable
     /// mailbox, a provider's screen (or an identity token obtained elsewhere).
     func unavailable(for invocation: Invocation, root: CompositionRoot) -> UsageError? {
-        let name = CommandTable.spec(for: invocation.command).name
-        switch invocation.command {
-        case .checkCredential, .appleRevoke:
-            return root.backend.apple == nil ? UsageError(.usageNoSimulatedApple, ["command": name]) : nil
-        case .outbox:
-            return root.backend.mailbox == nil ? UsageError(.usageNoMailbox) : nil
-        case .signIn(let provider), .link(let provider):
-            guard provider == .emailPassword || root.uiClients[provider] != nil else {
-                return UsageError(.usageNeedsIDToken, ["provider": text.provider(provider)])
-            }
-            return nil
-        default:
-            return nil
+        let spec = invocation.command.spec
+        if spec.needs.contains(.simulatedApple), root.backend.apple == nil {
+            return UsageError(.usageNoSimulatedApple, ["command": spec.name])
         }
+        if spec.needs.contains(.mailbox), root.backend.mailbox == nil { return UsageError(.usageNoMailbox) }
+        if spec.needs.contains(.providerScreen), let provider = invocation.command.provider,
+            provider != .emailPassword, root.uiClients[provider] == nil
+        {
+            return UsageError(.usageNeedsIDToken, ["provider": text.provider(provider)])
+        }
+        return nil
     }
 
     /// What a command needs but can neither find in its options nor ask for.
     func missingInput(for invocation: Invocation) -> UsageError? {
-        guard !invocation.canPrompt(console) else { return nil }
-        let name = CommandTable.spec(for: invocation.command).name
-        switch invocation.command {
-        case .signIn(.emailPassword), .signUp, .link(.emailPassword):
-            switch (invocation.email, invocation.password) {
-            case (nil, nil): return UsageError(.usageNeedsEmailAndPassword)
-            case (nil, _): return UsageError(.usageNeedsEmail, ["command": name])
-            case (_, nil): return UsageError(.usageNeedsPassword, ["command": name])
-            default: break
-            }
-        case .resetPassword where invocation.email == nil:
-            return UsageError(.usageNeedsEmail, ["command": name])
-        case .openLink where invocation.password == nil, .changePassword where invocation.password == nil:
-            return UsageError(.usageNeedsNewPassword, ["command": name])
-        case .deleteAccount where !invocation.assumeYes:
-            return UsageError(.usageNeedsYesToDelete)
-        default:
-            break
-        }
-        return nil
+        invocation.canPrompt(console) ? nil : invocation.command.spec.missingInput(invocation)
     }
 
     /// Runs a command (not the tour or the menu) and returns its exit code.
@@ -85,7 +63,6 @@ struct CommandRunner {
         _ invocation: Invocation, tracer: any FlowTracer = SilentFlowTracer(), clock: any WallClock = SystemWallClock()
     ) async -> ExitCode {
         let root = root(invocation, tracer: tracer, clock: clock)
-        let viewModel = root.viewModel
         if let refusal = refuseIfUnreachable(invocation) { return refusal }
         if let feature = notOffered(invocation.command, by: root.backend.capabilities) {
             return reportNotOffered(feature, invocation)
@@ -97,129 +74,145 @@ struct CommandRunner {
         }
         if let refusal = await checkGoogleAccount(invocation, root: root) { return refusal }
         if let refusal = await confirmLeavingGuest(invocation, root: root) { return refusal }
-        switch invocation.command {
-        case .signIn(.emailPassword):
+        guard let run = invocation.command.spec.run else { return .usage }
+        return await run(self, invocation, root)
+    }
+
+    // MARK: - What each command runs (its `CommandSpec.run`)
+
+    func signIn(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        let provider = invocation.command.provider ?? .emailPassword
+        if provider == .emailPassword {
             guard let input = credentials(invocation, confirmNew: false) else { return cancelled(.signInCancelled) }
             await root.screen.send(.signInWithEmail(email: input.email, password: input.password))
-            return await report(root, invocation, cancelled: (.signInCancelled, { $0.session == nil })) { session in
-                session.map { SessionFormatter(text: text).describe($0) } ?? ""
-            }
-        case .signIn(let provider):
+        } else {
             await root.screen.send(.clickProvider(provider))
-            return await report(root, invocation, cancelled: (.signInCancelled, { $0.session == nil })) { session in
-                session.map { SessionFormatter(text: text).describe($0) } ?? ""
-            }
-        case .signUp:
-            guard let offer = viewModel.offers.signUp else {
-                return reportNotOffered(.signIn(.emailPassword), invocation)
-            }
-            guard let input = credentials(invocation, confirmNew: true) else { return cancelled(.signUpCancelled) }
-            await root.screen.send(.signUp(offer, email: input.email, password: input.password))
-            return await report(root, invocation) { session in
-                session.map { SessionFormatter(text: text).describe($0, heading: text(.accountCreated)) } ?? ""
-            }
-        case .link(let provider):
-            guard let offer = viewModel.offers.link else { return reportNotOffered(.linking, invocation) }
-            let before = try? await root.sessions.currentSession()
-            if provider == .emailPassword {
-                guard let input = credentials(invocation, confirmNew: true) else { return cancelled(.linkCancelled) }
-                await root.screen.send(.linkEmail(offer, email: input.email, password: input.password))
-            } else {
-                await root.screen.send(.clickLink(offer, provider))
-            }
-            if case .credentialAlreadyInUse(let credential)? = viewModel.state.error, !invocation.json {
-                return await recover(credential, provider: provider, root: root, invocation: invocation)
-            }
-            return await report(root, invocation, cancelled: (.linkCancelled, { $0.completed == nil })) { session in
-                guard let session else { return "" }
-                let name = ["provider": text.provider(provider)]
-                let heading = before?.uid == session.uid ? text(.uidKept, name) : text(.linkedProvider, name)
-                return SessionFormatter(text: text).describe(session, heading: heading)
-            }
-        case .unlink(let provider):
-            guard let offer = viewModel.offers.unlink else { return reportNotOffered(.unlinking, invocation) }
-            await sendSensitive(root, invocation) { .clickUnlink(offer, provider, currentPassword: $0) }
-            return await report(root, invocation) { session in
-                let heading = text(.unlinkedProvider, ["provider": text.provider(provider)])
-                return session.map { SessionFormatter(text: text).describe($0, heading: heading) } ?? ""
-            }
-        case .signOut:
-            await root.screen.send(.clickSignOut)
-            return await report(root, invocation) { _ in
-                text(root.backend.choice == .embedded ? .signedOutDone : .signedOutLocal) + "\n"
-            }
-        case .status:
-            return await status(root, json: invocation.json)
-        case .resetPassword:
-            let signedInEmail = try? await root.sessions.currentSession()?.email
-            guard let email = invocation.email ?? signedInEmail ?? ask(text(.promptEmail)) else {
-                return cancelled(.resetCancelled)
-            }
-            guard let offer = viewModel.offers.requestPasswordReset else {
-                return reportNotOffered(.passwordReset, invocation)
-            }
-            await root.screen.send(.requestPasswordReset(offer, email: email))
-            return await report(root, invocation) { _ in
-                if let mailbox = root.backend.mailbox {
-                    let values = ["email": email, "folder": mailbox.location]
-                    return nextStep(.resetMailed, values, orChoose: .resetMailedMenu, .outbox) + "\n"
-                } else if case .rest = choice {
-                    let item = InteractiveMenu.openLink
-                    return nextStep(.resetMailedByServer, ["email": email], orChoose: .resetMailedByServerMenu, item)
-                        + "\n"
-                } else {
-                    return text(.resetMailedFirebase, ["email": email]) + "\n"
-                }
-            }
-        case .openLink(let link):
-            guard let offer = viewModel.offers.confirmPasswordReset else {
-                return reportNotOffered(.passwordReset, invocation)
-            }
-            guard let password = invocation.password ?? askNewPassword() else { return cancelled(.openLinkCancelled) }
-            await root.screen.send(.openResetLink(offer, link, newPassword: Secret(password)))
-            return await report(root, invocation) { _ in
-                nextStep(.passwordResetDone, orChoose: .passwordResetDoneMenu, .signIn(.emailPassword)) + "\n"
-            }
-        case .changePassword:
-            guard let offer = viewModel.offers.changePassword else {
-                return reportNotOffered(.passwordChange, invocation)
-            }
-            guard let password = invocation.password ?? askNewPassword() else {
-                return cancelled(.changePasswordCancelled)
-            }
-            await sendSensitive(root, invocation) {
-                .changePassword(offer, newPassword: Secret(password), currentPassword: $0)
-            }
-            return await report(root, invocation) { _ in text(.passwordChanged) + "\n" }
-        case .checkCredential:
-            guard let offer = viewModel.offers.checkAppleCredential else {
-                return reportNotOffered(.signIn(.apple), invocation)
-            }
-            await root.screen.send(.checkAppleCredential(offer, .userAsked))
-            if case .checkAppleCredential(let state)? = viewModel.state.completed, state != .authorized {
-                console.out(text(.credentialState, ["state": state.rawValue]) + "\n")
-                console.err(text(.usagePrefix, ["message": viewModel.state.errorMessage ?? ""]) + "\n")
-                return .failure
-            }
-            return await report(root, invocation) { _ in text(.credentialState, ["state": "authorized"]) + "\n" }
-        case .deleteAccount:
-            if !invocation.assumeYes {
-                guard ask(text(.promptTypeDelete)) == "DELETE" else { return cancelled(.deleteCancelled) }
-            }
-            guard let offer = viewModel.offers.deleteAccount else {
-                return reportNotOffered(.accountDeletion, invocation)
-            }
-            await sendSensitive(root, invocation) { .clickDeleteAccount(offer, currentPassword: $0) }
-            return await report(root, invocation) { _ in text(.accountDeleted) + "\n" }
-        case .appleRevoke:
-            return await appleRevoke(root, invocation)
-        case .outbox:
-            return await outbox(root, invocation)
-        case .me:
-            return await callAPI(root, invocation)
-        case .tour, .interactive, .help, .version, .serve:
-            return .usage
         }
+        return await report(root, invocation, cancelled: (.signInCancelled, { $0.session == nil })) { session in
+            session.map { SessionFormatter(text: text).describe($0) } ?? ""
+        }
+    }
+
+    func signUp(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        guard let offer = root.viewModel.offers.signUp else {
+            return reportNotOffered(.signIn(.emailPassword), invocation)
+        }
+        guard let input = credentials(invocation, confirmNew: true) else { return cancelled(.signUpCancelled) }
+        await root.screen.send(.signUp(offer, email: input.email, password: input.password))
+        return await report(root, invocation) { session in
+            session.map { SessionFormatter(text: text).describe($0, heading: text(.accountCreated)) } ?? ""
+        }
+    }
+
+    func link(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        let provider = invocation.command.provider ?? .emailPassword
+        guard let offer = root.viewModel.offers.link else { return reportNotOffered(.linking, invocation) }
+        let before = try? await root.sessions.currentSession()
+        if provider == .emailPassword {
+            guard let input = credentials(invocation, confirmNew: true) else { return cancelled(.linkCancelled) }
+            await root.screen.send(.linkEmail(offer, email: input.email, password: input.password))
+        } else {
+            await root.screen.send(.clickLink(offer, provider))
+        }
+        if case .credentialAlreadyInUse(let credential)? = root.viewModel.state.error, !invocation.json {
+            return await recover(credential, provider: provider, root: root, invocation: invocation)
+        }
+        return await report(root, invocation, cancelled: (.linkCancelled, { $0.completed == nil })) { session in
+            guard let session else { return "" }
+            let name = ["provider": text.provider(provider)]
+            let heading = before?.uid == session.uid ? text(.uidKept, name) : text(.linkedProvider, name)
+            return SessionFormatter(text: text).describe(session, heading: heading)
+        }
+    }
+
+    func unlink(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        let provider = invocation.command.provider ?? .emailPassword
+        guard let offer = root.viewModel.offers.unlink else { return reportNotOffered(.unlinking, invocation) }
+        await sendSensitive(root, invocation) { .clickUnlink(offer, provider, currentPassword: $0) }
+        return await report(root, invocation) { session in
+            let heading = text(.unlinkedProvider, ["provider": text.provider(provider)])
+            return session.map { SessionFormatter(text: text).describe($0, heading: heading) } ?? ""
+        }
+    }
+
+    func signOut(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        await root.screen.send(.clickSignOut)
+        return await report(root, invocation) { _ in
+            text(root.backend.choice == .embedded ? .signedOutDone : .signedOutLocal) + "\n"
+        }
+    }
+
+    func resetPassword(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        let signedInEmail = try? await root.sessions.currentSession()?.email
+        guard let email = invocation.email ?? signedInEmail ?? ask(text(.promptEmail)) else {
+            return cancelled(.resetCancelled)
+        }
+        guard let offer = root.viewModel.offers.requestPasswordReset else {
+            return reportNotOffered(.passwordReset, invocation)
+        }
+        await root.screen.send(.requestPasswordReset(offer, email: email))
+        return await report(root, invocation) { _ in
+            if let mailbox = root.backend.mailbox {
+                let values = ["email": email, "folder": mailbox.location]
+                return nextStep(.resetMailed, values, orChoose: .resetMailedMenu, Command(.outbox)) + "\n"
+            } else if case .rest = choice {
+                let item = InteractiveMenu.openLink
+                return nextStep(.resetMailedByServer, ["email": email], orChoose: .resetMailedByServerMenu, item)
+                    + "\n"
+            } else {
+                return text(.resetMailedFirebase, ["email": email]) + "\n"
+            }
+        }
+    }
+
+    func openLink(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        guard let offer = root.viewModel.offers.confirmPasswordReset else {
+            return reportNotOffered(.passwordReset, invocation)
+        }
+        guard let password = invocation.password ?? askNewPassword() else { return cancelled(.openLinkCancelled) }
+        let link = invocation.command.resetLink ?? Secret("")
+        await root.screen.send(.openResetLink(offer, link, newPassword: Secret(password)))
+        return await report(root, invocation) { _ in
+            nextStep(.passwordResetDone, orChoose: .passwordResetDoneMenu, .signIn(.emailPassword)) + "\n"
+        }
+    }
+
+    func changePassword(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        guard let offer = root.viewModel.offers.changePassword else {
+            return reportNotOffered(.passwordChange, invocation)
+        }
+        guard let password = invocation.password ?? askNewPassword() else {
+            return cancelled(.changePasswordCancelled)
+        }
+        await sendSensitive(root, invocation) {
+            .changePassword(offer, newPassword: Secret(password), currentPassword: $0)
+        }
+        return await report(root, invocation) { _ in text(.passwordChanged) + "\n" }
+    }
+
+    func checkCredential(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        let viewModel = root.viewModel
+        guard let offer = viewModel.offers.checkAppleCredential else {
+            return reportNotOffered(.signIn(.apple), invocation)
+        }
+        await root.screen.send(.checkAppleCredential(offer, .userAsked))
+        if case .checkAppleCredential(let state)? = viewModel.state.completed, state != .authorized {
+            console.out(text(.credentialState, ["state": state.rawValue]) + "\n")
+            console.err(text(.usagePrefix, ["message": viewModel.state.errorMessage ?? ""]) + "\n")
+            return .failure
+        }
+        return await report(root, invocation) { _ in text(.credentialState, ["state": "authorized"]) + "\n" }
+    }
+
+    func deleteAccount(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        if !invocation.assumeYes {
+            guard ask(text(.promptTypeDelete)) == "DELETE" else { return cancelled(.deleteCancelled) }
+        }
+        guard let offer = root.viewModel.offers.deleteAccount else {
+            return reportNotOffered(.accountDeletion, invocation)
+        }
+        await sendSensitive(root, invocation) { .clickDeleteAccount(offer, currentPassword: $0) }
+        return await report(root, invocation) { _ in text(.accountDeleted) + "\n" }
     }
 
     /// Sends a sensitive action (unlink, change the password, delete the account) with `--current-password`. When the
@@ -243,12 +236,8 @@ struct CommandRunner {
     /// provider's screen reads `--account` its own way.
     private func checkGoogleAccount(_ invocation: Invocation, root: CompositionRoot) async -> ExitCode? {
         guard let wanted = invocation.account else { return nil }
-        switch invocation.command {
-        case .signIn(let provider) where provider != .google, .link(let provider) where provider != .google:
-            return nil
-        default:
-            break
-        }
+        let command = invocation.command
+        if command.name == .signIn || command.name == .link, command.provider != .google { return nil }
         // When the accounts cannot be listed (no answer), the sign-in itself reports why.
         guard let google = root.backend.google, let accounts = try? await google.accounts() else { return nil }
         guard !accounts.contains(where: { $0.email.lowercased().contains(wanted.lowercased()) }) else { return nil }
@@ -263,27 +252,23 @@ struct CommandRunner {
     /// which starts with Sign in with Apple), asks whether to lose the guest account; `--yes` answers yes, and with
     /// no terminal and no `--yes` the command is refused (exit 2).
     func confirmLeavingGuest(_ invocation: Invocation, root: CompositionRoot) async -> ExitCode? {
-        let leaves: Bool
-        switch invocation.command {
-        case .signOut, .signIn, .tour: leaves = true
-        default: leaves = false
-        }
-        guard leaves, !invocation.assumeYes, let current = try? await root.sessions.currentSession(),
+        let command = invocation.command
+        guard command.spec.leavesGuest, !invocation.assumeYes, let current = try? await root.sessions.currentSession(),
             current.isAnonymous
         else { return nil }
         guard invocation.canPrompt(console) else { return usageError(UsageError(.usageNeedsYesToLoseGuest)) }
         let question =
-            if case .signIn(let provider) = invocation.command, provider != .anonymous {
+            if command.name == .signIn, let provider = command.provider, provider != .anonymous {
                 nextStep(
                     .guestWarning, ["provider": text.commandName(provider)], orChoose: .guestWarningMenu,
                     .link(provider))
-            } else if invocation.command == .tour {
+            } else if command == .tour {
                 text(.guestWarning, ["provider": text.commandName(.apple)])
             } else {
                 text(.promptLoseGuest)
             }
         guard isYes(ask(question)) else {
-            return cancelled(invocation.command == .signOut ? .signOutCancelled : .signInCancelled)
+            return cancelled(command.name == .signOut ? .signOutCancelled : .signInCancelled)
         }
         return nil
     }
@@ -292,18 +277,10 @@ struct CommandRunner {
 
     /// With an emulator that did not answer, a command that needs it fails at once and says so (exit 1).
     func refuseIfUnreachable(_ invocation: Invocation) -> ExitCode? {
-        guard let host = unreachableEmulator, Self.needsTheBackend(invocation.command) else { return nil }
+        guard let host = unreachableEmulator, invocation.command.spec.talksToBackend else { return nil }
         let error = AuthError.network(reason: "cannot reach \(host)")
         showError(text.errors.message(for: error) + " (\(host))", error: error, verbose: invocation.verbose)
         return .failure
-    }
-
-    /// Whether a command talks to the backend: every one but those that read or forget the session on this device.
-    static func needsTheBackend(_ command: Command) -> Bool {
-        switch command {
-        case .status, .signOut, .help, .version: false
-        default: true
-        }
     }
 
     /// The embedded backend's storage failure, checked before a command that uses the backend: its simulated Apple
@@ -311,11 +288,7 @@ struct CommandRunner {
     /// once here, where its failure is still a typed value. `nil` when the store can be read, or the command does not
     /// use it.
     func storageFailure(of root: CompositionRoot, for command: Command) -> AuthError? {
-        switch command {
-        case .status, .outbox, .help, .version: return nil
-        default: break
-        }
-        guard let embedded = root.backend.embedded else { return nil }
+        guard command.spec.readsStore, let embedded = root.backend.embedded else { return nil }
         do {
             try embedded.storage.read { _ in () }
             return nil
@@ -365,13 +338,15 @@ struct CommandRunner {
         switch error {
         case .notSignedIn, .signedOut, .refreshTokenRejected:
             nextStep(.hintSignIn, signInArguments, orChoose: .hintSignInMenu, nil)
-        case .wrongCredentials: nextStep(.hintWrongCredentials, orChoose: .hintWrongCredentialsMenu, .resetPassword)
+        case .wrongCredentials:
+            nextStep(.hintWrongCredentials, orChoose: .hintWrongCredentialsMenu, Command(.resetPassword))
         case .emailAlreadyInUse: nextStep(.hintEmailInUse, orChoose: .hintEmailInUseMenu, .signIn(.emailPassword))
         case .invalidDeepLink, .invalidResetCode, .resetCodeExpired:
             if choice.hasReadableMailbox {
-                nextStep(.hintInvalidLink, orChoose: .hintInvalidLinkMenu, .resetPassword, also: .outbox)
+                nextStep(
+                    .hintInvalidLink, orChoose: .hintInvalidLinkMenu, Command(.resetPassword), also: Command(.outbox))
             } else {
-                nextStep(.hintInvalidLinkNoOutbox, orChoose: .hintInvalidLinkNoOutboxMenu, .resetPassword)
+                nextStep(.hintInvalidLinkNoOutbox, orChoose: .hintInvalidLinkNoOutboxMenu, Command(.resetPassword))
             }
         case .sessionStorage(let reason): text(.hintDataFolder, ["folder": paths.root, "reason": reason])
         case .backendStorage(let failure) where failure.kind == .damaged:
@@ -386,7 +361,7 @@ struct CommandRunner {
     private var signInArguments: [String: String] {
         var values = text.providerNames
         if let menu {
-            let items = menu.indices.filter { if case .signIn = menu[$0] { true } else { false } }
+            let items = menu.indices.filter { menu[$0].name == .signIn }
             values["items"] = items.map { String($0 + 1) }.joined(separator: text(.listSeparator))
         }
         return values
@@ -444,7 +419,7 @@ struct CommandRunner {
         }
     }
 
-    private func status(_ root: CompositionRoot, json: Bool) async -> ExitCode {
+    func status(_ root: CompositionRoot, json: Bool) async -> ExitCode {
         let formatter = SessionFormatter(text: text)
         let outcome: RestoreOutcome
         do {
@@ -495,7 +470,7 @@ struct CommandRunner {
         }
     }
 
-    private func appleRevoke(_ root: CompositionRoot, _ invocation: Invocation) async -> ExitCode {
+    func appleRevoke(_ root: CompositionRoot, _ invocation: Invocation) async -> ExitCode {
         guard let apple = root.backend.apple else { return .usage }
         do {
             guard try await apple.revoke() else {
@@ -507,39 +482,17 @@ struct CommandRunner {
             showError(text.errors.message(for: domain), error: domain, verbose: invocation.verbose)
             return .failure
         }
-        console.out(nextStep(.appleRevoked, orChoose: .appleRevokedMenu, .checkCredential) + "\n")
+        console.out(nextStep(.appleRevoked, orChoose: .appleRevokedMenu, Command(.checkCredential)) + "\n")
         return .success
     }
 
     /// What the command needs that the backend does not offer, read off the ports it has (a team's own API has no
-    /// guests, identity providers, linking or password change), or `nil`.
+    /// guests, identity providers, linking or password change), or `nil`: its `CommandSpec.requires`.
     func notOffered(_ command: Command, by capabilities: IdentityBackendCapabilities) -> BackendFeature? {
-        func identityProvider(_ provider: ProviderType) -> Bool { providers[provider]?.takesIdentityToken == true }
-        switch command {
-        case .signIn(.anonymous):
-            return capabilities.guests == nil ? .signIn(.anonymous) : nil
-        case .signIn(let provider) where identityProvider(provider):
-            return capabilities.identityProviders == nil ? .signIn(provider) : nil
-        case .signIn(let provider):
-            return capabilities.passwords == nil ? .signIn(provider) : nil
-        case .signUp:
-            return capabilities.passwords == nil ? .signIn(.emailPassword) : nil
-        case .link(let provider):
-            if identityProvider(provider), capabilities.identityProviders == nil { return .signIn(provider) }
-            return capabilities.linking == nil ? .linking : nil
-        case .unlink:
-            return capabilities.linking == nil ? .unlinking : nil
-        case .changePassword:
-            return capabilities.passwordChange == nil ? .passwordChange : nil
-        case .resetPassword, .openLink:
-            return capabilities.passwordReset == nil ? .passwordReset : nil
-        case .deleteAccount:
-            return capabilities.accountDeletion == nil ? .accountDeletion : nil
-        case .checkCredential, .appleRevoke, .tour:
-            return capabilities.identityProviders == nil ? .signIn(.apple) : nil
-        default:
-            return nil
-        }
+        let takesIdentityToken = command.provider.map { providers[$0]?.takesIdentityToken == true } ?? false
+        return command.spec.requires(
+            CommandSpec.Requirement(
+                command: command, capabilities: capabilities, takesIdentityToken: takesIdentityToken))
     }
 
     /// Says that the backend does not offer `feature`, in the user's language, and fails (exit 1).
@@ -550,7 +503,7 @@ struct CommandRunner {
     }
 
     /// `me`: the app's API as the signed-in user, through ``AuthorizedAPIClient``.
-    private func callAPI(_ root: CompositionRoot, _ invocation: Invocation) async -> ExitCode {
+    func callAPI(_ root: CompositionRoot, _ invocation: Invocation) async -> ExitCode {
         guard let api = root.backend.api else { return usageError(UsageError(.usageNoAppAPI)) }
         let response: HTTPResponse
         do {
@@ -564,7 +517,7 @@ struct CommandRunner {
         return (200..<300).contains(response.status) ? .success : .failure
     }
 
-    private func outbox(_ root: CompositionRoot, _ invocation: Invocation) async -> ExitCode {
+    func outbox(_ root: CompositionRoot, _ invocation: Invocation) async -> ExitCode {
         guard let mailbox = root.backend.mailbox else { return .usage }
         let mails: [ResetMail]
         do {

@@ -56,14 +56,14 @@ struct DemoCLI {
             return usageError(error, json: arguments.contains("--json"))
         }
         let help = CommandLineHelp(text: text)
-        switch invocation.command {
-        case .help(let name):
-            console.out(name.map(help.command) ?? help.global())
+        switch invocation.command.name {
+        case .help?:
+            console.out(invocation.command.topic.map(help.command) ?? help.global())
             return .success
-        case .version:
+        case .version?:
             console.out("signin-demo \(Self.version)\n")
             return .success
-        case .interactive where !console.isInteractive:
+        case .interactive? where !console.isInteractive:
             return usageError(UsageError(.usageInteractiveNeedsTerminal))
         default:
             break
@@ -77,7 +77,7 @@ struct DemoCLI {
                     + "\n")
             return .failure
         }
-        if invocation.command == .serve {
+        if invocation.command.name == .serve {
             return await Server(
                 console: console, paths: paths, environment: environment, text: text, providers: providers
             )
@@ -102,8 +102,8 @@ struct DemoCLI {
             case .unreachable: runner.unreachableEmulator = configuration.emulatorHost
             }
         }
-        switch invocation.command {
-        case .tour:
+        switch invocation.command.name {
+        case nil:
             if let refusal = runner.refuseIfUnreachable(invocation) { return refusal }
             if let refusal = await runner.confirmLeavingGuest(invocation, root: runner.root(invocation)) {
                 return refusal
@@ -112,7 +112,7 @@ struct DemoCLI {
                 return runner.reportNotOffered(feature, invocation)
             }
             return await GuidedTour(runner: runner, invocation: invocation).run()
-        case .interactive:
+        case .interactive?:
             return await InteractiveMenu(runner: runner, invocation: invocation).run()
         default:
             if let missing = runner.missingInput(for: invocation) { return usageError(missing, json: invocation.json) }
@@ -145,12 +145,16 @@ struct DemoCLI {
     /// line of printable ASCII of at most 16 KiB. It stands in for the screen of the command's own provider only
     /// (for a command that signs in again, of whichever provider the session has).
     func providedIDToken(for invocation: Invocation, choice: BackendChoice) -> Result<ProvidedIDToken?, UsageError> {
-        let provider: ProviderType?
-        switch invocation.command {
-        case .signIn(let type) where providers[type]?.takesIdentityToken == true: provider = type
-        case .link(let type) where providers[type]?.takesIdentityToken == true: provider = type
-        case .deleteAccount, .changePassword, .unlink: provider = nil
-        default:
+        let command = invocation.command
+        // `sign-in` and `link` sign in with the provider they name; the other commands that take a token sign in
+        // again with the session's.
+        let namesItsProvider = command.name == .signIn || command.name == .link
+        let provider = namesItsProvider ? command.provider : nil
+        let takesToken =
+            namesItsProvider
+            ? provider.map { providers[$0]?.takesIdentityToken == true } ?? false
+            : command.spec.options.contains(.idTokenFile)
+        guard takesToken else {
             guard invocation.idTokenFile == nil else {
                 let names = providers.filter(\.takesIdentityToken).map(\.description.commandName)
                 return .failure(UsageError(.usageIDTokenOnlyForProviders, ["providers": names.joined(separator: "|")]))

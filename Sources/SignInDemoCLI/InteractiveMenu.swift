@@ -11,38 +11,38 @@ struct InteractiveMenu {
     let invocation: Invocation
 
     /// The menu's "open a reset link" entry; the link is asked for when it is chosen.
-    static let openLink = Command.openLink(Secret(""))
+    static let openLink = Command(.openLink)
 
-    /// Every entry there can be: signing in with each registered provider, signing up, linking each provider that
-    /// links, then the other commands. Each entry's label is in the user's language.
+    /// Every entry there can be, in the order of the commands' declarations: signing in with each registered
+    /// provider, linking each provider that links, and every other command that has a menu item
+    /// (`CommandSpec.menu`). Each entry's label is in the user's language.
     static func entries(_ providers: [DemoProvider]) -> [(label: (CLIMessages) -> String, command: Command)] {
-        func fixed(_ key: CLIText, _ command: Command) -> (label: (CLIMessages) -> String, command: Command) {
-            ({ text in text(key) }, command)
+        CommandTable.commands.flatMap { spec -> [(label: (CLIMessages) -> String, command: Command)] in
+            switch spec.command {
+            case .signIn?:
+                return providers.map { provider in
+                    (
+                        label: { text in
+                            provider.menuTexts.map { text($0.signIn) }
+                                ?? text(.menuSignInWith, ["provider": text.provider(provider.type)])
+                        }, command: Command.signIn(provider.type)
+                    )
+                }
+            case .link?:
+                return providers.filter(\.description.isLinkable).map { provider in
+                    (
+                        label: { text in
+                            provider.menuTexts?.link.map { text($0) }
+                                ?? text(.menuLinkWith, ["provider": text.provider(provider.type)])
+                        }, command: Command.link(provider.type)
+                    )
+                }
+            default:
+                guard let label = spec.menu else { return [] }
+                // What the command names after its name (a provider to unlink, a link) is asked when it is chosen.
+                return [({ text in text(label) }, Command(spec.command))]
+            }
         }
-        let signIns = providers.map { provider in
-            (
-                label: { (text: CLIMessages) in
-                    provider.menuTexts.map { text($0.signIn) }
-                        ?? text(.menuSignInWith, ["provider": text.provider(provider.type)])
-                }, command: Command.signIn(provider.type)
-            )
-        }
-        let links = providers.filter(\.description.isLinkable).map { provider in
-            (
-                label: { (text: CLIMessages) in
-                    provider.menuTexts?.link.map { text($0) }
-                        ?? text(.menuLinkWith, ["provider": text.provider(provider.type)])
-                }, command: Command.link(provider.type)
-            )
-        }
-        let unlinkable = providers.first(where: \.description.isLinkable)?.type ?? .emailPassword
-        return signIns + [fixed(.menuSignUp, .signUp)] + links + [
-            fixed(.menuUnlink, .unlink(unlinkable)), fixed(.menuStatus, .status),
-            fixed(.menuResetPassword, .resetPassword), fixed(.menuOutbox, .outbox),
-            fixed(.menuOpenLink, openLink), fixed(.menuCheckCredential, .checkCredential),
-            fixed(.menuAppleRevoke, .appleRevoke), fixed(.menuDeleteAccount, .deleteAccount),
-            fixed(.menuSignOut, .signOut), fixed(.menuChangePassword, .changePassword),
-        ]
     }
 
     /// The entries whose command works with this backend: a team's own server has no guests, no Apple or Google and
@@ -89,7 +89,7 @@ struct InteractiveMenu {
             var options = invocation
             options.forcePrompts = true
             options.command = entries[number - 1].command
-            if case .unlink = options.command {
+            if options.command.name == .unlink {
                 let linkable = ProviderChoice.linkable.allowed(in: text.providers)
                 let names = linkable.map(\.commandName).joined(separator: ", ")
                 guard let name = runner.ask(text(.promptProviderToUnlink, ["providers": names])) else {
@@ -109,7 +109,7 @@ struct InteractiveMenu {
                 }
                 options.command = .unlink(provider.type)
             }
-            if case .openLink = options.command {
+            if options.command.name == .openLink {
                 guard let link = runner.ask(text(.promptLink)) else {
                     console.out(text(.cancelled) + "\n")
                     continue

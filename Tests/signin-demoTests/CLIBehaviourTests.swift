@@ -28,6 +28,26 @@ struct CLIBehaviourTests {
             ?? "?"
     }
 
+    @Test("--id-token-file stands in for the named provider's screen, or for signing in again; elsewhere it is refused")
+    func idTokenFileWhereItApplies() async throws {
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        let token = folder.path + "/token"
+        try "header.payload.signature".write(toFile: token, atomically: true, encoding: .utf8)
+        for arguments in [["sign-in", "email"], ["link", "email"], ["sign-in", "guest"]] {
+            let (code, captured) = await run(
+                arguments + ["--id-token-file", token, "--email", "a@b.c", "--password", "p"])
+            #expect(code == .usage, "\(arguments)")
+            #expect(
+                captured.err.contains("--id-token-file is for the providers that give an identity token"),
+                "\(arguments): \(captured.err)")
+        }
+        // Where it applies, the token is used: this one is no identity token, and the backend says so.
+        let (code, captured) = await run(["sign-in", "google", "--id-token-file", token])
+        #expect(code == .failure && !captured.err.contains("--id-token-file is for"), "\(captured.err)")
+        let (again, output) = await run(["delete-account", "--yes", "--id-token-file", token])
+        #expect(again == .failure && !output.err.contains("--id-token-file is for"), "\(output.err)")
+    }
+
     @Test("a bad answer at the menu is asked again in place, without drawing the menu again")
     func menuAsksAgainInPlace() async {
         let (code, captured) = await run(
@@ -41,7 +61,7 @@ struct CLIBehaviourTests {
     @Test("Ctrl-D at a step's prompt cancels that step only, with 'cancelled' on its own line")
     func endOfInputCancelsTheStep() async {
         // Open a link; the end of input at "Link: " cancels it, and the menu goes on to quit.
-        let (code, captured) = await run(["interactive"], input: [menu(.openLink(""))], terminal: true)
+        let (code, captured) = await run(["interactive"], input: [menu(InteractiveMenu.openLink)], terminal: true)
         #expect(code == .success)
         #expect(captured.out.contains("Link: \ncancelled\n"))
     }
@@ -49,7 +69,7 @@ struct CLIBehaviourTests {
     @Test("the reset step uses the signed-in account's email instead of asking for it")
     func resetUsesTheSignedInEmail() async {
         #expect(await run(["sign-up", "--email", "jane@example.com", "--password", "correct horse"]).0 == .success)
-        let (code, captured) = await run(["interactive"], input: [menu(.resetPassword), "0"], terminal: true)
+        let (code, captured) = await run(["interactive"], input: [menu(Command(.resetPassword)), "0"], terminal: true)
         #expect(code == .success)
         #expect(!captured.out.contains("Email: "))
         #expect(captured.out.contains("If jane@example.com has an account"))
@@ -79,7 +99,7 @@ struct CLIBehaviourTests {
         #expect(link.err.contains("'signin-demo outbox' lists them"))
         let (_, menu) = await run(
             ["interactive"], input: [menu(.signIn(.emailPassword)), "a@b.co", "wrong one", "0"], terminal: true)
-        #expect(menu.err.contains("or choose \(self.menu(.resetPassword)) to mail yourself a reset link"))
+        #expect(menu.err.contains("or choose \(self.menu(Command(.resetPassword))) to mail yourself a reset link"))
     }
 
     // MARK: - Flags and prompts

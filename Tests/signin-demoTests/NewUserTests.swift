@@ -194,11 +194,11 @@ struct NewUserTests {
         // Reset the password: the mail, then its link (one step each), then Apple, revoked; then as a guest, Apple
         // again, declined; a wrong link; a wrong password.
         let resetStep = await run(
-            ["interactive"], CapturedConsole(input: [number(.resetPassword), "0"], isInteractive: true))
+            ["interactive"], CapturedConsole(input: [number(Command(.resetPassword)), "0"], isInteractive: true))
         let link = try #require(mailedLinks().last)
         let answers = [
             number(InteractiveMenu.openLink), link, "second pass 2", "second pass 2",
-            number(.signIn(.apple)), "1", number(.appleRevoke),
+            number(.signIn(.apple)), "1", number(Command(.appleRevoke)),
             number(.signIn(.anonymous)), number(.signIn(.apple)), "n",
             number(InteractiveMenu.openLink), "https://evil.example/?code=x", "third pass 3", "third pass 3",
             number(.signIn(.emailPassword)), "menu@example.com", "wrong pass 9", "0",
@@ -206,11 +206,11 @@ struct NewUserTests {
         let (code, captured) = await run(["interactive"], CapturedConsole(input: answers, isInteractive: true))
         #expect(code == .success, "\(captured.err)")
         let said = resetStep.1.out + resetStep.1.err + captured.out + captured.err
-        #expect(said.contains("choose \(number(.outbox)) to show it"), "\(said)")
+        #expect(said.contains("choose \(number(Command(.outbox))) to show it"), "\(said)")
         #expect(said.contains("choose \(number(.signIn(.emailPassword))) to sign in with the new password"), "\(said)")
-        #expect(said.contains("Choose \(number(.checkCredential)) to see the app notice"), "\(said)")
+        #expect(said.contains("Choose \(number(Command(.checkCredential))) to see the app notice"), "\(said)")
         #expect(said.contains("Link instead to keep it: choose \(number(.link(.apple)))"), "\(said)")
-        #expect(said.contains("or choose \(number(.resetPassword)) for a new one"), "\(said)")
+        #expect(said.contains("or choose \(number(Command(.resetPassword))) for a new one"), "\(said)")
         for command in CommandTable.commands.map(\.name) where command != "interactive" {
             #expect(!said.contains("signin-demo \(command)"), "the menu named the command line \(command)")
         }

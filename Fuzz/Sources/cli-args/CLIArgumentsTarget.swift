@@ -24,7 +24,7 @@ public func fuzzCommandLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     }
     fuzzCheck(!invocation.forcePrompts, "the command line turned on forcePrompts, which only the menu sets")
     if invocation.json {
-        let takesJSON = CommandTable.spec(for: invocation.command).options.contains(.json)
+        let takesJSON = invocation.command.spec.options.contains(.json)
         let informational: Bool
         switch invocation.command {
         case .help, .version: informational = true
