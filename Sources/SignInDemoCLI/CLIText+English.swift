@@ -26,6 +26,7 @@ extension CLIMessages {
         .helpCommandUsage: "USAGE: {usage}",
         .helpExample: "EXAMPLE: {example}",
         .helpCommandOptions: "OPTIONS",
+        .helpCommandProviders: "PROVIDERS",
         .optionYes:
             "Consent and confirm without asking (the Apple sheet, the first Google account, warnings, delete-account).",
         .optionHideEmail: "At the Apple sheet, consent and hide the email behind a private relay address.",
@@ -283,7 +284,7 @@ extension CLIMessages {
             "the backend: embedded (in-process, the default), firebase (over its REST API) or rest (your own API, with --base-url)",
         .optionPort: "the port to serve on, on 127.0.0.1 (default 9099; 0 picks a free one)",
         .optionIDTokenFile:
-            "a file holding an Apple or Google identity token obtained elsewhere (Firebase has no sheet here)",
+            "a file holding the provider's identity token, obtained elsewhere (Firebase has no sign-in screen here)",
         .commandServeSummary: "serve the embedded backend over HTTP, as a Firebase Auth emulator",
         .commandServeDetails: """
         Runs the embedded backend as an HTTP server on 127.0.0.1 that speaks Firebase Authentication's REST API

@@ -21,6 +21,7 @@ extension CLIMessages {
         .helpCommandUsage: "用法：{usage}",
         .helpExample: "範例：{example}",
         .helpCommandOptions: "選項",
+        .helpCommandProviders: "提供者",
         .optionYes: "不經詢問直接同意並確認（Apple 同意畫面、第一個 Google 帳號、警告、delete-account）。",
         .optionHideEmail: "在 Apple 同意畫面中同意，並以私密轉寄地址隱藏電子郵件。",
         .optionAccount: "要選擇的 Google 帳號。",
@@ -257,7 +258,7 @@ extension CLIMessages {
         // Backends and the server.
         .optionBackend: "後端：embedded（行程內，預設）、firebase（透過其 REST API）或 rest（您自己的 API，搭配 --base-url）",
         .optionPort: "在 127.0.0.1 上服務的連接埠（預設 9099；0 會選一個空閒的）",
-        .optionIDTokenFile: "存放在別處取得的 Apple 或 Google 身分權杖的檔案（Firebase 在這裡沒有登入畫面）",
+        .optionIDTokenFile: "存放在別處取得的該提供者身分權杖的檔案（Firebase 在這裡沒有登入畫面）",
         .commandServeSummary: "以 HTTP 提供內嵌後端，作為 Firebase Auth 模擬器",
         .commandServeDetails: """
         在 127.0.0.1 上以 HTTP 伺服器執行內嵌後端，在模擬器的網址上使用 Firebase Authentication 的 REST API

@@ -26,6 +26,7 @@ extension CLIMessages {
         .helpCommandUsage: "KULLANIM: {usage}",
         .helpExample: "ÖRNEK: {example}",
         .helpCommandOptions: "SEÇENEKLER",
+        .helpCommandProviders: "SAĞLAYICILAR",
         .optionYes:
             "Sormadan izin verir ve onaylar (Apple onay ekranı, ilk Google hesabı, uyarılar, delete-account).",
         .optionHideEmail: "Apple onay ekranında izin verir ve e-postayı özel bir aktarma adresinin arkasında gizler.",
@@ -288,7 +289,7 @@ extension CLIMessages {
             "arka uç: embedded (süreç içi, varsayılan), firebase (REST API'si üzerinden) ya da rest (kendi API'niz, --base-url ile)",
         .optionPort: "127.0.0.1 üzerinde dinlenecek port (varsayılan 9099; 0 boş bir port seçer)",
         .optionIDTokenFile:
-            "başka yerde alınmış bir Apple ya da Google kimlik belirtecini içeren dosya (Firebase burada ekran göstermez)",
+            "sağlayıcının başka yerde alınmış kimlik belirtecini içeren dosya (Firebase burada giriş ekranı göstermez)",
         .commandServeSummary: "gömülü arka ucu HTTP üzerinden, bir Firebase Auth emülatörü olarak sun",
         .commandServeDetails: """
         Gömülü arka ucu 127.0.0.1 üzerinde, Firebase Authentication'ın REST API'sini (Identity Toolkit v1 ve

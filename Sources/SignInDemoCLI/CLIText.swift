@@ -9,7 +9,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case helpTitle, helpUsageHeading, helpCommandsHeading, helpOptionsHeading, helpExitCodesHeading
     case helpUsageLine, helpPrompts, helpConsentOffTerminal, helpRecentSignIn, helpLocale, helpMoreAboutCommand
     case helpExitSuccess, helpExitFailure, helpExitUsage, helpExitCancelled, helpCommandUsage, helpExample
-    case helpCommandOptions
+    case helpCommandOptions, helpCommandProviders
     case optionYes, optionHideEmail, optionAccount, optionEmail, optionPassword, optionCurrentPassword
     case optionSwitchAccount, optionJSON, optionDataDir, optionVerbose, optionHelp, optionVersion
     case commandTourSummary, commandTourDetails, commandInteractiveSummary, commandInteractiveDetails

@@ -43,6 +43,14 @@ struct CommandLineHelp {
         lines.append(text(.helpCommandUsage, ["usage": "signin-demo " + usage(spec)]))
         lines += ["", text(.helpCommandOptions)]
         lines += optionLines(CommandTable.allOptions(of: spec))
+        if case .provider(let choice) = spec.operand {
+            // Every provider it takes, by the names it accepts, with its name in the user's language.
+            let providers = choice.allowed(in: text.providers)
+            let names = providers.map { $0.commandNames.joined(separator: ", ") }
+            let width = names.map(\.count).max() ?? 0
+            lines += ["", text(.helpCommandProviders)]
+            lines += zip(names, providers).map { "  " + $0.padding(to: width + 2) + text.provider($1.type) }
+        }
         lines += ["", text(.helpExample, ["example": spec.exampleLine])]
         return lines.joined(separator: "\n") + "\n"
     }

@@ -42,6 +42,10 @@ struct AcmeProviderRecipeTests {
         let help = await run(["--help"])
         #expect(help.out.contains("sign-in apple|google|anonymous|email|acme"))
         #expect(help.out.contains("link apple|google|email|acme"))
+        let signInHelp = await run(["sign-in", "--help"], language: "tr_TR.UTF-8")
+        #expect(
+            signInHelp.out.contains("SAĞLAYICILAR\n") && signInHelp.out.contains("  acme, acme-id     Acme Kimliği\n"))
+        #expect(signInHelp.out.contains("  anonymous, guest  Misafir\n"), "\(signInHelp.out)")
         let unknown = await run(["link", "myspace"])
         #expect(unknown.code == .usage && unknown.err.contains("(known: apple, google, email, acme)"))
         let menu = await run(["interactive"], input: ["0"], terminal: true)
