@@ -108,11 +108,6 @@ struct CLIMessages: Sendable {
         errors.providerName(provider)
     }
 
-    /// The registered providers' command names, `apple|google|…`, for the texts that list them.
-    var providerNames: [String: String] {
-        ["providers": providers.map(\.commandName).joined(separator: "|")]
-    }
-
     /// The name the command line gives a registered provider (its id for any other).
     func commandName(_ provider: ProviderType) -> String {
         providers.first { $0.type == provider }?.commandName ?? provider.rawValue

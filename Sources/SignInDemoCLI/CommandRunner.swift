@@ -357,9 +357,12 @@ struct CommandRunner {
         }
     }
 
-    /// The values of the "sign in first" hints: the providers' command names, and in the menu its sign-in items.
+    /// The values of the "sign in first" hints: the command names of the providers this backend signs in with, and in
+    /// the menu its sign-in items.
     private var signInArguments: [String: String] {
-        var values = text.providerNames
+        let capabilities = root(Invocation()).backend.capabilities
+        let offered = providers.filter { notOffered(.signIn($0.type), by: capabilities) == nil }
+        var values = ["providers": offered.map(\.description.commandName).joined(separator: "|")]
         if let menu {
             let items = menu.indices.filter { menu[$0].name == .signIn }
             values["items"] = items.map { String($0 + 1) }.joined(separator: text(.listSeparator))

@@ -171,6 +171,16 @@ struct NewUserTests {
         #expect(all.out.contains("Show the outbox") && all.out.contains("Stop using Sign in with Apple"))
     }
 
+    @Test("'sign in first' names only the providers the backend signs in with")
+    func signInHintFollowsTheBackend() async {
+        let rest = ["--backend", "rest", "--base-url", "http://127.0.0.1:9"]
+        let (code, captured) = await run(rest + ["status"], CapturedConsole())
+        #expect(
+            code == .failure && captured.out.contains("Sign in first: signin-demo sign-in email.\n"), "\(captured.out)")
+        let (_, embedded) = await run(["status"], CapturedConsole())
+        #expect(embedded.out.contains("Sign in first: signin-demo sign-in apple|google|anonymous|email."))
+    }
+
     @Test("a bad link's hint names the outbox only where the CLI can read one")
     func linkHintWithoutOutbox() async {
         let link = ["open-link", "https://evil.example/?code=x", "--password", "new horse 12"]
