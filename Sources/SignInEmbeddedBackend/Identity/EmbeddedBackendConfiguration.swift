@@ -39,7 +39,7 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     /// so that a user who signs in again and again does not fill the backend with refresh tokens.
     public var maximumSessionsPerAccount: Int
     /// The OpenID-Connect-style providers registered besides Apple and Google, each with a simulated issuer
-    /// (``EmbeddedIdPIssuer``) whose tokens `accounts:signInWithIdp` accepts under its provider id.
+    /// (`EmbeddedIdPIssuer`) whose tokens `accounts:signInWithIdp` accepts under its provider id.
     public var identityProviders: [IdentityProviderRegistration]
 
     /// Creates a configuration.

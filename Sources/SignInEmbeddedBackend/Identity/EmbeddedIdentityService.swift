@@ -11,7 +11,7 @@ import SignInEmbeddedStore
 /// JWT ID token with an expiry and an opaque refresh token that rotates), mails password-reset links to an
 /// outbox, deletes accounts, and verifies its ID tokens for the app's API.
 ///
-/// Each operation is one ``BackendStateStorage/update(_:)``: every check runs before anything changes, and a
+/// Each operation is one `BackendStateStorage.update(_:)`: every check runs before anything changes, and a
 /// refused request leaves the state exactly as it was. The defences (see `SECURITY.md`): tokens issued before an
 /// account's `validSince` are refused; deleting, unlinking and changing the password need a recent sign-in;
 /// identity tokens need a nonce, used once; password guesses are throttled per email; a reused refresh token

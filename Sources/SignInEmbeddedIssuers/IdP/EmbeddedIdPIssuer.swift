@@ -36,6 +36,9 @@ public final class EmbeddedIdPIssuer: Sendable {
     /// Signs an identity token for `email` (with `name` when given and the request's `nonce`), making the
     /// provider's key if it has none yet.
     /// - Parameters:
+    ///   - email: The email the user gives the provider's page.
+    ///   - name: The user's name at the provider, if the token should carry one.
+    ///   - nonce: The request's nonce: the SHA-256 hex of the client's raw nonce.
     ///   - claims: The provider's own claims the token carries besides the standard ones (Microsoft's `oid`, `tid`,
     ///     `preferred_username`); a standard claim's name here is ignored.
     ///   - issuer: Which of the registration's issuers signs (a tenant's, for a provider that serves several); the
