@@ -283,6 +283,8 @@ extension CLIMessages {
         .optionBackend:
             "the backend: embedded (in-process, the default), firebase (over its REST API) or rest (your own API, with --base-url)",
         .optionPort: "the port to serve on, on 127.0.0.1 (default 9099; 0 picks a free one)",
+        .optionProject:
+            "the Firebase project id its ID tokens name (default: $FIREBASE_PROJECT_ID, else $GCLOUD_PROJECT, else demo-signin)",
         .optionIDTokenFile:
             "a file holding the provider's identity token, obtained elsewhere (Firebase has no sign-in screen here)",
         .commandServeSummary: "serve the embedded backend over HTTP, as a Firebase Auth emulator",
@@ -301,6 +303,7 @@ extension CLIMessages {
         .usageInvalidEmulatorHost:
             "FIREBASE_AUTH_EMULATOR_HOST must be host:port, such as 127.0.0.1:9099 (it is '{host}')",
         .usageBadPort: "the port must be a number from 0 to 65535 (it is '{port}')",
+        .usageBadProject: "a project id is letters, digits and '-', at most 63 of them (it is '{project}')",
         .usageNeedsIDToken:
             "this Firebase backend has no {provider} sign-in screen here: pass an identity token obtained elsewhere with --id-token-file FILE (or SIGNIN_DEMO_ID_TOKEN, and SIGNIN_DEMO_RAW_NONCE for its nonce)",
         .usageIDTokenUnreadable: "the identity token in {path} cannot be read: {reason}",
@@ -311,7 +314,7 @@ extension CLIMessages {
         .usageTourNeedsSimulation:
             "the guided tour signs in with the simulated Apple ID, which a Firebase project does not have: run it against the embedded backend or signin-demo serve, or run the commands one by one",
         .serveListening:
-            "Serving the embedded backend at {url} (data in {folder}).\nPoint a Firebase client at it: FIREBASE_AUTH_EMULATOR_HOST={host} signin-demo --backend firebase\nCtrl-C stops it.",
+            "Serving the embedded backend at {url} as Firebase project {project} (data in {folder}).\nPoint a Firebase client at it: FIREBASE_AUTH_EMULATOR_HOST={host} signin-demo --backend firebase\nCtrl-C stops it.",
         .serveStopped: "Stopped after the requests in progress.",
         .serveFailed: "The server could not start: {reason}",
         .resetMailedFirebase: "If {email} has an account, Firebase mailed it a link to reset the password.",

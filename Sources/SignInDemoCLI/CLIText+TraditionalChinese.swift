@@ -258,6 +258,7 @@ extension CLIMessages {
         // Backends and the server.
         .optionBackend: "後端：embedded（行程內，預設）、firebase（透過其 REST API）或 rest（您自己的 API，搭配 --base-url）",
         .optionPort: "在 127.0.0.1 上服務的連接埠（預設 9099；0 會選一個空閒的）",
+        .optionProject: "其 ID 權杖所寫的 Firebase 專案 ID（預設：$FIREBASE_PROJECT_ID，否則 $GCLOUD_PROJECT，否則 demo-signin）",
         .optionIDTokenFile: "存放在別處取得的該提供者身分權杖的檔案（Firebase 在這裡沒有登入畫面）",
         .commandServeSummary: "以 HTTP 提供內嵌後端，作為 Firebase Auth 模擬器",
         .commandServeDetails: """
@@ -272,6 +273,7 @@ extension CLIMessages {
             "--backend firebase 需要 FIREBASE_API_KEY（專案的 Web API 金鑰）或 FIREBASE_AUTH_EMULATOR_HOST=host:port（模擬器，例如 signin-demo serve）",
         .usageInvalidEmulatorHost: "FIREBASE_AUTH_EMULATOR_HOST 必須是 host:port，例如 127.0.0.1:9099（目前是「{host}」）",
         .usageBadPort: "連接埠必須是 0 到 65535 的數字（目前是「{port}」）",
+        .usageBadProject: "專案 ID 只能有字母、數字和「-」，最多 63 個（目前是「{project}」）",
         .usageNeedsIDToken:
             "此 Firebase 後端在這裡沒有 {provider} 登入畫面：請用 --id-token-file 檔案 傳入在別處取得的身分權杖（或 SIGNIN_DEMO_ID_TOKEN，其 nonce 用 SIGNIN_DEMO_RAW_NONCE）",
         .usageIDTokenUnreadable: "無法讀取 {path} 中的身分權杖：{reason}",
@@ -280,7 +282,7 @@ extension CLIMessages {
         .usageTourNeedsSimulation:
             "導覽會用模擬的 Apple ID 登入，而 Firebase 專案沒有：請對內嵌後端或 signin-demo serve 執行導覽，或逐一執行指令",
         .serveListening:
-            "內嵌後端在 {url} 提供服務（資料在 {folder}）。\n讓 Firebase 用戶端連到它：FIREBASE_AUTH_EMULATOR_HOST={host} signin-demo --backend firebase\n按 Ctrl-C 停止。",
+            "內嵌後端以 Firebase 專案 {project} 在 {url} 提供服務（資料在 {folder}）。\n讓 Firebase 用戶端連到它：FIREBASE_AUTH_EMULATOR_HOST={host} signin-demo --backend firebase\n按 Ctrl-C 停止。",
         .serveStopped: "已在進行中的請求完成後停止。",
         .serveFailed: "伺服器無法啟動：{reason}",
         .resetMailedFirebase: "如果 {email} 有帳號，Firebase 已寄給它重設密碼的連結。",

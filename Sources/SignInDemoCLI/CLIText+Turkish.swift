@@ -288,6 +288,8 @@ extension CLIMessages {
         .optionBackend:
             "arka uç: embedded (süreç içi, varsayılan), firebase (REST API'si üzerinden) ya da rest (kendi API'niz, --base-url ile)",
         .optionPort: "127.0.0.1 üzerinde dinlenecek port (varsayılan 9099; 0 boş bir port seçer)",
+        .optionProject:
+            "kimlik belirteçlerinde yazan Firebase proje kimliği (varsayılan: $FIREBASE_PROJECT_ID, yoksa $GCLOUD_PROJECT, yoksa demo-signin)",
         .optionIDTokenFile:
             "sağlayıcının başka yerde alınmış kimlik belirtecini içeren dosya (Firebase burada giriş ekranı göstermez)",
         .commandServeSummary: "gömülü arka ucu HTTP üzerinden, bir Firebase Auth emülatörü olarak sun",
@@ -306,6 +308,7 @@ extension CLIMessages {
         .usageInvalidEmulatorHost:
             "FIREBASE_AUTH_EMULATOR_HOST, 127.0.0.1:9099 gibi host:port olmalı (şu an '{host}')",
         .usageBadPort: "port 0 ile 65535 arasında bir sayı olmalı (şu an '{port}')",
+        .usageBadProject: "proje kimliği harf, rakam ve '-' içerir, en çok 63 karakter (şu an '{project}')",
         .usageNeedsIDToken:
             "bu Firebase arka ucunun burada {provider} giriş ekranı yok: başka yerde alınmış bir kimlik belirtecini --id-token-file DOSYA ile verin (ya da SIGNIN_DEMO_ID_TOKEN ve nonce'u için SIGNIN_DEMO_RAW_NONCE)",
         .usageIDTokenUnreadable: "{path} içindeki kimlik belirteci okunamıyor: {reason}",
@@ -316,7 +319,7 @@ extension CLIMessages {
         .usageTourNeedsSimulation:
             "rehberli tur benzetilmiş Apple kimliğiyle giriş yapar ve bir Firebase projesinde bu yoktur: turu gömülü arka uçla ya da signin-demo serve ile çalıştırın ya da komutları tek tek çalıştırın",
         .serveListening:
-            "Gömülü arka uç {url} adresinde sunuluyor (veriler {folder} içinde).\nBir Firebase istemcisini buna yönlendirin: FIREBASE_AUTH_EMULATOR_HOST={host} signin-demo --backend firebase\nDurdurmak için Ctrl-C.",
+            "Gömülü arka uç {url} adresinde {project} Firebase projesi olarak sunuluyor (veriler {folder} içinde).\nBir Firebase istemcisini buna yönlendirin: FIREBASE_AUTH_EMULATOR_HOST={host} signin-demo --backend firebase\nDurdurmak için Ctrl-C.",
         .serveStopped: "Süren istekler bittikten sonra durduruldu.",
         .serveFailed: "Sunucu başlatılamadı: {reason}",
         .resetMailedFirebase: "{email} adresinin bir hesabı varsa Firebase ona parola sıfırlama bağlantısı gönderdi.",

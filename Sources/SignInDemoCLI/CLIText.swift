@@ -70,8 +70,8 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case tourFailed, tourAccepted
 
     // Backends and the server.
-    case optionBackend, optionPort, optionIDTokenFile, commandServeSummary, commandServeDetails
-    case usageUnknownBackend, usageFirebaseNeedsKey, usageInvalidEmulatorHost, usageBadPort
+    case optionBackend, optionPort, optionProject, optionIDTokenFile, commandServeSummary, commandServeDetails
+    case usageUnknownBackend, usageFirebaseNeedsKey, usageInvalidEmulatorHost, usageBadPort, usageBadProject
     case usageNeedsIDToken, usageIDTokenUnreadable, usageNoSimulatedApple, usageNoMailbox, usageTourNeedsSimulation
     case serveListening, serveStopped, serveFailed, resetMailedFirebase, helpBackends, tourIntroFirebase
     case tourDoneFirebase, servePortInUse, reasonNoSuchFile, reasonTooLong, reasonNotOneLine, signedOutLocal

@@ -78,6 +78,8 @@ struct Invocation: Hashable, Sendable {
     var backendGiven = false
     /// `--port`: where `serve` listens.
     var port: UInt16?
+    /// `--project`: the Firebase project id `serve` answers for and its ID tokens name.
+    var project: String?
     /// `--base-url`: the team's own API, for `--backend rest`.
     var baseURL: URL?
     /// `--id-token-file`: an Apple or Google identity token obtained elsewhere.
@@ -135,7 +137,7 @@ struct UsageError: Error, Hashable, Sendable {
 /// An option of the command line.
 enum OptionName: String, Hashable, Sendable, CaseIterable {
     case yes, hideEmail, json, email, password, currentPassword, account, switchAccount, dataDir, verbose, help
-    case version, backend, port, idTokenFile, baseURL
+    case version, backend, port, project, idTokenFile, baseURL
 }
 
 /// How an option is written and what it does.
@@ -260,6 +262,7 @@ enum CommandTable {
         OptionSpec(name: .dataDir, long: "--data-dir", short: nil, value: "DIR", help: .optionDataDir),
         OptionSpec(name: .backend, long: "--backend", short: nil, value: "NAME", help: .optionBackend),
         OptionSpec(name: .port, long: "--port", short: nil, value: "PORT", help: .optionPort),
+        OptionSpec(name: .project, long: "--project", short: nil, value: "ID", help: .optionProject),
         OptionSpec(name: .baseURL, long: "--base-url", short: nil, value: "URL", help: .optionBaseURL),
         OptionSpec(name: .idTokenFile, long: "--id-token-file", short: nil, value: "FILE", help: .optionIDTokenFile),
         OptionSpec(name: .verbose, long: "--verbose", short: nil, value: nil, help: .optionVerbose),
@@ -385,7 +388,7 @@ enum CommandTable {
                 example: "", run: { await $0.callAPI($2, $1) })
         case .serve:
             CommandSpec(
-                command: name, operand: .none, options: [.port], summary: .commandServeSummary,
+                command: name, operand: .none, options: [.port, .project], summary: .commandServeSummary,
                 details: .commandServeDetails, example: "--port 9099")
         case .help:
             CommandSpec(
@@ -517,6 +520,11 @@ enum CommandLineParser {
                     throw UsageError(.usageBadPort, ["port": InputText.echo(value)])
                 }
                 invocation.port = port
+            case .project:
+                guard CompositionRoot.isProjectID(value) else {
+                    throw UsageError(.usageBadProject, ["project": InputText.echo(value)])
+                }
+                invocation.project = value
             default: invocation.account = value.trimmingCharacters(in: .whitespaces)
             }
         }

@@ -150,19 +150,25 @@ struct CompositionRoot {
     static func embeddedConfiguration(_ environment: [String: String], providers: [DemoProvider])
         -> EmbeddedBackendConfiguration
     {
-        var configuration = EmbeddedBackendConfiguration(identityProviders: providers.compactMap(\.embeddedIssuer))
+        var configuration = EmbeddedBackendConfiguration(
+            projectID: projectID(environment), identityProviders: providers.compactMap(\.embeddedIssuer))
         if let iterations = environment["SIGNIN_DEMO_PBKDF2_ITERATIONS"].flatMap(Int.init), iterations >= 1 {
             configuration.passwordIterations = iterations
         }
         return configuration
     }
 
-    /// The Firebase project id an emulator files its test data under: `FIREBASE_PROJECT_ID`, else `GCLOUD_PROJECT`
-    /// (which Google's emulator tooling sets), else `demo-signin` (`signin-demo serve` takes any).
+    /// The Firebase project id: the one the embedded backend's ID tokens name (`serve --project` overrides it), and the
+    /// one an emulator files its test data under. `FIREBASE_PROJECT_ID`, else `GCLOUD_PROJECT` (which Google's
+    /// emulator tooling sets), else `demo-signin`.
     static func projectID(_ environment: [String: String]) -> String {
-        ["FIREBASE_PROJECT_ID", "GCLOUD_PROJECT"].lazy.compactMap { environment[$0] }
-            .first { !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } }
-            ?? "demo-signin"
+        ["FIREBASE_PROJECT_ID", "GCLOUD_PROJECT"].lazy.compactMap { environment[$0] }.first(where: isProjectID)
+            ?? EmbeddedBackendConfiguration.defaultProjectID
+    }
+
+    /// Whether `text` can be a project id: letters, digits and `-`, at most 63 of them.
+    nonisolated static func isProjectID(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 63 && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
     }
 
     /// The terminal prompts' words in the user's language.

@@ -79,7 +79,8 @@ struct DemoCLI {
         }
         if invocation.command.name == .serve {
             return await Server(
-                console: console, paths: paths, environment: environment, text: text, providers: providers
+                console: console, paths: paths, environment: environment, text: text, providers: providers,
+                project: invocation.project
             )
             .run(port: invocation.port ?? Server.defaultPort)
         }

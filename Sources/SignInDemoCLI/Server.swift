@@ -27,6 +27,11 @@ struct Server {
     let text: CLIMessages
     /// The registered providers: those the embedded backend does not simulate itself get their issuers.
     let providers: [DemoProvider]
+    /// `--project`: the project id, instead of the environment's.
+    var project: String?
+
+    /// The project id it answers for: `--project`, else the environment's.
+    var projectID: String { project ?? CompositionRoot.projectID(environment) }
 
     func run(port: UInt16) async -> ExitCode {
         // Caught from before the address is printed: a supervisor's SIGTERM right after it stops the server
@@ -42,7 +47,9 @@ struct Server {
         }
         let host = "127.0.0.1:\(started.port)"
         console.out(
-            text(.serveListening, ["url": "http://\(host)", "host": host, "folder": paths.backendFolder]) + "\n")
+            text(
+                .serveListening,
+                ["url": "http://\(host)", "host": host, "project": projectID, "folder": paths.backendFolder]) + "\n")
         // Wait on a thread of its own: the wait blocks, and the server's threads need nothing from this one.
         let server = started.server
         _ = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
@@ -55,9 +62,9 @@ struct Server {
     /// The server `run` waits on, listening on 127.0.0.1 at `port` (0: any free port), and the port it got. Whoever
     /// starts it stops it (`HTTPServer.stop`).
     func start(port: UInt16) throws(HTTPServerError) -> (server: HTTPServer, port: UInt16) {
-        let backend = EmbeddedBackend.persistent(
-            folder: paths.backendFolder,
-            configuration: CompositionRoot.embeddedConfiguration(environment, providers: providers))
+        var settings = CompositionRoot.embeddedConfiguration(environment, providers: providers)
+        settings.projectID = projectID
+        let backend = EmbeddedBackend.persistent(folder: paths.backendFolder, configuration: settings)
         let face = EmbeddedHTTPFace(backend: backend)
         var configuration = HTTPServerConfiguration()
         configuration.port = port

@@ -21,32 +21,22 @@ import SignInEmbeddedBackend
 ///
 /// ## Topics
 /// ### Serving
-/// - ``init(backend:projectID:tracer:)``
-/// - ``defaultProjectID``
+/// - ``init(backend:tracer:)``
 /// - ``handle(_:)``
 /// - ``EmbeddedHTTPTransport``
 public struct EmbeddedHTTPFace: Sendable {
-    /// The project id a face reports unless told otherwise: the Firebase Auth emulator's convention of a
-    /// `demo-` project, which needs no real Firebase project.
-    public static let defaultProjectID = "demo-signin"
-
     /// The backend the face translates to.
     public let backend: EmbeddedBackend
-    /// The project id the Secure Token API reports as `project_id`.
-    public let projectID: String
+    /// The project id the Secure Token API reports as `project_id`: the backend's, which its ID tokens name.
+    public var projectID: String { backend.configuration.projectID }
     private let tracer: any FlowTracer
 
     /// Creates the face of `backend`.
     /// - Parameters:
     ///   - backend: The backend whose identity service, issuers and app API answer the requests.
-    ///   - projectID: What the Secure Token API answers as `project_id`.
     ///   - tracer: Receives one step per request: the route, the status and the error code.
-    public init(
-        backend: EmbeddedBackend, projectID: String = EmbeddedHTTPFace.defaultProjectID,
-        tracer: any FlowTracer = SilentFlowTracer()
-    ) {
+    public init(backend: EmbeddedBackend, tracer: any FlowTracer = SilentFlowTracer()) {
         self.backend = backend
-        self.projectID = projectID
         self.tracer = tracer
     }
 

@@ -39,6 +39,12 @@ struct CompactJSONObject {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    /// A nested object, already written.
+    mutating func add(_ key: String, _ object: CompactJSONObject) {
+        start(key)
+        bytes.append(contentsOf: object.finished)
+    }
+
     private mutating func start(_ key: String) {
         if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
         appendString(key)
@@ -118,18 +124,26 @@ extension IdentityTokenClaims {
 }
 
 extension SessionTokenClaims {
-    /// The claims as compact JSON with sorted keys.
+    /// The claims as compact JSON with sorted keys, `firebase` and its `identities` included.
     public var compactJSON: [UInt8] {
+        var identityObject = CompactJSONObject()
+        for (provider, ids) in identities.sorted(by: { $0.key < $1.key }) { identityObject.add(provider, ids) }
+        var firebase = CompactJSONObject()
+        firebase.add("identities", identityObject)
+        firebase.add("sign_in_provider", signInProvider)
         var object = CompactJSONObject()
         object.add("aud", aud)
         object.add("auth_time", authTime)
         object.add("email", email)
+        object.add("email_verified", emailVerified)
         object.add("exp", exp)
+        object.add("firebase", firebase)
         object.add("iat", iat)
         object.add("iss", iss)
+        object.add("name", name)
         object.add("sid", sessionID)
-        object.add("sign_in_provider", signInProvider)
         object.add("sub", sub)
+        object.add("user_id", sub)
         return object.finished
     }
 }

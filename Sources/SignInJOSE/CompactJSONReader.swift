@@ -45,6 +45,8 @@ enum FlatJSONValue: Equatable {
     case bool(Bool)
     case null
     case strings([String])
+    /// A nested object (at most ``FlatJSONObject/maximumDepth`` deep).
+    case object([String: FlatJSONValue])
 }
 
 /// One JSON object whose values are all ``FlatJSONValue``s, each key once.
@@ -68,6 +70,11 @@ struct FlatJSONObject {
         return nil
     }
 
+    /// An optional boolean: `.some(nil)` when absent or `null`, `nil` when another type.
+    func optionalBool(_ key: String) -> Bool?? {
+        optional(key) { if case .bool(let flag) = $0 { flag } else { nil } }
+    }
+
     /// An optional integer: `.some(nil)` when absent or `null`, `nil` when another type.
     func optionalInteger(_ key: String) -> Int?? {
         optional(key) { if case .integer(let number) = $0 { number } else { nil } }
@@ -81,29 +88,27 @@ struct FlatJSONObject {
 
     func value(_ key: String) -> FlatJSONValue? { values[key] }
 
+    /// The object `key`, or `nil`.
+    func object(_ key: String) -> FlatJSONObject? {
+        if case .object(let values) = values[key] { return FlatJSONObject(values: values) }
+        return nil
+    }
+
+    private init(values: [String: FlatJSONValue]) {
+        self.values = values
+    }
+
+    /// How deep objects may nest: a token's `firebase.identities` is two levels down.
+    static let maximumDepth = 3
+
     /// Parses `bytes`; `nil` unless they are exactly one such object (with white space around it).
     init?(_ bytes: [UInt8]) {
         var reader = Reader(bytes: bytes)
         reader.skipSpace()
-        guard reader.take(UInt8(ascii: "{")) else { return nil }
-        reader.skipSpace()
-        if !reader.take(UInt8(ascii: "}")) {
-            while true {
-                reader.skipSpace()
-                guard let key = reader.string() else { return nil }
-                reader.skipSpace()
-                guard reader.take(UInt8(ascii: ":")) else { return nil }
-                reader.skipSpace()
-                guard let value = reader.value(), values[key] == nil else { return nil }
-                values[key] = value
-                reader.skipSpace()
-                if reader.take(UInt8(ascii: ",")) { continue }
-                guard reader.take(UInt8(ascii: "}")) else { return nil }
-                break
-            }
-        }
+        guard let values = reader.object(depth: 1) else { return nil }
         reader.skipSpace()
         guard reader.isAtEnd else { return nil }
+        self.values = values
     }
 
     private struct Reader {
@@ -130,9 +135,30 @@ struct FlatJSONObject {
             return true
         }
 
-        mutating func value() -> FlatJSONValue? {
+        /// An object whose keys are all different, at nesting level `depth`.
+        mutating func object(depth: Int) -> [String: FlatJSONValue]? {
+            guard depth <= FlatJSONObject.maximumDepth, take(UInt8(ascii: "{")) else { return nil }
+            var values: [String: FlatJSONValue] = [:]
+            skipSpace()
+            if take(UInt8(ascii: "}")) { return values }
+            while true {
+                skipSpace()
+                guard let key = string() else { return nil }
+                skipSpace()
+                guard take(UInt8(ascii: ":")) else { return nil }
+                skipSpace()
+                guard let value = value(depth: depth), values[key] == nil else { return nil }
+                values[key] = value
+                skipSpace()
+                if take(UInt8(ascii: ",")) { continue }
+                return take(UInt8(ascii: "}")) ? values : nil
+            }
+        }
+
+        mutating func value(depth: Int) -> FlatJSONValue? {
             guard index < bytes.count else { return nil }
             switch bytes[index] {
+            case UInt8(ascii: "{"): return object(depth: depth + 1).map(FlatJSONValue.object)
             case UInt8(ascii: "\""): return string().map(FlatJSONValue.string)
             case UInt8(ascii: "t"): return take("true") ? .bool(true) : nil
             case UInt8(ascii: "f"): return take("false") ? .bool(false) : nil
@@ -291,12 +317,23 @@ extension SessionTokenClaims: FlatJSONDecodable {
     init?(flat object: FlatJSONObject) {
         guard let iss = object.string("iss"), let aud = object.string("aud"),
             let sub = object.string("sub"), let iat = object.integer("iat"), let exp = object.integer("exp"),
-            let authTime = object.optionalInteger("auth_time"),
-            let provider = object.string("sign_in_provider"),
-            let email = object.optionalString("email"), let sessionID = object.optionalString("sid")
+            let authTime = object.integer("auth_time"), let email = object.optionalString("email"),
+            let name = object.optionalString("name"), let sessionID = object.optionalString("sid"),
+            let emailVerified = object.optionalBool("email_verified"),
+            let firebase = object.object("firebase"), let provider = firebase.string("sign_in_provider")
         else { return nil }
+        var identities: [String: [String]] = [:]
+        switch firebase.value("identities") {
+        case nil, .null?: break
+        case .object(let values)?:
+            for (key, value) in values {
+                guard case .strings(let ids) = value else { return nil }
+                identities[key] = ids
+            }
+        default: return nil
+        }
         self.init(
-            iss: iss, aud: aud, sub: sub, iat: iat, exp: exp, authTime: authTime ?? iat, signInProvider: provider,
-            email: email, sessionID: sessionID)
+            iss: iss, aud: aud, sub: sub, iat: iat, exp: exp, authTime: authTime, signInProvider: provider,
+            email: email, emailVerified: emailVerified, name: name, identities: identities, sessionID: sessionID)
     }
 }

@@ -1,23 +1,32 @@
-/// The claims of the embedded service's own ID tokens, shaped like Firebase's.
+/// The claims of the embedded service's own ID tokens, in Firebase's shape, so that Firebase's own tools read them
+/// (the Admin SDK's `verify_id_token` against an emulator): `iss` `https://securetoken.google.com/<project>`, `aud`
+/// the project, `sub` and `user_id` the uid, `auth_time`, `email`, `email_verified`, `name`, and `firebase` with
+/// the account's `identities` and the `sign_in_provider`.
 public struct SessionTokenClaims: Codable, Hashable, Sendable {
     /// The service's issuer.
     public var iss: String
     /// The project id.
     public var aud: String
-    /// The uid.
+    /// The uid (also written as `user_id`, as Firebase does).
     public var sub: String
     /// Issued at, seconds since 1970.
     public var iat: Int
     /// Expires at, seconds since 1970.
     public var exp: Int
     /// When the user last proved who they are (signed in or re-authenticated), seconds since 1970. Refreshed
-    /// tokens keep it; sensitive operations need it to be recent. Tokens made before it existed read it as
-    /// ``iat``.
+    /// tokens keep it; sensitive operations need it to be recent.
     public var authTime: Int
-    /// The provider of this sign-in.
+    /// The provider of this sign-in (`firebase.sign_in_provider`: `password`, `apple.com`, `anonymous`, …).
     public var signInProvider: String
     /// The account's email.
     public var email: String?
+    /// Whether the account's email is verified.
+    public var emailVerified: Bool?
+    /// The account's display name.
+    public var name: String?
+    /// The account's identities (`firebase.identities`): each linked provider's user ids, and `email` with the
+    /// account's email.
+    public var identities: [String: [String]]
     /// The chain of refresh tokens this session belongs to (one per sign-in on a device), so that an operation
     /// that re-issues the caller's tokens can retire the previous refresh token.
     public var sessionID: String?
@@ -25,7 +34,8 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
     /// Creates claims.
     public init(
         iss: String, aud: String, sub: String, iat: Int, exp: Int, authTime: Int, signInProvider: String,
-        email: String? = nil, sessionID: String? = nil
+        email: String? = nil, emailVerified: Bool? = nil, name: String? = nil, identities: [String: [String]] = [:],
+        sessionID: String? = nil
     ) {
         self.iss = iss
         self.aud = aud
@@ -35,14 +45,23 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         self.authTime = authTime
         self.signInProvider = signInProvider
         self.email = email
+        self.emailVerified = emailVerified
+        self.name = name
+        self.identities = identities
         self.sessionID = sessionID
     }
 
     enum CodingKeys: String, CodingKey {
-        case iss, aud, sub, iat, exp, email
-        case signInProvider = "sign_in_provider"
+        case iss, aud, sub, iat, exp, email, name, firebase
+        case emailVerified = "email_verified"
         case authTime = "auth_time"
         case sessionID = "sid"
+        case userID = "user_id"
+    }
+
+    enum FirebaseKeys: String, CodingKey {
+        case identities
+        case signInProvider = "sign_in_provider"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -52,9 +71,31 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         sub = try container.decode(String.self, forKey: .sub)
         iat = try container.decode(Int.self, forKey: .iat)
         exp = try container.decode(Int.self, forKey: .exp)
-        authTime = try container.decodeIfPresent(Int.self, forKey: .authTime) ?? iat
-        signInProvider = try container.decode(String.self, forKey: .signInProvider)
+        authTime = try container.decode(Int.self, forKey: .authTime)
         email = try container.decodeIfPresent(String.self, forKey: .email)
+        emailVerified = try container.decodeIfPresent(Bool.self, forKey: .emailVerified)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
         sessionID = try container.decodeIfPresent(String.self, forKey: .sessionID)
+        let firebase = try container.nestedContainer(keyedBy: FirebaseKeys.self, forKey: .firebase)
+        signInProvider = try firebase.decode(String.self, forKey: .signInProvider)
+        identities = try firebase.decodeIfPresent([String: [String]].self, forKey: .identities) ?? [:]
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(iss, forKey: .iss)
+        try container.encode(aud, forKey: .aud)
+        try container.encode(sub, forKey: .sub)
+        try container.encode(sub, forKey: .userID)
+        try container.encode(iat, forKey: .iat)
+        try container.encode(exp, forKey: .exp)
+        try container.encode(authTime, forKey: .authTime)
+        try container.encodeIfPresent(email, forKey: .email)
+        try container.encodeIfPresent(emailVerified, forKey: .emailVerified)
+        try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(sessionID, forKey: .sessionID)
+        var firebase = container.nestedContainer(keyedBy: FirebaseKeys.self, forKey: .firebase)
+        try firebase.encode(identities, forKey: .identities)
+        try firebase.encode(signInProvider, forKey: .signInProvider)
     }
 }

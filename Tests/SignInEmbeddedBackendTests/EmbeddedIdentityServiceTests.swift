@@ -66,9 +66,17 @@ struct EmbeddedIdentityServiceTests {
         let parts = try #require(JWS.parse(response.idToken.value))
         let claims = try JSONDecoder().decode(SessionTokenClaims.self, from: Data(parts.payload))
         #expect(claims.sub == response.localId)
-        #expect(claims.aud == "signin-demo")
+        #expect(claims.aud == "demo-signin" && claims.iss == "https://securetoken.google.com/demo-signin")
         #expect(claims.exp - claims.iat == 3600)
         #expect(claims.signInProvider == "apple.com")
+        // Firebase's shape, as its Admin SDK reads it: `user_id`, and `firebase` with the identities.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(parts.payload)) as? [String: Any])
+        #expect(object["user_id"] as? String == response.localId)
+        let firebase = try #require(object["firebase"] as? [String: Any])
+        #expect(firebase["sign_in_provider"] as? String == "apple.com")
+        let identities = try #require(firebase["identities"] as? [String: [String]])
+        #expect(identities["apple.com"] == [try harness.issuer.user().subject])
+        #expect(identities["email"] == [try #require(response.email)] && claims.emailVerified == true)
         #expect(response.refreshToken.value.hasPrefix("r."))
     }
 

@@ -202,6 +202,40 @@ struct BackendSecurityTests {
             errorCode { () throws(IdentityBackendError) in _ = try service.signInWithIdP(second) } == .nonceAlreadyUsed)
     }
 
+    // MARK: - Session tokens in Firebase's shape
+
+    @Test("a session token in Firebase's shape is accepted only signed with the backend's own key, for its project")
+    func firebaseShapedTokens() throws {
+        let now = Int(harness.clock.now().timeIntervalSince1970)
+        let session = try harness.service.signUpAnonymously()
+        func claims(project: String) -> SessionTokenClaims {
+            SessionTokenClaims(
+                iss: "https://securetoken.google.com/\(project)", aud: project, sub: session.localId, iat: now,
+                exp: now + 600, authTime: now, signInProvider: "anonymous")
+        }
+        // Unsigned, as Google's emulator issues them: refused before the signature is looked at.
+        let unsigned =
+            Base64URL.encode(Array(#"{"alg":"none","typ":"JWT"}"#.utf8)) + "."
+            + Base64URL.encode(claims(project: harness.configuration.projectID).compactJSON) + "."
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try harness.service.verifySessionToken(unsigned) }
+                == .unsupportedAlgorithm)
+        // Signed with the backend's own key, but for another project: refused.
+        let key = try harness.backend.storage.read { state throws(IdentityBackendError) in try state.sessionSigningKey()
+        }
+        let otherProject = JWS.signHS256(
+            header: JOSEHeader(kid: "session").compactJSON, payload: claims(project: "demo-other").compactJSON, key: key
+        )
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try harness.service.verifySessionToken(otherProject) }
+                == .invalidIssuer)
+        // The same claims for this project and key: accepted, which shows the two refusals above are the checks'.
+        let genuine = JWS.signHS256(
+            header: JOSEHeader(kid: "session").compactJSON,
+            payload: claims(project: harness.configuration.projectID).compactJSON, key: key)
+        #expect(try harness.service.verifySessionToken(genuine).sub == session.localId)
+    }
+
     // MARK: - Keys
 
     @Test(

@@ -11,15 +11,15 @@ struct CompactJSONReaderTests {
         #"{"aud":"a","exp":2,"iat":1,"iss":"i","sub":"s","email_verified":"true","is_private_email":false}"#,
         #"{"aud":["a","b"],"azp":"a","exp":2,"iat":-1,"iss":"i","sub":"s","nonce":null,"name":"N\u00e9 \ud83d\ude00"}"#,
         #"{"aud":[],"exp":2,"iat":1,"iss":"i","sub":"s"}"#,
-        #"{"aud":"p","auth_time":5,"exp":9,"iat":3,"iss":"x","sid":"f","sign_in_provider":"apple.com","sub":"u"}"#,
-        #"{"aud":"p","exp":9,"iat":3,"iss":"x","sign_in_provider":"apple.com","sub":"u","email":"a\/b\"c\\d\n"}"#,
+        #"{"aud":"p","auth_time":5,"exp":9,"firebase":{"identities":{"apple.com":["1"],"email":["a@b.c"]},"sign_in_provider":"apple.com"},"iat":3,"iss":"x","sid":"f","sub":"u","user_id":"u"}"#,
+        #"{"aud":"p","auth_time":5,"exp":9,"iat":3,"iss":"x","firebase":{"sign_in_provider":"password"},"sub":"u","email":"a\/b\"c\\d\n","email_verified":false}"#,
         // Left to the decoder: each must be read as the decoder reads it, or refused as it refuses it.
         #"{"aud":"a","exp":2.0,"iat":1,"iss":"i","sub":"s"}"#,
         #"{"aud":"a","exp":2e3,"iat":1,"iss":"i","sub":"s"}"#,
         #"{"aud":"a","exp":02,"iat":1,"iss":"i","sub":"s"}"#,
         #"{"aud":"a","exp":99999999999999999999,"iat":1,"iss":"i","sub":"s"}"#,
         #"{"aud":"a","aud":"b","exp":2,"iat":1,"iss":"i","sub":"s"}"#,
-        #"{"aud":"a","exp":2,"iat":1,"iss":"i","sub":"s","x":{"y":1}}"#,
+        #"{"aud":"a","exp":2,"iat":1,"iss":"i","sub":"s","x":{"y":{"z":{"w":1}}}}"#,
         #"{"aud":"a","exp":2,"iat":1,"iss":"i","sub":"s","email_verified":1}"#,
         #"{"aud":"a","exp":2,"iat":1,"iss":"i","sub":"\ud800"}"#,
         #"{"aud":"a","exp":2,"iat":1,"iss":"i","sub":"\udc00\ud800"}"#,
@@ -27,6 +27,11 @@ struct CompactJSONReaderTests {
         "{\"alg\":\"a\u{01}\"}", "{\"alg\":\"\u{FEFF}\"}", "\u{FEFF}{\"alg\":\"HS256\"}",
         #"{"alg":"HS256","typ":7}"#, #"{"alg":"HS256","typ":true}"#, #"{"alg":tru}"#, #"{"alg":-}"#,
         #"{"aud":"p","exp":9,"iat":3,"iss":"x","sign_in_provider":null,"sub":"u"}"#,
+        // Session tokens of the old shape, and Firebase-shaped ones the decoder refuses.
+        #"{"aud":"p","auth_time":5,"exp":9,"iat":3,"iss":"x","sid":"f","sign_in_provider":"apple.com","sub":"u"}"#,
+        #"{"aud":"p","auth_time":5,"exp":9,"iat":3,"iss":"x","firebase":{"identities":{"email":"a"},"sign_in_provider":"p"},"sub":"u"}"#,
+        #"{"aud":"p","auth_time":5,"exp":9,"iat":3,"iss":"x","firebase":{"identities":[],"sign_in_provider":"p"},"sub":"u"}"#,
+        #"{"aud":"p","auth_time":5,"exp":9,"iat":3,"iss":"x","firebase":"password","sub":"u"}"#,
     ]
 
     @Test("whatever the fast path reads, JSONDecoder reads the same; what it leaves, the decoder decides")
@@ -47,6 +52,11 @@ struct CompactJSONReaderTests {
         for unusual in Self.inputs[7...16] {
             #expect(FlatJSONObject(Array(unusual.utf8)).flatMap(IdentityTokenClaims.init(flat:)) == nil, "\(unusual)")
         }
+        let session = FlatJSONObject(Array(Self.inputs[5].utf8)).flatMap(SessionTokenClaims.init(flat:))
+        #expect(
+            session?.signInProvider == "apple.com" && session?.identities == ["apple.com": ["1"], "email": ["a@b.c"]])
+        let password = FlatJSONObject(Array(Self.inputs[6].utf8)).flatMap(SessionTokenClaims.init(flat:))
+        #expect(password?.emailVerified == false && password?.identities == [:] && password?.email == "a/b\"c\\d\n")
     }
 
     @Test("a signed session token reads the same through either reader")
@@ -54,7 +64,8 @@ struct CompactJSONReaderTests {
         let key = try #require(HS256Key(bytes: Array(repeating: 7, count: 32)))
         let claims = SessionTokenClaims(
             iss: "https://issuer.example", aud: "demo", sub: "u1", iat: 1_700_000_000, exp: 1_700_003_600,
-            authTime: 1_700_000_000, signInProvider: "password", email: "né@example.com", sessionID: "s1")
+            authTime: 1_700_000_000, signInProvider: "password", email: "né@example.com", emailVerified: true,
+            name: "Né \u{1F600}", identities: ["email": ["né@example.com"], "google.com": ["123"]], sessionID: "s1")
         let token = JWS.signHS256(header: JOSEHeader(kid: "session").compactJSON, payload: claims.compactJSON, key: key)
         let parts = try #require(JWS.parse(token))
         #expect(JWS.verifyHS256(parts, key: key))

@@ -26,6 +26,7 @@ struct CommandLineParserTests {
             (["unlink", "apple"], Invocation(command: .unlink(.apple))),
             (["open-link", "signin-demo://x"], Invocation(command: .openLink("signin-demo://x"))),
             (["delete-account", "-y"], Invocation(command: Command(.deleteAccount), assumeYes: true)),
+            (["serve", "--project", "demo-x"], Invocation(command: Command(.serve), project: "demo-x")),
             (["interactive"], Invocation(command: Command(.interactive))),
             (["outbox"], Invocation(command: Command(.outbox))),
             (["sign-up"], Invocation(command: Command(.signUp))),
@@ -88,6 +89,15 @@ struct CommandLineParserTests {
             (["--backend", "cloud"], "unknown backend 'cloud' (use embedded, firebase or rest)"),
             (["serve", "--port", "65536"], "the port must be a number from 0 to 65535 (it is '65536')"),
             (["serve", "--port", "+80"], "the port must be a number from 0 to 65535 (it is '+80')"),
+            (
+                ["serve", "--project", "a/b"],
+                "a project id is letters, digits and '-', at most 63 of them (it is 'a/b')"
+            ),
+            (
+                ["serve", "--project", "a b"],
+                "a project id is letters, digits and '-', at most 63 of them (it is 'a b')"
+            ),
+            (["status", "--project", "p"], "--project does not apply to 'status'"),
             (["status", "--port", "80"], "--port does not apply to 'status'"),
             (["serve", "--id-token-file", "t"], "--id-token-file does not apply to 'serve'"),
             (["serve", "--base-url", "http://x"], "--base-url does not apply to 'serve'"),

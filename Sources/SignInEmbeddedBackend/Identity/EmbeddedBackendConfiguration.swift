@@ -44,7 +44,7 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
 
     /// Creates a configuration.
     public init(
-        projectID: String = "signin-demo",
+        projectID: String = EmbeddedBackendConfiguration.defaultProjectID,
         appleClientID: String = "com.example.signin-demo",
         appleIssuer: String = "https://appleid.apple.com",
         sessionLifetime: TimeInterval = 3600,
@@ -79,8 +79,14 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
         self.rotatedRefreshTokenRetention = rotatedRefreshTokenRetention
     }
 
-    /// The `iss` of the service's own ID tokens.
-    public var sessionIssuer: String { "https://securetoken.embedded.invalid/\(projectID)" }
+    /// The project id of a backend nobody named one for. Firebase's emulators treat a project id that starts with
+    /// `demo-` as one that exists nowhere else.
+    public static let defaultProjectID = "demo-signin"
+
+    /// The `iss` of the service's own ID tokens: Firebase's, `https://securetoken.google.com/<project>`, so that
+    /// Firebase's own tools read them as an emulator's. They are still signed with the backend's own key, which no
+    /// Firebase project accepts.
+    public var sessionIssuer: String { "https://securetoken.google.com/\(projectID)" }
 }
 
 /// How the embedded backend slows down password guesses, per email (also for emails with no account, so that

@@ -239,7 +239,10 @@ extension EmbeddedIdentityService {
         let claims = SessionTokenClaims(
             iss: configuration.sessionIssuer, aud: configuration.projectID, sub: account.uid, iat: issuedAt,
             exp: issuedAt + lifetime, authTime: Int(authTime.timeIntervalSince1970.rounded(.down)),
-            signInProvider: provider, email: account.email, sessionID: family ?? fresh.family)
+            signInProvider: provider, email: account.email,
+            emailVerified: account.email.map { _ in account.emailVerified },
+            name: account.displayName, identities: Self.firebaseIdentities(of: account),
+            sessionID: family ?? fresh.family)
         let idToken = JWS.signHS256(
             header: JOSEHeader(kid: "session").compactJSON, payload: claims.compactJSON, key: key)
         state.identity.refreshTokens[SHA256.hexDigest(fresh.refreshToken)] = RefreshTokenRecord(
@@ -253,6 +256,18 @@ extension EmbeddedIdentityService {
             refreshToken: Secret(fresh.refreshToken), expiresIn: lifetime, isNewUser: isNewUser,
             providerIds: account.providerIds, isAnonymous: account.isAnonymous,
             providerUserIds: account.providerUserIds, signInProvider: provider)
+    }
+
+    /// An account's identities as Firebase's ID tokens list them (`firebase.identities`): each linked identity
+    /// provider's user ids, and `email` with the account's email (a password identity is listed there, not as
+    /// `password`). A guest has none.
+    static func firebaseIdentities(of account: EmbeddedAccount) -> [String: [String]] {
+        var identities: [String: [String]] = [:]
+        for identity in account.identities where identity.providerId != "password" {
+            identities[identity.providerId, default: []].append(identity.subject)
+        }
+        if let email = account.email { identities["email"] = [email] }
+        return identities
     }
 
     /// Issues the session that replaces the caller's after a change to its account (a link, an unlink, a
