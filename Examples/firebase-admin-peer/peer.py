@@ -1,0 +1,140 @@
+"""Firebase's own Admin SDK judges `signin-demo serve`.
+
+The CLI signs in against `serve` the ways a user can (Apple, Google, a guest, email and password, a guest who links
+email, a refreshed session); after each, the session it stored holds an ID token, and the official
+`firebase_admin.auth.verify_id_token`, pointed at the emulator, must accept it with the right uid, sign-in provider and
+identities. Nothing here is the package's code: the CLI is run as a program, and what it produced is read back.
+
+Usage: run --cli PATH --emulator HOST:PORT --project ID --data-dir DIR
+Exits 0 when every check passes, 1 on the first failure (with what was expected and what came), 2 on bad usage.
+"""
+
+import argparse
+import glob
+import json
+import os
+import subprocess
+import sys
+
+import firebase_admin
+import requests
+from firebase_admin import auth
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def expect(condition, message):
+    if not condition:
+        raise CheckFailed(message)
+
+
+class Peer:
+    def __init__(self, cli, emulator, project, data_dir):
+        self.cli = cli
+        self.emulator = emulator
+        self.project = project
+        self.data_dir = data_dir
+        self.checks = 0
+
+    def run_cli(self, *arguments):
+        """Runs one CLI command against the emulator; its exit code must be 0."""
+        environment = dict(os.environ)
+        environment.update({
+            "FIREBASE_AUTH_EMULATOR_HOST": self.emulator,
+            "FIREBASE_PROJECT_ID": self.project,
+            "LANG": "en_US.UTF-8",
+        })
+        command = [self.cli, *arguments, "--backend", "firebase", "--data-dir", self.data_dir]
+        done = subprocess.run(command, env=environment, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                              timeout=120)
+        expect(done.returncode == 0,
+               f"`signin-demo {' '.join(arguments)}` exited {done.returncode}: {done.stderr.strip()}")
+        return done.stdout
+
+    def stored_session(self):
+        """The session the CLI keeps for this emulator: its file in the data folder's `client/`."""
+        files = glob.glob(os.path.join(self.data_dir, "client", "session-firebase-*.json"))
+        expect(len(files) == 1, f"one stored Firebase session expected, found {files}")
+        with open(files[0], encoding="utf-8") as handle:
+            return json.load(handle)["session"]
+
+    def verify(self, label, id_token, uid, provider, identities=()):
+        """`verify_id_token` accepts the token; its uid, sign-in provider and identities are the session's."""
+        try:
+            decoded = auth.verify_id_token(id_token)
+        except Exception as error:  # the SDK's own refusal, whatever its type, is the finding
+            raise CheckFailed(f"{label}: verify_id_token refused the token: {type(error).__name__}: {error}")
+        expect(decoded.get("uid") == uid, f"{label}: uid {decoded.get('uid')!r}, the session's is {uid!r}")
+        expect(decoded.get("user_id") == uid, f"{label}: user_id {decoded.get('user_id')!r}, expected {uid!r}")
+        firebase = decoded.get("firebase") or {}
+        expect(firebase.get("sign_in_provider") == provider,
+               f"{label}: sign_in_provider {firebase.get('sign_in_provider')!r}, expected {provider!r}")
+        for name in identities:
+            expect(name in (firebase.get("identities") or {}),
+                   f"{label}: identities {firebase.get('identities')!r} lack {name!r}")
+        expect(decoded.get("aud") == self.project, f"{label}: aud {decoded.get('aud')!r}")
+        expect(isinstance(decoded.get("auth_time"), int), f"{label}: no auth_time")
+        self.checks += 1
+        print(f"ok  verify_id_token: {label} (uid {uid}, {provider})")
+        return decoded
+
+    def sign_in_and_verify(self, label, arguments, provider, identities=()):
+        self.run_cli(*arguments)
+        session = self.stored_session()
+        return session, self.verify(label, session["tokens"]["idToken"], session["uid"], provider, identities)
+
+    def refreshed(self, session):
+        """Exchanges the stored refresh token at the emulator's Secure Token API, as any client would."""
+        answer = requests.post(
+            f"http://{self.emulator}/securetoken.googleapis.com/v1/token",
+            params={"key": "peer-api-key"},
+            data={"grant_type": "refresh_token", "refresh_token": session["tokens"]["refreshToken"]},
+            timeout=30)
+        expect(answer.status_code == 200, f"refresh: HTTP {answer.status_code} {answer.text}")
+        body = answer.json()
+        expect(body.get("user_id") == session["uid"], f"refresh: user_id {body.get('user_id')!r}")
+        return body["id_token"]
+
+    def run(self):
+        apple, _ = self.sign_in_and_verify("Sign in with Apple", ["sign-in", "apple", "--yes"], "apple.com",
+                                           ["apple.com"])
+        self.verify("the Apple session, refreshed", self.refreshed(apple), apple["uid"], "apple.com", ["apple.com"])
+        self.sign_in_and_verify("Sign in with Google", ["sign-in", "google", "--yes"], "google.com",
+                                ["google.com", "email"])
+        self.sign_in_and_verify("email sign-up", ["sign-up", "--email", "peer@example.com", "--password",
+                                                  "peer password 1"], "password", ["email"])
+        self.run_cli("sign-out", "--yes")
+        self.sign_in_and_verify("email sign-in", ["sign-in", "email", "--email", "peer@example.com", "--password",
+                                                  "peer password 1"], "password", ["email"])
+        guest, _ = self.sign_in_and_verify("a guest", ["sign-in", "guest", "--yes"], "anonymous")
+        linked, decoded = self.sign_in_and_verify(
+            "a guest who linked email",
+            ["link", "email", "--email", "guest@example.com", "--password", "peer password 2"], "password",
+            ["email"])
+        expect(linked["uid"] == guest["uid"], "linking changed the guest's uid")
+        expect(decoded.get("email") == "guest@example.com", f"the linked token's email is {decoded.get('email')!r}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Firebase's Admin SDK checks signin-demo serve.")
+    parser.add_argument("--cli", required=True, help="the signin-demo executable")
+    parser.add_argument("--emulator", required=True, help="where serve listens, HOST:PORT")
+    parser.add_argument("--project", required=True, help="the project id serve was started with")
+    parser.add_argument("--data-dir", required=True, help="a data folder of the peer's own")
+    options = parser.parse_args()
+    os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = options.emulator
+    firebase_admin.initialize_app(options={"projectId": options.project})
+    peer = Peer(options.cli, options.emulator, options.project, options.data_dir)
+    try:
+        peer.run()
+    except CheckFailed as failure:
+        print(f"FAIL: {failure}", file=sys.stderr)
+        return 1
+    print(f"firebase-admin {firebase_admin.__version__}: {peer.checks} checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
