@@ -15,6 +15,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import firebase_admin
 import requests
@@ -115,6 +116,98 @@ class Peer:
             ["email"])
         expect(linked["uid"] == guest["uid"], "linking changed the guest's uid")
         expect(decoded.get("email") == "guest@example.com", f"the linked token's email is {decoded.get('email')!r}")
+        self.manage_users(known_uid=guest["uid"])
+
+    def check(self, label, condition, message):
+        expect(condition, f"{label}: {message}")
+        self.checks += 1
+        print(f"ok  {label}")
+
+    def run_cli_failing(self, *arguments):
+        """Runs one CLI command that must fail (exit 1); returns what it said, standard output and error."""
+        environment = dict(os.environ)
+        environment.update({"FIREBASE_AUTH_EMULATOR_HOST": self.emulator, "FIREBASE_PROJECT_ID": self.project,
+                            "LANG": "en_US.UTF-8"})
+        command = [self.cli, *arguments, "--backend", "firebase", "--data-dir", self.data_dir]
+        done = subprocess.run(command, env=environment, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                              timeout=120)
+        expect(done.returncode == 1, f"`signin-demo {' '.join(arguments)}` exited {done.returncode}, expected 1: "
+                                     f"{done.stdout.strip()} {done.stderr.strip()}")
+        return done.stdout + done.stderr
+
+    def manage_users(self, known_uid):
+        """The Admin SDK's account calls, each checked against what the CLI then sees."""
+        email, password = "managed@example.com", "managed password 1"
+        uid = auth.create_user(email=email, password=password, display_name="Managed User").uid
+        user = auth.get_user(uid)
+        self.check("create_user, get_user", user.email == email and user.display_name == "Managed User"
+                   and not user.disabled and [p.provider_id for p in user.provider_data] == ["password"],
+                   f"got {user.email!r} {user.display_name!r} disabled={user.disabled}")
+        self.check("get_user_by_email", auth.get_user_by_email(email).uid == uid, "another uid")
+        listed = [u.uid for u in auth.list_users(max_results=2).iterate_all()]
+        self.check("list_users (pages of 2)", uid in listed and len(listed) == len(set(listed)) >= 4,
+                   f"listed {listed}")
+        session, _ = self.sign_in_and_verify("the created user signs in with the CLI",
+                                             ["sign-in", "email", "--email", email, "--password", password],
+                                             "password", ["email"])
+        self.check("verify_id_token(check_revoked=True)",
+                   auth.verify_id_token(session["tokens"]["idToken"], check_revoked=True)["uid"] == uid, "refused")
+
+        auth.update_user(uid, disabled=True)
+        self.check("update_user(disabled=True)", auth.get_user(uid).disabled, "still enabled")
+        said = self.run_cli_failing("me")
+        self.check("a disabled account's next call fails, and the CLI says so", "disabled" in said, said.strip())
+        said = self.run_cli_failing("status")
+        self.check("... and the CLI signed out", "Not signed in." in said, said.strip())
+        said = self.run_cli_failing("sign-in", "email", "--email", email, "--password", password)
+        self.check("a disabled account cannot sign in", "disabled" in said, said.strip())
+        auth.update_user(uid, disabled=False, display_name="Renamed", email="renamed@example.com")
+        user = auth.get_user(uid)
+        self.check("update_user(disabled=False, display_name, email)",
+                   not user.disabled and user.display_name == "Renamed" and user.email == "renamed@example.com",
+                   f"got {user.display_name!r} {user.email!r} disabled={user.disabled}")
+        self.run_cli("sign-in", "email", "--email", "renamed@example.com", "--password", password)
+
+        time.sleep(1.1)  # revoke_refresh_tokens revokes what was issued before this second
+        auth.revoke_refresh_tokens(uid)
+        stored = self.stored_session()["tokens"]["idToken"]
+        try:
+            auth.verify_id_token(stored, check_revoked=True)
+            revoked = False
+        except auth.RevokedIdTokenError:
+            revoked = True
+        self.check("revoke_refresh_tokens: verify_id_token(check_revoked=True) refuses the earlier token", revoked,
+                   "accepted")
+        said = self.run_cli_failing("me")
+        self.check("... and the CLI's next call fails on the refresh", "sign in again" in said.lower(), said.strip())
+        said = self.run_cli_failing("status")
+        self.check("... and the CLI signed out", "Not signed in." in said, said.strip())
+
+        auth.delete_user(uid)
+        try:
+            auth.get_user(uid)
+            gone = False
+        except auth.UserNotFoundError:
+            gone = True
+        self.check("delete_user", gone, "the user is still there")
+        try:
+            auth.create_user(uid=known_uid)
+            duplicate = False
+        except auth.UidAlreadyExistsError:
+            duplicate = True
+        self.check("create_user with a uid in use is refused (UidAlreadyExistsError)", duplicate, "accepted")
+
+        # The Admin API is the owner's: without the owner credential, or with a user's ID token, it is refused.
+        lookup = f"http://{self.emulator}/identitytoolkit.googleapis.com/v1/projects/{self.project}/accounts:lookup"
+        anonymous = requests.post(lookup, json={"localId": [known_uid]}, timeout=30)
+        self.check("the Admin API without a credential: 401", anonymous.status_code == 401,
+                   f"HTTP {anonymous.status_code}")
+        self.run_cli("sign-in", "guest", "--yes")
+        user_token = self.stored_session()["tokens"]["idToken"]
+        as_user = requests.post(lookup, json={"localId": [known_uid]}, timeout=30,
+                                headers={"Authorization": f"Bearer {user_token}"})
+        self.check("the Admin API with a user's ID token: 403", as_user.status_code == 403,
+                   f"HTTP {as_user.status_code}")
 
 
 def main():

@@ -20,8 +20,18 @@ public struct EmbeddedAccount: Codable, Hashable, Sendable {
     /// The password hash, when email/password is linked.
     public var passwordHash: PasswordHash?
     /// Tokens issued before this instant (seconds since 1970) are refused, ID tokens included: set when the
-    /// password is changed or reset, as Firebase's `validSince`. `nil` until the first such change.
+    /// password is changed or reset, or an administrator revokes the sessions, as Firebase's `validSince`. `nil`
+    /// until the first such change.
     public var validSince: Int?
+    /// When an administrator disabled the account; `nil` while it is enabled. A disabled account cannot sign in,
+    /// refresh or make any call (`USER_DISABLED`) until it is enabled again.
+    public var disabledAt: Date?
+    /// The custom claims an administrator set, as Firebase keeps them: the text of a JSON object, at most 1,000
+    /// characters. `nil` when there are none.
+    public var customAttributes: String?
+
+    /// Whether an administrator disabled the account.
+    public var isDisabled: Bool { disabledAt != nil }
 
     /// Creates an account.
     public init(

@@ -203,10 +203,11 @@ extension EmbeddedHTTPFace {
                 }),
             "validSince": .string(String(account.validSince ?? wholeNumber(account.createdAt.timeIntervalSince1970))),
             "createdAt": .string(String(wholeNumber(account.createdAt.timeIntervalSince1970 * 1000))),
-            "disabled": false,
+            "disabled": .bool(account.isDisabled),
         ]
         if let email = account.email { object["email"] = .string(email) }
         if let displayName = account.displayName { object["displayName"] = .string(displayName) }
+        object["customAttributes"] = account.customAttributes.map(JSONValue.string)
         return .object(object)
     }
 

@@ -67,6 +67,9 @@ public struct EmbeddedHTTPFace: Sendable {
             response.headers["Allow"] = expectedMethod
             return response
         }
+        if route.isAdmin, let refusal = adminRefusal(of: request) {
+            return refuse(refusal, method, route.rawValue)
+        }
         if route.needsAPIKey, Self.apiKey(of: request.url) == nil {
             return refuse(
                 HTTPFaceError("MISSING_API_KEY", status: 403, detail: "the key query parameter is required"), method,
@@ -103,6 +106,11 @@ public struct EmbeddedHTTPFace: Sendable {
         case .appleRevoke: try appleRevoke(Self.simulatorFields(of: request))
         case .googleAccounts: try googleAccounts()
         case .googleSignIn: try googleSignIn(Self.simulatorFields(of: request))
+        case .adminCreate: try adminCreate(RequestFields(jsonBody: request.body))
+        case .adminLookup: try adminLookup(RequestFields(jsonBody: request.body))
+        case .adminBatchGet: try adminBatchGet(Self.queryFields(of: request.url))
+        case .adminUpdate: try adminUpdate(RequestFields(jsonBody: request.body))
+        case .adminDelete: try adminDelete(RequestFields(jsonBody: request.body))
         case .idpSignIn: try idpSignIn(Self.simulatorFields(of: request))
         case .appAPI: throw HTTPFaceError("NOT_FOUND", status: 404)
         }

@@ -12,6 +12,13 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case delete = "accounts:delete"
     case sendOobCode = "accounts:sendOobCode"
     case resetPassword = "accounts:resetPassword"
+    // Firebase's Admin API, under `/identitytoolkit.googleapis.com/v1/projects/{projectId}/`, which the Admin SDKs
+    // call with the emulator's owner credential.
+    case adminCreate = "admin:accounts"
+    case adminLookup = "admin:accounts:lookup"
+    case adminBatchGet = "admin:accounts:batchGet"
+    case adminUpdate = "admin:accounts:update"
+    case adminDelete = "admin:accounts:delete"
     // Firebase Identity Toolkit v2, under `/identitytoolkit.googleapis.com/v2/`.
     case revokeToken = "v2/accounts:revokeToken"
     // The Secure Token API, `/securetoken.googleapis.com/v1/token`.
@@ -32,6 +39,14 @@ enum FaceRoute: String, CaseIterable, Sendable {
 
     /// The route of a percent-decoded path, or `nil` for an unknown one.
     init?(path: String) {
+        let projects = "/identitytoolkit.googleapis.com/v1/projects/"
+        if path.hasPrefix(projects) {
+            let rest = path.dropFirst(projects.count).split(separator: "/", omittingEmptySubsequences: false)
+            guard rest.count == 2, !rest[0].isEmpty, let route = FaceRoute(rawValue: "admin:" + rest[1]), route.isAdmin
+            else { return nil }
+            self = route
+            return
+        }
         let identityToolkit = "/identitytoolkit.googleapis.com/v1/"
         if path.hasPrefix(identityToolkit) {
             let name = String(path.dropFirst(identityToolkit.count))
@@ -78,10 +93,18 @@ enum FaceRoute: String, CaseIterable, Sendable {
     /// The one method the route answers; `nil` for the app's API, which checks its own.
     var method: String? {
         switch self {
-        case .oobCodes, .appleAccount, .googleAccounts: "GET"
+        case .oobCodes, .appleAccount, .googleAccounts, .adminBatchGet: "GET"
         case .deleteAllAccounts: "DELETE"
         case .appAPI: nil
         default: "POST"
+        }
+    }
+
+    /// Whether it is a call of the Admin API, which needs the owner credential and names the project in its path.
+    var isAdmin: Bool {
+        switch self {
+        case .adminCreate, .adminLookup, .adminBatchGet, .adminUpdate, .adminDelete: true
+        default: false
         }
     }
 

@@ -51,6 +51,7 @@ struct HTTPFaceError: Error, Hashable, Sendable {
     /// The envelope's `status`: the canonical name of the HTTP status.
     var statusName: String {
         switch status {
+        case 401: "UNAUTHENTICATED"
         case 403: "PERMISSION_DENIED"
         case 404: "NOT_FOUND"
         case 405: "UNIMPLEMENTED"

@@ -50,6 +50,17 @@ struct RequestFields: Sendable {
         }
     }
 
+    /// The whole number `name`: a JSON integer, or a string of digits (Google's APIs send 64-bit numbers as strings).
+    func integer(_ name: String) throws(HTTPFaceError) -> Int? {
+        switch fields[name] {
+        case nil, .null?: return nil
+        case .integer(let value)?: return value
+        case .number(let value)? where value.rounded() == value && abs(value) < 9e15: return Int(value)
+        case .string(let text)? where Int(text) != nil: return Int(text)
+        default: throw .invalidJSON("\(name) must be a whole number")
+        }
+    }
+
     /// The object `name`, as fields of its own.
     func object(_ name: String) throws(HTTPFaceError) -> RequestFields? {
         switch fields[name] {

@@ -93,6 +93,18 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let damagedRecord = Code(rawValue: "DAMAGED_RECORD")
         /// The account is disabled by an administrator.
         public static let userDisabled = Code(rawValue: "USER_DISABLED")
+        /// An administrator chose a uid that is empty or longer than 128 characters.
+        public static let invalidLocalID = Code(rawValue: "INVALID_LOCAL_ID")
+        /// An administrator chose a uid another account has.
+        public static let duplicateLocalID = Code(rawValue: "DUPLICATE_LOCAL_ID")
+        /// A password was given without an email to sign in with.
+        public static let missingEmail = Code(rawValue: "MISSING_EMAIL")
+        /// Custom claims that are not a JSON object.
+        public static let invalidClaims = Code(rawValue: "INVALID_CLAIMS")
+        /// Custom claims longer than 1,000 characters.
+        public static let claimsTooLarge = Code(rawValue: "CLAIMS_TOO_LARGE")
+        /// Custom claims that name a claim the ID token has of its own.
+        public static let forbiddenClaim = Code(rawValue: "FORBIDDEN_CLAIM")
         /// The session's credential is no longer valid: expired, or revoked by a password change (Firebase).
         public static let tokenExpired = Code(rawValue: "TOKEN_EXPIRED")
         /// The password breaks the project's password policy (Firebase, with a policy configured).

@@ -47,6 +47,10 @@ extension EmbeddedIdentityService {
             guard let account = state.identity.accounts[record.uid] else {
                 return .failure(IdentityBackendError(.userNotFound, message: "the account no longer exists"))
             }
+            // A disabled account keeps its refresh token, which works again once the account is enabled.
+            guard !account.isDisabled else {
+                return .failure(IdentityBackendError(.userDisabled, message: "an administrator disabled the account"))
+            }
             state.identity.refreshTokens[key] = nil
             guard record.issuedAt.timeIntervalSince1970 >= TimeInterval(account.validSince ?? 0) else {
                 return .failure(IdentityBackendError(.invalidRefreshToken, message: "revoked by a password change"))
@@ -115,6 +119,7 @@ extension EmbeddedIdentityService {
             throw IdentityBackendError(.idTokenNotYetValid)
         }
         guard let account = state.identity.accounts[claims.sub] else { throw IdentityBackendError(.userNotFound) }
+        try Self.requireEnabled(account)
         guard claims.iat >= account.validSince ?? 0 else {
             throw IdentityBackendError(.invalidIDToken, message: "revoked: issued before the account's validSince")
         }
@@ -127,7 +132,8 @@ extension EmbeddedIdentityService {
     {
         do throws(IdentityBackendError) {
             return try checkSessionToken(idToken.value, state: state, now: now)
-        } catch  where error.code == .invalidKey {
+        } catch  where error.code == .invalidKey || error.code == .userDisabled {
+            // A damaged key stops everything; a disabled account is said as such, as Firebase does.
             throw error
         } catch {
             throw IdentityBackendError(.invalidIDToken, message: "the session is not valid (\(error.code.rawValue))")
@@ -232,6 +238,7 @@ extension EmbeddedIdentityService {
         for account: EmbeddedAccount, provider: String, isNewUser: Bool, fresh: Fresh, now: Date,
         authenticatedAt: Date? = nil, family: String? = nil, state: inout EmbeddedBackendState
     ) throws(IdentityBackendError) -> BackendSessionResponse {
+        try Self.requireEnabled(account)
         let key = try state.sessionSigningKey()
         let issuedAt = max(Int(now.timeIntervalSince1970.rounded(.down)), account.validSince ?? 0)
         let lifetime = Int(configuration.sessionLifetime)
@@ -256,6 +263,13 @@ extension EmbeddedIdentityService {
             refreshToken: Secret(fresh.refreshToken), expiresIn: lifetime, isNewUser: isNewUser,
             providerIds: account.providerIds, isAnonymous: account.isAnonymous,
             providerUserIds: account.providerUserIds, signInProvider: provider)
+    }
+
+    /// Refuses an account an administrator disabled: it may not sign in, refresh or make any call.
+    static func requireEnabled(_ account: EmbeddedAccount) throws(IdentityBackendError) {
+        guard !account.isDisabled else {
+            throw IdentityBackendError(.userDisabled, message: "an administrator disabled the account")
+        }
     }
 
     /// An account's identities as Firebase's ID tokens list them (`firebase.identities`): each linked identity

@@ -376,6 +376,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             guard record.expiresAt > now else {
                 throw IdentityBackendError(.expiredOOBCode, message: "the reset code has expired")
             }
+            try Self.requireEnabled(account)
             account.passwordHash = hash
             // The code works once, and every other code and session of the account ends with the old password.
             revokeEverySession(of: &account, now: now, state: &state)
@@ -418,11 +419,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             if let revocation {
                 try revokeProviderToken(revocation, of: account, now: now, state: &state)
             }
-            for identity in account.identities { state.identity.identities[identity.key] = nil }
-            state.identity.accounts[account.uid] = nil
-            state.identity.refreshTokens.removeAll(RefreshTokenRecord.byAccount, account.uid)
-            state.identity.rotatedRefreshTokens.removeAll(RotatedRefreshToken.byAccount, account.uid)
-            state.identity.passwordResetCodes.removeAll(ResetCodeRecord.byAccount, account.uid)
+            remove(account, from: &state)
         }
     }
 }

@@ -1,0 +1,232 @@
+import Foundation
+import SignInCrypto
+import SignInData
+import SignInDomain
+import SignInEmbeddedStore
+
+/// What an administrator does to accounts, as Firebase's Admin API offers it (`projects/{project}/accounts…`, which
+/// the Admin SDKs call): create, look up, list, update (disable, email, password, name, custom claims, revoke the
+/// sessions) and delete. The caller is trusted: the HTTP face lets only the emulator's owner credential through.
+/// Each operation is one `BackendStateStorage.update(_:)`, as the user's own operations are.
+extension EmbeddedIdentityService {
+    /// A new account as an administrator describes it.
+    public struct NewAccount: Hashable, Sendable {
+        /// The uid; a new one when `nil`. At most 128 characters.
+        public var uid: String?
+        public var email: String?
+        /// A password, hashed as a user's own (the same policy applies).
+        public var password: Secret?
+        public var displayName: String?
+        public var emailVerified = false
+        public var disabled = false
+
+        /// Describes an account.
+        public init(
+            uid: String? = nil, email: String? = nil, password: Secret? = nil, displayName: String? = nil,
+            emailVerified: Bool = false, disabled: Bool = false
+        ) {
+            self.uid = uid
+            self.email = email
+            self.password = password
+            self.displayName = displayName
+            self.emailVerified = emailVerified
+            self.disabled = disabled
+        }
+    }
+
+    /// What an administrator changes in an account; `nil` leaves a field as it is.
+    public struct AccountChanges: Hashable, Sendable {
+        public var email: String?
+        /// A new password: every session of the account ends, as after a user's own change.
+        public var password: Secret?
+        public var displayName: String?
+        /// Removes the display name.
+        public var deleteDisplayName = false
+        public var emailVerified: Bool?
+        /// Disables (`true`) or enables the account. Disabling keeps the sessions, which are refused while it lasts.
+        public var disabled: Bool?
+        /// Refuses every token issued before this instant, seconds since 1970 (`revoke_refresh_tokens`).
+        public var validSince: Int?
+        /// The custom claims, the text of a JSON object (`{}` removes them).
+        public var customAttributes: String?
+
+        /// Describes changes.
+        public init(
+            email: String? = nil, password: Secret? = nil, displayName: String? = nil, deleteDisplayName: Bool = false,
+            emailVerified: Bool? = nil, disabled: Bool? = nil, validSince: Int? = nil, customAttributes: String? = nil
+        ) {
+            self.email = email
+            self.password = password
+            self.displayName = displayName
+            self.deleteDisplayName = deleteDisplayName
+            self.emailVerified = emailVerified
+            self.disabled = disabled
+            self.validSince = validSince
+            self.customAttributes = customAttributes
+        }
+    }
+
+    /// The longest uid an administrator may choose, as Firebase's.
+    public static let maximumUIDLength = 128
+    /// The longest custom claims, as Firebase's: 1,000 characters of JSON.
+    public static let maximumCustomAttributesLength = 1000
+    /// The claims an ID token has of its own, which custom claims may not name (Firebase's reserved names).
+    public static let reservedClaims: Set<String> = [
+        "acr", "amr", "at_hash", "aud", "auth_time", "azp", "cnf", "c_hash", "exp", "firebase", "iat", "iss", "jti",
+        "nbf", "nonce", "sub", "user_id", "email", "email_verified", "name", "sid",
+    ]
+
+    /// Creates an account (Firebase's admin `accounts` with no ID token): with an email and a password it signs
+    /// in with them; without a password it has no sign-in method until one is linked.
+    /// - Throws: `DUPLICATE_LOCAL_ID` for a uid in use, `EMAIL_EXISTS`, `INVALID_EMAIL`, `WEAK_PASSWORD`,
+    ///   `INVALID_LOCAL_ID` for an empty or too long uid, `MISSING_EMAIL` for a password without an email.
+    public func createAccount(_ new: NewAccount) throws(IdentityBackendError) -> EmbeddedAccount {
+        let now = clock.now()
+        if let uid = new.uid, uid.isEmpty || uid.count > Self.maximumUIDLength {
+            throw IdentityBackendError(.invalidLocalID, message: "a uid is 1 to \(Self.maximumUIDLength) characters")
+        }
+        let email = try new.email.map { email throws(IdentityBackendError) in try checkedEmail(email) }
+        if new.password != nil, email == nil {
+            throw IdentityBackendError(.missingEmail, message: "a password needs an email")
+        }
+        let hash = try new.password.map { password throws(IdentityBackendError) in
+            try checkPolicy(password)
+            return PasswordHasher.hash(password.value, iterations: configuration.passwordIterations, random: random)
+        }
+        let fresh = Fresh(self)
+        return try storage.update { state throws(IdentityBackendError) in
+            let uid = new.uid ?? fresh.uid(avoiding: state)
+            guard state.identity.accounts[uid] == nil else {
+                throw IdentityBackendError(.duplicateLocalID, message: "the uid is in use")
+            }
+            let kept = try email.map { email throws(IdentityBackendError) in try claimEmail(email, for: uid, in: state)
+            }
+            var account = EmbeddedAccount(
+                uid: uid, email: kept, emailVerified: new.emailVerified,
+                displayName: Self.boundedName(new.displayName), createdAt: now)
+            if let hash, let kept {
+                let identity = LinkedIdentity(
+                    providerId: ProviderType.emailPassword.rawValue, subject: kept, email: kept)
+                account.identities = [identity]
+                account.passwordHash = hash
+                state.identity.identities[identity.key] = uid
+            }
+            account.disabledAt = new.disabled ? now : nil
+            state.identity.accounts[uid] = account
+            return account
+        }
+    }
+
+    /// The accounts with any of `uids` or `emails`, each once, in no particular order (Firebase's admin
+    /// `accounts:lookup`); the unknown ones are left out.
+    public func accounts(uids: [String], emails: [String]) throws(IdentityBackendError) -> [EmbeddedAccount] {
+        try storage.read { state in
+            var found: [String: EmbeddedAccount] = [:]
+            for uid in uids { found[uid] = state.identity.accounts[uid] }
+            for email in emails {
+                for uid in emailOwners(email, in: state) { found[uid] = state.identity.accounts[uid] }
+            }
+            return found.values.sorted { $0.uid < $1.uid }
+        }
+    }
+
+    /// A page of every account, by uid (Firebase's admin `accounts:batchGet`): at most `maximumCount` accounts
+    /// whose uid comes after `pageToken`, and the token of the next page (`nil` after the last).
+    public func accounts(maximumCount: Int, after pageToken: String?) throws(IdentityBackendError)
+        -> (accounts: [EmbeddedAccount], nextPageToken: String?)
+    {
+        let count = min(max(maximumCount, 1), 1000)
+        return try storage.read { state in
+            let uids = state.identity.accounts.keys.sorted().filter { pageToken == nil || $0 > pageToken ?? "" }
+            let page = uids.prefix(count).compactMap { state.identity.accounts[$0] }
+            return (page, uids.count > count ? page.last?.uid : nil)
+        }
+    }
+
+    /// Changes an account as an administrator (Firebase's admin `accounts:update`).
+    /// - Throws: `USER_NOT_FOUND`, `EMAIL_EXISTS`, `INVALID_EMAIL`, `WEAK_PASSWORD`, `INVALID_CLAIMS` for custom
+    ///   claims that are not a JSON object, `CLAIMS_TOO_LARGE`, `FORBIDDEN_CLAIM` for a reserved name.
+    @discardableResult
+    public func updateAccount(uid: String, _ changes: AccountChanges) throws(IdentityBackendError) -> EmbeddedAccount {
+        let now = clock.now()
+        let email = try changes.email.map { email throws(IdentityBackendError) in try checkedEmail(email) }
+        let hash = try changes.password.map { password throws(IdentityBackendError) in
+            try checkPolicy(password)
+            return PasswordHasher.hash(password.value, iterations: configuration.passwordIterations, random: random)
+        }
+        let claims = try changes.customAttributes.map { text throws(IdentityBackendError) in
+            try Self.checkedClaims(text)
+        }
+        return try storage.update { state throws(IdentityBackendError) in
+            guard var account = state.identity.accounts[uid] else {
+                throw IdentityBackendError(.userNotFound, message: "no account has this uid")
+            }
+            if let email {
+                let kept = try claimEmail(email, for: uid, in: state)
+                account.email = kept
+                // The password identity is named by the email it signs in with.
+                if let index = account.identities.firstIndex(where: { $0.providerId == "password" }) {
+                    state.identity.identities[account.identities[index].key] = nil
+                    account.identities[index] = LinkedIdentity(providerId: "password", subject: kept, email: kept)
+                    state.identity.identities[account.identities[index].key] = uid
+                }
+            }
+            if changes.deleteDisplayName { account.displayName = nil }
+            if let name = changes.displayName { account.displayName = Self.boundedName(name) }
+            if let verified = changes.emailVerified { account.emailVerified = verified }
+            if let disabled = changes.disabled { account.disabledAt = disabled ? (account.disabledAt ?? now) : nil }
+            if let claims { account.customAttributes = claims == "{}" ? nil : claims }
+            if let validSince = changes.validSince { account.validSince = max(account.validSince ?? 0, validSince) }
+            if let hash {
+                if account.passwordHash == nil, let kept = account.email {
+                    let identity = LinkedIdentity(providerId: "password", subject: kept, email: kept)
+                    guard state.identity.identities[identity.key] == nil else {
+                        throw IdentityBackendError(.emailExists, message: "the email signs in to another account")
+                    }
+                    account.identities.append(identity)
+                    state.identity.identities[identity.key] = uid
+                }
+                account.passwordHash = hash
+                revokeEverySession(of: &account, now: now, state: &state)
+            }
+            state.identity.accounts[uid] = account
+            return account
+        }
+    }
+
+    /// Deletes an account with its identities and tokens (Firebase's admin `accounts:delete`).
+    /// - Throws: `USER_NOT_FOUND`.
+    public func deleteAccount(uid: String) throws(IdentityBackendError) {
+        try storage.update { state throws(IdentityBackendError) in
+            guard let account = state.identity.accounts[uid] else {
+                throw IdentityBackendError(.userNotFound, message: "no account has this uid")
+            }
+            remove(account, from: &state)
+        }
+    }
+
+    /// Removes `account`, its identities, its refresh tokens (current and exchanged) and its reset codes.
+    func remove(_ account: EmbeddedAccount, from state: inout EmbeddedBackendState) {
+        for identity in account.identities { state.identity.identities[identity.key] = nil }
+        state.identity.accounts[account.uid] = nil
+        state.identity.refreshTokens.removeAll(RefreshTokenRecord.byAccount, account.uid)
+        state.identity.rotatedRefreshTokens.removeAll(RotatedRefreshToken.byAccount, account.uid)
+        state.identity.passwordResetCodes.removeAll(ResetCodeRecord.byAccount, account.uid)
+    }
+
+    /// Custom claims as Firebase accepts them: a JSON object of at most 1,000 characters naming no reserved claim.
+    /// - Returns: The object as compact JSON with sorted keys.
+    static func checkedClaims(_ text: String) throws(IdentityBackendError) -> String {
+        guard text.count <= maximumCustomAttributesLength else {
+            throw IdentityBackendError(.claimsTooLarge, message: "custom claims are at most 1,000 characters")
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
+            let compact = try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        else { throw IdentityBackendError(.invalidClaims, message: "custom claims must be a JSON object") }
+        if let reserved = object.keys.sorted().first(where: reservedClaims.contains) {
+            throw IdentityBackendError(.forbiddenClaim, message: "\(reserved) is a reserved claim")
+        }
+        return String(decoding: compact, as: UTF8.self)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import SignInData
+import SignInDomain
+import SignInEmbeddedBackend
+import SignInEmbeddedStore
+
+/// Firebase's Admin API as the Admin SDKs call it on an emulator (`/identitytoolkit.googleapis.com/v1/projects/
+/// {projectId}/accounts…`): create, look up, list, update and delete accounts. Only the emulator's owner credential
+/// (`Authorization: Bearer owner`, what the Admin SDKs send to an emulator) may call it, and only for the backend's
+/// project: a user's ID token, no credential or another project is refused.
+extension EmbeddedHTTPFace {
+    /// Why an Admin API request is refused before it is read, or `nil`: the credential, then the project.
+    func adminRefusal(of request: HTTPRequest) -> HTTPFaceError? {
+        let authorization = request.headers.first { $0.key.lowercased() == "authorization" }?.value ?? ""
+        guard authorization.hasPrefix("Bearer ") else {
+            return HTTPFaceError("UNAUTHENTICATED", status: 401, detail: "the Admin API needs the owner credential")
+        }
+        guard authorization == "Bearer owner" else {
+            return HTTPFaceError(
+                "INSUFFICIENT_PERMISSION", status: 403, detail: "only the emulator's owner credential may call it")
+        }
+        let path = Self.decodedPath(of: request.url) ?? ""
+        let project = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(4).first ?? ""
+        guard project == projectID else {
+            return HTTPFaceError("PROJECT_NOT_FOUND", status: 404, detail: "this emulator serves \(projectID)")
+        }
+        return nil
+    }
+
+    /// `POST …/accounts`: a new account (`localId`, `email`, `password`, `displayName`, `emailVerified`,
+    /// `disabled`).
+    func adminCreate(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        let new = EmbeddedIdentityService.NewAccount(
+            uid: try fields.string("localId"), email: try fields.text("email"),
+            password: try fields.string("password").map { Secret($0) }, displayName: try fields.text("displayName"),
+            emailVerified: try fields.bool("emailVerified") ?? false, disabled: try fields.bool("disabled") ?? false)
+        let account = try core { () throws(IdentityBackendError) in try service.createAccount(new) }
+        var object = Self.accountFields(account.info)
+        object["kind"] = "identitytoolkit#SignupNewUserResponse"
+        return .object(object)
+    }
+
+    /// `POST …/accounts:lookup`: the accounts with the listed `localId`s and `email`s (`users` is absent when
+    /// none is found, as Firebase answers).
+    func adminLookup(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        let uids = try fields.strings("localId") ?? []
+        let emails = try fields.strings("email") ?? []
+        let accounts = try core { () throws(IdentityBackendError) in try service.accounts(uids: uids, emails: emails) }
+        var object: [String: JSONValue] = ["kind": "identitytoolkit#GetAccountInfoResponse"]
+        if !accounts.isEmpty { object["users"] = .array(accounts.map(Self.userObject)) }
+        return .object(object)
+    }
+
+    /// `GET …/accounts:batchGet?maxResults=N&nextPageToken=T`: a page of every account, by uid.
+    func adminBatchGet(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        let maximum = try fields.integer("maxResults") ?? 1000
+        guard (1...1000).contains(maximum) else {
+            throw HTTPFaceError("INVALID_PAGE_SELECTION", detail: "maxResults is 1 to 1000")
+        }
+        let token = try fields.text("nextPageToken")
+        let page = try core { () throws(IdentityBackendError) in
+            try service.accounts(maximumCount: maximum, after: token)
+        }
+        var object: [String: JSONValue] = ["kind": "identitytoolkit#DownloadAccountResponse"]
+        if !page.accounts.isEmpty { object["users"] = .array(page.accounts.map(Self.userObject)) }
+        object["nextPageToken"] = page.nextPageToken.map(JSONValue.string)
+        return .object(object)
+    }
+
+    /// `POST …/accounts:update` with a `localId`: an administrator's changes (`email`, `password`, `displayName`,
+    /// `deleteAttribute: ["DISPLAY_NAME"]`, `emailVerified`, `disableUser`, `validSince`, `customAttributes`).
+    func adminUpdate(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        guard let uid = try fields.text("localId") else { throw HTTPFaceError("MISSING_LOCAL_ID") }
+        let deleted = try fields.strings("deleteAttribute") ?? []
+        if let other = deleted.first(where: { !["DISPLAY_NAME", "PHOTO_URL"].contains($0) }) {
+            throw HTTPFaceError("INVALID_REQUEST", detail: "cannot delete the attribute \(other)")
+        }
+        if try fields.strings("deleteProvider")?.isEmpty == false {
+            throw HTTPFaceError(
+                "INVALID_REQUEST", detail: "this emulator does not unlink providers for an administrator")
+        }
+        let changes = EmbeddedIdentityService.AccountChanges(
+            email: try fields.text("email"), password: try fields.string("password").map { Secret($0) },
+            displayName: try fields.text("displayName"), deleteDisplayName: deleted.contains("DISPLAY_NAME"),
+            emailVerified: try fields.bool("emailVerified"), disabled: try fields.bool("disableUser"),
+            validSince: try fields.integer("validSince"), customAttributes: try fields.string("customAttributes"))
+        let account = try core { () throws(IdentityBackendError) in try service.updateAccount(uid: uid, changes) }
+        var object = Self.accountFields(account.info)
+        object["kind"] = "identitytoolkit#SetAccountInfoResponse"
+        return .object(object)
+    }
+
+    /// `POST …/accounts:delete` with a `localId`.
+    func adminDelete(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        guard let uid = try fields.text("localId") else { throw HTTPFaceError("MISSING_LOCAL_ID") }
+        try core { () throws(IdentityBackendError) in try service.deleteAccount(uid: uid) }
+        return .object(["kind": "identitytoolkit#DeleteAccountResponse"])
+    }
+
+    /// The query parameters of `url`, as string fields.
+    static func queryFields(of url: URL) -> RequestFields {
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        return RequestFields(
+            form: Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first }))
+    }
+}

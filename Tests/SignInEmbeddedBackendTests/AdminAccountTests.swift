@@ -1,0 +1,206 @@
+import Foundation
+import SignInCrypto
+import SignInData
+import SignInDomain
+import SignInEmbeddedBackend
+import SignInEmbeddedStore
+import SignInTesting
+import Testing
+
+/// What an administrator does to accounts (Firebase's Admin API), and what a disabled account can no longer do.
+@Suite("Accounts an administrator manages")
+struct AdminAccountTests {
+    let harness = BackendHarness()
+    var service: EmbeddedIdentityService { harness.service }
+
+    func code(_ body: () throws(IdentityBackendError) -> Void) -> IdentityBackendError.Code? {
+        do throws(IdentityBackendError) {
+            try body()
+            return nil
+        } catch {
+            return error.code
+        }
+    }
+
+    @Test("a created account signs in with its email and password; it is found by uid and by email")
+    func create() throws {
+        let account = try service.createAccount(
+            .init(email: " Sam@Example.com ", password: "sam password 1", displayName: "Sam"))
+        #expect(
+            account.email == "sam@example.com" && account.displayName == "Sam" && account.providerIds == ["password"])
+        let session = try service.signInWithPassword(email: "sam@example.com", password: "sam password 1")
+        #expect(session.localId == account.uid && !session.isNewUser)
+        #expect(try service.accounts(uids: [account.uid, "nobody"], emails: []).map(\.uid) == [account.uid])
+        #expect(try service.accounts(uids: [], emails: ["SAM@example.com"]).map(\.uid) == [account.uid])
+        let chosen = try service.createAccount(.init(uid: "my-own-uid", email: "kim@example.com"))
+        #expect(chosen.uid == "my-own-uid" && chosen.identities.isEmpty, "no password: no sign-in method yet")
+    }
+
+    @Test("creating is refused for a uid or an email in use, a bad uid, a weak password, a password with no email")
+    func createRefusals() throws {
+        let first = try service.createAccount(.init(email: "sam@example.com", password: "sam password 1"))
+        let before = try service.snapshot()
+        #expect(
+            code { () throws(IdentityBackendError) in _ = try service.createAccount(.init(uid: first.uid)) }
+                == .duplicateLocalID)
+        #expect(
+            code { () throws(IdentityBackendError) in _ = try service.createAccount(.init(email: "SAM@example.com")) }
+                == .emailExists)
+        #expect(
+            code { () throws(IdentityBackendError) in _ = try service.createAccount(.init(uid: "")) } == .invalidLocalID
+        )
+        #expect(
+            code { () throws(IdentityBackendError) in
+                _ = try service.createAccount(.init(uid: String(repeating: "u", count: 129)))
+            } == .invalidLocalID)
+        #expect(
+            code { () throws(IdentityBackendError) in
+                _ = try service.createAccount(.init(email: "kim@example.com", password: "short"))
+            } == .weakPassword)
+        #expect(
+            code { () throws(IdentityBackendError) in _ = try service.createAccount(.init(password: "long password 1"))
+            }
+                == .missingEmail)
+        #expect(try service.snapshot() == before, "a refused creation changes nothing")
+    }
+
+    @Test("listing pages through every account by uid, each once")
+    func list() throws {
+        for index in 0..<5 { _ = try service.createAccount(.init(uid: "user-\(index)")) }
+        var seen: [String] = []
+        var token: String?
+        repeat {
+            let page = try service.accounts(maximumCount: 2, after: token)
+            #expect(page.accounts.count <= 2)
+            seen += page.accounts.map(\.uid)
+            token = page.nextPageToken
+        } while token != nil
+        #expect(seen == (0..<5).map { "user-\($0)" })
+    }
+
+    @Test("a disabled account cannot sign in, refresh or make a call; enabled again, its refresh token works")
+    func disabled() throws {
+        let session = try service.signUp(email: "sam@example.com", password: "sam password 1")
+        try service.updateAccount(uid: session.localId, .init(disabled: true))
+        #expect(
+            code { () throws(IdentityBackendError) in
+                _ = try service.signInWithPassword(email: "sam@example.com", password: "sam password 1")
+            } == .userDisabled)
+        #expect(
+            code { () throws(IdentityBackendError) in _ = try service.refreshSession(refreshToken: session.refreshToken)
+            }
+                == .userDisabled)
+        #expect(
+            code { () throws(IdentityBackendError) in _ = try service.lookupAccount(idToken: session.idToken) }
+                == .userDisabled)
+        #expect(
+            code { () throws(IdentityBackendError) in _ = try service.verifySessionToken(session.idToken.value) }
+                == .userDisabled)
+        try service.sendPasswordResetEmail(email: "sam@example.com")
+        let reset = try #require(try service.pendingPasswordResets().first)
+        #expect(
+            code { () throws(IdentityBackendError) in
+                try service.confirmPasswordReset(code: reset.code, newPassword: "new password 2")
+            } == .userDisabled)
+        try service.updateAccount(uid: session.localId, .init(disabled: false))
+        #expect(try service.refreshSession(refreshToken: session.refreshToken).localId == session.localId)
+        #expect(
+            try service.signInWithPassword(email: "sam@example.com", password: "sam password 1").localId
+                == session.localId)
+    }
+
+    @Test("a disabled account with an identity provider cannot sign in with it either")
+    func disabledIdentityProvider() throws {
+        let first = try harness.signIn()
+        try service.updateAccount(uid: first.localId, .init(disabled: true))
+        let refused = #expect(throws: IdentityBackendError.self) {
+            _ = try harness.signIn(rawNonce: "another-raw-nonce-0123456789abcdef")
+        }
+        #expect(refused?.code == .userDisabled)
+    }
+
+    @Test("a new email moves the password sign-in with it; a new password ends every session")
+    func emailAndPassword() throws {
+        let session = try service.signUp(email: "sam@example.com", password: "sam password 1")
+        try service.updateAccount(uid: session.localId, .init(email: "samuel@example.com"))
+        #expect(
+            try service.signInWithPassword(email: "samuel@example.com", password: "sam password 1").localId
+                == session.localId)
+        #expect(
+            code { () throws(IdentityBackendError) in
+                _ = try service.signInWithPassword(email: "sam@example.com", password: "sam password 1")
+            } == .invalidLoginCredentials)
+        harness.clock.advance(by: 2)
+        try service.updateAccount(uid: session.localId, .init(password: "brand new password 3"))
+        #expect(
+            code { () throws(IdentityBackendError) in _ = try service.refreshSession(refreshToken: session.refreshToken)
+            }
+                == .invalidRefreshToken)
+        #expect(
+            try service.signInWithPassword(email: "samuel@example.com", password: "brand new password 3").localId
+                == session.localId)
+        let other = try service.signUp(email: "kim@example.com", password: "kim password 1")
+        #expect(
+            code { () throws(IdentityBackendError) in
+                _ = try service.updateAccount(uid: other.localId, .init(email: "samuel@example.com"))
+            } == .emailExists)
+    }
+
+    @Test("validSince refuses every token issued before it, ID and refresh tokens alike")
+    func validSince() throws {
+        let session = try service.signUp(email: "sam@example.com", password: "sam password 1")
+        harness.clock.advance(by: 5)
+        let now = Int(harness.clock.now().timeIntervalSince1970)
+        try service.updateAccount(uid: session.localId, .init(validSince: now))
+        #expect(
+            code { () throws(IdentityBackendError) in _ = try service.lookupAccount(idToken: session.idToken) }
+                == .invalidIDToken)
+        #expect(
+            code { () throws(IdentityBackendError) in _ = try service.refreshSession(refreshToken: session.refreshToken)
+            }
+                == .invalidRefreshToken)
+        // A sign-in after it works.
+        #expect(
+            try service.signInWithPassword(email: "sam@example.com", password: "sam password 1").localId
+                == session.localId)
+    }
+
+    @Test("custom claims must be a JSON object of at most 1,000 characters naming no claim of the token's own")
+    func customClaims() throws {
+        let account = try service.createAccount(.init(uid: "claims"))
+        let stored = try service.updateAccount(
+            uid: account.uid, .init(customAttributes: #"{ "role": "admin", "level": 3 }"#))
+        #expect(stored.customAttributes == #"{"level":3,"role":"admin"}"#)
+        for (text, expected) in [
+            ("[1, 2]", IdentityBackendError.Code.invalidClaims), ("not json", .invalidClaims),
+            (#"{"sub": "someone-else"}"#, .forbiddenClaim), (#"{"firebase": {}}"#, .forbiddenClaim),
+            ("{\"a\": \"" + String(repeating: "x", count: 1000) + "\"}", .claimsTooLarge),
+        ] {
+            #expect(
+                code { () throws(IdentityBackendError) in
+                    _ = try service.updateAccount(uid: account.uid, .init(customAttributes: text))
+                } == expected, "\(text.prefix(20))")
+        }
+        #expect(try service.account(uid: account.uid)?.customAttributes == #"{"level":3,"role":"admin"}"#)
+        #expect(try service.updateAccount(uid: account.uid, .init(customAttributes: "{}")).customAttributes == nil)
+    }
+
+    @Test("deleting by uid removes the account and its sessions; an unknown uid is USER_NOT_FOUND")
+    func delete() throws {
+        let session = try service.signUp(email: "sam@example.com", password: "sam password 1")
+        try service.deleteAccount(uid: session.localId)
+        #expect(try service.account(uid: session.localId) == nil)
+        #expect(
+            code { () throws(IdentityBackendError) in _ = try service.refreshSession(refreshToken: session.refreshToken)
+            }
+                == .invalidRefreshToken)
+        #expect(
+            code { () throws(IdentityBackendError) in try service.deleteAccount(uid: session.localId) } == .userNotFound
+        )
+        #expect(
+            code { () throws(IdentityBackendError) in
+                _ = try service.updateAccount(uid: "nobody", .init(disabled: true))
+            }
+                == .userNotFound)
+    }
+}

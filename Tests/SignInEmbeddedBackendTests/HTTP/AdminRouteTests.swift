@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// Firebase's Admin API at the HTTP face, as the Admin SDKs call an emulator: `projects/{project}/accounts…` with the
+/// owner credential.
+@Suite("Admin API routes")
+struct AdminRouteTests {
+    let harness = FaceHarness()
+    static let owner = ["Authorization": "Bearer owner", "Content-Type": "application/json"]
+
+    var project: String { harness.face.projectID }
+
+    func admin(
+        _ method: String, _ name: String, _ body: [String: Any]? = nil, query: String = "",
+        headers: [String: String] = AdminRouteTests.owner, project: String? = nil
+    ) -> Reply {
+        let path = "/identitytoolkit.googleapis.com/v1/projects/\(project ?? self.project)/\(name)"
+        return harness.send(
+            method, path + query, key: nil, body: body.map(FaceHarness.json), headers: headers)
+    }
+
+    @Test("only the owner credential, for this emulator's project, may call it")
+    func credential() {
+        let body: [String: Any] = ["localId": ["x"]]
+        let none = admin("POST", "accounts:lookup", body, headers: ["Content-Type": "application/json"])
+        #expect(none.status == 401 && none.errorCode == "UNAUTHENTICATED")
+        let session = harness.signUp()
+        let asUser = admin(
+            "POST", "accounts:lookup", body, headers: ["Authorization": "Bearer \(session.string("idToken") ?? "")"])
+        #expect(asUser.status == 403 && asUser.errorCode == "INSUFFICIENT_PERMISSION")
+        let otherProject = admin("POST", "accounts:lookup", body, project: "demo-other")
+        #expect(otherProject.status == 404 && otherProject.errorCode == "PROJECT_NOT_FOUND")
+        let wrongMethod = admin("GET", "accounts:lookup")
+        #expect(wrongMethod.status == 405)
+        #expect(admin("POST", "accounts:unknown", body).status == 404)
+    }
+
+    @Test("create, look up by uid and email, list, update and delete, in Firebase's answer shapes")
+    func lifecycle() throws {
+        let created = admin(
+            "POST", "accounts", ["email": "sam@example.com", "password": "sam password 1", "displayName": "Sam"])
+        #expect(created.status == 200, "\(created.text)")
+        let uid = try #require(created.string("localId"))
+        let byUID = admin("POST", "accounts:lookup", ["localId": [uid]])
+        let user = try #require(byUID.objects("users").first)
+        #expect(user["email"] as? String == "sam@example.com" && user["displayName"] as? String == "Sam")
+        #expect(user["disabled"] as? Bool == false && user["passwordHash"] == nil)
+        #expect(admin("POST", "accounts:lookup", ["email": ["SAM@example.com"]]).objects("users").count == 1)
+        let missing = admin("POST", "accounts:lookup", ["localId": ["nobody"]])
+        #expect(missing.status == 200 && missing.json["users"] == nil, "no `users` when none is found")
+
+        _ = admin("POST", "accounts", ["localId": "another"])
+        let page = admin("GET", "accounts:batchGet", query: "?maxResults=1")
+        #expect(page.objects("users").count == 1 && page.string("nextPageToken") != nil)
+        let rest = admin(
+            "GET", "accounts:batchGet", query: "?maxResults=1&nextPageToken=\(page.string("nextPageToken") ?? "")")
+        #expect(rest.objects("users").count == 1 && rest.string("nextPageToken") == nil)
+        #expect(admin("GET", "accounts:batchGet", query: "?maxResults=0").errorCode == "INVALID_PAGE_SELECTION")
+
+        let disabled = admin(
+            "POST", "accounts:update",
+            ["localId": uid, "disableUser": true, "customAttributes": #"{"role":"admin"}"#, "validSince": "0"])
+        #expect(disabled.status == 200, "\(disabled.text)")
+        let after = try #require(admin("POST", "accounts:lookup", ["localId": [uid]]).objects("users").first)
+        #expect(after["disabled"] as? Bool == true && after["customAttributes"] as? String == #"{"role":"admin"}"#)
+        let refused = harness.accounts(
+            "signInWithPassword", ["email": "sam@example.com", "password": "sam password 1", "returnSecureToken": true])
+        #expect(refused.status == 400 && refused.errorCode == "USER_DISABLED")
+        let badClaims = admin("POST", "accounts:update", ["localId": uid, "customAttributes": #"{"iss":"x"}"#])
+        #expect(badClaims.errorCode == "FORBIDDEN_CLAIM")
+
+        #expect(
+            admin("POST", "accounts:delete", ["localId": uid]).string("kind") == "identitytoolkit#DeleteAccountResponse"
+        )
+        #expect(admin("POST", "accounts:delete", ["localId": uid]).errorCode == "USER_NOT_FOUND")
+        #expect(admin("POST", "accounts", ["localId": "another"]).errorCode == "DUPLICATE_LOCAL_ID")
+    }
+}
