@@ -168,7 +168,20 @@ class Peer:
                    f"got {user.display_name!r} {user.email!r} disabled={user.disabled}")
         self.run_cli("sign-in", "email", "--email", "renamed@example.com", "--password", password)
 
-        time.sleep(1.1)  # revoke_refresh_tokens revokes what was issued before this second
+        link = auth.generate_password_reset_link("renamed@example.com")
+        self.run_cli("open-link", link, "--password", "managed password 2")
+        said = self.run_cli_failing("sign-in", "email", "--email", "renamed@example.com", "--password", password)
+        self.check("generate_password_reset_link: after the CLI opens it, the old password is refused",
+                   "wrong" in said.lower() or "incorrect" in said.lower(), said.strip())
+        password = "managed password 2"
+        session, _ = self.sign_in_and_verify("... and the new one signs in",
+                                             ["sign-in", "email", "--email", "renamed@example.com", "--password",
+                                              password], "password", ["email"])
+        self.check("... as the same user", session["uid"] == uid, f"uid {session['uid']}")
+
+        # revoke_refresh_tokens revokes what was issued before this second; the last token may carry the next whole
+        # second (it was issued right after a password change), so wait two.
+        time.sleep(2.1)
         auth.revoke_refresh_tokens(uid)
         stored = self.stored_session()["tokens"]["idToken"]
         try:

@@ -97,6 +97,23 @@ extension EmbeddedHTTPFace {
         return .object(["kind": "identitytoolkit#DeleteAccountResponse"])
     }
 
+    /// `POST …/accounts:sendOobCode` with `returnOobLink`: the link an administrator hands over instead of a mail
+    /// (`generate_password_reset_link`). Only `PASSWORD_RESET` links are made.
+    func adminSendOobCode(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        guard let requestType = try fields.text("requestType") else { throw HTTPFaceError("MISSING_REQ_TYPE") }
+        guard requestType == "PASSWORD_RESET" else {
+            throw HTTPFaceError("INVALID_REQ_TYPE", detail: "only PASSWORD_RESET links are made")
+        }
+        guard try fields.bool("returnOobLink") == true else {
+            throw HTTPFaceError("INVALID_REQUEST", detail: "an administrator asks for the link: returnOobLink")
+        }
+        guard let email = try fields.text("email") else { throw HTTPFaceError("MISSING_EMAIL") }
+        let link = try core { () throws(IdentityBackendError) in try service.passwordResetLink(email: email) }
+        return .object([
+            "kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email), "oobLink": .string(link),
+        ])
+    }
+
     /// The query parameters of `url`, as string fields.
     static func queryFields(of url: URL) -> RequestFields {
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []

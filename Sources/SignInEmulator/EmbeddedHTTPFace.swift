@@ -111,6 +111,7 @@ public struct EmbeddedHTTPFace: Sendable {
         case .adminBatchGet: try adminBatchGet(Self.queryFields(of: request.url))
         case .adminUpdate: try adminUpdate(RequestFields(jsonBody: request.body))
         case .adminDelete: try adminDelete(RequestFields(jsonBody: request.body))
+        case .adminSendOobCode: try adminSendOobCode(RequestFields(jsonBody: request.body))
         case .idpSignIn: try idpSignIn(Self.simulatorFields(of: request))
         case .appAPI: throw HTTPFaceError("NOT_FOUND", status: 404)
         }

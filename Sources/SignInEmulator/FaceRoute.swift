@@ -19,6 +19,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case adminBatchGet = "admin:accounts:batchGet"
     case adminUpdate = "admin:accounts:update"
     case adminDelete = "admin:accounts:delete"
+    case adminSendOobCode = "admin:accounts:sendOobCode"
     // Firebase Identity Toolkit v2, under `/identitytoolkit.googleapis.com/v2/`.
     case revokeToken = "v2/accounts:revokeToken"
     // The Secure Token API, `/securetoken.googleapis.com/v1/token`.
@@ -103,7 +104,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     /// Whether it is a call of the Admin API, which needs the owner credential and names the project in its path.
     var isAdmin: Bool {
         switch self {
-        case .adminCreate, .adminLookup, .adminBatchGet, .adminUpdate, .adminDelete: true
+        case .adminCreate, .adminLookup, .adminBatchGet, .adminUpdate, .adminDelete, .adminSendOobCode: true
         default: false
         }
     }

@@ -80,12 +80,12 @@ enum JWTChecks {
     private static func checkAccepted(
         _ claims: IdentityTokenClaims, parts: JWS.Parts?, by verifier: IdentityTokenVerifier, rawNonce: String?
     ) {
-        checkSignature(parts, key: verifier.key, what: "IdentityTokenVerifier(\(verifier.issuer))")
+        checkSignature(parts, key: verifier.key, what: "IdentityTokenVerifier(\(verifier.issuers.sorted()))")
         if let parts {
             let decoded = try? JSONDecoder().decode(IdentityTokenClaims.self, from: Data(parts.payload))
             fuzzCheck(decoded == claims, "the verifier returned claims the payload does not hold")
         }
-        fuzzCheck(claims.iss == verifier.issuer, "the verifier accepted iss \(claims.iss)")
+        fuzzCheck(verifier.issuers.contains(claims.iss), "the verifier accepted iss \(claims.iss)")
         fuzzCheck(claims.aud.contains(verifier.audience), "the verifier accepted aud \(claims.aud)")
         let seconds = FuzzFixture.now.timeIntervalSince1970
         fuzzCheck(

@@ -186,17 +186,19 @@ private struct BackendStateRun {
     /// A session ID token for `uid`, signed with what the stored session key decodes to (empty when it
     /// does not decode: what the service used to sign with).
     private func forgedSessionToken(_ uid: String) -> String? {
-        // SessionTokenClaims has no public initializer: the same claims, spelled out.
+        // The claims of the service's ID tokens, in Firebase's shape, spelled out.
         struct Claims: Encodable {
-            var iss, aud, sub: String
-            var iat, exp: Int
-            var sign_in_provider: String
+            struct Firebase: Encodable { var sign_in_provider: String }
+            var iss, aud, sub, user_id: String
+            var iat, exp, auth_time: Int
+            var firebase: Firebase
         }
         let configuration = FuzzFixture.configuration
         let now = Int(FuzzFixture.now.timeIntervalSince1970)
         let claims = Claims(
-            iss: configuration.sessionIssuer, aud: configuration.projectID, sub: uid, iat: now, exp: now + 600,
-            sign_in_provider: ProviderType.emailPassword.rawValue)
+            iss: configuration.sessionIssuer, aud: configuration.projectID, sub: uid, user_id: uid, iat: now,
+            exp: now + 600, auth_time: now,
+            firebase: Claims.Firebase(sign_in_provider: ProviderType.emailPassword.rawValue))
         guard let payload = try? JSONEncoder().encode(claims) else { return nil }
         return forgedHS256(
             header: Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8), payload: Array(payload),
@@ -262,7 +264,8 @@ private struct BackendStateRun {
         let apple = EmbeddedAppleIssuer(
             storage: storage, issuer: configuration.appleIssuer, clock: FuzzFixture.clock, random: random)
         let google = EmbeddedGoogleIssuer(
-            storage: storage, configuration: configuration, clock: FuzzFixture.clock, random: random)
+            storage: storage, issuer: configuration.googleIssuer, clientID: configuration.googleClientID,
+            clock: FuzzFixture.clock, random: random)
 
         var tokens: [(provider: String, token: String, keyUsable: Bool)] = []
         let appleIssued = bounded("EmbeddedAppleIssuer.authorize") {

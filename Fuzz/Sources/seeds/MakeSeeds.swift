@@ -50,7 +50,8 @@ private struct SeedWriter {
         let apple = EmbeddedAppleIssuer(
             storage: storage, issuer: configuration.appleIssuer, clock: FuzzFixture.clock, random: random)
         let google = EmbeddedGoogleIssuer(
-            storage: storage, configuration: configuration, clock: FuzzFixture.clock, random: random)
+            storage: storage, issuer: configuration.googleIssuer, clientID: configuration.googleClientID,
+            clock: FuzzFixture.clock, random: random)
 
         let appleAuthorization = try apple.authorize(
             clientID: configuration.appleClientID, nonceSHA256: FuzzFixture.nonceSHA256, shareEmail: false)

@@ -334,19 +334,8 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
 
     public func sendPasswordResetEmail(email: String) throws(IdentityBackendError) {
         let now = clock.now()
-        let email = try checkedEmail(email)
-        let code = random.token(byteCount: 32)
-        let lifetime = configuration.passwordResetLifetime
-        let recipient = try storage.update { state -> String? in
-            let key = LinkedIdentity(providerId: ProviderType.emailPassword.rawValue, subject: email).key
-            guard let uid = state.identity.identities[key] else { return nil }
-            state.identity.passwordResetCodes[SHA256.hexDigest(code)] = ResetCodeRecord(
-                uid: uid, expiresAt: now.addingTimeInterval(lifetime))
-            return email
-        }
         // An unknown email gets the same answer and no mail: nobody learns which emails have accounts.
-        guard let recipient else { return }
-        let link = "\(configuration.passwordResetLink)?code=\(code)"
+        guard let (recipient, link) = try makePasswordResetLink(email: email, now: now) else { return }
         try outbox.deliver(
             OutboxMessage(
                 to: recipient, subject: "Reset your signin-demo password",
@@ -359,6 +348,35 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
                     If it was not you, ignore this mail: your password stays as it is.
                     """,
                 link: link, sentAt: now))
+    }
+
+    /// A password-reset link for the account that signs in with `email`, for an administrator to hand over
+    /// (Firebase's admin `accounts:sendOobCode` with `returnOobLink`): no mail is sent. It works as a mailed one,
+    /// once and for an hour.
+    /// - Throws: `EMAIL_NOT_FOUND` when no account signs in with the email (an administrator may know that).
+    public func passwordResetLink(email: String) throws(IdentityBackendError) -> String {
+        guard let (_, link) = try makePasswordResetLink(email: email, now: clock.now()) else {
+            throw IdentityBackendError(.emailNotFound, message: "no account signs in with this email")
+        }
+        return link
+    }
+
+    /// Records a new reset code for the account that signs in with `email`, and returns the email as kept and the
+    /// link with the code; `nil` when no account signs in with it.
+    private func makePasswordResetLink(email: String, now: Date) throws(IdentityBackendError)
+        -> (recipient: String, link: String)?
+    {
+        let email = try checkedEmail(email)
+        let code = random.token(byteCount: 32)
+        let lifetime = configuration.passwordResetLifetime
+        let known = try storage.update { state -> Bool in
+            let key = LinkedIdentity(providerId: ProviderType.emailPassword.rawValue, subject: email).key
+            guard let uid = state.identity.identities[key] else { return false }
+            state.identity.passwordResetCodes[SHA256.hexDigest(code)] = ResetCodeRecord(
+                uid: uid, expiresAt: now.addingTimeInterval(lifetime))
+            return true
+        }
+        return known ? (email, "\(configuration.passwordResetLink)?code=\(code)") : nil
     }
 
     public func confirmPasswordReset(code: Secret, newPassword: Secret) throws(IdentityBackendError) {

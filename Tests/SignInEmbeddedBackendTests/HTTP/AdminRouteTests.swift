@@ -75,4 +75,28 @@ struct AdminRouteTests {
         #expect(admin("POST", "accounts:delete", ["localId": uid]).errorCode == "USER_NOT_FOUND")
         #expect(admin("POST", "accounts", ["localId": "another"]).errorCode == "DUPLICATE_LOCAL_ID")
     }
+
+    @Test("a reset link for an administrator: no mail, works once; an unknown email is EMAIL_NOT_FOUND")
+    func resetLink() throws {
+        _ = harness.signUp("sam@example.com", "sam password 1")
+        let mailsBefore = try harness.service.pendingPasswordResets().count
+        let answer = admin(
+            "POST", "accounts:sendOobCode",
+            ["requestType": "PASSWORD_RESET", "email": "sam@example.com", "returnOobLink": true])
+        let link = try #require(answer.string("oobLink"), "\(answer.text)")
+        #expect(try harness.service.pendingPasswordResets().count == mailsBefore, "no mail was sent")
+        let code = try #require(URLComponents(string: link)?.queryItems?.first { $0.name == "code" }?.value)
+        #expect(harness.accounts("resetPassword", ["oobCode": code, "newPassword": "new password 2"]).status == 200)
+        #expect(
+            harness.accounts("resetPassword", ["oobCode": code, "newPassword": "new password 3"]).errorCode
+                == "INVALID_OOB_CODE")
+        let unknown = admin(
+            "POST", "accounts:sendOobCode",
+            ["requestType": "PASSWORD_RESET", "email": "nobody@example.com", "returnOobLink": true])
+        #expect(unknown.errorCode == "EMAIL_NOT_FOUND")
+        let verify = admin(
+            "POST", "accounts:sendOobCode",
+            ["requestType": "VERIFY_EMAIL", "email": "sam@example.com", "returnOobLink": true])
+        #expect(verify.errorCode == "INVALID_REQ_TYPE")
+    }
 }
