@@ -179,6 +179,22 @@ class Peer:
                                               password], "password", ["email"])
         self.check("... as the same user", session["uid"] == uid, f"uid {session['uid']}")
 
+        auth.set_custom_user_claims(uid, {"role": "admin", "level": 3, "groups": ["a", "b"]})
+        session, decoded = self.sign_in_and_verify(
+            "set_custom_user_claims: the CLI's next sign-in", ["sign-in", "email", "--email", "renamed@example.com",
+                                                             "--password", password], "password", ["email"])
+        self.check("... carries the custom claims",
+                   decoded.get("role") == "admin" and decoded.get("level") == 3 and decoded.get("groups") == ["a", "b"],
+                   f"claims {decoded}")
+        self.check("... and get_user lists them", auth.get_user(uid).custom_claims == {"role": "admin", "level": 3,
+                                                                                        "groups": ["a", "b"]},
+                   f"{auth.get_user(uid).custom_claims}")
+        auth.set_custom_user_claims(uid, None)
+        session, decoded = self.sign_in_and_verify(
+            "set_custom_user_claims(None): the next sign-in", ["sign-in", "email", "--email", "renamed@example.com",
+                                                              "--password", password], "password", ["email"])
+        self.check("... has none", "role" not in decoded and auth.get_user(uid).custom_claims is None, f"{decoded}")
+
         # revoke_refresh_tokens revokes what was issued before this second; the last token may carry the next whole
         # second (it was issued right after a password change), so wait two.
         time.sleep(2.1)

@@ -3,13 +3,59 @@
 /// token. Callers add fields in sorted key order.
 struct CompactJSONObject {
     private(set) var bytes: [UInt8] = [UInt8(ascii: "{")]
+    /// Members of free-form value still to be written, in name order: each goes in before the first member added
+    /// whose name sorts after it, the rest at the end.
+    private var pending: ArraySlice<(name: String, value: ClaimValue)> = []
 
     init() {
         bytes.reserveCapacity(256)
     }
 
     /// The finished object.
-    var finished: [UInt8] { bytes + [UInt8(ascii: "}")] }
+    var finished: [UInt8] {
+        var rest = self
+        rest.writePending(before: nil)
+        return rest.bytes + [UInt8(ascii: "}")]
+    }
+
+    /// Members to write in their sorted places among those added next (which are added in sorted order).
+    mutating func interleave(_ members: [String: ClaimValue]) {
+        pending = members.map { (name: $0.key, value: $0.value) }.sorted { $0.name < $1.name }[...]
+    }
+
+    /// A free-form value (a custom claim's).
+    mutating func add(_ key: String, _ value: ClaimValue) {
+        start(key)
+        appendValue(value)
+    }
+
+    private mutating func writePending(before key: String?) {
+        while let next = pending.first, key.map({ next.name < $0 }) ?? true {
+            pending.removeFirst()
+            add(next.name, next.value)
+        }
+    }
+
+    private mutating func appendValue(_ value: ClaimValue) {
+        switch value {
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .integer(let whole): bytes.append(contentsOf: String(whole).utf8)
+        case .number(let number): bytes.append(contentsOf: (number.isFinite ? "\(number)" : "null").utf8)
+        case .string(let text): appendString(text)
+        case .array(let list):
+            bytes.append(UInt8(ascii: "["))
+            for (index, element) in list.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendValue(element)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            var object = CompactJSONObject()
+            for (name, member) in members.sorted(by: { $0.key < $1.key }) { object.add(name, member) }
+            bytes.append(contentsOf: object.finished)
+        }
+    }
 
     mutating func add(_ key: String, _ value: String?) {
         guard let value else { return }
@@ -46,6 +92,7 @@ struct CompactJSONObject {
     }
 
     private mutating func start(_ key: String) {
+        if !pending.isEmpty { writePending(before: key) }
         if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
         appendString(key)
         bytes.append(UInt8(ascii: ":"))
@@ -85,40 +132,22 @@ extension JOSEHeader {
 }
 
 extension IdentityTokenClaims {
-    /// The claims as compact JSON with sorted keys (`aud` a string when there is one audience).
-    /// The provider's own claims go in their sorted places among the others.
+    /// The claims as compact JSON with sorted keys (`aud` a string when there is one audience). The provider's own
+    /// claims go in their sorted places among the others.
     public var compactJSON: [UInt8] {
         var object = CompactJSONObject()
-        var extra = providerClaims.filter { !Self.standardNames.contains($0.key) }.sorted { $0.key < $1.key }[...]
-        func add(before name: String) {
-            while let next = extra.first, next.key < name {
-                object.add(next.key, next.value)
-                extra.removeFirst()
-            }
-        }
-        add(before: "aud")
+        object.interleave(providerClaims.filter { !Self.standardNames.contains($0.key) }.mapValues(ClaimValue.string))
         if aud.count == 1 { object.add("aud", aud[0]) } else { object.add("aud", aud) }
-        add(before: "azp")
         object.add("azp", azp)
-        add(before: "email")
         object.add("email", email)
-        add(before: "email_verified")
         object.add("email_verified", emailVerified)
-        add(before: "exp")
         object.add("exp", exp)
-        add(before: "iat")
         object.add("iat", iat)
-        add(before: "is_private_email")
         object.add("is_private_email", isPrivateEmail)
-        add(before: "iss")
         object.add("iss", iss)
-        add(before: "name")
         object.add("name", name)
-        add(before: "nonce")
         object.add("nonce", nonce)
-        add(before: "sub")
         object.add("sub", sub)
-        for (name, value) in extra { object.add(name, value) }
         return object.finished
     }
 }
@@ -132,6 +161,7 @@ extension SessionTokenClaims {
         firebase.add("identities", identityObject)
         firebase.add("sign_in_provider", signInProvider)
         var object = CompactJSONObject()
+        object.interleave(customClaims.filter { !Self.standardNames.contains($0.key) })
         object.add("aud", aud)
         object.add("auth_time", authTime)
         object.add("email", email)

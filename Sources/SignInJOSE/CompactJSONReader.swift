@@ -49,6 +49,20 @@ enum FlatJSONValue: Equatable {
     case object([String: FlatJSONValue])
 }
 
+extension FlatJSONValue {
+    /// The same value as a claim's.
+    var claimValue: ClaimValue {
+        switch self {
+        case .string(let text): .string(text)
+        case .integer(let whole): .integer(whole)
+        case .bool(let flag): .bool(flag)
+        case .null: .null
+        case .strings(let list): .array(list.map(ClaimValue.string))
+        case .object(let members): .object(members.mapValues(\.claimValue))
+        }
+    }
+}
+
 /// One JSON object whose values are all ``FlatJSONValue``s, each key once.
 struct FlatJSONObject {
     private(set) var values: [String: FlatJSONValue] = [:]
@@ -335,5 +349,8 @@ extension SessionTokenClaims: FlatJSONDecodable {
         self.init(
             iss: iss, aud: aud, sub: sub, iat: iat, exp: exp, authTime: authTime, signInProvider: provider,
             email: email, emailVerified: emailVerified, name: name, identities: identities, sessionID: sessionID)
+        for (key, value) in object.values where !Self.standardNames.contains(key) {
+            customClaims[key] = value.claimValue
+        }
     }
 }

@@ -30,6 +30,9 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
     /// The chain of refresh tokens this session belongs to (one per sign-in on a device), so that an operation
     /// that re-issues the caller's tokens can retire the previous refresh token.
     public var sessionID: String?
+    /// The custom claims an administrator set for the account, at the top level beside the others, as Firebase
+    /// writes them. A name of the claims above is not one of these: it is ignored here.
+    public var customClaims: [String: ClaimValue] = [:]
 
     /// Creates claims.
     public init(
@@ -59,6 +62,14 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         case userID = "user_id"
     }
 
+    /// The names of the claims this type has a property for: custom claims may not use them.
+    static let standardNames = Set(
+        [
+            CodingKeys.iss, .aud, .sub, .iat, .exp, .email, .name, .firebase, .emailVerified, .authTime, .sessionID,
+            .userID,
+        ]
+        .map(\.stringValue))
+
     enum FirebaseKeys: String, CodingKey {
         case identities
         case signInProvider = "sign_in_provider"
@@ -79,6 +90,10 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         let firebase = try container.nestedContainer(keyedBy: FirebaseKeys.self, forKey: .firebase)
         signInProvider = try firebase.decode(String.self, forKey: .signInProvider)
         identities = try firebase.decodeIfPresent([String: [String]].self, forKey: .identities) ?? [:]
+        let all = try decoder.container(keyedBy: IdentityTokenClaims.AnyKey.self)
+        for key in all.allKeys where !Self.standardNames.contains(key.stringValue) {
+            customClaims[key.stringValue] = try all.decode(ClaimValue.self, forKey: key)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -97,5 +112,9 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         var firebase = container.nestedContainer(keyedBy: FirebaseKeys.self, forKey: .firebase)
         try firebase.encode(identities, forKey: .identities)
         try firebase.encode(signInProvider, forKey: .signInProvider)
+        var all = encoder.container(keyedBy: IdentityTokenClaims.AnyKey.self)
+        for (name, value) in customClaims where !Self.standardNames.contains(name) {
+            try all.encode(value, forKey: IdentityTokenClaims.AnyKey(stringValue: name))
+        }
     }
 }

@@ -203,4 +203,21 @@ struct AdminAccountTests {
             }
                 == .userNotFound)
     }
+
+    @Test("custom claims are in every ID token issued after they are set, beside Firebase's own, and leave with them")
+    func customClaimsInTokens() throws {
+        let session = try service.signUp(email: "sam@example.com", password: "sam password 1")
+        try service.updateAccount(
+            uid: session.localId, .init(customAttributes: #"{"role":"admin","level":3,"groups":["a","b"]}"#))
+        let refreshed = try service.refreshSession(refreshToken: session.refreshToken)
+        let claims = try service.verifySessionToken(refreshed.idToken.value)
+        #expect(
+            claims.customClaims == [
+                "role": .string("admin"), "level": .integer(3), "groups": .array([.string("a"), .string("b")]),
+            ])
+        #expect(claims.sub == session.localId && claims.signInProvider == "password")
+        try service.updateAccount(uid: session.localId, .init(customAttributes: "{}"))
+        let plain = try service.signInWithPassword(email: "sam@example.com", password: "sam password 1")
+        #expect(try service.verifySessionToken(plain.idToken.value).customClaims.isEmpty)
+    }
 }

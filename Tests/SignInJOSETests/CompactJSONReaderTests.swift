@@ -66,6 +66,17 @@ struct CompactJSONReaderTests {
             iss: "https://issuer.example", aud: "demo", sub: "u1", iat: 1_700_000_000, exp: 1_700_003_600,
             authTime: 1_700_000_000, signInProvider: "password", email: "né@example.com", emailVerified: true,
             name: "Né \u{1F600}", identities: ["email": ["né@example.com"], "google.com": ["123"]], sessionID: "s1")
+        var withClaims = claims
+        withClaims.customClaims = ["role": .string("admin"), "level": .integer(3), "tags": .array([.string("a")])]
+        let custom = try #require(
+            JWS.parse(JWS.signHS256(header: JOSEHeader().compactJSON, payload: withClaims.compactJSON, key: key)))
+        #expect(TokenJSON.sessionClaims(from: custom.payload) == withClaims)
+        #expect(try JSONDecoder().decode(SessionTokenClaims.self, from: Data(custom.payload)) == withClaims)
+        // A number with a fraction is read by the decoder, the same way.
+        withClaims.customClaims["ratio"] = .number(0.5)
+        let fractional = Array(withClaims.compactJSON)
+        #expect(TokenJSON.fastPathAgreesWithDecoder(on: fractional))
+        #expect(TokenJSON.sessionClaims(from: fractional)?.customClaims["ratio"] == .number(0.5))
         let token = JWS.signHS256(header: JOSEHeader(kid: "session").compactJSON, payload: claims.compactJSON, key: key)
         let parts = try #require(JWS.parse(token))
         #expect(JWS.verifyHS256(parts, key: key))

@@ -40,6 +40,14 @@ struct CompactJSONTests {
             "a": text, "email_verifiedx": text, "oid": text, "preferred_username": text, "tid": text, "zz": text,
         ]
         #expect(identity.compactJSON == (try foundation(identity)))
+        var custom = SessionTokenClaims(
+            iss: "i", aud: "a", sub: "s", iat: 1, exp: 2, authTime: 0, signInProvider: "password",
+            identities: ["email": [text]])
+        custom.customClaims = [
+            "admin": .bool(true), "zz": .array([.integer(1), .string(text), .null]), "level": .integer(-3),
+            "groups": .object(["b": .string(text), "a": .array([])]), "email": .string("ignored: a standard name"),
+        ]
+        #expect(custom.compactJSON == (try foundation(custom)))
         for email in [text, nil] {
             let session = SessionTokenClaims(
                 iss: text, aud: text, sub: text, iat: 1, exp: 2, authTime: 0, signInProvider: text, email: email,

@@ -25,11 +25,7 @@ public func fuzzCommandLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     fuzzCheck(!invocation.forcePrompts, "the command line turned on forcePrompts, which only the menu sets")
     if invocation.json {
         let takesJSON = invocation.command.spec.options.contains(.json)
-        let informational: Bool
-        switch invocation.command {
-        case .help, .version: informational = true
-        default: informational = false
-        }
+        let informational = invocation.command.name == .help || invocation.command.name == .version
         fuzzCheck(takesJSON || informational, "--json accepted with \(invocation.command)")
     }
     for value in [
@@ -67,6 +63,7 @@ private func canonicalArguments(_ invocation: Invocation) -> [String] {
     if let value = invocation.dataDirectory { arguments.append("--data-dir=\(value)") }
     if invocation.backendGiven { arguments.append("--backend=\(invocation.backend.rawValue)") }
     if let value = invocation.port { arguments.append("--port=\(value)") }
+    if let value = invocation.project { arguments.append("--project=\(value)") }
     if let value = invocation.idTokenFile { arguments.append("--id-token-file=\(value)") }
     if let value = invocation.baseURL { arguments.append("--base-url=\(value.absoluteString)") }
     if let value = invocation.email { arguments.append("--email=\(value)") }
@@ -78,17 +75,19 @@ private func canonicalArguments(_ invocation: Invocation) -> [String] {
     if invocation.json { arguments.append("--json") }
     if invocation.switchAccount { arguments.append("--switch-account") }
     if invocation.verbose { arguments.append("--verbose") }
-    let name = invocation.command.name?.rawValue ?? ""
-    switch invocation.command {
-    case .tour: break
-    case .signIn(let provider), .link(let provider), .unlink(let provider): arguments += [name, commandName(provider)]
-    case .openLink(let link): arguments += [name, "--", link.value]
+    let command = invocation.command
+    let name = command.name?.rawValue ?? ""
+    switch command.name {
+    case nil: break
     // --help and --version take any option with them, and a command name before --help.
-    case .help(let topic): arguments += (topic.map { [$0] } ?? []) + ["--help"]
-    case .version: arguments.append("--version")
-    case .interactive, .signUp, .signOut, .status, .resetPassword, .checkCredential, .deleteAccount, .changePassword,
-        .appleRevoke, .outbox, .serve, .me:
-        arguments.append(name)
+    case .help?: arguments += (command.topic.map { [$0] } ?? []) + ["--help"]
+    case .version?: arguments.append("--version")
+    default:
+        switch command.spec.operand {
+        case .provider: arguments += [name, command.provider.map(commandName) ?? ""]
+        case .link: arguments += [name, "--", command.resetLink?.value ?? ""]
+        case .none, .optionalCommand: arguments.append(name)
+        }
     }
     return arguments
 }

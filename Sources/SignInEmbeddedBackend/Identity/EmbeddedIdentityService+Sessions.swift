@@ -243,13 +243,15 @@ extension EmbeddedIdentityService {
         let issuedAt = max(Int(now.timeIntervalSince1970.rounded(.down)), account.validSince ?? 0)
         let lifetime = Int(configuration.sessionLifetime)
         let authTime = authenticatedAt ?? now
-        let claims = SessionTokenClaims(
+        var claims = SessionTokenClaims(
             iss: configuration.sessionIssuer, aud: configuration.projectID, sub: account.uid, iat: issuedAt,
             exp: issuedAt + lifetime, authTime: Int(authTime.timeIntervalSince1970.rounded(.down)),
             signInProvider: provider, email: account.email,
             emailVerified: account.email.map { _ in account.emailVerified },
             name: account.displayName, identities: Self.firebaseIdentities(of: account),
             sessionID: family ?? fresh.family)
+        // Stored as checked when they were set: a JSON object naming no claim of the token's own.
+        claims.customClaims = account.customAttributes.flatMap(ClaimValue.object(fromJSON:)) ?? [:]
         let idToken = JWS.signHS256(
             header: JOSEHeader(kid: "session").compactJSON, payload: claims.compactJSON, key: key)
         state.identity.refreshTokens[SHA256.hexDigest(fresh.refreshToken)] = RefreshTokenRecord(
