@@ -226,6 +226,20 @@ class Peer:
             duplicate = True
         self.check("create_user with a uid in use is refused (UidAlreadyExistsError)", duplicate, "accepted")
 
+        # A team's server mints a custom token; the CLI turns it into a session the SDK verifies.
+        token = auth.create_custom_token("peer-custom-user", {"premium": True, "tier": 2})
+        path = os.path.join(self.data_dir, "custom-token.jwt")
+        with open(path, "wb") as handle:
+            handle.write(token)
+        session, decoded = self.sign_in_and_verify(
+            "create_custom_token: signin-demo sign-in custom-token", ["sign-in", "custom-token", "--id-token-file",
+                                                                     path], "custom")
+        self.check("... for the uid and with the developer claims the server put in",
+                   session["uid"] == "peer-custom-user" and decoded.get("premium") is True and decoded.get("tier") == 2,
+                   f"uid {session['uid']}, claims {decoded}")
+        self.check("... and the account exists for the Admin SDK", auth.get_user("peer-custom-user").uid ==
+                   "peer-custom-user", "not found")
+
         # The Admin API is the owner's: without the owner credential, or with a user's ID token, it is refused.
         lookup = f"http://{self.emulator}/identitytoolkit.googleapis.com/v1/projects/{self.project}/accounts:lookup"
         anonymous = requests.post(lookup, json={"localId": [known_uid]}, timeout=30)

@@ -8,7 +8,7 @@ import SignInTesting
 /// It offers every port, so that one double stands for any backend.
 public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
     GuestBackend,
-    IdentityProviderBackend, LinkingBackend, AccountDeletionBackend
+    IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend
 {
     private let result: Result<BackendSessionResponse, IdentityBackendError>
     private let refreshResult: Result<BackendSessionResponse, IdentityBackendError>
@@ -43,6 +43,7 @@ public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordRese
     }
     public func revokeRefreshToken(_ refreshToken: Secret) async throws { try nothing() }
     public func signUpAnonymously() async throws -> BackendSessionResponse { try result.get() }
+    public func signInWithCustomToken(_ token: Secret) async throws -> BackendSessionResponse { try result.get() }
     public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse { try result.get() }
     public func signInWithPassword(email: String, password: Secret) async throws -> BackendSessionResponse {
         try result.get()
@@ -76,7 +77,7 @@ public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordRese
 /// An identity backend that records every call, answering like a ``StubIdentityBackend``.
 public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
     GuestBackend,
-    IdentityProviderBackend, LinkingBackend, AccountDeletionBackend
+    IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend
 {
     /// A call the backend received.
     public enum Call: Hashable, Sendable {
@@ -84,6 +85,7 @@ public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetB
         case refreshSession(Secret)
         case revokeRefreshToken(Secret)
         case signUpAnonymously
+        case signInWithCustomToken(Secret)
         case signUp(email: String, password: Secret)
         case signInWithPassword(email: String, password: Secret)
         case linkWithIdP(idToken: Secret, IdPSignInRequest)
@@ -135,6 +137,11 @@ public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetB
     public func signUpAnonymously() async throws -> BackendSessionResponse {
         calls.append(.signUpAnonymously)
         return try await stub.signUpAnonymously()
+    }
+
+    public func signInWithCustomToken(_ token: Secret) async throws -> BackendSessionResponse {
+        calls.append(.signInWithCustomToken(token))
+        return try await stub.signInWithCustomToken(token)
     }
 
     public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse {
@@ -205,7 +212,7 @@ public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetB
 /// An identity backend that must not be called.
 public struct FailingIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
     GuestBackend,
-    IdentityProviderBackend, LinkingBackend, AccountDeletionBackend
+    IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend
 {
     private let reportIssue: IssueReporter
 
@@ -230,6 +237,9 @@ public struct FailingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
     }
     public func revokeRefreshToken(_ refreshToken: Secret) async throws { throw fail("revokeRefreshToken") }
     public func signUpAnonymously() async throws -> BackendSessionResponse { throw fail("signUpAnonymously") }
+    public func signInWithCustomToken(_ token: Secret) async throws -> BackendSessionResponse {
+        throw fail("signInWithCustomToken")
+    }
     public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse {
         throw fail("signUp")
     }

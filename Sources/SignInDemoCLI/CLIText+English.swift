@@ -30,7 +30,7 @@ extension CLIMessages {
         .optionYes:
             "Consent and confirm without asking (the Apple sheet, the first Google account, warnings, delete-account).",
         .optionHideEmail: "At the Apple sheet, consent and hide the email behind a private relay address.",
-        .optionAccount: "The Google account to pick.",
+        .optionAccount: "The account to pick: a Google account, or the uid a custom token is minted for.",
         .optionEmail: "The email address.",
         .optionPassword: "The password; for open-link and change-password, the new one.",
         .optionCurrentPassword: "The current password, to sign in again before a sensitive operation.",
@@ -220,6 +220,7 @@ extension CLIMessages {
         .menuSignInGoogle: "Sign in with Google",
         .menuSignInGuest: "Sign in as a guest",
         .menuSignInEmail: "Sign in with email",
+        .menuSignInCustomToken: "Sign in with a custom token from your server",
         .menuSignUp: "Sign up with email",
         .menuLinkApple: "Link Apple",
         .menuLinkGoogle: "Link Google",

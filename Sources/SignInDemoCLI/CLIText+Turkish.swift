@@ -30,7 +30,7 @@ extension CLIMessages {
         .optionYes:
             "Sormadan izin verir ve onaylar (Apple onay ekranı, ilk Google hesabı, uyarılar, delete-account).",
         .optionHideEmail: "Apple onay ekranında izin verir ve e-postayı özel bir aktarma adresinin arkasında gizler.",
-        .optionAccount: "Seçilecek Google hesabı.",
+        .optionAccount: "Seçilecek hesap: bir Google hesabı ya da özel belirtecin üretileceği uid.",
         .optionEmail: "E-posta adresi.",
         .optionPassword: "Parola; open-link ve change-password için yeni parola.",
         .optionCurrentPassword: "Hassas bir işlemden önce yeniden oturum açmak için geçerli parola.",
@@ -225,6 +225,7 @@ extension CLIMessages {
         .menuSignInGoogle: "Google ile oturum aç",
         .menuSignInGuest: "Misafir olarak oturum aç",
         .menuSignInEmail: "E-posta ile oturum aç",
+        .menuSignInCustomToken: "Sunucunuzdan gelen özel belirteçle oturum aç",
         .menuSignUp: "E-posta ile kaydol",
         .menuLinkApple: "Apple'ı bağla",
         .menuLinkGoogle: "Google'ı bağla",

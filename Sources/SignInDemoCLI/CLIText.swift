@@ -56,6 +56,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
 
     // The interactive menu.
     case menuHeading, menuWhatNext, menuQuit, menuChoose, menuRetry, menuSignInApple, menuSignInGoogle
+    case menuSignInCustomToken
     case menuSignInGuest, menuSignInEmail, menuSignUp, menuLinkApple, menuLinkGoogle, menuLinkEmail, menuUnlink,
         menuSignInWith, menuLinkWith
     case menuStatus, menuResetPassword, menuOutbox, menuOpenLink, menuCheckCredential, menuAppleRevoke

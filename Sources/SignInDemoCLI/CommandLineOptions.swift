@@ -221,8 +221,8 @@ struct CommandSpec: Sendable {
     struct Requirement {
         let command: Command
         let capabilities: IdentityBackendCapabilities
-        /// Whether the command's provider signs in with an identity token (an identity provider's port).
-        let takesIdentityToken: Bool
+        /// Whether the command's provider is wired: the backend has the port its exchange needs.
+        let providerIsWired: Bool
     }
 
     /// What a command needs besides the identity backend's ports.
@@ -297,14 +297,8 @@ enum CommandTable {
                 options: [.yes, .hideEmail, .account, .email, .password, .idTokenFile, .json],
                 summary: .commandSignInSummary, details: .commandSignInDetails,
                 example: "email --email jane@example.com", run: { await $0.signIn($1, $2) },
-                requires: { need in
-                    let (provider, ports) = (need.command.provider ?? .emailPassword, need.capabilities)
-                    let missing =
-                        provider == .anonymous
-                        ? ports.guests == nil
-                        : need.takesIdentityToken ? ports.identityProviders == nil : ports.passwords == nil
-                    return missing ? .signIn(provider) : nil
-                }, missingInput: emailAndPassword, needs: .providerScreen, leavesGuest: true)
+                requires: { $0.providerIsWired ? nil : .signIn($0.command.provider ?? .emailPassword) },
+                missingInput: emailAndPassword, needs: .providerScreen, leavesGuest: true)
         case .signUp:
             CommandSpec(
                 command: name, operand: .none, options: [.email, .password, .json], summary: .commandSignUpSummary,
@@ -318,9 +312,7 @@ enum CommandTable {
                 summary: .commandLinkSummary, details: .commandLinkDetails,
                 example: "google --account sam.rivera@gmail.com", run: { await $0.link($1, $2) },
                 requires: { need in
-                    if need.takesIdentityToken, need.capabilities.identityProviders == nil {
-                        return .signIn(need.command.provider ?? .emailPassword)
-                    }
+                    guard need.providerIsWired else { return .signIn(need.command.provider ?? .emailPassword) }
                     return need.capabilities.linking == nil ? .linking : nil
                 }, missingInput: emailAndPassword, needs: .providerScreen)
         case .unlink:

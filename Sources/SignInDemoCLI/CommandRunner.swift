@@ -64,7 +64,7 @@ struct CommandRunner {
     ) async -> ExitCode {
         let root = root(invocation, tracer: tracer, clock: clock)
         if let refusal = refuseIfUnreachable(invocation) { return refusal }
-        if let feature = notOffered(invocation.command, by: root.backend.capabilities) {
+        if let feature = notOffered(invocation.command, root: root) {
             return reportNotOffered(feature, invocation)
         }
         if let refusal = unavailable(for: invocation, root: root) { return usageError(refusal, json: invocation.json) }
@@ -360,8 +360,8 @@ struct CommandRunner {
     /// The values of the "sign in first" hints: the command names of the providers this backend signs in with, and in
     /// the menu its sign-in items.
     private var signInArguments: [String: String] {
-        let capabilities = root(Invocation()).backend.capabilities
-        let offered = providers.filter { notOffered(.signIn($0.type), by: capabilities) == nil }
+        let root = root(Invocation())
+        let offered = providers.filter { notOffered(.signIn($0.type), root: root) == nil }
         var values = ["providers": offered.map(\.description.commandName).joined(separator: "|")]
         if let menu {
             let items = menu.indices.filter { menu[$0].name == .signIn }
@@ -490,12 +490,13 @@ struct CommandRunner {
     }
 
     /// What the command needs that the backend does not offer, read off the ports it has (a team's own API has no
-    /// guests, identity providers, linking or password change), or `nil`: its `CommandSpec.requires`.
-    func notOffered(_ command: Command, by capabilities: IdentityBackendCapabilities) -> BackendFeature? {
-        let takesIdentityToken = command.provider.map { providers[$0]?.takesIdentityToken == true } ?? false
-        return command.spec.requires(
+    /// guests, identity providers, linking or password change) and the providers wired to them, or `nil`: its
+    /// `CommandSpec.requires`.
+    func notOffered(_ command: Command, root: CompositionRoot) -> BackendFeature? {
+        command.spec.requires(
             CommandSpec.Requirement(
-                command: command, capabilities: capabilities, takesIdentityToken: takesIdentityToken))
+                command: command, capabilities: root.backend.capabilities,
+                providerIsWired: command.provider.map(root.wiredProviders.contains) ?? false))
     }
 
     /// Says that the backend does not offer `feature`, in the user's language, and fails (exit 1).

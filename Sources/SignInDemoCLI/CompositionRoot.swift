@@ -17,11 +17,13 @@ struct CompositionRoot {
 
     /// The registered sign-in providers, in the order the screens show them: the one list of providers. The
     /// parser, the help, the allow-lists, the interactive menu, the UI clients and the auth providers come from it.
-    nonisolated static let providers: [DemoProvider] = [.apple, .google, .guest, .emailPassword]
+    nonisolated static let providers: [DemoProvider] = [.apple, .google, .guest, .emailPassword, .customToken]
 
     let backend: DemoBackend
     /// The registered providers' UI clients this run has (a provider whose screen this backend lacks has none).
     let uiClients: SignInUIClients
+    /// The providers whose exchange this backend has the port for: the ones the use cases sign in with.
+    let wiredProviders: Set<ProviderType>
     let sessions: SessionManager
     let signIn: SignInUseCase
     let restoreSession: RestoreSessionUseCase
@@ -125,6 +127,7 @@ struct CompositionRoot {
         let messages = text.errors
         self.backend = backend
         self.uiClients = uiClients
+        self.wiredProviders = Set(authProviders.map(\.type))
         self.sessions = sessions
         self.signIn = signIn
         self.messages = messages

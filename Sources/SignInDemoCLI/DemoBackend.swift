@@ -146,6 +146,8 @@ struct DemoBackend: Sendable {
     /// The simulated pages of the providers registered with the embedded backend, in-process or at
     /// `signin-demo serve`; `nil` where the backend simulates none.
     var providerPages: (any SimulatedProviderPages)?
+    /// The team's own server, which mints custom tokens; `nil` where the demo cannot play it (a Firebase project).
+    var customTokenMinter: (any CustomTokenMinter)?
     /// The embedded backend itself, in-process: the simulated issuers of registered providers are its own.
     var embedded: EmbeddedBackend?
 
@@ -161,7 +163,8 @@ struct DemoBackend: Sendable {
             google: EmbeddedGoogleAuthority(issuer: backend.googleIssuer),
             api: (EmbeddedAPITransport(api: backend.appAPI), embeddedAPIURL),
             mailbox: OutboxMailbox(outbox: backend.outbox, location: outboxFolder),
-            providerPages: EmbeddedProviderPages(backend: backend), embedded: backend)
+            providerPages: EmbeddedProviderPages(backend: backend),
+            customTokenMinter: EmbeddedCustomTokenMinter(service: backend.identityService), embedded: backend)
     }
 
     /// Firebase over HTTP. With an emulator host, its reset codes are the mailbox; when it is `signin-demo serve`
@@ -191,7 +194,8 @@ struct DemoBackend: Sendable {
             apple: RemoteAppleIDAuthority(remote: remote, clientID: clientID),
             google: RemoteGoogleAuthority(remote: remote),
             api: (transport, remote.base.appendingPathComponent("v1/me")), mailbox: mailbox,
-            providerPages: RemoteProviderPages(remote: remote))
+            providerPages: RemoteProviderPages(remote: remote),
+            customTokenMinter: EmulatorCustomTokenMinter(clock: SystemWallClock()))
     }
 }
 

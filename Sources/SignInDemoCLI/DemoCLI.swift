@@ -109,7 +109,7 @@ struct DemoCLI {
             if let refusal = await runner.confirmLeavingGuest(invocation, root: runner.root(invocation)) {
                 return refusal
             }
-            if let feature = runner.notOffered(.tour, by: runner.root(invocation).backend.capabilities) {
+            if let feature = runner.notOffered(.tour, root: runner.root(invocation)) {
                 return runner.reportNotOffered(feature, invocation)
             }
             return await GuidedTour(runner: runner, invocation: invocation).run()

@@ -51,7 +51,7 @@ struct InteractiveMenu {
         _ runner: CommandRunner, root: CompositionRoot
     ) -> [(label: (CLIMessages) -> String, command: Command)] {
         entries(runner.providers).filter { entry in
-            runner.notOffered(entry.command, by: root.backend.capabilities) == nil
+            runner.notOffered(entry.command, root: root) == nil
                 && runner.unavailable(for: Invocation(command: entry.command), root: root) == nil
         }
     }

@@ -64,6 +64,8 @@ struct Server {
     func start(port: UInt16) throws(HTTPServerError) -> (server: HTTPServer, port: UInt16) {
         var settings = CompositionRoot.embeddedConfiguration(environment, providers: providers)
         settings.projectID = projectID
+        // As Google's emulator: the Admin SDKs make unsigned custom tokens for an emulator.
+        settings.acceptsEmulatorCustomTokens = true
         let backend = EmbeddedBackend.persistent(folder: paths.backendFolder, configuration: settings)
         let face = EmbeddedHTTPFace(backend: backend)
         var configuration = HTTPServerConfiguration()

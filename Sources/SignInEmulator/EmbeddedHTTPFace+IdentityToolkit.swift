@@ -57,6 +57,20 @@ extension EmbeddedHTTPFace {
         return Self.sessionObject("identitytoolkit#VerifyPasswordResponse", session, extra: ["registered": true])
     }
 
+    // MARK: - accounts:signInWithCustomToken
+
+    /// A custom token from the team's server for a session: Firebase's answer has the tokens and `isNewUser`, no
+    /// account (the client looks it up).
+    func signInWithCustomToken(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        guard let token = try fields.text("token") else { throw HTTPFaceError("MISSING_CUSTOM_TOKEN") }
+        _ = try fields.bool("returnSecureToken")
+        let session = try core { () throws(IdentityBackendError) in try service.signInWithCustomToken(Secret(token)) }
+        var object = Self.tokenFields(session)
+        object["kind"] = "identitytoolkit#VerifyCustomTokenResponse"
+        object["isNewUser"] = .bool(session.isNewUser)
+        return .object(object)
+    }
+
     // MARK: - accounts:lookup
 
     func lookup(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {

@@ -91,6 +91,7 @@ public struct EmbeddedHTTPFace: Sendable {
         case .signUp: try signUp(RequestFields(jsonBody: request.body))
         case .signInWithPassword: try signInWithPassword(RequestFields(jsonBody: request.body))
         case .signInWithIdp: try signInWithIdp(RequestFields(jsonBody: request.body))
+        case .signInWithCustomToken: try signInWithCustomToken(RequestFields(jsonBody: request.body))
         case .lookup: try lookup(RequestFields(jsonBody: request.body))
         case .update: try update(RequestFields(jsonBody: request.body))
         case .delete: try delete(RequestFields(jsonBody: request.body))

@@ -7,6 +7,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case signUp = "accounts:signUp"
     case signInWithPassword = "accounts:signInWithPassword"
     case signInWithIdp = "accounts:signInWithIdp"
+    case signInWithCustomToken = "accounts:signInWithCustomToken"
     case lookup = "accounts:lookup"
     case update = "accounts:update"
     case delete = "accounts:delete"
@@ -113,7 +114,8 @@ enum FaceRoute: String, CaseIterable, Sendable {
     /// test endpoints, the simulators and the app's API do not.
     var needsAPIKey: Bool {
         switch self {
-        case .signUp, .signInWithPassword, .signInWithIdp, .lookup, .update, .delete, .sendOobCode, .resetPassword,
+        case .signUp, .signInWithPassword, .signInWithIdp, .signInWithCustomToken, .lookup, .update, .delete,
+            .sendOobCode, .resetPassword,
             .revokeToken, .token:
             true
         default: false

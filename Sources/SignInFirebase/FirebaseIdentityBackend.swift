@@ -15,7 +15,7 @@ import SignInDomain
 /// Sign-out is local only: Firebase has no call that revokes one refresh token (the Admin SDK can revoke all of a
 /// user's tokens; a client cannot), so ``revokeRefreshToken(_:)`` does nothing and the app forgets the session.
 public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
-    GuestBackend, IdentityProviderBackend, LinkingBackend, AccountDeletionBackend
+    GuestBackend, IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend
 {
     /// Where and how Firebase is reached.
     public let configuration: FirebaseConfiguration
@@ -54,6 +54,16 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
             FirebaseWire.PasswordSignInRequest(email: email, password: password.value, tenantId: tenant),
             secrets: [password.value])
         return try await session(from: answer, isNewUser: false, provider: ProviderType.emailPassword.rawValue)
+    }
+
+    /// Signs in with a custom token the team's own server minted (`accounts:signInWithCustomToken`). Firebase's
+    /// answer says whether the account is new; the account comes from `accounts:lookup`, as after every sign-in.
+    public func signInWithCustomToken(_ token: Secret) async throws -> BackendSessionResponse {
+        let answer = try await signIn(
+            "accounts:signInWithCustomToken",
+            FirebaseWire.CustomTokenSignInRequest(token: token.value, tenantId: tenant), secrets: [token.value])
+        return try await session(
+            from: answer, isNewUser: answer.isNewUser ?? false, provider: ProviderType.customToken.rawValue)
     }
 
     /// Links email and password with `accounts:signUp` and the user's ID token: the call that works whether or not

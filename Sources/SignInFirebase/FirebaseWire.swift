@@ -15,6 +15,13 @@ enum FirebaseWire {
         var tenantId: String?
     }
 
+    /// `accounts:signInWithCustomToken`.
+    struct CustomTokenSignInRequest: Encodable {
+        var token: String
+        var returnSecureToken = true
+        var tenantId: String?
+    }
+
     /// `accounts:signInWithPassword`.
     struct PasswordSignInRequest: Encodable {
         var email: String

@@ -67,6 +67,25 @@ struct ProviderTests {
         #expect(await backend.calls == [.signUpAnonymously])
     }
 
+    @Test("the custom-token provider sends the token; without one it makes no call; a refused one says so")
+    func customToken() async throws {
+        let backend = SpyIdentityBackend(result: .success(.fixture(providerIds: [])))
+        let session = try await CustomTokenAuthProvider(backend: backend).signIn(
+            with: AuthCredential(provider: .customToken, idToken: "minted-by-the-team-server"))
+        #expect(await backend.calls == [.signInWithCustomToken("minted-by-the-team-server")])
+        #expect(!session.isAnonymous)
+        let untouched = SpyIdentityBackend(result: .success(.fixture()))
+        await #expect(throws: AuthError.missingIdentityToken(.customToken)) {
+            try await CustomTokenAuthProvider(backend: untouched).signIn(with: AuthCredential(provider: .customToken))
+        }
+        #expect(await untouched.calls.isEmpty)
+        let refused = StubIdentityBackend(result: .failure(IdentityBackendError(.invalidCustomToken)))
+        await #expect(throws: AuthError.invalidCustomToken) {
+            try await CustomTokenAuthProvider(backend: refused).signIn(
+                with: AuthCredential(provider: .customToken, idToken: "expired"))
+        }
+    }
+
     @Test("email sign-in checks the email before any call, then signs in with the password")
     func emailSignIn() async throws {
         await #expect(throws: AuthError.invalidEmail) {

@@ -35,6 +35,31 @@ struct FirebaseOperationTests {
         #expect(session.signInProvider == "anonymous")
     }
 
+    @Test("a custom token is accounts:signInWithCustomToken with the token; the account comes from accounts:lookup")
+    func customToken() async throws {
+        // Firebase's answer has the tokens and isNewUser, no localId.
+        let spy = SpyHTTPTransport(responses: [
+            Wire.ok([
+                "kind": "identitytoolkit#VerifyCustomTokenResponse",
+                "idToken": Wire.idToken(uid: "team-7", provider: "custom"),
+                "refreshToken": "refresh-team-7", "expiresIn": "3600", "isNewUser": true,
+            ]),
+            Wire.lookup(uid: "team-7"),
+        ])
+        let session = try await Wire.backend(spy).signInWithCustomToken("minted.by.server")
+        let requests = await spy.requests
+        Wire.expectCall(requests[0], "accounts:signInWithCustomToken")
+        let body = try Wire.json(requests[0])
+        #expect(body.keys.sorted() == ["returnSecureToken", "token"] && body["token"] as? String == "minted.by.server")
+        Wire.expectCall(requests[1], "accounts:lookup")
+        #expect(session.localId == "team-7" && session.isNewUser && session.signInProvider == "custom")
+        let refused = SpyHTTPTransport(responses: [Wire.failure("INVALID_CUSTOM_TOKEN : expired")])
+        let error = await #expect(throws: IdentityBackendError.self) {
+            _ = try await Wire.backend(refused).signInWithCustomToken("old.token.x")
+        }
+        #expect(error?.code == .invalidCustomToken && error?.toDomain(provider: .customToken) == .invalidCustomToken)
+    }
+
     @Test("an email/password account is accounts:signUp with email, password and returnSecureToken")
     func emailSignUp() async throws {
         let spy = SpyHTTPTransport(responses: [

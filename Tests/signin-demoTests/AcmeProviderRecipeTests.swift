@@ -40,7 +40,7 @@ struct AcmeProviderRecipeTests {
     @Test("the help, the usage errors and the menu list it from its registration")
     func listed() async {
         let help = await run(["--help"])
-        #expect(help.out.contains("sign-in apple|google|anonymous|email|acme"))
+        #expect(help.out.contains("sign-in apple|google|anonymous|email|custom-token|acme"))
         #expect(help.out.contains("link apple|google|email|acme"))
         let signInHelp = await run(["sign-in", "--help"], language: "tr_TR.UTF-8")
         #expect(

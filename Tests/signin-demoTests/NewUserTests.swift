@@ -178,7 +178,7 @@ struct NewUserTests {
         #expect(
             code == .failure && captured.out.contains("Sign in first: signin-demo sign-in email.\n"), "\(captured.out)")
         let (_, embedded) = await run(["status"], CapturedConsole())
-        #expect(embedded.out.contains("Sign in first: signin-demo sign-in apple|google|anonymous|email."))
+        #expect(embedded.out.contains("Sign in first: signin-demo sign-in apple|google|anonymous|email|custom-token."))
     }
 
     @Test("a bad link's hint names the outbox only where the CLI can read one")

@@ -93,6 +93,10 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let damagedRecord = Code(rawValue: "DAMAGED_RECORD")
         /// The account is disabled by an administrator.
         public static let userDisabled = Code(rawValue: "USER_DISABLED")
+        /// The custom token is malformed, expired or not signed with a key the backend accepts.
+        public static let invalidCustomToken = Code(rawValue: "INVALID_CUSTOM_TOKEN")
+        /// The custom token is for another project.
+        public static let credentialMismatch = Code(rawValue: "CREDENTIAL_MISMATCH")
         /// An administrator chose a uid that is empty or longer than 128 characters.
         public static let invalidLocalID = Code(rawValue: "INVALID_LOCAL_ID")
         /// An administrator chose a uid another account has.
@@ -151,6 +155,7 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         case .invalidRefreshToken: .refreshTokenRejected
         case .userNotFound: .signedOut(.accountDeleted)
         case .userDisabled: .userDisabled
+        case .invalidCustomToken, .credentialMismatch: .invalidCustomToken
         case .invalidIDToken, .tokenExpired: .signedOut(.sessionExpired)
         case .invalidLoginCredentials, .emailNotFound, .invalidPassword: .wrongCredentials
         case .invalidEmail: .invalidEmail

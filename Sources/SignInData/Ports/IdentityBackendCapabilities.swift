@@ -25,13 +25,16 @@ public struct IdentityBackendCapabilities: Sendable {
     public var linking: (any LinkingBackend)?
     /// Deleting an account.
     public var accountDeletion: (any AccountDeletionBackend)?
+    /// Sign-in with a custom token from the team's own server.
+    public var customTokens: (any CustomTokenBackend)?
 
     /// Creates the set; a port left out is one the backend does not offer.
     public init(
         sessions: any SessionBackend, passwords: (any PasswordBackend)? = nil,
         passwordReset: (any PasswordResetBackend)? = nil, passwordChange: (any PasswordChangeBackend)? = nil,
         guests: (any GuestBackend)? = nil, identityProviders: (any IdentityProviderBackend)? = nil,
-        linking: (any LinkingBackend)? = nil, accountDeletion: (any AccountDeletionBackend)? = nil
+        linking: (any LinkingBackend)? = nil, accountDeletion: (any AccountDeletionBackend)? = nil,
+        customTokens: (any CustomTokenBackend)? = nil
     ) {
         self.sessions = sessions
         self.passwords = passwords
@@ -41,15 +44,16 @@ public struct IdentityBackendCapabilities: Sendable {
         self.identityProviders = identityProviders
         self.linking = linking
         self.accountDeletion = accountDeletion
+        self.customTokens = customTokens
     }
 
     /// Every port, from a backend that offers them all (Firebase, the embedded backend).
     public init(
         all backend: some SessionBackend & PasswordBackend & PasswordResetBackend & PasswordChangeBackend
-            & GuestBackend & IdentityProviderBackend & LinkingBackend & AccountDeletionBackend
+            & GuestBackend & IdentityProviderBackend & LinkingBackend & AccountDeletionBackend & CustomTokenBackend
     ) {
         self.init(
             sessions: backend, passwords: backend, passwordReset: backend, passwordChange: backend, guests: backend,
-            identityProviders: backend, linking: backend, accountDeletion: backend)
+            identityProviders: backend, linking: backend, accountDeletion: backend, customTokens: backend)
     }
 }

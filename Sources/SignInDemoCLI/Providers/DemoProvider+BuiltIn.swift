@@ -5,7 +5,7 @@ import SignInDomain
 import SignInInfrastructure
 import SignInPresentation
 
-/// The four built-in providers (Apple, Google, guest, email and password) as the demo registers them.
+/// The built-in providers (Apple, Google, guest, email and password, a custom token) as the demo registers them.
 extension DemoProvider {
     /// Sign in with Apple: the simulated Apple sheet of the backend (embedded, or `signin-demo serve`).
     static let apple = DemoProvider(
@@ -63,5 +63,19 @@ extension DemoProvider {
             context.capabilities.passwords.map {
                 EmailPasswordAuthProvider(backend: $0, linking: context.capabilities.linking, clock: context.clock)
             }
+        })
+
+    /// A custom token from the team's own server, which the demo plays: the embedded backend mints one for the uid
+    /// `--account` names (`custom-user-1` by default), and against `signin-demo serve` the CLI makes the unsigned kind
+    /// the Firebase Admin SDKs make for an emulator. A token obtained elsewhere (`--id-token-file`) stands in.
+    static let customToken = DemoProvider(
+        description: .customToken, takesIdentityToken: true, menuTexts: (.menuSignInCustomToken, nil),
+        screen: { context in
+            context.backend.customTokenMinter.map {
+                CustomTokenUIClient(minter: $0, uid: context.invocation.account ?? "custom-user-1")
+            }
+        },
+        exchange: { context in
+            context.capabilities.customTokens.map { CustomTokenAuthProvider(backend: $0, clock: context.clock) }
         })
 }

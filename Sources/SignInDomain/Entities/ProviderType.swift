@@ -30,6 +30,8 @@ public struct ProviderType: RawRepresentable, Hashable, Sendable, Codable, Custo
     public static let anonymous = ProviderType(rawValue: "anonymous")
     /// Email address and password (`password`, as Firebase names it).
     public static let emailPassword = ProviderType(rawValue: "password")
+    /// A custom token from the team's own server (Firebase's `sign_in_provider` `custom`).
+    public static let customToken = ProviderType(rawValue: "custom")
 
     public var description: String { rawValue }
 

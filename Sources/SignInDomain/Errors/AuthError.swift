@@ -78,6 +78,9 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     case operationNotAllowed(ProviderType)
     /// The account is disabled by an administrator; it cannot sign in, and its sessions end.
     case userDisabled
+    /// The custom token from the team's own server was refused: malformed, expired, signed with another key or for
+    /// another project. Signing in at the team's server again gives a new one.
+    case invalidCustomToken
     /// An account with this email already exists with another sign-in method (Firebase's `needConfirmation`):
     /// sign in with that method first, then link this one.
     case accountExistsWithDifferentCredential(email: String)
@@ -138,6 +141,7 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .passwordRecordDamaged: "The stored password record is damaged."
         case .operationNotAllowed(let provider): "The backend does not allow \(provider) here."
         case .userDisabled: "The account is disabled."
+        case .invalidCustomToken: "The custom token was refused."
         case .accountExistsWithDifferentCredential(let email):
             "\(email) already has an account with another sign-in method."
         case .notSupportedByBackend(let feature): "The identity backend does not offer \(feature)."

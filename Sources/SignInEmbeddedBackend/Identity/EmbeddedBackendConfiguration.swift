@@ -41,6 +41,11 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     /// The OpenID-Connect-style providers registered besides Apple and Google, each with a simulated issuer
     /// (`EmbeddedIdPIssuer`) whose tokens `accounts:signInWithIdp` accepts under its provider id.
     public var identityProviders: [IdentityProviderRegistration]
+    /// Whether `accounts:signInWithCustomToken` also takes the unsigned custom tokens the Firebase Admin SDKs make for
+    /// an emulator (`alg: none`, issued by `firebase-auth-emulator@example.com`), as Google's emulator does: on for
+    /// `signin-demo serve`, whose Admin API is open to the local owner credential anyway; off in-process, where only
+    /// tokens signed with the backend's own custom-token key are taken.
+    public var acceptsEmulatorCustomTokens = false
 
     /// Creates a configuration.
     public init(

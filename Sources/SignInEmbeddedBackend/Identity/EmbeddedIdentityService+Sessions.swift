@@ -236,7 +236,8 @@ extension EmbeddedIdentityService {
     /// as a password change, after it, is valid.
     func issueSession(
         for account: EmbeddedAccount, provider: String, isNewUser: Bool, fresh: Fresh, now: Date,
-        authenticatedAt: Date? = nil, family: String? = nil, state: inout EmbeddedBackendState
+        authenticatedAt: Date? = nil, family: String? = nil, developerClaims: [String: ClaimValue] = [:],
+        state: inout EmbeddedBackendState
     ) throws(IdentityBackendError) -> BackendSessionResponse {
         try Self.requireEnabled(account)
         let key = try state.sessionSigningKey()
@@ -251,7 +252,9 @@ extension EmbeddedIdentityService {
             name: account.displayName, identities: Self.firebaseIdentities(of: account),
             sessionID: family ?? fresh.family)
         // Stored as checked when they were set: a JSON object naming no claim of the token's own.
-        claims.customClaims = account.customAttributes.flatMap(ClaimValue.object(fromJSON:)) ?? [:]
+        // A custom token's developer claims are this token's (and its sign-in's), over the account's.
+        claims.customClaims = (account.customAttributes.flatMap(ClaimValue.object(fromJSON:)) ?? [:])
+            .merging(developerClaims) { _, developer in developer }
         let idToken = JWS.signHS256(
             header: JOSEHeader(kid: "session").compactJSON, payload: claims.compactJSON, key: key)
         state.identity.refreshTokens[SHA256.hexDigest(fresh.refreshToken)] = RefreshTokenRecord(

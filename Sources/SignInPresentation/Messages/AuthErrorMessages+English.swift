@@ -53,6 +53,8 @@ extension AuthErrorMessages {
         .operationNotAllowed:
             "Sign in with {provider} is turned off for this app's sign-in service. Choose another way to sign in.",
         .userDisabled: "This account has been disabled. Contact the app's support.",
+        .invalidCustomToken:
+            "The sign-in token from the app's server is not valid or has expired. Sign in there again for a new one.",
         .accountDisabled: "Your account has been disabled, so you have been signed out.",
         .accountExistsWithDifferentCredential:
             "{email} already has an account with another sign-in method. Sign in that way first, then link this one.",

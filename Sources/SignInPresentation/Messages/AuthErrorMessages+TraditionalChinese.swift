@@ -47,6 +47,7 @@ extension AuthErrorMessages {
         .passwordRecordDamaged: "此帳號儲存的密碼已損毀，無法核對。請重設密碼以設定新密碼。",
         .operationNotAllowed: "此應用程式的登入服務已關閉使用 {provider} 登入。請選擇其他登入方式。",
         .userDisabled: "此帳號已被停用。請聯絡應用程式的客服。",
+        .invalidCustomToken: "來自應用程式伺服器的登入權杖無效或已過期。請在該處重新登入以取得新的權杖。",
         .accountDisabled: "您的帳號已被停用，因此您已被登出。",
         .accountExistsWithDifferentCredential: "{email} 已有使用其他登入方式的帳號。請先用該方式登入，再連結此方式。",
         .tokenRejected: "登入服務拒絕了登入資料。請再試一次。",

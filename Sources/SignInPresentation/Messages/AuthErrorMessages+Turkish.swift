@@ -53,6 +53,8 @@ extension AuthErrorMessages {
         .operationNotAllowed:
             "{provider} ile oturum açma bu uygulamanın oturum hizmetinde kapalı. Başka bir yolla oturum açın.",
         .userDisabled: "Bu hesap devre dışı bırakılmış. Uygulamanın destek ekibine başvurun.",
+        .invalidCustomToken:
+            "Uygulamanın sunucusundan gelen giriş belirteci geçersiz ya da süresi dolmuş. Yenisi için orada yeniden giriş yapın.",
         .accountDisabled: "Hesabınız devre dışı bırakıldığı için oturumunuz kapatıldı.",
         .accountExistsWithDifferentCredential:
             "{email} için başka bir oturum açma yöntemiyle bir hesap zaten var. Önce o yolla oturum açın, sonra bunu bağlayın.",

@@ -105,6 +105,7 @@ public struct AuthErrorMessages: Sendable {
         case .weakPassword(.rejectedByBackend): (.passwordRejectedByBackend, [:])
         case .operationNotAllowed(let provider): (.operationNotAllowed, ["provider": provider.rawValue])
         case .userDisabled: (.userDisabled, [:])
+        case .invalidCustomToken: (.invalidCustomToken, [:])
         case .accountExistsWithDifferentCredential(let email): (.accountExistsWithDifferentCredential, ["email": email])
         case .notSupportedByBackend(let feature): (.notSupportedByBackend, ["operation": Self.englishName(feature)])
         case .providerRevocationFailed(let provider): (.providerRevocationFailed, ["provider": provider.rawValue])

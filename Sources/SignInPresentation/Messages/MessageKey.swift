@@ -48,6 +48,7 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case passwordRecordDamaged
     case operationNotAllowed
     case userDisabled
+    case invalidCustomToken
     case accountDisabled
     case accountExistsWithDifferentCredential
     case tokenRejected

@@ -71,6 +71,13 @@ public struct ProviderDescription: Hashable, Sendable {
         name: ProviderDisplayName("Email", translations: ["tr": "E-posta", "zh-Hant": "電子郵件"]),
         commandNames: ["email", "password"], isLinkable: true)
 
+    /// A custom token from the team's own server: no button of its own (the app signs in at its server first), so it
+    /// is not among ``wellKnown``.
+    public static let customToken = ProviderDescription(
+        type: .customToken,
+        name: ProviderDisplayName("a custom token", translations: ["tr": "özel belirteç", "zh-Hant": "自訂權杖"]),
+        commandNames: ["custom-token"], isLinkable: false)
+
     /// The four built-in providers, in the order a sign-in screen shows them.
     public static let wellKnown: [ProviderDescription] = [.apple, .google, .guest, .emailPassword]
 }

@@ -99,4 +99,19 @@ struct AdminRouteTests {
             ["requestType": "VERIFY_EMAIL", "email": "sam@example.com", "returnOobLink": true])
         #expect(verify.errorCode == "INVALID_REQ_TYPE")
     }
+
+    @Test("accounts:signInWithCustomToken answers Firebase's shape: the tokens and isNewUser, no account")
+    func customToken() throws {
+        let token = try harness.service.mintCustomToken(uid: "team-user")
+        let answer = harness.accounts("signInWithCustomToken", ["token": token, "returnSecureToken": true])
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect(answer.keys == ["expiresIn", "idToken", "isNewUser", "kind", "refreshToken"])
+        #expect(
+            answer.bool("isNewUser") == true && answer.string("kind") == "identitytoolkit#VerifyCustomTokenResponse")
+        let again = harness.accounts("signInWithCustomToken", ["token": token])
+        #expect(again.bool("isNewUser") == false)
+        #expect(harness.accounts("signInWithCustomToken", ["token": "a.b.c"]).errorCode == "INVALID_CUSTOM_TOKEN")
+        #expect(harness.accounts("signInWithCustomToken", [:]).errorCode == "MISSING_CUSTOM_TOKEN")
+        #expect(harness.accounts("signInWithCustomToken", ["token": token], key: nil).status == 403)
+    }
 }

@@ -1,0 +1,133 @@
+import Foundation
+import SignInCrypto
+import SignInData
+import SignInDomain
+import SignInEmbeddedBackend
+import SignInEmbeddedStore
+import SignInJOSE
+import SignInTesting
+import Testing
+
+/// Custom tokens: the team's server mints one for its user's uid, the app exchanges it for a session.
+@Suite("Custom tokens at the embedded backend")
+struct CustomTokenTests {
+    let harness = BackendHarness()
+    var service: EmbeddedIdentityService { harness.service }
+
+    func code(_ body: () throws(IdentityBackendError) -> Void) -> IdentityBackendError.Code? {
+        do throws(IdentityBackendError) {
+            try body()
+            return nil
+        } catch {
+            return error.code
+        }
+    }
+
+    /// A token with these claims, signed as `alg` says (`none`: no signature).
+    func token(_ claims: [String: Any], alg: String = "none", key: HS256Key? = nil) throws -> String {
+        let header = Array(#"{"alg":"\#(alg)","typ":"JWT"}"#.utf8)
+        let payload = Array(try JSONSerialization.data(withJSONObject: claims))
+        if let key { return JWS.signHS256(header: header, payload: payload, key: key) }
+        return Base64URL.encode(header) + "." + Base64URL.encode(payload) + "."
+    }
+
+    var now: Int { Int(harness.clock.now().timeIntervalSince1970) }
+
+    func emulatorClaims(uid: String = "team-user", lifetime: Int = 3600) -> [String: Any] {
+        [
+            "iss": EmbeddedIdentityService.emulatorCustomTokenIssuer,
+            "sub": EmbeddedIdentityService.emulatorCustomTokenIssuer,
+            "aud": EmbeddedIdentityService.customTokenAudience, "uid": uid, "iat": now, "exp": now + lifetime,
+        ]
+    }
+
+    @Test("a minted token signs its uid in, creating the account once; its developer claims are in that ID token")
+    func mintAndSignIn() throws {
+        let first = try service.signInWithCustomToken(
+            Secret(try service.mintCustomToken(uid: "team-user", claims: ["premium": .bool(true)])))
+        #expect(first.localId == "team-user" && first.isNewUser && first.signInProvider == "custom")
+        let claims = try service.verifySessionToken(first.idToken.value)
+        #expect(claims.customClaims == ["premium": .bool(true)] && claims.signInProvider == "custom")
+        let again = try service.signInWithCustomToken(Secret(try service.mintCustomToken(uid: "team-user")))
+        #expect(again.localId == "team-user" && !again.isNewUser)
+        #expect(try service.verifySessionToken(again.idToken.value).customClaims.isEmpty)
+        #expect(try service.snapshot().accounts.count == 1)
+    }
+
+    @Test(
+        "attack: a token signed with another key, unsigned, for another audience, expired or too long-lived is refused")
+    func refusals() throws {
+        let before = try service.snapshot()
+        let otherBackend = BackendHarness(seed: 7)
+        let foreign = try otherBackend.service.mintCustomToken(uid: "team-user")
+        #expect(
+            code { () throws(IdentityBackendError) in _ = try service.signInWithCustomToken(Secret(foreign)) }
+                == .invalidCustomToken)
+        // Unsigned, as the Admin SDKs make them for an emulator: refused unless the backend is one.
+        let unsigned = try token(emulatorClaims())
+        #expect(
+            code { () throws(IdentityBackendError) in _ = try service.signInWithCustomToken(Secret(unsigned)) }
+                == .invalidCustomToken)
+        #expect(try service.snapshot() == before, "nothing was created")
+        _ = try service.mintCustomToken(uid: "x")  // the key exists now
+        let key = try #require(
+            try harness.backend.storage.read { state throws(IdentityBackendError) in try state.issuerKey("custom-token")
+            })
+        var wrongAudience = emulatorClaims()
+        wrongAudience["iss"] = "custom-token-minter@signin-demo.invalid"
+        wrongAudience["aud"] = "https://example.com/another-api"
+        let forOtherAudience = try token(wrongAudience, alg: "HS256", key: key)
+        #expect(
+            code { () throws(IdentityBackendError) in _ = try service.signInWithCustomToken(Secret(forOtherAudience)) }
+                == .credentialMismatch)
+        var longLived = emulatorClaims(lifetime: 7200)
+        longLived["iss"] = "custom-token-minter@signin-demo.invalid"
+        let tooLong = try token(longLived, alg: "HS256", key: key)
+        #expect(
+            code { () throws(IdentityBackendError) in _ = try service.signInWithCustomToken(Secret(tooLong)) }
+                == .invalidCustomToken)
+        let expired = try service.mintCustomToken(uid: "team-user")
+        harness.clock.advance(by: 3600 + 61)
+        #expect(
+            code { () throws(IdentityBackendError) in _ = try service.signInWithCustomToken(Secret(expired)) }
+                == .invalidCustomToken)
+    }
+
+    @Test("reserved claims cannot be minted or smuggled in; a disabled account's token is refused")
+    func claimsAndDisabled() throws {
+        #expect(
+            code { () throws(IdentityBackendError) in
+                _ = try service.mintCustomToken(uid: "u", claims: ["sub": .string("x")])
+            }
+                == .forbiddenClaim)
+        #expect(code { () throws(IdentityBackendError) in _ = try service.mintCustomToken(uid: "") } == .invalidLocalID)
+        _ = try service.signInWithCustomToken(Secret(try service.mintCustomToken(uid: "team-user")))
+        try service.updateAccount(uid: "team-user", .init(disabled: true))
+        #expect(
+            code { () throws(IdentityBackendError) in
+                _ = try service.signInWithCustomToken(Secret(try service.mintCustomToken(uid: "team-user")))
+            } == .userDisabled)
+    }
+
+    @Test("an emulator takes the Admin SDKs' unsigned tokens, but only unsigned and only theirs")
+    func emulator() throws {
+        var configuration = BackendHarness.fastConfiguration
+        configuration.acceptsEmulatorCustomTokens = true
+        let emulator = BackendHarness(configuration: configuration)
+        let session = try emulator.service.signInWithCustomToken(Secret(try token(emulatorClaims(uid: "admin-made"))))
+        #expect(session.localId == "admin-made" && session.signInProvider == "custom")
+        var otherIssuer = emulatorClaims()
+        otherIssuer["iss"] = "someone@example.com"
+        let notTheAdminSDKs = try token(otherIssuer)
+        #expect(
+            code { () throws(IdentityBackendError) in
+                _ = try emulator.service.signInWithCustomToken(Secret(notTheAdminSDKs))
+            } == .invalidCustomToken)
+        let withSignature = try token(emulatorClaims()) + "c2ln"
+        #expect(
+            code { () throws(IdentityBackendError) in
+                _ = try emulator.service.signInWithCustomToken(Secret(withSignature))
+            }
+                == .invalidCustomToken)
+    }
+}
