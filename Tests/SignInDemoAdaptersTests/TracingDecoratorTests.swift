@@ -17,7 +17,7 @@ struct TracingDecoratorTests {
     /// The secrets the fixtures carry: none may appear in any step.
     static let secrets = [
         "fixture-id-token", "fixture-refresh-token", "fixture-apple-identity-token", "fixture-raw-nonce",
-        "fixture-code", "hunter2 password", "live-reset-code",
+        "fixture-code", "hunter2 password", "live-reset-code", "live-custom-token",
     ]
 
     static func expectNoSecret(_ tracer: RecordingFlowTracer, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -43,6 +43,8 @@ struct TracingDecoratorTests {
             email: "jane@example.com", password: "hunter2 password")
         try await #require(backend.passwordReset).confirmPasswordReset(
             code: "live-reset-code", newPassword: "hunter2 password")
+        _ = try await #require(backend.customTokens).signInWithCustomToken("live-custom-token")
+        #expect(tracer.steps.map(\.message.key).contains("data.sendCustomToken"))
         Self.expectNoSecret(tracer)
     }
 
@@ -52,9 +54,11 @@ struct TracingDecoratorTests {
         let traced = TracingIdentityBackend.wrapping(sessionsOnly, tracer: RecordingFlowTracer())
         #expect(traced.passwords == nil && traced.guests == nil && traced.identityProviders == nil)
         #expect(traced.linking == nil && traced.passwordReset == nil && traced.accountDeletion == nil)
+        #expect(traced.customTokens == nil)
         let all = TracingIdentityBackend.wrapping(
             StubIdentityBackend(result: .success(.fixture())).capabilities, tracer: RecordingFlowTracer())
         #expect(all.passwords != nil && all.guests != nil && all.identityProviders != nil && all.linking != nil)
+        #expect(all.customTokens != nil)
     }
 
     @Test("a refusal is recorded by its code and thrown unchanged")

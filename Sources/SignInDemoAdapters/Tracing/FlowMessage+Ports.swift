@@ -226,6 +226,10 @@ extension FlowMessage {
         FlowMessage("data.sendGuestSignUp", "ask for a new guest account")
     }
 
+    static var backendSendCustomToken: FlowMessage {
+        FlowMessage("data.sendCustomToken", "send the custom token {token}", ["token": Secret.redactedText])
+    }
+
     static func backendSendWithIDToken(_ what: String) -> FlowMessage {
         FlowMessage(
             "data.sendWithIDToken", "{operation} with ID token {idToken}",

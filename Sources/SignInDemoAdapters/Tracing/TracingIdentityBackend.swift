@@ -9,7 +9,7 @@ import SignInDomain
 /// ``wrapping(_:tracer:)`` gives the same capabilities as the backend's, each port present in the backend's set
 /// replaced by this decorator, and no other.
 public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
-    GuestBackend, IdentityProviderBackend, LinkingBackend, AccountDeletionBackend
+    GuestBackend, IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend
 {
     private let base: IdentityBackendCapabilities
     private let name: String
@@ -34,7 +34,8 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
             guests: capabilities.guests.map { _ in traced },
             identityProviders: capabilities.identityProviders.map { _ in traced },
             linking: capabilities.linking.map { _ in traced },
-            accountDeletion: capabilities.accountDeletion.map { _ in traced })
+            accountDeletion: capabilities.accountDeletion.map { _ in traced },
+            customTokens: capabilities.customTokens.map { _ in traced })
     }
 
     /// The wrapped backend's port; it is there, since ``wrapping(_:tracer:)`` hands out only the ports present.
@@ -69,6 +70,12 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
     public func signUpAnonymously() async throws -> BackendSessionResponse {
         try await session("signUpAnonymously", .backendSendGuestSignUp) {
             try await port(base.guests).signUpAnonymously()
+        }
+    }
+
+    public func signInWithCustomToken(_ token: Secret) async throws -> BackendSessionResponse {
+        try await session("signInWithCustomToken", .backendSendCustomToken) {
+            try await port(base.customTokens).signInWithCustomToken(token)
         }
     }
 
