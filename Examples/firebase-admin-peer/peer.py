@@ -179,13 +179,25 @@ class Peer:
                                               password], "password", ["email"])
         self.check("... as the same user", session["uid"] == uid, f"uid {session['uid']}")
 
+        self.check("an account the Admin SDK created is not verified", not auth.get_user(uid).email_verified,
+                   "verified already")
+        link = auth.generate_email_verification_link("renamed@example.com")
+        said = self.run_cli("open-link", link)
+        self.check("generate_email_verification_link: the CLI opens it", "is verified" in said, said.strip())
+        self.check("... and get_user says the email is verified", auth.get_user(uid).email_verified, "not verified")
+        self.run_cli("verify-email")
+        self.check("the CLI's verify-email mails a link the emulator lists",
+                   any(code.get("requestType") == "VERIFY_EMAIL" and code.get("email") == "renamed@example.com"
+                       for code in requests.get(f"http://{self.emulator}/emulator/v1/projects/{self.project}/oobCodes",
+                                                timeout=30).json().get("oobCodes", [])), "not listed")
+
         auth.set_custom_user_claims(uid, {"role": "admin", "level": 3, "groups": ["a", "b"]})
         session, decoded = self.sign_in_and_verify(
             "set_custom_user_claims: the CLI's next sign-in", ["sign-in", "email", "--email", "renamed@example.com",
                                                              "--password", password], "password", ["email"])
-        self.check("... carries the custom claims",
-                   decoded.get("role") == "admin" and decoded.get("level") == 3 and decoded.get("groups") == ["a", "b"],
-                   f"claims {decoded}")
+        self.check("... carries the custom claims, and email_verified",
+                   decoded.get("role") == "admin" and decoded.get("level") == 3 and decoded.get("groups") == ["a", "b"]
+                   and decoded.get("email_verified") is True, f"claims {decoded}")
         self.check("... and get_user lists them", auth.get_user(uid).custom_claims == {"role": "admin", "level": 3,
                                                                                         "groups": ["a", "b"]},
                    f"{auth.get_user(uid).custom_claims}")

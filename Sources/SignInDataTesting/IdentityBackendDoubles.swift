@@ -8,7 +8,8 @@ import SignInTesting
 /// It offers every port, so that one double stands for any backend.
 public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
     GuestBackend,
-    IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend
+    IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend,
+    EmailVerificationBackend
 {
     private let result: Result<BackendSessionResponse, IdentityBackendError>
     private let refreshResult: Result<BackendSessionResponse, IdentityBackendError>
@@ -44,6 +45,11 @@ public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordRese
     public func revokeRefreshToken(_ refreshToken: Secret) async throws { try nothing() }
     public func signUpAnonymously() async throws -> BackendSessionResponse { try result.get() }
     public func signInWithCustomToken(_ token: Secret) async throws -> BackendSessionResponse { try result.get() }
+    public func sendEmailVerification(idToken: Secret) async throws { try nothing() }
+    public func applyEmailVerification(code: Secret) async throws -> String {
+        try nothing()
+        return try result.get().email ?? ""
+    }
     public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse { try result.get() }
     public func signInWithPassword(email: String, password: Secret) async throws -> BackendSessionResponse {
         try result.get()
@@ -77,7 +83,8 @@ public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordRese
 /// An identity backend that records every call, answering like a ``StubIdentityBackend``.
 public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
     GuestBackend,
-    IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend
+    IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend,
+    EmailVerificationBackend
 {
     /// A call the backend received.
     public enum Call: Hashable, Sendable {
@@ -86,6 +93,8 @@ public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetB
         case revokeRefreshToken(Secret)
         case signUpAnonymously
         case signInWithCustomToken(Secret)
+        case sendEmailVerification(idToken: Secret)
+        case applyEmailVerification(code: Secret)
         case signUp(email: String, password: Secret)
         case signInWithPassword(email: String, password: Secret)
         case linkWithIdP(idToken: Secret, IdPSignInRequest)
@@ -142,6 +151,16 @@ public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetB
     public func signInWithCustomToken(_ token: Secret) async throws -> BackendSessionResponse {
         calls.append(.signInWithCustomToken(token))
         return try await stub.signInWithCustomToken(token)
+    }
+
+    public func sendEmailVerification(idToken: Secret) async throws {
+        calls.append(.sendEmailVerification(idToken: idToken))
+        try await stub.sendEmailVerification(idToken: idToken)
+    }
+
+    public func applyEmailVerification(code: Secret) async throws -> String {
+        calls.append(.applyEmailVerification(code: code))
+        return try await stub.applyEmailVerification(code: code)
     }
 
     public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse {
@@ -212,7 +231,8 @@ public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetB
 /// An identity backend that must not be called.
 public struct FailingIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
     GuestBackend,
-    IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend
+    IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend,
+    EmailVerificationBackend
 {
     private let reportIssue: IssueReporter
 
@@ -240,6 +260,8 @@ public struct FailingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
     public func signInWithCustomToken(_ token: Secret) async throws -> BackendSessionResponse {
         throw fail("signInWithCustomToken")
     }
+    public func sendEmailVerification(idToken: Secret) async throws { throw fail("sendEmailVerification") }
+    public func applyEmailVerification(code: Secret) async throws -> String { throw fail("applyEmailVerification") }
     public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse {
         throw fail("signUp")
     }

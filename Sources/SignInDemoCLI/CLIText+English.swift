@@ -65,9 +65,23 @@ extension CLIMessages {
         .commandResetPasswordSummary: "mail a password-reset link to the outbox",
         .commandResetPasswordDetails:
             "Mails a link that sets a new password. The answer is the same whether or not the email has an account.",
-        .commandOpenLinkSummary: "open the link from the mail and choose a new password",
+        .commandOpenLinkSummary: "open a link from a mail: reset the password, or verify the email",
         .commandOpenLinkDetails:
-            "Opens a password-reset link and sets the new password. Every session of the account ends.",
+            "Opens a password-reset link and sets the new password (every session of the account ends), or an email-verification link.",
+        .commandVerifyEmailSummary:
+            "mail a link that verifies the signed-in account's email",
+        .commandVerifyEmailDetails:
+            "Mails a verification link to the email of the signed-in account; signin-demo open-link takes it.",
+        .verificationMailed:
+            "A verification link was mailed to {email}. The outbox is {folder}; show it with 'signin-demo outbox', then open the link with 'signin-demo open-link'.",
+        .verificationMailedMenu:
+            "A verification link was mailed to {email}. The outbox is {folder}; choose {item} to show it.",
+        .verificationMailedElsewhere:
+            "A verification link was mailed to {email}. Open it with 'signin-demo open-link'.",
+        .emailVerified:
+            "{email} is verified.",
+        .menuVerifyEmail:
+            "Verify the email",
         .commandChangePasswordSummary: "choose a new password while signed in; every other session ends",
         .commandChangePasswordDetails:
             "Sets a new password for the signed-in account. Every other session ends. Needs a recent sign-in.",

@@ -53,8 +53,22 @@ extension CLIMessages {
         .commandSignOutDetails: "登出。訪客帳號無法再次登入，因此登出訪客前會先詢問（非終端機時需 --yes）。",
         .commandResetPasswordSummary: "將重設密碼連結寄到寄件匣",
         .commandResetPasswordDetails: "寄出可設定新密碼的連結。無論該電子郵件是否有帳號，回應都相同。",
-        .commandOpenLinkSummary: "開啟郵件中的連結並設定新密碼",
-        .commandOpenLinkDetails: "開啟重設密碼連結並設定新密碼。該帳號的所有工作階段都會結束。",
+        .commandOpenLinkSummary: "開啟郵件中的連結：重設密碼，或驗證電子郵件",
+        .commandOpenLinkDetails: "開啟重設密碼連結並設定新密碼（該帳號的所有工作階段都會結束），或開啟電子郵件驗證連結。",
+        .commandVerifyEmailSummary:
+            "寄出驗證已登入帳號電子郵件的連結",
+        .commandVerifyEmailDetails:
+            "寄一封驗證連結到已登入帳號的電子郵件；signin-demo open-link 可開啟它。",
+        .verificationMailed:
+            "驗證連結已寄到 {email}。寄件匣在 {folder}；用「signin-demo outbox」顯示，再用「signin-demo open-link」開啟連結。",
+        .verificationMailedMenu:
+            "驗證連結已寄到 {email}。寄件匣在 {folder}；選擇 {item} 來顯示。",
+        .verificationMailedElsewhere:
+            "驗證連結已寄到 {email}。請用「signin-demo open-link」開啟。",
+        .emailVerified:
+            "{email} 已驗證。",
+        .menuVerifyEmail:
+            "驗證電子郵件",
         .commandChangePasswordSummary: "在登入狀態下設定新密碼；其他所有工作階段都會結束",
         .commandChangePasswordDetails: "為已登入的帳號設定新密碼。其他所有工作階段都會結束。需要最近登入過。",
         .commandOutboxSummary: "顯示內嵌後端寄出的郵件",

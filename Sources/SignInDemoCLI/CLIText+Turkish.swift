@@ -66,9 +66,23 @@ extension CLIMessages {
         .commandResetPasswordSummary: "giden kutusuna parola sıfırlama bağlantısı gönderme",
         .commandResetPasswordDetails:
             "Yeni parola belirlemeye yarayan bir bağlantı gönderir. E-postaya ait bir hesap olsa da olmasa da yanıt aynıdır.",
-        .commandOpenLinkSummary: "e-postadaki bağlantıyı açma ve yeni parola seçme",
+        .commandOpenLinkSummary: "e-postadaki bir bağlantıyı açma: parolayı sıfırlama ya da e-postayı doğrulama",
         .commandOpenLinkDetails:
-            "Parola sıfırlama bağlantısını açar ve yeni parolayı belirler. Hesabın tüm oturumları sona erer.",
+            "Parola sıfırlama bağlantısını açar ve yeni parolayı belirler (hesabın tüm oturumları sona erer) ya da bir e-posta doğrulama bağlantısını açar.",
+        .commandVerifyEmailSummary:
+            "oturum açık hesabın e-postasını doğrulayan bir bağlantı gönder",
+        .commandVerifyEmailDetails:
+            "Oturum açık hesabın e-postasına bir doğrulama bağlantısı gönderir; signin-demo open-link onu açar.",
+        .verificationMailed:
+            "{email} adresine bir doğrulama bağlantısı gönderildi. Giden kutusu {folder}; 'signin-demo outbox' ile gösterin, sonra bağlantıyı 'signin-demo open-link' ile açın.",
+        .verificationMailedMenu:
+            "{email} adresine bir doğrulama bağlantısı gönderildi. Giden kutusu {folder}; göstermek için {item} seçin.",
+        .verificationMailedElsewhere:
+            "{email} adresine bir doğrulama bağlantısı gönderildi. 'signin-demo open-link' ile açın.",
+        .emailVerified:
+            "{email} doğrulandı.",
+        .menuVerifyEmail:
+            "E-postayı doğrula",
         .commandChangePasswordSummary: "oturum açıkken yeni parola seçme; diğer tüm oturumlar sona erer",
         .commandChangePasswordDetails:
             "Oturum açık hesap için yeni bir parola belirler. Diğer tüm oturumlar sona erer. Yakın zamanda oturum açmış olmanız gerekir.",

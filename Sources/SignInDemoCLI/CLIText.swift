@@ -17,6 +17,8 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case commandLinkSummary, commandLinkDetails, commandUnlinkSummary, commandUnlinkDetails
     case commandStatusSummary, commandStatusDetails, commandSignOutSummary, commandSignOutDetails
     case commandResetPasswordSummary, commandResetPasswordDetails, commandOpenLinkSummary, commandOpenLinkDetails
+    case commandVerifyEmailSummary, commandVerifyEmailDetails, verificationMailed, verificationMailedMenu
+    case verificationMailedElsewhere, emailVerified, menuVerifyEmail
     case commandChangePasswordSummary, commandChangePasswordDetails, commandOutboxSummary, commandOutboxDetails
     case commandCheckCredentialSummary, commandCheckCredentialDetails, commandAppleRevokeSummary
     case commandAppleRevokeDetails, commandDeleteAccountSummary, commandDeleteAccountDetails

@@ -13,6 +13,7 @@ enum CommandName: String, Hashable, Sendable, CaseIterable {
     case resetPassword = "reset-password"
     case openLink = "open-link"
     case changePassword = "change-password"
+    case verifyEmail = "verify-email"
     case outbox
     case checkCredential = "check-credential"
     case appleRevoke = "apple-revoke"
@@ -344,8 +345,19 @@ enum CommandTable {
                 command: name, operand: .link, options: [.password], summary: .commandOpenLinkSummary,
                 details: .commandOpenLinkDetails, example: "'signin-demo://reset-password?code=…'",
                 run: { await $0.openLink($1, $2) },
-                requires: { $0.capabilities.passwordReset == nil ? .passwordReset : nil },
-                missingInput: newPassword, menu: .menuOpenLink)
+                requires: { need in
+                    if isVerificationLink(need.command) {
+                        return need.capabilities.emailVerification == nil ? .emailVerification : nil
+                    }
+                    return need.capabilities.passwordReset == nil ? .passwordReset : nil
+                },
+                missingInput: { isVerificationLink($0.command) ? nil : newPassword($0) }, menu: .menuOpenLink)
+        case .verifyEmail:
+            CommandSpec(
+                command: name, operand: .none, options: [], summary: .commandVerifyEmailSummary,
+                details: .commandVerifyEmailDetails, example: "", run: { await $0.verifyEmail($1, $2) },
+                requires: { $0.capabilities.emailVerification == nil ? .emailVerification : nil },
+                menu: .menuVerifyEmail)
         case .changePassword:
             CommandSpec(
                 command: name, operand: .none, options: reauthentication + [.password],
@@ -409,6 +421,12 @@ enum CommandTable {
         case (_, nil): return UsageError(.usageNeedsPassword, ["command": command.spec.name])
         default: return nil
         }
+    }
+
+    /// Whether `command` opens an email-verification link (which needs no password).
+    private static func isVerificationLink(_ command: Command) -> Bool {
+        guard let link = command.resetLink, case .verifyEmail? = try? DeepLink.parse(link.value) else { return false }
+        return true
     }
 
     /// A new password, for a command that chooses one.

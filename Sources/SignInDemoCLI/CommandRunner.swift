@@ -166,11 +166,21 @@ struct CommandRunner {
     }
 
     func openLink(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        let link = invocation.command.resetLink ?? Secret("")
+        if case .verifyEmail? = try? DeepLink.parse(link.value) {
+            guard let offer = root.viewModel.offers.applyEmailVerification else {
+                return reportNotOffered(.emailVerification, invocation)
+            }
+            await root.screen.send(.openVerificationLink(offer, link))
+            return await report(root, invocation) { _ in
+                guard case .applyEmailVerification(let email)? = root.viewModel.state.completed else { return "" }
+                return text(.emailVerified, ["email": email]) + "\n"
+            }
+        }
         guard let offer = root.viewModel.offers.confirmPasswordReset else {
             return reportNotOffered(.passwordReset, invocation)
         }
         guard let password = invocation.password ?? askNewPassword() else { return cancelled(.openLinkCancelled) }
-        let link = invocation.command.resetLink ?? Secret("")
         await root.screen.send(.openResetLink(offer, link, newPassword: Secret(password)))
         return await report(root, invocation) { _ in
             nextStep(.passwordResetDone, orChoose: .passwordResetDoneMenu, .signIn(.emailPassword)) + "\n"
@@ -188,6 +198,21 @@ struct CommandRunner {
             .changePassword(offer, newPassword: Secret(password), currentPassword: $0)
         }
         return await report(root, invocation) { _ in text(.passwordChanged) + "\n" }
+    }
+
+    func verifyEmail(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        guard let offer = root.viewModel.offers.sendEmailVerification else {
+            return reportNotOffered(.emailVerification, invocation)
+        }
+        await root.screen.send(.sendEmailVerification(offer))
+        return await report(root, invocation) { _ in
+            guard case .sendEmailVerification(let email)? = root.viewModel.state.completed else { return "" }
+            if let mailbox = root.backend.mailbox {
+                let values = ["email": email, "folder": mailbox.location]
+                return nextStep(.verificationMailed, values, orChoose: .verificationMailedMenu, Command(.outbox)) + "\n"
+            }
+            return text(.verificationMailedElsewhere, ["email": email]) + "\n"
+        }
     }
 
     func checkCredential(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {

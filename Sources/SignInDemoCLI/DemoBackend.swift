@@ -392,7 +392,9 @@ struct EmulatorMailbox: ResetMailbox {
 
     func resetMails() async throws -> [ResetMail] {
         let answer: Codes = try await remote.call("GET", "emulator/v1/projects/\(projectID)/oobCodes")
-        return answer.oobCodes.filter { ($0.requestType ?? "PASSWORD_RESET") == "PASSWORD_RESET" }
-            .map { ResetMail(to: $0.email, subject: "PASSWORD_RESET", link: $0.oobLink, sentAt: nil) }
+        return answer.oobCodes.filter {
+            ["PASSWORD_RESET", "VERIFY_EMAIL"].contains($0.requestType ?? "PASSWORD_RESET")
+        }
+        .map { ResetMail(to: $0.email, subject: $0.requestType ?? "PASSWORD_RESET", link: $0.oobLink, sentAt: nil) }
     }
 }

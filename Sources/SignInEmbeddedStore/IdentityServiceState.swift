@@ -61,15 +61,20 @@ public struct IdentityServiceState: Codable, Hashable, Sendable {
 
 /// A password-reset code as the service keeps it (by its hash).
 public struct ResetCodeRecord: Codable, Hashable, Sendable {
-    /// The account whose password it resets.
+    /// The account whose password it resets, or whose email it verifies.
     public var uid: String
     /// When it stops working.
     public var expiresAt: Date
+    /// The email it verifies, for an email-verification code; `nil` for a password-reset code (and in records
+    /// written before verification codes existed). A verification code verifies only that email: if the account's
+    /// email changed since, it does nothing.
+    public var verifiesEmail: String?
 
     /// Creates a record.
-    public init(uid: String, expiresAt: Date) {
+    public init(uid: String, expiresAt: Date, verifiesEmail: String? = nil) {
         self.uid = uid
         self.expiresAt = expiresAt
+        self.verifiesEmail = verifiesEmail
     }
 }
 

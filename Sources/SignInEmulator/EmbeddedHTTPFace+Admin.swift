@@ -98,17 +98,20 @@ extension EmbeddedHTTPFace {
     }
 
     /// `POST …/accounts:sendOobCode` with `returnOobLink`: the link an administrator hands over instead of a mail
-    /// (`generate_password_reset_link`). Only `PASSWORD_RESET` links are made.
+    /// (`generate_password_reset_link`, `generate_email_verification_link`).
     func adminSendOobCode(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         guard let requestType = try fields.text("requestType") else { throw HTTPFaceError("MISSING_REQ_TYPE") }
-        guard requestType == "PASSWORD_RESET" else {
-            throw HTTPFaceError("INVALID_REQ_TYPE", detail: "only PASSWORD_RESET links are made")
+        guard requestType == "PASSWORD_RESET" || requestType == "VERIFY_EMAIL" else {
+            throw HTTPFaceError("INVALID_REQ_TYPE", detail: "only PASSWORD_RESET and VERIFY_EMAIL links are made")
         }
         guard try fields.bool("returnOobLink") == true else {
             throw HTTPFaceError("INVALID_REQUEST", detail: "an administrator asks for the link: returnOobLink")
         }
         guard let email = try fields.text("email") else { throw HTTPFaceError("MISSING_EMAIL") }
-        let link = try core { () throws(IdentityBackendError) in try service.passwordResetLink(email: email) }
+        let link = try core { () throws(IdentityBackendError) in
+            requestType == "VERIFY_EMAIL"
+                ? try service.emailVerificationLink(email: email) : try service.passwordResetLink(email: email)
+        }
         return .object([
             "kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email), "oobLink": .string(link),
         ])

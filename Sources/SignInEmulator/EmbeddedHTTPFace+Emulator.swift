@@ -5,15 +5,16 @@ import SignInEmbeddedBackend
 /// the reset codes still pending, and deleting every account between tests. They need no API key, as the
 /// emulator's do; the face is meant for a loopback address only.
 extension EmbeddedHTTPFace {
-    /// `GET …/oobCodes`: the reset codes that would still be accepted, with the links they were mailed in.
+    /// `GET …/oobCodes`: the reset and verification codes that would still be accepted, with the links they were
+    /// mailed in.
     func oobCodes() throws(HTTPFaceError) -> JSONValue {
-        let pending = try core { () throws(IdentityBackendError) in try service.pendingPasswordResets() }
+        let pending = try core { () throws(IdentityBackendError) in try service.pendingMailedCodes() }
         return .object([
             "oobCodes": .array(
-                pending.map { reset in
+                pending.map { mailed in
                     .object([
-                        "email": .string(reset.email), "oobCode": .string(reset.code.value),
-                        "oobLink": .string(reset.link.value), "requestType": "PASSWORD_RESET",
+                        "email": .string(mailed.email), "oobCode": .string(mailed.code.value),
+                        "oobLink": .string(mailed.link.value), "requestType": .string(mailed.purpose.rawValue),
                     ])
                 })
         ])

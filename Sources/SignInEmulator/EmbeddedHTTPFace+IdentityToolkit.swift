@@ -85,6 +85,13 @@ extension EmbeddedHTTPFace {
     /// (the caller's tokens stay valid, so none are sent). Neither: the account as it is.
     func update(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         let kind: JSONValue = "identitytoolkit#SetAccountInfoResponse"
+        // A mailed code with no ID token: Firebase's applyActionCode (an email verification).
+        if let code = try fields.text("oobCode"), try fields.text("idToken") == nil {
+            let email = try core { () throws(IdentityBackendError) in
+                try service.applyEmailVerification(code: Secret(code))
+            }
+            return .object(["kind": kind, "email": .string(email), "emailVerified": true])
+        }
         let idToken = try Self.requiredIDToken(fields)
         _ = try fields.bool("returnSecureToken")
         let password = try fields.text("password")
@@ -149,8 +156,16 @@ extension EmbeddedHTTPFace {
     /// Mails a reset link; the same answer whether the email has an account or not.
     func sendOobCode(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         guard let requestType = try fields.text("requestType") else { throw HTTPFaceError("MISSING_REQ_TYPE") }
+        if requestType == "VERIFY_EMAIL" {
+            let idToken = try Self.requiredIDToken(fields)
+            try core { () throws(IdentityBackendError) in try service.sendEmailVerification(idToken: idToken) }
+            let account = try core { () throws(IdentityBackendError) in try service.lookupAccount(idToken: idToken) }
+            return .object([
+                "kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(account.email ?? ""),
+            ])
+        }
         guard requestType == "PASSWORD_RESET" else {
-            throw HTTPFaceError("INVALID_REQ_TYPE", detail: "only PASSWORD_RESET is supported")
+            throw HTTPFaceError("INVALID_REQ_TYPE", detail: "only PASSWORD_RESET and VERIFY_EMAIL are supported")
         }
         guard let email = try fields.text("email") else { throw HTTPFaceError("MISSING_EMAIL") }
         try core { () throws(IdentityBackendError) in try service.sendPasswordResetEmail(email: email) }

@@ -15,7 +15,8 @@ import SignInDomain
 /// Sign-out is local only: Firebase has no call that revokes one refresh token (the Admin SDK can revoke all of a
 /// user's tokens; a client cannot), so ``revokeRefreshToken(_:)`` does nothing and the app forgets the session.
 public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
-    GuestBackend, IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend
+    GuestBackend, IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend,
+    EmailVerificationBackend
 {
     /// Where and how Firebase is reached.
     public let configuration: FirebaseConfiguration
@@ -258,6 +259,25 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
             json: FirebaseWire.ResetPasswordRequest(
                 oobCode: code.value, newPassword: newPassword.value, tenantId: tenant),
             secrets: [code.value, newPassword.value])
+    }
+
+    /// Mails a verification link to the email of the account of `idToken` (`accounts:sendOobCode`, `VERIFY_EMAIL`).
+    public func sendEmailVerification(idToken: Secret) async throws {
+        _ = try await post(
+            .identityToolkit, "accounts:sendOobCode",
+            json: FirebaseWire.VerifyEmailRequest(idToken: idToken.value, tenantId: tenant), secrets: [idToken.value])
+    }
+
+    /// Applies a mailed verification code (`accounts:update` with `oobCode`).
+    public func applyEmailVerification(code: Secret) async throws -> String {
+        let data = try await post(
+            .identityToolkit, "accounts:update",
+            json: FirebaseWire.ApplyCodeRequest(oobCode: code.value, tenantId: tenant), secrets: [code.value])
+        let answer = try Self.decode(FirebaseWire.ApplyCodeAnswer.self, data, method: "accounts:update")
+        guard let email = answer.email, answer.emailVerified == true else {
+            throw Self.malformed("accounts:update applied a code without verifying an email")
+        }
+        return email
     }
 
     /// The account of `idToken` (`accounts:lookup`).

@@ -73,6 +73,25 @@ enum FirebaseWire {
         var tenantId: String?
     }
 
+    /// `accounts:sendOobCode` for a verification mail to the signed-in user's email.
+    struct VerifyEmailRequest: Encodable {
+        var requestType = "VERIFY_EMAIL"
+        var idToken: String
+        var tenantId: String?
+    }
+
+    /// `accounts:update` with a mailed code: applies it.
+    struct ApplyCodeRequest: Encodable {
+        var oobCode: String
+        var tenantId: String?
+    }
+
+    /// What `accounts:update` answers when it applied a verification code.
+    struct ApplyCodeAnswer: Decodable {
+        var email: String?
+        var emailVerified: Bool?
+    }
+
     /// `accounts:resetPassword`.
     struct ResetPasswordRequest: Encodable {
         var oobCode: String

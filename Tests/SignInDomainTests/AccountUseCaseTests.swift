@@ -19,6 +19,31 @@ struct AccountUseCaseTests {
             tokens: .fixture(expiresAt: clock.now() + 3600))
     }
 
+    // MARK: Email verification
+
+    @Test("verifying the email: signed in, with an email, before any call; the mail goes for the stored session")
+    func emailVerification() async throws {
+        let nobody = manager(nil).0
+        let failing = FailingAccountService(reportIssue: reportIssue)
+        await #expect(throws: AuthError.notSignedIn) {
+            _ = try await SendEmailVerificationUseCase(accounts: failing, sessions: nobody)()
+        }
+        await #expect(throws: AuthError.noEmailToVerify) {
+            _ = try await SendEmailVerificationUseCase(accounts: failing, sessions: manager(guest).0)()
+        }
+        let session = UserSession.fixture(
+            uid: "u1", email: "jane@example.com", tokens: .fixture(expiresAt: clock.now() + 3600))
+        let spy = SpyAccountService(session: .success(session))
+        #expect(
+            try await SendEmailVerificationUseCase(accounts: spy, sessions: manager(session).0)() == "jane@example.com")
+        #expect(try await ApplyEmailVerificationUseCase(accounts: spy)(code: "mailed-code") == "jane@example.com")
+        #expect(await spy.calls == [.sendEmailVerification(uid: "u1"), .applyEmailVerification(code: "mailed-code")])
+        let refused = SpyAccountService(error: .invalidVerificationLink)
+        await #expect(throws: AuthError.invalidVerificationLink) {
+            _ = try await ApplyEmailVerificationUseCase(accounts: refused)(code: "used")
+        }
+    }
+
     // MARK: Sign-up
 
     @Test(

@@ -97,7 +97,7 @@ struct AdminAccountTests {
             code { () throws(IdentityBackendError) in _ = try service.verifySessionToken(session.idToken.value) }
                 == .userDisabled)
         try service.sendPasswordResetEmail(email: "sam@example.com")
-        let reset = try #require(try service.pendingPasswordResets().first)
+        let reset = try #require(try service.pendingMailedCodes().first)
         #expect(
             code { () throws(IdentityBackendError) in
                 try service.confirmPasswordReset(code: reset.code, newPassword: "new password 2")

@@ -48,7 +48,7 @@ final class AccountFlowsEndToEndTests {
             documented == [
                 "interactive", "sign-in", "sign-up", "link", "unlink", "status", "sign-out", "reset-password",
                 "open-link", "outbox", "check-credential", "apple-revoke", "delete-account", "change-password", "me",
-                "serve",
+                "serve", "verify-email",
                 "help",
                 "version",
             ])
@@ -68,6 +68,13 @@ final class AccountFlowsEndToEndTests {
         let link = try #require(outbox.stdout.split(separator: " ").first { $0.hasPrefix("signin-demo://") })
             .trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(try cli.run(["open-link", link, "--password", "brand new pass"]).stdout.contains("Password changed"))
+        #expect(
+            try cli.run(["sign-in", "email", "--email", "new@example.com", "--password", "brand new pass"]).status == 0)
+        #expect(try cli.run(["verify-email"]).stdout.contains("A verification link was mailed to new@example.com"))
+        let mails = try cli.run(["outbox"]).stdout
+        let verification = try #require(
+            mails.split(whereSeparator: \.isWhitespace).last { $0.hasPrefix("signin-demo://verify-email") })
+        #expect(try cli.run(["open-link", String(verification)]).stdout.contains("new@example.com is verified."))
         #expect(
             try cli.run(["sign-in", "email", "--email", "new@example.com", "--password", "brand new pass"]).status == 0)
         #expect(try cli.run(["delete-account", "--yes"]).stdout.contains("Account deleted"))

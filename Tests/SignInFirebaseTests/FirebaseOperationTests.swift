@@ -35,6 +35,33 @@ struct FirebaseOperationTests {
         #expect(session.signInProvider == "anonymous")
     }
 
+    @Test("email verification: sendOobCode VERIFY_EMAIL with the ID token, then accounts:update with the mailed code")
+    func emailVerification() async throws {
+        let spy = SpyHTTPTransport(responses: [
+            Wire.ok(["kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": "jane@example.com"]),
+            Wire.ok([
+                "kind": "identitytoolkit#SetAccountInfoResponse", "email": "jane@example.com", "emailVerified": true,
+            ]),
+        ])
+        let backend = Wire.backend(spy)
+        try await backend.sendEmailVerification(idToken: "session-id-token")
+        #expect(try await backend.applyEmailVerification(code: "mailed-code") == "jane@example.com")
+        let requests = await spy.requests
+        Wire.expectCall(requests[0], "accounts:sendOobCode")
+        #expect(
+            try Wire.json(requests[0]) as NSDictionary == [
+                "requestType": "VERIFY_EMAIL", "idToken": "session-id-token",
+            ])
+        Wire.expectCall(requests[1], "accounts:update")
+        #expect(try Wire.json(requests[1]) as NSDictionary == ["oobCode": "mailed-code"])
+        // A used code: the service says it is the verification link that is no good, not a reset code.
+        let used = BackendEmailVerificationService(
+            backend: Wire.backend(SpyHTTPTransport(responses: [Wire.failure("INVALID_OOB_CODE")])))
+        await #expect(throws: AuthError.invalidVerificationLink) {
+            _ = try await used.applyEmailVerification(code: "used")
+        }
+    }
+
     @Test("a custom token is accounts:signInWithCustomToken with the token; the account comes from accounts:lookup")
     func customToken() async throws {
         // Firebase's answer has the tokens and isNewUser, no localId.

@@ -13,6 +13,7 @@ struct DeepLinkTests {
             try DeepLink.parse("signin-demo://reset-password?code=abc_DEF-123")
                 == .resetPassword(code: "abc_DEF-123"))
         #expect(try DeepLink.parse(" SIGNIN-DEMO://reset-password/?code=x ") == .resetPassword(code: "x"))
+        #expect(try DeepLink.parse("signin-demo://verify-email?code=v_1") == .verifyEmail(code: "v_1"))
     }
 
     @Test("parses Firebase's reset link, as Firebase mails it and as its Auth emulator lists it")
@@ -25,6 +26,9 @@ struct DeepLinkTests {
         #expect(
             try DeepLink.parse("http://127.0.0.1:9099/emulator/action?mode=resetPassword&lang=en&oobCode=X1&apiKey=k")
                 == .resetPassword(code: "X1"))
+        #expect(
+            try DeepLink.parse("https://p.firebaseapp.com/__/auth/action?mode=verifyEmail&oobCode=V2")
+                == .verifyEmail(code: "V2"))
     }
 
     @Test(
@@ -33,7 +37,10 @@ struct DeepLinkTests {
             ("", "not a URL"), ("reset-password?code=x", "not a URL"),
             ("ftp://reset-password?code=x", "the scheme is not 'signin-demo'"),
             ("https://reset-password?code=x", "unknown link"),
-            ("https://p.firebaseapp.com/__/auth/action?mode=verifyEmail&oobCode=abc", "not a password-reset link"),
+            (
+                "https://p.firebaseapp.com/__/auth/action?mode=signIn&oobCode=abc",
+                "not a password-reset or email-verification link"
+            ),
             ("https://p.firebaseapp.com/__/auth/action?mode=resetPassword", "no code"),
             ("https://p.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=a&oobCode=b", "more than one code"),
             (

@@ -9,6 +9,7 @@ extension IdentityBackendCapabilities {
             passwordReset: passwordReset.map { BackendPasswordResetService(backend: $0) },
             passwordChange: passwordChange.map { BackendPasswordChangeService(backend: $0, clock: clock) },
             unlink: linking.map { BackendUnlinkService(backend: $0) },
-            accountDeletion: accountDeletion.map { BackendAccountDeletionService(backend: $0) })
+            accountDeletion: accountDeletion.map { BackendAccountDeletionService(backend: $0) },
+            emailVerification: emailVerification.map { BackendEmailVerificationService(backend: $0) })
     }
 }

@@ -27,6 +27,8 @@ public struct IdentityBackendCapabilities: Sendable {
     public var accountDeletion: (any AccountDeletionBackend)?
     /// Sign-in with a custom token from the team's own server.
     public var customTokens: (any CustomTokenBackend)?
+    /// Email verification by a mailed link.
+    public var emailVerification: (any EmailVerificationBackend)?
 
     /// Creates the set; a port left out is one the backend does not offer.
     public init(
@@ -34,7 +36,7 @@ public struct IdentityBackendCapabilities: Sendable {
         passwordReset: (any PasswordResetBackend)? = nil, passwordChange: (any PasswordChangeBackend)? = nil,
         guests: (any GuestBackend)? = nil, identityProviders: (any IdentityProviderBackend)? = nil,
         linking: (any LinkingBackend)? = nil, accountDeletion: (any AccountDeletionBackend)? = nil,
-        customTokens: (any CustomTokenBackend)? = nil
+        customTokens: (any CustomTokenBackend)? = nil, emailVerification: (any EmailVerificationBackend)? = nil
     ) {
         self.sessions = sessions
         self.passwords = passwords
@@ -45,15 +47,18 @@ public struct IdentityBackendCapabilities: Sendable {
         self.linking = linking
         self.accountDeletion = accountDeletion
         self.customTokens = customTokens
+        self.emailVerification = emailVerification
     }
 
     /// Every port, from a backend that offers them all (Firebase, the embedded backend).
     public init(
         all backend: some SessionBackend & PasswordBackend & PasswordResetBackend & PasswordChangeBackend
             & GuestBackend & IdentityProviderBackend & LinkingBackend & AccountDeletionBackend & CustomTokenBackend
+            & EmailVerificationBackend
     ) {
         self.init(
             sessions: backend, passwords: backend, passwordReset: backend, passwordChange: backend, guests: backend,
-            identityProviders: backend, linking: backend, accountDeletion: backend, customTokens: backend)
+            identityProviders: backend, linking: backend, accountDeletion: backend, customTokens: backend,
+            emailVerification: backend)
     }
 }

@@ -57,6 +57,14 @@ extension FlowMessage {
         FlowMessage("domain.requestPasswordReset", "check the email, then ask for a reset mail")
     }
 
+    static var domainSendEmailVerification: FlowMessage {
+        FlowMessage("domain.sendEmailVerification", "ask for a mail that verifies the account's email")
+    }
+
+    static var domainApplyEmailVerification: FlowMessage {
+        FlowMessage("domain.applyEmailVerification", "verify the email with the link's code")
+    }
+
     static var domainConfirmPasswordReset: FlowMessage {
         FlowMessage("domain.confirmPasswordReset", "check the new password, then set it with the link's code")
     }
@@ -224,6 +232,10 @@ extension FlowMessage {
 
     static var backendSendGuestSignUp: FlowMessage {
         FlowMessage("data.sendGuestSignUp", "ask for a new guest account")
+    }
+
+    static var backendSendVerificationCode: FlowMessage {
+        FlowMessage("data.sendVerificationCode", "send the verification code {code}", ["code": Secret.redactedText])
     }
 
     static var backendSendCustomToken: FlowMessage {

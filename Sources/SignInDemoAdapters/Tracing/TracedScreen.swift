@@ -62,6 +62,8 @@ public struct TracedScreen {
         case .requestPasswordReset: ("RequestPasswordResetUseCase", .domainRequestPasswordReset)
         case .confirmPasswordReset: ("ConfirmPasswordResetUseCase", .domainConfirmPasswordReset)
         case .changePassword: ("ChangePasswordUseCase", .domainChangePassword)
+        case .sendEmailVerification: ("SendEmailVerificationUseCase", .domainSendEmailVerification)
+        case .applyEmailVerification: ("ApplyEmailVerificationUseCase", .domainApplyEmailVerification)
         case .checkAppleCredential: ("CheckAppleCredentialUseCase", .domainCheckAppleCredential)
         case .deleteAccount: ("DeleteAccountUseCase", .domainDeleteAccount)
         }

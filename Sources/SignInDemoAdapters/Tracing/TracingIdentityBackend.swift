@@ -9,7 +9,8 @@ import SignInDomain
 /// ``wrapping(_:tracer:)`` gives the same capabilities as the backend's, each port present in the backend's set
 /// replaced by this decorator, and no other.
 public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
-    GuestBackend, IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend
+    GuestBackend, IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend,
+    EmailVerificationBackend
 {
     private let base: IdentityBackendCapabilities
     private let name: String
@@ -35,7 +36,8 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
             identityProviders: capabilities.identityProviders.map { _ in traced },
             linking: capabilities.linking.map { _ in traced },
             accountDeletion: capabilities.accountDeletion.map { _ in traced },
-            customTokens: capabilities.customTokens.map { _ in traced })
+            customTokens: capabilities.customTokens.map { _ in traced },
+            emailVerification: capabilities.emailVerification.map { _ in traced })
     }
 
     /// The wrapped backend's port; it is there, since ``wrapping(_:tracer:)`` hands out only the ports present.
@@ -120,6 +122,20 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
     public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
         try await call("confirmPasswordReset", .backendSendResetCode, answer: { .backendDone }) {
             try await port(base.passwordReset).confirmPasswordReset(code: code, newPassword: newPassword)
+        }
+    }
+
+    public func sendEmailVerification(idToken: Secret) async throws {
+        try await call(
+            "sendEmailVerification", .backendSendWithIDToken("ask for a verification mail"), answer: { .backendDone }
+        ) {
+            try await port(base.emailVerification).sendEmailVerification(idToken: idToken)
+        }
+    }
+
+    public func applyEmailVerification(code: Secret) async throws -> String {
+        try await call("applyEmailVerification", .backendSendVerificationCode, answer: { _ in .backendDone }) {
+            try await port(base.emailVerification).applyEmailVerification(code: code)
         }
     }
 

@@ -78,6 +78,10 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     case operationNotAllowed(ProviderType)
     /// The account is disabled by an administrator; it cannot sign in, and its sessions end.
     case userDisabled
+    /// The email-verification link is unknown, used or expired: asking for a new one sends another.
+    case invalidVerificationLink
+    /// The account has no email to verify (a guest, or a provider that gave none).
+    case noEmailToVerify
     /// The custom token from the team's own server was refused: malformed, expired, signed with another key or for
     /// another project. Signing in at the team's server again gives a new one.
     case invalidCustomToken
@@ -142,6 +146,8 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .operationNotAllowed(let provider): "The backend does not allow \(provider) here."
         case .userDisabled: "The account is disabled."
         case .invalidCustomToken: "The custom token was refused."
+        case .invalidVerificationLink: "The email-verification link is unknown, used or expired."
+        case .noEmailToVerify: "The account has no email to verify."
         case .accountExistsWithDifferentCredential(let email):
             "\(email) already has an account with another sign-in method."
         case .notSupportedByBackend(let feature): "The identity backend does not offer \(feature)."

@@ -13,4 +13,6 @@ public enum BackendFeature: Hashable, Sendable {
     case passwordReset
     /// Deleting an account.
     case accountDeletion
+    /// Verifying an account's email by a mailed link.
+    case emailVerification
 }

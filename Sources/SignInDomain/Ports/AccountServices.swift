@@ -16,17 +16,20 @@ public struct AccountServices: Sendable {
     public var unlink: (any UnlinkService)?
     /// Deleting the account.
     public var accountDeletion: (any AccountDeletionService)?
+    /// Verifying the account's email by a mailed link.
+    public var emailVerification: (any EmailVerificationService)?
 
     /// Creates the set; a service left out is one the backend does not offer.
     public init(
         signUp: (any SignUpService)? = nil, passwordReset: (any PasswordResetService)? = nil,
         passwordChange: (any PasswordChangeService)? = nil, unlink: (any UnlinkService)? = nil,
-        accountDeletion: (any AccountDeletionService)? = nil
+        accountDeletion: (any AccountDeletionService)? = nil, emailVerification: (any EmailVerificationService)? = nil
     ) {
         self.signUp = signUp
         self.passwordReset = passwordReset
         self.passwordChange = passwordChange
         self.unlink = unlink
         self.accountDeletion = accountDeletion
+        self.emailVerification = emailVerification
     }
 }

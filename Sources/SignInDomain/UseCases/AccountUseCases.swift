@@ -191,6 +191,51 @@ public struct RequestPasswordResetUseCase: Sendable {
     }
 }
 
+/// Mails a verification link to the signed-in account's email.
+public struct SendEmailVerificationUseCase: Sendable {
+    private let accounts: any EmailVerificationService
+    private let sessions: SessionManager
+
+    /// Creates the use case.
+    public init(accounts: any EmailVerificationService, sessions: SessionManager) {
+        self.accounts = accounts
+        self.sessions = sessions
+    }
+
+    /// Mails the link.
+    /// - Returns: The email it was mailed to.
+    /// - Throws: ``AuthError/notSignedIn``, ``AuthError/noEmailToVerify`` (before any call).
+    public func callAsFunction() async throws(AuthError) -> String {
+        guard let current = try await sessions.currentSession() else { throw .notSignedIn }
+        guard let email = current.email, !email.isEmpty else { throw .noEmailToVerify }
+        let accounts = self.accounts
+        try await sessions.authorized { session in try await accounts.sendEmailVerification(for: session) }
+        return email
+    }
+}
+
+/// Marks an email as verified with the code from the mailed link. The link says nothing of whose account it is, so
+/// the user need not be signed in.
+public struct ApplyEmailVerificationUseCase: Sendable {
+    private let accounts: any EmailVerificationService
+
+    /// Creates the use case.
+    public init(accounts: any EmailVerificationService) {
+        self.accounts = accounts
+    }
+
+    /// Applies the code.
+    /// - Returns: The email now verified.
+    /// - Throws: ``AuthError/invalidVerificationLink``.
+    public func callAsFunction(code: Secret) async throws(AuthError) -> String {
+        do {
+            return try await accounts.applyEmailVerification(code: code)
+        } catch {
+            throw AuthError.normalizing(error)
+        }
+    }
+}
+
 /// Sets a new password with the code from the mailed link.
 ///
 /// A reset ends every session of the account, and the link does not say whose account it is. So when this device

@@ -22,8 +22,10 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     public var passwordIterations: Int
     /// The start of the password-reset deep link; the code is added as `?code=…`.
     public var passwordResetLink: String
-    /// How long a password-reset code works, in seconds.
+    /// How long a password-reset code works, in seconds (an email-verification code too).
     public var passwordResetLifetime: TimeInterval
+    /// The start of the email-verification deep link; the code is added as `?code=…`.
+    public var emailVerificationLink = "signin-demo://verify-email"
     /// How recent a sign-in must be, in seconds, for a sensitive operation (deleting the account, changing the
     /// password, unlinking a provider). Older sessions get `CREDENTIAL_TOO_OLD_LOGIN_AGAIN`.
     public var recentSignInWindow: TimeInterval

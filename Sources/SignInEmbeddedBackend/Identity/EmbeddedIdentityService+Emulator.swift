@@ -8,21 +8,31 @@ import SignInEmbeddedStore
 /// `accounts:lookup`, and the Firebase Auth emulator's test endpoints (the pending reset codes, deleting every
 /// account). Each is one ``BackendStateStorage/read(_:)`` or ``BackendStateStorage/update(_:)``, as the others.
 extension EmbeddedIdentityService {
-    /// A password-reset code that still works, with the mail that carried it: what the Firebase Auth emulator's
-    /// `oobCodes` endpoint lists, so that a test can follow the link without reading mail.
-    public struct PendingPasswordReset: Hashable, Sendable {
+    /// A mailed code that still works, with the mail that carried it: what the Firebase Auth emulator's `oobCodes`
+    /// endpoint lists, so that a test can follow the link without reading mail.
+    public struct PendingMailedCode: Hashable, Sendable {
+        /// What the code does.
+        public enum Purpose: String, Hashable, Sendable {
+            /// It sets a new password (Firebase's `PASSWORD_RESET`).
+            case passwordReset = "PASSWORD_RESET"
+            /// It verifies the email it was mailed to (Firebase's `VERIFY_EMAIL`).
+            case verifyEmail = "VERIFY_EMAIL"
+        }
+
         /// The recipient of the mail: the account's email.
         public var email: String
-        /// The reset code.
+        /// The code.
         public var code: Secret
         /// The deep link the mail carries, with the code in it.
         public var link: Secret
+        public var purpose: Purpose
 
-        /// Creates a pending reset.
-        public init(email: String, code: Secret, link: Secret) {
+        /// Creates a pending code.
+        public init(email: String, code: Secret, link: Secret, purpose: Purpose = .passwordReset) {
             self.email = email
             self.code = code
             self.link = link
+            self.purpose = purpose
         }
     }
 
@@ -41,24 +51,27 @@ extension EmbeddedIdentityService {
 
     // MARK: - Emulator test endpoints
 
-    /// The reset codes mailed to the outbox that would still be accepted now: stored (by hash), not expired,
-    /// for an account that still has a password. Used and expired codes, and those of deleted accounts, are
-    /// left out. Oldest mail first.
+    /// The codes mailed to the outbox that would still be accepted now: stored (by hash) and not expired; a reset
+    /// code for an account that still has a password, a verification code for an account whose email is still the
+    /// one it verifies. Used and expired codes, and those of deleted accounts, are left out. Oldest mail first.
     ///
     /// The service keeps only the codes' hashes; the codes themselves are read from the mails, and each is
     /// checked against the stored hashes.
-    public func pendingPasswordResets() throws(IdentityBackendError) -> [PendingPasswordReset] {
+    public func pendingMailedCodes() throws(IdentityBackendError) -> [PendingMailedCode] {
         let now = clock.now()
-        let mailed = try outbox.messages().compactMap { mail -> PendingPasswordReset? in
+        let mailed = try outbox.messages().compactMap { mail -> PendingMailedCode? in
             guard let code = Self.resetCode(inLink: mail.link) else { return nil }
-            return PendingPasswordReset(email: mail.to, code: Secret(code), link: Secret(mail.link))
+            return PendingMailedCode(email: mail.to, code: Secret(code), link: Secret(mail.link))
         }
         return try storage.read { state in
-            mailed.filter { pending in
+            mailed.compactMap { pending in
                 guard let record = state.identity.passwordResetCodes[SHA256.hexDigest(pending.code.value)],
-                    record.expiresAt > now
-                else { return false }
-                return state.identity.accounts[record.uid]?.passwordHash != nil
+                    record.expiresAt > now, let account = state.identity.accounts[record.uid]
+                else { return nil }
+                guard let email = record.verifiesEmail else { return account.passwordHash != nil ? pending : nil }
+                var verification = pending
+                verification.purpose = .verifyEmail
+                return account.email == email ? verification : nil
             }
         }
     }

@@ -388,7 +388,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         let hash = PasswordHasher.hash(newPassword.value, iterations: configuration.passwordIterations, random: random)
         try storage.update { state throws(IdentityBackendError) in
             let key = SHA256.hexDigest(code.value)
-            guard let record = state.identity.passwordResetCodes[key],
+            guard let record = state.identity.passwordResetCodes[key], record.verifiesEmail == nil,
                 var account = state.identity.accounts[record.uid], account.passwordHash != nil
             else { throw IdentityBackendError(.invalidOOBCode, message: "unknown or used reset code") }
             guard record.expiresAt > now else {

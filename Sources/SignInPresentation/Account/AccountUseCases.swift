@@ -20,6 +20,10 @@ public struct AccountUseCases: Sendable {
     public var deleteAccount: DeleteAccountUseCase?
     /// Change the signed-in user's password.
     public var changePassword: ChangePasswordUseCase?
+    /// Ask for a mail that verifies the account's email.
+    public var sendEmailVerification: SendEmailVerificationUseCase?
+    /// Verify an email with a mailed link's code.
+    public var applyEmailVerification: ApplyEmailVerificationUseCase?
 
     /// Creates the set.
     public init(
@@ -27,7 +31,8 @@ public struct AccountUseCases: Sendable {
         requestPasswordReset: RequestPasswordResetUseCase? = nil,
         confirmPasswordReset: ConfirmPasswordResetUseCase? = nil,
         checkAppleCredential: CheckAppleCredentialUseCase? = nil, deleteAccount: DeleteAccountUseCase? = nil,
-        changePassword: ChangePasswordUseCase? = nil
+        changePassword: ChangePasswordUseCase? = nil, sendEmailVerification: SendEmailVerificationUseCase? = nil,
+        applyEmailVerification: ApplyEmailVerificationUseCase? = nil
     ) {
         self.signUp = signUp
         self.link = link
@@ -37,6 +42,8 @@ public struct AccountUseCases: Sendable {
         self.checkAppleCredential = checkAppleCredential
         self.deleteAccount = deleteAccount
         self.changePassword = changePassword
+        self.sendEmailVerification = sendEmailVerification
+        self.applyEmailVerification = applyEmailVerification
     }
 }
 
@@ -70,7 +77,11 @@ extension AccountUseCases {
             },
             changePassword: services.passwordChange.map {
                 ChangePasswordUseCase(accounts: $0, sessions: sessions, authProviders: authProviders)
-            })
+            },
+            sendEmailVerification: services.emailVerification.map {
+                SendEmailVerificationUseCase(accounts: $0, sessions: sessions)
+            },
+            applyEmailVerification: services.emailVerification.map { ApplyEmailVerificationUseCase(accounts: $0) })
     }
 }
 
@@ -84,6 +95,10 @@ public enum AccountOperation: Hashable, Sendable {
     case checkAppleCredential(AppleCredentialState)
     case deleteAccount
     case changePassword
+    /// A verification mail was sent to this email.
+    case sendEmailVerification(email: String)
+    /// This email is verified now.
+    case applyEmailVerification(email: String)
 }
 
 /// How an account effect ended.

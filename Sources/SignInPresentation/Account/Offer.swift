@@ -42,6 +42,10 @@ public struct SignInOffers: Hashable, Sendable {
     public var deleteAccount: Offer<DeleteAccountUseCase>?
     /// Changing the signed-in user's password.
     public var changePassword: Offer<ChangePasswordUseCase>?
+    /// Asking for a mail that verifies the account's email.
+    public var sendEmailVerification: Offer<SendEmailVerificationUseCase>?
+    /// Verifying an email with a mailed link.
+    public var applyEmailVerification: Offer<ApplyEmailVerificationUseCase>?
 
     /// The offers of `account`'s use cases.
     init(_ account: AccountUseCases) {
@@ -53,5 +57,7 @@ public struct SignInOffers: Hashable, Sendable {
         checkAppleCredential = account.checkAppleCredential.map(Offer.init)
         deleteAccount = account.deleteAccount.map(Offer.init)
         changePassword = account.changePassword.map(Offer.init)
+        sendEmailVerification = account.sendEmailVerification.map(Offer.init)
+        applyEmailVerification = account.applyEmailVerification.map(Offer.init)
     }
 }

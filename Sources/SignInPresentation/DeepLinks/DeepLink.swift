@@ -7,6 +7,8 @@ import SignInDomain
 public enum DeepLink: Hashable, Sendable {
     /// Choose a new password with this reset code.
     case resetPassword(code: Secret)
+    /// Verify the email this code was mailed to.
+    case verifyEmail(code: Secret)
 
     /// The longest link accepted, in bytes: a real one is about 80.
     public static let maximumLength = 2048
@@ -36,9 +38,13 @@ public enum DeepLink: Hashable, Sendable {
             throw .invalidDeepLink("a port or an '@' in the link")
         }
         guard components.fragment == nil else { throw .invalidDeepLink("a fragment in the link") }
-        guard components.host?.lowercased() == "reset-password", components.path.isEmpty || components.path == "/"
-        else { throw .invalidDeepLink("unknown link") }
-        return .resetPassword(code: try code(from: components.queryItems ?? [], named: "code"))
+        guard components.path.isEmpty || components.path == "/" else { throw .invalidDeepLink("unknown link") }
+        let items = components.queryItems ?? []
+        switch components.host?.lowercased() {
+        case "reset-password": return .resetPassword(code: try code(from: items, named: "code"))
+        case "verify-email": return .verifyEmail(code: try code(from: items, named: "code"))
+        default: throw .invalidDeepLink("unknown link")
+        }
     }
 
     /// A Firebase email action link, as Firebase mails it (`https://<project>.firebaseapp.com/__/auth/action?mode=
@@ -52,10 +58,11 @@ public enum DeepLink: Hashable, Sendable {
             throw .invalidDeepLink("unknown link")
         }
         let items = components.queryItems ?? []
-        guard items.filter({ $0.name == "mode" }).map(\.value) == ["resetPassword"] else {
-            throw .invalidDeepLink("not a password-reset link")
+        switch items.filter({ $0.name == "mode" }).map(\.value) {
+        case ["resetPassword"]: return .resetPassword(code: try code(from: items, named: "oobCode"))
+        case ["verifyEmail"]: return .verifyEmail(code: try code(from: items, named: "oobCode"))
+        default: throw .invalidDeepLink("not a password-reset or email-verification link")
         }
-        return .resetPassword(code: try code(from: items, named: "oobCode"))
     }
 
     /// The one value of `name` in `items`, if it has only the characters a code has.

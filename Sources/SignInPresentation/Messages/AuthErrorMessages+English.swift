@@ -53,6 +53,8 @@ extension AuthErrorMessages {
         .operationNotAllowed:
             "Sign in with {provider} is turned off for this app's sign-in service. Choose another way to sign in.",
         .userDisabled: "This account has been disabled. Contact the app's support.",
+        .invalidVerificationLink: "This verification link is not valid any more. Ask for a new one.",
+        .noEmailToVerify: "This account has no email address to verify.",
         .invalidCustomToken:
             "The sign-in token from the app's server is not valid or has expired. Sign in there again for a new one.",
         .accountDisabled: "Your account has been disabled, so you have been signed out.",
@@ -67,6 +69,7 @@ extension AuthErrorMessages {
         .featureLinking: "linking",
         .featureUnlinking: "unlinking",
         .featurePasswordChange: "password change",
+        .featureEmailVerification: "email verification",
         .featurePasswordReset: "password reset",
         .featureAccountDeletion: "account deletion",
         .providerRevocationFailed:

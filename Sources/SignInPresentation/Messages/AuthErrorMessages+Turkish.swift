@@ -53,6 +53,8 @@ extension AuthErrorMessages {
         .operationNotAllowed:
             "{provider} ile oturum açma bu uygulamanın oturum hizmetinde kapalı. Başka bir yolla oturum açın.",
         .userDisabled: "Bu hesap devre dışı bırakılmış. Uygulamanın destek ekibine başvurun.",
+        .invalidVerificationLink: "Bu doğrulama bağlantısı artık geçerli değil. Yenisini isteyin.",
+        .noEmailToVerify: "Bu hesabın doğrulanacak bir e-posta adresi yok.",
         .invalidCustomToken:
             "Uygulamanın sunucusundan gelen giriş belirteci geçersiz ya da süresi dolmuş. Yenisi için orada yeniden giriş yapın.",
         .accountDisabled: "Hesabınız devre dışı bırakıldığı için oturumunuz kapatıldı.",
@@ -67,6 +69,7 @@ extension AuthErrorMessages {
         .featureLinking: "hesap bağlama",
         .featureUnlinking: "bağlantı kaldırma",
         .featurePasswordChange: "parola değiştirme",
+        .featureEmailVerification: "e-posta doğrulama",
         .featurePasswordReset: "parola sıfırlama",
         .featureAccountDeletion: "hesap silme",
         .providerRevocationFailed:

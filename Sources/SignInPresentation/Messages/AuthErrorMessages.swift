@@ -106,6 +106,8 @@ public struct AuthErrorMessages: Sendable {
         case .operationNotAllowed(let provider): (.operationNotAllowed, ["provider": provider.rawValue])
         case .userDisabled: (.userDisabled, [:])
         case .invalidCustomToken: (.invalidCustomToken, [:])
+        case .invalidVerificationLink: (.invalidVerificationLink, [:])
+        case .noEmailToVerify: (.noEmailToVerify, [:])
         case .accountExistsWithDifferentCredential(let email): (.accountExistsWithDifferentCredential, ["email": email])
         case .notSupportedByBackend(let feature): (.notSupportedByBackend, ["operation": Self.englishName(feature)])
         case .providerRevocationFailed(let provider): (.providerRevocationFailed, ["provider": provider.rawValue])
@@ -123,6 +125,7 @@ public struct AuthErrorMessages: Sendable {
         case .passwordChange: text(for: .featurePasswordChange)
         case .passwordReset: text(for: .featurePasswordReset)
         case .accountDeletion: text(for: .featureAccountDeletion)
+        case .emailVerification: text(for: .featureEmailVerification)
         }
     }
 

@@ -49,6 +49,8 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case operationNotAllowed
     case userDisabled
     case invalidCustomToken
+    case invalidVerificationLink
+    case noEmailToVerify
     case accountDisabled
     case accountExistsWithDifferentCredential
     case tokenRejected
@@ -62,6 +64,7 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case featureLinking
     case featureUnlinking
     case featurePasswordChange
+    case featureEmailVerification
     case featurePasswordReset
     case featureAccountDeletion
 

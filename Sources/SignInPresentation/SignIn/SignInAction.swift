@@ -33,6 +33,10 @@ public enum SignInAction: Hashable, Sendable {
     /// A reset link was opened and a new password chosen. The link carries a live reset code, so it is a
     /// `Secret`: it never shows in a trace, a log or a `dump`.
     case openResetLink(Offer<ConfirmPasswordResetUseCase>, Secret, newPassword: Secret)
+    /// The "verify my email" button was tapped: a verification mail goes to the account's email.
+    case sendEmailVerification(Offer<SendEmailVerificationUseCase>)
+    /// A verification link was opened. It carries a live code, so it is a `Secret`.
+    case openVerificationLink(Offer<ApplyEmailVerificationUseCase>, Secret)
     /// The signed-in user chose a new password (a profile screen's "change password"), giving the current one if the
     /// screen asked for it.
     case changePassword(Offer<ChangePasswordUseCase>, newPassword: Secret, currentPassword: Secret? = nil)
@@ -64,6 +68,8 @@ public enum SignInAction: Hashable, Sendable {
         case .clickUnlink(_, let provider, _): "clickUnlink(\(provider.rawValue))"
         case .requestPasswordReset: "requestPasswordReset"
         case .openResetLink: "openResetLink"
+        case .sendEmailVerification: "sendEmailVerification"
+        case .openVerificationLink: "openVerificationLink"
         case .changePassword: "changePassword"
         case .checkAppleCredential: "checkAppleCredential"
         case .clickDeleteAccount: "clickDeleteAccount"

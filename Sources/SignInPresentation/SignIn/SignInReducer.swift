@@ -20,6 +20,10 @@ public enum SignInEffect: Hashable, Sendable {
     case requestPasswordReset(Offer<RequestPasswordResetUseCase>, email: String)
     /// Run `ConfirmPasswordResetUseCase`.
     case confirmPasswordReset(Offer<ConfirmPasswordResetUseCase>, code: Secret, newPassword: Secret)
+    /// Run `SendEmailVerificationUseCase`.
+    case sendEmailVerification(Offer<SendEmailVerificationUseCase>)
+    /// Run `ApplyEmailVerificationUseCase`.
+    case applyEmailVerification(Offer<ApplyEmailVerificationUseCase>, code: Secret)
     /// Run `ChangePasswordUseCase`.
     case changePassword(Offer<ChangePasswordUseCase>, newPassword: Secret, currentPassword: Secret?)
     /// Run `CheckAppleCredentialUseCase`.
@@ -69,11 +73,28 @@ public struct SignInReducer: Sendable {
         case .openResetLink(let offer, let link, let newPassword):
             guard !state.isLoading else { return nil }
             state.completed = nil
-            do {
-                guard case .resetPassword(let code) = try DeepLink.parse(link.value) else { return nil }
+            do throws(AuthError) {
+                // A verification link is not a reset link: say so rather than do nothing.
+                guard case .resetPassword(let code) = try DeepLink.parse(link.value) else {
+                    throw AuthError.invalidDeepLink("not a password-reset link")
+                }
                 state.isLoading = true
                 clearError(&state)
                 return .confirmPasswordReset(offer, code: code, newPassword: newPassword)
+            } catch {
+                show(error, in: &state)
+                return nil
+            }
+        case .openVerificationLink(let offer, let link):
+            guard !state.isLoading else { return nil }
+            state.completed = nil
+            do throws(AuthError) {
+                guard case .verifyEmail(let code) = try DeepLink.parse(link.value) else {
+                    throw AuthError.invalidDeepLink("not an email-verification link")
+                }
+                state.isLoading = true
+                clearError(&state)
+                return .applyEmailVerification(offer, code: code)
             } catch {
                 show(error, in: &state)
                 return nil
@@ -137,6 +158,7 @@ public struct SignInReducer: Sendable {
         case .clickUnlink(let offer, let provider, let currentPassword):
             .unlink(offer, provider, currentPassword: currentPassword)
         case .requestPasswordReset(let offer, let email): .requestPasswordReset(offer, email: email)
+        case .sendEmailVerification(let offer): .sendEmailVerification(offer)
         case .checkAppleCredential(let offer, let trigger): .checkAppleCredential(offer, trigger)
         case .clickDeleteAccount(let offer, let currentPassword):
             .deleteAccount(offer, currentPassword: currentPassword)

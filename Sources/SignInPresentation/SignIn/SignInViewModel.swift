@@ -148,6 +148,11 @@ public final class SignInViewModel {
         case .confirmPasswordReset(let offer, let code, let newPassword):
             return .completed(
                 .confirmPasswordReset, session: try await offer.useCase(code: code, newPassword: newPassword))
+        case .sendEmailVerification(let offer):
+            return .completed(.sendEmailVerification(email: try await offer.useCase()), session: state.session)
+        case .applyEmailVerification(let offer, let code):
+            return .completed(
+                .applyEmailVerification(email: try await offer.useCase(code: code)), session: state.session)
         case .checkAppleCredential(let offer, _):
             guard let credentialState = try await offer.useCase(trigger: .userAsked) else {
                 throw AuthError.notSignedIn

@@ -2,9 +2,9 @@ import SignInDomain
 
 /// An account service that records every call and answers from canned results: one double for every account
 /// port (`SignUpService`, `PasswordResetService`, `PasswordChangeService`,
-/// `UnlinkService`, `AccountDeletionService`).
+/// `UnlinkService`, `AccountDeletionService`, `EmailVerificationService`).
 public actor SpyAccountService: SignUpService, PasswordResetService, PasswordChangeService, UnlinkService,
-    AccountDeletionService
+    AccountDeletionService, EmailVerificationService
 {
     /// A call the service received.
     public enum Call: Hashable, Sendable {
@@ -14,6 +14,8 @@ public actor SpyAccountService: SignUpService, PasswordResetService, PasswordCha
         case unlink(ProviderType, uid: String)
         case deleteAccount(uid: String, revoking: ProviderRevocation?)
         case changePassword(Secret, uid: String)
+        case sendEmailVerification(uid: String)
+        case applyEmailVerification(code: Secret)
     }
 
     private let session: Result<UserSession, AuthError>
@@ -25,7 +27,8 @@ public actor SpyAccountService: SignUpService, PasswordResetService, PasswordCha
     /// Creates a spy.
     /// - Parameters:
     ///   - session: The answer of `signUp`, `unlink` and `changePassword`.
-    ///   - error: Thrown by `sendPasswordReset`, `confirmPasswordReset` and `deleteAccount`, if any.
+    ///   - error: Thrown by `sendPasswordReset`, `confirmPasswordReset`, `deleteAccount` and the email
+    ///     verification's calls, if any. `applyEmailVerification` answers with `session`'s email.
     ///   - sensitiveFailures: Thrown, one each and in order, by the first calls of the sensitive operations
     ///     (`unlink`, `deleteAccount`, `changePassword`), before they answer as above: for example
     ///     `AuthError/recentSignInRequired(_:)` once, to test re-authentication.
@@ -74,11 +77,22 @@ public actor SpyAccountService: SignUpService, PasswordResetService, PasswordCha
         try nextSensitiveFailure()
         return try self.session.get()
     }
+
+    public func sendEmailVerification(for session: UserSession) async throws {
+        calls.append(.sendEmailVerification(uid: session.uid))
+        if let error { throw error }
+    }
+
+    public func applyEmailVerification(code: Secret) async throws -> String {
+        calls.append(.applyEmailVerification(code: code))
+        if let error { throw error }
+        return try session.get().email ?? ""
+    }
 }
 
 /// An account service that must not be called.
 public struct FailingAccountService: SignUpService, PasswordResetService, PasswordChangeService, UnlinkService,
-    AccountDeletionService
+    AccountDeletionService, EmailVerificationService
 {
     private let reportIssue: IssueReporter
 
@@ -106,6 +120,8 @@ public struct FailingAccountService: SignUpService, PasswordResetService, Passwo
     public func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession {
         throw fail("changePassword")
     }
+    public func sendEmailVerification(for session: UserSession) async throws { throw fail("sendEmailVerification") }
+    public func applyEmailVerification(code: Secret) async throws -> String { throw fail("applyEmailVerification") }
 }
 
 /// A credential-state checker that answers with a fixed state and records the user ids asked about.

@@ -79,12 +79,12 @@ struct AdminRouteTests {
     @Test("a reset link for an administrator: no mail, works once; an unknown email is EMAIL_NOT_FOUND")
     func resetLink() throws {
         _ = harness.signUp("sam@example.com", "sam password 1")
-        let mailsBefore = try harness.service.pendingPasswordResets().count
+        let mailsBefore = try harness.service.pendingMailedCodes().count
         let answer = admin(
             "POST", "accounts:sendOobCode",
             ["requestType": "PASSWORD_RESET", "email": "sam@example.com", "returnOobLink": true])
         let link = try #require(answer.string("oobLink"), "\(answer.text)")
-        #expect(try harness.service.pendingPasswordResets().count == mailsBefore, "no mail was sent")
+        #expect(try harness.service.pendingMailedCodes().count == mailsBefore, "no mail was sent")
         let code = try #require(URLComponents(string: link)?.queryItems?.first { $0.name == "code" }?.value)
         #expect(harness.accounts("resetPassword", ["oobCode": code, "newPassword": "new password 2"]).status == 200)
         #expect(
@@ -97,7 +97,29 @@ struct AdminRouteTests {
         let verify = admin(
             "POST", "accounts:sendOobCode",
             ["requestType": "VERIFY_EMAIL", "email": "sam@example.com", "returnOobLink": true])
-        #expect(verify.errorCode == "INVALID_REQ_TYPE")
+        let verifyLink = try #require(verify.string("oobLink"), "\(verify.text)")
+        let verifyCode = try #require(URLComponents(string: verifyLink)?.queryItems?.first { $0.name == "code" }?.value)
+        let applied = harness.accounts("update", ["oobCode": verifyCode])
+        #expect(
+            applied.string("email") == "sam@example.com" && applied.bool("emailVerified") == true, "\(applied.text)")
+        #expect(harness.accounts("update", ["oobCode": verifyCode]).errorCode == "INVALID_OOB_CODE")
+        let other = admin(
+            "POST", "accounts:sendOobCode",
+            ["requestType": "EMAIL_SIGNIN", "email": "sam@example.com", "returnOobLink": true])
+        #expect(other.errorCode == "INVALID_REQ_TYPE")
+    }
+
+    @Test("a user's verification mail (sendOobCode VERIFY_EMAIL with the ID token), applied by accounts:update")
+    func userVerification() throws {
+        let session = harness.signUp("kim@example.com", "kim password 1")
+        let sent = harness.accounts(
+            "sendOobCode", ["requestType": "VERIFY_EMAIL", "idToken": session.string("idToken") ?? ""])
+        #expect(sent.status == 200 && sent.string("email") == "kim@example.com", "\(sent.text)")
+        let listed = harness.call("GET", "/emulator/v1/projects/\(project)/oobCodes").objects("oobCodes")
+        let entry = try #require(listed.first { $0["requestType"] as? String == "VERIFY_EMAIL" })
+        let applied = harness.accounts("update", ["oobCode": entry["oobCode"] as? String ?? ""])
+        #expect(applied.bool("emailVerified") == true)
+        #expect(harness.accounts("sendOobCode", ["requestType": "VERIFY_EMAIL"]).errorCode == "MISSING_ID_TOKEN")
     }
 
     @Test("accounts:signInWithCustomToken answers Firebase's shape: the tokens and isNewUser, no account")

@@ -23,12 +23,14 @@ struct EmulatorRouteTests {
         #expect(harness.call("GET", Self.oobCodesPath).objects("oobCodes").count == 1)
     }
 
-    @Test("another requestType is INVALID_REQ_TYPE; a missing email is MISSING_EMAIL")
+    @Test("another requestType is INVALID_REQ_TYPE; a missing email is MISSING_EMAIL, a verification's ID token too")
     func sendOobCodeRefusals() {
         let harness = FaceHarness()
+        let other = harness.accounts("sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "a@b.co"])
+        #expect(other.status == 400)
+        #expect(other.errorCode == "INVALID_REQ_TYPE")
         let verify = harness.accounts("sendOobCode", ["requestType": "VERIFY_EMAIL", "email": "a@b.co"])
-        #expect(verify.status == 400)
-        #expect(verify.errorCode == "INVALID_REQ_TYPE")
+        #expect(verify.errorCode == "MISSING_ID_TOKEN", "a verification mail is for the signed-in user")
         #expect(harness.accounts("sendOobCode", ["requestType": "PASSWORD_RESET"]).errorCode == "MISSING_EMAIL")
     }
 
