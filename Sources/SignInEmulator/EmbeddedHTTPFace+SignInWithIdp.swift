@@ -24,7 +24,8 @@ extension EmbeddedHTTPFace {
             providerId: providerId, idToken: Secret(postBody["id_token"] ?? ""),
             rawNonce: Self.nonEmpty(postBody["nonce"]).map { Secret($0) },
             accessToken: Self.nonEmpty(postBody["access_token"]).map { Secret($0) }, fullName: user.name,
-            email: user.email, autoCreate: try fields.bool("autoCreate") ?? true)
+            email: user.email, autoCreate: try fields.bool("autoCreate") ?? true,
+            pendingToken: try fields.text("pendingToken").map { Secret($0) })
         let session: BackendSessionResponse
         do throws(IdentityBackendError) {
             if let idToken {
@@ -63,7 +64,13 @@ extension EmbeddedHTTPFace {
             guard returnIdpCredential else {
                 throw HTTPFaceError("FEDERATED_USER_ID_ALREADY_LINKED", detail: error.message)
             }
-            return .object(base.merging(["errorMessage": "FEDERATED_USER_ID_ALREADY_LINKED"]) { _, new in new })
+            // As Firebase: the credential to sign in to the account that has the identity.
+            var object = base
+            object["errorMessage"] = "FEDERATED_USER_ID_ALREADY_LINKED"
+            object["oauthIdToken"] = request.idToken.value.isEmpty ? nil : .string(request.idToken.value)
+            object["pendingToken"] = error.pendingToken.map { .string($0.value) }
+            object["email"] = error.email.map(JSONValue.string)
+            return .object(object)
         case .emailExists where linking && returnIdpCredential:
             var object = base
             object["errorMessage"] = "EMAIL_EXISTS"

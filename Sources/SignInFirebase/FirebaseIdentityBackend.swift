@@ -141,7 +141,8 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
     /// The body of `accounts:signInWithIdp`: the credential goes in `postBody`, form-encoded, with the raw nonce
     /// and, on Apple's first sign-in, the user's name (`user={"name":{…}}`), which Firebase keeps.
     func idpBody(_ request: IdPSignInRequest, idToken: Secret?) -> FirebaseWire.IdPSignInRequest {
-        var pairs = [("providerId", request.providerId), ("id_token", request.idToken.value)]
+        var pairs = [("providerId", request.providerId)]
+        if !request.idToken.value.isEmpty { pairs.append(("id_token", request.idToken.value)) }
         if let accessToken = request.accessToken { pairs.append(("access_token", accessToken.value)) }
         if let rawNonce = request.rawNonce { pairs.append(("nonce", rawNonce.value)) }
         if request.fullName?.formatted != nil || request.email != nil {
@@ -153,11 +154,12 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
         }
         return FirebaseWire.IdPSignInRequest(
             requestUri: configuration.requestURI, postBody: FormURLEncoding.encode(pairs), idToken: idToken?.value,
-            autoCreate: request.autoCreate ? nil : false, tenantId: tenant)
+            autoCreate: request.autoCreate ? nil : false, tenantId: tenant, pendingToken: request.pendingToken?.value)
     }
 
     private static func secrets(of request: IdPSignInRequest) -> [String] {
-        [request.idToken.value, request.accessToken?.value, request.rawNonce?.value].compactMap { $0 }
+        [request.idToken.value, request.accessToken?.value, request.rawNonce?.value, request.pendingToken?.value]
+            .compactMap { $0 }
     }
 
     // MARK: - Sessions
@@ -304,7 +306,10 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
         let data = try await post(.identityToolkit, method, json: body, secrets: secrets)
         let answer = try Self.decode(FirebaseWire.SignInAnswer.self, data, method: method)
         if let message = answer.errorMessage {
-            let error = Self.error(fromMessage: message, email: answer.email, secrets: secrets)
+            var error = Self.error(fromMessage: message, email: answer.email, secrets: secrets)
+            // What Firebase's own SDKs recover with: the credential it returns, not the one sent.
+            error.returnedIDToken = answer.oauthIdToken.map { Secret($0) }
+            error.pendingToken = answer.pendingToken.map { Secret($0) }
             throw error
         }
         if answer.needConfirmation == true {

@@ -40,6 +40,8 @@ enum FirebaseWire {
         var idToken: String?
         var autoCreate: Bool?
         var tenantId: String?
+        /// Signs in to the account a refused link named, in place of the identity token.
+        var pendingToken: String?
     }
 
     /// `accounts:lookup` and `accounts:delete`.
@@ -124,6 +126,10 @@ enum FirebaseWire {
         var errorMessage: String?
         var needConfirmation: Bool?
         var providerUserInfo: [ProviderUserInfo]?
+        /// With `FEDERATED_USER_ID_ALREADY_LINKED`: the identity token and the pending token that sign in to the
+        /// account that has the identity.
+        var oauthIdToken: String?
+        var pendingToken: String?
     }
 
     /// One provider linked to an account.

@@ -16,14 +16,18 @@ public func fuzzDeepLink(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         fuzzCheck(!reason.isEmpty, "DeepLink.parse refused a link without saying why")
         return 0
     }
-    guard case .resetPassword(let code) = link else { return 0 }
+    let (code, host): (Secret, String) =
+        switch link {
+        case .resetPassword(let code): (code, "reset-password")
+        case .verifyEmail(let code): (code, "verify-email")
+        }
     // A code is what the backend makes: 1 to 256 characters of the base64url alphabet.
     fuzzCheck((1...256).contains(code.value.unicodeScalars.count), "accepted a code of \(code.value.count) characters")
     fuzzCheck(code.value.unicodeScalars.allSatisfy(codeCharacters.contains), "accepted a code with other characters")
     // The scheme is compared without case, and the code alone makes the same link again.
     fuzzCheck((try? DeepLink.parse(text, scheme: "SignIn-Demo")) == link, "the scheme's case changed the answer")
     fuzzCheck(
-        (try? DeepLink.parse("signin-demo://reset-password?code=\(code.value)")) == link,
+        (try? DeepLink.parse("signin-demo://\(host)?code=\(code.value)")) == link,
         "the accepted code does not make the same link on its own")
     return 0
 }

@@ -19,12 +19,16 @@ public struct IdPSignInRequest: Hashable, Sendable {
     /// re-authentication sends `false`: it must find the signed-in account or fail with
     /// ``IdentityBackendError/Code/userNotFound``, never make a new one.
     public var autoCreate: Bool
+    /// A `pendingToken` the backend returned when it refused to link this identity: it signs in to the account
+    /// that has it, in place of the identity token.
+    public var pendingToken: Secret?
 
     /// Creates a request.
     public init(
         providerId: String, idToken: Secret, rawNonce: Secret? = nil, accessToken: Secret? = nil,
-        fullName: PersonName? = nil, email: String? = nil, autoCreate: Bool = true
+        fullName: PersonName? = nil, email: String? = nil, autoCreate: Bool = true, pendingToken: Secret? = nil
     ) {
+        self.pendingToken = pendingToken
         self.providerId = providerId
         self.idToken = idToken
         self.rawNonce = rawNonce

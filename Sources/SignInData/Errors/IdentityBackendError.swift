@@ -11,6 +11,11 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
     /// The email the answer is about, where the app needs it to recover (an account that exists with another
     /// sign-in method).
     public var email: String?
+    /// With a refused link of an identity another account has (`FEDERATED_USER_ID_ALREADY_LINKED`), what the backend
+    /// returned to sign in to that account instead: the identity token (Firebase's `oauthIdToken`) and the
+    /// `pendingToken`.
+    public var returnedIDToken: Secret?
+    public var pendingToken: Secret?
 
     /// Creates an error.
     public init(_ code: Code, message: String = "", email: String? = nil) {

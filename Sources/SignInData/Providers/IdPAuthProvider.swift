@@ -82,12 +82,12 @@ public struct IdPAuthProvider: AuthProvider {
     }
 
     private func makeRequest(_ credential: AuthCredential) throws(AuthError) -> IdPSignInRequest {
-        guard let idToken = credential.idToken, !idToken.value.isEmpty else {
-            throw .missingIdentityToken(type)
-        }
+        let idToken = credential.idToken ?? Secret("")
+        guard !idToken.value.isEmpty || credential.pendingToken != nil else { throw .missingIdentityToken(type) }
         return IdPSignInRequest(
             providerId: type.rawValue, idToken: idToken, rawNonce: credential.rawNonce,
-            accessToken: credential.accessToken, fullName: credential.fullName, email: credential.email)
+            accessToken: credential.accessToken, fullName: credential.fullName, email: credential.email,
+            pendingToken: credential.pendingToken)
     }
 
     private func call(
@@ -99,9 +99,15 @@ public struct IdPAuthProvider: AuthProvider {
             response = try await body()
         } catch let error as IdentityBackendError {
             if error.code == .credentialAlreadyInUse || error.code == .federatedUserIdAlreadyLinked {
-                throw .credentialAlreadyInUse(credential)
+                // What the backend returned signs in to the account that has the identity; the credential sent may
+                // not do it again (its nonce is used once).
+                var returned = credential
+                if let pendingToken = error.pendingToken { returned.pendingToken = pendingToken }
+                if let idToken = error.returnedIDToken { returned.idToken = idToken }
+                throw .credentialAlreadyInUse(returned)
             }
-            if error.code == .emailExists { throw .emailAlreadyInUse(credential.email ?? "") }
+            // The account that has the email is named by the backend; the credential may carry none.
+            if error.code == .emailExists { throw .emailAlreadyInUse(error.email ?? credential.email ?? "") }
             throw error.toDomain(provider: type)
         } catch {
             throw AuthError.normalizing(error)

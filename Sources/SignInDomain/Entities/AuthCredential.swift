@@ -21,6 +21,9 @@ public struct AuthCredential: Hashable, Sendable {
     public var email: String?
     /// The password the user typed (email/password only).
     public var password: Secret?
+    /// What the backend handed back when it refused to link this identity because another account has it
+    /// (Firebase's `pendingToken`): it signs in to that account without the identity token, whose nonce may be used.
+    public var pendingToken: Secret?
 
     /// Creates a credential.
     public init(
@@ -31,7 +34,8 @@ public struct AuthCredential: Hashable, Sendable {
         authorizationCode: Secret? = nil,
         fullName: PersonName? = nil,
         email: String? = nil,
-        password: Secret? = nil
+        password: Secret? = nil,
+        pendingToken: Secret? = nil
     ) {
         self.provider = provider
         self.idToken = idToken
@@ -41,5 +45,6 @@ public struct AuthCredential: Hashable, Sendable {
         self.fullName = fullName
         self.email = email
         self.password = password
+        self.pendingToken = pendingToken
     }
 }

@@ -56,6 +56,15 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         let now = clock.now()
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
+            if let pendingToken = request.pendingToken {
+                // A refused link's pending token: the account that has the identity, signed in.
+                let identity = try acceptPendingToken(
+                    pendingToken, providerId: request.providerId, state: &state, now: now)
+                guard let uid = state.identity.identities[identity.key], let account = state.identity.accounts[uid]
+                else { throw IdentityBackendError(.userNotFound, message: "no account has this identity any more") }
+                return try issueSession(
+                    for: account, provider: request.providerId, isNewUser: false, fresh: fresh, now: now, state: &state)
+            }
             let claims = try acceptIdentityToken(request, state: &state, now: now)
             let identity = LinkedIdentity(providerId: request.providerId, subject: claims.sub, email: claims.email)
             var isNewUser = false
@@ -192,11 +201,17 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             let identity = LinkedIdentity(
                 providerId: request.providerId, subject: identityClaims.sub, email: identityClaims.email)
             if let owner = state.identity.identities[identity.key] {
-                // Nothing is kept from this request (the update is discarded), so the credential stays usable
-                // for signing in to the account that owns it.
-                throw owner == account.uid
-                    ? IdentityBackendError(.providerAlreadyLinked, message: "already linked to this account")
-                    : IdentityBackendError(.credentialAlreadyInUse, message: "the identity belongs to another account")
+                guard owner != account.uid else {
+                    throw IdentityBackendError(.providerAlreadyLinked, message: "already linked to this account")
+                }
+                // Nothing is kept from this request (the update is discarded), so the credential stays usable for
+                // signing in to the account that owns it; the pending token does it without the credential.
+                var error = IdentityBackendError(
+                    .credentialAlreadyInUse, message: "the identity belongs to another account",
+                    email: state.identity.accounts[owner]?.email)
+                error.pendingToken = try makePendingToken(
+                    providerId: request.providerId, subject: identity.subject, now: now, state: state)
+                throw error
             }
             guard !account.providerIds.contains(request.providerId) else {
                 throw IdentityBackendError(.providerAlreadyLinked, message: "the account has \(request.providerId)")

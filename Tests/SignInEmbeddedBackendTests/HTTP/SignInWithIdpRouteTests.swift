@@ -157,7 +157,9 @@ struct SignInWithIdpRouteTests {
         #expect(created.bool("isNewUser") == true)
     }
 
-    @Test("linking a credential another account has: with returnIdpCredential, 200 with errorMessage and no tokens")
+    @Test(
+        "linking a credential another account has: with returnIdpCredential, 200 with errorMessage, no session tokens, and the credential that signs in to the owner"
+    )
     func credentialAlreadyLinkedTrap() throws {
         let harness = FaceHarness()
         let owner = harness.googleSignIn()
@@ -166,11 +168,27 @@ struct SignInWithIdpRouteTests {
         let before = try harness.service.snapshot()
         let trap = harness.googleSignIn(extra: ["idToken": guest.string("idToken") ?? ""])
         #expect(trap.status == 200)
-        #expect(trap.keys == ["errorMessage", "kind", "providerId"])
+        #expect(trap.keys == ["email", "errorMessage", "kind", "oauthIdToken", "pendingToken", "providerId"])
+        #expect(trap.string("email") == "jane.appleseed@gmail.com")
         #expect(trap.string("kind") == "identitytoolkit#VerifyAssertionResponse")
         #expect(trap.string("providerId") == "google.com")
         #expect(trap.string("errorMessage") == "FEDERATED_USER_ID_ALREADY_LINKED")
         #expect(try harness.service.snapshot() == before)
+        // The pending token signs in to the owner, once, with no identity token.
+        let pending = harness.accounts(
+            "signInWithIdp",
+            [
+                "requestUri": "http://localhost", "postBody": "providerId=google.com",
+                "pendingToken": trap.string("pendingToken") ?? "", "returnSecureToken": true,
+            ])
+        #expect(pending.status == 200 && pending.string("localId") == owner.string("localId"), "\(pending.text)")
+        let again = harness.accounts(
+            "signInWithIdp",
+            [
+                "requestUri": "http://localhost", "postBody": "providerId=google.com",
+                "pendingToken": trap.string("pendingToken") ?? "",
+            ])
+        #expect(again.errorCode == "NONCE_ALREADY_USED")
         let plain = harness.googleSignIn(
             extra: ["idToken": guest.string("idToken") ?? "", "returnIdpCredential": false])
         #expect(plain.status == 400)

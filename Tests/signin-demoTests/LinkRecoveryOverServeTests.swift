@@ -1,0 +1,48 @@
+import Foundation
+import SignInTesting
+import Testing
+
+@testable import SignInDemoCLI
+
+/// The recovery from a refused link, through the Firebase client against `serve`: the pending token `serve` returns
+/// signs in to the account that has the identity.
+@MainActor
+@Suite("Link recovery against serve")
+struct LinkRecoveryOverServeTests {
+    let folder = TemporaryFolder(prefix: "signin-link-recovery")
+
+    @Test("a guest links a Google account another account has: --switch-account signs in to that account")
+    func switchAccount() async throws {
+        let served = TemporaryFolder(prefix: "signin-link-recovery-serve")
+        let console = CapturedConsole(input: [], isInteractive: false)
+        let server = Server(
+            console: console.console, paths: DataPaths(root: served.path),
+            environment: ["SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"], text: CLIMessages(language: "en"),
+            providers: CompositionRoot.providers)
+        let started = try server.start(port: 0)
+        defer { started.server.stop(drainTimeout: 1) }
+        func run(_ arguments: [String]) async -> (code: ExitCode, out: String, err: String) {
+            let captured = CapturedConsole(input: [], isInteractive: false)
+            let environment = ["LANG": "en_US.UTF-8", "FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:\(started.port)"]
+            let code = await DemoCLI(console: captured.console, environment: environment).run(
+                arguments + ["--backend", "firebase", "--data-dir", folder.path])
+            return (code, captured.out, captured.err)
+        }
+        let owner = await run(["sign-in", "google", "--account", "sam", "--json"])
+        #expect(owner.code == .success, "\(owner.err)")
+        let ownerUID = try #require(try JSONSerialization.jsonObject(with: Data(owner.out.utf8)) as? [String: Any])[
+            "uid"]
+        #expect(await run(["sign-out", "--yes"]).code == .success)
+        #expect(await run(["sign-in", "guest"]).code == .success)
+        let refused = await run(["link", "google", "--account", "sam"])
+        #expect(refused.code == .failure && refused.err.contains("already"), "\(refused.err)")
+        let switched = await run(["link", "google", "--account", "sam", "--switch-account"])
+        #expect(
+            switched.code == .success && switched.out.contains("Signed in to the account that owns it."),
+            "\(switched.err)")
+        let status = await run(["status", "--json"])
+        let now = try #require(try JSONSerialization.jsonObject(with: Data(status.out.utf8)) as? [String: Any])
+        #expect(now["uid"] as? String == ownerUID as? String)
+        #expect(console.err.contains("accounts:signInWithIdp"), "the switch went through serve")
+    }
+}
