@@ -70,7 +70,7 @@ public struct EmbeddedHTTPFace: Sendable {
         if route.isAdmin, let refusal = adminRefusal(of: request) {
             return refuse(refusal, method, route.rawValue)
         }
-        if route.needsAPIKey, Self.apiKey(of: request.url) == nil {
+        if route.needsAPIKey, Self.apiKey(of: request) == nil {
             return refuse(
                 HTTPFaceError("MISSING_API_KEY", status: 403, detail: "the key query parameter is required"), method,
                 route.rawValue)
@@ -147,10 +147,14 @@ public struct EmbeddedHTTPFace: Sendable {
     }
 
     /// The non-empty `key` query parameter.
-    static func apiKey(of url: URL) -> String? {
-        let key = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "key" }
-        guard let value = key?.value, !value.isEmpty else { return nil }
-        return value
+    /// The request's API key: the `key` query parameter, or the `x-goog-api-key` header, as Google's APIs take it.
+    static func apiKey(of request: HTTPRequest) -> String? {
+        let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first {
+            $0.name == "key"
+        }
+        if let value = query?.value, !value.isEmpty { return value }
+        let header = request.headers.first { $0.key.lowercased() == "x-goog-api-key" }?.value
+        return header.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The method as the trace shows it: a standard one, or `?` for anything else a client sent.

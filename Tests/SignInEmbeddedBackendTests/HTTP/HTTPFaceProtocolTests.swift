@@ -12,7 +12,9 @@ import Testing
 struct HTTPFaceProtocolTests {
     static let signUpPath = "/identitytoolkit.googleapis.com/v1/accounts:signUp"
 
-    @Test("a call without a key, or with an empty one, is 403 MISSING_API_KEY; any non-empty key is accepted")
+    @Test(
+        "a call without a key, or with an empty one, is 403 MISSING_API_KEY; any non-empty key, in the query or the x-goog-api-key header, is accepted"
+    )
     func apiKey() throws {
         let harness = FaceHarness()
         let body: [String: Any] = ["returnSecureToken": true]
@@ -22,7 +24,15 @@ struct HTTPFaceProtocolTests {
         #expect(missing.object("error")?["code"] as? Int == 403)
         #expect(harness.accounts("signUp", body, key: "").status == 403)
         #expect(harness.accounts("signUp", body, key: "anything-at-all").status == 200)
-        #expect(try harness.service.snapshot().accounts.count == 1)
+        let inHeader = harness.send(
+            "POST", "/identitytoolkit.googleapis.com/v1/accounts:signUp", key: nil, body: FaceHarness.json(body),
+            headers: ["Content-Type": "application/json", "X-Goog-Api-Key": "header-key"])
+        #expect(inHeader.status == 200, "\(inHeader.text)")
+        let emptyHeader = harness.send(
+            "POST", "/identitytoolkit.googleapis.com/v1/accounts:signUp", key: nil, body: FaceHarness.json(body),
+            headers: ["x-goog-api-key": ""])
+        #expect(emptyHeader.status == 403)
+        #expect(try harness.service.snapshot().accounts.count == 2)
     }
 
     @Test(
