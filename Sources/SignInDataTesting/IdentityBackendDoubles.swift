@@ -9,7 +9,7 @@ import SignInTesting
 public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
     GuestBackend,
     IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend,
-    EmailVerificationBackend
+    EmailVerificationBackend, ProfileBackend
 {
     private let result: Result<BackendSessionResponse, IdentityBackendError>
     private let refreshResult: Result<BackendSessionResponse, IdentityBackendError>
@@ -46,6 +46,9 @@ public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordRese
     public func signUpAnonymously() async throws -> BackendSessionResponse { try result.get() }
     public func signInWithCustomToken(_ token: Secret) async throws -> BackendSessionResponse { try result.get() }
     public func sendEmailVerification(idToken: Secret) async throws { try nothing() }
+    public func updateProfile(idToken: Secret, displayName: String?, email: String?) async throws
+        -> BackendSessionResponse
+    { try result.get() }
     public func applyEmailVerification(code: Secret) async throws -> String {
         try nothing()
         return try result.get().email ?? ""
@@ -84,7 +87,7 @@ public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordRese
 public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
     GuestBackend,
     IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend,
-    EmailVerificationBackend
+    EmailVerificationBackend, ProfileBackend
 {
     /// A call the backend received.
     public enum Call: Hashable, Sendable {
@@ -95,6 +98,7 @@ public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetB
         case signInWithCustomToken(Secret)
         case sendEmailVerification(idToken: Secret)
         case applyEmailVerification(code: Secret)
+        case updateProfile(idToken: Secret, displayName: String?, email: String?)
         case signUp(email: String, password: Secret)
         case signInWithPassword(email: String, password: Secret)
         case linkWithIdP(idToken: Secret, IdPSignInRequest)
@@ -161,6 +165,13 @@ public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetB
     public func applyEmailVerification(code: Secret) async throws -> String {
         calls.append(.applyEmailVerification(code: code))
         return try await stub.applyEmailVerification(code: code)
+    }
+
+    public func updateProfile(idToken: Secret, displayName: String?, email: String?) async throws
+        -> BackendSessionResponse
+    {
+        calls.append(.updateProfile(idToken: idToken, displayName: displayName, email: email))
+        return try await stub.updateProfile(idToken: idToken, displayName: displayName, email: email)
     }
 
     public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse {
@@ -232,7 +243,7 @@ public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetB
 public struct FailingIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
     GuestBackend,
     IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend,
-    EmailVerificationBackend
+    EmailVerificationBackend, ProfileBackend
 {
     private let reportIssue: IssueReporter
 
@@ -262,6 +273,9 @@ public struct FailingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
     }
     public func sendEmailVerification(idToken: Secret) async throws { throw fail("sendEmailVerification") }
     public func applyEmailVerification(code: Secret) async throws -> String { throw fail("applyEmailVerification") }
+    public func updateProfile(idToken: Secret, displayName: String?, email: String?) async throws
+        -> BackendSessionResponse
+    { throw fail("updateProfile") }
     public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse {
         throw fail("signUp")
     }

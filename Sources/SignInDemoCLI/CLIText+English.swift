@@ -82,6 +82,18 @@ extension CLIMessages {
             "{email} is verified.",
         .menuVerifyEmail:
             "Verify the email",
+        .commandUpdateProfileSummary:
+            "change the signed-in account's display name or email",
+        .commandUpdateProfileDetails:
+            "Changes the display name (--name) or the email (--new-email) of the signed-in account. A new email needs a recent sign-in, is not verified yet, and becomes the one to sign in with.",
+        .optionName:
+            "A new display name.",
+        .optionNewEmail:
+            "A new email for the signed-in account.",
+        .usageNeedsNameOrEmail:
+            "update-profile needs --name or --new-email",
+        .profileUpdated:
+            "Profile updated.",
         .commandChangePasswordSummary: "choose a new password while signed in; every other session ends",
         .commandChangePasswordDetails:
             "Sets a new password for the signed-in account. Every other session ends. Needs a recent sign-in.",

@@ -69,6 +69,18 @@ extension CLIMessages {
             "{email} 已驗證。",
         .menuVerifyEmail:
             "驗證電子郵件",
+        .commandUpdateProfileSummary:
+            "變更已登入帳號的顯示名稱或電子郵件",
+        .commandUpdateProfileDetails:
+            "變更已登入帳號的顯示名稱（--name）或電子郵件（--new-email）。新的電子郵件需要最近登入過，尚未驗證，並成為登入用的地址。",
+        .optionName:
+            "新的顯示名稱。",
+        .optionNewEmail:
+            "已登入帳號的新電子郵件。",
+        .usageNeedsNameOrEmail:
+            "update-profile 需要 --name 或 --new-email",
+        .profileUpdated:
+            "個人資料已更新。",
         .commandChangePasswordSummary: "在登入狀態下設定新密碼；其他所有工作階段都會結束",
         .commandChangePasswordDetails: "為已登入的帳號設定新密碼。其他所有工作階段都會結束。需要最近登入過。",
         .commandOutboxSummary: "顯示內嵌後端寄出的郵件",

@@ -83,6 +83,18 @@ extension CLIMessages {
             "{email} doğrulandı.",
         .menuVerifyEmail:
             "E-postayı doğrula",
+        .commandUpdateProfileSummary:
+            "oturum açık hesabın görünen adını ya da e-postasını değiştir",
+        .commandUpdateProfileDetails:
+            "Oturum açık hesabın görünen adını (--name) ya da e-postasını (--new-email) değiştirir. Yeni e-posta yakın zamanda oturum açmış olmayı gerektirir, henüz doğrulanmamıştır ve giriş için kullanılan adres olur.",
+        .optionName:
+            "Yeni görünen ad.",
+        .optionNewEmail:
+            "Oturum açık hesap için yeni e-posta.",
+        .usageNeedsNameOrEmail:
+            "update-profile için --name ya da --new-email gerekir",
+        .profileUpdated:
+            "Profil güncellendi.",
         .commandChangePasswordSummary: "oturum açıkken yeni parola seçme; diğer tüm oturumlar sona erer",
         .commandChangePasswordDetails:
             "Oturum açık hesap için yeni bir parola belirler. Diğer tüm oturumlar sona erer. Yakın zamanda oturum açmış olmanız gerekir.",

@@ -17,6 +17,8 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case commandLinkSummary, commandLinkDetails, commandUnlinkSummary, commandUnlinkDetails
     case commandStatusSummary, commandStatusDetails, commandSignOutSummary, commandSignOutDetails
     case commandResetPasswordSummary, commandResetPasswordDetails, commandOpenLinkSummary, commandOpenLinkDetails
+    case commandUpdateProfileSummary, commandUpdateProfileDetails, optionName, optionNewEmail, usageNeedsNameOrEmail
+    case profileUpdated
     case commandVerifyEmailSummary, commandVerifyEmailDetails, verificationMailed, verificationMailedMenu
     case verificationMailedElsewhere, emailVerified, menuVerifyEmail
     case commandChangePasswordSummary, commandChangePasswordDetails, commandOutboxSummary, commandOutboxDetails

@@ -14,6 +14,7 @@ enum CommandName: String, Hashable, Sendable, CaseIterable {
     case openLink = "open-link"
     case changePassword = "change-password"
     case verifyEmail = "verify-email"
+    case updateProfile = "update-profile"
     case outbox
     case checkCredential = "check-credential"
     case appleRevoke = "apple-revoke"
@@ -81,6 +82,10 @@ struct Invocation: Hashable, Sendable {
     var port: UInt16?
     /// `--project`: the Firebase project id `serve` answers for and its ID tokens name.
     var project: String?
+    /// `--name`: a new display name.
+    var displayName: String?
+    /// `--new-email`: a new email for the signed-in account.
+    var newEmail: String?
     /// `--base-url`: the team's own API, for `--backend rest`.
     var baseURL: URL?
     /// `--id-token-file`: an Apple or Google identity token obtained elsewhere.
@@ -138,7 +143,7 @@ struct UsageError: Error, Hashable, Sendable {
 /// An option of the command line.
 enum OptionName: String, Hashable, Sendable, CaseIterable {
     case yes, hideEmail, json, email, password, currentPassword, account, switchAccount, dataDir, verbose, help
-    case version, backend, port, project, idTokenFile, baseURL
+    case version, backend, port, project, idTokenFile, baseURL, name, newEmail
 }
 
 /// How an option is written and what it does.
@@ -264,6 +269,8 @@ enum CommandTable {
         OptionSpec(name: .backend, long: "--backend", short: nil, value: "NAME", help: .optionBackend),
         OptionSpec(name: .port, long: "--port", short: nil, value: "PORT", help: .optionPort),
         OptionSpec(name: .project, long: "--project", short: nil, value: "ID", help: .optionProject),
+        OptionSpec(name: .name, long: "--name", short: nil, value: "NAME", help: .optionName),
+        OptionSpec(name: .newEmail, long: "--new-email", short: nil, value: "EMAIL", help: .optionNewEmail),
         OptionSpec(name: .baseURL, long: "--base-url", short: nil, value: "URL", help: .optionBaseURL),
         OptionSpec(name: .idTokenFile, long: "--id-token-file", short: nil, value: "FILE", help: .optionIDTokenFile),
         OptionSpec(name: .verbose, long: "--verbose", short: nil, value: nil, help: .optionVerbose),
@@ -352,6 +359,14 @@ enum CommandTable {
                     return need.capabilities.passwordReset == nil ? .passwordReset : nil
                 },
                 missingInput: { isVerificationLink($0.command) ? nil : newPassword($0) }, menu: .menuOpenLink)
+        case .updateProfile:
+            CommandSpec(
+                command: name, operand: .none, options: reauthentication + [.name, .newEmail],
+                summary: .commandUpdateProfileSummary, details: .commandUpdateProfileDetails,
+                example: "--name 'Jane Appleseed'", run: { await $0.updateProfile($1, $2) },
+                requires: { $0.capabilities.profile == nil ? .profileUpdate : nil },
+                missingInput: { $0.displayName == nil && $0.newEmail == nil ? UsageError(.usageNeedsNameOrEmail) : nil }
+            )
         case .verifyEmail:
             CommandSpec(
                 command: name, operand: .none, options: [], summary: .commandVerifyEmailSummary,
@@ -510,6 +525,8 @@ enum CommandLineParser {
             switch spec.name {
             case .dataDir: invocation.dataDirectory = value
             case .email: invocation.email = value.trimmingCharacters(in: .whitespaces)
+            case .name: invocation.displayName = value.trimmingCharacters(in: .whitespaces)
+            case .newEmail: invocation.newEmail = value.trimmingCharacters(in: .whitespaces)
             case .password: invocation.password = value
             case .currentPassword: invocation.currentPassword = value
             case .idTokenFile: invocation.idTokenFile = value

@@ -200,6 +200,22 @@ struct CommandRunner {
         return await report(root, invocation) { _ in text(.passwordChanged) + "\n" }
     }
 
+    func updateProfile(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        guard let offer = root.viewModel.offers.updateProfile else {
+            return reportNotOffered(.profileUpdate, invocation)
+        }
+        guard invocation.displayName != nil || invocation.newEmail != nil else {
+            return usageError(UsageError(.usageNeedsNameOrEmail))
+        }
+        await sendSensitive(root, invocation) {
+            .updateProfile(
+                offer, displayName: invocation.displayName, email: invocation.newEmail, currentPassword: $0)
+        }
+        return await report(root, invocation) { session in
+            session.map { SessionFormatter(text: text).describe($0, heading: text(.profileUpdated)) } ?? ""
+        }
+    }
+
     func verifyEmail(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
         guard let offer = root.viewModel.offers.sendEmailVerification else {
             return reportNotOffered(.emailVerification, invocation)

@@ -94,6 +94,19 @@ extension EmbeddedHTTPFace {
         }
         let idToken = try Self.requiredIDToken(fields)
         _ = try fields.bool("returnSecureToken")
+        // A profile change: the display name (or its removal) and the email.
+        let deleted = try fields.strings("deleteAttribute") ?? []
+        let displayName = deleted.contains("DISPLAY_NAME") ? "" : try fields.text("displayName")
+        let email = try fields.text("email")
+        if displayName != nil || email != nil {
+            let session = try core { () throws(IdentityBackendError) in
+                try service.updateProfile(idToken: idToken, displayName: displayName, email: email)
+            }
+            var object = Self.accountFields(session.account)
+            object["kind"] = kind
+            object.merge(Self.tokenFields(session)) { _, new in new }
+            return .object(object)
+        }
         let password = try fields.text("password")
         let deleteProvider = try fields.strings("deleteProvider") ?? []
         switch (password, deleteProvider.count) {

@@ -16,7 +16,7 @@ import SignInDomain
 /// user's tokens; a client cannot), so ``revokeRefreshToken(_:)`` does nothing and the app forgets the session.
 public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
     GuestBackend, IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend,
-    EmailVerificationBackend
+    EmailVerificationBackend, ProfileBackend
 {
     /// Where and how Firebase is reached.
     public let configuration: FirebaseConfiguration
@@ -210,6 +210,21 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
             "accounts:update",
             FirebaseWire.UpdateRequest(idToken: idToken.value, password: newPassword.value, tenantId: tenant),
             secrets: [idToken.value, newPassword.value])
+        return try await session(from: answer, isNewUser: false, provider: nil)
+    }
+
+    /// Changes the display name (an empty one is removed: `deleteAttribute: ["DISPLAY_NAME"]`) and the email
+    /// (`accounts:update` with the user's ID token), and reads the new session.
+    public func updateProfile(idToken: Secret, displayName: String?, email: String?) async throws
+        -> BackendSessionResponse
+    {
+        let removesName = displayName?.isEmpty == true
+        let answer = try await signIn(
+            "accounts:update",
+            FirebaseWire.UpdateRequest(
+                idToken: idToken.value, email: email, displayName: removesName ? nil : displayName,
+                deleteAttribute: removesName ? ["DISPLAY_NAME"] : nil, tenantId: tenant),
+            secrets: [idToken.value])
         return try await session(from: answer, isNewUser: false, provider: nil)
     }
 

@@ -63,6 +63,9 @@ enum FirebaseWire {
     struct UpdateRequest: Encodable {
         var idToken: String
         var password: String?
+        var email: String?
+        var displayName: String?
+        var deleteAttribute: [String]?
         var deleteProvider: [String]?
         var returnSecureToken = true
         var tenantId: String?

@@ -44,6 +44,17 @@ struct AccountUseCaseTests {
         }
     }
 
+    @Test("a profile change checks the email and the session before any call")
+    func profileChecks() async {
+        let failing = FailingAccountService(reportIssue: reportIssue)
+        await #expect(throws: AuthError.invalidEmail) {
+            _ = try await UpdateProfileUseCase(accounts: failing, sessions: manager(guest).0)(email: "nope")
+        }
+        await #expect(throws: AuthError.notSignedIn) {
+            _ = try await UpdateProfileUseCase(accounts: failing, sessions: manager(nil).0)(displayName: "Jane")
+        }
+    }
+
     // MARK: Sign-up
 
     @Test(

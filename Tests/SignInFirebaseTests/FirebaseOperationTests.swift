@@ -35,6 +35,29 @@ struct FirebaseOperationTests {
         #expect(session.signInProvider == "anonymous")
     }
 
+    @Test("a profile change is accounts:update with the ID token; an empty name is deleteAttribute DISPLAY_NAME")
+    func updateProfile() async throws {
+        let spy = SpyHTTPTransport(responses: [
+            Wire.tokens(uid: "u1", provider: "password", extra: ["email": "new@example.com"]),
+            Wire.lookup(
+                uid: "u1", email: "new@example.com", displayName: "Jane", providers: [("password", "new@example.com")]),
+            Wire.tokens(uid: "u1", provider: "password"),
+            Wire.lookup(uid: "u1", email: "new@example.com", providers: [("password", "new@example.com")]),
+        ])
+        let backend = Wire.backend(spy)
+        let session = try await backend.updateProfile(idToken: "tok", displayName: "Jane", email: "new@example.com")
+        #expect(session.email == "new@example.com" && session.displayName == "Jane")
+        _ = try await backend.updateProfile(idToken: "tok", displayName: "", email: nil)
+        let requests = await spy.requests
+        Wire.expectCall(requests[0], "accounts:update")
+        #expect(
+            try Wire.json(requests[0]) as NSDictionary
+                == ["idToken": "tok", "displayName": "Jane", "email": "new@example.com", "returnSecureToken": true])
+        #expect(
+            try Wire.json(requests[2]) as NSDictionary
+                == ["idToken": "tok", "deleteAttribute": ["DISPLAY_NAME"], "returnSecureToken": true])
+    }
+
     @Test("email verification: sendOobCode VERIFY_EMAIL with the ID token, then accounts:update with the mailed code")
     func emailVerification() async throws {
         let spy = SpyHTTPTransport(responses: [

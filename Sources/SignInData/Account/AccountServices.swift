@@ -10,6 +10,7 @@ extension IdentityBackendCapabilities {
             passwordChange: passwordChange.map { BackendPasswordChangeService(backend: $0, clock: clock) },
             unlink: linking.map { BackendUnlinkService(backend: $0) },
             accountDeletion: accountDeletion.map { BackendAccountDeletionService(backend: $0) },
-            emailVerification: emailVerification.map { BackendEmailVerificationService(backend: $0) })
+            emailVerification: emailVerification.map { BackendEmailVerificationService(backend: $0) },
+            profile: profile.map { BackendProfileService(backend: $0, clock: clock) })
     }
 }

@@ -29,6 +29,8 @@ public struct IdentityBackendCapabilities: Sendable {
     public var customTokens: (any CustomTokenBackend)?
     /// Email verification by a mailed link.
     public var emailVerification: (any EmailVerificationBackend)?
+    /// A signed-in user's display name and email.
+    public var profile: (any ProfileBackend)?
 
     /// Creates the set; a port left out is one the backend does not offer.
     public init(
@@ -36,7 +38,8 @@ public struct IdentityBackendCapabilities: Sendable {
         passwordReset: (any PasswordResetBackend)? = nil, passwordChange: (any PasswordChangeBackend)? = nil,
         guests: (any GuestBackend)? = nil, identityProviders: (any IdentityProviderBackend)? = nil,
         linking: (any LinkingBackend)? = nil, accountDeletion: (any AccountDeletionBackend)? = nil,
-        customTokens: (any CustomTokenBackend)? = nil, emailVerification: (any EmailVerificationBackend)? = nil
+        customTokens: (any CustomTokenBackend)? = nil, emailVerification: (any EmailVerificationBackend)? = nil,
+        profile: (any ProfileBackend)? = nil
     ) {
         self.sessions = sessions
         self.passwords = passwords
@@ -48,17 +51,18 @@ public struct IdentityBackendCapabilities: Sendable {
         self.accountDeletion = accountDeletion
         self.customTokens = customTokens
         self.emailVerification = emailVerification
+        self.profile = profile
     }
 
     /// Every port, from a backend that offers them all (Firebase, the embedded backend).
     public init(
         all backend: some SessionBackend & PasswordBackend & PasswordResetBackend & PasswordChangeBackend
             & GuestBackend & IdentityProviderBackend & LinkingBackend & AccountDeletionBackend & CustomTokenBackend
-            & EmailVerificationBackend
+            & EmailVerificationBackend & ProfileBackend
     ) {
         self.init(
             sessions: backend, passwords: backend, passwordReset: backend, passwordChange: backend, guests: backend,
             identityProviders: backend, linking: backend, accountDeletion: backend, customTokens: backend,
-            emailVerification: backend)
+            emailVerification: backend, profile: backend)
     }
 }

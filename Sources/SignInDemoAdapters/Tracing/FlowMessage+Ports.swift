@@ -57,6 +57,10 @@ extension FlowMessage {
         FlowMessage("domain.requestPasswordReset", "check the email, then ask for a reset mail")
     }
 
+    static var domainUpdateProfile: FlowMessage {
+        FlowMessage("domain.updateProfile", "check the new email, then change the profile; sign in again if asked")
+    }
+
     static var domainSendEmailVerification: FlowMessage {
         FlowMessage("domain.sendEmailVerification", "ask for a mail that verifies the account's email")
     }

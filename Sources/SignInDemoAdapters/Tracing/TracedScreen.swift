@@ -63,6 +63,7 @@ public struct TracedScreen {
         case .confirmPasswordReset: ("ConfirmPasswordResetUseCase", .domainConfirmPasswordReset)
         case .changePassword: ("ChangePasswordUseCase", .domainChangePassword)
         case .sendEmailVerification: ("SendEmailVerificationUseCase", .domainSendEmailVerification)
+        case .updateProfile: ("UpdateProfileUseCase", .domainUpdateProfile)
         case .applyEmailVerification: ("ApplyEmailVerificationUseCase", .domainApplyEmailVerification)
         case .checkAppleCredential: ("CheckAppleCredentialUseCase", .domainCheckAppleCredential)
         case .deleteAccount: ("DeleteAccountUseCase", .domainDeleteAccount)

@@ -10,7 +10,7 @@ import SignInDomain
 /// replaced by this decorator, and no other.
 public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
     GuestBackend, IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend,
-    EmailVerificationBackend
+    EmailVerificationBackend, ProfileBackend
 {
     private let base: IdentityBackendCapabilities
     private let name: String
@@ -37,7 +37,8 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
             linking: capabilities.linking.map { _ in traced },
             accountDeletion: capabilities.accountDeletion.map { _ in traced },
             customTokens: capabilities.customTokens.map { _ in traced },
-            emailVerification: capabilities.emailVerification.map { _ in traced })
+            emailVerification: capabilities.emailVerification.map { _ in traced },
+            profile: capabilities.profile.map { _ in traced })
     }
 
     /// The wrapped backend's port; it is there, since ``wrapping(_:tracer:)`` hands out only the ports present.
@@ -130,6 +131,14 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
             "sendEmailVerification", .backendSendWithIDToken("ask for a verification mail"), answer: { .backendDone }
         ) {
             try await port(base.emailVerification).sendEmailVerification(idToken: idToken)
+        }
+    }
+
+    public func updateProfile(idToken: Secret, displayName: String?, email: String?) async throws
+        -> BackendSessionResponse
+    {
+        try await session("updateProfile", .backendSendWithIDToken("change the profile")) {
+            try await port(base.profile).updateProfile(idToken: idToken, displayName: displayName, email: email)
         }
     }
 

@@ -15,4 +15,6 @@ public enum BackendFeature: Hashable, Sendable {
     case accountDeletion
     /// Verifying an account's email by a mailed link.
     case emailVerification
+    /// Changing a signed-in user's display name or email.
+    case profileUpdate
 }

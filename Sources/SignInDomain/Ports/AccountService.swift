@@ -21,6 +21,16 @@ public protocol PasswordResetService: Sendable {
     func confirmPasswordReset(code: Secret, newPassword: Secret) async throws
 }
 
+/// A signed-in user's profile: the display name and the email.
+public protocol ProfileService: Sendable {
+    /// Changes the session's account: `displayName` (empty removes it) and `email`, each when given. A new email is
+    /// not verified yet.
+    /// - Returns: The session afterwards.
+    /// - Throws: ``AuthError/recentSignInRequired(_:)`` for a new email when the sign-in is not recent,
+    ///   ``AuthError/emailAlreadyInUse(_:)``, ``AuthError/invalidEmail``.
+    func updateProfile(displayName: String?, email: String?, for session: UserSession) async throws -> UserSession
+}
+
 /// Email verification: a mailed link proves that the account's email is the user's.
 public protocol EmailVerificationService: Sendable {
     /// Mails a verification link to the email of the session's account.

@@ -18,12 +18,15 @@ public struct AccountServices: Sendable {
     public var accountDeletion: (any AccountDeletionService)?
     /// Verifying the account's email by a mailed link.
     public var emailVerification: (any EmailVerificationService)?
+    /// Changing the display name and the email.
+    public var profile: (any ProfileService)?
 
     /// Creates the set; a service left out is one the backend does not offer.
     public init(
         signUp: (any SignUpService)? = nil, passwordReset: (any PasswordResetService)? = nil,
         passwordChange: (any PasswordChangeService)? = nil, unlink: (any UnlinkService)? = nil,
-        accountDeletion: (any AccountDeletionService)? = nil, emailVerification: (any EmailVerificationService)? = nil
+        accountDeletion: (any AccountDeletionService)? = nil, emailVerification: (any EmailVerificationService)? = nil,
+        profile: (any ProfileService)? = nil
     ) {
         self.signUp = signUp
         self.passwordReset = passwordReset
@@ -31,5 +34,6 @@ public struct AccountServices: Sendable {
         self.unlink = unlink
         self.accountDeletion = accountDeletion
         self.emailVerification = emailVerification
+        self.profile = profile
     }
 }

@@ -191,6 +191,40 @@ public struct RequestPasswordResetUseCase: Sendable {
     }
 }
 
+/// Changes the signed-in user's display name or email. A new email is a sensitive change (whoever controls the email
+/// can reset the password): when the backend wants a recent sign-in, the user signs in again first.
+public struct UpdateProfileUseCase: Sendable {
+    private let accounts: any ProfileService
+    private let sessions: SessionManager
+    private let reauthentication: Reauthentication
+
+    /// Creates the use case.
+    public init(accounts: any ProfileService, sessions: SessionManager, authProviders: [any AuthProvider] = []) {
+        self.accounts = accounts
+        self.sessions = sessions
+        self.reauthentication = Reauthentication(authProviders: authProviders, sessions: sessions)
+    }
+
+    /// Changes what is given: `displayName` (empty removes it) and `email`.
+    /// - Throws: ``AuthError/invalidEmail`` (before any call), ``AuthError/notSignedIn``,
+    ///   ``AuthError/emailAlreadyInUse(_:)``, ``AuthError/recentSignInRequired(_:)`` when the user did not sign in
+    ///   again.
+    public func callAsFunction(
+        displayName: String? = nil, email: String? = nil, currentPassword: Secret? = nil,
+        uiClients: SignInUIClients = [:]
+    ) async throws(AuthError) -> UserSession {
+        let email = try email.map { email throws(AuthError) in try EmailAddress.validate(email) }
+        guard try await sessions.currentSession() != nil else { throw .notSignedIn }
+        let accounts = self.accounts
+        let updated = try await reauthentication.run(uiClients: uiClients, currentPassword: currentPassword) {
+            session in
+            try await accounts.updateProfile(displayName: displayName, email: email, for: session)
+        }
+        try await sessions.establish(updated)
+        return updated
+    }
+}
+
 /// Mails a verification link to the signed-in account's email.
 public struct SendEmailVerificationUseCase: Sendable {
     private let accounts: any EmailVerificationService

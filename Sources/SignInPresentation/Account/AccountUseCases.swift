@@ -24,6 +24,8 @@ public struct AccountUseCases: Sendable {
     public var sendEmailVerification: SendEmailVerificationUseCase?
     /// Verify an email with a mailed link's code.
     public var applyEmailVerification: ApplyEmailVerificationUseCase?
+    /// Change the display name or the email.
+    public var updateProfile: UpdateProfileUseCase?
 
     /// Creates the set.
     public init(
@@ -32,7 +34,7 @@ public struct AccountUseCases: Sendable {
         confirmPasswordReset: ConfirmPasswordResetUseCase? = nil,
         checkAppleCredential: CheckAppleCredentialUseCase? = nil, deleteAccount: DeleteAccountUseCase? = nil,
         changePassword: ChangePasswordUseCase? = nil, sendEmailVerification: SendEmailVerificationUseCase? = nil,
-        applyEmailVerification: ApplyEmailVerificationUseCase? = nil
+        applyEmailVerification: ApplyEmailVerificationUseCase? = nil, updateProfile: UpdateProfileUseCase? = nil
     ) {
         self.signUp = signUp
         self.link = link
@@ -44,6 +46,7 @@ public struct AccountUseCases: Sendable {
         self.changePassword = changePassword
         self.sendEmailVerification = sendEmailVerification
         self.applyEmailVerification = applyEmailVerification
+        self.updateProfile = updateProfile
     }
 }
 
@@ -81,7 +84,10 @@ extension AccountUseCases {
             sendEmailVerification: services.emailVerification.map {
                 SendEmailVerificationUseCase(accounts: $0, sessions: sessions)
             },
-            applyEmailVerification: services.emailVerification.map { ApplyEmailVerificationUseCase(accounts: $0) })
+            applyEmailVerification: services.emailVerification.map { ApplyEmailVerificationUseCase(accounts: $0) },
+            updateProfile: services.profile.map {
+                UpdateProfileUseCase(accounts: $0, sessions: sessions, authProviders: authProviders)
+            })
     }
 }
 
@@ -99,6 +105,8 @@ public enum AccountOperation: Hashable, Sendable {
     case sendEmailVerification(email: String)
     /// This email is verified now.
     case applyEmailVerification(email: String)
+    /// The display name or the email changed.
+    case updateProfile
 }
 
 /// How an account effect ended.

@@ -46,6 +46,8 @@ public struct SignInOffers: Hashable, Sendable {
     public var sendEmailVerification: Offer<SendEmailVerificationUseCase>?
     /// Verifying an email with a mailed link.
     public var applyEmailVerification: Offer<ApplyEmailVerificationUseCase>?
+    /// Changing the display name or the email.
+    public var updateProfile: Offer<UpdateProfileUseCase>?
 
     /// The offers of `account`'s use cases.
     init(_ account: AccountUseCases) {
@@ -59,5 +61,6 @@ public struct SignInOffers: Hashable, Sendable {
         changePassword = account.changePassword.map(Offer.init)
         sendEmailVerification = account.sendEmailVerification.map(Offer.init)
         applyEmailVerification = account.applyEmailVerification.map(Offer.init)
+        updateProfile = account.updateProfile.map(Offer.init)
     }
 }

@@ -70,6 +70,7 @@ extension AuthErrorMessages {
         .featureUnlinking: "unlinking",
         .featurePasswordChange: "password change",
         .featureEmailVerification: "email verification",
+        .featureProfileUpdate: "profile changes",
         .featurePasswordReset: "password reset",
         .featureAccountDeletion: "account deletion",
         .providerRevocationFailed:

@@ -61,6 +61,7 @@ extension AuthErrorMessages {
         .featureUnlinking: "取消連結",
         .featurePasswordChange: "變更密碼",
         .featureEmailVerification: "電子郵件驗證",
+        .featureProfileUpdate: "變更個人資料",
         .featurePasswordReset: "重設密碼",
         .featureAccountDeletion: "刪除帳號",
         .providerRevocationFailed: "您的帳號未被刪除：{provider} 未確認已移除此應用程式的存取權。請再試一次。",

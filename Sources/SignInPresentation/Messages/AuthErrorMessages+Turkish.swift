@@ -70,6 +70,7 @@ extension AuthErrorMessages {
         .featureUnlinking: "bağlantı kaldırma",
         .featurePasswordChange: "parola değiştirme",
         .featureEmailVerification: "e-posta doğrulama",
+        .featureProfileUpdate: "profil değiştirme",
         .featurePasswordReset: "parola sıfırlama",
         .featureAccountDeletion: "hesap silme",
         .providerRevocationFailed:

@@ -126,6 +126,7 @@ public struct AuthErrorMessages: Sendable {
         case .passwordReset: text(for: .featurePasswordReset)
         case .accountDeletion: text(for: .featureAccountDeletion)
         case .emailVerification: text(for: .featureEmailVerification)
+        case .profileUpdate: text(for: .featureProfileUpdate)
         }
     }
 

@@ -65,6 +65,7 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case featureUnlinking
     case featurePasswordChange
     case featureEmailVerification
+    case featureProfileUpdate
     case featurePasswordReset
     case featureAccountDeletion
 

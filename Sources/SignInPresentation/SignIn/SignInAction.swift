@@ -37,6 +37,10 @@ public enum SignInAction: Hashable, Sendable {
     case sendEmailVerification(Offer<SendEmailVerificationUseCase>)
     /// A verification link was opened. It carries a live code, so it is a `Secret`.
     case openVerificationLink(Offer<ApplyEmailVerificationUseCase>, Secret)
+    /// The profile form was submitted: a new display name (empty removes it) or email, with the current password if
+    /// the screen asked for it.
+    case updateProfile(
+        Offer<UpdateProfileUseCase>, displayName: String?, email: String?, currentPassword: Secret? = nil)
     /// The signed-in user chose a new password (a profile screen's "change password"), giving the current one if the
     /// screen asked for it.
     case changePassword(Offer<ChangePasswordUseCase>, newPassword: Secret, currentPassword: Secret? = nil)
@@ -70,6 +74,7 @@ public enum SignInAction: Hashable, Sendable {
         case .openResetLink: "openResetLink"
         case .sendEmailVerification: "sendEmailVerification"
         case .openVerificationLink: "openVerificationLink"
+        case .updateProfile: "updateProfile"
         case .changePassword: "changePassword"
         case .checkAppleCredential: "checkAppleCredential"
         case .clickDeleteAccount: "clickDeleteAccount"

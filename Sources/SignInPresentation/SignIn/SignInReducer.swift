@@ -24,6 +24,8 @@ public enum SignInEffect: Hashable, Sendable {
     case sendEmailVerification(Offer<SendEmailVerificationUseCase>)
     /// Run `ApplyEmailVerificationUseCase`.
     case applyEmailVerification(Offer<ApplyEmailVerificationUseCase>, code: Secret)
+    /// Run `UpdateProfileUseCase`.
+    case updateProfile(Offer<UpdateProfileUseCase>, displayName: String?, email: String?, currentPassword: Secret?)
     /// Run `ChangePasswordUseCase`.
     case changePassword(Offer<ChangePasswordUseCase>, newPassword: Secret, currentPassword: Secret?)
     /// Run `CheckAppleCredentialUseCase`.
@@ -159,6 +161,8 @@ public struct SignInReducer: Sendable {
             .unlink(offer, provider, currentPassword: currentPassword)
         case .requestPasswordReset(let offer, let email): .requestPasswordReset(offer, email: email)
         case .sendEmailVerification(let offer): .sendEmailVerification(offer)
+        case .updateProfile(let offer, let displayName, let email, let currentPassword):
+            .updateProfile(offer, displayName: displayName, email: email, currentPassword: currentPassword)
         case .checkAppleCredential(let offer, let trigger): .checkAppleCredential(offer, trigger)
         case .clickDeleteAccount(let offer, let currentPassword):
             .deleteAccount(offer, currentPassword: currentPassword)

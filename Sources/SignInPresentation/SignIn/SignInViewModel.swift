@@ -153,6 +153,11 @@ public final class SignInViewModel {
         case .applyEmailVerification(let offer, let code):
             return .completed(
                 .applyEmailVerification(email: try await offer.useCase(code: code)), session: state.session)
+        case .updateProfile(let offer, let displayName, let email, let currentPassword):
+            return .completed(
+                .updateProfile,
+                session: try await offer.useCase(
+                    displayName: displayName, email: email, currentPassword: currentPassword, uiClients: uiClients))
         case .checkAppleCredential(let offer, _):
             guard let credentialState = try await offer.useCase(trigger: .userAsked) else {
                 throw AuthError.notSignedIn

@@ -2,9 +2,9 @@ import SignInDomain
 
 /// An account service that records every call and answers from canned results: one double for every account
 /// port (`SignUpService`, `PasswordResetService`, `PasswordChangeService`,
-/// `UnlinkService`, `AccountDeletionService`, `EmailVerificationService`).
+/// `UnlinkService`, `AccountDeletionService`, `EmailVerificationService`, `ProfileService`).
 public actor SpyAccountService: SignUpService, PasswordResetService, PasswordChangeService, UnlinkService,
-    AccountDeletionService, EmailVerificationService
+    AccountDeletionService, EmailVerificationService, ProfileService
 {
     /// A call the service received.
     public enum Call: Hashable, Sendable {
@@ -16,6 +16,7 @@ public actor SpyAccountService: SignUpService, PasswordResetService, PasswordCha
         case changePassword(Secret, uid: String)
         case sendEmailVerification(uid: String)
         case applyEmailVerification(code: Secret)
+        case updateProfile(displayName: String?, email: String?, uid: String)
     }
 
     private let session: Result<UserSession, AuthError>
@@ -88,11 +89,19 @@ public actor SpyAccountService: SignUpService, PasswordResetService, PasswordCha
         if let error { throw error }
         return try session.get().email ?? ""
     }
+
+    public func updateProfile(displayName: String?, email: String?, for session: UserSession) async throws
+        -> UserSession
+    {
+        calls.append(.updateProfile(displayName: displayName, email: email, uid: session.uid))
+        try nextSensitiveFailure()
+        return try self.session.get()
+    }
 }
 
 /// An account service that must not be called.
 public struct FailingAccountService: SignUpService, PasswordResetService, PasswordChangeService, UnlinkService,
-    AccountDeletionService, EmailVerificationService
+    AccountDeletionService, EmailVerificationService, ProfileService
 {
     private let reportIssue: IssueReporter
 
@@ -122,6 +131,9 @@ public struct FailingAccountService: SignUpService, PasswordResetService, Passwo
     }
     public func sendEmailVerification(for session: UserSession) async throws { throw fail("sendEmailVerification") }
     public func applyEmailVerification(code: Secret) async throws -> String { throw fail("applyEmailVerification") }
+    public func updateProfile(displayName: String?, email: String?, for session: UserSession) async throws
+        -> UserSession
+    { throw fail("updateProfile") }
 }
 
 /// A credential-state checker that answers with a fixed state and records the user ids asked about.

@@ -1,0 +1,35 @@
+import Foundation
+import SignInData
+import SignInDomain
+import SignInEmbeddedStore
+
+/// A signed-in user's profile (Firebase's `accounts:update` with the user's ID token): the display name, and the
+/// email, which is a sensitive change (whoever has the email can reset the password), so it needs a recent sign-in.
+/// A new email is not verified, and the password sign-in follows it.
+extension EmbeddedIdentityService: ProfileBackend {
+    public func updateProfile(idToken: Secret, displayName: String?, email: String?) throws(IdentityBackendError)
+        -> BackendSessionResponse
+    {
+        let now = clock.now()
+        let email = try email.map { email throws(IdentityBackendError) in try checkedEmail(email) }
+        let fresh = Fresh(self)
+        return try storage.update { state throws(IdentityBackendError) in
+            var (account, claims) = try authenticate(idToken, state: state, now: now)
+            if let displayName { account.displayName = Self.boundedName(displayName) }
+            if let email, email != account.email {
+                try requireRecentSignIn(claims, account: account, now: now)
+                let kept = try claimEmail(email, for: account.uid, in: state)
+                account.email = kept
+                account.emailVerified = false
+                if let index = account.identities.firstIndex(where: { $0.providerId == "password" }) {
+                    state.identity.identities[account.identities[index].key] = nil
+                    account.identities[index] = LinkedIdentity(providerId: "password", subject: kept, email: kept)
+                    state.identity.identities[account.identities[index].key] = account.uid
+                }
+            }
+            state.identity.accounts[account.uid] = account
+            return try reissueSession(
+                for: account, provider: claims.signInProvider, replacing: claims, fresh: fresh, now: now, state: &state)
+        }
+    }
+}
