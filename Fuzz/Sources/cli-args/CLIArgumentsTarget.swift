@@ -30,7 +30,7 @@ public func fuzzCommandLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     }
     for value in [
         invocation.dataDirectory, invocation.email, invocation.password, invocation.currentPassword,
-        invocation.account,
+        invocation.account, invocation.project, invocation.displayName, invocation.newEmail,
     ] {
         fuzzCheck(value.map { !$0.isEmpty } ?? true, "an option accepted an empty value")
     }
@@ -64,6 +64,8 @@ private func canonicalArguments(_ invocation: Invocation) -> [String] {
     if invocation.backendGiven { arguments.append("--backend=\(invocation.backend.rawValue)") }
     if let value = invocation.port { arguments.append("--port=\(value)") }
     if let value = invocation.project { arguments.append("--project=\(value)") }
+    if let value = invocation.displayName { arguments.append("--name=\(value)") }
+    if let value = invocation.newEmail { arguments.append("--new-email=\(value)") }
     if let value = invocation.idTokenFile { arguments.append("--id-token-file=\(value)") }
     if let value = invocation.baseURL { arguments.append("--base-url=\(value.absoluteString)") }
     if let value = invocation.email { arguments.append("--email=\(value)") }
