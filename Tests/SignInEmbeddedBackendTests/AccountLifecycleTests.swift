@@ -253,12 +253,24 @@ struct ResetAndDeleteBackendTests {
         #expect(reused?.code == .invalidOOBCode)
     }
 
-    @Test("an unknown email gets the same answer and no mail")
+    @Test("an unknown email gets the same answer and no mail; the code recorded to take as long resets nothing")
     func unknownEmail() throws {
         let harness = BackendHarness()
         try harness.service.sendPasswordResetEmail(email: "nobody@example.com")
         #expect(try harness.backend.outbox.messages().isEmpty)
-        #expect(try harness.service.snapshot().passwordResetCodes.isEmpty)
+        let codes = try harness.service.snapshot().passwordResetCodes
+        #expect(codes.count == 1 && codes.allSatisfy { $0.value.uid.isEmpty }, "a decoy: no account's code")
+        #expect(try harness.service.snapshot().accounts.isEmpty)
+    }
+
+    @Test("a decoy mail for an unknown email leaves no file in a folder outbox")
+    func decoyLeavesNothing() throws {
+        let folder = TemporaryFolder(prefix: "signin-decoy")
+        let backend = EmbeddedBackend.persistent(folder: folder.path, configuration: BackendHarness.fastConfiguration)
+        try backend.identityService.sendPasswordResetEmail(email: "nobody@example.com")
+        #expect(try backend.outbox.messages().isEmpty)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path + "/outbox")) ?? []
+        #expect(files.isEmpty, "\(files)")
     }
 
     @Test("a code expires after an hour; a weak new password is refused without using the code")

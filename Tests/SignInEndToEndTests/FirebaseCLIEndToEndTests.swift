@@ -148,7 +148,11 @@ struct FirebaseCLIEndToEndTests {
             let serve = try ServeProcess(environment: Self.fast)
             // /proc/net/tcp lists each IPv4 socket as "local_address rem_address st ...", addresses in hex, the
             // address in host byte order: 127.0.0.1 is 0100007F; state 0A is LISTEN.
-            let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+            // Read to the end: a /proc file reports no size, and with many sockets it is longer than one read.
+            func procFile(_ path: String) -> String {
+                String(decoding: FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+            }
+            let table = procFile("/proc/net/tcp")
             let port = String(format: "%04X", serve.port)
             var listening: [String] = []
             for line in table.split(separator: "\n") {
@@ -157,7 +161,7 @@ struct FirebaseCLIEndToEndTests {
                 listening.append(String(fields[1]))
             }
             #expect(listening == ["0100007F:" + port])
-            let table6 = (try? String(contentsOfFile: "/proc/net/tcp6", encoding: .utf8)) ?? ""
+            let table6 = procFile("/proc/net/tcp6")
             #expect(!table6.contains(":" + port + " 00000000000000000000000000000000:0000 0A"))
             #expect(serve.stop() == 0)
         #endif

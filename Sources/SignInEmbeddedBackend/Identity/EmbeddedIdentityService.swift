@@ -349,20 +349,21 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
 
     public func sendPasswordResetEmail(email: String) throws(IdentityBackendError) {
         let now = clock.now()
-        // An unknown email gets the same answer and no mail: nobody learns which emails have accounts.
-        guard let (recipient, link) = try makePasswordResetLink(email: email, now: now) else { return }
-        try outbox.deliver(
-            OutboxMessage(
-                to: recipient, subject: "Reset your signin-demo password",
-                body: """
-                    Someone asked to reset the password of your signin-demo account.
-                    To choose a new password, open this link within an hour:
+        // An unknown email gets the same answer and no mail: nobody learns which emails have accounts. It gets
+        // the same work too (a code recorded, a mail's files written and removed), so that time does not tell.
+        let link = try makePasswordResetLink(email: email, now: now, decoyForUnknown: true)
+        let mail = OutboxMessage(
+            to: link.recipient, subject: "Reset your signin-demo password",
+            body: """
+                Someone asked to reset the password of your signin-demo account.
+                To choose a new password, open this link within an hour:
 
-                    \(link)
+                \(link.link)
 
-                    If it was not you, ignore this mail: your password stays as it is.
-                    """,
-                link: link, sentAt: now))
+                If it was not you, ignore this mail: your password stays as it is.
+                """,
+            link: link.link, sentAt: now)
+        if link.known { try outbox.deliver(mail) } else { try outbox.deliverDecoy(like: mail) }
     }
 
     /// A password-reset link for the account that signs in with `email`, for an administrator to hand over
@@ -370,28 +371,32 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     /// once and for an hour.
     /// - Throws: `EMAIL_NOT_FOUND` when no account signs in with the email (an administrator may know that).
     public func passwordResetLink(email: String) throws(IdentityBackendError) -> String {
-        guard let (_, link) = try makePasswordResetLink(email: email, now: clock.now()) else {
+        let made = try makePasswordResetLink(email: email, now: clock.now(), decoyForUnknown: false)
+        guard made.known else {
             throw IdentityBackendError(.emailNotFound, message: "no account signs in with this email")
         }
-        return link
+        return made.link
     }
 
-    /// Records a new reset code for the account that signs in with `email`, and returns the email as kept and the
-    /// link with the code; `nil` when no account signs in with it.
-    private func makePasswordResetLink(email: String, now: Date) throws(IdentityBackendError)
-        -> (recipient: String, link: String)?
+    /// Records a new reset code for the account that signs in with `email`, and returns the email as kept, the link
+    /// with the code, and whether an account signs in with it. For an unknown email nothing is recorded, unless
+    /// `decoyForUnknown`: then a code that belongs to no account is, so that the answer costs the same.
+    private func makePasswordResetLink(email: String, now: Date, decoyForUnknown: Bool) throws(IdentityBackendError)
+        -> (recipient: String, link: String, known: Bool)
     {
         let email = try checkedEmail(email)
         let code = random.token(byteCount: 32)
         let lifetime = configuration.passwordResetLifetime
         let known = try storage.update { state -> Bool in
             let key = LinkedIdentity(providerId: ProviderType.emailPassword.rawValue, subject: email).key
-            guard let uid = state.identity.identities[key] else { return false }
+            let uid = state.identity.identities[key]
+            guard uid != nil || decoyForUnknown else { return false }
+            // A decoy's uid is empty: no account has it, so the code resets nothing, and it expires as the others.
             state.identity.passwordResetCodes[SHA256.hexDigest(code)] = ResetCodeRecord(
-                uid: uid, expiresAt: now.addingTimeInterval(lifetime))
-            return true
+                uid: uid ?? "", expiresAt: now.addingTimeInterval(lifetime))
+            return uid != nil
         }
-        return known ? (email, "\(configuration.passwordResetLink)?code=\(code)") : nil
+        return (email, "\(configuration.passwordResetLink)?code=\(code)", known)
     }
 
     public func confirmPasswordReset(code: Secret, newPassword: Secret) throws(IdentityBackendError) {

@@ -88,6 +88,14 @@ public protocol MailOutbox: Sendable {
     func deliver(_ message: OutboxMessage) throws(IdentityBackendError)
     /// The messages delivered so far, oldest first.
     func messages() throws(IdentityBackendError) -> [OutboxMessage]
+    /// Does the work of delivering `message` and keeps nothing: what an answer that must not tell whether a mail
+    /// went out (a reset for an email with no account) does, so that it takes as long.
+    func deliverDecoy(like message: OutboxMessage) throws(IdentityBackendError)
+}
+
+extension MailOutbox {
+    /// Nothing to match where delivering costs nothing measurable (in memory).
+    public func deliverDecoy(like message: OutboxMessage) throws(IdentityBackendError) {}
 }
 
 /// Keeps mail in memory: for tests.
@@ -140,6 +148,20 @@ public final class FolderMailOutbox: MailOutbox {
         } catch {
             throw IdentityBackendError(.storageUnavailable, message: String(describing: error))
         }
+    }
+
+    /// Writes the two files of `message` under a hidden name, as ``deliver(_:)`` writes a mail, then removes them.
+    public func deliverDecoy(like message: OutboxMessage) throws(IdentityBackendError) {
+        let name = ".decoy-\(UUID().uuidString)"
+        do {
+            try AtomicFile.makeDirectory(folder)
+            try AtomicFile.write(Array(message.rendered.utf8), to: path(name, "eml"))
+            try AtomicFile.write(Array(try JSONEncoder().encode(message)), to: path(name, "json"))
+        } catch {
+            throw IdentityBackendError(.storageUnavailable, message: String(describing: error))
+        }
+        try? FileManager.default.removeItem(atPath: path(name, "eml"))
+        try? FileManager.default.removeItem(atPath: path(name, "json"))
     }
 
     /// The messages whose `.json` twin can be decoded, oldest first; a twin that is refused (see
