@@ -171,6 +171,19 @@ struct LinkingBackendTests {
         #expect(try harness.service.signInWithIdP(request).localId == owner.localId)
     }
 
+    @Test("attack: linking an identity whose email another account has is EMAIL_EXISTS naming it, and changes nothing")
+    func emailOwnedElsewhere() throws {
+        let harness = BackendHarness()
+        _ = try harness.service.signUp(email: "sam.rivera@gmail.com", password: "sam password 1")
+        let guest = try harness.service.signUpAnonymously()
+        let before = try harness.service.snapshot()
+        let error = #expect(throws: IdentityBackendError.self) {
+            try harness.service.linkWithIdP(idToken: guest.idToken, try harness.googleRequest("Sam.Rivera@gmail.com"))
+        }
+        #expect(error?.code == .emailExists && error?.email == "sam.rivera@gmail.com")
+        #expect(try harness.service.snapshot() == before)
+    }
+
     @Test("an Apple credential owned elsewhere keeps its nonce unused, so the recovery sign-in works")
     func ownedAppleNonce() throws {
         let harness = BackendHarness()

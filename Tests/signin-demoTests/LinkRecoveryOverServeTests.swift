@@ -45,4 +45,35 @@ struct LinkRecoveryOverServeTests {
         #expect(now["uid"] as? String == ownerUID as? String)
         #expect(console.err.contains("accounts:signInWithIdp"), "the switch went through serve")
     }
+
+    @Test("a guest links a Google account whose email another account has: the error names that account's email")
+    func emailExists() async throws {
+        let served = TemporaryFolder(prefix: "signin-link-email-serve")
+        let console = CapturedConsole(input: [], isInteractive: false)
+        let server = Server(
+            console: console.console, paths: DataPaths(root: served.path),
+            environment: ["SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"], text: CLIMessages(language: "en"),
+            providers: CompositionRoot.providers)
+        let started = try server.start(port: 0)
+        defer { started.server.stop(drainTimeout: 1) }
+        func run(_ arguments: [String]) async -> (code: ExitCode, out: String, err: String) {
+            let captured = CapturedConsole(input: [], isInteractive: false)
+            let environment = [
+                "LANG": "en_US.UTF-8", "FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:\(started.port)",
+                "SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000",
+            ]
+            let code = await DemoCLI(console: captured.console, environment: environment).run(
+                arguments + ["--backend", "firebase", "--data-dir", folder.path])
+            return (code, captured.out, captured.err)
+        }
+        // The email of the chooser's first Google account belongs to an email account.
+        #expect(
+            await run(["sign-up", "--email", "jane.appleseed@gmail.com", "--password", "jane password 1"]).code
+                == .success)
+        #expect(await run(["sign-out"]).code == .success)
+        #expect(await run(["sign-in", "guest"]).code == .success)
+        let refused = await run(["link", "google", "--account", "jane"])
+        #expect(refused.code == .failure, "\(refused.out)")
+        #expect(refused.err.contains("jane.appleseed@gmail.com"), "the error names the owner's email: \(refused.err)")
+    }
 }

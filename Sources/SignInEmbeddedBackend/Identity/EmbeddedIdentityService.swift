@@ -216,6 +216,14 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             guard !account.providerIds.contains(request.providerId) else {
                 throw IdentityBackendError(.providerAlreadyLinked, message: "the account has \(request.providerId)")
             }
+            // One account per email, as Firebase: an identity whose email another account has is not linked here.
+            if let email = identityClaims.email,
+                let owner = emailOwners(email, in: state).first(where: { $0 != account.uid })
+            {
+                throw IdentityBackendError(
+                    .emailExists, message: "the identity's email belongs to another account",
+                    email: state.identity.accounts[owner]?.email ?? email)
+            }
             account.identities.append(identity)
             account.isAnonymous = false
             fillProfile(&account, claims: identityClaims, request: request, state: state)
