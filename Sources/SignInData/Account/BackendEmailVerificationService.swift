@@ -1,7 +1,7 @@
 import SignInDomain
 
 /// Email verification at an ``EmailVerificationBackend``: the Data side of `EmailVerificationService`. A code the
-/// backend refuses (unknown, used or expired) is ``AuthError/invalidVerificationLink``: the backend's codes for it
+/// backend refuses (unknown, used or expired) is `AuthError.invalidVerificationLink`: the backend's codes for it
 /// are those of a reset code, which the user did not ask about.
 public struct BackendEmailVerificationService: EmailVerificationService {
     private let backend: any EmailVerificationBackend

@@ -1,6 +1,6 @@
 import SignInDomain
 
-/// Signs in with a custom token from the team's own server: the credential's ``AuthCredential/idToken`` holds it (its
+/// Signs in with a custom token from the team's own server: the credential's `AuthCredential.idToken` holds it (its
 /// screen is whatever asks the team's server, after the user signed in there). The session's provider is `custom`,
 /// as Firebase names it. It cannot be linked: another provider is linked to the account it signs in to.
 public struct CustomTokenAuthProvider: AuthProvider {
