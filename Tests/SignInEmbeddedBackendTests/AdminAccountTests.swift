@@ -13,15 +13,6 @@ struct AdminAccountTests {
     let harness = BackendHarness()
     var service: EmbeddedIdentityService { harness.service }
 
-    func code(_ body: () throws(IdentityBackendError) -> Void) -> IdentityBackendError.Code? {
-        do throws(IdentityBackendError) {
-            try body()
-            return nil
-        } catch {
-            return error.code
-        }
-    }
-
     @Test("a created account signs in with its email and password; it is found by uid and by email")
     func create() throws {
         let account = try service.createAccount(
@@ -41,24 +32,28 @@ struct AdminAccountTests {
         let first = try service.createAccount(.init(email: "sam@example.com", password: "sam password 1"))
         let before = try service.snapshot()
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.createAccount(.init(uid: first.uid)) }
+            errorCode { () throws(IdentityBackendError) in _ = try service.createAccount(.init(uid: first.uid)) }
                 == .duplicateLocalID)
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.createAccount(.init(email: "SAM@example.com")) }
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.createAccount(.init(email: "SAM@example.com"))
+            }
                 == .emailExists)
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.createAccount(.init(uid: "")) } == .invalidLocalID
+            errorCode { () throws(IdentityBackendError) in _ = try service.createAccount(.init(uid: "")) }
+                == .invalidLocalID
         )
         #expect(
-            code { () throws(IdentityBackendError) in
+            errorCode { () throws(IdentityBackendError) in
                 _ = try service.createAccount(.init(uid: String(repeating: "u", count: 129)))
             } == .invalidLocalID)
         #expect(
-            code { () throws(IdentityBackendError) in
+            errorCode { () throws(IdentityBackendError) in
                 _ = try service.createAccount(.init(email: "kim@example.com", password: "short"))
             } == .weakPassword)
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.createAccount(.init(password: "long password 1"))
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.createAccount(.init(password: "long password 1"))
             }
                 == .missingEmail)
         #expect(try service.snapshot() == before, "a refused creation changes nothing")
@@ -83,23 +78,24 @@ struct AdminAccountTests {
         let session = try service.signUp(email: "sam@example.com", password: "sam password 1")
         try service.updateAccount(uid: session.localId, .init(disabled: true))
         #expect(
-            code { () throws(IdentityBackendError) in
+            errorCode { () throws(IdentityBackendError) in
                 _ = try service.signInWithPassword(email: "sam@example.com", password: "sam password 1")
             } == .userDisabled)
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.refreshSession(refreshToken: session.refreshToken)
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.refreshSession(refreshToken: session.refreshToken)
             }
                 == .userDisabled)
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.lookupAccount(idToken: session.idToken) }
+            errorCode { () throws(IdentityBackendError) in _ = try service.lookupAccount(idToken: session.idToken) }
                 == .userDisabled)
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.verifySessionToken(session.idToken.value) }
+            errorCode { () throws(IdentityBackendError) in _ = try service.verifySessionToken(session.idToken.value) }
                 == .userDisabled)
         try service.sendPasswordResetEmail(email: "sam@example.com")
         let reset = try #require(try service.pendingMailedCodes().first)
         #expect(
-            code { () throws(IdentityBackendError) in
+            errorCode { () throws(IdentityBackendError) in
                 try service.confirmPasswordReset(code: reset.code, newPassword: "new password 2")
             } == .userDisabled)
         try service.updateAccount(uid: session.localId, .init(disabled: false))
@@ -127,13 +123,14 @@ struct AdminAccountTests {
             try service.signInWithPassword(email: "samuel@example.com", password: "sam password 1").localId
                 == session.localId)
         #expect(
-            code { () throws(IdentityBackendError) in
+            errorCode { () throws(IdentityBackendError) in
                 _ = try service.signInWithPassword(email: "sam@example.com", password: "sam password 1")
             } == .invalidLoginCredentials)
         harness.clock.advance(by: 2)
         try service.updateAccount(uid: session.localId, .init(password: "brand new password 3"))
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.refreshSession(refreshToken: session.refreshToken)
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.refreshSession(refreshToken: session.refreshToken)
             }
                 == .invalidRefreshToken)
         #expect(
@@ -141,7 +138,7 @@ struct AdminAccountTests {
                 == session.localId)
         let other = try service.signUp(email: "kim@example.com", password: "kim password 1")
         #expect(
-            code { () throws(IdentityBackendError) in
+            errorCode { () throws(IdentityBackendError) in
                 _ = try service.updateAccount(uid: other.localId, .init(email: "samuel@example.com"))
             } == .emailExists)
     }
@@ -153,10 +150,11 @@ struct AdminAccountTests {
         let now = Int(harness.clock.now().timeIntervalSince1970)
         try service.updateAccount(uid: session.localId, .init(validSince: now))
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.lookupAccount(idToken: session.idToken) }
+            errorCode { () throws(IdentityBackendError) in _ = try service.lookupAccount(idToken: session.idToken) }
                 == .invalidIDToken)
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.refreshSession(refreshToken: session.refreshToken)
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.refreshSession(refreshToken: session.refreshToken)
             }
                 == .invalidRefreshToken)
         // A sign-in after it works.
@@ -177,7 +175,7 @@ struct AdminAccountTests {
             ("{\"a\": \"" + String(repeating: "x", count: 1000) + "\"}", .claimsTooLarge),
         ] {
             #expect(
-                code { () throws(IdentityBackendError) in
+                errorCode { () throws(IdentityBackendError) in
                     _ = try service.updateAccount(uid: account.uid, .init(customAttributes: text))
                 } == expected, "\(text.prefix(20))")
         }
@@ -191,14 +189,16 @@ struct AdminAccountTests {
         try service.deleteAccount(uid: session.localId)
         #expect(try service.account(uid: session.localId) == nil)
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.refreshSession(refreshToken: session.refreshToken)
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.refreshSession(refreshToken: session.refreshToken)
             }
                 == .invalidRefreshToken)
         #expect(
-            code { () throws(IdentityBackendError) in try service.deleteAccount(uid: session.localId) } == .userNotFound
+            errorCode { () throws(IdentityBackendError) in try service.deleteAccount(uid: session.localId) }
+                == .userNotFound
         )
         #expect(
-            code { () throws(IdentityBackendError) in
+            errorCode { () throws(IdentityBackendError) in
                 _ = try service.updateAccount(uid: "nobody", .init(disabled: true))
             }
                 == .userNotFound)

@@ -14,15 +14,6 @@ struct CustomTokenTests {
     let harness = BackendHarness()
     var service: EmbeddedIdentityService { harness.service }
 
-    func code(_ body: () throws(IdentityBackendError) -> Void) -> IdentityBackendError.Code? {
-        do throws(IdentityBackendError) {
-            try body()
-            return nil
-        } catch {
-            return error.code
-        }
-    }
-
     /// A token with these claims, signed as `alg` says (`none`: no signature).
     func token(_ claims: [String: Any], alg: String = "none", key: HS256Key? = nil) throws -> String {
         let header = Array(#"{"alg":"\#(alg)","typ":"JWT"}"#.utf8)
@@ -61,12 +52,12 @@ struct CustomTokenTests {
         let otherBackend = BackendHarness(seed: 7)
         let foreign = try otherBackend.service.mintCustomToken(uid: "team-user")
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.signInWithCustomToken(Secret(foreign)) }
+            errorCode { () throws(IdentityBackendError) in _ = try service.signInWithCustomToken(Secret(foreign)) }
                 == .invalidCustomToken)
         // Unsigned, as the Admin SDKs make them for an emulator: refused unless the backend is one.
         let unsigned = try token(emulatorClaims())
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.signInWithCustomToken(Secret(unsigned)) }
+            errorCode { () throws(IdentityBackendError) in _ = try service.signInWithCustomToken(Secret(unsigned)) }
                 == .invalidCustomToken)
         #expect(try service.snapshot() == before, "nothing was created")
         _ = try service.mintCustomToken(uid: "x")  // the key exists now
@@ -78,33 +69,37 @@ struct CustomTokenTests {
         wrongAudience["aud"] = "https://example.com/another-api"
         let forOtherAudience = try token(wrongAudience, alg: "HS256", key: key)
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.signInWithCustomToken(Secret(forOtherAudience)) }
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.signInWithCustomToken(Secret(forOtherAudience))
+            }
                 == .credentialMismatch)
         var longLived = emulatorClaims(lifetime: 7200)
         longLived["iss"] = "custom-token-minter@signin-demo.invalid"
         let tooLong = try token(longLived, alg: "HS256", key: key)
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.signInWithCustomToken(Secret(tooLong)) }
+            errorCode { () throws(IdentityBackendError) in _ = try service.signInWithCustomToken(Secret(tooLong)) }
                 == .invalidCustomToken)
         let expired = try service.mintCustomToken(uid: "team-user")
         harness.clock.advance(by: 3600 + 61)
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.signInWithCustomToken(Secret(expired)) }
+            errorCode { () throws(IdentityBackendError) in _ = try service.signInWithCustomToken(Secret(expired)) }
                 == .invalidCustomToken)
     }
 
     @Test("reserved claims cannot be minted or smuggled in; a disabled account's token is refused")
     func claimsAndDisabled() throws {
         #expect(
-            code { () throws(IdentityBackendError) in
+            errorCode { () throws(IdentityBackendError) in
                 _ = try service.mintCustomToken(uid: "u", claims: ["sub": .string("x")])
             }
                 == .forbiddenClaim)
-        #expect(code { () throws(IdentityBackendError) in _ = try service.mintCustomToken(uid: "") } == .invalidLocalID)
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try service.mintCustomToken(uid: "") } == .invalidLocalID
+        )
         _ = try service.signInWithCustomToken(Secret(try service.mintCustomToken(uid: "team-user")))
         try service.updateAccount(uid: "team-user", .init(disabled: true))
         #expect(
-            code { () throws(IdentityBackendError) in
+            errorCode { () throws(IdentityBackendError) in
                 _ = try service.signInWithCustomToken(Secret(try service.mintCustomToken(uid: "team-user")))
             } == .userDisabled)
     }
@@ -120,12 +115,12 @@ struct CustomTokenTests {
         otherIssuer["iss"] = "someone@example.com"
         let notTheAdminSDKs = try token(otherIssuer)
         #expect(
-            code { () throws(IdentityBackendError) in
+            errorCode { () throws(IdentityBackendError) in
                 _ = try emulator.service.signInWithCustomToken(Secret(notTheAdminSDKs))
             } == .invalidCustomToken)
         let withSignature = try token(emulatorClaims()) + "c2ln"
         #expect(
-            code { () throws(IdentityBackendError) in
+            errorCode { () throws(IdentityBackendError) in
                 _ = try emulator.service.signInWithCustomToken(Secret(withSignature))
             }
                 == .invalidCustomToken)

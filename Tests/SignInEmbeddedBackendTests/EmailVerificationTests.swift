@@ -12,15 +12,6 @@ struct EmailVerificationTests {
     let harness = BackendHarness()
     var service: EmbeddedIdentityService { harness.service }
 
-    func code(_ body: () throws(IdentityBackendError) -> Void) -> IdentityBackendError.Code? {
-        do throws(IdentityBackendError) {
-            try body()
-            return nil
-        } catch {
-            return error.code
-        }
-    }
-
     func mailedCode(_ purpose: EmbeddedIdentityService.PendingMailedCode.Purpose) throws -> Secret {
         try #require(try service.pendingMailedCodes().last { $0.purpose == purpose }).code
     }
@@ -36,7 +27,7 @@ struct EmailVerificationTests {
         let refreshed = try service.refreshSession(refreshToken: session.refreshToken)
         #expect(try service.verifySessionToken(refreshed.idToken.value).emailVerified == true)
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.applyEmailVerification(code: verification) }
+            errorCode { () throws(IdentityBackendError) in _ = try service.applyEmailVerification(code: verification) }
                 == .invalidOOBCode)
     }
 
@@ -48,15 +39,15 @@ struct EmailVerificationTests {
         let verification = try mailedCode(.verifyEmail)
         let reset = try mailedCode(.passwordReset)
         #expect(
-            code { () throws(IdentityBackendError) in
+            errorCode { () throws(IdentityBackendError) in
                 try service.confirmPasswordReset(code: verification, newPassword: "taken over 1")
             } == .invalidOOBCode)
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.applyEmailVerification(code: reset) }
+            errorCode { () throws(IdentityBackendError) in _ = try service.applyEmailVerification(code: reset) }
                 == .invalidOOBCode)
         harness.clock.advance(by: 3601)
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.applyEmailVerification(code: verification) }
+            errorCode { () throws(IdentityBackendError) in _ = try service.applyEmailVerification(code: verification) }
                 == .expiredOOBCode)
         #expect(try service.account(uid: session.localId)?.emailVerified == false)
     }
@@ -68,12 +59,12 @@ struct EmailVerificationTests {
         let verification = try mailedCode(.verifyEmail)
         try service.updateAccount(uid: session.localId, .init(email: "samuel@example.com"))
         #expect(
-            code { () throws(IdentityBackendError) in _ = try service.applyEmailVerification(code: verification) }
+            errorCode { () throws(IdentityBackendError) in _ = try service.applyEmailVerification(code: verification) }
                 == .invalidOOBCode)
         #expect(try service.account(uid: session.localId)?.emailVerified == false)
         let guest = try service.signUpAnonymously()
         #expect(
-            code { () throws(IdentityBackendError) in try service.sendEmailVerification(idToken: guest.idToken) }
+            errorCode { () throws(IdentityBackendError) in try service.sendEmailVerification(idToken: guest.idToken) }
                 == .missingEmail)
     }
 
@@ -86,7 +77,7 @@ struct EmailVerificationTests {
         #expect(try service.applyEmailVerification(code: Secret(code)) == "sam@example.com")
         #expect(try service.account(uid: session.localId)?.emailVerified == true)
         #expect(
-            self.code { () throws(IdentityBackendError) in
+            errorCode { () throws(IdentityBackendError) in
                 _ = try service.emailVerificationLink(email: "nobody@example.com")
             } == .emailNotFound)
     }

@@ -80,15 +80,9 @@ struct AcmeProviderRecipeTests {
 
     @Test("signin-demo serve has its page too: the Firebase client signs in with it and hears its refusals over HTTP")
     func overServe() async throws {
-        let serveFolder = TemporaryFolder(prefix: "signin-acme-serve")
-        let captured = CapturedConsole(input: [], isInteractive: false)
-        let server = Server(
-            console: captured.console, paths: DataPaths(root: serveFolder.path),
-            environment: ["SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"],
-            text: CLIMessages(language: "en", providers: Self.providers.descriptions), providers: Self.providers)
-        let started = try server.start(port: 0)
-        defer { started.server.stop(drainTimeout: 1) }
-        let firebase = ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:\(started.port)"]
+        let serve = try InProcessServe(providers: Self.providers)
+        defer { serve.stop() }
+        let firebase = serve.environment
         let signIn = await run(
             ["sign-in", "acme", "--backend", "firebase", "--account", "kim@acme.example", "--json"],
             environment: firebase)
@@ -96,21 +90,17 @@ struct AcmeProviderRecipeTests {
         let session = try JSONSerialization.jsonObject(with: Data(signIn.out.utf8)) as? [String: Any]
         #expect(
             session?["providers"] as? [String] == ["oidc.acme"] && session?["email"] as? String == "kim@acme.example")
-        #expect(captured.err.contains("/embedded/v1/idp/signIn"), "the page was the server's: \(captured.err)")
+        #expect(serve.log.err.contains("/embedded/v1/idp/signIn"), "the page was the server's: \(serve.log.err)")
         let bad = await run(
             ["sign-in", "acme", "--backend", "firebase", "--account", "kim"], language: "tr_TR.UTF-8",
             environment: firebase)
         #expect(bad.code == .failure && bad.err.contains("Bu e-posta adresi geçerli değil."), "\(bad.err)")
         // Without Acme's registration, the server has no page for it and says so.
-        let plainFolder = TemporaryFolder(prefix: "signin-acme-plain")
-        let plain = try Server(
-            console: captured.console, paths: DataPaths(root: plainFolder.path), environment: [:],
-            text: CLIMessages(language: "en"), providers: CompositionRoot.providers
-        ).start(port: 0)
-        defer { plain.server.stop(drainTimeout: 1) }
+        let plain = try InProcessServe()
+        defer { plain.stop() }
         let unregistered = await run(
             ["sign-in", "acme", "--backend", "firebase", "--account", "kim@acme.example"],
-            environment: ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:\(plain.port)"])
+            environment: plain.environment)
         #expect(unregistered.code == .failure)
         #expect(unregistered.err.contains("Sign in with Acme ID is turned off"), "\(unregistered.err)")
     }

@@ -13,11 +13,7 @@ struct CustomTokenCLITests {
     func run(_ arguments: [String], language: String = "en_US.UTF-8", environment: [String: String] = [:]) async
         -> (code: ExitCode, out: String, err: String)
     {
-        let captured = CapturedConsole(input: [], isInteractive: false)
-        let merged = ["LANG": language, "SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"].merging(environment) { $1 }
-        let code = await DemoCLI(console: captured.console, environment: merged).run(
-            arguments + ["--data-dir", folder.path])
-        return (code, captured.out, captured.err)
+        await runCLI(arguments, folder: folder, language: language, environment: environment)
     }
 
     @Test("in-process: the uid --account names is signed in, the same account the next time")
@@ -42,17 +38,11 @@ struct CustomTokenCLITests {
 
     @Test("against serve: the unsigned kind the Admin SDKs make for an emulator is taken; a team's API has none")
     func overServe() async throws {
-        let served = TemporaryFolder(prefix: "signin-custom-token-serve")
-        let console = CapturedConsole(input: [], isInteractive: false)
-        let server = Server(
-            console: console.console, paths: DataPaths(root: served.path),
-            environment: ["SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"], text: CLIMessages(language: "en"),
-            providers: CompositionRoot.providers)
-        let started = try server.start(port: 0)
-        defer { started.server.stop(drainTimeout: 1) }
+        let serve = try InProcessServe()
+        defer { serve.stop() }
         let remote = await run(
             ["sign-in", "custom-token", "--account", "admin-made", "--backend", "firebase", "--json"],
-            environment: ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:\(started.port)"])
+            environment: serve.environment)
         #expect(remote.code == .success, "\(remote.err)")
         #expect(remote.out.contains(#""uid":"admin-made""#))
         let rest = await run(["sign-in", "custom-token", "--backend", "rest", "--base-url", "http://127.0.0.1:9"])

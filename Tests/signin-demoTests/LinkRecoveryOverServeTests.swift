@@ -13,20 +13,10 @@ struct LinkRecoveryOverServeTests {
 
     @Test("a guest links a Google account another account has: --switch-account signs in to that account")
     func switchAccount() async throws {
-        let served = TemporaryFolder(prefix: "signin-link-recovery-serve")
-        let console = CapturedConsole(input: [], isInteractive: false)
-        let server = Server(
-            console: console.console, paths: DataPaths(root: served.path),
-            environment: ["SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"], text: CLIMessages(language: "en"),
-            providers: CompositionRoot.providers)
-        let started = try server.start(port: 0)
-        defer { started.server.stop(drainTimeout: 1) }
+        let serve = try InProcessServe()
+        defer { serve.stop() }
         func run(_ arguments: [String]) async -> (code: ExitCode, out: String, err: String) {
-            let captured = CapturedConsole(input: [], isInteractive: false)
-            let environment = ["LANG": "en_US.UTF-8", "FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:\(started.port)"]
-            let code = await DemoCLI(console: captured.console, environment: environment).run(
-                arguments + ["--backend", "firebase", "--data-dir", folder.path])
-            return (code, captured.out, captured.err)
+            await runCLI(arguments + ["--backend", "firebase"], folder: folder, environment: serve.environment)
         }
         let owner = await run(["sign-in", "google", "--account", "sam", "--json"])
         #expect(owner.code == .success, "\(owner.err)")
@@ -43,28 +33,15 @@ struct LinkRecoveryOverServeTests {
         let status = await run(["status", "--json"])
         let now = try #require(try JSONSerialization.jsonObject(with: Data(status.out.utf8)) as? [String: Any])
         #expect(now["uid"] as? String == ownerUID as? String)
-        #expect(console.err.contains("accounts:signInWithIdp"), "the switch went through serve")
+        #expect(serve.log.err.contains("accounts:signInWithIdp"), "the switch went through serve")
     }
 
     @Test("a guest links a Google account whose email another account has: the error names that account's email")
     func emailExists() async throws {
-        let served = TemporaryFolder(prefix: "signin-link-email-serve")
-        let console = CapturedConsole(input: [], isInteractive: false)
-        let server = Server(
-            console: console.console, paths: DataPaths(root: served.path),
-            environment: ["SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"], text: CLIMessages(language: "en"),
-            providers: CompositionRoot.providers)
-        let started = try server.start(port: 0)
-        defer { started.server.stop(drainTimeout: 1) }
+        let serve = try InProcessServe()
+        defer { serve.stop() }
         func run(_ arguments: [String]) async -> (code: ExitCode, out: String, err: String) {
-            let captured = CapturedConsole(input: [], isInteractive: false)
-            let environment = [
-                "LANG": "en_US.UTF-8", "FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:\(started.port)",
-                "SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000",
-            ]
-            let code = await DemoCLI(console: captured.console, environment: environment).run(
-                arguments + ["--backend", "firebase", "--data-dir", folder.path])
-            return (code, captured.out, captured.err)
+            await runCLI(arguments + ["--backend", "firebase"], folder: folder, environment: serve.environment)
         }
         // The email of the chooser's first Google account belongs to an email account.
         #expect(

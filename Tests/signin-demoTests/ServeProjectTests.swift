@@ -9,24 +9,15 @@ import Testing
 @MainActor
 @Suite("serve --project")
 struct ServeProjectTests {
-    let folder = TemporaryFolder(prefix: "signin-serve-project")
-
     /// The claims of the ID token the CLI stored after signing in as a guest against a server for `project`.
     func claims(project: String?, environment: [String: String] = [:]) async throws -> [String: Any] {
-        let served = TemporaryFolder(prefix: "signin-serve-project-backend")
-        let console = CapturedConsole(input: [], isInteractive: false)
-        let server = Server(
-            console: console.console, paths: DataPaths(root: served.path),
-            environment: environment.merging(["SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"]) { $1 },
-            text: CLIMessages(language: "en"), providers: CompositionRoot.providers, project: project)
-        let started = try server.start(port: 0)
-        defer { started.server.stop(drainTimeout: 1) }
-        let client = CapturedConsole(input: [], isInteractive: false)
-        let data = folder.path + "/" + UUID().uuidString
-        let code = await DemoCLI(
-            console: client.console, environment: ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:\(started.port)"]
-        ).run(["sign-in", "guest", "--backend", "firebase", "--data-dir", data])
-        #expect(code == .success, "\(client.err)")
+        let serve = try InProcessServe(environment: environment, project: project)
+        defer { serve.stop() }
+        let client = TemporaryFolder(prefix: "signin-serve-project-client")
+        let result = await runCLI(
+            ["sign-in", "guest", "--backend", "firebase"], folder: client, environment: serve.environment)
+        #expect(result.code == .success, "\(result.err)")
+        let data = client.path
         let files = try FileManager.default.contentsOfDirectory(atPath: data + "/client")
         let file = try #require(files.first { $0.hasPrefix("session-firebase-") })
         let stored = try JSONSerialization.jsonObject(

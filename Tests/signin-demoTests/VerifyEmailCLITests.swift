@@ -13,11 +13,7 @@ struct VerifyEmailCLITests {
     func run(_ arguments: [String], language: String = "en_US.UTF-8", environment: [String: String] = [:]) async
         -> (code: ExitCode, out: String, err: String)
     {
-        let captured = CapturedConsole(input: [], isInteractive: false)
-        let merged = ["LANG": language, "SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"].merging(environment) { $1 }
-        let code = await DemoCLI(console: captured.console, environment: merged).run(
-            arguments + ["--data-dir", folder.path])
-        return (code, captured.out, captured.err)
+        await runCLI(arguments, folder: folder, language: language, environment: environment)
     }
 
     func verificationLink(in outbox: String) -> String? {
@@ -42,15 +38,9 @@ struct VerifyEmailCLITests {
 
     @Test("against serve: the emulator's oobCodes list it, and open-link verifies it; a team's API has none")
     func overServe() async throws {
-        let served = TemporaryFolder(prefix: "signin-verify-email-serve")
-        let console = CapturedConsole(input: [], isInteractive: false)
-        let server = Server(
-            console: console.console, paths: DataPaths(root: served.path),
-            environment: ["SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"], text: CLIMessages(language: "en"),
-            providers: CompositionRoot.providers)
-        let started = try server.start(port: 0)
-        defer { started.server.stop(drainTimeout: 1) }
-        let firebase = ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:\(started.port)"]
+        let serve = try InProcessServe()
+        defer { serve.stop() }
+        let firebase = serve.environment
         let remote = ["--backend", "firebase"]
         #expect(
             await run(
