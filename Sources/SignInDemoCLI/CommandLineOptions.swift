@@ -358,7 +358,7 @@ enum CommandTable {
                     }
                     return need.capabilities.passwordReset == nil ? .passwordReset : nil
                 },
-                missingInput: { isVerificationLink($0.command) ? nil : newPassword($0) }, menu: .menuOpenLink)
+                missingInput: { isResetLink($0.command) ? newPassword($0) : nil }, menu: .menuOpenLink)
         case .updateProfile:
             CommandSpec(
                 command: name, operand: .none, options: reauthentication + [.name, .newEmail],
@@ -441,6 +441,13 @@ enum CommandTable {
     /// Whether `command` opens an email-verification link (which needs no password).
     private static func isVerificationLink(_ command: Command) -> Bool {
         guard let link = command.resetLink, case .verifyEmail? = try? DeepLink.parse(link.value) else { return false }
+        return true
+    }
+
+    /// Whether `command` opens a password-reset link (which needs a new password); a link that is neither is said
+    /// to be no good when the command runs, before anything is asked.
+    private static func isResetLink(_ command: Command) -> Bool {
+        guard let link = command.resetLink, case .resetPassword? = try? DeepLink.parse(link.value) else { return false }
         return true
     }
 

@@ -167,7 +167,15 @@ struct CommandRunner {
 
     func openLink(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
         let link = invocation.command.resetLink ?? Secret("")
-        if case .verifyEmail? = try? DeepLink.parse(link.value) {
+        let parsed: DeepLink
+        do {
+            parsed = try DeepLink.parse(link.value)
+        } catch {
+            // A link that is no good is said so before a new password is asked for.
+            showError(text.errors.message(for: error), error: error, verbose: invocation.verbose)
+            return .failure
+        }
+        if case .verifyEmail = parsed {
             guard let offer = root.viewModel.offers.applyEmailVerification else {
                 return reportNotOffered(.emailVerification, invocation)
             }

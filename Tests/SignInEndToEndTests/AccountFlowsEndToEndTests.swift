@@ -193,7 +193,8 @@ final class AccountFlowsEndToEndTests {
         "unknown commands, flags and providers, and missing values, are usage errors (exit 2)",
         arguments: [
             ["frobnicate"], ["--frobnicate"], ["sign-in", "myspace"], ["link", "guest"], ["sign-in", "email"],
-            ["sign-up", "--email", "a@b.co"], ["open-link"], ["open-link", "signin-demo://x"], ["--email"],
+            ["sign-up", "--email", "a@b.co"], ["open-link"], ["open-link", "signin-demo://reset-password?code=abc"],
+            ["--email"],
             ["reset-password"],
         ])
     func usageErrors(arguments: [String]) throws {

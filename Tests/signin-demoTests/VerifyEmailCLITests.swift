@@ -31,6 +31,9 @@ struct VerifyEmailCLITests {
         #expect(opened.code == .success && opened.out.contains("ve@example.com is verified."), "\(opened.err)")
         let again = await run(["open-link", link], language: "zh_TW.UTF-8")
         #expect(again.code == .failure && again.err.contains("此驗證連結已失效"), "\(again.err)")
+        // A link with no code is no good, which is said before any password is asked for.
+        let empty = await run(["open-link", "signin-demo://verify-email?code="])
+        #expect(empty.code == .failure && empty.err.contains("This link cannot be opened."), "\(empty.err)")
         #expect(await run(["sign-in", "guest", "--yes"]).code == .success)
         let guest = await run(["verify-email"])
         #expect(guest.code == .failure && guest.err.contains("no email address to verify"), "\(guest.err)")
