@@ -161,7 +161,7 @@ let package = Package(
             name: "signin-demoTests",
             dependencies: [
                 "signin-demo", "SignInDemoCLI", "SignInFirebase", "SignInTesting", "SignInDataTesting",
-                "SignInDemoTrace", "SignInDemoAdapters", "SignInEmbeddedIssuers",
+                "SignInDemoTrace", "SignInDemoAdapters", "SignInEmbeddedIssuers", "SignInInfrastructure",
             ]
         ),
         .testTarget(

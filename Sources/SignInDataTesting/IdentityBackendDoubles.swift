@@ -6,7 +6,8 @@ import SignInTesting
 /// returns a session (but refreshes, which answer `refreshResult`), and `error`, if given, thrown by the
 /// operations that return nothing.
 /// It offers every port, so that one double stands for any backend.
-public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
+public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordResetCodeBackend,
+    PasswordChangeBackend,
     GuestBackend,
     IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend,
     EmailVerificationBackend, ProfileBackend
@@ -53,6 +54,10 @@ public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordRese
         try nothing()
         return try result.get().email ?? ""
     }
+    public func checkPasswordResetCode(_ code: Secret) async throws -> String {
+        try nothing()
+        return try result.get().email ?? ""
+    }
     public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse { try result.get() }
     public func signInWithPassword(email: String, password: Secret) async throws -> BackendSessionResponse {
         try result.get()
@@ -84,7 +89,8 @@ public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordRese
 }
 
 /// An identity backend that records every call, answering like a ``StubIdentityBackend``.
-public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
+public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordResetCodeBackend,
+    PasswordChangeBackend,
     GuestBackend,
     IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend,
     EmailVerificationBackend, ProfileBackend
@@ -98,6 +104,7 @@ public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetB
         case signInWithCustomToken(Secret)
         case sendEmailVerification(idToken: Secret)
         case applyEmailVerification(code: Secret)
+        case checkPasswordResetCode(Secret)
         case updateProfile(idToken: Secret, displayName: String?, email: String?)
         case signUp(email: String, password: Secret)
         case signInWithPassword(email: String, password: Secret)
@@ -165,6 +172,11 @@ public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetB
     public func applyEmailVerification(code: Secret) async throws -> String {
         calls.append(.applyEmailVerification(code: code))
         return try await stub.applyEmailVerification(code: code)
+    }
+
+    public func checkPasswordResetCode(_ code: Secret) async throws -> String {
+        calls.append(.checkPasswordResetCode(code))
+        return try await stub.checkPasswordResetCode(code)
     }
 
     public func updateProfile(idToken: Secret, displayName: String?, email: String?) async throws
@@ -240,7 +252,8 @@ public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetB
 }
 
 /// An identity backend that must not be called.
-public struct FailingIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
+public struct FailingIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordResetCodeBackend,
+    PasswordChangeBackend,
     GuestBackend,
     IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend,
     EmailVerificationBackend, ProfileBackend
@@ -273,6 +286,7 @@ public struct FailingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
     }
     public func sendEmailVerification(idToken: Secret) async throws { throw fail("sendEmailVerification") }
     public func applyEmailVerification(code: Secret) async throws -> String { throw fail("applyEmailVerification") }
+    public func checkPasswordResetCode(_ code: Secret) async throws -> String { throw fail("checkPasswordResetCode") }
     public func updateProfile(idToken: Secret, displayName: String?, email: String?) async throws
         -> BackendSessionResponse
     { throw fail("updateProfile") }

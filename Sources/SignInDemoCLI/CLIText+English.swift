@@ -175,6 +175,7 @@ extension CLIMessages {
         .linkCancelled: "link cancelled; nothing changed.",
         .resetCancelled: "reset-password cancelled; nothing was mailed.",
         .openLinkCancelled: "open-link cancelled; the password stays as it was.",
+        .resetLinkFor: "This link sets a new password for {email}.",
         .changePasswordCancelled: "change-password cancelled; the password stays as it was.",
         .deleteCancelled: "delete-account cancelled; nothing changed.",
         .signOutCancelled: "sign-out cancelled; you are still signed in as a guest.",
@@ -232,6 +233,8 @@ extension CLIMessages {
         .hintDetailsVerbose: "Details: {details}",
         .hintWrongCredentialsMenu:
             "Check the email and the password, or choose {item} to mail yourself a reset link.",
+        .hintEmailNotFound: "Check the email, or create an account with it: signin-demo sign-up.",
+        .hintEmailNotFoundMenu: "Check the email, or choose {item} to create an account with it.",
         .hintEmailInUseMenu: "Sign in to that account instead ({item}), then link; or use another email.",
         .hintInvalidLinkMenu:
             "Open the link exactly as the mail shows it ({also} shows the outbox), or choose {item} for a new one.",

@@ -158,6 +158,7 @@ extension CLIMessages {
         .linkCancelled: "已取消連結；未做任何變更。",
         .resetCancelled: "已取消重設密碼；未寄出任何郵件。",
         .openLinkCancelled: "已取消開啟連結；密碼維持不變。",
+        .resetLinkFor: "此連結會為 {email} 設定新密碼。",
         .changePasswordCancelled: "已取消變更密碼；密碼維持不變。",
         .deleteCancelled: "已取消刪除帳號；未做任何變更。",
         .signOutCancelled: "已取消登出；您仍以訪客身分登入。",
@@ -210,6 +211,8 @@ extension CLIMessages {
             "無法讀取 {folder} 中內嵌後端的狀態（{reason}）。未做任何變更：請從備份還原後端資料夾，或將其移走以開始新的安裝。",
         .hintDetailsVerbose: "詳細資訊：{details}",
         .hintWrongCredentialsMenu: "請檢查電子郵件與密碼，或選擇 {item} 寄送重設密碼連結給自己。",
+        .hintEmailNotFound: "請檢查電子郵件，或以此電子郵件建立帳號：signin-demo sign-up。",
+        .hintEmailNotFoundMenu: "請檢查電子郵件，或選擇 {item} 以此電子郵件建立帳號。",
         .hintEmailInUseMenu: "請改用該帳號登入（{item}），再進行連結；或使用其他電子郵件。",
         .hintInvalidLinkMenu: "請依郵件中顯示的樣子開啟連結（{also} 會顯示寄件匣），或選擇 {item} 取得新連結。",
 

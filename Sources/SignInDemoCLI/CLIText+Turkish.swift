@@ -178,6 +178,7 @@ extension CLIMessages {
         .linkCancelled: "bağlama iptal edildi; hiçbir şey değişmedi.",
         .resetCancelled: "parola sıfırlama iptal edildi; e-posta gönderilmedi.",
         .openLinkCancelled: "bağlantıyı açma iptal edildi; parola olduğu gibi kaldı.",
+        .resetLinkFor: "Bu bağlantı {email} için yeni bir parola belirler.",
         .changePasswordCancelled: "parola değiştirme iptal edildi; parola olduğu gibi kaldı.",
         .deleteCancelled: "hesap silme iptal edildi; hiçbir şey değişmedi.",
         .signOutCancelled: "oturum kapatma iptal edildi; hâlâ misafir olarak oturumunuz açık.",
@@ -236,6 +237,8 @@ extension CLIMessages {
         .hintDetailsVerbose: "Ayrıntılar: {details}",
         .hintWrongCredentialsMenu:
             "E-postayı ve parolayı denetleyin ya da kendinize bir sıfırlama bağlantısı göndermek için {item} seçin.",
+        .hintEmailNotFound: "E-postayı kontrol edin ya da bu e-postayla bir hesap oluşturun: signin-demo sign-up.",
+        .hintEmailNotFoundMenu: "E-postayı kontrol edin ya da bu e-postayla bir hesap oluşturmak için {item} seçin.",
         .hintEmailInUseMenu:
             "Bunun yerine o hesapla oturum açın ({item}), sonra bağlayın; ya da başka bir e-posta kullanın.",
         .hintInvalidLinkMenu:

@@ -43,7 +43,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case promptConsentChoose, promptConsentRetry, promptLink, promptProviderToUnlink
 
     // Results.
-    case cancelled, signInCancelled, signUpCancelled, linkCancelled, resetCancelled, openLinkCancelled
+    case cancelled, signInCancelled, signUpCancelled, linkCancelled, resetCancelled, openLinkCancelled, resetLinkFor
     case changePasswordCancelled, deleteCancelled, signOutCancelled, accountCreated, linkedProvider, uidKept
     case unlinkedProvider, signedOutDone, resetMailed, passwordResetDone, passwordChanged, credentialState
     case appleRevoked, appleNothingToRevoke, accountDeleted, outboxEmpty, outboxLine, notSignedIn
@@ -54,7 +54,8 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     // What to do next, after an error.
     case hintSignIn, hintSignInMenu, hintWrongCredentials, hintEmailInUse, hintInvalidLink, hintDataFolder,
         hintBackendDamaged
-    case hintDetailsVerbose, hintWrongCredentialsMenu, hintEmailInUseMenu, hintInvalidLinkMenu
+    case hintDetailsVerbose, hintWrongCredentialsMenu, hintEmailInUseMenu, hintInvalidLinkMenu,
+        hintEmailNotFound, hintEmailNotFoundMenu
     case hintInvalidLinkNoOutbox, hintInvalidLinkNoOutboxMenu, recoverHintMenu, guestWarningMenu, resetMailedMenu
     case resetMailedByServerMenu, passwordResetDoneMenu, appleRevokedMenu, listSeparator
 

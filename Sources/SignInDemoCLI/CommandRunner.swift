@@ -188,6 +188,14 @@ struct CommandRunner {
         guard let offer = root.viewModel.offers.confirmPasswordReset else {
             return reportNotOffered(.passwordReset, invocation)
         }
+        if let check = root.viewModel.offers.checkPasswordResetCode {
+            // Whose password the link sets, or that it is used or expired, before a new password is typed.
+            await root.screen.send(.checkResetLink(check, link))
+            guard case .checkPasswordResetCode(let email)? = root.viewModel.state.completed else {
+                return await report(root, invocation) { _ in "" }
+            }
+            if invocation.password == nil { console.out(text(.resetLinkFor, ["email": email]) + "\n") }
+        }
         guard let password = invocation.password ?? askNewPassword() else { return cancelled(.openLinkCancelled) }
         await root.screen.send(.openResetLink(offer, link, newPassword: Secret(password)))
         return await report(root, invocation) { _ in
@@ -387,7 +395,9 @@ struct CommandRunner {
         switch error {
         case .notSignedIn, .signedOut, .refreshTokenRejected:
             nextStep(.hintSignIn, signInArguments, orChoose: .hintSignInMenu, nil)
-        case .wrongCredentials:
+        case .emailNotFound:
+            nextStep(.hintEmailNotFound, orChoose: .hintEmailNotFoundMenu, Command(.signUp))
+        case .wrongCredentials, .wrongPassword:
             nextStep(.hintWrongCredentials, orChoose: .hintWrongCredentialsMenu, Command(.resetPassword))
         case .emailAlreadyInUse: nextStep(.hintEmailInUse, orChoose: .hintEmailInUseMenu, .signIn(.emailPassword))
         case .invalidDeepLink, .invalidResetCode, .resetCodeExpired:
@@ -625,7 +635,6 @@ struct CommandRunner {
         return line
     }
 
-    /// Asks for a new password twice; `nil` when the user gives none or the two differ.
     /// A new password, typed twice on a terminal; two that differ are asked again, up to three times.
     func askNewPassword() -> String? {
         for attempt in 1...3 {

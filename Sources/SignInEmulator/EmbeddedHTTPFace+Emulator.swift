@@ -2,7 +2,7 @@ import SignInData
 import SignInEmbeddedBackend
 
 /// The Firebase Auth emulator's test endpoints, under `/emulator/v1/projects/{projectId}/` (any project id):
-/// the reset codes still pending, and deleting every account between tests. They need no API key, as the
+/// the reset codes still pending, deleting every account between tests, and the project's settings. They need no API key, as the
 /// emulator's do; the face is meant for a loopback address only.
 extension EmbeddedHTTPFace {
     /// `GET …/oobCodes`: the reset and verification codes that would still be accepted, with the links they were
@@ -24,5 +24,30 @@ extension EmbeddedHTTPFace {
     func deleteAllAccounts() throws(HTTPFaceError) -> JSONValue {
         try core { () throws(IdentityBackendError) in try service.deleteAllAccounts() }
         return .object([:])
+    }
+
+    /// `GET …/config`: the project's settings, in the emulator's shape. One account per email is how this backend
+    /// works, so `allowDuplicateEmails` is always false.
+    func config() -> JSONValue {
+        .object([
+            "signIn": .object(["allowDuplicateEmails": .bool(false)]),
+            "emailPrivacyConfig": .object([
+                "enableImprovedEmailPrivacy": .bool(service.projectSettings.emailEnumerationProtection)
+            ]),
+        ])
+    }
+
+    /// `PATCH …/config`: changes the settings named in the body, and answers with all of them. Email enumeration
+    /// protection is `emailPrivacyConfig.enableImprovedEmailPrivacy`; asking for duplicate emails is refused.
+    func updateConfig(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        if try fields.object("signIn")?.bool("allowDuplicateEmails") == true {
+            throw HTTPFaceError(
+                "INVALID_CONFIG",
+                detail: "this emulator keeps one account per email: allowDuplicateEmails must be false")
+        }
+        if let protection = try fields.object("emailPrivacyConfig")?.bool("enableImprovedEmailPrivacy") {
+            service.updateProjectSettings { $0.emailEnumerationProtection = protection }
+        }
+        return config()
     }
 }

@@ -185,13 +185,21 @@ extension EmbeddedHTTPFace {
         return .object(["kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email)])
     }
 
+    /// `accounts:resetPassword`: with `newPassword`, sets it (the code is used); without, only checks the code
+    /// (Firebase's `verifyPasswordResetCode`). Both answer with the account's email.
     func resetPassword(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         guard let code = try fields.text("oobCode") else { throw HTTPFaceError("MISSING_OOB_CODE") }
-        guard let newPassword = try fields.text("newPassword") else { throw HTTPFaceError("MISSING_NEW_PASSWORD") }
-        try core { () throws(IdentityBackendError) in
-            try service.confirmPasswordReset(code: Secret(code), newPassword: Secret(newPassword))
+        let newPassword = try fields.text("newPassword")
+        let email = try core { () throws(IdentityBackendError) in
+            let email = try service.checkPasswordResetCode(Secret(code))
+            if let newPassword {
+                try service.confirmPasswordReset(code: Secret(code), newPassword: Secret(newPassword))
+            }
+            return email
         }
-        return .object(["kind": "identitytoolkit#ResetPasswordResponse", "requestType": "PASSWORD_RESET"])
+        return .object([
+            "kind": "identitytoolkit#ResetPasswordResponse", "requestType": "PASSWORD_RESET", "email": .string(email),
+        ])
     }
 
     // MARK: - Shapes

@@ -50,7 +50,8 @@ public struct EmbeddedHTTPFace: Sendable {
     /// - Returns: The response: JSON, or the app's API's own answer for paths under `/v1/`.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let method = Self.traceableMethod(request.method)
-        guard let path = Self.decodedPath(of: request.url), let route = FaceRoute(path: path) else {
+        guard let path = Self.decodedPath(of: request.url), let route = FaceRoute(path: path, method: request.method)
+        else {
             return refuse(HTTPFaceError("NOT_FOUND", status: 404, detail: "no such endpoint"), method, "unknown")
         }
         guard let expectedMethod = route.method else {
@@ -101,6 +102,8 @@ public struct EmbeddedHTTPFace: Sendable {
         case .token: try token(Self.tokenFields(of: request))
         case .oobCodes: try oobCodes()
         case .deleteAllAccounts: try deleteAllAccounts()
+        case .config: config()
+        case .updateConfig: try updateConfig(RequestFields(jsonBody: request.body))
         case .appleAccount: try appleAccount()
         case .appleAuthorize: try appleAuthorize(Self.simulatorFields(of: request))
         case .appleCredentialState: try appleCredentialState(Self.simulatorFields(of: request))
@@ -146,7 +149,6 @@ public struct EmbeddedHTTPFace: Sendable {
         URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath.removingPercentEncoding
     }
 
-    /// The non-empty `key` query parameter.
     /// The request's API key: the `key` query parameter, or the `x-goog-api-key` header, as Google's APIs take it.
     static func apiKey(of request: HTTPRequest) -> String? {
         let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first {

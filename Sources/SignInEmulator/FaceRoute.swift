@@ -28,6 +28,8 @@ enum FaceRoute: String, CaseIterable, Sendable {
     // The Firebase Auth emulator's test endpoints, under `/emulator/v1/projects/{projectId}/`.
     case oobCodes = "emulator:oobCodes"
     case deleteAllAccounts = "emulator:accounts"
+    case config = "emulator:config"
+    case updateConfig = "emulator:config:update"
     // The simulated Apple sheet, Google account chooser and registered providers' pages, under `/embedded/v1/`.
     case appleAccount = "apple:account"
     case appleAuthorize = "apple:authorize"
@@ -39,8 +41,9 @@ enum FaceRoute: String, CaseIterable, Sendable {
     // The app's own API: every path under `/v1/`.
     case appAPI = "app:v1"
 
-    /// The route of a percent-decoded path, or `nil` for an unknown one.
-    init?(path: String) {
+    /// The route of a percent-decoded path, or `nil` for an unknown one. The method tells apart the routes that
+    /// share a path (the emulator's `config`: `GET` reads it, `PATCH` changes it).
+    init?(path: String, method: String) {
         let projects = "/identitytoolkit.googleapis.com/v1/projects/"
         if path.hasPrefix(projects) {
             let rest = path.dropFirst(projects.count).split(separator: "/", omittingEmptySubsequences: false)
@@ -75,6 +78,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
             switch segments[4] {
             case "oobCodes": self = .oobCodes
             case "accounts": self = .deleteAllAccounts
+            case "config": self = method == "PATCH" ? .updateConfig : .config
             default: return nil
             }
             return
@@ -95,8 +99,9 @@ enum FaceRoute: String, CaseIterable, Sendable {
     /// The one method the route answers; `nil` for the app's API, which checks its own.
     var method: String? {
         switch self {
-        case .oobCodes, .appleAccount, .googleAccounts, .adminBatchGet: "GET"
+        case .oobCodes, .appleAccount, .googleAccounts, .adminBatchGet, .config: "GET"
         case .deleteAllAccounts: "DELETE"
+        case .updateConfig: "PATCH"
         case .appAPI: nil
         default: "POST"
         }

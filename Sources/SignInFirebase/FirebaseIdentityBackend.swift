@@ -14,7 +14,8 @@ import SignInDomain
 ///
 /// Sign-out is local only: Firebase has no call that revokes one refresh token (the Admin SDK can revoke all of a
 /// user's tokens; a client cannot), so ``revokeRefreshToken(_:)`` does nothing and the app forgets the session.
-public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
+public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordResetCodeBackend,
+    PasswordChangeBackend,
     GuestBackend, IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend,
     EmailVerificationBackend, ProfileBackend
 {
@@ -257,17 +258,13 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
         .invalidIDToken, .tokenExpired, .userNotFound, .userDisabled, .credentialTooOld,
     ]
 
-    /// Asks Firebase to mail a password-reset link. Projects without email enumeration protection answer
-    /// `EMAIL_NOT_FOUND` for an email with no account; that is answered like any other email, so that nobody
-    /// learns from this app which emails have accounts.
+    /// Asks Firebase to mail a password-reset link. A project with email enumeration protection (every project made
+    /// since September 2023) answers an email with no account as any other; one without it answers
+    /// `EMAIL_NOT_FOUND`, which is passed on: whether to tell is the project's setting, not the app's.
     public func sendPasswordResetEmail(email: String) async throws {
-        do {
-            _ = try await post(
-                .identityToolkit, "accounts:sendOobCode",
-                json: FirebaseWire.OOBCodeRequest(email: email, tenantId: tenant), secrets: [])
-        } catch let error as IdentityBackendError where error.code == .emailNotFound {
-            return
-        }
+        _ = try await post(
+            .identityToolkit, "accounts:sendOobCode",
+            json: FirebaseWire.OOBCodeRequest(email: email, tenantId: tenant), secrets: [])
     }
 
     public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
@@ -276,6 +273,19 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
             json: FirebaseWire.ResetPasswordRequest(
                 oobCode: code.value, newPassword: newPassword.value, tenantId: tenant),
             secrets: [code.value, newPassword.value])
+    }
+
+    /// Checks a reset code without using it (`accounts:resetPassword` with the `oobCode` alone, which Firebase's SDKs
+    /// call `verifyPasswordResetCode`).
+    public func checkPasswordResetCode(_ code: Secret) async throws -> String {
+        let data = try await post(
+            .identityToolkit, "accounts:resetPassword",
+            json: FirebaseWire.CodeRequest(oobCode: code.value, tenantId: tenant), secrets: [code.value])
+        let answer = try Self.decode(FirebaseWire.ResetCodeAnswer.self, data, method: "accounts:resetPassword")
+        guard let email = answer.email, answer.requestType == nil || answer.requestType == "PASSWORD_RESET" else {
+            throw Self.malformed("accounts:resetPassword checked a code that is not a password reset's")
+        }
+        return email
     }
 
     /// Mails a verification link to the email of the account of `idToken` (`accounts:sendOobCode`, `VERIFY_EMAIL`).
@@ -289,7 +299,7 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
     public func applyEmailVerification(code: Secret) async throws -> String {
         let data = try await post(
             .identityToolkit, "accounts:update",
-            json: FirebaseWire.ApplyCodeRequest(oobCode: code.value, tenantId: tenant), secrets: [code.value])
+            json: FirebaseWire.CodeRequest(oobCode: code.value, tenantId: tenant), secrets: [code.value])
         let answer = try Self.decode(FirebaseWire.ApplyCodeAnswer.self, data, method: "accounts:update")
         guard let email = answer.email, answer.emailVerified == true else {
             throw Self.malformed("accounts:update applied a code without verifying an email")

@@ -85,16 +85,22 @@ enum FirebaseWire {
         var tenantId: String?
     }
 
-    /// `accounts:update` with a mailed code: applies it.
-    struct ApplyCodeRequest: Encodable {
-        var oobCode: String
-        var tenantId: String?
-    }
-
     /// What `accounts:update` answers when it applied a verification code.
     struct ApplyCodeAnswer: Decodable {
         var email: String?
         var emailVerified: Bool?
+    }
+
+    /// `accounts:resetPassword` with the code alone (a check), or `accounts:update` applying a verification code.
+    struct CodeRequest: Encodable {
+        var oobCode: String
+        var tenantId: String?
+    }
+
+    /// What `accounts:resetPassword` answers: the email of the account whose password the code sets.
+    struct ResetCodeAnswer: Decodable {
+        var email: String?
+        var requestType: String?
     }
 
     /// `accounts:resetPassword`.

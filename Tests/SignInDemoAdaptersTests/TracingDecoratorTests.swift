@@ -54,11 +54,28 @@ struct TracingDecoratorTests {
         let traced = TracingIdentityBackend.wrapping(sessionsOnly, tracer: RecordingFlowTracer())
         #expect(traced.passwords == nil && traced.guests == nil && traced.identityProviders == nil)
         #expect(traced.linking == nil && traced.passwordReset == nil && traced.accountDeletion == nil)
-        #expect(traced.customTokens == nil)
+        #expect(traced.customTokens == nil && traced.passwordResetCodes == nil && traced.emailVerification == nil)
         let all = TracingIdentityBackend.wrapping(
             StubIdentityBackend(result: .success(.fixture())).capabilities, tracer: RecordingFlowTracer())
         #expect(all.passwords != nil && all.guests != nil && all.identityProviders != nil && all.linking != nil)
-        #expect(all.customTokens != nil)
+        #expect(all.customTokens != nil && all.passwordResetCodes != nil && all.emailVerification != nil)
+        #expect(all.profile != nil && all.passwordChange != nil && all.passwordReset != nil)
+    }
+
+    @Test("the traced account services keep every service present, and record the reset-code check without the code")
+    func accountServicesKeepTheirPorts() async throws {
+        let tracer = RecordingFlowTracer()
+        let every = StubIdentityBackend(result: .success(.fixture())).capabilities.accountServices()
+        let traced = TracingAccountServices.wrapping(every, tracer: tracer)
+        #expect(traced.signUp != nil && traced.passwordReset != nil && traced.passwordResetCodes != nil)
+        #expect(traced.passwordChange != nil && traced.unlink != nil && traced.accountDeletion != nil)
+        #expect(traced.emailVerification != nil && traced.profile != nil)
+        let none = TracingAccountServices.wrapping(AccountServices(), tracer: tracer)
+        #expect(none.signUp == nil && none.emailVerification == nil && none.profile == nil)
+        let checker = try #require(traced.passwordResetCodes)
+        _ = try await checker.checkPasswordResetCode("live-reset-code")
+        #expect(tracer.steps.map(\.message.key) == ["data.passwordResetCodeChecked"])
+        Self.expectNoSecret(tracer)
     }
 
     @Test("a refusal is recorded by its code and thrown unchanged")

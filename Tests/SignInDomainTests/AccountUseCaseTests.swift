@@ -44,6 +44,21 @@ struct AccountUseCaseTests {
         }
     }
 
+    @Test("checking a reset code: an empty one is refused before any call; a good one names the email, unused")
+    func resetCodeCheck() async throws {
+        let failing = FailingAccountService(reportIssue: reportIssue)
+        await #expect(throws: AuthError.invalidResetCode) {
+            _ = try await CheckPasswordResetCodeUseCase(accounts: failing)(code: "")
+        }
+        let spy = SpyAccountService(session: .success(.fixture(email: "jane@example.com")))
+        #expect(try await CheckPasswordResetCodeUseCase(accounts: spy)(code: "mailed") == "jane@example.com")
+        #expect(await spy.calls == [.checkPasswordResetCode("mailed")])
+        let expired = SpyAccountService(error: .resetCodeExpired)
+        await #expect(throws: AuthError.resetCodeExpired) {
+            _ = try await CheckPasswordResetCodeUseCase(accounts: expired)(code: "old")
+        }
+    }
+
     @Test("a profile change checks the email and the session before any call")
     func profileChecks() async {
         let failing = FailingAccountService(reportIssue: reportIssue)

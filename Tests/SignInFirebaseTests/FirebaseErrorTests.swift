@@ -24,8 +24,8 @@ struct FirebaseErrorTests {
 
     static let mapped: [(String, AuthError)] = [
         ("INVALID_LOGIN_CREDENTIALS", .wrongCredentials),
-        ("EMAIL_NOT_FOUND", .wrongCredentials),
-        ("INVALID_PASSWORD", .wrongCredentials),
+        ("EMAIL_NOT_FOUND", .emailNotFound),
+        ("INVALID_PASSWORD", .wrongPassword),
         ("USER_DISABLED", .userDisabled),
         ("USER_NOT_FOUND", .signedOut(.accountDeleted)),
         ("TOKEN_EXPIRED", .signedOut(.sessionExpired)),

@@ -367,7 +367,7 @@ struct FirebaseOperationTests {
         #expect(!text.contains("apple-code") && !text.contains("session-id-token"))
     }
 
-    @Test("a reset mail is accounts:sendOobCode PASSWORD_RESET; an unknown email answers the same")
+    @Test("a reset mail is accounts:sendOobCode PASSWORD_RESET; a project that tells about unknown emails is heard")
     func sendOobCode() async throws {
         let spy = SpyHTTPTransport(responses: [
             Wire.ok(["kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": "j@example.com"])
@@ -378,9 +378,32 @@ struct FirebaseOperationTests {
         #expect(
             try Wire.json(request).mapValues { "\($0)" } == ["requestType": "PASSWORD_RESET", "email": "j@example.com"])
 
-        // A project without email enumeration protection tells which emails have no account; this client does not.
+        // A project without email enumeration protection tells which emails have no account: its setting, passed on.
         let unknown = SpyHTTPTransport(responses: [Wire.failure("EMAIL_NOT_FOUND")])
-        try await Wire.backend(unknown).sendPasswordResetEmail(email: "nobody@example.com")
+        await #expect {
+            try await Wire.backend(unknown).sendPasswordResetEmail(email: "nobody@example.com")
+        } throws: { ($0 as? IdentityBackendError)?.toDomain(provider: .emailPassword) == .emailNotFound }
+    }
+
+    @Test("checking a reset code is accounts:resetPassword with the oobCode alone; the answer's email is the result")
+    func checkResetCode() async throws {
+        let spy = SpyHTTPTransport(responses: [
+            Wire.ok([
+                "kind": "identitytoolkit#ResetPasswordResponse", "email": "jane@example.com",
+                "requestType": "PASSWORD_RESET",
+            ]),
+            Wire.ok(["kind": "identitytoolkit#ResetPasswordResponse", "email": "j@x.co", "requestType": "VERIFY_EMAIL"]
+            ),
+        ])
+        let backend = Wire.backend(spy)
+        #expect(try await backend.checkPasswordResetCode("oob-code") == "jane@example.com")
+        let request = try #require(await spy.requests.first)
+        Wire.expectCall(request, "accounts:resetPassword")
+        #expect(try Wire.json(request) as NSDictionary == ["oobCode": "oob-code"])
+        await #expect(throws: IdentityBackendError.self) { _ = try await backend.checkPasswordResetCode("other") }
+        let expired = BackendPasswordResetCodeService(
+            backend: Wire.backend(SpyHTTPTransport(responses: [Wire.failure("EXPIRED_OOB_CODE")])))
+        await #expect(throws: AuthError.resetCodeExpired) { _ = try await expired.checkPasswordResetCode("old") }
     }
 
     @Test("a reset is accounts:resetPassword with oobCode and newPassword")

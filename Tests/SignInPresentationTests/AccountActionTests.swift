@@ -255,6 +255,33 @@ struct AccountViewModelTests {
             ])
     }
 
+    @Test("a reset link is checked before a password is asked: the email it is for, or why it is no good")
+    func checkResetLink() async throws {
+        let sessions = SessionManager.fixture(reportIssue: reportIssue)
+        func viewModel(_ accounts: SpyAccountService) -> SignInViewModel {
+            SignInViewModel(
+                signIn: SignInUseCase(authProviders: [], sessions: sessions),
+                signOut: SignOutUseCase(sessions: sessions, tokenService: SpySessionTokenService(clock: clock)),
+                account: AccountUseCases(checkPasswordResetCode: CheckPasswordResetCodeUseCase(accounts: accounts)),
+                uiClients: [:])
+        }
+        let accounts = SpyAccountService(session: .success(.fixture(email: "jane@example.com")))
+        let good = viewModel(accounts)
+        let offer = try #require(good.offers.checkPasswordResetCode)
+        await good.dispatch(.checkResetLink(offer, "signin-demo://reset-password?code=mailed"))?.value
+        #expect(good.state.completed == .checkPasswordResetCode(email: "jane@example.com"))
+        #expect(good.state.errorMessage == nil && !good.state.isLoading)
+        // A verification link is not a reset link: said at once, no call.
+        await good.dispatch(.checkResetLink(offer, "signin-demo://verify-email?code=mailed"))?.value
+        #expect(good.state.error == .invalidDeepLink("not a password-reset link"))
+        #expect(await accounts.calls == [.checkPasswordResetCode("mailed")])
+
+        let used = viewModel(SpyAccountService(error: .invalidResetCode))
+        let usedOffer = try #require(used.offers.checkPasswordResetCode)
+        await used.dispatch(.checkResetLink(usedOffer, "signin-demo://reset-password?code=used"))?.value
+        #expect(used.state.error == .invalidResetCode && used.state.completed == nil)
+    }
+
     @Test("after a reset that ended this device's session, the screen shows nobody signed in")
     func resetShowsTheSessionEnded() async throws {
         let session = UserSession.fixture(

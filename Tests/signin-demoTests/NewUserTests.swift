@@ -141,6 +141,28 @@ struct NewUserTests {
         #expect(await run(["sign-in", "email"] + email + ["--password", "second pass 2"]).0 == .success)
     }
 
+    @Test("open-link says whose password a link sets before it asks; a used link is refused before any prompt")
+    func openLinkChecksFirst() async throws {
+        let email = ["--email", "check@example.com"]
+        #expect(await run(["sign-up"] + email + ["--password", "first pass 1"]).0 == .success)
+        #expect(await run(["reset-password"] + email).0 == .success)
+        let link = try #require(mailedLinks().last)
+        let typed = CapturedConsole(input: ["second pass 2", "second pass 2"], isInteractive: true)
+        let (code, captured) = await run(["open-link", link], typed)
+        #expect(code == .success, "\(captured.err)")
+        let out = captured.out
+        let named = try #require(out.range(of: "This link sets a new password for check@example.com."), "\(out)")
+        let asked = try #require(out.range(of: "New password"), "\(out)")
+        #expect(named.lowerBound < asked.lowerBound, "the email is named before the password is asked for")
+
+        let again = CapturedConsole(input: ["third pass 3", "third pass 3"], isInteractive: true)
+        let (refused, used) = await run(["open-link", link], again)
+        #expect(refused == .failure)
+        #expect(used.err.contains("This password-reset link is not valid or was already used."), "\(used.err)")
+        #expect(!used.out.contains("New password"), "no password is asked for a used link: \(used.out)")
+        #expect(await run(["sign-in", "email"] + email + ["--password", "second pass 2"]).0 == .success)
+    }
+
     @Test("open-link for another account's password leaves this device's session alone")
     func resetOfAnotherAccountKeepsTheSession() async throws {
         #expect(await run(["sign-up", "--email", "other@example.com", "--password", "first pass 1"]).0 == .success)

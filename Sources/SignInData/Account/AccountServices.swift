@@ -7,6 +7,7 @@ extension IdentityBackendCapabilities {
         AccountServices(
             signUp: passwords.map { BackendSignUpService(backend: $0, clock: clock) },
             passwordReset: passwordReset.map { BackendPasswordResetService(backend: $0) },
+            passwordResetCodes: passwordResetCodes.map { BackendPasswordResetCodeService(backend: $0) },
             passwordChange: passwordChange.map { BackendPasswordChangeService(backend: $0, clock: clock) },
             unlink: linking.map { BackendUnlinkService(backend: $0) },
             accountDeletion: accountDeletion.map { BackendAccountDeletionService(backend: $0) },

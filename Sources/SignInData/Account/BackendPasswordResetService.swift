@@ -21,3 +21,19 @@ public struct BackendPasswordResetService: PasswordResetService {
         }
     }
 }
+
+/// Checking reset codes at a ``PasswordResetCodeBackend``: the Data side of `PasswordResetCodeService`.
+public struct BackendPasswordResetCodeService: PasswordResetCodeService {
+    private let backend: any PasswordResetCodeBackend
+
+    /// Creates the service.
+    public init(backend: any PasswordResetCodeBackend) {
+        self.backend = backend
+    }
+
+    public func checkPasswordResetCode(_ code: Secret) async throws -> String {
+        try await IdentityBackendError.translating(for: .emailPassword) {
+            try await backend.checkPasswordResetCode(code)
+        }
+    }
+}

@@ -162,7 +162,9 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         case .userDisabled: .userDisabled
         case .invalidCustomToken, .credentialMismatch: .invalidCustomToken
         case .invalidIDToken, .tokenExpired: .signedOut(.sessionExpired)
-        case .invalidLoginCredentials, .emailNotFound, .invalidPassword: .wrongCredentials
+        case .invalidLoginCredentials: .wrongCredentials
+        case .emailNotFound: .emailNotFound
+        case .invalidPassword: .wrongPassword
         case .invalidEmail: .invalidEmail
         case .weakPassword: .weakPassword(.tooShort)
         case .passwordDoesNotMeetRequirements: .weakPassword(.rejectedByBackend)

@@ -15,6 +15,8 @@ public struct IdentityBackendCapabilities: Sendable {
     public var passwords: (any PasswordBackend)?
     /// Password reset by a mailed link.
     public var passwordReset: (any PasswordResetBackend)?
+    /// Checking a reset link's code before a new password is chosen.
+    public var passwordResetCodes: (any PasswordResetCodeBackend)?
     /// A signed-in user's new password.
     public var passwordChange: (any PasswordChangeBackend)?
     /// Guest accounts.
@@ -35,7 +37,8 @@ public struct IdentityBackendCapabilities: Sendable {
     /// Creates the set; a port left out is one the backend does not offer.
     public init(
         sessions: any SessionBackend, passwords: (any PasswordBackend)? = nil,
-        passwordReset: (any PasswordResetBackend)? = nil, passwordChange: (any PasswordChangeBackend)? = nil,
+        passwordReset: (any PasswordResetBackend)? = nil, passwordResetCodes: (any PasswordResetCodeBackend)? = nil,
+        passwordChange: (any PasswordChangeBackend)? = nil,
         guests: (any GuestBackend)? = nil, identityProviders: (any IdentityProviderBackend)? = nil,
         linking: (any LinkingBackend)? = nil, accountDeletion: (any AccountDeletionBackend)? = nil,
         customTokens: (any CustomTokenBackend)? = nil, emailVerification: (any EmailVerificationBackend)? = nil,
@@ -44,6 +47,7 @@ public struct IdentityBackendCapabilities: Sendable {
         self.sessions = sessions
         self.passwords = passwords
         self.passwordReset = passwordReset
+        self.passwordResetCodes = passwordResetCodes
         self.passwordChange = passwordChange
         self.guests = guests
         self.identityProviders = identityProviders
@@ -56,12 +60,14 @@ public struct IdentityBackendCapabilities: Sendable {
 
     /// Every port, from a backend that offers them all (Firebase, the embedded backend).
     public init(
-        all backend: some SessionBackend & PasswordBackend & PasswordResetBackend & PasswordChangeBackend
+        all backend: some SessionBackend & PasswordBackend & PasswordResetBackend & PasswordResetCodeBackend
+            & PasswordChangeBackend
             & GuestBackend & IdentityProviderBackend & LinkingBackend & AccountDeletionBackend & CustomTokenBackend
             & EmailVerificationBackend & ProfileBackend
     ) {
         self.init(
-            sessions: backend, passwords: backend, passwordReset: backend, passwordChange: backend, guests: backend,
+            sessions: backend, passwords: backend, passwordReset: backend, passwordResetCodes: backend,
+            passwordChange: backend, guests: backend,
             identityProviders: backend, linking: backend, accountDeletion: backend, customTokens: backend,
             emailVerification: backend, profile: backend)
     }

@@ -69,6 +69,10 @@ extension FlowMessage {
         FlowMessage("domain.applyEmailVerification", "verify the email with the link's code")
     }
 
+    static var domainCheckPasswordResetCode: FlowMessage {
+        FlowMessage("domain.checkPasswordResetCode", "ask whose password the link's code sets")
+    }
+
     static var domainConfirmPasswordReset: FlowMessage {
         FlowMessage("domain.confirmPasswordReset", "check the new password, then set it with the link's code")
     }
@@ -190,6 +194,23 @@ extension FlowMessage {
             "data.passwordResetConfirmed", "set the new password with the code {code}", ["code": Secret.redactedText])
     }
 
+    static var dataPasswordResetCodeChecked: FlowMessage {
+        FlowMessage("data.passwordResetCodeChecked", "check the reset code {code}", ["code": Secret.redactedText])
+    }
+
+    static func dataEmailVerificationRequested(uid: String) -> FlowMessage {
+        FlowMessage("data.emailVerificationRequested", "ask for a verification mail for {uid}", ["uid": uid])
+    }
+
+    static var dataEmailVerificationApplied: FlowMessage {
+        FlowMessage(
+            "data.emailVerificationApplied", "verify an email with the code {code}", ["code": Secret.redactedText])
+    }
+
+    static func dataUpdateProfile(uid: String) -> FlowMessage {
+        FlowMessage("data.updateProfile", "change the profile of {uid}", ["uid": uid])
+    }
+
     static func dataUnlink(provider: ProviderType, uid: String) -> FlowMessage {
         FlowMessage("data.unlink", "unlink {provider} from {uid}", ["provider": provider.rawValue, "uid": uid])
     }
@@ -254,6 +275,10 @@ extension FlowMessage {
 
     static func backendSendEmail(email: String) -> FlowMessage {
         FlowMessage("data.sendEmail", "send {email}", ["email": email])
+    }
+
+    static var backendSendResetCodeToCheck: FlowMessage {
+        FlowMessage("data.sendResetCodeToCheck", "send reset code {code} to check it", ["code": Secret.redactedText])
     }
 
     static var backendSendResetCode: FlowMessage {

@@ -61,6 +61,7 @@ public struct TracedScreen {
         case .unlink(_, let provider, _): ("UnlinkProviderUseCase", .domainUnlink(provider: provider))
         case .requestPasswordReset: ("RequestPasswordResetUseCase", .domainRequestPasswordReset)
         case .confirmPasswordReset: ("ConfirmPasswordResetUseCase", .domainConfirmPasswordReset)
+        case .checkPasswordResetCode: ("CheckPasswordResetCodeUseCase", .domainCheckPasswordResetCode)
         case .changePassword: ("ChangePasswordUseCase", .domainChangePassword)
         case .sendEmailVerification: ("SendEmailVerificationUseCase", .domainSendEmailVerification)
         case .updateProfile: ("UpdateProfileUseCase", .domainUpdateProfile)

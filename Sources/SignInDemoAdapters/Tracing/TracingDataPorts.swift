@@ -74,8 +74,8 @@ public struct TracingSessionTokenService: SessionTokenService {
 
 /// The account services, each recording which account operation the use case asks of Data. ``wrapping(_:tracer:)``
 /// traces every service of a set.
-public struct TracingAccountServices: SignUpService, PasswordResetService, PasswordChangeService, UnlinkService,
-    AccountDeletionService
+public struct TracingAccountServices: SignUpService, PasswordResetService, PasswordResetCodeService,
+    PasswordChangeService, UnlinkService, AccountDeletionService, EmailVerificationService, ProfileService
 {
     private let base: AccountServices
     private let tracer: any FlowTracer
@@ -86,9 +86,12 @@ public struct TracingAccountServices: SignUpService, PasswordResetService, Passw
         return AccountServices(
             signUp: services.signUp.map { _ in traced },
             passwordReset: services.passwordReset.map { _ in traced },
+            passwordResetCodes: services.passwordResetCodes.map { _ in traced },
             passwordChange: services.passwordChange.map { _ in traced },
             unlink: services.unlink.map { _ in traced },
-            accountDeletion: services.accountDeletion.map { _ in traced })
+            accountDeletion: services.accountDeletion.map { _ in traced },
+            emailVerification: services.emailVerification.map { _ in traced },
+            profile: services.profile.map { _ in traced })
     }
 
     private func service<Service>(_ service: Service?, _ name: String) throws -> Service {
@@ -115,6 +118,31 @@ public struct TracingAccountServices: SignUpService, PasswordResetService, Passw
         tracer.record(.data, name(base.passwordReset, "confirmPasswordReset"), .dataPasswordResetConfirmed)
         try await service(base.passwordReset, "PasswordResetService")
             .confirmPasswordReset(code: code, newPassword: newPassword)
+    }
+
+    public func checkPasswordResetCode(_ code: Secret) async throws -> String {
+        tracer.record(.data, name(base.passwordResetCodes, "checkPasswordResetCode"), .dataPasswordResetCodeChecked)
+        return try await service(base.passwordResetCodes, "PasswordResetCodeService").checkPasswordResetCode(code)
+    }
+
+    public func sendEmailVerification(for session: UserSession) async throws {
+        tracer.record(
+            .data, name(base.emailVerification, "sendEmailVerification"),
+            .dataEmailVerificationRequested(uid: session.uid))
+        try await service(base.emailVerification, "EmailVerificationService").sendEmailVerification(for: session)
+    }
+
+    public func applyEmailVerification(code: Secret) async throws -> String {
+        tracer.record(.data, name(base.emailVerification, "applyEmailVerification"), .dataEmailVerificationApplied)
+        return try await service(base.emailVerification, "EmailVerificationService").applyEmailVerification(code: code)
+    }
+
+    public func updateProfile(displayName: String?, email: String?, for session: UserSession) async throws
+        -> UserSession
+    {
+        tracer.record(.data, name(base.profile, "updateProfile"), .dataUpdateProfile(uid: session.uid))
+        return try await service(base.profile, "ProfileService").updateProfile(
+            displayName: displayName, email: email, for: session)
     }
 
     public func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {

@@ -8,7 +8,8 @@ import SignInDomain
 ///
 /// ``wrapping(_:tracer:)`` gives the same capabilities as the backend's, each port present in the backend's set
 /// replaced by this decorator, and no other.
-public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordChangeBackend,
+public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordResetCodeBackend,
+    PasswordChangeBackend,
     GuestBackend, IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend,
     EmailVerificationBackend, ProfileBackend
 {
@@ -31,6 +32,7 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
         return IdentityBackendCapabilities(
             sessions: traced, passwords: capabilities.passwords.map { _ in traced },
             passwordReset: capabilities.passwordReset.map { _ in traced },
+            passwordResetCodes: capabilities.passwordResetCodes.map { _ in traced },
             passwordChange: capabilities.passwordChange.map { _ in traced },
             guests: capabilities.guests.map { _ in traced },
             identityProviders: capabilities.identityProviders.map { _ in traced },
@@ -123,6 +125,12 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
     public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
         try await call("confirmPasswordReset", .backendSendResetCode, answer: { .backendDone }) {
             try await port(base.passwordReset).confirmPasswordReset(code: code, newPassword: newPassword)
+        }
+    }
+
+    public func checkPasswordResetCode(_ code: Secret) async throws -> String {
+        try await call("checkPasswordResetCode", .backendSendResetCodeToCheck, answer: { _ in .backendDone }) {
+            try await port(base.passwordResetCodes).checkPasswordResetCode(code)
         }
     }
 

@@ -41,6 +41,12 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The email and password do not match an account. An unknown email and a wrong password give this same
     /// error, so that nobody can learn which emails have accounts.
     case wrongCredentials
+    /// No account signs in with this email. Only a backend whose project lets clients learn which emails have
+    /// accounts (email enumeration protection off) tells this apart from ``wrongCredentials``.
+    case emailNotFound
+    /// The password is not the account's. Only a backend whose project lets clients learn which emails have
+    /// accounts (email enumeration protection off) tells this apart from ``wrongCredentials``.
+    case wrongPassword
     /// The email already belongs to an account.
     case emailAlreadyInUse(String)
     /// The credential belongs to another account. Recover by signing in with it:
@@ -128,6 +134,8 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidEmail: "The email address is not valid."
         case .weakPassword(let rule): "The password breaks the policy: \(rule.rawValue)."
         case .wrongCredentials: "Wrong email or password."
+        case .emailNotFound: "No account signs in with this email."
+        case .wrongPassword: "Wrong password."
         case .emailAlreadyInUse(let email): "\(email) already belongs to an account."
         case .credentialAlreadyInUse(let credential):
             "The \(credential.provider) credential belongs to another account."

@@ -13,12 +13,20 @@ public protocol SignUpService: Sendable {
 /// Password reset by a mailed link (a deep link with a one-time code).
 public protocol PasswordResetService: Sendable {
     /// Asks the backend to mail a password-reset link. The answer is the same whether or not the email has
-    /// an account.
+    /// an account, unless the backend's project tells them apart: then ``AuthError/emailNotFound``.
     func sendPasswordReset(email: String) async throws
 
     /// Sets a new password with the code from the mailed link. The code works once and expires.
     /// - Throws: ``AuthError/invalidResetCode``, ``AuthError/resetCodeExpired``, ``AuthError/weakPassword(_:)``.
     func confirmPasswordReset(code: Secret, newPassword: Secret) async throws
+}
+
+/// Checking a reset link's code without using it, so that a screen can say whose password it sets, or that the link
+/// is no good, before the user chooses a new password.
+public protocol PasswordResetCodeService: Sendable {
+    /// The email of the account whose password the code sets. The code stays usable.
+    /// - Throws: ``AuthError/invalidResetCode``, ``AuthError/resetCodeExpired``.
+    func checkPasswordResetCode(_ code: Secret) async throws -> String
 }
 
 /// A signed-in user's profile: the display name and the email.

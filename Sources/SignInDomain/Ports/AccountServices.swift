@@ -10,6 +10,8 @@ public struct AccountServices: Sendable {
     public var signUp: (any SignUpService)?
     /// Password reset by a mailed link.
     public var passwordReset: (any PasswordResetService)?
+    /// Checking a reset link's code before a new password is chosen.
+    public var passwordResetCodes: (any PasswordResetCodeService)?
     /// A signed-in user's new password.
     public var passwordChange: (any PasswordChangeService)?
     /// Unlinking a provider.
@@ -24,12 +26,14 @@ public struct AccountServices: Sendable {
     /// Creates the set; a service left out is one the backend does not offer.
     public init(
         signUp: (any SignUpService)? = nil, passwordReset: (any PasswordResetService)? = nil,
-        passwordChange: (any PasswordChangeService)? = nil, unlink: (any UnlinkService)? = nil,
+        passwordResetCodes: (any PasswordResetCodeService)? = nil, passwordChange: (any PasswordChangeService)? = nil,
+        unlink: (any UnlinkService)? = nil,
         accountDeletion: (any AccountDeletionService)? = nil, emailVerification: (any EmailVerificationService)? = nil,
         profile: (any ProfileService)? = nil
     ) {
         self.signUp = signUp
         self.passwordReset = passwordReset
+        self.passwordResetCodes = passwordResetCodes
         self.passwordChange = passwordChange
         self.unlink = unlink
         self.accountDeletion = accountDeletion

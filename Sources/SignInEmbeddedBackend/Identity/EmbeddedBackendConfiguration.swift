@@ -48,6 +48,9 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     /// `signin-demo serve`, whose Admin API is open to the local owner credential anyway; off in-process, where only
     /// tokens signed with the backend's own custom-token key are taken.
     public var acceptsEmulatorCustomTokens = false
+    /// The settings a project's administrator may change while the backend runs (the emulator's `config`
+    /// endpoint); these are the ones it starts with.
+    public var projectSettings = EmbeddedProjectSettings()
 
     /// Creates a configuration.
     public init(
@@ -94,6 +97,20 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     /// Firebase's own tools read them as an emulator's. They are still signed with the backend's own key, which no
     /// Firebase project accepts.
     public var sessionIssuer: String { "https://securetoken.google.com/\(projectID)" }
+}
+
+/// The settings of the project that may change while the backend runs, as a Firebase project's may.
+public struct EmbeddedProjectSettings: Hashable, Sendable {
+    /// Email enumeration protection, on by default as in every Firebase project made since September 2023. On, a
+    /// wrong password and an email with no account get the same answer (`INVALID_LOGIN_CREDENTIALS`), and a reset
+    /// for an email with no account is answered as any other, at the same cost; off, they are told apart
+    /// (`EMAIL_NOT_FOUND`, `INVALID_PASSWORD`), which lets anyone learn which emails have accounts.
+    public var emailEnumerationProtection: Bool
+
+    /// Creates the settings.
+    public init(emailEnumerationProtection: Bool = true) {
+        self.emailEnumerationProtection = emailEnumerationProtection
+    }
 }
 
 /// How the embedded backend slows down password guesses, per email (also for emails with no account, so that

@@ -4,6 +4,7 @@ import SignInData
 import SignInDomain
 import SignInEmbeddedIssuers
 import SignInEmbeddedStore
+import Synchronization
 
 /// An in-process identity service that does what Firebase Authentication does for the app: verifies
 /// identity tokens from Apple and Google, creates or finds the account by (provider, subject), keeps guests
@@ -17,7 +18,8 @@ import SignInEmbeddedStore
 /// identity tokens need a nonce, used once; password guesses are throttled per email; a reused refresh token
 /// revokes its chain; an email belongs to one account.
 public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, PasswordResetBackend,
-    PasswordChangeBackend, GuestBackend, IdentityProviderBackend, LinkingBackend, AccountDeletionBackend
+    PasswordResetCodeBackend, PasswordChangeBackend, GuestBackend, IdentityProviderBackend, LinkingBackend,
+    AccountDeletionBackend
 {
     let storage: any BackendStateStorage
     let configuration: EmbeddedBackendConfiguration
@@ -26,6 +28,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     let outbox: any MailOutbox
     /// The identity providers whose tokens it accepts, by provider id.
     let tokenIssuers: [String: IdentityTokenIssuer]
+    private let settings: Mutex<EmbeddedProjectSettings>
 
     /// Creates a service over the backend's state.
     public init(
@@ -38,6 +41,27 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         self.random = random
         self.outbox = outbox
         self.tokenIssuers = IdentityTokenIssuer.all(configuration)
+        self.settings = Mutex(configuration.projectSettings)
+    }
+
+    /// The project's settings now: those of the configuration until ``updateProjectSettings(_:)`` changes them.
+    public var projectSettings: EmbeddedProjectSettings { settings.withLock { $0 } }
+
+    /// Changes the project's settings from the next request on, for as long as the service lives.
+    public func updateProjectSettings(_ change: (inout EmbeddedProjectSettings) -> Void) {
+        settings.withLock { change(&$0) }
+    }
+
+    /// The answer to an email and password that do not sign in: one answer for both reasons under email
+    /// enumeration protection, Firebase's older two without it.
+    private func loginRefusal(emailHasAccount: Bool) -> IdentityBackendError {
+        if projectSettings.emailEnumerationProtection {
+            IdentityBackendError(.invalidLoginCredentials, message: "wrong email or password")
+        } else if emailHasAccount {
+            IdentityBackendError(.invalidPassword, message: "wrong password")
+        } else {
+            IdentityBackendError(.emailNotFound, message: "no account signs in with this email")
+        }
     }
 
     /// The service's state, for tests and inspection.
@@ -136,9 +160,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         let uid = try checkPassword(email: email, password: password, now: now)
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
-            guard let account = state.identity.accounts[uid] else {
-                throw IdentityBackendError(.invalidLoginCredentials, message: "wrong email or password")
-            }
+            guard let account = state.identity.accounts[uid] else { throw loginRefusal(emailHasAccount: false) }
             return try issueSession(
                 for: account, provider: ProviderType.emailPassword.rawValue, isNewUser: false, fresh: fresh, now: now,
                 state: &state)
@@ -164,20 +186,16 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             }
         }
         // A password longer than any the policy lets anyone set cannot match: refused unhashed, for every email.
-        guard PasswordPolicy.isWithinLimits(password.value) else {
-            throw IdentityBackendError(.invalidLoginCredentials, message: "wrong email or password")
-        }
+        guard PasswordPolicy.isWithinLimits(password.value) else { throw loginRefusal(emailHasAccount: stored != nil) }
         let matches = try PasswordHasher.verify(password.value, against: stored?.1 ?? dummyHash)
-        guard let (uid, hash) = stored, matches else {
-            throw IdentityBackendError(.invalidLoginCredentials, message: "wrong email or password")
-        }
+        guard let (uid, hash) = stored, matches else { throw loginRefusal(emailHasAccount: stored != nil) }
         let upgraded =
             hash.iterations < configuration.passwordIterations
             ? PasswordHasher.hash(password.value, iterations: configuration.passwordIterations, random: random) : nil
         try storage.update { state throws(IdentityBackendError) in
             // The password may have changed since the check; only the hash that was checked signs in.
             guard var account = state.identity.accounts[uid], account.passwordHash == hash else {
-                throw IdentityBackendError(.invalidLoginCredentials, message: "wrong email or password")
+                throw loginRefusal(emailHasAccount: state.identity.accounts[uid] != nil)
             }
             state.identity.passwordAttempts[throttleKey] = nil
             if let upgraded {
@@ -357,9 +375,14 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
 
     public func sendPasswordResetEmail(email: String) throws(IdentityBackendError) {
         let now = clock.now()
-        // An unknown email gets the same answer and no mail: nobody learns which emails have accounts. It gets
-        // the same work too (a code recorded, a mail's files written and removed), so that time does not tell.
-        let link = try makePasswordResetLink(email: email, now: now, decoyForUnknown: true)
+        // Under email enumeration protection an unknown email gets the same answer and no mail: nobody learns
+        // which emails have accounts. It gets the same work too (a code recorded, a mail's files written and
+        // removed), so that time does not tell. Without it, an unknown email is `EMAIL_NOT_FOUND`.
+        let protected = projectSettings.emailEnumerationProtection
+        let link = try makePasswordResetLink(email: email, now: now, decoyForUnknown: protected)
+        guard link.known || protected else {
+            throw IdentityBackendError(.emailNotFound, message: "no account signs in with this email")
+        }
         let mail = OutboxMessage(
             to: link.recipient, subject: "Reset your signin-demo password",
             body: """
@@ -407,26 +430,42 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         return (email, "\(configuration.passwordResetLink)?code=\(code)", known)
     }
 
+    /// The email of the account whose password a reset code would set, without using the code (Firebase's
+    /// `verifyPasswordResetCode`): for a screen that says whose password it is before asking for a new one.
+    /// - Throws: The refusals of ``confirmPasswordReset(code:newPassword:)`` but the password's.
+    public func checkPasswordResetCode(_ code: Secret) throws(IdentityBackendError) -> String {
+        let now = clock.now()
+        return try storage.read { state throws(IdentityBackendError) in
+            try Self.accountToReset(code, state: state, now: now).email ?? ""
+        }
+    }
+
     public func confirmPasswordReset(code: Secret, newPassword: Secret) throws(IdentityBackendError) {
         let now = clock.now()
         try checkPolicy(newPassword)
-        guard code.value.utf8.count <= 256 else {
-            throw IdentityBackendError(.invalidOOBCode, message: "unknown or used reset code")
-        }
         let hash = PasswordHasher.hash(newPassword.value, iterations: configuration.passwordIterations, random: random)
         try storage.update { state throws(IdentityBackendError) in
-            let key = SHA256.hexDigest(code.value)
-            guard let record = state.identity.passwordResetCodes[key], record.verifiesEmail == nil,
-                var account = state.identity.accounts[record.uid], account.passwordHash != nil
-            else { throw IdentityBackendError(.invalidOOBCode, message: "unknown or used reset code") }
-            guard record.expiresAt > now else {
-                throw IdentityBackendError(.expiredOOBCode, message: "the reset code has expired")
-            }
-            try Self.requireEnabled(account)
+            var account = try Self.accountToReset(code, state: state, now: now)
             account.passwordHash = hash
             // The code works once, and every other code and session of the account ends with the old password.
             revokeEverySession(of: &account, now: now, state: &state)
         }
+    }
+
+    /// The account whose password `code` resets: a reset code (not a verification code) recorded, unexpired, of an
+    /// enabled account with a password.
+    private static func accountToReset(_ code: Secret, state: EmbeddedBackendState, now: Date)
+        throws(IdentityBackendError) -> EmbeddedAccount
+    {
+        guard code.value.utf8.count <= 256,
+            let record = state.identity.passwordResetCodes[SHA256.hexDigest(code.value)],
+            record.verifiesEmail == nil, let account = state.identity.accounts[record.uid], account.passwordHash != nil
+        else { throw IdentityBackendError(.invalidOOBCode, message: "unknown or used reset code") }
+        guard record.expiresAt > now else {
+            throw IdentityBackendError(.expiredOOBCode, message: "the reset code has expired")
+        }
+        try requireEnabled(account)
+        return account
     }
 
     // MARK: - Deletion

@@ -14,6 +14,8 @@ public struct AccountUseCases: Sendable {
     public var requestPasswordReset: RequestPasswordResetUseCase?
     /// Set a new password with a reset code.
     public var confirmPasswordReset: ConfirmPasswordResetUseCase?
+    /// Say whose password a reset link sets, before a new one is asked for.
+    public var checkPasswordResetCode: CheckPasswordResetCodeUseCase?
     /// Check the Apple credential state.
     public var checkAppleCredential: CheckAppleCredentialUseCase?
     /// Delete the account.
@@ -32,6 +34,7 @@ public struct AccountUseCases: Sendable {
         signUp: SignUpUseCase? = nil, link: LinkProviderUseCase? = nil, unlink: UnlinkProviderUseCase? = nil,
         requestPasswordReset: RequestPasswordResetUseCase? = nil,
         confirmPasswordReset: ConfirmPasswordResetUseCase? = nil,
+        checkPasswordResetCode: CheckPasswordResetCodeUseCase? = nil,
         checkAppleCredential: CheckAppleCredentialUseCase? = nil, deleteAccount: DeleteAccountUseCase? = nil,
         changePassword: ChangePasswordUseCase? = nil, sendEmailVerification: SendEmailVerificationUseCase? = nil,
         applyEmailVerification: ApplyEmailVerificationUseCase? = nil, updateProfile: UpdateProfileUseCase? = nil
@@ -41,6 +44,7 @@ public struct AccountUseCases: Sendable {
         self.unlink = unlink
         self.requestPasswordReset = requestPasswordReset
         self.confirmPasswordReset = confirmPasswordReset
+        self.checkPasswordResetCode = checkPasswordResetCode
         self.checkAppleCredential = checkAppleCredential
         self.deleteAccount = deleteAccount
         self.changePassword = changePassword
@@ -74,6 +78,7 @@ extension AccountUseCases {
             confirmPasswordReset: services.passwordReset.map {
                 ConfirmPasswordResetUseCase(accounts: $0, sessions: sessions)
             },
+            checkPasswordResetCode: services.passwordResetCodes.map { CheckPasswordResetCodeUseCase(accounts: $0) },
             checkAppleCredential: appleCredentials.map { CheckAppleCredentialUseCase(checker: $0, sessions: sessions) },
             deleteAccount: services.accountDeletion.map {
                 DeleteAccountUseCase(accounts: $0, sessions: sessions, authProviders: authProviders)
@@ -98,6 +103,8 @@ public enum AccountOperation: Hashable, Sendable {
     case unlink(ProviderType)
     case requestPasswordReset
     case confirmPasswordReset
+    /// A reset link's code is good: it sets the password of this email.
+    case checkPasswordResetCode(email: String)
     case checkAppleCredential(AppleCredentialState)
     case deleteAccount
     case changePassword

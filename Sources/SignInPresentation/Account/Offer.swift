@@ -36,6 +36,8 @@ public struct SignInOffers: Hashable, Sendable {
     public var requestPasswordReset: Offer<RequestPasswordResetUseCase>?
     /// Setting a new password with a reset link's code.
     public var confirmPasswordReset: Offer<ConfirmPasswordResetUseCase>?
+    /// Saying whose password a reset link sets, before asking for a new one.
+    public var checkPasswordResetCode: Offer<CheckPasswordResetCodeUseCase>?
     /// Checking the Apple credential state.
     public var checkAppleCredential: Offer<CheckAppleCredentialUseCase>?
     /// Deleting the account.
@@ -56,6 +58,7 @@ public struct SignInOffers: Hashable, Sendable {
         unlink = account.unlink.map(Offer.init)
         requestPasswordReset = account.requestPasswordReset.map(Offer.init)
         confirmPasswordReset = account.confirmPasswordReset.map(Offer.init)
+        checkPasswordResetCode = account.checkPasswordResetCode.map(Offer.init)
         checkAppleCredential = account.checkAppleCredential.map(Offer.init)
         deleteAccount = account.deleteAccount.map(Offer.init)
         changePassword = account.changePassword.map(Offer.init)

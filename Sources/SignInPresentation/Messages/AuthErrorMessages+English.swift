@@ -30,6 +30,8 @@ extension AuthErrorMessages {
         .passwordTooShort: "The password needs at least {minimum} characters.",
         .passwordAllSame: "The password cannot be one character repeated.",
         .wrongCredentials: "Wrong email or password.",
+        .emailNotFound: "No account signs in with this email. Check it, or create an account.",
+        .wrongPassword: "Wrong password.",
         .emailAlreadyInUse: "{email} already belongs to an account.",
         .credentialAlreadyInUse:
             "This {provider} account already belongs to another account. You can sign in to that account instead.",

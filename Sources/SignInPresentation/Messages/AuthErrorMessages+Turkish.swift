@@ -30,6 +30,8 @@ extension AuthErrorMessages {
         .passwordTooShort: "Parola en az {minimum} karakter olmalı.",
         .passwordAllSame: "Parola tek bir karakterin tekrarından oluşamaz.",
         .wrongCredentials: "E-posta veya parola yanlış.",
+        .emailNotFound: "Bu e-posta ile oturum açan bir hesap yok. Adresi kontrol edin ya da bir hesap oluşturun.",
+        .wrongPassword: "Parola yanlış.",
         .emailAlreadyInUse: "{email} zaten bir hesaba ait.",
         .credentialAlreadyInUse:
             "Bu {provider} hesabı zaten başka bir hesaba ait. Bunun yerine o hesapla giriş yapabilirsiniz.",

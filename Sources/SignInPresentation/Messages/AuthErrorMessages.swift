@@ -86,6 +86,8 @@ public struct AuthErrorMessages: Sendable {
         case .weakPassword(.tooShort): (.passwordTooShort, ["minimum": String(PasswordPolicy.minimumLength)])
         case .weakPassword(.allSameCharacter): (.passwordAllSame, [:])
         case .wrongCredentials: (.wrongCredentials, [:])
+        case .emailNotFound: (.emailNotFound, [:])
+        case .wrongPassword: (.wrongPassword, [:])
         case .emailAlreadyInUse(let email): (.emailAlreadyInUse, ["email": email])
         case .credentialAlreadyInUse(let credential):
             (.credentialAlreadyInUse, ["provider": credential.provider.rawValue])

@@ -31,6 +31,8 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case passwordTooShort
     case passwordAllSame
     case wrongCredentials
+    case emailNotFound
+    case wrongPassword
     case emailAlreadyInUse
     case credentialAlreadyInUse
     case providerAlreadyLinked

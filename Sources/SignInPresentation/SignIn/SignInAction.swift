@@ -33,6 +33,9 @@ public enum SignInAction: Hashable, Sendable {
     /// A reset link was opened and a new password chosen. The link carries a live reset code, so it is a
     /// `Secret`: it never shows in a trace, a log or a `dump`.
     case openResetLink(Offer<ConfirmPasswordResetUseCase>, Secret, newPassword: Secret)
+    /// A reset link was opened: before asking for a new password, the screen learns whose password it sets
+    /// (``AccountOperation/checkPasswordResetCode(email:)``) or that the link is no good. The link is a `Secret`.
+    case checkResetLink(Offer<CheckPasswordResetCodeUseCase>, Secret)
     /// The "verify my email" button was tapped: a verification mail goes to the account's email.
     case sendEmailVerification(Offer<SendEmailVerificationUseCase>)
     /// A verification link was opened. It carries a live code, so it is a `Secret`.
@@ -72,6 +75,7 @@ public enum SignInAction: Hashable, Sendable {
         case .clickUnlink(_, let provider, _): "clickUnlink(\(provider.rawValue))"
         case .requestPasswordReset: "requestPasswordReset"
         case .openResetLink: "openResetLink"
+        case .checkResetLink: "checkResetLink"
         case .sendEmailVerification: "sendEmailVerification"
         case .openVerificationLink: "openVerificationLink"
         case .updateProfile: "updateProfile"

@@ -20,6 +20,8 @@ public enum SignInEffect: Hashable, Sendable {
     case requestPasswordReset(Offer<RequestPasswordResetUseCase>, email: String)
     /// Run `ConfirmPasswordResetUseCase`.
     case confirmPasswordReset(Offer<ConfirmPasswordResetUseCase>, code: Secret, newPassword: Secret)
+    /// Run `CheckPasswordResetCodeUseCase`.
+    case checkPasswordResetCode(Offer<CheckPasswordResetCodeUseCase>, code: Secret)
     /// Run `SendEmailVerificationUseCase`.
     case sendEmailVerification(Offer<SendEmailVerificationUseCase>)
     /// Run `ApplyEmailVerificationUseCase`.
@@ -83,6 +85,20 @@ public struct SignInReducer: Sendable {
                 state.isLoading = true
                 clearError(&state)
                 return .confirmPasswordReset(offer, code: code, newPassword: newPassword)
+            } catch {
+                show(error, in: &state)
+                return nil
+            }
+        case .checkResetLink(let offer, let link):
+            guard !state.isLoading else { return nil }
+            state.completed = nil
+            do throws(AuthError) {
+                guard case .resetPassword(let code) = try DeepLink.parse(link.value) else {
+                    throw AuthError.invalidDeepLink("not a password-reset link")
+                }
+                state.isLoading = true
+                clearError(&state)
+                return .checkPasswordResetCode(offer, code: code)
             } catch {
                 show(error, in: &state)
                 return nil

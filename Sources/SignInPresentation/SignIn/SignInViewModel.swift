@@ -148,6 +148,9 @@ public final class SignInViewModel {
         case .confirmPasswordReset(let offer, let code, let newPassword):
             return .completed(
                 .confirmPasswordReset, session: try await offer.useCase(code: code, newPassword: newPassword))
+        case .checkPasswordResetCode(let offer, let code):
+            return .completed(
+                .checkPasswordResetCode(email: try await offer.useCase(code: code)), session: state.session)
         case .sendEmailVerification(let offer):
             return .completed(.sendEmailVerification(email: try await offer.useCase()), session: state.session)
         case .applyEmailVerification(let offer, let code):

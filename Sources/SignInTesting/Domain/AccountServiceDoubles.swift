@@ -1,16 +1,17 @@
 import SignInDomain
 
 /// An account service that records every call and answers from canned results: one double for every account
-/// port (`SignUpService`, `PasswordResetService`, `PasswordChangeService`,
+/// port (`SignUpService`, `PasswordResetService`, `PasswordResetCodeService`, `PasswordChangeService`,
 /// `UnlinkService`, `AccountDeletionService`, `EmailVerificationService`, `ProfileService`).
-public actor SpyAccountService: SignUpService, PasswordResetService, PasswordChangeService, UnlinkService,
-    AccountDeletionService, EmailVerificationService, ProfileService
+public actor SpyAccountService: SignUpService, PasswordResetService, PasswordResetCodeService, PasswordChangeService,
+    UnlinkService, AccountDeletionService, EmailVerificationService, ProfileService
 {
     /// A call the service received.
     public enum Call: Hashable, Sendable {
         case signUp(email: String, password: Secret)
         case sendPasswordReset(email: String)
         case confirmPasswordReset(code: Secret, newPassword: Secret)
+        case checkPasswordResetCode(Secret)
         case unlink(ProviderType, uid: String)
         case deleteAccount(uid: String, revoking: ProviderRevocation?)
         case changePassword(Secret, uid: String)
@@ -28,8 +29,9 @@ public actor SpyAccountService: SignUpService, PasswordResetService, PasswordCha
     /// Creates a spy.
     /// - Parameters:
     ///   - session: The answer of `signUp`, `unlink` and `changePassword`.
-    ///   - error: Thrown by `sendPasswordReset`, `confirmPasswordReset`, `deleteAccount` and the email
-    ///     verification's calls, if any. `applyEmailVerification` answers with `session`'s email.
+    ///   - error: Thrown by `sendPasswordReset`, `checkPasswordResetCode`, `deleteAccount` and the email
+    ///     verification's calls, if any. `applyEmailVerification` and `checkPasswordResetCode` answer with
+    ///     `session`'s email.
     ///   - sensitiveFailures: Thrown, one each and in order, by the first calls of the sensitive operations
     ///     (`unlink`, `deleteAccount`, `changePassword`), before they answer as above: for example
     ///     `AuthError/recentSignInRequired(_:)` once, to test re-authentication.
@@ -79,6 +81,12 @@ public actor SpyAccountService: SignUpService, PasswordResetService, PasswordCha
         return try self.session.get()
     }
 
+    public func checkPasswordResetCode(_ code: Secret) async throws -> String {
+        calls.append(.checkPasswordResetCode(code))
+        if let error { throw error }
+        return try session.get().email ?? ""
+    }
+
     public func sendEmailVerification(for session: UserSession) async throws {
         calls.append(.sendEmailVerification(uid: session.uid))
         if let error { throw error }
@@ -100,8 +108,8 @@ public actor SpyAccountService: SignUpService, PasswordResetService, PasswordCha
 }
 
 /// An account service that must not be called.
-public struct FailingAccountService: SignUpService, PasswordResetService, PasswordChangeService, UnlinkService,
-    AccountDeletionService, EmailVerificationService, ProfileService
+public struct FailingAccountService: SignUpService, PasswordResetService, PasswordResetCodeService,
+    PasswordChangeService, UnlinkService, AccountDeletionService, EmailVerificationService, ProfileService
 {
     private let reportIssue: IssueReporter
 
@@ -120,6 +128,7 @@ public struct FailingAccountService: SignUpService, PasswordResetService, Passwo
     public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
         throw fail("confirmPasswordReset")
     }
+    public func checkPasswordResetCode(_ code: Secret) async throws -> String { throw fail("checkPasswordResetCode") }
     public func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {
         throw fail("unlink")
     }

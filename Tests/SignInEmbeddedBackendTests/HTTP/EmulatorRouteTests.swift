@@ -52,9 +52,15 @@ struct EmulatorRouteTests {
         let mail = try #require(try harness.base.backend.outbox.messages().last)
         #expect(mail.link == entry["oobLink"] as? String)
 
+        // Without a new password the code is only checked (verifyPasswordResetCode): it names the email, stays usable.
+        let check = harness.accounts("resetPassword", ["oobCode": code])
+        #expect(check.status == 200)
+        #expect(check.keys == ["email", "kind", "requestType"])
+        #expect(check.string("email") == "jane@example.com")
+        #expect(harness.call("GET", Self.oobCodesPath).objects("oobCodes").count == 1, "a check does not use the code")
         let reset = harness.accounts("resetPassword", ["oobCode": code, "newPassword": "brand new one 3"])
         #expect(reset.status == 200)
-        #expect(reset.keys == ["kind", "requestType"])
+        #expect(reset.keys == ["email", "kind", "requestType"])
         #expect(reset.string("kind") == "identitytoolkit#ResetPasswordResponse")
         #expect(reset.string("requestType") == "PASSWORD_RESET")
         #expect(harness.call("GET", Self.oobCodesPath).objects("oobCodes").isEmpty)
@@ -64,6 +70,28 @@ struct EmulatorRouteTests {
         let again = harness.accounts("resetPassword", ["oobCode": code, "newPassword": "another one 44"])
         #expect(again.status == 400)
         #expect(again.errorCode == "INVALID_OOB_CODE")
+        #expect(harness.accounts("resetPassword", ["oobCode": code]).errorCode == "INVALID_OOB_CODE", "checked: used")
+    }
+
+    @Test("checking a reset code: an expired one is EXPIRED_OOB_CODE, a verification code is not a reset code")
+    func checkResetCodeRefusals() throws {
+        let harness = FaceHarness()
+        let jane = harness.signUp()
+        _ = harness.accounts("sendOobCode", ["requestType": "VERIFY_EMAIL", "idToken": jane.string("idToken") ?? ""])
+        let verification = try #require(
+            harness.call("GET", Self.oobCodesPath).objects("oobCodes").first?["oobCode"] as? String)
+        #expect(harness.accounts("resetPassword", ["oobCode": verification]).errorCode == "INVALID_OOB_CODE")
+        _ = harness.accounts("sendOobCode", ["requestType": "PASSWORD_RESET", "email": "jane@example.com"])
+        let code = try #require(
+            harness.call("GET", Self.oobCodesPath).objects("oobCodes").first {
+                $0["requestType"] as? String == "PASSWORD_RESET"
+            }?[
+                "oobCode"] as? String)
+        harness.clock.advance(by: 3601)
+        #expect(harness.accounts("resetPassword", ["oobCode": code]).errorCode == "EXPIRED_OOB_CODE")
+        #expect(
+            harness.accounts("resetPassword", ["oobCode": String(repeating: "a", count: 300)]).errorCode
+                == "INVALID_OOB_CODE")
     }
 
     @Test("an expired code is not listed")
@@ -76,11 +104,11 @@ struct EmulatorRouteTests {
         #expect(harness.call("GET", Self.oobCodesPath).objects("oobCodes").isEmpty)
     }
 
-    @Test("resetPassword names a missing oobCode or newPassword")
+    @Test("resetPassword names a missing oobCode; an unknown one is INVALID_OOB_CODE, checked or used")
     func resetRefusals() {
         let harness = FaceHarness()
         #expect(harness.accounts("resetPassword", ["newPassword": "brand new one 3"]).errorCode == "MISSING_OOB_CODE")
-        #expect(harness.accounts("resetPassword", ["oobCode": "abc"]).errorCode == "MISSING_NEW_PASSWORD")
+        #expect(harness.accounts("resetPassword", ["oobCode": "abc"]).errorCode == "INVALID_OOB_CODE")
         #expect(
             harness.accounts("resetPassword", ["oobCode": "abc", "newPassword": "brand new one 3"]).errorCode
                 == "INVALID_OOB_CODE")
@@ -117,5 +145,54 @@ struct EmulatorRouteTests {
         #expect(wrong.headers["Allow"] == "GET")
         #expect(harness.call("GET", "/emulator/v1/projects/demo-signin/accounts").status == 405)
         #expect(harness.call("GET", "/emulator/v1/projects//oobCodes").status == 404)
+    }
+
+    static let configPath = "/emulator/v1/projects/demo-signin/config"
+
+    @Test("config: email enumeration protection is on by default; PATCH turns it off and sign-in and reset tell")
+    func enumerationProtectionSetting() {
+        let harness = FaceHarness()
+        _ = harness.signUp()
+        let initial = harness.call("GET", Self.configPath)
+        #expect(initial.status == 200)
+        #expect(initial.object("emailPrivacyConfig")?["enableImprovedEmailPrivacy"] as? Bool == true)
+        #expect(initial.object("signIn")?["allowDuplicateEmails"] as? Bool == false)
+        func signIn(_ email: String, _ password: String) -> Reply {
+            harness.accounts("signInWithPassword", ["email": email, "password": password, "returnSecureToken": true])
+        }
+        #expect(signIn("nobody@example.com", "correct horse 1").errorCode == "INVALID_LOGIN_CREDENTIALS")
+        #expect(signIn("jane@example.com", "wrong horse 1").errorCode == "INVALID_LOGIN_CREDENTIALS")
+
+        let off = harness.call("PATCH", Self.configPath, ["emailPrivacyConfig": ["enableImprovedEmailPrivacy": false]])
+        #expect(off.status == 200)
+        #expect(off.object("emailPrivacyConfig")?["enableImprovedEmailPrivacy"] as? Bool == false)
+        #expect(signIn("nobody@example.com", "correct horse 1").errorCode == "EMAIL_NOT_FOUND")
+        #expect(signIn("jane@example.com", "wrong horse 1").errorCode == "INVALID_PASSWORD")
+        #expect(signIn("jane@example.com", "correct horse 1").status == 200)
+        let reset = harness.accounts("sendOobCode", ["requestType": "PASSWORD_RESET", "email": "nobody@example.com"])
+        #expect(reset.errorCode == "EMAIL_NOT_FOUND")
+        #expect(harness.call("GET", Self.oobCodesPath).objects("oobCodes").isEmpty, "no code for nobody, not a decoy")
+
+        let on = harness.call("PATCH", Self.configPath, ["emailPrivacyConfig": ["enableImprovedEmailPrivacy": true]])
+        #expect(on.object("emailPrivacyConfig")?["enableImprovedEmailPrivacy"] as? Bool == true)
+        #expect(signIn("nobody@example.com", "correct horse 1").errorCode == "INVALID_LOGIN_CREDENTIALS")
+        let silent = harness.accounts("sendOobCode", ["requestType": "PASSWORD_RESET", "email": "nobody@example.com"])
+        #expect(silent.status == 200)
+    }
+
+    @Test("config: duplicate emails are refused and change nothing; an empty PATCH changes nothing; POST is 405")
+    func configRefusals() {
+        let harness = FaceHarness()
+        let duplicates = harness.call(
+            "PATCH", Self.configPath,
+            ["signIn": ["allowDuplicateEmails": true], "emailPrivacyConfig": ["enableImprovedEmailPrivacy": false]])
+        #expect(duplicates.status == 400)
+        #expect(duplicates.errorCode == "INVALID_CONFIG")
+        let after = harness.call("PATCH", Self.configPath, [:])
+        #expect(after.object("emailPrivacyConfig")?["enableImprovedEmailPrivacy"] as? Bool == true)
+        let wrongType = harness.call(
+            "PATCH", Self.configPath, ["emailPrivacyConfig": ["enableImprovedEmailPrivacy": "no"]])
+        #expect(wrongType.status == 400)
+        #expect(harness.call("POST", Self.configPath).status == 405)
     }
 }
