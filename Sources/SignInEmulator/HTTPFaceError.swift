@@ -9,8 +9,10 @@ import SignInEmbeddedBackend
 ///            "errors": [{"message": "…", "domain": "global", "reason": "invalid"}], "status": "INVALID_ARGUMENT"}}
 /// ```
 ///
-/// The code is the core's ``IdentityBackendError/Code`` unchanged, or one of the face's own (`MISSING_EMAIL`,
-/// `INVALID_JSON`, …). A detail never quotes the request: only the core's messages and the face's fixed texts
+/// The code is the core's ``IdentityBackendError/Code``, as Firebase names it: the core's finer refusals of an
+/// identity provider's token are Firebase's `INVALID_IDP_RESPONSE` (a bad signature, issuer, audience, expiry or
+/// shape) and `MISSING_OR_INVALID_NONCE` (a nonce reused or not the token's), with the check named in the
+/// detail; or one of the face's own (`MISSING_EMAIL`, `INVALID_JSON`, …). A detail never quotes the request: only the core's messages and the face's fixed texts
 /// go in it, so that no token, password, nonce, code or API key sent in comes back out.
 struct HTTPFaceError: Error, Hashable, Sendable {
     /// The HTTP status.
@@ -31,12 +33,28 @@ struct HTTPFaceError: Error, Hashable, Sendable {
             detail.count <= Self.maximumDetailLength ? detail : String(detail.prefix(Self.maximumDetailLength))
     }
 
-    /// The core's refusal, with its code unchanged: `500` for the backend's own failures (its storage, its keys,
-    /// a damaged record), `400` for everything else.
+    /// The core's refusal, under Firebase's code for it: `500` for the backend's own failures (its storage, its
+    /// keys, a damaged record), `400` for everything else.
     init(_ error: IdentityBackendError) {
         let internalCodes: Set<IdentityBackendError.Code> = [.storageUnavailable, .invalidKey, .damagedRecord]
-        self.init(error.code.rawValue, status: internalCodes.contains(error.code) ? 500 : 400, detail: error.message)
+        let code = Self.firebaseCodes[error.code] ?? error.code
+        let detail: String
+        switch error.code {
+        case .nonceAlreadyUsed: detail = "Duplicate credential received. Please try again with a new credential."
+        case code: detail = error.message
+        default: detail = "\(error.code.rawValue): \(error.message)"
+        }
+        self.init(code.rawValue, status: internalCodes.contains(error.code) ? 500 : 400, detail: detail)
     }
+
+    /// The core's codes that Firebase does not have, and the code Firebase answers in their place.
+    static let firebaseCodes: [IdentityBackendError.Code: IdentityBackendError.Code] = [
+        .malformedIdToken: .invalidIdPResponse, .idTokenExpired: .invalidIdPResponse,
+        .idTokenNotYetValid: .invalidIdPResponse, .invalidSignature: .invalidIdPResponse,
+        .unsupportedAlgorithm: .invalidIdPResponse, .invalidIssuer: .invalidIdPResponse,
+        .invalidAudience: .invalidIdPResponse, .nonceAlreadyUsed: .missingOrInvalidNonce,
+        .nonceMismatch: .missingOrInvalidNonce,
+    ]
 
     /// A body that is not a JSON object, or a field of the wrong type.
     static func invalidJSON(_ detail: String) -> HTTPFaceError {

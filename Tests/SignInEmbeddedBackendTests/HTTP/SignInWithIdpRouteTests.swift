@@ -61,7 +61,7 @@ struct SignInWithIdpRouteTests {
         #expect(account.providerIds == ["apple.com"])
     }
 
-    @Test("the same Apple token and nonce again is the core's NONCE_ALREADY_USED")
+    @Test("the same Apple token and nonce again is Firebase's MISSING_OR_INVALID_NONCE, 'Duplicate credential'")
     func replay() throws {
         let harness = FaceHarness()
         let token = try #require(harness.appleAuthorization(rawNonce: Self.rawNonce).string("identityToken"))
@@ -69,16 +69,34 @@ struct SignInWithIdpRouteTests {
         #expect(harness.signInWithIdp(parameters).status == 200)
         let again = harness.signInWithIdp(parameters)
         #expect(again.status == 400)
-        #expect(again.errorCode == "NONCE_ALREADY_USED")
+        #expect(again.errorCode == "MISSING_OR_INVALID_NONCE")
+        #expect(again.text.contains("Duplicate credential received"), "\(again.text)")
     }
 
-    @Test("a raw nonce that does not hash to the token's is the core's NONCE_MISMATCH")
+    @Test("a raw nonce that does not hash to the token's is Firebase's MISSING_OR_INVALID_NONCE, the check named")
     func wrongNonce() throws {
         let harness = FaceHarness()
         let token = try #require(harness.appleAuthorization(rawNonce: Self.rawNonce).string("identityToken"))
         let reply = harness.signInWithIdp([("providerId", "apple.com"), ("id_token", token), ("nonce", "not-it")])
         #expect(reply.status == 400)
-        #expect(reply.errorCode == "NONCE_MISMATCH")
+        #expect(reply.errorCode == "MISSING_OR_INVALID_NONCE")
+        #expect(reply.text.contains("NONCE_MISMATCH: "), "the core's check is in the detail: \(reply.text)")
+    }
+
+    @Test("a forged or expired identity token is Firebase's INVALID_IDP_RESPONSE, the failed check in the detail")
+    func rejectedTokenCodes() throws {
+        let harness = FaceHarness()
+        let token = try #require(harness.appleAuthorization(rawNonce: Self.rawNonce).string("identityToken"))
+        let forged = String(token.dropLast(4)) + (token.hasSuffix("AAAA") ? "BBBB" : "AAAA")
+        let reply = harness.signInWithIdp([("providerId", "apple.com"), ("id_token", forged), ("nonce", Self.rawNonce)])
+        #expect(reply.status == 400)
+        #expect(reply.errorCode == "INVALID_IDP_RESPONSE")
+        #expect(reply.text.contains("INVALID_SIGNATURE: "), "\(reply.text)")
+        harness.clock.advance(by: 3 * 3600)
+        let late = harness.signInWithIdp([("providerId", "apple.com"), ("id_token", token), ("nonce", Self.rawNonce)])
+        #expect(late.errorCode == "INVALID_IDP_RESPONSE")
+        #expect(late.text.contains("ID_TOKEN_EXPIRED: "), "\(late.text)")
+        #expect(!late.text.contains(token) && !late.text.contains(Self.rawNonce), "nothing sent in comes back")
     }
 
     @Test("the Google chooser's server: its accounts, then tokens that signInWithIdp accepts (nothing echoed)")
@@ -188,7 +206,7 @@ struct SignInWithIdpRouteTests {
                 "requestUri": "http://localhost", "postBody": "providerId=google.com",
                 "pendingToken": trap.string("pendingToken") ?? "",
             ])
-        #expect(again.errorCode == "NONCE_ALREADY_USED")
+        #expect(again.errorCode == "MISSING_OR_INVALID_NONCE")
         let plain = harness.googleSignIn(
             extra: ["idToken": guest.string("idToken") ?? "", "returnIdpCredential": false])
         #expect(plain.status == 400)
