@@ -1,4 +1,5 @@
 import Foundation
+import SignInJOSE
 
 /// What the embedded identity service keeps: accounts, the identity index, refresh tokens (by their
 /// SHA-256, never in clear) and the nonces already used.
@@ -92,14 +93,21 @@ public struct RefreshTokenRecord: Codable, Hashable, Sendable {
     /// The chain of refreshes this token belongs to: every token rotated from one sign-in shares it. `nil` in
     /// records written before it existed.
     public var family: String?
+    /// The developer claims of the custom token that started the chain: every ID token refreshed from it carries
+    /// them, as Firebase's do. `nil` for any other sign-in, and in records written before it existed.
+    public var developerClaims: [String: ClaimValue]?
 
     /// Creates a record.
-    public init(uid: String, issuedAt: Date, provider: String, authTime: Date? = nil, family: String? = nil) {
+    public init(
+        uid: String, issuedAt: Date, provider: String, authTime: Date? = nil, family: String? = nil,
+        developerClaims: [String: ClaimValue]? = nil
+    ) {
         self.uid = uid
         self.issuedAt = issuedAt
         self.provider = provider
         self.authTime = authTime
         self.family = family
+        self.developerClaims = developerClaims
     }
 }
 

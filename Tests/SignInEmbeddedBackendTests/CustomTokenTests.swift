@@ -45,6 +45,28 @@ struct CustomTokenTests {
         #expect(try service.snapshot().accounts.count == 1)
     }
 
+    @Test("a custom token's developer claims stay in every refreshed ID token of that session, and only that one")
+    func developerClaimsSurviveRefresh() throws {
+        let first = try service.signInWithCustomToken(
+            Secret(try service.mintCustomToken(uid: "team-user", claims: ["tier": .string("gold")])))
+        harness.clock.advance(by: 120)
+        let refreshed = try service.refreshSession(refreshToken: first.refreshToken)
+        #expect(try service.verifySessionToken(refreshed.idToken.value).customClaims == ["tier": .string("gold")])
+        let twice = try service.refreshSession(refreshToken: refreshed.refreshToken)
+        #expect(try service.verifySessionToken(twice.idToken.value).customClaims == ["tier": .string("gold")])
+        // Another session of the same account, started without claims, has none after its refresh either.
+        let plain = try service.signInWithCustomToken(Secret(try service.mintCustomToken(uid: "team-user")))
+        let plainRefreshed = try service.refreshSession(refreshToken: plain.refreshToken)
+        #expect(try service.verifySessionToken(plainRefreshed.idToken.value).customClaims.isEmpty)
+        // An administrator's claims on the account are merged under the session's own.
+        _ = try service.updateAccount(
+            uid: "team-user", EmbeddedIdentityService.AccountChanges(customAttributes: #"{"tier":"basic","x":1}"#))
+        let merged = try service.refreshSession(refreshToken: twice.refreshToken)
+        #expect(
+            try service.verifySessionToken(merged.idToken.value).customClaims
+                == ["tier": .string("gold"), "x": .integer(1)])
+    }
+
     @Test(
         "attack: a token signed with another key, unsigned, for another audience, expired or too long-lived is refused")
     func refusals() throws {

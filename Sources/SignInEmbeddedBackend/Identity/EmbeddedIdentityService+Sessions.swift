@@ -62,7 +62,8 @@ extension EmbeddedIdentityService {
                 return .success(
                     try issueSession(
                         for: account, provider: record.provider, isNewUser: false, fresh: fresh, now: now,
-                        authenticatedAt: record.authTime ?? record.issuedAt, family: family, state: &state))
+                        authenticatedAt: record.authTime ?? record.issuedAt, family: family,
+                        developerClaims: record.developerClaims ?? [:], state: &state))
             } catch {
                 return .failure(error)
             }
@@ -259,7 +260,8 @@ extension EmbeddedIdentityService {
             header: JOSEHeader(kid: "session").compactJSON, payload: claims.compactJSON, key: key)
         state.identity.refreshTokens[SHA256.hexDigest(fresh.refreshToken)] = RefreshTokenRecord(
             uid: account.uid, issuedAt: Date(timeIntervalSince1970: TimeInterval(issuedAt)), provider: provider,
-            authTime: authTime, family: claims.sessionID)
+            authTime: authTime, family: claims.sessionID,
+            developerClaims: developerClaims.isEmpty ? nil : developerClaims)
         // A user who signs in again and again keeps only the newest sessions: the oldest chain goes first.
         state.identity.refreshTokens.removeOldest(
             RefreshTokenRecord.byAccount, account.uid, keeping: configuration.maximumSessionsPerAccount)
