@@ -315,6 +315,8 @@ extension CLIMessages {
         .optionPort: "the port to serve on, on 127.0.0.1 (default 9099; 0 picks a free one)",
         .optionProject:
             "the Firebase project id its ID tokens name (default: $FIREBASE_PROJECT_ID, else $GCLOUD_PROJECT, else demo-signin)",
+        .optionAcceptUnsignedTokens:
+            "serve: also take unsigned identity tokens (a JSON object of claims, or alg none), as Google's emulator does; for tests only",
         .optionIDTokenFile:
             "a file holding the provider's identity token, obtained elsewhere (Firebase has no sign-in screen here)",
         .commandServeSummary: "serve the embedded backend over HTTP, as a Firebase Auth emulator",
@@ -346,6 +348,8 @@ extension CLIMessages {
         .serveListening:
             "Serving the embedded backend at {url} as Firebase project {project} (data in {folder}).\nPoint a Firebase client at it: FIREBASE_AUTH_EMULATOR_HOST={host} signin-demo --backend firebase\nCtrl-C stops it.",
         .serveStopped: "Stopped after the requests in progress.",
+        .serveUnsignedTokensWarning:
+            "Unsigned identity tokens are accepted: anyone who reaches this server can sign in as anyone. For tests only.",
         .serveFailed: "The server could not start: {reason}",
         .resetMailedFirebase: "If {email} has an account, Firebase mailed it a link to reset the password.",
         .helpBackends:

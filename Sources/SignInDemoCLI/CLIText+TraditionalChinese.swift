@@ -289,6 +289,7 @@ extension CLIMessages {
         .optionBackend: "後端：embedded（行程內，預設）、firebase（透過其 REST API）或 rest（您自己的 API，搭配 --base-url）",
         .optionPort: "在 127.0.0.1 上服務的連接埠（預設 9099；0 會選一個空閒的）",
         .optionProject: "其 ID 權杖所寫的 Firebase 專案 ID（預設：$FIREBASE_PROJECT_ID，否則 $GCLOUD_PROJECT，否則 demo-signin）",
+        .optionAcceptUnsignedTokens: "serve：如同 Google 的模擬器，也接受未簽署的身分權杖（宣告的 JSON 物件，或 alg none）；僅供測試使用",
         .optionIDTokenFile: "存放在別處取得的該提供者身分權杖的檔案（Firebase 在這裡沒有登入畫面）",
         .commandServeSummary: "以 HTTP 提供內嵌後端，作為 Firebase Auth 模擬器",
         .commandServeDetails: """
@@ -314,6 +315,7 @@ extension CLIMessages {
         .serveListening:
             "內嵌後端以 Firebase 專案 {project} 在 {url} 提供服務（資料在 {folder}）。\n讓 Firebase 用戶端連到它：FIREBASE_AUTH_EMULATOR_HOST={host} signin-demo --backend firebase\n按 Ctrl-C 停止。",
         .serveStopped: "已在進行中的請求完成後停止。",
+        .serveUnsignedTokensWarning: "正在接受未簽署的身分權杖：任何連得到此伺服器的人都能以任何人身分登入。僅供測試使用。",
         .serveFailed: "伺服器無法啟動：{reason}",
         .resetMailedFirebase: "如果 {email} 有帳號，Firebase 已寄給它重設密碼的連結。",
         .helpBackends:

@@ -320,6 +320,8 @@ extension CLIMessages {
         .optionPort: "127.0.0.1 üzerinde dinlenecek port (varsayılan 9099; 0 boş bir port seçer)",
         .optionProject:
             "kimlik belirteçlerinde yazan Firebase proje kimliği (varsayılan: $FIREBASE_PROJECT_ID, yoksa $GCLOUD_PROJECT, yoksa demo-signin)",
+        .optionAcceptUnsignedTokens:
+            "serve: Google'ın emülatörü gibi imzasız kimlik belirteçlerini de (talepleri içeren bir JSON nesnesi ya da alg none) kabul et; yalnızca testler için",
         .optionIDTokenFile:
             "sağlayıcının başka yerde alınmış kimlik belirtecini içeren dosya (Firebase burada giriş ekranı göstermez)",
         .commandServeSummary: "gömülü arka ucu HTTP üzerinden, bir Firebase Auth emülatörü olarak sun",
@@ -351,6 +353,8 @@ extension CLIMessages {
         .serveListening:
             "Gömülü arka uç {url} adresinde {project} Firebase projesi olarak sunuluyor (veriler {folder} içinde).\nBir Firebase istemcisini buna yönlendirin: FIREBASE_AUTH_EMULATOR_HOST={host} signin-demo --backend firebase\nDurdurmak için Ctrl-C.",
         .serveStopped: "Süren istekler bittikten sonra durduruldu.",
+        .serveUnsignedTokensWarning:
+            "İmzasız kimlik belirteçleri kabul ediliyor: bu sunucuya ulaşan herkes herkesin yerine giriş yapabilir. Yalnızca testler için.",
         .serveFailed: "Sunucu başlatılamadı: {reason}",
         .resetMailedFirebase: "{email} adresinin bir hesabı varsa Firebase ona parola sıfırlama bağlantısı gönderdi.",
         .helpBackends:

@@ -77,6 +77,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
 
     // Backends and the server.
     case optionBackend, optionPort, optionProject, optionIDTokenFile, commandServeSummary, commandServeDetails
+    case optionAcceptUnsignedTokens, serveUnsignedTokensWarning
     case usageUnknownBackend, usageFirebaseNeedsKey, usageInvalidEmulatorHost, usageBadPort, usageBadProject
     case usageNeedsIDToken, usageIDTokenUnreadable, usageNoSimulatedApple, usageNoMailbox, usageTourNeedsSimulation
     case serveListening, serveStopped, serveFailed, resetMailedFirebase, helpBackends, tourIntroFirebase

@@ -112,6 +112,8 @@ struct Invocation: Hashable, Sendable {
     var switchAccount = false
     /// `--verbose`: the developer details of errors too.
     var verbose = false
+    /// `--accept-unsigned-provider-tokens`: `serve` takes the unsigned identity tokens Google's emulator takes.
+    var acceptsUnsignedProviderTokens = false
     /// Prompt even when standard input is not a terminal: the interactive menu, whose input is answers.
     var forcePrompts = false
 
@@ -143,7 +145,7 @@ struct UsageError: Error, Hashable, Sendable {
 /// An option of the command line.
 enum OptionName: String, Hashable, Sendable, CaseIterable {
     case yes, hideEmail, json, email, password, currentPassword, account, switchAccount, dataDir, verbose, help
-    case version, backend, port, project, idTokenFile, baseURL, name, newEmail
+    case version, backend, port, project, idTokenFile, baseURL, name, newEmail, acceptUnsignedTokens
 }
 
 /// How an option is written and what it does.
@@ -269,6 +271,9 @@ enum CommandTable {
         OptionSpec(name: .backend, long: "--backend", short: nil, value: "NAME", help: .optionBackend),
         OptionSpec(name: .port, long: "--port", short: nil, value: "PORT", help: .optionPort),
         OptionSpec(name: .project, long: "--project", short: nil, value: "ID", help: .optionProject),
+        OptionSpec(
+            name: .acceptUnsignedTokens, long: "--accept-unsigned-provider-tokens", short: nil, value: nil,
+            help: .optionAcceptUnsignedTokens),
         OptionSpec(name: .name, long: "--name", short: nil, value: "NAME", help: .optionName),
         OptionSpec(name: .newEmail, long: "--new-email", short: nil, value: "EMAIL", help: .optionNewEmail),
         OptionSpec(name: .baseURL, long: "--base-url", short: nil, value: "URL", help: .optionBaseURL),
@@ -407,7 +412,8 @@ enum CommandTable {
                 example: "", run: { await $0.callAPI($2, $1) })
         case .serve:
             CommandSpec(
-                command: name, operand: .none, options: [.port, .project], summary: .commandServeSummary,
+                command: name, operand: .none, options: [.port, .project, .acceptUnsignedTokens],
+                summary: .commandServeSummary,
                 details: .commandServeDetails, example: "--port 9099")
         case .help:
             CommandSpec(
@@ -511,6 +517,7 @@ enum CommandLineParser {
                 case .json: invocation.json = true
                 case .switchAccount: invocation.switchAccount = true
                 case .verbose: invocation.verbose = true
+                case .acceptUnsignedTokens: invocation.acceptsUnsignedProviderTokens = true
                 case .help: wantsHelp = true
                 case .version: wantsVersion = true
                 default: break

@@ -80,7 +80,7 @@ struct DemoCLI {
         if invocation.command.name == .serve {
             return await Server(
                 console: console, paths: paths, environment: environment, text: text, providers: providers,
-                project: invocation.project
+                project: invocation.project, acceptsUnsignedProviderTokens: invocation.acceptsUnsignedProviderTokens
             )
             .run(port: invocation.port ?? Server.defaultPort)
         }

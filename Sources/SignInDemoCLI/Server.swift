@@ -29,6 +29,8 @@ struct Server {
     let providers: [DemoProvider]
     /// `--project`: the project id, instead of the environment's.
     var project: String?
+    /// `--accept-unsigned-provider-tokens`: also take the unsigned identity tokens Google's emulator takes.
+    var acceptsUnsignedProviderTokens = false
 
     /// The project id it answers for: `--project`, else the environment's.
     var projectID: String { project ?? CompositionRoot.projectID(environment) }
@@ -50,6 +52,7 @@ struct Server {
             text(
                 .serveListening,
                 ["url": "http://\(host)", "host": host, "project": projectID, "folder": paths.backendFolder]) + "\n")
+        if acceptsUnsignedProviderTokens { console.err(text(.serveUnsignedTokensWarning) + "\n") }
         // Wait on a thread of its own: the wait blocks, and the server's threads need nothing from this one.
         let server = started.server
         _ = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
@@ -66,6 +69,7 @@ struct Server {
         settings.projectID = projectID
         // As Google's emulator: the Admin SDKs make unsigned custom tokens for an emulator.
         settings.acceptsEmulatorCustomTokens = true
+        settings.acceptsUnsignedProviderTokens = acceptsUnsignedProviderTokens
         let backend = EmbeddedBackend.persistent(folder: paths.backendFolder, configuration: settings)
         let face = EmbeddedHTTPFace(backend: backend)
         var configuration = HTTPServerConfiguration()

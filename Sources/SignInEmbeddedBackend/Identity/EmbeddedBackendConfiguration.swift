@@ -48,6 +48,11 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     /// `signin-demo serve`, whose Admin API is open to the local owner credential anyway; off in-process, where only
     /// tokens signed with the backend's own custom-token key are taken.
     public var acceptsEmulatorCustomTokens = false
+    /// Whether `accounts:signInWithIdp` also takes the unsigned identity tokens Google's Auth emulator takes (a JSON
+    /// object of claims, or a JWT with `alg: none`), with no nonce, issuer, audience or expiry to check, for tests
+    /// written against that emulator. Off by default and in-process; `signin-demo serve
+    /// --accept-unsigned-provider-tokens` turns it on. A signed token is checked in full either way.
+    public var acceptsUnsignedProviderTokens = false
     /// The settings a project's administrator may change while the backend runs (the emulator's `config`
     /// endpoint); these are the ones it starts with.
     public var projectSettings = EmbeddedProjectSettings()

@@ -1,0 +1,73 @@
+import Foundation
+import SignInData
+import SignInJOSE
+
+/// The unsigned identity tokens Google's Auth emulator takes at `accounts:signInWithIdp`, for tests written against
+/// it: a JSON object of claims (`{"sub":"abc","email":"jane@example.com"}`), or a JWT whose `alg` is `none` and whose
+/// signature is empty. Only `sub` is required; `email`, `email_verified` and `name` are read when present.
+///
+/// Taken only with ``EmbeddedBackendConfiguration/acceptsUnsignedProviderTokens`` (`signin-demo serve
+/// --accept-unsigned-provider-tokens`): anyone who can reach the backend can then sign in as anyone. A token that is
+/// signed is still checked in full, and so is every token without the setting.
+enum UnsignedProviderToken {
+    /// The longest token read, in bytes.
+    static let maximumLength = 8 * 1024
+
+    /// The claims of an unsigned token, with no issuer or audience and a lifetime from `now`; `nil` when `token` is
+    /// neither kind (a signed JWT, or something else).
+    /// - Throws: `INVALID_IDP_RESPONSE` for an unsigned token with no usable `sub`, or fields of the wrong type.
+    static func claims(of token: String, now: Date) throws(IdentityBackendError) -> IdentityTokenClaims? {
+        let bytes = Array(token.utf8)
+        guard bytes.count <= maximumLength else { return nil }
+        let payload: [UInt8]
+        if bytes.first == UInt8(ascii: "{") {
+            payload = bytes
+        } else if let parts = JWS.parse(token), parts.signature.isEmpty,
+            let header = TokenJSON.header(from: parts.header), header.alg == "none"
+        {
+            payload = parts.payload
+        } else {
+            return nil
+        }
+        guard let fields = try? JSONDecoder().decode(Fields.self, from: Data(payload)) else {
+            throw IdentityBackendError(.invalidIdPResponse, message: "an unsigned token needs a JSON object of claims")
+        }
+        let subject = fields.sub.trimmingCharacters(in: .whitespaces)
+        guard !subject.isEmpty, subject.count <= 255 else {
+            throw IdentityBackendError(
+                .invalidIdPResponse, message: "an unsigned token needs a sub of 1 to 255 characters")
+        }
+        let issuedAt = Int(now.timeIntervalSince1970)
+        var claims = IdentityTokenClaims(
+            iss: "", aud: "", sub: subject, iat: issuedAt, exp: issuedAt + 3600, email: fields.email,
+            emailVerified: fields.emailVerified)
+        claims.aud = []
+        claims.name = fields.name
+        return claims
+    }
+
+    /// The claims read; `email_verified` may be a boolean or the text `true` / `false`, as providers write it.
+    private struct Fields: Decodable {
+        var sub: String
+        var email: String?
+        var emailVerified: Bool?
+        var name: String?
+
+        enum CodingKeys: String, CodingKey {
+            case sub, email, name
+            case emailVerified = "email_verified"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            sub = try container.decode(String.self, forKey: .sub)
+            email = try container.decodeIfPresent(String.self, forKey: .email)
+            name = try container.decodeIfPresent(String.self, forKey: .name)
+            if let flag = try? container.decodeIfPresent(Bool.self, forKey: .emailVerified) {
+                emailVerified = flag
+            } else {
+                emailVerified = try container.decodeIfPresent(String.self, forKey: .emailVerified).map { $0 == "true" }
+            }
+        }
+    }
+}
