@@ -138,18 +138,28 @@ class Peer:
     def manage_users(self, known_uid):
         """The Admin SDK's account calls, each checked against what the CLI then sees."""
         email, password = "managed@example.com", "managed password 1"
-        uid = auth.create_user(email=email, password=password, display_name="Managed User").uid
+        photo = "https://example.com/managed.png"
+        uid = auth.create_user(email=email, password=password, display_name="Managed User", photo_url=photo).uid
         user = auth.get_user(uid)
         self.check("create_user, get_user", user.email == email and user.display_name == "Managed User"
+                   and user.photo_url == photo
                    and not user.disabled and [p.provider_id for p in user.provider_data] == ["password"],
-                   f"got {user.email!r} {user.display_name!r} disabled={user.disabled}")
+                   f"got {user.email!r} {user.display_name!r} {user.photo_url!r} disabled={user.disabled}")
         self.check("get_user_by_email", auth.get_user_by_email(email).uid == uid, "another uid")
         listed = [u.uid for u in auth.list_users(max_results=2).iterate_all()]
         self.check("list_users (pages of 2)", uid in listed and len(listed) == len(set(listed)) >= 4,
                    f"listed {listed}")
-        session, _ = self.sign_in_and_verify("the created user signs in with the CLI",
-                                             ["sign-in", "email", "--email", email, "--password", password],
-                                             "password", ["email"])
+        session, decoded = self.sign_in_and_verify("the created user signs in with the CLI",
+                                                   ["sign-in", "email", "--email", email, "--password", password],
+                                                   "password", ["email"])
+        self.check("... its ID token's picture is the photo_url", decoded.get("picture") == photo,
+                   f"picture {decoded.get('picture')!r}")
+        self.run_cli("update-profile", "--photo-url", "https://example.com/chosen.png")
+        self.check("the CLI's update-profile --photo-url: get_user has it",
+                   auth.get_user(uid).photo_url == "https://example.com/chosen.png", f"{auth.get_user(uid).photo_url!r}")
+        auth.update_user(uid, photo_url=auth.DELETE_ATTRIBUTE)
+        self.check("update_user(photo_url=DELETE_ATTRIBUTE) removes it", auth.get_user(uid).photo_url is None,
+                   f"{auth.get_user(uid).photo_url!r}")
         self.check("verify_id_token(check_revoked=True)",
                    auth.verify_id_token(session["tokens"]["idToken"], check_revoked=True)["uid"] == uid, "refused")
 

@@ -47,7 +47,7 @@ public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordRese
     public func signUpAnonymously() async throws -> BackendSessionResponse { try result.get() }
     public func signInWithCustomToken(_ token: Secret) async throws -> BackendSessionResponse { try result.get() }
     public func sendEmailVerification(idToken: Secret) async throws { try nothing() }
-    public func updateProfile(idToken: Secret, displayName: String?, email: String?) async throws
+    public func updateProfile(idToken: Secret, displayName: String?, email: String?, photoURL: String?) async throws
         -> BackendSessionResponse
     { try result.get() }
     public func applyEmailVerification(code: Secret) async throws -> String {
@@ -105,7 +105,7 @@ public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetB
         case sendEmailVerification(idToken: Secret)
         case applyEmailVerification(code: Secret)
         case checkPasswordResetCode(Secret)
-        case updateProfile(idToken: Secret, displayName: String?, email: String?)
+        case updateProfile(idToken: Secret, displayName: String?, email: String?, photoURL: String?)
         case signUp(email: String, password: Secret)
         case signInWithPassword(email: String, password: Secret)
         case linkWithIdP(idToken: Secret, IdPSignInRequest)
@@ -179,11 +179,12 @@ public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetB
         return try await stub.checkPasswordResetCode(code)
     }
 
-    public func updateProfile(idToken: Secret, displayName: String?, email: String?) async throws
+    public func updateProfile(idToken: Secret, displayName: String?, email: String?, photoURL: String?) async throws
         -> BackendSessionResponse
     {
-        calls.append(.updateProfile(idToken: idToken, displayName: displayName, email: email))
-        return try await stub.updateProfile(idToken: idToken, displayName: displayName, email: email)
+        calls.append(.updateProfile(idToken: idToken, displayName: displayName, email: email, photoURL: photoURL))
+        return try await stub.updateProfile(
+            idToken: idToken, displayName: displayName, email: email, photoURL: photoURL)
     }
 
     public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse {
@@ -287,7 +288,7 @@ public struct FailingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
     public func sendEmailVerification(idToken: Secret) async throws { throw fail("sendEmailVerification") }
     public func applyEmailVerification(code: Secret) async throws -> String { throw fail("applyEmailVerification") }
     public func checkPasswordResetCode(_ code: Secret) async throws -> String { throw fail("checkPasswordResetCode") }
-    public func updateProfile(idToken: Secret, displayName: String?, email: String?) async throws
+    public func updateProfile(idToken: Secret, displayName: String?, email: String?, photoURL: String?) async throws
         -> BackendSessionResponse
     { throw fail("updateProfile") }
     public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse {

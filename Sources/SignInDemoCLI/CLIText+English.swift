@@ -85,13 +85,15 @@ extension CLIMessages {
         .commandUpdateProfileSummary:
             "change the signed-in account's display name or email",
         .commandUpdateProfileDetails:
-            "Changes the display name (--name) or the email (--new-email) of the signed-in account. A new email needs a recent sign-in, is not verified yet, and becomes the one to sign in with.",
+            "Changes the display name (--name), the photo (--photo-url) or the email (--new-email) of the signed-in account. A new email needs a recent sign-in, is not verified yet, and becomes the one to sign in with.",
         .optionName:
             "A new display name.",
         .optionNewEmail:
             "A new email for the signed-in account.",
+        .optionPhotoURL:
+            "The web address (https:// or http://) of a new photo for the signed-in account.",
         .usageNeedsNameOrEmail:
-            "update-profile needs --name or --new-email",
+            "update-profile needs --name, --photo-url or --new-email",
         .profileUpdated:
             "Profile updated.",
         .commandChangePasswordSummary: "choose a new password while signed in; every other session ends",
@@ -207,6 +209,7 @@ extension CLIMessages {
         .statusUID: "uid",
         .statusEmail: "email",
         .statusName: "name",
+        .statusPhoto: "photo",
         .statusProviders: "providers",
         .statusGuest: "guest",
         .statusNewUser: "new user",

@@ -72,13 +72,15 @@ extension CLIMessages {
         .commandUpdateProfileSummary:
             "變更已登入帳號的顯示名稱或電子郵件",
         .commandUpdateProfileDetails:
-            "變更已登入帳號的顯示名稱（--name）或電子郵件（--new-email）。新的電子郵件需要最近登入過，尚未驗證，並成為登入用的地址。",
+            "變更已登入帳號的顯示名稱（--name）、相片（--photo-url）或電子郵件（--new-email）。新的電子郵件需要最近登入過，尚未驗證，並成為登入用的地址。",
         .optionName:
             "新的顯示名稱。",
         .optionNewEmail:
             "已登入帳號的新電子郵件。",
+        .optionPhotoURL:
+            "已登入帳號新相片的網址（https:// 或 http://）。",
         .usageNeedsNameOrEmail:
-            "update-profile 需要 --name 或 --new-email",
+            "update-profile 需要 --name、--photo-url 或 --new-email",
         .profileUpdated:
             "個人資料已更新。",
         .commandChangePasswordSummary: "在登入狀態下設定新密碼；其他所有工作階段都會結束",
@@ -188,6 +190,7 @@ extension CLIMessages {
         .statusUID: "uid",
         .statusEmail: "電子郵件",
         .statusName: "姓名",
+        .statusPhoto: "相片",
         .statusProviders: "提供者",
         .statusGuest: "訪客",
         .statusNewUser: "新使用者",

@@ -86,13 +86,15 @@ extension CLIMessages {
         .commandUpdateProfileSummary:
             "oturum açık hesabın görünen adını ya da e-postasını değiştir",
         .commandUpdateProfileDetails:
-            "Oturum açık hesabın görünen adını (--name) ya da e-postasını (--new-email) değiştirir. Yeni e-posta yakın zamanda oturum açmış olmayı gerektirir, henüz doğrulanmamıştır ve giriş için kullanılan adres olur.",
+            "Oturum açık hesabın görünen adını (--name), fotoğrafını (--photo-url) ya da e-postasını (--new-email) değiştirir. Yeni e-posta yakın zamanda oturum açmış olmayı gerektirir, henüz doğrulanmamıştır ve giriş için kullanılan adres olur.",
         .optionName:
             "Yeni görünen ad.",
         .optionNewEmail:
             "Oturum açık hesap için yeni e-posta.",
+        .optionPhotoURL:
+            "Oturum açık hesap için yeni bir fotoğrafın web adresi (https:// ya da http://).",
         .usageNeedsNameOrEmail:
-            "update-profile için --name ya da --new-email gerekir",
+            "update-profile için --name, --photo-url ya da --new-email gerekir",
         .profileUpdated:
             "Profil güncellendi.",
         .commandChangePasswordSummary: "oturum açıkken yeni parola seçme; diğer tüm oturumlar sona erer",
@@ -211,6 +213,7 @@ extension CLIMessages {
         .statusUID: "uid",
         .statusEmail: "e-posta",
         .statusName: "ad",
+        .statusPhoto: "fotoğraf",
         .statusProviders: "sağlayıcılar",
         .statusGuest: "misafir",
         .statusNewUser: "yeni kullanıcı",

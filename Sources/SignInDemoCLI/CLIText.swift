@@ -18,6 +18,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case commandStatusSummary, commandStatusDetails, commandSignOutSummary, commandSignOutDetails
     case commandResetPasswordSummary, commandResetPasswordDetails, commandOpenLinkSummary, commandOpenLinkDetails
     case commandUpdateProfileSummary, commandUpdateProfileDetails, optionName, optionNewEmail, usageNeedsNameOrEmail
+    case optionPhotoURL
     case profileUpdated
     case commandVerifyEmailSummary, commandVerifyEmailDetails, verificationMailed, verificationMailedMenu
     case verificationMailedElsewhere, emailVerified, menuVerifyEmail
@@ -48,7 +49,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case unlinkedProvider, signedOutDone, resetMailed, passwordResetDone, passwordChanged, credentialState
     case appleRevoked, appleNothingToRevoke, accountDeleted, outboxEmpty, outboxLine, notSignedIn
     case sessionExpiredOffline, storedSessionKeptAs, recoverHint, switchedAccount, guestWarning
-    case statusSignedIn, statusUID, statusEmail, statusName, statusProviders, statusGuest, statusNewUser
+    case statusSignedIn, statusUID, statusEmail, statusName, statusPhoto, statusProviders, statusGuest, statusNewUser
     case statusIDToken, statusRefreshToken, statusNone, statusYes, statusNo, statusExpires
 
     // What to do next, after an error.

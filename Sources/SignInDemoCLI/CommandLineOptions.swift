@@ -86,6 +86,8 @@ struct Invocation: Hashable, Sendable {
     var displayName: String?
     /// `--new-email`: a new email for the signed-in account.
     var newEmail: String?
+    /// `--photo-url`: the web address of a new photo for the signed-in account.
+    var photoURL: String?
     /// `--base-url`: the team's own API, for `--backend rest`.
     var baseURL: URL?
     /// `--id-token-file`: an Apple or Google identity token obtained elsewhere.
@@ -145,7 +147,7 @@ struct UsageError: Error, Hashable, Sendable {
 /// An option of the command line.
 enum OptionName: String, Hashable, Sendable, CaseIterable {
     case yes, hideEmail, json, email, password, currentPassword, account, switchAccount, dataDir, verbose, help
-    case version, backend, port, project, idTokenFile, baseURL, name, newEmail, acceptUnsignedTokens
+    case version, backend, port, project, idTokenFile, baseURL, name, newEmail, photoURL, acceptUnsignedTokens
 }
 
 /// How an option is written and what it does.
@@ -276,6 +278,7 @@ enum CommandTable {
             help: .optionAcceptUnsignedTokens),
         OptionSpec(name: .name, long: "--name", short: nil, value: "NAME", help: .optionName),
         OptionSpec(name: .newEmail, long: "--new-email", short: nil, value: "EMAIL", help: .optionNewEmail),
+        OptionSpec(name: .photoURL, long: "--photo-url", short: nil, value: "URL", help: .optionPhotoURL),
         OptionSpec(name: .baseURL, long: "--base-url", short: nil, value: "URL", help: .optionBaseURL),
         OptionSpec(name: .idTokenFile, long: "--id-token-file", short: nil, value: "FILE", help: .optionIDTokenFile),
         OptionSpec(name: .verbose, long: "--verbose", short: nil, value: nil, help: .optionVerbose),
@@ -366,11 +369,14 @@ enum CommandTable {
                 missingInput: { isResetLink($0.command) ? newPassword($0) : nil }, menu: .menuOpenLink)
         case .updateProfile:
             CommandSpec(
-                command: name, operand: .none, options: reauthentication + [.name, .newEmail],
+                command: name, operand: .none, options: reauthentication + [.name, .photoURL, .newEmail],
                 summary: .commandUpdateProfileSummary, details: .commandUpdateProfileDetails,
                 example: "--name 'Jane Appleseed'", run: { await $0.updateProfile($1, $2) },
                 requires: { $0.capabilities.profile == nil ? .profileUpdate : nil },
-                missingInput: { $0.displayName == nil && $0.newEmail == nil ? UsageError(.usageNeedsNameOrEmail) : nil }
+                missingInput: {
+                    $0.displayName == nil && $0.newEmail == nil && $0.photoURL == nil
+                        ? UsageError(.usageNeedsNameOrEmail) : nil
+                }
             )
         case .verifyEmail:
             CommandSpec(
@@ -541,6 +547,7 @@ enum CommandLineParser {
             case .email: invocation.email = value.trimmingCharacters(in: .whitespaces)
             case .name: invocation.displayName = value.trimmingCharacters(in: .whitespaces)
             case .newEmail: invocation.newEmail = value.trimmingCharacters(in: .whitespaces)
+            case .photoURL: invocation.photoURL = value.trimmingCharacters(in: .whitespaces)
             case .password: invocation.password = value
             case .currentPassword: invocation.currentPassword = value
             case .idTokenFile: invocation.idTokenFile = value

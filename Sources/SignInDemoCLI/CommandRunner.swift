@@ -220,12 +220,14 @@ struct CommandRunner {
         guard let offer = root.viewModel.offers.updateProfile else {
             return reportNotOffered(.profileUpdate, invocation)
         }
-        guard invocation.displayName != nil || invocation.newEmail != nil else {
+        // On a terminal, nothing is asked for: a command line that changes nothing is refused here too.
+        guard invocation.displayName != nil || invocation.newEmail != nil || invocation.photoURL != nil else {
             return usageError(UsageError(.usageNeedsNameOrEmail))
         }
         await sendSensitive(root, invocation) {
             .updateProfile(
-                offer, displayName: invocation.displayName, email: invocation.newEmail, currentPassword: $0)
+                offer, displayName: invocation.displayName, email: invocation.newEmail,
+                photoURL: invocation.photoURL, currentPassword: $0)
         }
         return await report(root, invocation) { session in
             session.map { SessionFormatter(text: text).describe($0, heading: text(.profileUpdated)) } ?? ""

@@ -14,6 +14,7 @@ struct SessionFormatter {
             (.statusUID, session.uid),
             (.statusEmail, session.email ?? text(.statusNone)),
             (.statusName, session.displayName ?? text(.statusNone)),
+            (.statusPhoto, session.photoURL ?? text(.statusNone)),
             (.statusProviders, providers.isEmpty ? text(.statusNone) : providers.joined(separator: ", ")),
             (.statusGuest, text(session.isAnonymous ? .statusYes : .statusNo)),
             (.statusNewUser, text(session.isNewUser ? .statusYes : .statusNo)),
@@ -34,6 +35,7 @@ struct SessionFormatter {
         var uid: String?
         var email: String?
         var displayName: String?
+        var photoURL: String?
         var providers: [String]
         var isAnonymous: Bool?
         var expiresAt: String?
@@ -46,7 +48,7 @@ struct SessionFormatter {
         }
 
         enum CodingKeys: String, CodingKey {
-            case signedIn, uid, email, displayName, providers, isAnonymous, expiresAt, reason, error
+            case signedIn, uid, email, displayName, photoURL, providers, isAnonymous, expiresAt, reason, error
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -55,6 +57,7 @@ struct SessionFormatter {
             try container.encode(uid, forKey: .uid)
             try container.encode(email, forKey: .email)
             try container.encode(displayName, forKey: .displayName)
+            try container.encode(photoURL, forKey: .photoURL)
             try container.encode(providers, forKey: .providers)
             try container.encode(isAnonymous, forKey: .isAnonymous)
             try container.encode(expiresAt, forKey: .expiresAt)
@@ -66,7 +69,8 @@ struct SessionFormatter {
     func json(_ session: UserSession?, reason: String? = nil, error: (code: String, message: String)? = nil) -> String {
         let document = Document(
             signedIn: session != nil, uid: session?.uid, email: session?.email, displayName: session?.displayName,
-            providers: session?.providerIds.map(\.rawValue) ?? [], isAnonymous: session?.isAnonymous,
+            photoURL: session?.photoURL, providers: session?.providerIds.map(\.rawValue) ?? [],
+            isAnonymous: session?.isAnonymous,
             expiresAt: session?.tokens.expiresAt.formatted(.iso8601), reason: reason,
             error: error.map { Document.ErrorDocument(code: $0.code, message: $0.message) })
         let encoder = JSONEncoder()

@@ -11,6 +11,9 @@ public struct EmbeddedAccount: Codable, Hashable, Sendable {
     public var emailVerified: Bool
     /// The display name (for Apple: the first sign-in's name).
     public var displayName: String?
+    /// The URL of the account's photo: the first identity provider's `picture`, or what the user or an
+    /// administrator set. `nil` when there is none.
+    public var photoURL: String?
     /// Whether this is a guest account.
     public var isAnonymous: Bool
     /// When the account was created.
@@ -59,7 +62,7 @@ public struct EmbeddedAccount: Codable, Hashable, Sendable {
     public var info: BackendAccountInfo {
         BackendAccountInfo(
             localId: uid, email: email, displayName: displayName, providerIds: providerIds,
-            providerUserIds: providerUserIds, isAnonymous: isAnonymous)
+            providerUserIds: providerUserIds, isAnonymous: isAnonymous, photoURL: photoURL)
     }
 }
 

@@ -27,13 +27,14 @@ extension EmbeddedHTTPFace {
         return nil
     }
 
-    /// `POST …/accounts`: a new account (`localId`, `email`, `password`, `displayName`, `emailVerified`,
+    /// `POST …/accounts`: a new account (`localId`, `email`, `password`, `displayName`, `photoUrl`, `emailVerified`,
     /// `disabled`).
     func adminCreate(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         let new = EmbeddedIdentityService.NewAccount(
             uid: try fields.string("localId"), email: try fields.text("email"),
             password: try fields.string("password").map { Secret($0) }, displayName: try fields.text("displayName"),
-            emailVerified: try fields.bool("emailVerified") ?? false, disabled: try fields.bool("disabled") ?? false)
+            photoURL: try fields.text("photoUrl"), emailVerified: try fields.bool("emailVerified") ?? false,
+            disabled: try fields.bool("disabled") ?? false)
         let account = try core { () throws(IdentityBackendError) in try service.createAccount(new) }
         var object = Self.accountFields(account.info)
         object["kind"] = "identitytoolkit#SignupNewUserResponse"
@@ -68,7 +69,8 @@ extension EmbeddedHTTPFace {
     }
 
     /// `POST …/accounts:update` with a `localId`: an administrator's changes (`email`, `password`, `displayName`,
-    /// `deleteAttribute: ["DISPLAY_NAME"]`, `emailVerified`, `disableUser`, `validSince`, `customAttributes`).
+    /// `photoUrl`, `deleteAttribute: ["DISPLAY_NAME", "PHOTO_URL"]`, `emailVerified`, `disableUser`, `validSince`,
+    /// `customAttributes`).
     func adminUpdate(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         guard let uid = try fields.text("localId") else { throw HTTPFaceError("MISSING_LOCAL_ID") }
         let deleted = try fields.strings("deleteAttribute") ?? []
@@ -83,7 +85,8 @@ extension EmbeddedHTTPFace {
             email: try fields.text("email"), password: try fields.string("password").map { Secret($0) },
             displayName: try fields.text("displayName"), deleteDisplayName: deleted.contains("DISPLAY_NAME"),
             emailVerified: try fields.bool("emailVerified"), disabled: try fields.bool("disableUser"),
-            validSince: try fields.integer("validSince"), customAttributes: try fields.string("customAttributes"))
+            validSince: try fields.integer("validSince"), customAttributes: try fields.string("customAttributes"),
+            photoURL: deleted.contains("PHOTO_URL") ? "" : try fields.text("photoUrl"))
         let account = try core { () throws(IdentityBackendError) in try service.updateAccount(uid: uid, changes) }
         var object = Self.accountFields(account.info)
         object["kind"] = "identitytoolkit#SetAccountInfoResponse"

@@ -94,13 +94,14 @@ extension EmbeddedHTTPFace {
         }
         let idToken = try Self.requiredIDToken(fields)
         _ = try fields.bool("returnSecureToken")
-        // A profile change: the display name (or its removal) and the email.
+        // A profile change: the display name and the photo URL (or their removal) and the email.
         let deleted = try fields.strings("deleteAttribute") ?? []
         let displayName = deleted.contains("DISPLAY_NAME") ? "" : try fields.text("displayName")
+        let photoURL = deleted.contains("PHOTO_URL") ? "" : try fields.text("photoUrl")
         let email = try fields.text("email")
-        if displayName != nil || email != nil {
+        if displayName != nil || email != nil || photoURL != nil {
             let session = try core { () throws(IdentityBackendError) in
-                try service.updateProfile(idToken: idToken, displayName: displayName, email: email)
+                try service.updateProfile(idToken: idToken, displayName: displayName, email: email, photoURL: photoURL)
             }
             var object = Self.accountFields(session.account)
             object["kind"] = kind
@@ -216,6 +217,7 @@ extension EmbeddedHTTPFace {
         var object: [String: JSONValue] = ["kind": .string(kind), "localId": .string(session.localId)]
         if let email = session.email { object["email"] = .string(email) }
         if let displayName = session.displayName { object["displayName"] = .string(displayName) }
+        if let photoURL = session.photoURL { object["photoUrl"] = .string(photoURL) }
         object.merge(tokenFields(session)) { _, new in new }
         object.merge(extra) { _, new in new }
         return .object(object)
@@ -234,6 +236,7 @@ extension EmbeddedHTTPFace {
         var object: [String: JSONValue] = ["localId": .string(account.localId)]
         if let email = account.email { object["email"] = .string(email) }
         if let displayName = account.displayName { object["displayName"] = .string(displayName) }
+        if let photoURL = account.photoURL { object["photoUrl"] = .string(photoURL) }
         object["providerUserInfo"] = .array(
             account.providerIds.map { providerId in
                 let rawId = account.providerUserIds[providerId] ?? ""
@@ -257,6 +260,7 @@ extension EmbeddedHTTPFace {
         ]
         if let email = account.email { object["email"] = .string(email) }
         if let displayName = account.displayName { object["displayName"] = .string(displayName) }
+        if let photoURL = account.photoURL { object["photoUrl"] = .string(photoURL) }
         object["customAttributes"] = account.customAttributes.map(JSONValue.string)
         return .object(object)
     }

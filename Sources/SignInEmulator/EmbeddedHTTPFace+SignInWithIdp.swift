@@ -45,6 +45,7 @@ extension EmbeddedHTTPFace {
         object["federatedId"] = session.providerUserIds?[providerId].map(JSONValue.string)
         object["email"] = session.email.map(JSONValue.string)
         object["displayName"] = session.displayName.map(JSONValue.string)
+        object["photoUrl"] = session.photoURL.map(JSONValue.string)
         object["firstName"] = Self.nonEmpty(request.fullName?.givenName).map(JSONValue.string)
         object["lastName"] = Self.nonEmpty(request.fullName?.familyName).map(JSONValue.string)
         object["fullName"] = request.fullName?.formatted.map(JSONValue.string)

@@ -202,7 +202,7 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
         let answer = try Self.decode(FirebaseWire.SignInAnswer.self, data, method: "accounts:update")
         guard let localId = answer.localId else { throw Self.malformed("accounts:update") }
         return Self.account(
-            localId: localId, email: answer.email, displayName: answer.displayName,
+            localId: localId, email: answer.email, displayName: answer.displayName, photoURL: answer.photoUrl,
             providers: answer.providerUserInfo ?? [])
     }
 
@@ -214,17 +214,20 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
         return try await session(from: answer, isNewUser: false, provider: nil)
     }
 
-    /// Changes the display name (an empty one is removed: `deleteAttribute: ["DISPLAY_NAME"]`) and the email
-    /// (`accounts:update` with the user's ID token), and reads the new session.
-    public func updateProfile(idToken: Secret, displayName: String?, email: String?) async throws
-        -> BackendSessionResponse
+    /// Changes the display name and the photo URL (an empty one is removed: `deleteAttribute: ["DISPLAY_NAME"]`,
+    /// `["PHOTO_URL"]`) and the email (`accounts:update` with the user's ID token), and reads the new session.
+    public func updateProfile(idToken: Secret, displayName: String?, email: String?, photoURL: String? = nil)
+        async throws -> BackendSessionResponse
     {
         let removesName = displayName?.isEmpty == true
+        let removesPhoto = photoURL?.isEmpty == true
+        let deleted = (removesName ? ["DISPLAY_NAME"] : []) + (removesPhoto ? ["PHOTO_URL"] : [])
         let answer = try await signIn(
             "accounts:update",
             FirebaseWire.UpdateRequest(
                 idToken: idToken.value, email: email, displayName: removesName ? nil : displayName,
-                deleteAttribute: removesName ? ["DISPLAY_NAME"] : nil, tenantId: tenant),
+                photoUrl: removesPhoto ? nil : photoURL, deleteAttribute: deleted.isEmpty ? nil : deleted,
+                tenantId: tenant),
             secrets: [idToken.value])
         return try await session(from: answer, isNewUser: false, provider: nil)
     }
@@ -317,7 +320,7 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
             throw IdentityBackendError(.userNotFound, message: "accounts:lookup found no account")
         }
         return Self.account(
-            localId: user.localId, email: user.email, displayName: user.displayName,
+            localId: user.localId, email: user.email, displayName: user.displayName, photoURL: user.photoUrl,
             providers: user.providerUserInfo ?? [])
     }
 
@@ -364,12 +367,13 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
             idToken: Secret(idToken), refreshToken: Secret(refreshToken), expiresIn: expiresIn, isNewUser: isNewUser,
             providerIds: account.providerIds, isAnonymous: account.isAnonymous,
             providerUserIds: account.providerUserIds,
-            signInProvider: IDTokenPayload.read(idToken)?.signInProvider ?? provider)
+            signInProvider: IDTokenPayload.read(idToken)?.signInProvider ?? provider, photoURL: account.photoURL)
     }
 
     /// An account from Firebase's fields. A guest is an account with no provider and no email.
     static func account(
-        localId: String, email: String?, displayName: String?, providers: [FirebaseWire.ProviderUserInfo]
+        localId: String, email: String?, displayName: String?, photoURL: String? = nil,
+        providers: [FirebaseWire.ProviderUserInfo]
     ) -> BackendAccountInfo {
         let email = email.flatMap { $0.isEmpty ? nil : $0 }
         return BackendAccountInfo(
@@ -378,7 +382,7 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
             providerUserIds: Dictionary(
                 providers.map { ($0.providerId, $0.rawId ?? $0.federatedId ?? "") },
                 uniquingKeysWith: { first, _ in first }),
-            isAnonymous: providers.isEmpty && email == nil)
+            isAnonymous: providers.isEmpty && email == nil, photoURL: photoURL.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     // MARK: - HTTP

@@ -65,6 +65,7 @@ enum FirebaseWire {
         var password: String?
         var email: String?
         var displayName: String?
+        var photoUrl: String?
         var deleteAttribute: [String]?
         var deleteProvider: [String]?
         var returnSecureToken = true
@@ -128,6 +129,7 @@ enum FirebaseWire {
         var localId: String?
         var email: String?
         var displayName: String?
+        var photoUrl: String?
         var idToken: String?
         var refreshToken: String?
         var expiresIn: FlexibleInt?
@@ -159,6 +161,7 @@ enum FirebaseWire {
         var localId: String
         var email: String?
         var displayName: String?
+        var photoUrl: String?
         var providerUserInfo: [ProviderUserInfo]?
     }
 

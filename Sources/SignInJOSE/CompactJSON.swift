@@ -171,6 +171,7 @@ extension SessionTokenClaims {
         object.add("iat", iat)
         object.add("iss", iss)
         object.add("name", name)
+        object.add("picture", picture)
         object.add("sid", sessionID)
         object.add("sub", sub)
         object.add("user_id", sub)

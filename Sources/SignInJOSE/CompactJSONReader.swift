@@ -332,7 +332,8 @@ extension SessionTokenClaims: FlatJSONDecodable {
         guard let iss = object.string("iss"), let aud = object.string("aud"),
             let sub = object.string("sub"), let iat = object.integer("iat"), let exp = object.integer("exp"),
             let authTime = object.integer("auth_time"), let email = object.optionalString("email"),
-            let name = object.optionalString("name"), let sessionID = object.optionalString("sid"),
+            let name = object.optionalString("name"), let picture = object.optionalString("picture"),
+            let sessionID = object.optionalString("sid"),
             let emailVerified = object.optionalBool("email_verified"),
             let firebase = object.object("firebase"), let provider = firebase.string("sign_in_provider")
         else { return nil }
@@ -349,6 +350,7 @@ extension SessionTokenClaims: FlatJSONDecodable {
         self.init(
             iss: iss, aud: aud, sub: sub, iat: iat, exp: exp, authTime: authTime, signInProvider: provider,
             email: email, emailVerified: emailVerified, name: name, identities: identities, sessionID: sessionID)
+        self.picture = picture
         for (key, value) in object.values where !Self.standardNames.contains(key) {
             customClaims[key] = value.claimValue
         }

@@ -1,6 +1,6 @@
 /// The claims of the embedded service's own ID tokens, in Firebase's shape, so that Firebase's own tools read them
 /// (the Admin SDK's `verify_id_token` against an emulator): `iss` `https://securetoken.google.com/<project>`, `aud`
-/// the project, `sub` and `user_id` the uid, `auth_time`, `email`, `email_verified`, `name`, and `firebase` with
+/// the project, `sub` and `user_id` the uid, `auth_time`, `email`, `email_verified`, `name`, `picture`, and `firebase` with
 /// the account's `identities` and the `sign_in_provider`.
 public struct SessionTokenClaims: Codable, Hashable, Sendable {
     /// The service's issuer.
@@ -24,6 +24,8 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
     public var emailVerified: Bool?
     /// The account's display name.
     public var name: String?
+    /// The URL of the account's photo.
+    public var picture: String?
     /// The account's identities (`firebase.identities`): each linked provider's user ids, and `email` with the
     /// account's email.
     public var identities: [String: [String]]
@@ -55,7 +57,7 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case iss, aud, sub, iat, exp, email, name, firebase
+        case iss, aud, sub, iat, exp, email, name, picture, firebase
         case emailVerified = "email_verified"
         case authTime = "auth_time"
         case sessionID = "sid"
@@ -65,8 +67,8 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
     /// The names of the claims this type has a property for: custom claims may not use them.
     static let standardNames = Set(
         [
-            CodingKeys.iss, .aud, .sub, .iat, .exp, .email, .name, .firebase, .emailVerified, .authTime, .sessionID,
-            .userID,
+            CodingKeys.iss, .aud, .sub, .iat, .exp, .email, .name, .picture, .firebase, .emailVerified, .authTime,
+            .sessionID, .userID,
         ]
         .map(\.stringValue))
 
@@ -86,6 +88,7 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         email = try container.decodeIfPresent(String.self, forKey: .email)
         emailVerified = try container.decodeIfPresent(Bool.self, forKey: .emailVerified)
         name = try container.decodeIfPresent(String.self, forKey: .name)
+        picture = try container.decodeIfPresent(String.self, forKey: .picture)
         sessionID = try container.decodeIfPresent(String.self, forKey: .sessionID)
         let firebase = try container.nestedContainer(keyedBy: FirebaseKeys.self, forKey: .firebase)
         signInProvider = try firebase.decode(String.self, forKey: .signInProvider)
@@ -108,6 +111,7 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         try container.encodeIfPresent(email, forKey: .email)
         try container.encodeIfPresent(emailVerified, forKey: .emailVerified)
         try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(picture, forKey: .picture)
         try container.encodeIfPresent(sessionID, forKey: .sessionID)
         var firebase = container.nestedContainer(keyedBy: FirebaseKeys.self, forKey: .firebase)
         try firebase.encode(identities, forKey: .identities)

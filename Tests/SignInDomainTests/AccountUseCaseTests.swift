@@ -59,9 +59,26 @@ struct AccountUseCaseTests {
         }
     }
 
+    @Test(
+        "a photo URL is http or https with a host, at most 2,048 bytes, no white space inside; empty removes it",
+        arguments: [
+            ("https://example.com/a.png", "https://example.com/a.png"),
+            ("  HTTP://Example.com  ", "HTTP://Example.com"),
+            ("", ""), ("   ", ""), ("javascript:alert(1)", nil), ("ftp://example.com", nil), ("https://", nil),
+            ("https:///path", nil), ("https://exa mple.com", nil), ("https://@evil", nil),
+            ("data:image/png;base64,AA", nil),
+            ("https://example.com/\u{7}", nil), ("https://e.com/" + String(repeating: "a", count: 2040), nil),
+        ] as [(String, String?)])
+    func photoURLRule(text: String, expected: String?) {
+        #expect((try? PhotoURL.validate(text)) == expected)
+    }
+
     @Test("a profile change checks the email and the session before any call")
     func profileChecks() async {
         let failing = FailingAccountService(reportIssue: reportIssue)
+        await #expect(throws: AuthError.invalidPhotoURL) {
+            _ = try await UpdateProfileUseCase(accounts: failing, sessions: manager(guest).0)(photoURL: "file:///x")
+        }
         await #expect(throws: AuthError.invalidEmail) {
             _ = try await UpdateProfileUseCase(accounts: failing, sessions: manager(guest).0)(email: "nope")
         }

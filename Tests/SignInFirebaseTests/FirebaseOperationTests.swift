@@ -35,6 +35,32 @@ struct FirebaseOperationTests {
         #expect(session.signInProvider == "anonymous")
     }
 
+    @Test("a photo is accounts:update photoUrl, an empty one deleteAttribute PHOTO_URL; lookup's photoUrl is read")
+    func updatePhoto() async throws {
+        let spy = SpyHTTPTransport(responses: [
+            Wire.tokens(uid: "u1", provider: "password"),
+            Wire.lookup(
+                uid: "u1", email: "j@example.com", providers: [("password", "j@example.com")],
+                photoURL: "https://example.com/j.png"),
+            Wire.tokens(uid: "u1", provider: "password"),
+            Wire.lookup(uid: "u1", email: "j@example.com", providers: [("password", "j@example.com")]),
+        ])
+        let backend = Wire.backend(spy)
+        let set = try await backend.updateProfile(
+            idToken: "tok", displayName: nil, email: nil, photoURL: "https://example.com/j.png")
+        #expect(set.photoURL == "https://example.com/j.png")
+        #expect(set.toDomain(now: Date()).photoURL == "https://example.com/j.png")
+        let removed = try await backend.updateProfile(idToken: "tok", displayName: nil, email: nil, photoURL: "")
+        #expect(removed.photoURL == nil)
+        let requests = await spy.requests
+        #expect(
+            try Wire.json(requests[0]) as NSDictionary
+                == ["idToken": "tok", "photoUrl": "https://example.com/j.png", "returnSecureToken": true])
+        #expect(
+            try Wire.json(requests[2]) as NSDictionary
+                == ["idToken": "tok", "deleteAttribute": ["PHOTO_URL"], "returnSecureToken": true])
+    }
+
     @Test("a profile change is accounts:update with the ID token; an empty name is deleteAttribute DISPLAY_NAME")
     func updateProfile() async throws {
         let spy = SpyHTTPTransport(responses: [

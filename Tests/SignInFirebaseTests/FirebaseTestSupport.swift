@@ -61,7 +61,8 @@ enum Wire {
 
     /// The answer of `accounts:lookup`.
     static func lookup(
-        uid: String, email: String? = nil, displayName: String? = nil, providers: [(String, String)] = []
+        uid: String, email: String? = nil, displayName: String? = nil, providers: [(String, String)] = [],
+        photoURL: String? = nil
     )
         -> Result<HTTPResponse, UnexpectedCallError>
     {
@@ -71,6 +72,7 @@ enum Wire {
         ]
         if let email { user["email"] = email }
         if let displayName { user["displayName"] = displayName }
+        if let photoURL { user["photoUrl"] = photoURL }
         return ok(["kind": "identitytoolkit#GetAccountInfoResponse", "users": [user]])
     }
 

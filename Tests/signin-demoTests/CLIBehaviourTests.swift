@@ -146,7 +146,8 @@ struct CLIBehaviourTests {
     @Test("--json prints exactly one JSON object with the same keys, on success and on failure")
     func json() async throws {
         let keys: Set<String> = [
-            "signedIn", "uid", "email", "displayName", "providers", "isAnonymous", "expiresAt", "reason", "error",
+            "signedIn", "uid", "email", "displayName", "photoURL", "providers", "isAnonymous", "expiresAt", "reason",
+            "error",
         ]
         for arguments in [
             ["status", "--json"], ["sign-in", "email", "--email", "a@b.co", "--password", "wrong one", "--json"],

@@ -31,8 +31,25 @@ struct UpdateProfileCLITests {
             await run(["sign-in", "email", "--email", "una@example.com", "--password", "up password 1"]).code
                 == .success)
         let nothing = await run(["update-profile"])
-        #expect(nothing.code == .usage && nothing.err.contains("update-profile needs --name or --new-email"))
+        #expect(
+            nothing.code == .usage && nothing.err.contains("update-profile needs --name, --photo-url or --new-email"))
         let bad = await run(["update-profile", "--new-email", "nope"], language: "tr_TR.UTF-8")
         #expect(bad.code == .failure && bad.err.contains("Bu e-posta adresi geçerli değil."), "\(bad.err)")
+    }
+
+    @Test(
+        "--photo-url sets the photo status and --json show; one that is not a web address is refused in each language")
+    func photo() async throws {
+        #expect(await run(["sign-up", "--email", "pic@example.com", "--password", "pic password 1"]).code == .success)
+        let set = await run(["update-profile", "--photo-url", "https://example.com/pic.png"])
+        #expect(set.code == .success && set.out.contains("photo:         https://example.com/pic.png"), "\(set.err)")
+        let status = await run(["status", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(status.out.utf8)) as? [String: Any]
+        #expect(object?["photoURL"] as? String == "https://example.com/pic.png", "\(status.out)")
+        let bad = await run(["update-profile", "--photo-url", "javascript:alert(1)"], language: "zh_TW.UTF-8")
+        #expect(bad.code == .failure && bad.err.contains("相片的位址必須是以 https:// 或 http:// 開頭的網址。"), "\(bad.err)")
+        let english = await run(["update-profile", "--photo-url", "file:///etc/passwd"])
+        #expect(english.err.contains("The photo's address must be a web address"), "\(english.err)")
+        #expect(await run(["status"]).out.contains("https://example.com/pic.png"), "a refused change changes nothing")
     }
 }

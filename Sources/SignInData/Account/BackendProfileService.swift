@@ -11,13 +11,16 @@ public struct BackendProfileService: ProfileService {
         self.clock = clock
     }
 
-    public func updateProfile(displayName: String?, email: String?, for session: UserSession) async throws
-        -> UserSession
+    public func updateProfile(displayName: String?, email: String?, photoURL: String?, for session: UserSession)
+        async throws -> UserSession
     {
         let response = try await IdentityBackendError.translating(
             for: session.reauthenticationProvider,
             special: { $0.code == .emailExists ? .emailAlreadyInUse(email ?? "") : nil }
-        ) { try await backend.updateProfile(idToken: session.tokens.idToken, displayName: displayName, email: email) }
+        ) {
+            try await backend.updateProfile(
+                idToken: session.tokens.idToken, displayName: displayName, email: email, photoURL: photoURL)
+        }
         var updated = response.toDomain(now: clock.now())
         updated.isNewUser = false
         return updated

@@ -9,6 +9,8 @@ public struct BackendAccountInfo: Hashable, Sendable, Codable {
     public var email: String?
     /// The account's display name.
     public var displayName: String?
+    /// The URL of the account's photo.
+    public var photoURL: String?
     /// The provider ids linked to the account.
     public var providerIds: [String]
     /// Each linked provider's own id for the user, by provider id.
@@ -19,8 +21,9 @@ public struct BackendAccountInfo: Hashable, Sendable, Codable {
     /// Creates a description.
     public init(
         localId: String, email: String? = nil, displayName: String? = nil, providerIds: [String],
-        providerUserIds: [String: String] = [:], isAnonymous: Bool = false
+        providerUserIds: [String: String] = [:], isAnonymous: Bool = false, photoURL: String? = nil
     ) {
+        self.photoURL = photoURL
         self.localId = localId
         self.email = email
         self.displayName = displayName
@@ -36,6 +39,7 @@ public struct BackendAccountInfo: Hashable, Sendable, Codable {
         var updated = session
         updated.email = email
         updated.displayName = displayName
+        updated.photoURL = photoURL
         updated.providerIds = providerIds.map(ProviderType.init(rawValue:))
         updated.providerUserIDs = providerUserIds
         updated.isAnonymous = isAnonymous

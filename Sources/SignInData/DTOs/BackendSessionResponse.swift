@@ -10,6 +10,8 @@ public struct BackendSessionResponse: Hashable, Sendable, Codable {
     public var email: String?
     /// The account's display name.
     public var displayName: String?
+    /// The URL of the account's photo.
+    public var photoURL: String?
     /// The backend's ID token.
     public var idToken: Secret
     /// The refresh token.
@@ -32,8 +34,10 @@ public struct BackendSessionResponse: Hashable, Sendable, Codable {
     public init(
         localId: String, email: String? = nil, displayName: String? = nil, idToken: Secret,
         refreshToken: Secret, expiresIn: Int, isNewUser: Bool = false, providerIds: [String],
-        isAnonymous: Bool = false, providerUserIds: [String: String]? = nil, signInProvider: String? = nil
+        isAnonymous: Bool = false, providerUserIds: [String: String]? = nil, signInProvider: String? = nil,
+        photoURL: String? = nil
     ) {
+        self.photoURL = photoURL
         self.localId = localId
         self.email = email
         self.displayName = displayName
@@ -51,7 +55,7 @@ public struct BackendSessionResponse: Hashable, Sendable, Codable {
     public var account: BackendAccountInfo {
         BackendAccountInfo(
             localId: localId, email: email, displayName: displayName, providerIds: providerIds,
-            providerUserIds: providerUserIds ?? [:], isAnonymous: isAnonymous)
+            providerUserIds: providerUserIds ?? [:], isAnonymous: isAnonymous, photoURL: photoURL)
     }
 
     /// The session this answer describes, its expiry counted from `now`.
@@ -69,7 +73,8 @@ public struct BackendSessionResponse: Hashable, Sendable, Codable {
                 expiresAt: now.addingTimeInterval(TimeInterval(expiresIn))
             ),
             providerUserIDs: providerUserIds ?? [:],
-            signInProvider: signInProvider.map(ProviderType.init(rawValue:))
+            signInProvider: signInProvider.map(ProviderType.init(rawValue:)),
+            photoURL: photoURL
         )
     }
 }

@@ -127,6 +127,8 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let federatedUserIdAlreadyLinked = Code(rawValue: "FEDERATED_USER_ID_ALREADY_LINKED")
         /// The project does not let clients do this (Firebase: sign-up turned off for clients).
         public static let adminOnlyOperation = Code(rawValue: "ADMIN_ONLY_OPERATION")
+        /// A photo URL that is not an `http` or `https` URL (Firebase's `INVALID_PHOTO_URL`).
+        public static let invalidPhotoURL = Code(rawValue: "INVALID_PHOTO_URL")
         /// No account has this email (older Firebase projects, without email enumeration protection).
         public static let emailNotFound = Code(rawValue: "EMAIL_NOT_FOUND")
         /// The password is wrong (older Firebase projects, without email enumeration protection).
@@ -165,6 +167,7 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         case .invalidLoginCredentials: .wrongCredentials
         case .emailNotFound: .emailNotFound
         case .invalidPassword: .wrongPassword
+        case .invalidPhotoURL: .invalidPhotoURL
         case .invalidEmail: .invalidEmail
         case .weakPassword: .weakPassword(.tooShort)
         case .passwordDoesNotMeetRequirements: .weakPassword(.rejectedByBackend)

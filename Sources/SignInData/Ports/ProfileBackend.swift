@@ -1,9 +1,11 @@
 import SignInDomain
 
-/// A signed-in user's profile: Firebase's `accounts:update` with the user's ID token and a `displayName` or an
-/// `email`.
+/// A signed-in user's profile: Firebase's `accounts:update` with the user's ID token and a `displayName`, a
+/// `photoUrl` or an `email`.
 public protocol ProfileBackend: Sendable {
-    /// Changes the account of `idToken`: `displayName` (empty removes it) and `email`, each when given.
+    /// Changes the account of `idToken`: `displayName` and `photoURL` (empty removes them) and `email`, each when
+    /// given.
     /// - Returns: The caller's session afterwards.
-    func updateProfile(idToken: Secret, displayName: String?, email: String?) async throws -> BackendSessionResponse
+    func updateProfile(idToken: Secret, displayName: String?, email: String?, photoURL: String?) async throws
+        -> BackendSessionResponse
 }

@@ -137,12 +137,12 @@ public struct TracingAccountServices: SignUpService, PasswordResetService, Passw
         return try await service(base.emailVerification, "EmailVerificationService").applyEmailVerification(code: code)
     }
 
-    public func updateProfile(displayName: String?, email: String?, for session: UserSession) async throws
-        -> UserSession
+    public func updateProfile(displayName: String?, email: String?, photoURL: String?, for session: UserSession)
+        async throws -> UserSession
     {
         tracer.record(.data, name(base.profile, "updateProfile"), .dataUpdateProfile(uid: session.uid))
         return try await service(base.profile, "ProfileService").updateProfile(
-            displayName: displayName, email: email, for: session)
+            displayName: displayName, email: email, photoURL: photoURL, for: session)
     }
 
     public func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {

@@ -142,11 +142,12 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
         }
     }
 
-    public func updateProfile(idToken: Secret, displayName: String?, email: String?) async throws
+    public func updateProfile(idToken: Secret, displayName: String?, email: String?, photoURL: String?) async throws
         -> BackendSessionResponse
     {
         try await session("updateProfile", .backendSendWithIDToken("change the profile")) {
-            try await port(base.profile).updateProfile(idToken: idToken, displayName: displayName, email: email)
+            try await port(base.profile).updateProfile(
+                idToken: idToken, displayName: displayName, email: email, photoURL: photoURL)
         }
     }
 

@@ -7,6 +7,8 @@ public struct UserSession: Hashable, Sendable, Codable {
     public var email: String?
     /// The account's display name, if it has one.
     public var displayName: String?
+    /// The URL of the account's photo, if it has one (Firebase's `photoUrl`).
+    public var photoURL: String?
     /// The providers linked to the account (`apple.com`, `password`, …).
     public var providerIds: [ProviderType]
     /// Whether this is a guest account with no permanent credential.
@@ -32,7 +34,8 @@ public struct UserSession: Hashable, Sendable, Codable {
         isNewUser: Bool = false,
         tokens: SessionTokens,
         providerUserIDs: [String: String] = [:],
-        signInProvider: ProviderType? = nil
+        signInProvider: ProviderType? = nil,
+        photoURL: String? = nil
     ) {
         self.uid = uid
         self.email = email
@@ -43,18 +46,21 @@ public struct UserSession: Hashable, Sendable, Codable {
         self.tokens = tokens
         self.providerUserIDs = providerUserIDs
         self.signInProvider = signInProvider
+        self.photoURL = photoURL
     }
 
     private enum CodingKeys: String, CodingKey {
-        case uid, email, displayName, providerIds, isAnonymous, isNewUser, tokens, providerUserIDs, signInProvider
+        case uid, email, displayName, photoURL, providerIds, isAnonymous, isNewUser, tokens, providerUserIDs
+        case signInProvider
     }
 
-    /// Decodes a session; `providerUserIDs`, added later, may be missing.
+    /// Decodes a session; `providerUserIDs` and `photoURL`, added later, may be missing.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         uid = try container.decode(String.self, forKey: .uid)
         email = try container.decodeIfPresent(String.self, forKey: .email)
         displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
+        photoURL = try container.decodeIfPresent(String.self, forKey: .photoURL)
         providerIds = try container.decode([ProviderType].self, forKey: .providerIds)
         isAnonymous = try container.decode(Bool.self, forKey: .isAnonymous)
         isNewUser = try container.decode(Bool.self, forKey: .isNewUser)

@@ -47,6 +47,8 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The password is not the account's. Only a backend whose project lets clients learn which emails have
     /// accounts (email enumeration protection off) tells this apart from ``wrongCredentials``.
     case wrongPassword
+    /// A profile photo's URL that is not an `http` or `https` URL (``PhotoURL``).
+    case invalidPhotoURL
     /// The email already belongs to an account.
     case emailAlreadyInUse(String)
     /// The credential belongs to another account. Recover by signing in with it:
@@ -136,6 +138,7 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .wrongCredentials: "Wrong email or password."
         case .emailNotFound: "No account signs in with this email."
         case .wrongPassword: "Wrong password."
+        case .invalidPhotoURL: "The photo URL is not an http or https URL."
         case .emailAlreadyInUse(let email): "\(email) already belongs to an account."
         case .credentialAlreadyInUse(let credential):
             "The \(credential.provider) credential belongs to another account."

@@ -29,14 +29,15 @@ public protocol PasswordResetCodeService: Sendable {
     func checkPasswordResetCode(_ code: Secret) async throws -> String
 }
 
-/// A signed-in user's profile: the display name and the email.
+/// A signed-in user's profile: the display name, the photo and the email.
 public protocol ProfileService: Sendable {
-    /// Changes the session's account: `displayName` (empty removes it) and `email`, each when given. A new email is
-    /// not verified yet.
+    /// Changes the session's account: `displayName` and `photoURL` (empty removes them) and `email`, each when
+    /// given. A new email is not verified yet.
     /// - Returns: The session afterwards.
     /// - Throws: ``AuthError/recentSignInRequired(_:)`` for a new email when the sign-in is not recent,
-    ///   ``AuthError/emailAlreadyInUse(_:)``, ``AuthError/invalidEmail``.
-    func updateProfile(displayName: String?, email: String?, for session: UserSession) async throws -> UserSession
+    ///   ``AuthError/emailAlreadyInUse(_:)``, ``AuthError/invalidEmail``, ``AuthError/invalidPhotoURL``.
+    func updateProfile(displayName: String?, email: String?, photoURL: String?, for session: UserSession) async throws
+        -> UserSession
 }
 
 /// Email verification: a mailed link proves that the account's email is the user's.

@@ -17,14 +17,17 @@ extension EmbeddedIdentityService {
         /// A password, hashed as a user's own (the same policy applies).
         public var password: Secret?
         public var displayName: String?
+        /// The photo's `http` or `https` URL.
+        public var photoURL: String?
         public var emailVerified = false
         public var disabled = false
 
         /// Describes an account.
         public init(
             uid: String? = nil, email: String? = nil, password: Secret? = nil, displayName: String? = nil,
-            emailVerified: Bool = false, disabled: Bool = false
+            photoURL: String? = nil, emailVerified: Bool = false, disabled: Bool = false
         ) {
+            self.photoURL = photoURL
             self.uid = uid
             self.email = email
             self.password = password
@@ -42,6 +45,8 @@ extension EmbeddedIdentityService {
         public var displayName: String?
         /// Removes the display name.
         public var deleteDisplayName = false
+        /// The photo's `http` or `https` URL; an empty one removes it.
+        public var photoURL: String?
         public var emailVerified: Bool?
         /// Disables (`true`) or enables the account. Disabling keeps the sessions, which are refused while it lasts.
         public var disabled: Bool?
@@ -53,8 +58,10 @@ extension EmbeddedIdentityService {
         /// Describes changes.
         public init(
             email: String? = nil, password: Secret? = nil, displayName: String? = nil, deleteDisplayName: Bool = false,
-            emailVerified: Bool? = nil, disabled: Bool? = nil, validSince: Int? = nil, customAttributes: String? = nil
+            emailVerified: Bool? = nil, disabled: Bool? = nil, validSince: Int? = nil, customAttributes: String? = nil,
+            photoURL: String? = nil
         ) {
+            self.photoURL = photoURL
             self.email = email
             self.password = password
             self.displayName = displayName
@@ -93,6 +100,7 @@ extension EmbeddedIdentityService {
             try checkPolicy(password)
             return PasswordHasher.hash(password.value, iterations: configuration.passwordIterations, random: random)
         }
+        let photo = try new.photoURL.flatMap { url throws(IdentityBackendError) in try Self.checkedPhotoURL(url) }
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
             let uid = new.uid ?? fresh.uid(avoiding: state)
@@ -104,6 +112,7 @@ extension EmbeddedIdentityService {
             var account = EmbeddedAccount(
                 uid: uid, email: kept, emailVerified: new.emailVerified,
                 displayName: Self.boundedName(new.displayName), createdAt: now)
+            account.photoURL = photo
             if let hash, let kept {
                 let identity = LinkedIdentity(
                     providerId: ProviderType.emailPassword.rawValue, subject: kept, email: kept)
@@ -157,6 +166,8 @@ extension EmbeddedIdentityService {
         let claims = try changes.customAttributes.map { text throws(IdentityBackendError) in
             try Self.checkedClaims(text)
         }
+        // An empty photo URL removes the photo.
+        let photo = try changes.photoURL.map { url throws(IdentityBackendError) in try Self.checkedPhotoURL(url) ?? "" }
         return try storage.update { state throws(IdentityBackendError) in
             guard var account = state.identity.accounts[uid] else {
                 throw IdentityBackendError(.userNotFound, message: "no account has this uid")
@@ -172,6 +183,7 @@ extension EmbeddedIdentityService {
                 }
             }
             if changes.deleteDisplayName { account.displayName = nil }
+            if let photo { account.photoURL = photo.isEmpty ? nil : photo }
             if let name = changes.displayName { account.displayName = Self.boundedName(name) }
             if let verified = changes.emailVerified { account.emailVerified = verified }
             if let disabled = changes.disabled { account.disabledAt = disabled ? (account.disabledAt ?? now) : nil }

@@ -3,19 +3,23 @@ import SignInData
 import SignInDomain
 import SignInEmbeddedStore
 
-/// A signed-in user's profile (Firebase's `accounts:update` with the user's ID token): the display name, and the
+/// A signed-in user's profile (Firebase's `accounts:update` with the user's ID token): the display name, the photo
+/// URL, and the
 /// email, which is a sensitive change (whoever has the email can reset the password), so it needs a recent sign-in.
 /// A new email is not verified, and the password sign-in follows it.
 extension EmbeddedIdentityService: ProfileBackend {
-    public func updateProfile(idToken: Secret, displayName: String?, email: String?) throws(IdentityBackendError)
-        -> BackendSessionResponse
-    {
+    public func updateProfile(
+        idToken: Secret, displayName: String?, email: String?, photoURL: String? = nil
+    ) throws(IdentityBackendError) -> BackendSessionResponse {
         let now = clock.now()
         let email = try email.map { email throws(IdentityBackendError) in try checkedEmail(email) }
+        // An empty photo URL removes the photo.
+        let photo = try photoURL.map { url throws(IdentityBackendError) in try Self.checkedPhotoURL(url) ?? "" }
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
             var (account, claims) = try authenticate(idToken, state: state, now: now)
             if let displayName { account.displayName = Self.boundedName(displayName) }
+            if let photo { account.photoURL = photo.isEmpty ? nil : photo }
             if let email, email != account.email {
                 try requireRecentSignIn(claims, account: account, now: now)
                 let kept = try claimEmail(email, for: account.uid, in: state)

@@ -201,6 +201,11 @@ extension EmbeddedIdentityService {
         if account.displayName == nil, let name = Self.boundedName(request.fullName?.formatted ?? claims.name) {
             account.displayName = name
         }
+        if account.photoURL == nil, let picture = claims.providerClaims["picture"],
+            let photo = try? Self.checkedPhotoURL(picture)
+        {
+            account.photoURL = photo
+        }
         if account.email == nil, let email = claims.email ?? request.email,
             let claimed = try? claimEmail(email, for: account.uid, in: state)
         {
@@ -257,6 +262,7 @@ extension EmbeddedIdentityService {
             emailVerified: account.email.map { _ in account.emailVerified },
             name: account.displayName, identities: Self.firebaseIdentities(of: account),
             sessionID: family ?? fresh.family)
+        claims.picture = account.photoURL
         // Stored as checked when they were set: a JSON object naming no claim of the token's own.
         // A custom token's developer claims are this token's (and its sign-in's), over the account's.
         claims.customClaims = (account.customAttributes.flatMap(ClaimValue.object(fromJSON:)) ?? [:])
@@ -274,7 +280,7 @@ extension EmbeddedIdentityService {
             localId: account.uid, email: account.email, displayName: account.displayName, idToken: Secret(idToken),
             refreshToken: Secret(fresh.refreshToken), expiresIn: lifetime, isNewUser: isNewUser,
             providerIds: account.providerIds, isAnonymous: account.isAnonymous,
-            providerUserIds: account.providerUserIds, signInProvider: provider)
+            providerUserIds: account.providerUserIds, signInProvider: provider, photoURL: account.photoURL)
     }
 
     /// Refuses an account an administrator disabled: it may not sign in, refresh or make any call.
@@ -377,6 +383,20 @@ extension EmbeddedIdentityService {
 
     /// The longest display name kept, in characters; a longer one (from a provider's profile) is cut.
     static let maximumNameLength = 256
+
+    /// The longest photo URL kept, in bytes.
+    static let maximumPhotoURLLength = 2048
+
+    /// A photo URL as it is kept: trimmed, `nil` for an empty one (which removes the photo).
+    /// - Throws: `INVALID_PHOTO_URL` for one that is not an `http` or `https` URL of at most 2,048 bytes.
+    static func checkedPhotoURL(_ text: String) throws(IdentityBackendError) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        guard trimmed.utf8.count <= maximumPhotoURLLength, let url = URL(string: trimmed),
+            let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host?.isEmpty == false
+        else { throw IdentityBackendError(.invalidPhotoURL, message: "a photo URL is an http or https URL") }
+        return trimmed
+    }
 
     static func boundedName(_ name: String?) -> String? {
         guard let name, !name.isEmpty else { return nil }

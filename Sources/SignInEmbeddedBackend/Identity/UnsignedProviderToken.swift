@@ -4,7 +4,7 @@ import SignInJOSE
 
 /// The unsigned identity tokens Google's Auth emulator takes at `accounts:signInWithIdp`, for tests written against
 /// it: a JSON object of claims (`{"sub":"abc","email":"jane@example.com"}`), or a JWT whose `alg` is `none` and whose
-/// signature is empty. Only `sub` is required; `email`, `email_verified` and `name` are read when present.
+/// signature is empty. Only `sub` is required; `email`, `email_verified`, `name` and `picture` are read when present.
 ///
 /// Taken only with ``EmbeddedBackendConfiguration/acceptsUnsignedProviderTokens`` (`signin-demo serve
 /// --accept-unsigned-provider-tokens`): anyone who can reach the backend can then sign in as anyone. A token that is
@@ -43,6 +43,7 @@ enum UnsignedProviderToken {
             emailVerified: fields.emailVerified)
         claims.aud = []
         claims.name = fields.name
+        claims.providerClaims = fields.picture.map { ["picture": $0] } ?? [:]
         return claims
     }
 
@@ -52,9 +53,10 @@ enum UnsignedProviderToken {
         var email: String?
         var emailVerified: Bool?
         var name: String?
+        var picture: String?
 
         enum CodingKeys: String, CodingKey {
-            case sub, email, name
+            case sub, email, name, picture
             case emailVerified = "email_verified"
         }
 
@@ -63,6 +65,7 @@ enum UnsignedProviderToken {
             sub = try container.decode(String.self, forKey: .sub)
             email = try container.decodeIfPresent(String.self, forKey: .email)
             name = try container.decodeIfPresent(String.self, forKey: .name)
+            picture = try container.decodeIfPresent(String.self, forKey: .picture)
             if let flag = try? container.decodeIfPresent(Bool.self, forKey: .emailVerified) {
                 emailVerified = flag
             } else {

@@ -32,6 +32,7 @@ extension AuthErrorMessages {
         .wrongCredentials: "Wrong email or password.",
         .emailNotFound: "No account signs in with this email. Check it, or create an account.",
         .wrongPassword: "Wrong password.",
+        .invalidPhotoURL: "The photo's address must be a web address starting with https:// or http://.",
         .emailAlreadyInUse: "{email} already belongs to an account.",
         .credentialAlreadyInUse:
             "This {provider} account already belongs to another account. You can sign in to that account instead.",

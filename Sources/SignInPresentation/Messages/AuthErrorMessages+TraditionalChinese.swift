@@ -32,6 +32,7 @@ extension AuthErrorMessages {
         .wrongCredentials: "電子郵件或密碼錯誤。",
         .emailNotFound: "沒有任何帳號以此電子郵件登入。請檢查地址，或建立新帳號。",
         .wrongPassword: "密碼錯誤。",
+        .invalidPhotoURL: "相片的位址必須是以 https:// 或 http:// 開頭的網址。",
         .emailAlreadyInUse: "{email} 已屬於某個帳號。",
         .credentialAlreadyInUse: "此 {provider} 帳號已屬於另一個帳號。您可以改為登入該帳號。",
         .providerAlreadyLinked: "{provider} 已連結到此帳號。",

@@ -32,6 +32,7 @@ extension AuthErrorMessages {
         .wrongCredentials: "E-posta veya parola yanlış.",
         .emailNotFound: "Bu e-posta ile oturum açan bir hesap yok. Adresi kontrol edin ya da bir hesap oluşturun.",
         .wrongPassword: "Parola yanlış.",
+        .invalidPhotoURL: "Fotoğrafın adresi https:// ya da http:// ile başlayan bir web adresi olmalı.",
         .emailAlreadyInUse: "{email} zaten bir hesaba ait.",
         .credentialAlreadyInUse:
             "Bu {provider} hesabı zaten başka bir hesaba ait. Bunun yerine o hesapla giriş yapabilirsiniz.",

@@ -88,6 +88,7 @@ public struct AuthErrorMessages: Sendable {
         case .wrongCredentials: (.wrongCredentials, [:])
         case .emailNotFound: (.emailNotFound, [:])
         case .wrongPassword: (.wrongPassword, [:])
+        case .invalidPhotoURL: (.invalidPhotoURL, [:])
         case .emailAlreadyInUse(let email): (.emailAlreadyInUse, ["email": email])
         case .credentialAlreadyInUse(let credential):
             (.credentialAlreadyInUse, ["provider": credential.provider.rawValue])

@@ -33,6 +33,7 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case wrongCredentials
     case emailNotFound
     case wrongPassword
+    case invalidPhotoURL
     case emailAlreadyInUse
     case credentialAlreadyInUse
     case providerAlreadyLinked

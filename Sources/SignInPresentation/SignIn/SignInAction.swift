@@ -40,10 +40,11 @@ public enum SignInAction: Hashable, Sendable {
     case sendEmailVerification(Offer<SendEmailVerificationUseCase>)
     /// A verification link was opened. It carries a live code, so it is a `Secret`.
     case openVerificationLink(Offer<ApplyEmailVerificationUseCase>, Secret)
-    /// The profile form was submitted: a new display name (empty removes it) or email, with the current password if
-    /// the screen asked for it.
+    /// The profile form was submitted: a new display name or photo URL (empty removes them) or email, with the current
+    /// password if the screen asked for it.
     case updateProfile(
-        Offer<UpdateProfileUseCase>, displayName: String?, email: String?, currentPassword: Secret? = nil)
+        Offer<UpdateProfileUseCase>, displayName: String?, email: String?, photoURL: String? = nil,
+        currentPassword: Secret? = nil)
     /// The signed-in user chose a new password (a profile screen's "change password"), giving the current one if the
     /// screen asked for it.
     case changePassword(Offer<ChangePasswordUseCase>, newPassword: Secret, currentPassword: Secret? = nil)

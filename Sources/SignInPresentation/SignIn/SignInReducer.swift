@@ -27,7 +27,8 @@ public enum SignInEffect: Hashable, Sendable {
     /// Run `ApplyEmailVerificationUseCase`.
     case applyEmailVerification(Offer<ApplyEmailVerificationUseCase>, code: Secret)
     /// Run `UpdateProfileUseCase`.
-    case updateProfile(Offer<UpdateProfileUseCase>, displayName: String?, email: String?, currentPassword: Secret?)
+    case updateProfile(
+        Offer<UpdateProfileUseCase>, displayName: String?, email: String?, photoURL: String?, currentPassword: Secret?)
     /// Run `ChangePasswordUseCase`.
     case changePassword(Offer<ChangePasswordUseCase>, newPassword: Secret, currentPassword: Secret?)
     /// Run `CheckAppleCredentialUseCase`.
@@ -177,8 +178,9 @@ public struct SignInReducer: Sendable {
             .unlink(offer, provider, currentPassword: currentPassword)
         case .requestPasswordReset(let offer, let email): .requestPasswordReset(offer, email: email)
         case .sendEmailVerification(let offer): .sendEmailVerification(offer)
-        case .updateProfile(let offer, let displayName, let email, let currentPassword):
-            .updateProfile(offer, displayName: displayName, email: email, currentPassword: currentPassword)
+        case .updateProfile(let offer, let displayName, let email, let photoURL, let currentPassword):
+            .updateProfile(
+                offer, displayName: displayName, email: email, photoURL: photoURL, currentPassword: currentPassword)
         case .checkAppleCredential(let offer, let trigger): .checkAppleCredential(offer, trigger)
         case .clickDeleteAccount(let offer, let currentPassword):
             .deleteAccount(offer, currentPassword: currentPassword)

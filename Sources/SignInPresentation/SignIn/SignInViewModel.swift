@@ -156,11 +156,12 @@ public final class SignInViewModel {
         case .applyEmailVerification(let offer, let code):
             return .completed(
                 .applyEmailVerification(email: try await offer.useCase(code: code)), session: state.session)
-        case .updateProfile(let offer, let displayName, let email, let currentPassword):
+        case .updateProfile(let offer, let displayName, let email, let photoURL, let currentPassword):
             return .completed(
                 .updateProfile,
                 session: try await offer.useCase(
-                    displayName: displayName, email: email, currentPassword: currentPassword, uiClients: uiClients))
+                    displayName: displayName, email: email, photoURL: photoURL, currentPassword: currentPassword,
+                    uiClients: uiClients))
         case .checkAppleCredential(let offer, _):
             guard let credentialState = try await offer.useCase(trigger: .userAsked) else {
                 throw AuthError.notSignedIn

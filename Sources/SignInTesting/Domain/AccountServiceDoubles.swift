@@ -17,7 +17,7 @@ public actor SpyAccountService: SignUpService, PasswordResetService, PasswordRes
         case changePassword(Secret, uid: String)
         case sendEmailVerification(uid: String)
         case applyEmailVerification(code: Secret)
-        case updateProfile(displayName: String?, email: String?, uid: String)
+        case updateProfile(displayName: String?, email: String?, photoURL: String?, uid: String)
     }
 
     private let session: Result<UserSession, AuthError>
@@ -98,10 +98,10 @@ public actor SpyAccountService: SignUpService, PasswordResetService, PasswordRes
         return try session.get().email ?? ""
     }
 
-    public func updateProfile(displayName: String?, email: String?, for session: UserSession) async throws
-        -> UserSession
+    public func updateProfile(displayName: String?, email: String?, photoURL: String?, for session: UserSession)
+        async throws -> UserSession
     {
-        calls.append(.updateProfile(displayName: displayName, email: email, uid: session.uid))
+        calls.append(.updateProfile(displayName: displayName, email: email, photoURL: photoURL, uid: session.uid))
         try nextSensitiveFailure()
         return try self.session.get()
     }
@@ -140,8 +140,8 @@ public struct FailingAccountService: SignUpService, PasswordResetService, Passwo
     }
     public func sendEmailVerification(for session: UserSession) async throws { throw fail("sendEmailVerification") }
     public func applyEmailVerification(code: Secret) async throws -> String { throw fail("applyEmailVerification") }
-    public func updateProfile(displayName: String?, email: String?, for session: UserSession) async throws
-        -> UserSession
+    public func updateProfile(displayName: String?, email: String?, photoURL: String?, for session: UserSession)
+        async throws -> UserSession
     { throw fail("updateProfile") }
 }
 

@@ -38,12 +38,17 @@ struct AdminRouteTests {
     @Test("create, look up by uid and email, list, update and delete, in Firebase's answer shapes")
     func lifecycle() throws {
         let created = admin(
-            "POST", "accounts", ["email": "sam@example.com", "password": "sam password 1", "displayName": "Sam"])
+            "POST", "accounts",
+            [
+                "email": "sam@example.com", "password": "sam password 1", "displayName": "Sam",
+                "photoUrl": "https://example.com/sam.png",
+            ])
         #expect(created.status == 200, "\(created.text)")
         let uid = try #require(created.string("localId"))
         let byUID = admin("POST", "accounts:lookup", ["localId": [uid]])
         let user = try #require(byUID.objects("users").first)
         #expect(user["email"] as? String == "sam@example.com" && user["displayName"] as? String == "Sam")
+        #expect(user["photoUrl"] as? String == "https://example.com/sam.png")
         #expect(user["disabled"] as? Bool == false && user["passwordHash"] == nil)
         #expect(admin("POST", "accounts:lookup", ["email": ["SAM@example.com"]]).objects("users").count == 1)
         let missing = admin("POST", "accounts:lookup", ["localId": ["nobody"]])
@@ -63,6 +68,10 @@ struct AdminRouteTests {
         #expect(disabled.status == 200, "\(disabled.text)")
         let after = try #require(admin("POST", "accounts:lookup", ["localId": [uid]]).objects("users").first)
         #expect(after["disabled"] as? Bool == true && after["customAttributes"] as? String == #"{"role":"admin"}"#)
+        let unpictured = admin("POST", "accounts:update", ["localId": uid, "deleteAttribute": ["PHOTO_URL"]])
+        #expect(unpictured.status == 200 && unpictured.string("photoUrl") == nil, "\(unpictured.text)")
+        #expect(
+            admin("POST", "accounts:update", ["localId": uid, "photoUrl": "nope"]).errorCode == "INVALID_PHOTO_URL")
         let refused = harness.accounts(
             "signInWithPassword", ["email": "sam@example.com", "password": "sam password 1", "returnSecureToken": true])
         #expect(refused.status == 400 && refused.errorCode == "USER_DISABLED")
