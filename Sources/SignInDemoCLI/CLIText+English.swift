@@ -338,6 +338,8 @@ extension CLIMessages {
         .usageInvalidEmulatorHost:
             "FIREBASE_AUTH_EMULATOR_HOST must be host:port, such as 127.0.0.1:9099 (it is '{host}')",
         .usageBadPort: "the port must be a number from 0 to 65535 (it is '{port}')",
+        .usageBadCustomTokenAccount:
+            "with a custom token, --account is your server's user id: 1 to {maximum} characters",
         .usageBadProject: "a project id is letters, digits and '-', at most 63 of them (it is '{project}')",
         .usageNeedsIDToken:
             "this Firebase backend has no {provider} sign-in screen here: pass an identity token obtained elsewhere with --id-token-file FILE (or SIGNIN_DEMO_ID_TOKEN, and SIGNIN_DEMO_RAW_NONCE for its nonce)",

@@ -50,6 +50,13 @@ struct CommandRunner {
         {
             return UsageError(.usageNeedsIDToken, ["provider": text.provider(provider)])
         }
+        // The uid the demo's server mints a custom token for: what Firebase takes, said before any call.
+        if invocation.command.provider == .customToken, invocation.providedIDToken == nil,
+            let account = invocation.account, account.count > EmbeddedIdentityService.maximumUIDLength
+        {
+            return UsageError(
+                .usageBadCustomTokenAccount, ["maximum": String(EmbeddedIdentityService.maximumUIDLength)])
+        }
         return nil
     }
 

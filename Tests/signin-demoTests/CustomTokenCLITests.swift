@@ -48,4 +48,16 @@ struct CustomTokenCLITests {
         let rest = await run(["sign-in", "custom-token", "--backend", "rest", "--base-url", "http://127.0.0.1:9"])
         #expect(rest.code == .failure && rest.err.contains("does not offer Sign in with a custom token"), "\(rest.err)")
     }
+
+    @Test("an --account the server cannot mint a token for (over 128 characters) is a usage error, before any call")
+    func uidTooLong() async throws {
+        let long = String(repeating: "u", count: 129)
+        let refused = await run(["sign-in", "custom-token", "--account", long])
+        #expect(refused.code == .usage, "\(refused.err)")
+        #expect(refused.err.contains("--account is your server's user id: 1 to 128 characters"), "\(refused.err)")
+        let turkish = await run(["sign-in", "custom-token", "--account", long], language: "tr_TR.UTF-8")
+        #expect(turkish.err.contains("1 ile 128 karakter arası"), "\(turkish.err)")
+        let longest = await run(["sign-in", "custom-token", "--account", String(repeating: "u", count: 128)])
+        #expect(longest.code == .success, "\(longest.err)")
+    }
 }
