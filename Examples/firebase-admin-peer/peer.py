@@ -146,6 +146,17 @@ class Peer:
                    and not user.disabled and [p.provider_id for p in user.provider_data] == ["password"],
                    f"got {user.email!r} {user.display_name!r} {user.photo_url!r} disabled={user.disabled}")
         self.check("get_user_by_email", auth.get_user_by_email(email).uid == uid, "another uid")
+        found = auth.get_users([auth.UidIdentifier(uid), auth.EmailIdentifier(email),
+                                auth.UidIdentifier("nobody-has-this-uid")])
+        self.check("get_users by uid and email: one user, the unknown uid not found",
+                   [u.uid for u in found.users] == [uid] and len(found.not_found) == 1,
+                   f"users {[u.uid for u in found.users]}, not found {found.not_found}")
+        try:
+            auth.get_user_by_phone_number("+15555550100")
+            by_phone = "found"
+        except auth.UserNotFoundError:
+            by_phone = "not found"
+        self.check("get_user_by_phone_number: no account has a phone number here", by_phone == "not found", by_phone)
         listed = [u.uid for u in auth.list_users(max_results=2).iterate_all()]
         self.check("list_users (pages of 2)", uid in listed and len(listed) == len(set(listed)) >= 4,
                    f"listed {listed}")
