@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import SignInDemoCLI
+
 /// README.md, Architecture.md and SECURITY.md speak of this repository alone and match the program.
 @Suite("The documentation")
 struct DocumentationTests {
@@ -48,10 +50,11 @@ struct DocumentationTests {
         let example = try #require(
             readme.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "\n```").first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(example.utf8)) as? [String: Any])
-        #expect(
-            Set(object.keys) == [
-                "signedIn", "uid", "email", "displayName", "providers", "isAnonymous", "expiresAt", "reason", "error",
-            ])
+        // What the CLI prints for a failed command with nobody signed in: every key, each null or empty.
+        let printed = SessionFormatter(text: CLIMessages(language: "en", providers: []))
+            .json(nil, error: (code: "wrongCredentials", message: "Wrong email or password."))
+        let keys = try #require(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any]).keys
+        #expect(Set(object.keys) == Set(keys))
     }
 
     @Test("the README's exit codes are the program's")
