@@ -1,4 +1,5 @@
 import Foundation
+import SignInData
 import SignInJOSE
 
 /// What the embedded identity service keeps: accounts, the identity index, refresh tokens (by their
@@ -95,12 +96,12 @@ public struct RefreshTokenRecord: Codable, Hashable, Sendable {
     public var family: String?
     /// The developer claims of the custom token that started the chain: every ID token refreshed from it carries
     /// them, as Firebase's do. `nil` for any other sign-in, and in records written before it existed.
-    public var developerClaims: [String: ClaimValue]?
+    public var developerClaims: [String: JSONValue]?
 
     /// Creates a record.
     public init(
         uid: String, issuedAt: Date, provider: String, authTime: Date? = nil, family: String? = nil,
-        developerClaims: [String: ClaimValue]? = nil
+        developerClaims: [String: JSONValue]? = nil
     ) {
         self.uid = uid
         self.issuedAt = issuedAt

@@ -1,4 +1,5 @@
 import Foundation
+import SignInData
 import SignInEmbeddedBackend
 
 /// The fields of a request body, read with their JSON types checked: a field that is missing or `null` is

@@ -1,3 +1,5 @@
+import SignInData
+
 /// Compact JSON objects for token parts, written field by field: the bytes `JSONEncoder` makes with sorted keys and
 /// unescaped slashes (tests compare the two), without its generic machinery, which dominated the cost of signing a
 /// token. Callers add fields in sorted key order.
@@ -5,7 +7,7 @@ struct CompactJSONObject {
     private(set) var bytes: [UInt8] = [UInt8(ascii: "{")]
     /// Members of free-form value still to be written, in name order: each goes in before the first member added
     /// whose name sorts after it, the rest at the end.
-    private var pending: ArraySlice<(name: String, value: ClaimValue)> = []
+    private var pending: ArraySlice<(name: String, value: JSONValue)> = []
 
     init() {
         bytes.reserveCapacity(256)
@@ -19,12 +21,12 @@ struct CompactJSONObject {
     }
 
     /// Members to write in their sorted places among those added next (which are added in sorted order).
-    mutating func interleave(_ members: [String: ClaimValue]) {
+    mutating func interleave(_ members: [String: JSONValue]) {
         pending = members.map { (name: $0.key, value: $0.value) }.sorted { $0.name < $1.name }[...]
     }
 
     /// A free-form value (a custom claim's).
-    mutating func add(_ key: String, _ value: ClaimValue) {
+    mutating func add(_ key: String, _ value: JSONValue) {
         start(key)
         appendValue(value)
     }
@@ -36,7 +38,7 @@ struct CompactJSONObject {
         }
     }
 
-    private mutating func appendValue(_ value: ClaimValue) {
+    private mutating func appendValue(_ value: JSONValue) {
         switch value {
         case .null: bytes.append(contentsOf: "null".utf8)
         case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
@@ -136,7 +138,7 @@ extension IdentityTokenClaims {
     /// claims go in their sorted places among the others.
     public var compactJSON: [UInt8] {
         var object = CompactJSONObject()
-        object.interleave(providerClaims.filter { !Self.standardNames.contains($0.key) }.mapValues(ClaimValue.string))
+        object.interleave(providerClaims.filter { !Self.standardNames.contains($0.key) }.mapValues(JSONValue.string))
         if aud.count == 1 { object.add("aud", aud[0]) } else { object.add("aud", aud) }
         object.add("azp", azp)
         object.add("email", email)

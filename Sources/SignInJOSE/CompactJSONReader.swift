@@ -1,4 +1,5 @@
 import Foundation
+import SignInData
 
 /// Reads a token part (a JWT header or payload) without `JSONDecoder` when it is the plain kind every token this
 /// backend issues is: one object, each key once, whose values are strings, integers, booleans, `null` or lists of
@@ -51,13 +52,13 @@ enum FlatJSONValue: Equatable {
 
 extension FlatJSONValue {
     /// The same value as a claim's.
-    var claimValue: ClaimValue {
+    var claimValue: JSONValue {
         switch self {
         case .string(let text): .string(text)
         case .integer(let whole): .integer(whole)
         case .bool(let flag): .bool(flag)
         case .null: .null
-        case .strings(let list): .array(list.map(ClaimValue.string))
+        case .strings(let list): .array(list.map(JSONValue.string))
         case .object(let members): .object(members.mapValues(\.claimValue))
         }
     }

@@ -1,3 +1,5 @@
+import SignInData
+
 /// The claims of the embedded service's own ID tokens, in Firebase's shape, so that Firebase's own tools read them
 /// (the Admin SDK's `verify_id_token` against an emulator): `iss` `https://securetoken.google.com/<project>`, `aud`
 /// the project, `sub` and `user_id` the uid, `auth_time`, `email`, `email_verified`, `name`, `picture`, and `firebase` with
@@ -34,7 +36,7 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
     public var sessionID: String?
     /// The custom claims an administrator set for the account, at the top level beside the others, as Firebase
     /// writes them. A name of the claims above is not one of these: it is ignored here.
-    public var customClaims: [String: ClaimValue] = [:]
+    public var customClaims: [String: JSONValue] = [:]
 
     /// Creates claims.
     public init(
@@ -95,7 +97,7 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         identities = try firebase.decodeIfPresent([String: [String]].self, forKey: .identities) ?? [:]
         let all = try decoder.container(keyedBy: IdentityTokenClaims.AnyKey.self)
         for key in all.allKeys where !Self.standardNames.contains(key.stringValue) {
-            customClaims[key.stringValue] = try all.decode(ClaimValue.self, forKey: key)
+            customClaims[key.stringValue] = try all.decode(JSONValue.self, forKey: key)
         }
     }
 

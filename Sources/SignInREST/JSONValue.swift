@@ -1,35 +1,8 @@
 import Foundation
+import SignInData
 
-/// A JSON value, read without knowing its shape in advance: the API's field names are configured at run time,
-/// and its numbers may arrive as strings.
-enum JSONValue: Decodable, Hashable, Sendable {
-    case string(String)
-    case integer(Int)
-    case number(Double)
-    case bool(Bool)
-    case null
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .integer(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
+/// Reading a team's API, whose field names are configured at run time and whose numbers may arrive as strings.
+extension JSONValue {
     /// The JSON object `data` holds, or `nil` when it is not one.
     static func object(from data: Data) -> [String: JSONValue]? {
         guard case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }

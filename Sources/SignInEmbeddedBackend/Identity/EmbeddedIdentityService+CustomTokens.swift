@@ -30,15 +30,14 @@ extension EmbeddedIdentityService: CustomTokenBackend {
         var uid: String
         var iat: Int
         var exp: Int
-        var claims: [String: ClaimValue]?
+        var claims: [String: JSONValue]?
     }
 
     /// A custom token for `uid`, as the team's server mints it, with developer `claims` for the ID token it is
     /// exchanged for. It lives an hour.
     /// - Throws: `INVALID_LOCAL_ID` for an empty or too long uid; `FORBIDDEN_CLAIM` for a claim of the ID token's
     ///   own; the storage's errors.
-    public func mintCustomToken(uid: String, claims: [String: ClaimValue] = [:]) throws(IdentityBackendError) -> String
-    {
+    public func mintCustomToken(uid: String, claims: [String: JSONValue] = [:]) throws(IdentityBackendError) -> String {
         guard !uid.isEmpty, uid.count <= Self.maximumUIDLength else {
             throw IdentityBackendError(.invalidLocalID, message: "a uid is 1 to \(Self.maximumUIDLength) characters")
         }

@@ -247,7 +247,7 @@ extension EmbeddedIdentityService {
     /// as a password change, after it, is valid.
     func issueSession(
         for account: EmbeddedAccount, provider: String, isNewUser: Bool, fresh: Fresh, now: Date,
-        authenticatedAt: Date? = nil, family: String? = nil, developerClaims: [String: ClaimValue] = [:],
+        authenticatedAt: Date? = nil, family: String? = nil, developerClaims: [String: JSONValue] = [:],
         state: inout EmbeddedBackendState
     ) throws(IdentityBackendError) -> BackendSessionResponse {
         try Self.requireEnabled(account)
@@ -265,7 +265,7 @@ extension EmbeddedIdentityService {
         claims.picture = account.photoURL
         // Stored as checked when they were set: a JSON object naming no claim of the token's own.
         // A custom token's developer claims are this token's (and its sign-in's), over the account's.
-        claims.customClaims = (account.customAttributes.flatMap(ClaimValue.object(fromJSON:)) ?? [:])
+        claims.customClaims = (account.customAttributes.flatMap(JSONValue.object(fromJSON:)) ?? [:])
             .merging(developerClaims) { _, developer in developer }
         let idToken = JWS.signHS256(
             header: JOSEHeader(kid: "session").compactJSON, payload: claims.compactJSON, key: key)
