@@ -49,8 +49,27 @@ extension EmbeddedHTTPFace {
         object["firstName"] = Self.nonEmpty(request.fullName?.givenName).map(JSONValue.string)
         object["lastName"] = Self.nonEmpty(request.fullName?.familyName).map(JSONValue.string)
         object["fullName"] = request.fullName?.formatted.map(JSONValue.string)
+        // The provider's profile as its token told it: the claims, as Firebase's `rawUserInfo`. The token itself
+        // (Firebase's `oauthIdToken`) is not sent back on success: the client has it, and the face quotes no secret
+        // it was sent. A refused link returns it, since that is what the recovery needs.
+        object["rawUserInfo"] = Self.rawUserInfo(of: request.idToken.value).map(JSONValue.string)
         object.merge(Self.tokenFields(session)) { _, new in new }
         return .object(object)
+    }
+
+    /// The claims of an identity token the service accepted, as the JSON text Firebase's `rawUserInfo` carries;
+    /// `nil` for a token whose claims are not a JSON object (a pending token's sign-in sends none).
+    static func rawUserInfo(of token: String) -> String? {
+        let payload: [UInt8]
+        if token.hasPrefix("{") {
+            payload = Array(token.utf8)
+        } else if let parts = JWS.parse(token) {
+            payload = parts.payload
+        } else {
+            return nil
+        }
+        guard case .object(let claims)? = JSONValue.decode(Data(payload)) else { return nil }
+        return String(decoding: JSONValue.object(claims).encoded, as: UTF8.self)
     }
 
     /// Firebase's answer to a refused sign-in or link: the two `200` traps, else the error envelope (with

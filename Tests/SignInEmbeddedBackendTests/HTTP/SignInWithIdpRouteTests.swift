@@ -42,7 +42,7 @@ struct SignInWithIdpRouteTests {
         #expect(
             reply.keys == [
                 "displayName", "email", "emailVerified", "expiresIn", "federatedId", "firstName", "fullName",
-                "idToken", "isNewUser", "kind", "lastName", "localId", "providerId", "refreshToken",
+                "idToken", "isNewUser", "kind", "lastName", "localId", "providerId", "rawUserInfo", "refreshToken",
             ])
         #expect(reply.string("kind") == "identitytoolkit#VerifyAssertionResponse")
         #expect(reply.string("providerId") == "apple.com")
@@ -59,6 +59,11 @@ struct SignInWithIdpRouteTests {
         #expect(!reply.text.contains(Self.rawNonce))
         let account = try #require(try harness.service.account(uid: reply.string("localId") ?? ""))
         #expect(account.providerIds == ["apple.com"])
+        // rawUserInfo: the token's claims as JSON text, as Firebase gives them.
+        let raw = try #require(reply.string("rawUserInfo"))
+        let claims = try #require(try JSONSerialization.jsonObject(with: Data(raw.utf8)) as? [String: Any])
+        #expect(
+            claims["sub"] as? String == apple.string("user") && claims["iss"] as? String == "https://appleid.apple.com")
     }
 
     @Test("the same Apple token and nonce again is Firebase's MISSING_OR_INVALID_NONCE, 'Duplicate credential'")
