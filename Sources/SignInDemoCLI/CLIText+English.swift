@@ -338,6 +338,8 @@ extension CLIMessages {
         .usageInvalidEmulatorHost:
             "FIREBASE_AUTH_EMULATOR_HOST must be host:port, such as 127.0.0.1:9099 (it is '{host}')",
         .usageBadPort: "the port must be a number from 0 to 65535 (it is '{port}')",
+        .hintProjectMismatch:
+            "The emulator serves another Firebase project than {project}: set FIREBASE_PROJECT_ID to the project it named when it started.",
         .usageBadCustomTokenAccount:
             "with a custom token, --account is your server's user id: 1 to {maximum} characters",
         .usageBadProject: "a project id is letters, digits and '-', at most 63 of them (it is '{project}')",

@@ -307,6 +307,7 @@ extension CLIMessages {
             "--backend firebase 需要 FIREBASE_API_KEY（專案的 Web API 金鑰）或 FIREBASE_AUTH_EMULATOR_HOST=host:port（模擬器，例如 signin-demo serve）",
         .usageInvalidEmulatorHost: "FIREBASE_AUTH_EMULATOR_HOST 必須是 host:port，例如 127.0.0.1:9099（目前是「{host}」）",
         .usageBadPort: "連接埠必須是 0 到 65535 的數字（目前是「{port}」）",
+        .hintProjectMismatch: "模擬器提供的是 {project} 以外的 Firebase 專案：請將 FIREBASE_PROJECT_ID 設為模擬器啟動時所顯示的專案。",
         .usageBadCustomTokenAccount: "使用自訂權杖時，--account 是你伺服器上的使用者 ID：1 到 {maximum} 個字元",
         .usageBadProject: "專案 ID 只能有字母、數字和「-」，最多 63 個（目前是「{project}」）",
         .usageNeedsIDToken:

@@ -343,6 +343,8 @@ extension CLIMessages {
         .usageInvalidEmulatorHost:
             "FIREBASE_AUTH_EMULATOR_HOST, 127.0.0.1:9099 gibi host:port olmalı (şu an '{host}')",
         .usageBadPort: "port 0 ile 65535 arasında bir sayı olmalı (şu an '{port}')",
+        .hintProjectMismatch:
+            "Emülatör {project} dışında bir Firebase projesi sunuyor: FIREBASE_PROJECT_ID değişkenini emülatörün başlarken adını verdiği projeye ayarlayın.",
         .usageBadCustomTokenAccount:
             "özel belirteçle --account sunucunuzdaki kullanıcı kimliğidir: 1 ile {maximum} karakter arası",
         .usageBadProject: "proje kimliği harf, rakam ve '-' içerir, en çok 63 karakter (şu an '{project}')",

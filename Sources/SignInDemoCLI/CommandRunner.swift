@@ -421,6 +421,8 @@ struct CommandRunner {
             text(.hintBackendDamaged, ["folder": paths.root, "reason": failure.reason])
         case .backendStorage(let failure):
             text(.hintDataFolder, ["folder": paths.root, "reason": failure.reason])
+        case .backend(let code, _) where code == "PROJECT_NOT_FOUND":
+            text(.hintProjectMismatch, ["project": CompositionRoot.projectID(environment)])
         default: nil
         }
     }

@@ -19,6 +19,12 @@ extension EmbeddedHTTPFace {
             return HTTPFaceError(
                 "INSUFFICIENT_PERMISSION", status: 403, detail: "only the emulator's owner credential may call it")
         }
+        return projectRefusal(of: request)
+    }
+
+    /// `PROJECT_NOT_FOUND` for a path that names another project than this emulator's (the Admin API's
+    /// `…/v1/projects/{id}/…` and the test endpoints' `/emulator/v1/projects/{id}/…` both name it fourth), or `nil`.
+    func projectRefusal(of request: HTTPRequest) -> HTTPFaceError? {
         let path = Self.decodedPath(of: request.url) ?? ""
         let project = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(4).first ?? ""
         guard project == projectID else {

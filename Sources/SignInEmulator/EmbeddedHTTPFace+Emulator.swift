@@ -1,7 +1,8 @@
 import SignInData
 import SignInEmbeddedBackend
 
-/// The Firebase Auth emulator's test endpoints, under `/emulator/v1/projects/{projectId}/` (any project id):
+/// The Firebase Auth emulator's test endpoints, under `/emulator/v1/projects/{projectId}/` (this emulator's project;
+/// another is `404 PROJECT_NOT_FOUND`):
 /// the reset codes still pending, deleting every account between tests, and the project's settings. They need no API key, as the
 /// emulator's do; the face is meant for a loopback address only.
 extension EmbeddedHTTPFace {

@@ -63,12 +63,15 @@ public struct EmbeddedHTTPFace: Sendable {
         }
         guard request.method == expectedMethod else {
             var response = refuse(
-                HTTPFaceError("METHOD_NOT_ALLOWED", status: 405, detail: "use \(expectedMethod)"), method,
+                HTTPFaceError("METHOD_NOT_ALLOWED", status: 405, detail: "use \(route.allowedMethods)"), method,
                 route.rawValue)
-            response.headers["Allow"] = expectedMethod
+            response.headers["Allow"] = route.allowedMethods
             return response
         }
         if route.isAdmin, let refusal = adminRefusal(of: request) {
+            return refuse(refusal, method, route.rawValue)
+        }
+        if route.isEmulatorEndpoint, let refusal = projectRefusal(of: request) {
             return refuse(refusal, method, route.rawValue)
         }
         if route.needsAPIKey, Self.apiKey(of: request) == nil {

@@ -107,6 +107,22 @@ enum FaceRoute: String, CaseIterable, Sendable {
         }
     }
 
+    /// The methods its path answers, for a `405`'s `Allow`: the emulator's `config` takes two.
+    var allowedMethods: String {
+        switch self {
+        case .config, .updateConfig: "GET, PATCH"
+        default: method ?? ""
+        }
+    }
+
+    /// Whether it is one of the emulator's test endpoints, which name the project in their path.
+    var isEmulatorEndpoint: Bool {
+        switch self {
+        case .oobCodes, .deleteAllAccounts, .config, .updateConfig: true
+        default: false
+        }
+    }
+
     /// Whether it is a call of the Admin API, which needs the owner credential and names the project in its path.
     var isAdmin: Bool {
         switch self {

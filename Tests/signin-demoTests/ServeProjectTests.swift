@@ -43,4 +43,18 @@ struct ServeProjectTests {
         #expect(fallback["user_id"] as? String == fallback["sub"] as? String)
         #expect((fallback["firebase"] as? [String: Any])?["sign_in_provider"] as? String == "anonymous")
     }
+
+    @Test("a client set for another project is told so by the outbox, and how to fix it; set right, it reads it")
+    func projectMismatch() async throws {
+        let serve = try InProcessServe(project: "demo-x")
+        defer { serve.stop() }
+        let client = TemporaryFolder(prefix: "signin-serve-project-mismatch")
+        let wrong = await runCLI(["outbox", "--backend", "firebase"], folder: client, environment: serve.environment)
+        #expect(wrong.code == .failure, "\(wrong.out)")
+        #expect(wrong.err.contains("set FIREBASE_PROJECT_ID"), "\(wrong.err)")
+        let right = await runCLI(
+            ["outbox", "--backend", "firebase"], folder: client,
+            environment: serve.environment.merging(["FIREBASE_PROJECT_ID": "demo-x"]) { $1 })
+        #expect(right.code == .success, "\(right.err)")
+    }
 }

@@ -39,7 +39,7 @@ struct EmulatorRouteTests {
         let harness = FaceHarness()
         _ = harness.signUp()
         _ = harness.accounts("sendOobCode", ["requestType": "PASSWORD_RESET", "email": "jane@example.com"])
-        let listing = harness.call("GET", "/emulator/v1/projects/any-project-id/oobCodes")
+        let listing = harness.call("GET", Self.oobCodesPath)
         #expect(listing.status == 200)
         let codes = listing.objects("oobCodes")
         #expect(codes.count == 1)
@@ -193,6 +193,23 @@ struct EmulatorRouteTests {
         let wrongType = harness.call(
             "PATCH", Self.configPath, ["emailPrivacyConfig": ["enableImprovedEmailPrivacy": "no"]])
         #expect(wrongType.status == 400)
-        #expect(harness.call("POST", Self.configPath).status == 405)
+        let post = harness.call("POST", Self.configPath)
+        #expect(post.status == 405 && post.headers["Allow"] == "GET, PATCH", "both methods the path takes")
+    }
+
+    @Test("the test endpoints answer for this emulator's project only: another is PROJECT_NOT_FOUND, and unchanged")
+    func otherProject() {
+        let harness = FaceHarness()
+        _ = harness.signUp()
+        _ = harness.accounts("sendOobCode", ["requestType": "PASSWORD_RESET", "email": "jane@example.com"])
+        let other = "/emulator/v1/projects/other-project"
+        #expect(harness.call("GET", other + "/oobCodes").errorCode == "PROJECT_NOT_FOUND")
+        let patch = harness.call(
+            "PATCH", other + "/config", ["emailPrivacyConfig": ["enableImprovedEmailPrivacy": false]])
+        #expect(patch.status == 404 && patch.errorCode == "PROJECT_NOT_FOUND")
+        #expect(harness.call("DELETE", other + "/accounts").status == 404)
+        let mine = harness.call("GET", Self.configPath)
+        #expect(mine.object("emailPrivacyConfig")?["enableImprovedEmailPrivacy"] as? Bool == true, "not changed")
+        #expect(harness.call("GET", Self.oobCodesPath).objects("oobCodes").count == 1, "nothing deleted")
     }
 }
