@@ -52,6 +52,13 @@ struct Server {
             text(
                 .serveListening,
                 ["url": "http://\(host)", "host": host, "project": projectID, "folder": paths.backendFolder]) + "\n")
+        // Nobody can learn where it listens (with --port 0) when that line could not be written: it does not serve
+        // blind, and the caller says why on standard error.
+        if console.outputFailure() != nil {
+            started.server.stop(drainTimeout: 0)
+            watch.restore()
+            return .failure
+        }
         if acceptsUnsignedProviderTokens { console.err(text(.serveUnsignedTokensWarning) + "\n") }
         // Wait on a thread of its own: the wait blocks, and the server's threads need nothing from this one.
         let server = started.server

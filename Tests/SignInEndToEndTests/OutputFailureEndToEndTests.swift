@@ -17,6 +17,9 @@ final class OutputFailureEndToEndTests {
         arguments: [
             #""$0" status >&-"#, #""$0" --help >/dev/full"#, #""$0" status --json >/dev/full"#,
             #""$0" sign-in apple >&-"#,
+            // serve would listen where nobody can learn (a port picked with --port 0): it stops at once. The
+            // timeout kills a regression, which would otherwise serve until it is stopped (exit 137, not 1).
+            #"timeout -s KILL 20 "$0" serve --port 0 >&-"#,
         ])
     func failedWrites(script: String) throws {
         #expect(try cli.run(["sign-in", "apple"]).status == 0)
