@@ -31,7 +31,7 @@ extension CLIMessages {
             "Consent and confirm without asking (the Apple sheet, the first Google account, warnings, delete-account).",
         .optionHideEmail: "At the Apple sheet, consent and hide the email behind a private relay address.",
         .optionAccount: "The account to pick: a Google account, or the uid a custom token is minted for.",
-        .optionEmail: "The email address.",
+        .optionEmail: "The email to sign in with (also to sign in again before a sensitive change).",
         .optionPassword: "The password; for open-link and change-password, the new one.",
         .optionCurrentPassword: "The current password, to sign in again before a sensitive operation.",
         .optionSwitchAccount: "When the credential belongs to another account, sign in to that account instead.",
@@ -83,15 +83,15 @@ extension CLIMessages {
         .menuVerifyEmail:
             "Verify the email",
         .commandUpdateProfileSummary:
-            "change the signed-in account's display name or email",
+            "change the signed-in account's display name, photo or email",
         .commandUpdateProfileDetails:
             "Changes the display name (--name), the photo (--photo-url) or the email (--new-email) of the signed-in account. A new email needs a recent sign-in, is not verified yet, and becomes the one to sign in with.",
         .optionName:
-            "A new display name.",
+            "A new display name; an empty one ('') removes it.",
         .optionNewEmail:
             "A new email for the signed-in account.",
         .optionPhotoURL:
-            "The web address (https:// or http://) of a new photo for the signed-in account.",
+            "The web address (https:// or http://) of a new photo for the signed-in account; an empty one ('') removes it.",
         .usageNeedsNameOrEmail:
             "update-profile needs --name, --photo-url or --new-email",
         .profileUpdated:
@@ -236,6 +236,8 @@ extension CLIMessages {
         .hintDetailsVerbose: "Details: {details}",
         .hintWrongCredentialsMenu:
             "Check the email and the password, or choose {item} to mail yourself a reset link.",
+        .hintWrongPassword: "Check the password, or mail yourself a reset link: signin-demo reset-password.",
+        .hintWrongPasswordMenu: "Check the password, or choose {item} to mail yourself a reset link.",
         .hintEmailNotFound: "Check the email, or create an account with it: signin-demo sign-up.",
         .hintEmailNotFoundMenu: "Check the email, or choose {item} to create an account with it.",
         .hintEmailInUseMenu: "Sign in to that account instead ({item}), then link; or use another email.",
@@ -319,7 +321,7 @@ extension CLIMessages {
         .optionProject:
             "the Firebase project id its ID tokens name (default: $FIREBASE_PROJECT_ID, else $GCLOUD_PROJECT, else demo-signin)",
         .optionAcceptUnsignedTokens:
-            "serve: also take unsigned identity tokens (a JSON object of claims, or alg none), as Google's emulator does; for tests only",
+            "also take unsigned identity tokens (a JSON object of claims, or alg none), as Google's emulator does: anyone who reaches the server can then sign in as anyone, so for tests only",
         .optionIDTokenFile:
             "a file holding the provider's identity token, obtained elsewhere (Firebase has no sign-in screen here)",
         .commandServeSummary: "serve the embedded backend over HTTP, as a Firebase Auth emulator",
@@ -356,7 +358,7 @@ extension CLIMessages {
             "Serving the embedded backend at {url} as Firebase project {project} (data in {folder}).\nPoint a Firebase client at it: FIREBASE_AUTH_EMULATOR_HOST={host} signin-demo --backend firebase\nCtrl-C stops it.",
         .serveStopped: "Stopped after the requests in progress.",
         .serveUnsignedTokensWarning:
-            "Unsigned identity tokens are accepted: anyone who reaches this server can sign in as anyone. For tests only.",
+            "signin-demo: unsigned identity tokens are accepted: anyone who reaches this server can sign in as anyone. For tests only.",
         .serveFailed: "The server could not start: {reason}",
         .resetMailedFirebase: "If {email} has an account, Firebase mailed it a link to reset the password.",
         .helpBackends:

@@ -25,7 +25,7 @@ extension CLIMessages {
         .optionYes: "不經詢問直接同意並確認（Apple 同意畫面、第一個 Google 帳號、警告、delete-account）。",
         .optionHideEmail: "在 Apple 同意畫面中同意，並以私密轉寄地址隱藏電子郵件。",
         .optionAccount: "要選擇的帳號：Google 帳號，或要為其簽發自訂權杖的 uid。",
-        .optionEmail: "電子郵件地址。",
+        .optionEmail: "用來登入的電子郵件（也用於敏感變更前重新登入）。",
         .optionPassword: "密碼；用於 open-link 與 change-password 時為新密碼。",
         .optionCurrentPassword: "目前的密碼，用於在敏感操作前重新登入。",
         .optionSwitchAccount: "憑證屬於另一個帳號時，改為登入該帳號。",
@@ -70,15 +70,15 @@ extension CLIMessages {
         .menuVerifyEmail:
             "驗證電子郵件",
         .commandUpdateProfileSummary:
-            "變更已登入帳號的顯示名稱或電子郵件",
+            "變更已登入帳號的顯示名稱、相片或電子郵件",
         .commandUpdateProfileDetails:
             "變更已登入帳號的顯示名稱（--name）、相片（--photo-url）或電子郵件（--new-email）。新的電子郵件需要最近登入過，尚未驗證，並成為登入用的地址。",
         .optionName:
-            "新的顯示名稱。",
+            "新的顯示名稱；空值（''）會將其移除。",
         .optionNewEmail:
             "已登入帳號的新電子郵件。",
         .optionPhotoURL:
-            "已登入帳號新相片的網址（https:// 或 http://）。",
+            "已登入帳號新相片的網址（https:// 或 http://）；空值（''）會將其移除。",
         .usageNeedsNameOrEmail:
             "update-profile 需要 --name、--photo-url 或 --new-email",
         .profileUpdated:
@@ -130,28 +130,28 @@ extension CLIMessages {
         .outputFailed: "signin-demo: 無法寫入標準輸出：{reason}。",
 
         // Prompts.
-        .promptEmail: "電子郵件: ",
-        .promptPassword: "密碼: ",
-        .promptCurrentPassword: "目前的密碼: ",
-        .promptNewPassword: "新密碼: ",
-        .promptNewPasswordAgain: "再次輸入新密碼: ",
+        .promptEmail: "電子郵件：",
+        .promptPassword: "密碼：",
+        .promptCurrentPassword: "目前的密碼：",
+        .promptNewPassword: "新密碼：",
+        .promptNewPasswordAgain: "再次輸入新密碼：",
         .promptPasswordsDiffer: "兩次輸入的密碼不一致。",
-        .promptTypeDelete: "請輸入 DELETE 以刪除您的帳號及為其儲存的所有資料: ",
+        .promptTypeDelete: "請輸入 DELETE 以刪除您的帳號及為其儲存的所有資料：",
         .promptSwitchAccount: "要改為登入該帳號嗎？[y/N] ",
         .promptLoseGuest:
             "您目前以訪客身分登入。訪客帳號無法再次登入：一旦離開就會遺失。若要保留，請先連結一個提供者。仍要離開嗎？[y/N] ",
         .promptYesAnswers: "y,yes,是",
-        .promptChoose: "請選擇 0 到 {max}: ",
+        .promptChoose: "請選擇 0 到 {max}：",
         .promptRetryChoice: "請輸入 0 到 {max} 之間的數字。",
         .promptCancel: "取消",
         .promptGoogleTitle: "選擇 Google 帳號以繼續使用 {app}：",
         .promptConsentIntro: "{app} 想要使用您的 {provider} 帳號「{name}」（{email}）。",
         .promptConsentShare: "繼續並分享我的電子郵件",
         .promptConsentHide: "繼續並隱藏我的電子郵件",
-        .promptConsentChoose: "請選擇 1、2 或 3: ",
+        .promptConsentChoose: "請選擇 1、2 或 3：",
         .promptConsentRetry: "請回答 1、2 或 3。",
-        .promptLink: "連結: ",
-        .promptProviderToUnlink: "要取消連結的提供者（{providers}）: ",
+        .promptLink: "連結：",
+        .promptProviderToUnlink: "要取消連結的提供者（{providers}）：",
 
         // Results.
         .cancelled: "已取消",
@@ -214,6 +214,8 @@ extension CLIMessages {
             "無法讀取 {folder} 中內嵌後端的狀態（{reason}）。未做任何變更：請從備份還原後端資料夾，或將其移走以開始新的安裝。",
         .hintDetailsVerbose: "詳細資訊：{details}",
         .hintWrongCredentialsMenu: "請檢查電子郵件與密碼，或選擇 {item} 寄送重設密碼連結給自己。",
+        .hintWrongPassword: "請檢查密碼，或寄一封重設連結給自己：signin-demo reset-password。",
+        .hintWrongPasswordMenu: "請檢查密碼，或選擇 {item} 寄送重設密碼連結給自己。",
         .hintEmailNotFound: "請檢查電子郵件，或以此電子郵件建立帳號：signin-demo sign-up。",
         .hintEmailNotFoundMenu: "請檢查電子郵件，或選擇 {item} 以此電子郵件建立帳號。",
         .hintEmailInUseMenu: "請改用該帳號登入（{item}），再進行連結；或使用其他電子郵件。",
@@ -292,7 +294,7 @@ extension CLIMessages {
         .optionBackend: "後端：embedded（行程內，預設）、firebase（透過其 REST API）或 rest（您自己的 API，搭配 --base-url）",
         .optionPort: "在 127.0.0.1 上服務的連接埠（預設 9099；0 會選一個空閒的）",
         .optionProject: "其 ID 權杖所寫的 Firebase 專案 ID（預設：$FIREBASE_PROJECT_ID，否則 $GCLOUD_PROJECT，否則 demo-signin）",
-        .optionAcceptUnsignedTokens: "serve：如同 Google 的模擬器，也接受未簽署的身分權杖（宣告的 JSON 物件，或 alg none）；僅供測試使用",
+        .optionAcceptUnsignedTokens: "如同 Google 的模擬器，也接受未簽署的身分權杖（宣告的 JSON 物件，或 alg none）：任何連得到伺服器的人都能以任何人身分登入，因此僅供測試使用",
         .optionIDTokenFile: "存放在別處取得的該提供者身分權杖的檔案（Firebase 在這裡沒有登入畫面）",
         .commandServeSummary: "以 HTTP 提供內嵌後端，作為 Firebase Auth 模擬器",
         .commandServeDetails: """
@@ -308,7 +310,7 @@ extension CLIMessages {
         .usageInvalidEmulatorHost: "FIREBASE_AUTH_EMULATOR_HOST 必須是 host:port，例如 127.0.0.1:9099（目前是「{host}」）",
         .usageBadPort: "連接埠必須是 0 到 65535 的數字（目前是「{port}」）",
         .hintProjectMismatch: "模擬器提供的是 {project} 以外的 Firebase 專案：請將 FIREBASE_PROJECT_ID 設為模擬器啟動時所顯示的專案。",
-        .usageBadCustomTokenAccount: "使用自訂權杖時，--account 是你伺服器上的使用者 ID：1 到 {maximum} 個字元",
+        .usageBadCustomTokenAccount: "使用自訂權杖時，--account 是您伺服器上的使用者 ID：1 到 {maximum} 個字元",
         .usageBadProject: "專案 ID 只能有字母、數字和「-」，最多 63 個（目前是「{project}」）",
         .usageNeedsIDToken:
             "此 Firebase 後端在這裡沒有 {provider} 登入畫面：請用 --id-token-file 檔案 傳入在別處取得的身分權杖（或 SIGNIN_DEMO_ID_TOKEN，其 nonce 用 SIGNIN_DEMO_RAW_NONCE）",
@@ -320,7 +322,7 @@ extension CLIMessages {
         .serveListening:
             "內嵌後端以 Firebase 專案 {project} 在 {url} 提供服務（資料在 {folder}）。\n讓 Firebase 用戶端連到它：FIREBASE_AUTH_EMULATOR_HOST={host} signin-demo --backend firebase\n按 Ctrl-C 停止。",
         .serveStopped: "已在進行中的請求完成後停止。",
-        .serveUnsignedTokensWarning: "正在接受未簽署的身分權杖：任何連得到此伺服器的人都能以任何人身分登入。僅供測試使用。",
+        .serveUnsignedTokensWarning: "signin-demo：正在接受未簽署的身分權杖：任何連得到此伺服器的人都能以任何人身分登入。僅供測試使用。",
         .serveFailed: "伺服器無法啟動：{reason}",
         .resetMailedFirebase: "如果 {email} 有帳號，Firebase 已寄給它重設密碼的連結。",
         .helpBackends:

@@ -31,7 +31,7 @@ extension CLIMessages {
             "Sormadan izin verir ve onaylar (Apple onay ekranı, ilk Google hesabı, uyarılar, delete-account).",
         .optionHideEmail: "Apple onay ekranında izin verir ve e-postayı özel bir aktarma adresinin arkasında gizler.",
         .optionAccount: "Seçilecek hesap: bir Google hesabı ya da özel belirtecin üretileceği uid.",
-        .optionEmail: "E-posta adresi.",
+        .optionEmail: "Oturum açılacak e-posta (hassas bir değişiklikten önce yeniden oturum açmak için de).",
         .optionPassword: "Parola; open-link ve change-password için yeni parola.",
         .optionCurrentPassword: "Hassas bir işlemden önce yeniden oturum açmak için geçerli parola.",
         .optionSwitchAccount: "Kimlik bilgisi başka bir hesaba aitse bunun yerine o hesapta oturum açar.",
@@ -84,15 +84,15 @@ extension CLIMessages {
         .menuVerifyEmail:
             "E-postayı doğrula",
         .commandUpdateProfileSummary:
-            "oturum açık hesabın görünen adını ya da e-postasını değiştir",
+            "oturum açık hesabın görünen adını, fotoğrafını ya da e-postasını değiştir",
         .commandUpdateProfileDetails:
             "Oturum açık hesabın görünen adını (--name), fotoğrafını (--photo-url) ya da e-postasını (--new-email) değiştirir. Yeni e-posta yakın zamanda oturum açmış olmayı gerektirir, henüz doğrulanmamıştır ve giriş için kullanılan adres olur.",
         .optionName:
-            "Yeni görünen ad.",
+            "Yeni görünen ad; boş bir değer ('') adı kaldırır.",
         .optionNewEmail:
             "Oturum açık hesap için yeni e-posta.",
         .optionPhotoURL:
-            "Oturum açık hesap için yeni bir fotoğrafın web adresi (https:// ya da http://).",
+            "Oturum açık hesap için yeni bir fotoğrafın web adresi (https:// ya da http://); boş bir değer ('') fotoğrafı kaldırır.",
         .usageNeedsNameOrEmail:
             "update-profile için --name, --photo-url ya da --new-email gerekir",
         .profileUpdated:
@@ -240,6 +240,10 @@ extension CLIMessages {
         .hintDetailsVerbose: "Ayrıntılar: {details}",
         .hintWrongCredentialsMenu:
             "E-postayı ve parolayı denetleyin ya da kendinize bir sıfırlama bağlantısı göndermek için {item} seçin.",
+        .hintWrongPassword:
+            "Parolayı kontrol edin ya da kendinize bir sıfırlama bağlantısı gönderin: signin-demo reset-password.",
+        .hintWrongPasswordMenu:
+            "Parolayı kontrol edin ya da kendinize bir sıfırlama bağlantısı göndermek için {item} seçin.",
         .hintEmailNotFound: "E-postayı kontrol edin ya da bu e-postayla bir hesap oluşturun: signin-demo sign-up.",
         .hintEmailNotFoundMenu: "E-postayı kontrol edin ya da bu e-postayla bir hesap oluşturmak için {item} seçin.",
         .hintEmailInUseMenu:
@@ -324,7 +328,7 @@ extension CLIMessages {
         .optionProject:
             "kimlik belirteçlerinde yazan Firebase proje kimliği (varsayılan: $FIREBASE_PROJECT_ID, yoksa $GCLOUD_PROJECT, yoksa demo-signin)",
         .optionAcceptUnsignedTokens:
-            "serve: Google'ın emülatörü gibi imzasız kimlik belirteçlerini de (talepleri içeren bir JSON nesnesi ya da alg none) kabul et; yalnızca testler için",
+            "Google'ın emülatörü gibi imzasız kimlik belirteçlerini de (talepleri içeren bir JSON nesnesi ya da alg none) kabul et: sunucuya ulaşan herkes herkesin yerine giriş yapabilir, bu yüzden yalnızca testler için",
         .optionIDTokenFile:
             "sağlayıcının başka yerde alınmış kimlik belirtecini içeren dosya (Firebase burada giriş ekranı göstermez)",
         .commandServeSummary: "gömülü arka ucu HTTP üzerinden, bir Firebase Auth emülatörü olarak sun",
@@ -361,7 +365,7 @@ extension CLIMessages {
             "Gömülü arka uç {url} adresinde {project} Firebase projesi olarak sunuluyor (veriler {folder} içinde).\nBir Firebase istemcisini buna yönlendirin: FIREBASE_AUTH_EMULATOR_HOST={host} signin-demo --backend firebase\nDurdurmak için Ctrl-C.",
         .serveStopped: "Süren istekler bittikten sonra durduruldu.",
         .serveUnsignedTokensWarning:
-            "İmzasız kimlik belirteçleri kabul ediliyor: bu sunucuya ulaşan herkes herkesin yerine giriş yapabilir. Yalnızca testler için.",
+            "signin-demo: imzasız kimlik belirteçleri kabul ediliyor: bu sunucuya ulaşan herkes herkesin yerine giriş yapabilir. Yalnızca testler için.",
         .serveFailed: "Sunucu başlatılamadı: {reason}",
         .resetMailedFirebase: "{email} adresinin bir hesabı varsa Firebase ona parola sıfırlama bağlantısı gönderdi.",
         .helpBackends:

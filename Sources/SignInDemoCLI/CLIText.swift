@@ -56,7 +56,8 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case hintSignIn, hintSignInMenu, hintWrongCredentials, hintEmailInUse, hintInvalidLink, hintDataFolder,
         hintBackendDamaged
     case hintDetailsVerbose, hintWrongCredentialsMenu, hintEmailInUseMenu, hintInvalidLinkMenu,
-        hintEmailNotFound, hintEmailNotFoundMenu
+        hintEmailNotFound, hintEmailNotFoundMenu,
+        hintWrongPassword, hintWrongPasswordMenu
     case hintInvalidLinkNoOutbox, hintInvalidLinkNoOutboxMenu, recoverHintMenu, guestWarningMenu, resetMailedMenu
     case resetMailedByServerMenu, passwordResetDoneMenu, appleRevokedMenu, listSeparator
 

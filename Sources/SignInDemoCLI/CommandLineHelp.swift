@@ -20,7 +20,7 @@ struct CommandLineHelp {
             case .none: spec.name
             }
         }
-        let width = names.map(\.count).max() ?? 0
+        let width = names.map(\.terminalWidth).max() ?? 0
         for (name, spec) in zip(names, CommandTable.commands) {
             lines.append("  " + name.padding(to: width + 2) + text(spec.summary))
         }
@@ -47,7 +47,7 @@ struct CommandLineHelp {
             // Every provider it takes, by the names it accepts, with its name in the user's language.
             let providers = choice.allowed(in: text.providers)
             let names = providers.map { $0.commandNames.joined(separator: ", ") }
-            let width = names.map(\.count).max() ?? 0
+            let width = names.map(\.terminalWidth).max() ?? 0
             lines += ["", text(.helpCommandProviders)]
             lines += zip(names, providers).map { "  " + $0.padding(to: width + 2) + text.provider($1.type) }
         }
@@ -77,7 +77,7 @@ struct CommandLineHelp {
         let labels = specs.map { spec in
             [spec.short, spec.long + (spec.value.map { " " + $0 } ?? "")].compactMap { $0 }.joined(separator: ", ")
         }
-        let width = labels.map(\.count).max() ?? 0
+        let width = labels.map(\.terminalWidth).max() ?? 0
         return zip(labels, specs).map { label, spec in "  " + label.padding(to: width + 2) + text(spec.help) }
     }
 }

@@ -539,7 +539,8 @@ enum CommandLineParser {
             } else {
                 throw UsageError(.usageNeedsValue, ["option": spec.long])
             }
-            guard !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+            // An empty --name or --photo-url removes the name or the photo; every other option needs a value.
+            guard !value.trimmingCharacters(in: .whitespaces).isEmpty || [.name, .photoURL].contains(spec.name) else {
                 throw UsageError(.usageNeedsValue, ["option": spec.long])
             }
             switch spec.name {

@@ -406,7 +406,9 @@ struct CommandRunner {
             nextStep(.hintSignIn, signInArguments, orChoose: .hintSignInMenu, nil)
         case .emailNotFound:
             nextStep(.hintEmailNotFound, orChoose: .hintEmailNotFoundMenu, Command(.signUp))
-        case .wrongCredentials, .wrongPassword:
+        case .wrongPassword:
+            nextStep(.hintWrongPassword, orChoose: .hintWrongPasswordMenu, Command(.resetPassword))
+        case .wrongCredentials:
             nextStep(.hintWrongCredentials, orChoose: .hintWrongCredentialsMenu, Command(.resetPassword))
         case .emailAlreadyInUse: nextStep(.hintEmailInUse, orChoose: .hintEmailInUseMenu, .signIn(.emailPassword))
         case .invalidDeepLink, .invalidResetCode, .resetCodeExpired:

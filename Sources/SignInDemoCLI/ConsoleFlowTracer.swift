@@ -36,11 +36,29 @@ final class ConsoleFlowTracer: FlowTracer {
 }
 
 extension String {
+    /// The columns it takes on a terminal: an East Asian wide or fullwidth character (`密`, `：`) takes two, so that
+    /// Chinese labels line up as English and Turkish ones do.
+    var terminalWidth: Int {
+        unicodeScalars.reduce(0) { width, scalar in width + (Self.isWide(scalar) ? 2 : 1) }
+    }
+
+    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            true
+        default: false
+        }
+    }
+
+    /// Padded with spaces to `width` terminal columns, with at least one space after it.
     func padding(to width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+        let used = terminalWidth
+        return used >= width ? self + " " : self + String(repeating: " ", count: width - used)
     }
 
     func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
+        let used = terminalWidth
+        return used >= width ? self : String(repeating: " ", count: width - used) + self
     }
 }

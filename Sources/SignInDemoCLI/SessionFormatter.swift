@@ -22,7 +22,7 @@ struct SessionFormatter {
             (.statusRefreshToken, "\(session.tokens.refreshToken)"),
         ]
         let labels = rows.map { text($0.0) + ":" }
-        let width = labels.map(\.count).max() ?? 0
+        let width = labels.map(\.terminalWidth).max() ?? 0
         var lines = [heading ?? text(.statusSignedIn)]
         for (label, row) in zip(labels, rows) { lines.append("  " + label.padding(to: width + 1) + row.1) }
         return lines.joined(separator: "\n") + "\n\n"

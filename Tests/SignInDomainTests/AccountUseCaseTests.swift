@@ -66,6 +66,7 @@ struct AccountUseCaseTests {
             ("  HTTP://Example.com  ", "HTTP://Example.com"),
             ("", ""), ("   ", ""), ("javascript:alert(1)", nil), ("ftp://example.com", nil), ("https://", nil),
             ("https:///path", nil), ("https://exa mple.com", nil), ("https://@evil", nil),
+            ("https://user:pw@example.com/x", nil),
             ("data:image/png;base64,AA", nil),
             ("https://example.com/\u{7}", nil), ("https://e.com/" + String(repeating: "a", count: 2040), nil),
         ] as [(String, String?)])

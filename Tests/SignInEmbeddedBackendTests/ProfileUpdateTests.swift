@@ -59,7 +59,10 @@ struct ProfileUpdateTests {
         #expect(try service.verifySessionToken(pictured.idToken.value).picture == "https://example.com/sam.png")
         let refreshed = try service.refreshSession(refreshToken: pictured.refreshToken)
         #expect(refreshed.photoURL == "https://example.com/sam.png", "the photo stays in later sessions")
-        for bad in ["javascript:alert(1)", "ftp://example.com/x", "https://", String(repeating: "a", count: 3000)] {
+        for bad in [
+            "javascript:alert(1)", "ftp://example.com/x", "https://", "https://user:pw@example.com/x",
+            String(repeating: "a", count: 3000),
+        ] {
             let refused = #expect(throws: IdentityBackendError.self) {
                 try service.updateProfile(idToken: refreshed.idToken, displayName: nil, email: nil, photoURL: bad)
             }

@@ -47,9 +47,16 @@ struct UpdateProfileCLITests {
         let object = try JSONSerialization.jsonObject(with: Data(status.out.utf8)) as? [String: Any]
         #expect(object?["photoURL"] as? String == "https://example.com/pic.png", "\(status.out)")
         let bad = await run(["update-profile", "--photo-url", "javascript:alert(1)"], language: "zh_TW.UTF-8")
-        #expect(bad.code == .failure && bad.err.contains("相片的位址必須是以 https:// 或 http:// 開頭的網址。"), "\(bad.err)")
+        #expect(bad.code == .failure && bad.err.contains("相片的位址必須以 https:// 或 http:// 開頭"), "\(bad.err)")
         let english = await run(["update-profile", "--photo-url", "file:///etc/passwd"])
-        #expect(english.err.contains("The photo's address must be a web address"), "\(english.err)")
+        #expect(
+            english.err.contains("The photo's address must start with https:// or http://, name a host"),
+            "\(english.err)")
         #expect(await run(["status"]).out.contains("https://example.com/pic.png"), "a refused change changes nothing")
+        let removed = await run(["update-profile", "--photo-url", "", "--name", ""])
+        #expect(
+            removed.code == .success && removed.out.contains("photo:         none"), "\(removed.err) \(removed.out)")
+        #expect(removed.out.contains("name:          none"), "\(removed.out)")
+        #expect(await run(["update-profile", "--new-email", ""]).code == .usage, "an empty email is still refused")
     }
 }

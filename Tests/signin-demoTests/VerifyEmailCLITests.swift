@@ -30,7 +30,7 @@ struct VerifyEmailCLITests {
         let opened = await run(["open-link", link])
         #expect(opened.code == .success && opened.out.contains("ve@example.com is verified."), "\(opened.err)")
         let again = await run(["open-link", link], language: "zh_TW.UTF-8")
-        #expect(again.code == .failure && again.err.contains("此驗證連結已失效"), "\(again.err)")
+        #expect(again.code == .failure && again.err.contains("此驗證連結無效、已被使用或已過期"), "\(again.err)")
         // A link with no code is no good, which is said before any password is asked for.
         let empty = await run(["open-link", "signin-demo://verify-email?code="])
         #expect(empty.code == .failure && empty.err.contains("This link cannot be opened."), "\(empty.err)")

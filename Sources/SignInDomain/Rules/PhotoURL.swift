@@ -1,5 +1,6 @@
 /// A profile photo's URL, checked on the client before any call: `http://` or `https://` (any case) followed by a
-/// host, at most 2,048 bytes, with no white space or control character. An empty one means "remove the photo".
+/// host with no user name or password in front of it, at most 2,048 bytes, with no white space or control character.
+/// An empty one means "remove the photo".
 public enum PhotoURL {
     /// The longest URL accepted, in bytes.
     public static let maximumLength = 2048
@@ -18,7 +19,8 @@ public enum PhotoURL {
         let lowered = trimmed.lowercased()
         guard let scheme = ["https://", "http://"].first(where: lowered.hasPrefix) else { throw .invalidPhotoURL }
         let host = lowered.dropFirst(scheme.count).prefix { !"/?#".contains($0) }
-        guard !host.isEmpty, !host.hasPrefix("@"), !host.hasPrefix(":") else { throw .invalidPhotoURL }
+        // A user name or password (`https://user:pw@host/`) would be kept and shown wherever the photo is.
+        guard !host.isEmpty, !host.contains("@"), !host.hasPrefix(":") else { throw .invalidPhotoURL }
         return trimmed
     }
 }

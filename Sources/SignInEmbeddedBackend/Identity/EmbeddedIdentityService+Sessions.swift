@@ -393,8 +393,12 @@ extension EmbeddedIdentityService {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
         guard trimmed.utf8.count <= maximumPhotoURLLength, let url = URL(string: trimmed),
-            let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host?.isEmpty == false
-        else { throw IdentityBackendError(.invalidPhotoURL, message: "a photo URL is an http or https URL") }
+            let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host?.isEmpty == false,
+            url.user == nil, url.password == nil
+        else {
+            throw IdentityBackendError(
+                .invalidPhotoURL, message: "a photo URL is an http or https URL with no user name")
+        }
         return trimmed
     }
 

@@ -30,9 +30,10 @@ extension AuthErrorMessages {
         .passwordTooShort: "The password needs at least {minimum} characters.",
         .passwordAllSame: "The password cannot be one character repeated.",
         .wrongCredentials: "Wrong email or password.",
-        .emailNotFound: "No account signs in with this email. Check it, or create an account.",
+        .emailNotFound: "No account signs in with this email.",
         .wrongPassword: "Wrong password.",
-        .invalidPhotoURL: "The photo's address must be a web address starting with https:// or http://.",
+        .invalidPhotoURL:
+            "The photo's address must start with https:// or http://, name a host, have no spaces or user name, and be at most 2,048 characters.",
         .emailAlreadyInUse: "{email} already belongs to an account.",
         .credentialAlreadyInUse:
             "This {provider} account already belongs to another account. You can sign in to that account instead.",
@@ -56,7 +57,8 @@ extension AuthErrorMessages {
         .operationNotAllowed:
             "Sign in with {provider} is turned off for this app's sign-in service. Choose another way to sign in.",
         .userDisabled: "This account has been disabled. Contact the app's support.",
-        .invalidVerificationLink: "This verification link is not valid any more. Ask for a new one.",
+        .invalidVerificationLink:
+            "This verification link is not valid, was already used, or has expired. Ask for a new one.",
         .noEmailToVerify: "This account has no email address to verify.",
         .invalidCustomToken:
             "The sign-in token from the app's server is not valid or has expired. Sign in there again for a new one.",

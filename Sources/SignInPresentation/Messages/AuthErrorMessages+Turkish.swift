@@ -30,9 +30,10 @@ extension AuthErrorMessages {
         .passwordTooShort: "Parola en az {minimum} karakter olmalı.",
         .passwordAllSame: "Parola tek bir karakterin tekrarından oluşamaz.",
         .wrongCredentials: "E-posta veya parola yanlış.",
-        .emailNotFound: "Bu e-posta ile oturum açan bir hesap yok. Adresi kontrol edin ya da bir hesap oluşturun.",
+        .emailNotFound: "Bu e-posta ile oturum açan bir hesap yok.",
         .wrongPassword: "Parola yanlış.",
-        .invalidPhotoURL: "Fotoğrafın adresi https:// ya da http:// ile başlayan bir web adresi olmalı.",
+        .invalidPhotoURL:
+            "Fotoğrafın adresi https:// ya da http:// ile başlamalı, bir sunucu adı içermeli, boşluk ya da kullanıcı adı içermemeli ve en çok 2.048 karakter olmalı.",
         .emailAlreadyInUse: "{email} zaten bir hesaba ait.",
         .credentialAlreadyInUse:
             "Bu {provider} hesabı zaten başka bir hesaba ait. Bunun yerine o hesapla giriş yapabilirsiniz.",
@@ -56,7 +57,8 @@ extension AuthErrorMessages {
         .operationNotAllowed:
             "{provider} ile oturum açma bu uygulamanın oturum hizmetinde kapalı. Başka bir yolla oturum açın.",
         .userDisabled: "Bu hesap devre dışı bırakılmış. Uygulamanın destek ekibine başvurun.",
-        .invalidVerificationLink: "Bu doğrulama bağlantısı artık geçerli değil. Yenisini isteyin.",
+        .invalidVerificationLink:
+            "Bu doğrulama bağlantısı geçersiz, zaten kullanılmış ya da süresi dolmuş. Yenisini isteyin.",
         .noEmailToVerify: "Bu hesabın doğrulanacak bir e-posta adresi yok.",
         .invalidCustomToken:
             "Uygulamanın sunucusundan gelen giriş belirteci geçersiz ya da süresi dolmuş. Yenisi için orada yeniden giriş yapın.",
