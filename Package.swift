@@ -38,6 +38,9 @@ let package = Package(
         // Leaf utility: the system's SQLite, loaded at run time. Depends on nothing.
         .target(name: "SignInSQLite"),
         .target(name: "SignInPresentation", dependencies: ["SignInDomain"]),
+        // A value behind a lock ThreadSanitizer understands (a pthread mutex): what every type shared between
+        // threads keeps its state in. Depends on nothing.
+        .target(name: "SignInLocking"),
         .target(name: "SignInData", dependencies: ["SignInDomain"]),
         // The identity backend over Firebase Authentication's REST API. An app without Firebase does not link it.
         .target(name: "SignInFirebase", dependencies: ["SignInDomain", "SignInData"]),
@@ -56,6 +59,7 @@ let package = Package(
             name: "SignInEmbeddedStore",
             dependencies: [
                 "SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInSQLite", "SignInJOSE",
+                "SignInLocking",
             ]
         ),
         // The simulated issuers: Apple's sheet, Google's chooser and each registered provider's page, signing the
@@ -69,12 +73,12 @@ let package = Package(
             name: "SignInEmbeddedBackend",
             dependencies: [
                 "SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInJOSE", "SignInEmbeddedStore",
-                "SignInEmbeddedIssuers",
+                "SignInEmbeddedIssuers", "SignInLocking",
             ]
         ),
         // The test kit, one target per layer, each depending only on what its doubles need: a Domain-only test
         // compiles Domain and SignInTesting and nothing else.
-        .target(name: "SignInTesting", dependencies: ["SignInDomain", "SignInCrypto"]),
+        .target(name: "SignInTesting", dependencies: ["SignInDomain", "SignInCrypto", "SignInLocking"]),
         .target(name: "SignInDataTesting", dependencies: ["SignInDomain", "SignInData", "SignInTesting"]),
         .target(
             name: "SignInInfrastructureTesting",
@@ -82,11 +86,11 @@ let package = Package(
         ),
 
         // ---- The demo: what shows the library off. No library product depends on these. ----
-        // The small HTTP/1.1 server behind `signin-demo serve`. Depends on nothing.
-        .target(name: "SignInHTTPServer"),
+        // The small HTTP/1.1 server behind `signin-demo serve`. Depends on nothing but the lock.
+        .target(name: "SignInHTTPServer", dependencies: ["SignInLocking"]),
         // The demo's trace: labelled steps, a tracer that records them. Every layer crossing it shows comes from a
         // decorator the composition root wraps around a port it wires (SignInDemoAdapters/Tracing).
-        .target(name: "SignInDemoTrace"),
+        .target(name: "SignInDemoTrace", dependencies: ["SignInLocking"]),
         // The embedded backend's Firebase-shaped HTTP face: what `signin-demo serve` answers with.
         .target(
             name: "SignInEmulator",
@@ -111,6 +115,7 @@ let package = Package(
                 "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData",
                 "SignInEmbeddedBackend", "SignInCrypto", "SignInFileSystem", "SignInFirebase", "SignInHTTPServer",
                 "SignInREST", "SignInEmulator", "SignInDemoAdapters", "SignInDemoTrace", "SignInEmbeddedIssuers",
+                "SignInLocking",
             ]
         ),
         // The executable: a main that runs the CLI on the process's terminal.
@@ -126,9 +131,9 @@ let package = Package(
         ),
 
         .testTarget(name: "SignInDomainTests", dependencies: ["SignInDomain", "SignInTesting"]),
-        .testTarget(name: "SignInCryptoTests", dependencies: ["SignInCrypto"]),
+        .testTarget(name: "SignInCryptoTests", dependencies: ["SignInLocking", "SignInCrypto"]),
         .testTarget(name: "SignInFileSystemTests", dependencies: ["SignInFileSystem", "SignInTesting"]),
-        .testTarget(name: "SignInHTTPServerTests", dependencies: ["SignInHTTPServer"]),
+        .testTarget(name: "SignInHTTPServerTests", dependencies: ["SignInLocking", "SignInHTTPServer"]),
         .testTarget(name: "SignInPresentationTests", dependencies: ["SignInPresentation", "SignInTesting"]),
         .testTarget(name: "SignInDataTests", dependencies: ["SignInDataTesting", "SignInData", "SignInTesting"]),
         .testTarget(
@@ -136,7 +141,9 @@ let package = Package(
         .testTarget(name: "SignInRESTTests", dependencies: ["SignInDataTesting", "SignInREST", "SignInTesting"]),
         .testTarget(
             name: "SignInInfrastructureTests",
-            dependencies: ["SignInInfrastructure", "SignInCrypto", "SignInTesting", "SignInInfrastructureTesting"]
+            dependencies: [
+                "SignInLocking", "SignInInfrastructure", "SignInCrypto", "SignInTesting", "SignInInfrastructureTesting",
+            ]
         ),
         .testTarget(name: "SignInJOSETests", dependencies: ["SignInJOSE", "SignInCrypto"]),
         .testTarget(
@@ -148,11 +155,12 @@ let package = Package(
         ),
         .testTarget(
             name: "SignInTestingTests",
-            dependencies: ["SignInTesting", "SignInDataTesting", "SignInInfrastructureTesting"]
+            dependencies: ["SignInLocking", "SignInTesting", "SignInDataTesting", "SignInInfrastructureTesting"]
         ),
         .testTarget(
             name: "SignInDemoAdaptersTests",
             dependencies: [
+                "SignInLocking",
                 "SignInDemoAdapters", "SignInDemoTrace", "SignInInfrastructure", "SignInPresentation", "SignInData",
                 "SignInCrypto", "SignInTesting", "SignInDataTesting",
             ]
@@ -160,6 +168,7 @@ let package = Package(
         .testTarget(
             name: "signin-demoTests",
             dependencies: [
+                "SignInLocking",
                 "signin-demo", "SignInDemoCLI", "SignInFirebase", "SignInTesting", "SignInDataTesting",
                 "SignInDemoTrace", "SignInDemoAdapters", "SignInEmbeddedIssuers", "SignInInfrastructure",
             ]
@@ -167,6 +176,7 @@ let package = Package(
         .testTarget(
             name: "SignInEndToEndTests",
             dependencies: [
+                "SignInLocking",
                 "signin-demo", "SignInDemoCLI", "SignInDomain", "SignInData", "SignInInfrastructure",
                 "SignInEmbeddedBackend", "SignInJOSE",
                 "SignInCrypto", "SignInTesting", "SignInFirebase", "SignInHTTPServer", "SignInPresentation",

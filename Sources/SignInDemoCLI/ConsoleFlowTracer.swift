@@ -1,13 +1,13 @@
 import SignInDemoTrace
 import SignInDomain
-import Synchronization
+import SignInLocking
 
 /// Prints each step of a flow as a numbered line labelled with its layer, in the user's language:
 /// `  4. [Domain]          SignInUseCase.callAsFunction  sign in with apple.com (4 UI clients set up)`.
 final class ConsoleFlowTracer: FlowTracer {
     private let table: [String: String]
     private let write: @Sendable (String) -> Void
-    private let counter = Mutex(0)
+    private let counter = Locked(0)
 
     /// - Parameters:
     ///   - table: The language's templates by message key (``TraceTexts``); empty for English. A key it lacks

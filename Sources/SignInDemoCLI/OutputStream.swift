@@ -1,4 +1,4 @@
-import Synchronization
+import SignInLocking
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +15,7 @@ import Synchronization
 final class OutputStream: Sendable {
     /// The descriptor.
     let descriptor: Int32
-    private let failure: Mutex<Int32?>
+    private let failure: Locked<Int32?>
 
     /// - Parameters:
     ///   - descriptor: `STDOUT_FILENO` or `STDERR_FILENO`.
@@ -23,7 +23,7 @@ final class OutputStream: Sendable {
     ///     that no file the CLI opens takes its number): every write fails with `EBADF`.
     init(descriptor: Int32, closedAtStart: Bool) {
         self.descriptor = descriptor
-        self.failure = Mutex(closedAtStart ? EBADF : nil)
+        self.failure = Locked(closedAtStart ? EBADF : nil)
     }
 
     /// The `errno` of the first failed write, if any.

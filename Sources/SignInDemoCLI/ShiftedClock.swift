@@ -1,11 +1,11 @@
 import Foundation
 import SignInDomain
-import Synchronization
+import SignInLocking
 
 /// The system clock plus an offset the demo can move, to show "an hour later" without waiting an hour.
 /// The backend and the app share it, as they would share real time.
 final class ShiftedClock: WallClock {
-    private let offset = Mutex<TimeInterval>(0)
+    private let offset = Locked<TimeInterval>(0)
 
     func now() -> Date { Date().addingTimeInterval(offset.withLock { $0 }) }
 

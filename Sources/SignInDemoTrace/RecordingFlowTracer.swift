@@ -1,8 +1,8 @@
-import Synchronization
+import SignInLocking
 
 /// Keeps every step it is given, in order.
 public final class RecordingFlowTracer: FlowTracer {
-    private let storage = Mutex<[FlowStep]>([])
+    private let storage = Locked<[FlowStep]>([])
 
     /// Creates an empty tracer.
     public init() {}

@@ -1,5 +1,5 @@
 import SignInData
-import Synchronization
+import SignInLocking
 
 /// Where the embedded backend keeps its ``EmbeddedBackendState``: in memory for tests, in a data folder for
 /// the CLI (``SQLiteBackendStateStorage``). Every operation of the backend is one `update`, so that an
@@ -37,11 +37,11 @@ public final class InMemoryBackendStateStorage: BackendStateStorage {
         }
     }
 
-    private let guarded: Mutex<Guarded>
+    private let guarded: Locked<Guarded>
 
     /// Creates a storage holding `state`.
     public init(_ state: EmbeddedBackendState) {
-        self.guarded = Mutex(Guarded(state: state))
+        self.guarded = Locked(Guarded(state: state))
     }
 
     public func read<T: Sendable>(_ body: (EmbeddedBackendState) throws(IdentityBackendError) -> T)

@@ -1,8 +1,8 @@
 import Foundation
 import SignInData
 import SignInFileSystem
+import SignInLocking
 import SignInSQLite
-import Synchronization
 
 /// Keeps the state in an SQLite database, `backend.sqlite` in a data folder, so that separate runs of the CLI share
 /// accounts and sessions, and an operation costs the same with one account or a hundred thousand.
@@ -36,7 +36,7 @@ public final class SQLiteBackendStateStorage: BackendStateStorage {
     package var importedLegacyStatePath: String { "\(folder)/backend.json.imported" }
 
     private let makeInitialState: @Sendable () -> EmbeddedBackendState
-    private let connection = Mutex<Connection?>(nil)
+    private let connection = Locked<Connection?>(nil)
 
     /// The open database, its tables, and the fixed parts last read.
     private struct Connection {

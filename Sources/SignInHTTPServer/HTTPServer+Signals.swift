@@ -1,3 +1,5 @@
+import SignInLocking
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,5 @@
 import Dispatch
+import SignInLocking
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
 import SignInCrypto
-import Synchronization
+import SignInLocking
 import Testing
 
 @Suite("Base64URL")
@@ -94,8 +94,8 @@ struct ConstantTimeTests {
 struct RandomByteSourceTests {
     /// Hands out a fixed list of bytes, once.
     final class FixedBytes: RandomByteSource {
-        let remaining: Mutex<[UInt8]>
-        init(_ bytes: [UInt8]) { remaining = Mutex(bytes) }
+        let remaining: Locked<[UInt8]>
+        init(_ bytes: [UInt8]) { remaining = Locked(bytes) }
         func bytes(count: Int) -> [UInt8] {
             remaining.withLock { remaining in
                 let out = Array(remaining.prefix(count))

@@ -2,16 +2,16 @@ import Foundation
 import SignInDemoAdapters
 import SignInDomain
 import SignInInfrastructure
+import SignInLocking
 import SignInTesting
-import Synchronization
 import Testing
 
 /// Scripted terminal input and captured output.
 final class ScriptedTerminal: Sendable {
-    private let lines: Mutex<[String]>
-    private let output = Mutex("")
+    private let lines: Locked<[String]>
+    private let output = Locked("")
 
-    init(_ lines: [String]) { self.lines = Mutex(lines) }
+    init(_ lines: [String]) { self.lines = Locked(lines) }
 
     var written: String { output.withLock { $0 } }
 

@@ -3,8 +3,8 @@ import SignInCrypto
 import SignInDemoAdapters
 import SignInDomain
 import SignInInfrastructure
+import SignInLocking
 import SignInTesting
-import Synchronization
 import Testing
 
 /// A Google authority with two accounts that records which one signed in.
@@ -70,8 +70,8 @@ struct TerminalUIClientTests {
             (["2"], 1 as Int?), (["x", "1"], 0), (["0"], nil), ([], nil), (["9", "7", "8"], nil),
         ])
     func choicePrompt(lines: [String], expected: Int?) async {
-        let input = Mutex(lines)
-        let output = Mutex("")
+        let input = Locked(lines)
+        let output = Locked("")
         let prompt = TerminalChoicePrompt(
             readLine: { input.withLock { $0.isEmpty ? nil : $0.removeFirst() } },
             write: { text in output.withLock { $0 += text } })

@@ -5,8 +5,8 @@ import SignInDomain
 import SignInEmbeddedBackend
 import SignInFirebase
 import SignInInfrastructure
+import SignInLocking
 import SignInTesting
-import Synchronization
 import Testing
 
 @Suite("URLSessionTransport against a real HTTP server on loopback")
@@ -109,7 +109,7 @@ struct LoopbackAPITests {
 
 /// Refuses exactly one request.
 final class RefusalCounter: Sendable {
-    private let remaining = Mutex(1)
+    private let remaining = Locked(1)
     func takeOne() -> Bool {
         remaining.withLock { count in
             defer { count = max(count - 1, 0) }

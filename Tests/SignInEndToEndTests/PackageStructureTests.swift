@@ -11,6 +11,7 @@ struct PackageStructureTests {
         "SignInCrypto": [],
         "SignInFileSystem": [],
         "SignInSQLite": [],
+        "SignInLocking": [],
         "SignInPresentation": ["SignInDomain"],
         "SignInData": ["SignInDomain"],
         "SignInFirebase": ["SignInDomain", "SignInData"],
@@ -19,18 +20,19 @@ struct PackageStructureTests {
         "SignInJOSE": ["SignInCrypto", "SignInData"],
         "SignInEmbeddedStore": [
             "SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInSQLite", "SignInJOSE",
+            "SignInLocking",
         ],
         "SignInEmbeddedIssuers": ["SignInDomain", "SignInData", "SignInCrypto", "SignInJOSE", "SignInEmbeddedStore"],
         "SignInEmbeddedBackend": [
             "SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInJOSE", "SignInEmbeddedStore",
-            "SignInEmbeddedIssuers",
+            "SignInEmbeddedIssuers", "SignInLocking",
         ],
-        "SignInTesting": ["SignInDomain", "SignInCrypto"],
+        "SignInTesting": ["SignInDomain", "SignInCrypto", "SignInLocking"],
         "SignInDataTesting": ["SignInDomain", "SignInData", "SignInTesting"],
         "SignInInfrastructureTesting": ["SignInDomain", "SignInInfrastructure", "SignInTesting"],
         // The demo's targets.
-        "SignInHTTPServer": [],
-        "SignInDemoTrace": [],
+        "SignInHTTPServer": ["SignInLocking"],
+        "SignInDemoTrace": ["SignInLocking"],
         "SignInEmulator": [
             "SignInDomain", "SignInData", "SignInCrypto", "SignInEmbeddedBackend", "SignInJOSE", "SignInDemoTrace",
             "SignInEmbeddedStore",
@@ -47,7 +49,7 @@ struct PackageStructureTests {
         "SignInDemoCLI": [
             "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData", "SignInEmbeddedBackend",
             "SignInCrypto", "SignInFileSystem", "SignInFirebase", "SignInHTTPServer", "SignInREST", "SignInEmulator",
-            "SignInDemoAdapters", "SignInDemoTrace", "SignInEmbeddedIssuers",
+            "SignInDemoAdapters", "SignInDemoTrace", "SignInEmbeddedIssuers", "SignInLocking",
         ],
         "signin-demo": ["SignInDemoCLI"],
     ]

@@ -1,6 +1,6 @@
 import Foundation
 import SignInHTTPServer
-import Synchronization
+import SignInLocking
 import Testing
 
 #if canImport(Glibc)
@@ -224,7 +224,7 @@ struct HTTPServerTests {
     @Test("50 connections are served at the same time, each on its own thread")
     func concurrentConnections() throws {
         let count = 50
-        let arrived = Mutex(0)
+        let arrived = Locked(0)
         let allArrived = DispatchSemaphore(value: 0)
         let (server, port, _) = try makeSUT(handler: { request in
             // Every handler waits for all the others: this passes only if they all run at once.
@@ -361,7 +361,7 @@ struct HTTPServerTests {
         let (server, port, _) = try makeSUT()
         // Ignored until the server watches it, so a signal sent too early cannot end the test process.
         signal(SIGUSR2, SIG_IGN)
-        let returned = Mutex(false)
+        let returned = Locked(false)
         let sender = Thread {
             for _ in 0..<200 where !returned.withLock({ $0 }) {
                 kill(getpid(), SIGUSR2)

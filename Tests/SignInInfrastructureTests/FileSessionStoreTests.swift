@@ -2,8 +2,8 @@ import Foundation
 import SignInDomain
 import SignInFileSystem
 import SignInInfrastructure
+import SignInLocking
 import SignInTesting
-import Synchronization
 import Testing
 
 @Suite("FileSessionStore")
@@ -159,7 +159,7 @@ struct FileSessionStoreTests {
         let first = FileSessionStore(path: path)
         let second = FileSessionStore(path: path)
         final class Log: Sendable {
-            let entries = Mutex<[String]>([])
+            let entries = Locked<[String]>([])
             func append(_ entry: String) { entries.withLock { $0.append(entry) } }
         }
         let order = Log()

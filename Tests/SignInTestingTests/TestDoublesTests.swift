@@ -1,13 +1,13 @@
 import Foundation
 import SignInDomain
+import SignInLocking
 import SignInTesting
-import Synchronization
 import Testing
 
 @Suite("Test doubles")
 struct TestDoublesTests {
     final class ReportedIssues: Sendable {
-        let messages = Mutex<[String]>([])
+        let messages = Locked<[String]>([])
         var reporter: IssueReporter { { message in self.messages.withLock { $0.append(message) } } }
         var all: [String] { messages.withLock { $0 } }
     }

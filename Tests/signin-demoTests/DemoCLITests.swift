@@ -1,19 +1,19 @@
 import Foundation
+import SignInLocking
 import SignInTesting
-import Synchronization
 import Testing
 
 @testable import SignInDemoCLI
 
 /// A console with scripted input and captured output.
 final class CapturedConsole: Sendable {
-    private let input: Mutex<[String]>
-    private let stdout = Mutex("")
-    private let stderr = Mutex("")
+    private let input: Locked<[String]>
+    private let stdout = Locked("")
+    private let stderr = Locked("")
     let isInteractive: Bool
 
     init(input: [String] = [], isInteractive: Bool = false) {
-        self.input = Mutex(input)
+        self.input = Locked(input)
         self.isInteractive = isInteractive
     }
 

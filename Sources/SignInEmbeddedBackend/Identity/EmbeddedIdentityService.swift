@@ -4,7 +4,7 @@ import SignInData
 import SignInDomain
 import SignInEmbeddedIssuers
 import SignInEmbeddedStore
-import Synchronization
+import SignInLocking
 
 /// An in-process identity service that does what Firebase Authentication does for the app: verifies
 /// identity tokens from Apple and Google, creates or finds the account by (provider, subject), keeps guests
@@ -28,7 +28,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     let outbox: any MailOutbox
     /// The identity providers whose tokens it accepts, by provider id.
     let tokenIssuers: [String: IdentityTokenIssuer]
-    private let settings: Mutex<EmbeddedProjectSettings>
+    private let settings: Locked<EmbeddedProjectSettings>
 
     /// Creates a service over the backend's state.
     public init(
@@ -41,7 +41,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         self.random = random
         self.outbox = outbox
         self.tokenIssuers = IdentityTokenIssuer.all(configuration)
-        self.settings = Mutex(configuration.projectSettings)
+        self.settings = Locked(configuration.projectSettings)
     }
 
     /// The project's settings now: those of the configuration until ``updateProjectSettings(_:)`` changes them.

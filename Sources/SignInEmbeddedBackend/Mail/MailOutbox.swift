@@ -1,7 +1,7 @@
 import Foundation
 import SignInData
 import SignInFileSystem
-import Synchronization
+import SignInLocking
 
 /// A mail the embedded backend "sent": written to an outbox instead of the Internet.
 public struct OutboxMessage: Codable, Hashable, Sendable {
@@ -100,7 +100,7 @@ extension MailOutbox {
 
 /// Keeps mail in memory: for tests.
 public final class InMemoryMailOutbox: MailOutbox {
-    private let store = Mutex<[OutboxMessage]>([])
+    private let store = Locked<[OutboxMessage]>([])
 
     /// Creates an empty outbox.
     public init() {}

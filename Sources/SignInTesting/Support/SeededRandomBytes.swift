@@ -1,14 +1,14 @@
 import SignInCrypto
-import Synchronization
+import SignInLocking
 
 /// Deterministic "random" bytes from a seed (SplitMix64): the same seed gives the same keys, uids and
 /// nonces, so tests can compare exact values. Never use it outside tests.
 public final class SeededRandomBytes: RandomByteSource {
-    private let state: Mutex<UInt64>
+    private let state: Locked<UInt64>
 
     /// Creates a source.
     public init(seed: UInt64 = 0x5eed) {
-        state = Mutex(seed)
+        state = Locked(seed)
     }
 
     public func bytes(count: Int) -> [UInt8] {
@@ -31,7 +31,7 @@ public final class SeededRandomBytes: RandomByteSource {
 /// Hands out exactly the bytes it was given, then repeats them: for tests of how bytes become characters.
 public final class ScriptedRandomBytes: RandomByteSource {
     private let script: [UInt8]
-    private let position = Mutex(0)
+    private let position = Locked(0)
 
     /// Creates a source.
     /// - Precondition: `script` is not empty.

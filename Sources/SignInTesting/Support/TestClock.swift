@@ -1,14 +1,14 @@
 import Foundation
 import SignInDomain
-import Synchronization
+import SignInLocking
 
 /// A clock that stands still until the test moves it.
 public final class TestClock: WallClock {
-    private let current: Mutex<Date>
+    private let current: Locked<Date>
 
     /// Creates a clock at `date` (by default 2026-01-01T00:00:00Z).
     public init(_ date: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
-        current = Mutex(date)
+        current = Locked(date)
     }
 
     public func now() -> Date { current.withLock { $0 } }
