@@ -76,48 +76,13 @@ public struct SignInReducer: Sendable {
         }
         switch action {
         case .openResetLink(let offer, let link, let newPassword):
-            guard !state.isLoading else { return nil }
-            state.completed = nil
-            do throws(AuthError) {
-                // A verification link is not a reset link: say so rather than do nothing.
-                guard case .resetPassword(let code) = try DeepLink.parse(link.value) else {
-                    throw AuthError.invalidDeepLink("not a password-reset link")
-                }
-                state.isLoading = true
-                clearError(&state)
-                return .confirmPasswordReset(offer, code: code, newPassword: newPassword)
-            } catch {
-                show(error, in: &state)
-                return nil
+            return linkEffect(link, in: &state, wanted: .resetLink) {
+                .confirmPasswordReset(offer, code: $0, newPassword: newPassword)
             }
         case .checkResetLink(let offer, let link):
-            guard !state.isLoading else { return nil }
-            state.completed = nil
-            do throws(AuthError) {
-                guard case .resetPassword(let code) = try DeepLink.parse(link.value) else {
-                    throw AuthError.invalidDeepLink("not a password-reset link")
-                }
-                state.isLoading = true
-                clearError(&state)
-                return .checkPasswordResetCode(offer, code: code)
-            } catch {
-                show(error, in: &state)
-                return nil
-            }
+            return linkEffect(link, in: &state, wanted: .resetLink) { .checkPasswordResetCode(offer, code: $0) }
         case .openVerificationLink(let offer, let link):
-            guard !state.isLoading else { return nil }
-            state.completed = nil
-            do throws(AuthError) {
-                guard case .verifyEmail(let code) = try DeepLink.parse(link.value) else {
-                    throw AuthError.invalidDeepLink("not an email-verification link")
-                }
-                state.isLoading = true
-                clearError(&state)
-                return .applyEmailVerification(offer, code: code)
-            } catch {
-                show(error, in: &state)
-                return nil
-            }
+            return linkEffect(link, in: &state, wanted: .verificationLink) { .applyEmailVerification(offer, code: $0) }
         case .accountResponse(let response):
             state.isLoading = false
             switch response {
@@ -193,6 +158,33 @@ public struct SignInReducer: Sendable {
     private func show(_ error: AuthError, in state: inout SignInState) {
         state.errorMessage = messages.message(for: error)
         state.error = error
+    }
+
+    /// The kinds of link an action opens.
+    private enum LinkKind {
+        case resetLink, verificationLink
+    }
+
+    /// The effect an opened link starts, with its code: the link is parsed first, and one that is not of the kind the
+    /// action opens (a verification link where a reset link was expected) is said so rather than ignored.
+    private func linkEffect(
+        _ link: Secret, in state: inout SignInState, wanted: LinkKind, _ effect: (Secret) -> SignInEffect
+    ) -> SignInEffect? {
+        guard !state.isLoading else { return nil }
+        state.completed = nil
+        do throws(AuthError) {
+            switch (try DeepLink.parse(link.value), wanted) {
+            case (.resetPassword(let code), .resetLink), (.verifyEmail(let code), .verificationLink):
+                state.isLoading = true
+                clearError(&state)
+                return effect(code)
+            case (_, .resetLink): throw AuthError.invalidDeepLink("not a password-reset link")
+            case (_, .verificationLink): throw AuthError.invalidDeepLink("not an email-verification link")
+            }
+        } catch {
+            show(error, in: &state)
+            return nil
+        }
     }
 
     private func clearError(_ state: inout SignInState) {
