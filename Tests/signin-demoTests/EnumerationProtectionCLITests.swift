@@ -58,4 +58,32 @@ struct EnumerationProtectionCLITests {
         #expect(await run(wrong, language: "zh_TW.UTF-8").err.contains("密碼錯誤。"))
         #expect(await run(["status"]).code == .failure, "nobody got signed in")
     }
+
+    @Test(
+        "over serve, open-link checks the code first (accounts:resetPassword with the oobCode alone) and names the email"
+    )
+    func resetLinkCheckedOverServe() async throws {
+        let serve = try InProcessServe()
+        defer { serve.stop() }
+        func run(_ arguments: [String], input: [String] = []) async -> (code: ExitCode, out: String, err: String) {
+            await runCLI(
+                arguments + ["--backend", "firebase"], folder: folder, environment: serve.environment, input: input,
+                terminal: !input.isEmpty)
+        }
+        #expect(
+            await run(["sign-up", "--email", "link@example.com", "--password", "link password 1"]).code == .success)
+        #expect(await run(["reset-password", "--email", "link@example.com"]).code == .success)
+        let outbox = await run(["outbox"])
+        let link = try #require(
+            outbox.out.split(whereSeparator: \.isWhitespace).map(String.init).last {
+                $0.hasPrefix("signin-demo://reset-password")
+            },
+            "\(outbox.out)")
+        let opened = await run(["open-link", link], input: ["link password 2", "link password 2"])
+        #expect(opened.code == .success, "\(opened.err)")
+        #expect(opened.out.contains("This link sets a new password for link@example.com."), "\(opened.out)")
+        let again = await run(["open-link", link], input: ["link password 3", "link password 3"])
+        #expect(again.code == .failure && !again.out.contains("New password"), "\(again.out) \(again.err)")
+        #expect(serve.log.err.contains("accounts:resetPassword"), "the check went through serve")
+    }
 }
