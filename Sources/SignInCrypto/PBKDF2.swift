@@ -1,12 +1,45 @@
+#if canImport(CommonCrypto)
+    import CommonCrypto
+#endif
+
 /// PBKDF2 with HMAC-SHA256 (RFC 8018 §5.2), checked against RFC 7914 §11.
 ///
-/// The loop is the hot path of password hashing (600,000 iterations by default in the embedded backend), so
-/// it does not go through ``HMACSHA256``: the key's inner and outer SHA-256 states are computed once, and each
-/// iteration is then exactly two compressions on fixed buffers, with no allocation.
+/// ``sha256(password:salt:iterations:keyLength:)`` runs on the platform's library where there is one
+/// (``HashingImplementation/current``), at the hardware's speed; ``software(password:salt:iterations:keyLength:)``
+/// is the Swift implementation, used elsewhere and as the cross-check. Its loop is the hot path of password hashing
+/// (600,000 iterations by default in the embedded backend), so it does not go through ``HMACSHA256``: the key's
+/// inner and outer SHA-256 states are computed once, and each iteration is then exactly two compressions on fixed
+/// buffers, with no allocation.
 public enum PBKDF2 {
     /// Derives `keyLength` bytes from `password` and `salt` with `iterations` rounds of HMAC-SHA256.
     /// - Precondition: `iterations` ≥ 1 and `keyLength` ≥ 1.
     public static func sha256(password: [UInt8], salt: [UInt8], iterations: Int, keyLength: Int) -> [UInt8] {
+        precondition(iterations >= 1 && keyLength >= 1, "PBKDF2 needs at least one iteration and one byte")
+        #if canImport(CommonCrypto)
+            var output = [UInt8](repeating: 0, count: keyLength)
+            let status = password.withUnsafeBufferPointer { passwordBytes in
+                passwordBytes.withMemoryRebound(to: CChar.self) { passwordChars in
+                    CCKeyDerivationPBKDF(
+                        CCPBKDFAlgorithm(kCCPBKDF2), passwordChars.baseAddress, password.count, salt, salt.count,
+                        CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), UInt32(clamping: iterations), &output,
+                        keyLength)
+                }
+            }
+            if Int(status) == Int(kCCSuccess), iterations <= Int(UInt32.max) { return output }
+        #else
+            if let library = LibCrypto.shared,
+                let output = library.pbkdf2SHA256(
+                    password: password, salt: salt, iterations: iterations, keyLength: keyLength)
+            {
+                return output
+            }
+        #endif
+        return software(password: password, salt: salt, iterations: iterations, keyLength: keyLength)
+    }
+
+    /// The Swift implementation of ``sha256(password:salt:iterations:keyLength:)``, whatever the platform has.
+    /// - Precondition: `iterations` ≥ 1 and `keyLength` ≥ 1.
+    public static func software(password: [UInt8], salt: [UInt8], iterations: Int, keyLength: Int) -> [UInt8] {
         precondition(iterations >= 1 && keyLength >= 1, "PBKDF2 needs at least one iteration and one byte")
         var key = password.count > 64 ? SoftwareSHA256.hash(password) : password
         key.append(contentsOf: repeatElement(0, count: 64 - key.count))

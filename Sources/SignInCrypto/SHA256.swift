@@ -2,13 +2,15 @@
     import CryptoKit
 #endif
 
-/// SHA-256 (FIPS 180-4). Uses CryptoKit where it exists and ``SoftwareSHA256`` elsewhere (Linux).
+/// SHA-256 (FIPS 180-4). Uses CryptoKit where it exists, the system's OpenSSL on Linux
+/// (``HashingImplementation/current``), and ``SoftwareSHA256`` where there is neither.
 public enum SHA256 {
     /// The digest of `bytes`: 32 bytes.
     public static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
         #if canImport(CryptoKit)
             return Array(CryptoKit.SHA256.hash(data: Array(bytes)))
         #else
+            if let library = LibCrypto.shared { return library.sha256Hash(Array(bytes)) }
             var hasher = SoftwareSHA256()
             hasher.update(Array(bytes))
             return hasher.finalize()

@@ -38,7 +38,8 @@ extension CLIMessages {
         .optionJSON: "Print one JSON object for scripts, also on failure. It never contains a token.",
         .optionDataDir:
             "Where the embedded backend, its outbox and the session live. Default: $SIGNIN_DEMO_DATA_DIR, else $XDG_DATA_HOME/signin-demo, else ~/.local/share/signin-demo (~/Library/Application Support/signin-demo on macOS).",
-        .optionVerbose: "Also show the developer details of an error.",
+        .optionVerbose: "Also show the developer details of an error, and what hashes passwords.",
+        .verboseHashing: "signin-demo: passwords and digests are hashed by {implementation}.",
         .optionHelp: "Show help: this page, or one command's.",
         .optionVersion: "Show the version.",
         .commandTourSummary: "the guided tour of every flow, each step labelled with its layer",
@@ -355,7 +356,7 @@ extension CLIMessages {
         .usageTourNeedsSimulation:
             "the guided tour signs in with the simulated Apple ID, which a Firebase project does not have: run it against the embedded backend or signin-demo serve, or run the commands one by one",
         .serveListening:
-            "Serving the embedded backend at {url} as Firebase project {project} (data in {folder}).\nPoint a Firebase client at it: FIREBASE_AUTH_EMULATOR_HOST={host} signin-demo --backend firebase\nCtrl-C stops it.",
+            "Serving the embedded backend at {url} as Firebase project {project} (data in {folder}).\nPoint a Firebase client at it: FIREBASE_AUTH_EMULATOR_HOST={host} FIREBASE_PROJECT_ID={project} signin-demo --backend firebase\nCtrl-C stops it.",
         .serveStopped: "Stopped after the requests in progress.",
         .serveUnsignedTokensWarning:
             "signin-demo: unsigned identity tokens are accepted: anyone who reaches this server can sign in as anyone. For tests only.",

@@ -32,7 +32,8 @@ extension CLIMessages {
         .optionJSON: "輸出一個供指令碼使用的 JSON 物件，失敗時亦同。其中絕不包含權杖。",
         .optionDataDir:
             "內嵌後端、其寄件匣與工作階段的存放位置。預設：$SIGNIN_DEMO_DATA_DIR，否則為 $XDG_DATA_HOME/signin-demo，再否則為 ~/.local/share/signin-demo（macOS 上為 ~/Library/Application Support/signin-demo）。",
-        .optionVerbose: "同時顯示錯誤的開發者詳細資訊。",
+        .optionVerbose: "同時顯示錯誤的開發者詳細資訊，以及由什麼雜湊密碼。",
+        .verboseHashing: "signin-demo：密碼與摘要由 {implementation} 計算雜湊。",
         .optionHelp: "顯示說明：本頁，或單一指令的說明。",
         .optionVersion: "顯示版本。",
         .commandTourSummary: "所有流程的導覽，每個步驟都標示所屬的層",
@@ -320,7 +321,7 @@ extension CLIMessages {
         .usageTourNeedsSimulation:
             "導覽會用模擬的 Apple ID 登入，而 Firebase 專案沒有：請對內嵌後端或 signin-demo serve 執行導覽，或逐一執行指令",
         .serveListening:
-            "內嵌後端以 Firebase 專案 {project} 在 {url} 提供服務（資料在 {folder}）。\n讓 Firebase 用戶端連到它：FIREBASE_AUTH_EMULATOR_HOST={host} signin-demo --backend firebase\n按 Ctrl-C 停止。",
+            "內嵌後端以 Firebase 專案 {project} 在 {url} 提供服務（資料在 {folder}）。\n讓 Firebase 用戶端連到它：FIREBASE_AUTH_EMULATOR_HOST={host} FIREBASE_PROJECT_ID={project} signin-demo --backend firebase\n按 Ctrl-C 停止。",
         .serveStopped: "已在進行中的請求完成後停止。",
         .serveUnsignedTokensWarning: "signin-demo：正在接受未簽署的身分權杖：任何連得到此伺服器的人都能以任何人身分登入。僅供測試使用。",
         .serveFailed: "伺服器無法啟動：{reason}",

@@ -38,7 +38,8 @@ extension CLIMessages {
         .optionJSON: "Betikler için tek bir JSON nesnesi yazdırır, hata durumunda da. Hiçbir zaman belirteç içermez.",
         .optionDataDir:
             "Gömülü arka ucun, giden kutusunun ve oturumun bulunduğu yer. Varsayılan: $SIGNIN_DEMO_DATA_DIR, yoksa $XDG_DATA_HOME/signin-demo, o da yoksa ~/.local/share/signin-demo (macOS'te ~/Library/Application Support/signin-demo).",
-        .optionVerbose: "Bir hatanın geliştirici ayrıntılarını da gösterir.",
+        .optionVerbose: "Bir hatanın geliştirici ayrıntılarını ve parolaları neyin özetlediğini de gösterir.",
+        .verboseHashing: "signin-demo: parolalar ve özetler {implementation} ile hesaplanıyor.",
         .optionHelp: "Yardımı gösterir: bu sayfayı ya da bir komutun yardımını.",
         .optionVersion: "Sürümü gösterir.",
         .commandTourSummary: "tüm akışların rehberli turu; her adım kendi katmanıyla etiketlenir",
@@ -362,7 +363,7 @@ extension CLIMessages {
         .usageTourNeedsSimulation:
             "rehberli tur benzetilmiş Apple kimliğiyle giriş yapar ve bir Firebase projesinde bu yoktur: turu gömülü arka uçla ya da signin-demo serve ile çalıştırın ya da komutları tek tek çalıştırın",
         .serveListening:
-            "Gömülü arka uç {url} adresinde {project} Firebase projesi olarak sunuluyor (veriler {folder} içinde).\nBir Firebase istemcisini buna yönlendirin: FIREBASE_AUTH_EMULATOR_HOST={host} signin-demo --backend firebase\nDurdurmak için Ctrl-C.",
+            "Gömülü arka uç {url} adresinde {project} Firebase projesi olarak sunuluyor (veriler {folder} içinde).\nBir Firebase istemcisini buna yönlendirin: FIREBASE_AUTH_EMULATOR_HOST={host} FIREBASE_PROJECT_ID={project} signin-demo --backend firebase\nDurdurmak için Ctrl-C.",
         .serveStopped: "Süren istekler bittikten sonra durduruldu.",
         .serveUnsignedTokensWarning:
             "signin-demo: imzasız kimlik belirteçleri kabul ediliyor: bu sunucuya ulaşan herkes herkesin yerine giriş yapabilir. Yalnızca testler için.",

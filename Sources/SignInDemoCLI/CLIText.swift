@@ -81,7 +81,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case optionBackend, optionPort, optionProject, optionIDTokenFile, commandServeSummary, commandServeDetails
     case optionAcceptUnsignedTokens, serveUnsignedTokensWarning
     case usageUnknownBackend, usageFirebaseNeedsKey, usageInvalidEmulatorHost, usageBadPort, usageBadProject
-    case usageBadCustomTokenAccount, hintProjectMismatch
+    case usageBadCustomTokenAccount, hintProjectMismatch, verboseHashing
     case usageNeedsIDToken, usageIDTokenUnreadable, usageNoSimulatedApple, usageNoMailbox, usageTourNeedsSimulation
     case serveListening, serveStopped, serveFailed, resetMailedFirebase, helpBackends, tourIntroFirebase
     case tourDoneFirebase, servePortInUse, reasonNoSuchFile, reasonTooLong, reasonNotOneLine, signedOutLocal

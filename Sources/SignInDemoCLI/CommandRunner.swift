@@ -400,7 +400,8 @@ struct CommandRunner {
         console.err(lines.joined(separator: "\n") + "\n")
     }
 
-    private func hint(for error: AuthError) -> String? {
+    /// The next step after `error`, for the errors that have one.
+    func hint(for error: AuthError) -> String? {
         switch error {
         case .notSignedIn, .signedOut, .refreshTokenRejected:
             nextStep(.hintSignIn, signInArguments, orChoose: .hintSignInMenu, nil)

@@ -1,4 +1,5 @@
 import Foundation
+import SignInCrypto
 import SignInDomain
 import SignInFirebase
 import SignInPresentation
@@ -54,6 +55,9 @@ struct DemoCLI {
             invocation = try CommandLineParser.parse(arguments, providers: providers.descriptions)
         } catch {
             return usageError(error, json: arguments.contains("--json"))
+        }
+        if invocation.verbose {
+            console.err(text(.verboseHashing, ["implementation": HashingImplementation.current.description]) + "\n")
         }
         let help = CommandLineHelp(text: text)
         switch invocation.command.name {

@@ -128,9 +128,20 @@ struct GuidedTour {
         // 8: the Go todo service's password reset by a mailed deep link.
         section(.tourStep8)
         await app.screen.send(.requestPasswordReset(requestReset, email: email))
-        guard app.viewModel.state.error == nil,
-            let mail = try? await mailbox.resetMails().last(where: { $0.to == email })
-        else { return fail("PasswordResetBackend.sendPasswordResetEmail") }
+        if let message = app.viewModel.state.errorMessage { return fail(message) }
+        let mail: ResetMail
+        do {
+            guard let found = try await mailbox.resetMails().last(where: { $0.to == email }) else {
+                return fail("PasswordResetBackend.sendPasswordResetEmail")
+            }
+            mail = found
+        } catch {
+            // The outbox could not be read: say why, and what to do (an emulator of another project, say).
+            let domain = CommandRunner.domainError(error, provider: .emailPassword)
+            return fail(
+                ([text.errors.message(for: domain)] + [runner.hint(for: domain)].compactMap { $0 }).joined(
+                    separator: " "))
+        }
         note(.tourMailSent, ["to": mail.to, "folder": mailbox.location])
         note(.tourItsLink, ["link": DeepLink.redacted(mail.link)])
         await app.screen.send(.openResetLink(confirmReset, Secret(mail.link), newPassword: Secret(newPassword)))
