@@ -91,6 +91,8 @@ struct RequestParser {
         var path: String
         var query: String?
         var minorVersion: Int
+        /// The host (and port) an absolute-form target names, lowercased; `nil` for an origin-form target.
+        var authority: String? = nil
     }
 
     /// `method SP request-target SP HTTP-version`, single spaces, no control characters.
@@ -125,8 +127,14 @@ struct RequestParser {
             return .failure(RequestError(400, "the HTTP version is malformed", method: method, path: path))
         }
         switch Array(number) {
-        case Array("1.1".utf8): return .success(RequestLine(method: method, path: path, query: query, minorVersion: 1))
-        case Array("1.0".utf8): return .success(RequestLine(method: method, path: path, query: query, minorVersion: 0))
+        case Array("1.1".utf8):
+            return .success(
+                RequestLine(
+                    method: method, path: path, query: query, minorVersion: 1, authority: authority(of: target)))
+        case Array("1.0".utf8):
+            return .success(
+                RequestLine(
+                    method: method, path: path, query: query, minorVersion: 0, authority: authority(of: target)))
         default:
             return .failure(RequestError(505, "only HTTP/1.0 and HTTP/1.1 are served", method: method, path: path))
         }
@@ -149,6 +157,14 @@ struct RequestParser {
         }
         guard let mark = rest.firstIndex(of: "?") else { return (String(rest), nil) }
         return (String(rest[..<mark]), String(rest[rest.index(after: mark)...]))
+    }
+
+    /// The host and port of an absolute-form target (`http://Host:1/p` → `host:1`), lowercased; `nil` for any other.
+    static func authority(of target: String) -> String? {
+        let lowered = target.lowercased()
+        guard let scheme = ["http://", "https://"].first(where: lowered.hasPrefix) else { return nil }
+        let rest = lowered.dropFirst(scheme.count)
+        return String(rest.prefix { $0 != "/" && $0 != "?" })
     }
 
     /// `name ":" OWS value OWS`; `nil` for obs-fold, no colon, a name that is not a token (whitespace before
@@ -196,6 +212,11 @@ struct RequestParser {
         }
         if line.minorVersion == 1 && values("host").count != 1 {
             return fail(400, "an HTTP/1.1 request needs exactly one Host header")
+        }
+        // RFC 9112 §3.2.2: an absolute-form target's host is the request's. One that names another host than the
+        // Host header would let two readers of one request disagree about where it goes: refused.
+        if let authority = line.authority, values("host").first?.lowercased() != authority {
+            return fail(400, "the request target names another host than the Host header")
         }
         let connection = Set(
             values("connection").flatMap { $0.split(separator: ",") }.map { $0.trimmingSpaces().lowercased() })

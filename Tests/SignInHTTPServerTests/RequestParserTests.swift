@@ -77,6 +77,25 @@ struct RequestParserTests {
         #expect(head.keepAlive == expected)
     }
 
+    @Test("an absolute-form target must name the Host header's host: another host is a 400, never answered")
+    func absoluteFormNamesTheHost() {
+        let foreign = parse("GET http://evil.example/v1/me HTTP/1.1\r\nHost: 127.0.0.1:9099\r\n\r\n")
+        guard case .failed(let error) = foreign else {
+            Issue.record("a foreign absolute-form target was accepted: \(foreign)")
+            return
+        }
+        #expect(error.status == 400)
+        guard
+            case .complete(let head, _) = parse(
+                "GET HTTP://127.0.0.1:9099/v1/me HTTP/1.1\r\nHost: 127.0.0.1:9099\r\n\r\n")
+        else {
+            Issue.record("this server's own host in absolute form was refused")
+            return
+        }
+        #expect(head.path == "/v1/me")
+        #expect(RequestParser.authority(of: "http://H:1/p") == "h:1" && RequestParser.authority(of: "/p") == nil)
+    }
+
     @Test("absolute-form and asterisk-form targets give a path")
     func targetForms() {
         #expect(RequestParser.splitTarget("http://h:1/p/q?a=b", method: "GET")! == ("/p/q", "a=b"))

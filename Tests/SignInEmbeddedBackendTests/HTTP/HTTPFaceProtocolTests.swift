@@ -60,6 +60,29 @@ struct HTTPFaceProtocolTests {
         #expect(try harness.service.snapshot().accounts.isEmpty)
     }
 
+    @Test(
+        "a key named twice in one object is 400 INVALID_JSON and changes nothing, escaped or nested too",
+        arguments: [
+            #"{"email": "a@b.co", "email": "c@d.co", "password": "correct horse 1"}"#,
+            #"{"email": "a@b.co", "\u0065mail": "c@d.co", "password": "correct horse 1"}"#,
+            #"{"email": "a@b.co", "password": "correct horse 1", "x": {"k": 1, "k": 2}}"#,
+            #"{"email": "a@b.co", "password": "correct horse 1", "x": [{"k": 1}, {"k": 2, "k": 3}]}"#,
+        ])
+    func duplicateKeys(body: String) throws {
+        let harness = FaceHarness()
+        let reply = harness.send("POST", Self.signUpPath, body: Data(body.utf8))
+        #expect(reply.status == 400 && reply.errorCode == "INVALID_JSON", "\(reply.text)")
+        #expect(try harness.service.snapshot().accounts.isEmpty)
+    }
+
+    @Test("the same key in different objects, or a value that looks like a key, is not a duplicate")
+    func notDuplicates() {
+        let harness = FaceHarness()
+        let body =
+            #"{"email": "a@b.co", "password": "email \" \"password\": {", "x": [{"k": 1}, {"k": 2}], "y": {"email": 1}}"#
+        #expect(harness.send("POST", Self.signUpPath, body: Data(body.utf8)).status == 200)
+    }
+
     @Test("unknown fields are ignored and tenantId is accepted")
     func unknownFieldsIgnored() {
         let reply = FaceHarness().accounts(
