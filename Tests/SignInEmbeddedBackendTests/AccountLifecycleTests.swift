@@ -276,6 +276,27 @@ struct ResetAndDeleteBackendTests {
         #expect(try harness.service.snapshot().accounts.isEmpty)
     }
 
+    @Test("attack: 1,000 reset requests for one account mail 5; the rest answer the same and send nothing")
+    func resetMailsLimited() throws {
+        let harness = BackendHarness()
+        _ = try harness.service.signUp(email: "jane@example.com", password: "old password")
+        for _ in 0..<1000 { try harness.service.sendPasswordResetEmail(email: "jane@example.com") }
+        #expect(try harness.backend.outbox.messages().count == 5)
+        let snapshot = try harness.service.snapshot()
+        let janes = snapshot.passwordResetCodes.filter { !$0.value.uid.isEmpty }
+        #expect(janes.count == 5, "only the mailed codes are the account's")
+        // Without enumeration protection the limit is said; an hour later the codes expired and one may be asked again.
+        harness.service.updateProjectSettings { $0.emailEnumerationProtection = false }
+        let refused = #expect(throws: IdentityBackendError.self) {
+            try harness.service.sendPasswordResetEmail(email: "jane@example.com")
+        }
+        #expect(refused?.code == .resetPasswordExceedLimit)
+        #expect(refused?.toDomain(provider: .emailPassword) == .tooManyAttempts)
+        harness.clock.advance(by: 3601)
+        try harness.service.sendPasswordResetEmail(email: "jane@example.com")
+        #expect(try harness.backend.outbox.messages().count == 6)
+    }
+
     @Test("a decoy mail for an unknown email leaves no file in a folder outbox")
     func decoyLeavesNothing() throws {
         let folder = TemporaryFolder(prefix: "signin-decoy")

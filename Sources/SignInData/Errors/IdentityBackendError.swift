@@ -127,6 +127,8 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let federatedUserIdAlreadyLinked = Code(rawValue: "FEDERATED_USER_ID_ALREADY_LINKED")
         /// The project does not let clients do this (Firebase: sign-up turned off for clients).
         public static let adminOnlyOperation = Code(rawValue: "ADMIN_ONLY_OPERATION")
+        /// Too many reset mails were asked for this email (Firebase's `RESET_PASSWORD_EXCEED_LIMIT`).
+        public static let resetPasswordExceedLimit = Code(rawValue: "RESET_PASSWORD_EXCEED_LIMIT")
         /// A photo URL that is not an `http` or `https` URL (Firebase's `INVALID_PHOTO_URL`).
         public static let invalidPhotoURL = Code(rawValue: "INVALID_PHOTO_URL")
         /// No account has this email (older Firebase projects, without email enumeration protection).
@@ -181,7 +183,7 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         case .expiredOOBCode: .resetCodeExpired
         case .credentialTooOld: .recentSignInRequired(provider)
         case .userMismatch: .userMismatch(provider)
-        case .tooManyAttempts: .tooManyAttempts
+        case .tooManyAttempts, .resetPasswordExceedLimit: .tooManyAttempts
         case .refreshTokenAlreadyRotated: .refreshTokenSuperseded
         case .damagedRecord: .passwordRecordDamaged
         case .notSupportedByBackend: .notSupportedByBackend(.signIn(provider))

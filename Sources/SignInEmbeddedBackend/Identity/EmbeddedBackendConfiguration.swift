@@ -53,6 +53,11 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     /// written against that emulator. Off by default and in-process; `signin-demo serve
     /// --accept-unsigned-provider-tokens` turns it on. A signed token is checked in full either way.
     public var acceptsUnsignedProviderTokens = false
+    /// How many reset mails an account may have pending (each lives ``passwordResetLifetime``): a request past this
+    /// many sends nothing, so that nobody can fill a user's inbox or the backend's outbox with them. Under email
+    /// enumeration protection the answer is the same as for any other request; without it,
+    /// `RESET_PASSWORD_EXCEED_LIMIT`.
+    public var maximumPendingResetMails = 5
     /// The settings a project's administrator may change while the backend runs (the emulator's `config`
     /// endpoint); these are the ones it starts with.
     public var projectSettings = EmbeddedProjectSettings()

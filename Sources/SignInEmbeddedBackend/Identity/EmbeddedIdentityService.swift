@@ -379,9 +379,11 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         // which emails have accounts. It gets the same work too (a code recorded, a mail's files written and
         // removed), so that time does not tell. Without it, an unknown email is `EMAIL_NOT_FOUND`.
         let protected = projectSettings.emailEnumerationProtection
-        let link = try makePasswordResetLink(email: email, now: now, decoyForUnknown: protected)
+        let link = try makePasswordResetLink(email: email, now: now, decoyForUnknown: protected, limited: true)
         guard link.known || protected else {
-            throw IdentityBackendError(.emailNotFound, message: "no account signs in with this email")
+            throw IdentityBackendError(
+                link.limited ? .resetPasswordExceedLimit : .emailNotFound,
+                message: link.limited ? "too many reset mails are pending" : "no account signs in with this email")
         }
         let mail = OutboxMessage(
             to: link.recipient, subject: "Reset your signin-demo password",
@@ -402,7 +404,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     /// once and for an hour.
     /// - Throws: `EMAIL_NOT_FOUND` when no account signs in with the email (an administrator may know that).
     public func passwordResetLink(email: String) throws(IdentityBackendError) -> String {
-        let made = try makePasswordResetLink(email: email, now: clock.now(), decoyForUnknown: false)
+        let made = try makePasswordResetLink(email: email, now: clock.now(), decoyForUnknown: false, limited: false)
         guard made.known else {
             throw IdentityBackendError(.emailNotFound, message: "no account signs in with this email")
         }
@@ -410,24 +412,38 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     }
 
     /// Records a new reset code for the account that signs in with `email`, and returns the email as kept, the link
-    /// with the code, and whether an account signs in with it. For an unknown email nothing is recorded, unless
-    /// `decoyForUnknown`: then a code that belongs to no account is, so that the answer costs the same.
-    private func makePasswordResetLink(email: String, now: Date, decoyForUnknown: Bool) throws(IdentityBackendError)
-        -> (recipient: String, link: String, known: Bool)
+    /// with the code, whether an account signs in with it and gets the code, and whether it was refused one because
+    /// it has ``EmbeddedBackendConfiguration/maximumPendingResetMails`` pending (when `limited`). For an unknown or
+    /// limited email nothing is recorded, unless `decoyForUnknown`: then a code that belongs to no account is, so
+    /// that the answer costs the same.
+    private func makePasswordResetLink(email: String, now: Date, decoyForUnknown: Bool, limited: Bool)
+        throws(IdentityBackendError) -> (recipient: String, link: String, known: Bool, limited: Bool)
     {
         let email = try checkedEmail(email)
         let code = random.token(byteCount: 32)
         let lifetime = configuration.passwordResetLifetime
-        let known = try storage.update { state -> Bool in
+        let maximum = configuration.maximumPendingResetMails
+        let outcome = try storage.update { state -> (known: Bool, limited: Bool) in
             let key = LinkedIdentity(providerId: ProviderType.emailPassword.rawValue, subject: email).key
-            let uid = state.identity.identities[key]
-            guard uid != nil || decoyForUnknown else { return false }
+            var uid = state.identity.identities[key]
+            let codes = state.identity.passwordResetCodes
+            // The account's reset codes still pending (expired ones are pruned only now and then; verification
+            // codes share the table but not the limit).
+            let full =
+                limited
+                && uid.map { uid in
+                    codes.keys(ResetCodeRecord.byAccount, uid).filter { key in
+                        codes[key].map { $0.verifiesEmail == nil && $0.expiresAt > now } ?? false
+                    }.count >= maximum
+                } ?? false
+            if full { uid = nil }
+            guard uid != nil || decoyForUnknown else { return (false, full) }
             // A decoy's uid is empty: no account has it, so the code resets nothing, and it expires as the others.
             state.identity.passwordResetCodes[SHA256.hexDigest(code)] = ResetCodeRecord(
                 uid: uid ?? "", expiresAt: now.addingTimeInterval(lifetime))
-            return uid != nil
+            return (uid != nil, full)
         }
-        return (email, "\(configuration.passwordResetLink)?code=\(code)", known)
+        return (email, "\(configuration.passwordResetLink)?code=\(code)", outcome.known, outcome.limited)
     }
 
     /// The email of the account whose password a reset code would set, without using the code (Firebase's
