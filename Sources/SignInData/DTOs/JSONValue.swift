@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A whole number decodes as ``integer(_:)``, any other number as ``number(_:)``; a number that is not finite is
 /// written as `0`, since JSON has no `NaN`.
-public indirect enum JSONValue: Codable, Hashable, Sendable {
+public enum JSONValue: Codable, Hashable, Sendable {
     case null
     case bool(Bool)
     case integer(Int)
