@@ -42,6 +42,8 @@ struct Benchmark {
         print(
             "\none Apple sign-in through every layer (view model, use case, UI client, provider, backend, session store)"
         )
+        print(
+            "  goals: ≤ 60 µs median and ≤ 120 µs p99 through every layer; the floor within 1.5× of the hops it needs")
         let layered = FullLayerSignIn(backend: .inMemory(), store: InMemorySessionStore())
         let count = Int(ProcessInfo.processInfo.environment["SIGNIN_BENCH_LAYER_RUNS"] ?? "") ?? (quick ? 1_000 : 5_000)
         line(
@@ -50,11 +52,12 @@ struct Benchmark {
                 try await layered.signIn()
             }.summary)
         let empty = EmptyLayerSignIn()
-        line(
-            "the same layers with nothing behind them (their floor)",
-            try await sample(count: count, warmUp: 200) { _ in
-                try await empty.signIn()
-            }.summary)
+        let floor = try await sample(count: count, warmUp: 200) { _ in try await empty.signIn() }
+        line("the same layers with nothing behind them (their floor)", floor.summary)
+        let probe = HopProbe()
+        let hops = await sample(count: count, warmUp: 200) { _ in _ = await probe.roundTrip() }
+        line("the hops alone: main actor → task → pool → an actor → back", hops.summary)
+        line("the floor ÷ the hops (medians)", String(format: "%.2f× (goal ≤ 1.50×)", floor.median / hops.median))
         let sessionFolder = temporaryFolder("session")
         defer { try? FileManager.default.removeItem(atPath: sessionFolder) }
         let filed = FullLayerSignIn(

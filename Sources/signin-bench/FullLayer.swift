@@ -104,3 +104,27 @@ struct EmptyLayerSignIn {
         func revoke(_ session: UserSession) async throws {}
     }
 }
+
+/// The hops the design needs, with no work in them: from the main actor, a task (as the view model's `dispatch`
+/// starts one), a nonisolated async function on the cooperative pool (as a use case), an actor (as the session
+/// manager), and back. What the layers' floor is compared with.
+@MainActor
+struct HopProbe {
+    private let target = Target()
+
+    actor Target {
+        private var touches = 0
+        func touch() -> Int {
+            touches += 1
+            return touches
+        }
+    }
+
+    nonisolated static func viaPool(_ target: Target) async -> Int { await target.touch() }
+
+    /// One round trip. The actor's count changes each time, so that nothing is optimised away.
+    func roundTrip() async -> Int {
+        let target = self.target
+        return await Task { await Self.viaPool(target) }.value
+    }
+}
