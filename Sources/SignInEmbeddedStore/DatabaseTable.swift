@@ -9,7 +9,7 @@ import SignInSQLite
 /// writes nothing, and the storage rolls the operation back and throws the failure.
 final class DatabaseContext: @unchecked Sendable {
     // @unchecked Sendable: `isInOperation` and `failure` are mutable; it is safe because the storage that owns it
-    // touches it only while holding its `Mutex`, during one operation at a time.
+    // touches it only while holding its lock, during one operation at a time.
     let database: SQLiteDatabase
     /// Whether an operation is running: a table used outside one (kept past its operation) reads nothing.
     var isInOperation = false
@@ -64,7 +64,7 @@ final class DatabaseContext: @unchecked Sendable {
 /// lookups, `<name>_lookup` (lookup, value, key) for finding rows by them.
 final class DatabaseTable<Value: TableRow>: @unchecked Sendable {
     // @unchecked Sendable: its own fields are immutable; it is safe because every read and write goes through its
-    // `DatabaseContext` and `SQLiteDatabase`, which the owning storage uses only while holding its `Mutex`.
+    // `DatabaseContext` and `SQLiteDatabase`, which the owning storage uses only while holding its lock.
     private let context: DatabaseContext
     private let schema = Value.tableSchema
     private let selectRow: String

@@ -35,11 +35,11 @@ public struct SQLiteRow {
 /// One connection to an SQLite database file, with its prepared statements kept for reuse.
 ///
 /// Not safe to use from two threads at once: its owner uses it only under its own lock (the embedded backend's
-/// storage, under a `Mutex`). Other processes share the file through SQLite's own locking; a connection waits up to its busy timeout
-/// for them.
+/// storage, in a `Locked`). Other processes share the file through SQLite's own locking; a connection waits up to
+/// its busy timeout for them.
 public final class SQLiteDatabase: @unchecked Sendable {
     // @unchecked Sendable: the connection and the statement cache are mutable and unsynchronised here; it is safe
-    // because its one owner (the embedded backend's storage) uses it only while holding its `Mutex`, so no two
+    // because its one owner (the embedded backend's storage) uses it only while holding its lock, so no two
     // threads touch it at once, and the connection is opened with SQLITE_OPEN_NOMUTEX for that reason.
     private let library: SQLiteLibrary
     private var connection: SQLiteLibrary.Connection?

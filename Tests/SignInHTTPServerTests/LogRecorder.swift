@@ -1,22 +1,16 @@
-import Foundation
 import SignInHTTPServer
+import SignInLocking
 
-/// Collects the server's log entries (a working fake of a log sink). The server calls it from its connection
-/// threads, so it locks with `NSLock`, which ThreadSanitizer sees (it does not model `Mutex`'s futex on Linux).
-final class LogRecorder: @unchecked Sendable {
-    // @unchecked Sendable: `entries` is read and written only while `lock` is held.
-    private let lock = NSLock()
-    private var entries: [HTTPServerLogEntry] = []
+/// Collects the server's log entries (a working fake of a log sink), which the server sends from its connection
+/// threads.
+final class LogRecorder: Sendable {
+    private let entries = Locked<[HTTPServerLogEntry]>([])
 
     func record(_ entry: HTTPServerLogEntry) {
-        lock.lock()
-        defer { lock.unlock() }
-        entries.append(entry)
+        entries.withLock { $0.append(entry) }
     }
 
     var all: [HTTPServerLogEntry] {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries
+        entries.withLock { $0 }
     }
 }
