@@ -13,6 +13,9 @@ struct Connection {
     let wake: Int32
     /// Whether the server is stopping: then each response says `Connection: close`.
     let isStopping: @Sendable () -> Bool
+    /// Tells the server the connection has a whole request to handle (true) or waits for the next (false); false
+    /// back means the server shut the connection down to make room, and the request must not be handled.
+    let isHandling: @Sendable (Bool) -> Bool
     /// Bytes received and not yet used: the start of the next request, or several pipelined ones.
     private var buffer: [UInt8] = []
 
@@ -31,7 +34,8 @@ struct Connection {
     init(
         fd: Int32, remoteAddress: String, configuration: HTTPServerConfiguration,
         handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerResponse,
-        log: @escaping @Sendable (HTTPServerLogEntry) -> Void, wake: Int32, isStopping: @escaping @Sendable () -> Bool
+        log: @escaping @Sendable (HTTPServerLogEntry) -> Void, wake: Int32, isStopping: @escaping @Sendable () -> Bool,
+        isHandling: @escaping @Sendable (Bool) -> Bool
     ) {
         self.fd = fd
         self.remoteAddress = remoteAddress
@@ -40,6 +44,7 @@ struct Connection {
         self.log = log
         self.wake = wake
         self.isStopping = isStopping
+        self.isHandling = isHandling
     }
 
     /// Serves requests until the connection should close. Each turn answers one request or ends the loop, and
@@ -109,11 +114,12 @@ struct Connection {
             method: head.method, path: head.path, query: head.query, headers: head.headers,
             body: Data(buffer[headLength..<total]), remoteAddress: remoteAddress)
         buffer.removeFirst(total)
+        guard isHandling(true) else { return .close }
         let response = handler(request)
         let keepAlive = head.keepAlive && !isStopping()
         let connection = keepAlive ? (head.minorVersion == 0 ? "keep-alive" : nil) : "close"
         let sent = write(response, method: head.method, path: head.path, connection: connection, started: started)
-        return sent && keepAlive ? .readAnother : .close
+        return sent && keepAlive && isHandling(false) ? .readAnother : .close
     }
 
     private func timeout(method: String? = nil, path: String? = nil) -> RequestError {

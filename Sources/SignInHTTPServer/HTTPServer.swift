@@ -14,8 +14,15 @@ import SignInLocking
 ///
 /// It speaks keep-alive, pipelining and `Expect: 100-continue`, and refuses what it does not serve with the
 /// right status instead of guessing: chunked request bodies (501), other HTTP versions (505), malformed
-/// requests (400), oversized heads (431) and bodies (413), slow clients (408), one connection too many (503).
+/// requests (400), oversized heads (431) and bodies (413), slow clients (408), one connection too many while every
+/// connection is busy with a request (503).
 /// It is meant for development and local tools (`signin-demo serve`), on a loopback address.
+///
+/// It shares its connections fairly. A connection that is waiting for a request (a new one, one whose request is
+/// still arriving, an idle keep-alive one) gives its slot up to a newcomer when the server is full: the one that
+/// has waited longest, from the client (IP address) holding the most connections. A client that already holds
+/// ``HTTPServerConfiguration/maximumConnectionsPerClient`` makes room from its own. So one client that opens
+/// connections and trickles bytes into them, reconnecting as soon as one is closed, cannot keep others out.
 ///
 /// ```swift
 /// let server = HTTPServer(handler: { request in .text(200, "hello \(request.path)") }, log: { print($0) })
@@ -47,9 +54,22 @@ public final class HTTPServer: Sendable {
         var port: UInt16 = 0
         /// The wake-up pipe; closed in `deinit`, once no thread can be using it.
         var wake: (read: Int32, write: Int32)?
-        /// The open connections' descriptors, so a stop that runs out of time can shut them down.
-        var connections: [Int: Int32] = [:]
+        /// The open connections, so a stop that runs out of time can shut them down and a full server can make
+        /// room.
+        var connections: [Int: Slot] = [:]
         var nextConnection = 0
+    }
+
+    /// One open connection, as the server shares its slots.
+    private struct Slot {
+        let fd: Int32
+        /// The client's IP address.
+        let client: Substring
+        /// When it began to wait for a request; nil while it reads a whole request's answer from the handler, or
+        /// once it has been told to give its slot up.
+        var waitingSince: Double?
+        /// Whether it was shut down to make room; its thread is still ending, but it no longer counts.
+        var isEvicted = false
     }
 
     /// Creates a server; nothing listens until ``start()``.
@@ -157,7 +177,7 @@ public final class HTTPServer: Sendable {
         if busy && drained.wait(timeout: deadline) == .timedOut {
             state.withLock { state in
                 // Under the lock, so a descriptor cannot be closed (and its number reused) in between.
-                for fd in state.connections.values { shutdown(fd, Int32(SHUT_RDWR)) }
+                for slot in state.connections.values { shutdown(slot.fd, Int32(SHUT_RDWR)) }
             }
         }
         state.withLock { $0.phase = .stopped }
@@ -188,15 +208,17 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Serves a new connection on a thread of its own, or answers 503 when there are too many.
+    /// Serves a new connection on a thread of its own, making room for it when the server or its client is at its
+    /// limit, or answers 503 when there is no room to make.
     private func admit(_ fd: Int32, remoteAddress: String, wake: Int32) {
         enum Decision { case serve(Int), full, stopping }
+        let client = remoteAddress.lastIndex(of: ":").map { remoteAddress[..<$0] } ?? remoteAddress[...]
         let decision = state.withLock { state -> Decision in
             guard state.phase == .running else { return .stopping }
-            guard state.connections.count < configuration.maximumConnections else { return .full }
+            guard Self.makeRoom(for: client, in: &state.connections, configuration: configuration) else { return .full }
             let id = state.nextConnection
             state.nextConnection += 1
-            state.connections[id] = fd
+            state.connections[id] = Slot(fd: fd, client: client, waitingSince: MonotonicClock.now())
             return .serve(id)
         }
         switch decision {
@@ -209,7 +231,8 @@ public final class HTTPServer: Sendable {
             let result = DetachedThread.start { [self] in
                 var connection = Connection(
                     fd: fd, remoteAddress: remoteAddress, configuration: configuration, handler: handler, log: log,
-                    wake: wake, isStopping: { [self] in isStopping })
+                    wake: wake, isStopping: { [self] in isStopping },
+                    isHandling: { [self] handling in mark(id, handling: handling) })
                 connection.run()
                 finish(id, closing: true)
             }
@@ -217,6 +240,53 @@ public final class HTTPServer: Sendable {
                 finish(id, closing: false)
                 reject(fd, remoteAddress: remoteAddress)
             }
+        }
+    }
+
+    /// Frees a slot for a new connection from `client` when the client or the server is at its limit, by shutting
+    /// down the connection that has waited longest for a request: the client's own when it is at its limit, else
+    /// one of the client holding the most connections. Returns false when every candidate is busy with a request.
+    private static func makeRoom(
+        for client: Substring, in connections: inout [Int: Slot], configuration: HTTPServerConfiguration
+    ) -> Bool {
+        var total = 0
+        var perClient: [Substring: Int] = [:]
+        for slot in connections.values where !slot.isEvicted {
+            total += 1
+            perClient[slot.client, default: 0] += 1
+        }
+        let candidates: (Slot) -> Bool
+        if perClient[client, default: 0] >= configuration.maximumConnectionsPerClient {
+            candidates = { $0.client == client }
+        } else if total >= configuration.maximumConnections {
+            candidates = { _ in true }
+        } else {
+            return true
+        }
+        // The most connections first, then the longest wait: one client's surplus goes before anyone's only slot.
+        let victim = connections.filter { !$0.value.isEvicted && $0.value.waitingSince != nil && candidates($0.value) }
+            .min { first, second in
+                let one = perClient[first.value.client, default: 0]
+                let other = perClient[second.value.client, default: 0]
+                if one != other { return one > other }
+                return (first.value.waitingSince ?? 0) < (second.value.waitingSince ?? 0)
+            }
+        guard let (id, slot) = victim else { return false }
+        connections[id]?.isEvicted = true
+        connections[id]?.waitingSince = nil
+        // Under the lock, so the descriptor cannot be closed (and its number reused) in between; its thread sees
+        // the connection end and finishes.
+        shutdown(slot.fd, Int32(SHUT_RDWR))
+        return true
+    }
+
+    /// Records that a connection has a whole request to handle (`handling`), or is waiting for the next one.
+    /// Returns false when the connection was shut down to make room: then it must not handle the request.
+    private func mark(_ id: Int, handling: Bool) -> Bool {
+        state.withLock { state in
+            guard let slot = state.connections[id], !slot.isEvicted else { return false }
+            state.connections[id]?.waitingSince = handling ? nil : MonotonicClock.now()
+            return true
         }
     }
 
@@ -237,7 +307,7 @@ public final class HTTPServer: Sendable {
     /// Forgets a connection (closing its descriptor under the lock) and tells a waiting stop when it was the last.
     private func finish(_ id: Int, closing: Bool) {
         state.withLock { state in
-            if let fd = state.connections.removeValue(forKey: id), closing { close(fd) }
+            if let slot = state.connections.removeValue(forKey: id), closing { close(slot.fd) }
             if state.phase == .stopping && state.connections.isEmpty { drained.signal() }
         }
     }

@@ -21,10 +21,16 @@ public struct HTTPServerConfiguration: Sendable {
     public var idleTimeout: Double = 30
     /// Seconds one send of a response may block on a client that does not read; then the connection is closed.
     public var writeTimeout: Double = 10
-    /// The most connections served at once. One more is answered 503 and closed at once.
+    /// The most connections served at once. When one more arrives, the connection that has waited longest for a
+    /// request gives its slot up (from the client holding the most); when every connection is busy with a request,
+    /// the new one is answered 503 and closed at once.
     public var maximumConnections = 128
+    /// The most connections one client (one IP address) holds at once. When it opens one more, its own connection
+    /// that has waited longest for a request gives its slot up; when all of its connections are busy with a
+    /// request, the new one is answered 503 and closed at once.
+    public var maximumConnectionsPerClient = 64
 
     /// Creates the default configuration: 127.0.0.1, any free port, 16 KiB of headers, 1 MiB of body, 10 s to
-    /// read a request, 30 s of keep-alive, 10 s per send, 128 connections.
+    /// read a request, 30 s of keep-alive, 10 s per send, 128 connections, 64 of them from one client.
     public init() {}
 }

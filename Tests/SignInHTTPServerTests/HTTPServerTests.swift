@@ -246,9 +246,41 @@ struct HTTPServerTests {
         }
     }
 
-    @Test("one connection over maximumConnections is answered 503 and closed")
+    @Test("one connection over maximumConnections while every connection is busy with a request gets 503")
     func tooManyConnections() throws {
+        let release = DispatchSemaphore(value: 0)
+        let holding = DispatchSemaphore(value: 0)
+        let (server, port, logs) = try makeSUT({ $0.maximumConnections = 2 }) { request in
+            if request.path == "/hold" {
+                holding.signal()
+                _ = release.wait(timeout: .now() + 10)
+            }
+            return .text(200, request.path)
+        }
+        let first = try TestClient(port: port)
+        let second = try TestClient(port: port)
+        for client in [first, second] {
+            try client.send(Self.get("/hold"))
+            #expect(holding.wait(timeout: .now() + 5) == .success)
+        }
+        let third = try TestClient(port: port)
+        let refused = try third.readResponse()
+        #expect(refused.status == 503)
+        #expect(refused.header("Connection") == "close")
+        #expect(third.isClosed(within: 2))
+        release.signal()
+        release.signal()
+        for client in [first, second] { #expect(try client.readResponse().text == "/hold") }
+        try first.send(Self.get("/still"))
+        #expect(try first.readResponse().status == 200)
+        server.stop(drainTimeout: 1)
+        #expect(logs.all.filter { $0.status == 503 }.map(\.path) == ["-"])
+    }
+
+    @Test("when every slot waits for a request, a new connection takes the slot of the one that has waited longest")
+    func fullOfWaitingConnections() throws {
         let (server, port, logs) = try makeSUT { $0.maximumConnections = 2 }
+        defer { server.stop(drainTimeout: 1) }
         let first = try TestClient(port: port)
         let second = try TestClient(port: port)
         for client in [first, second] {
@@ -256,14 +288,98 @@ struct HTTPServerTests {
             #expect(try client.readResponse().status == 200)
         }
         let third = try TestClient(port: port)
-        let refused = try third.readResponse()
-        #expect(refused.status == 503)
-        #expect(refused.header("Connection") == "close")
-        #expect(third.isClosed(within: 2))
-        try first.send(Self.get("/still"))
-        #expect(try first.readResponse().status == 200)
-        server.stop(drainTimeout: 1)
-        #expect(logs.all.filter { $0.status == 503 }.map(\.path) == ["-"])
+        try third.send(Self.get("/third"))
+        #expect(try third.readResponse().text.contains("/third"))
+        #expect(first.isClosed(within: 2))
+        try second.send(Self.get("/second"))
+        #expect(try second.readResponse().text.contains("/second"))
+        #expect(!logs.all.contains { $0.status == 503 })
+    }
+
+    @Test("one client reconnecting a slow loris into every slot does not keep another out: it is answered within 1 s")
+    func reconnectingSlowLoris() throws {
+        let slots = 8
+        let (server, port, _) = try makeSUT {
+            $0.maximumConnections = slots
+            $0.readTimeout = 10
+        }
+        defer { server.stop(drainTimeout: 1) }
+        let stop = Locked(false)
+        let opened = Locked(0)
+        let attackerDone = DispatchSemaphore(value: 0)
+        // The attacker: keeps `slots` connections open with a request that never ends, and opens a new one as
+        // soon as the server closes one, until told to stop (or 20 s, a bound on the loop).
+        Thread.detachNewThread {
+            defer { attackerDone.signal() }
+            let partial = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+            var held: [TestClient] = []
+            let end = Date().addingTimeInterval(20)
+            while !stop.withLock({ $0 }), Date() < end {
+                held.removeAll { $0.isReadable(within: 0) }
+                while held.count < slots, let client = try? TestClient(port: port) {
+                    if (try? client.send(partial)) != nil { held.append(client) }
+                    opened.withLock { $0 += 1 }
+                }
+                usleep(1000)
+            }
+        }
+        defer {
+            stop.withLock { $0 = true }
+            _ = attackerDone.wait(timeout: .now() + 5)
+        }
+        // Wait until the attacker holds every slot.
+        let filled = Date().addingTimeInterval(5)
+        while opened.withLock({ $0 }) < slots, Date() < filled { usleep(10_000) }
+        usleep(100_000)
+        #expect(opened.withLock { $0 } >= slots)
+
+        let start = Date()
+        let client = try TestClient(port: port)
+        try client.send(Self.get("/legitimate"))
+        let response = try client.readResponse(timeout: 1)
+        #expect(response.status == 200)
+        #expect(response.text.contains("/legitimate"))
+        #expect(Date().timeIntervalSince(start) < 1)
+    }
+
+    @Test(
+        "a client at maximumConnectionsPerClient makes room from its own connections, never another client's",
+        .enabled(if: TestClient.hasSecondLoopbackAddress, "needs 127.0.0.2 on the loopback interface"))
+    func perClientBound() throws {
+        let (server, port, _) = try makeSUT {
+            $0.maximumConnections = 8
+            $0.maximumConnectionsPerClient = 2
+        }
+        defer { server.stop(drainTimeout: 1) }
+        let other = try TestClient(port: port)
+        try other.send(Self.get("/other"))
+        #expect(try other.readResponse().status == 200)
+        let greedy = try (0..<3).map { _ in try TestClient(port: port, from: "127.0.0.2") }
+        for client in greedy[1...] {
+            try client.send(Self.get("/greedy"))
+            #expect(try client.readResponse().status == 200)
+        }
+        #expect(greedy[0].isClosed(within: 2))
+        try other.send(Self.get("/other-again"))
+        #expect(try other.readResponse().status == 200)
+    }
+
+    @Test(
+        "a full server takes the slot from the client holding the most connections, before anyone's only one",
+        .enabled(if: TestClient.hasSecondLoopbackAddress, "needs 127.0.0.2 on the loopback interface"))
+    func fullServerTakesFromTheGreediest() throws {
+        let (server, port, _) = try makeSUT { $0.maximumConnections = 3 }
+        defer { server.stop(drainTimeout: 1) }
+        // The other client's connection has waited longest, but it is that client's only one.
+        let other = try TestClient(port: port)
+        try other.send(Self.get("/other"))
+        #expect(try other.readResponse().status == 200)
+        let greedy = try (0..<3).map { _ in try TestClient(port: port, from: "127.0.0.2") }
+        try greedy[2].send(Self.get("/greedy"))
+        #expect(try greedy[2].readResponse().status == 200)
+        #expect(greedy[0].isClosed(within: 2))
+        try other.send(Self.get("/other-again"))
+        #expect(try other.readResponse().status == 200)
     }
 
     @Test("stop() lets a running handler answer, closes idle connections, then refuses new ones")

@@ -33,9 +33,24 @@ final class TestClient {
     let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: UInt16) throws {
+    /// Whether this machine can connect from another loopback address than 127.0.0.1 (Linux can: all of
+    /// 127.0.0.0/8 is loopback), so that a test can play two clients.
+    static let hasSecondLoopbackAddress: Bool = {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return bindSource(fd, "127.0.0.2") == 0
+    }()
+
+    /// Connects to `port` on 127.0.0.1, from the loopback address `source`.
+    init(port: UInt16, from source: String = "127.0.0.1") throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestClientError.connect(errno: errno) }
+        guard source == "127.0.0.1" || bindSource(fd, source) == 0 else {
+            let code = errno
+            close(fd)
+            throw TestClientError.connect(errno: code)
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -150,4 +165,14 @@ private func rawSend(_ fd: Int32, _ pointer: UnsafeRawPointer?, _ count: Int) ->
     #else
         send(fd, pointer, count, Int32(MSG_NOSIGNAL))
     #endif
+}
+
+/// Binds a client socket to the local address `source` before it connects.
+private func bindSource(_ fd: Int32, _ source: String) -> Int32 {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr(source)
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
 }
