@@ -83,7 +83,8 @@ struct Server {
         configuration.port = port
         let errors = console.err
         let server = HTTPServerAdapter.server(
-            configuration: configuration, handler: { request in Self.refusal(of: request) ?? face.handle(request) },
+            configuration: configuration,
+            handler: { request, client in Self.refusal(of: request) ?? face.handle(request, from: client) },
             log: { entry in errors("\(entry)\n") })
         return (server, try server.start())
     }

@@ -46,9 +46,18 @@ public struct EmbeddedHTTPFace: Sendable {
     /// ignored. Every Identity Toolkit and Secure Token call must be a `POST` (else `405`) with a non-empty `key`
     /// query parameter (else `403 MISSING_API_KEY`); any key is accepted. An unknown path is `404 NOT_FOUND`.
     /// Synchronous, total: it never throws and never traps, whatever the request holds.
-    /// - Parameter request: The request, with an absolute URL.
+    ///
+    /// The password hashes it makes wait for a core in turns shared among clients (``PasswordHashingGate``), so
+    /// one client's guesses cannot starve another's sign-in.
+    /// - Parameters:
+    ///   - request: The request, with an absolute URL.
+    ///   - client: Who sent it (the peer's IP address); requests without one share one client.
     /// - Returns: The response: JSON, or the app's API's own answer for paths under `/v1/`.
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+    public func handle(_ request: HTTPRequest, from client: String = "") -> HTTPResponse {
+        PasswordHashingGate.$client.withValue(client) { answer(request) }
+    }
+
+    private func answer(_ request: HTTPRequest) -> HTTPResponse {
         let method = Self.traceableMethod(request.method)
         guard let path = Self.decodedPath(of: request.url), let route = FaceRoute(path: path, method: request.method)
         else {

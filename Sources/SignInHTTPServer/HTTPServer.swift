@@ -212,7 +212,7 @@ public final class HTTPServer: Sendable {
     /// limit, or answers 503 when there is no room to make.
     private func admit(_ fd: Int32, remoteAddress: String, wake: Int32) {
         enum Decision { case serve(Int), full, stopping }
-        let client = remoteAddress.lastIndex(of: ":").map { remoteAddress[..<$0] } ?? remoteAddress[...]
+        let client = HTTPServerRequest.client(of: remoteAddress)
         let decision = state.withLock { state -> Decision in
             guard state.phase == .running else { return .stopping }
             guard Self.makeRoom(for: client, in: &state.connections, configuration: configuration) else { return .full }

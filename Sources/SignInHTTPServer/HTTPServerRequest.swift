@@ -23,6 +23,14 @@ public struct HTTPServerRequest: Sendable {
     /// The peer's address and port, `127.0.0.1:54321`.
     public var remoteAddress: String
 
+    /// The peer's address without its port (`127.0.0.1`): the client, as the server shares its connections.
+    public var clientAddress: String { String(Self.client(of: remoteAddress)) }
+
+    /// The address part of `address:port`.
+    static func client(of remoteAddress: String) -> Substring {
+        remoteAddress.lastIndex(of: ":").map { remoteAddress[..<$0] } ?? remoteAddress[...]
+    }
+
     /// Creates a request; handlers' unit tests build one directly, without a server.
     /// - Parameters:
     ///   - method: The method, `GET`, `POST`, ….

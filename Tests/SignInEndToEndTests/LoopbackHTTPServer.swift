@@ -11,7 +11,7 @@ final class LoopbackHTTPServer: Sendable {
     let port: UInt16
 
     init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
-        server = HTTPServerAdapter.server(handler: handler)
+        server = HTTPServerAdapter.server(handler: { request, _ in handler(request) })
         port = try server.start()
     }
 

@@ -6,10 +6,11 @@ import SignInHTTPServer
 /// of what ``URLSessionTransport`` is on the client side. `signin-demo serve` puts the embedded backend's HTTP face
 /// behind it; tests put any handler.
 public enum HTTPServerAdapter {
-    /// A server (not started) that answers every request with `handler`.
+    /// A server (not started) that answers every request with `handler`, which is also given the client's IP
+    /// address.
     public static func server(
         configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
-        handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
+        handler: @escaping @Sendable (HTTPRequest, _ client: String) -> HTTPResponse,
         log: @escaping @Sendable (HTTPServerLogEntry) -> Void = { _ in }
     ) -> HTTPServer {
         HTTPServer(configuration: configuration, handler: { answer($0, with: handler) }, log: log)
@@ -18,7 +19,7 @@ public enum HTTPServerAdapter {
     /// One request through `handler`: the server's request as an ``SignInData/HTTPRequest`` on
     /// `http://127.0.0.1` with the path and query as received (the first of repeated headers kept), and the answer
     /// back.
-    public static func answer(_ request: HTTPServerRequest, with handler: (HTTPRequest) -> HTTPResponse)
+    public static func answer(_ request: HTTPServerRequest, with handler: (HTTPRequest, String) -> HTTPResponse)
         -> HTTPServerResponse
     {
         let target = request.path + (request.query.map { "?\($0)" } ?? "")
@@ -27,7 +28,8 @@ public enum HTTPServerAdapter {
         }
         var headers: [String: String] = [:]
         for (name, value) in request.headers where headers[name] == nil { headers[name] = value }
-        let answer = handler(HTTPRequest(method: request.method, url: url, headers: headers, body: request.body))
+        let answer = handler(
+            HTTPRequest(method: request.method, url: url, headers: headers, body: request.body), request.clientAddress)
         return HTTPServerResponse(
             status: answer.status, headers: answer.headers.map { (name: $0.key, value: $0.value) }, body: answer.body)
     }

@@ -98,7 +98,7 @@ extension EmbeddedIdentityService {
         }
         let hash = try new.password.map { password throws(IdentityBackendError) in
             try checkPolicy(password)
-            return PasswordHasher.hash(password.value, iterations: configuration.passwordIterations, random: random)
+            return hashPassword(password)
         }
         let photo = try new.photoURL.flatMap { url throws(IdentityBackendError) in try Self.checkedPhotoURL(url) }
         let fresh = Fresh(self)
@@ -161,7 +161,7 @@ extension EmbeddedIdentityService {
         let email = try changes.email.map { email throws(IdentityBackendError) in try checkedEmail(email) }
         let hash = try changes.password.map { password throws(IdentityBackendError) in
             try checkPolicy(password)
-            return PasswordHasher.hash(password.value, iterations: configuration.passwordIterations, random: random)
+            return hashPassword(password)
         }
         let claims = try changes.customAttributes.map { text throws(IdentityBackendError) in
             try Self.checkedClaims(text)

@@ -28,18 +28,22 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     let outbox: any MailOutbox
     /// The identity providers whose tokens it accepts, by provider id.
     let tokenIssuers: [String: IdentityTokenIssuer]
+    /// Where every password hash waits for a core, in turns shared among clients.
+    public let hashing: PasswordHashingGate
     private let settings: Locked<EmbeddedProjectSettings>
 
     /// Creates a service over the backend's state.
     public init(
         storage: any BackendStateStorage, configuration: EmbeddedBackendConfiguration = EmbeddedBackendConfiguration(),
-        clock: any WallClock, random: any RandomByteSource, outbox: any MailOutbox = InMemoryMailOutbox()
+        clock: any WallClock, random: any RandomByteSource, outbox: any MailOutbox = InMemoryMailOutbox(),
+        hashing: PasswordHashingGate = PasswordHashingGate()
     ) {
         self.storage = storage
         self.configuration = configuration
         self.clock = clock
         self.random = random
         self.outbox = outbox
+        self.hashing = hashing
         self.tokenIssuers = IdentityTokenIssuer.all(configuration)
         self.settings = Locked(configuration.projectSettings)
     }
@@ -50,6 +54,13 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     /// Changes the project's settings from the next request on, for as long as the service lives.
     public func updateProjectSettings(_ change: (inout EmbeddedProjectSettings) -> Void) {
         settings.withLock { change(&$0) }
+    }
+
+    /// A new hash of `password` with the configured cost, made when the gate gives the current client a turn.
+    func hashPassword(_ password: Secret) -> PasswordHash {
+        hashing.run {
+            PasswordHasher.hash(password.value, iterations: configuration.passwordIterations, random: random)
+        }
     }
 
     /// The answer to an email and password that do not sign in: one answer for both reasons under email
@@ -138,7 +149,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         let now = clock.now()
         let email = try checkedEmail(email)
         try checkPolicy(password)
-        let hash = PasswordHasher.hash(password.value, iterations: configuration.passwordIterations, random: random)
+        let hash = hashPassword(password)
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
             let uid = fresh.uid(avoiding: state)
@@ -187,11 +198,13 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         }
         // A password longer than any the policy lets anyone set cannot match: refused unhashed, for every email.
         guard PasswordPolicy.isWithinLimits(password.value) else { throw loginRefusal(emailHasAccount: stored != nil) }
-        let matches = try PasswordHasher.verify(password.value, against: stored?.1 ?? dummyHash)
+        let matches = try hashing.run { () throws(IdentityBackendError) in
+            try PasswordHasher.verify(password.value, against: stored?.1 ?? dummyHash)
+        }
         guard let (uid, hash) = stored, matches else { throw loginRefusal(emailHasAccount: stored != nil) }
         let upgraded =
             hash.iterations < configuration.passwordIterations
-            ? PasswordHasher.hash(password.value, iterations: configuration.passwordIterations, random: random) : nil
+            ? hashPassword(password) : nil
         try storage.update { state throws(IdentityBackendError) in
             // The password may have changed since the check; only the hash that was checked signs in.
             guard var account = state.identity.accounts[uid], account.passwordHash == hash else {
@@ -258,7 +271,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         let now = clock.now()
         let email = try checkedEmail(email)
         try checkPolicy(password)
-        let hash = PasswordHasher.hash(password.value, iterations: configuration.passwordIterations, random: random)
+        let hash = hashPassword(password)
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
             var (account, claims) = try authenticate(idToken, state: state, now: now)
@@ -354,7 +367,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     {
         let now = clock.now()
         try checkPolicy(newPassword)
-        let hash = PasswordHasher.hash(newPassword.value, iterations: configuration.passwordIterations, random: random)
+        let hash = hashPassword(newPassword)
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
             var (account, claims) = try authenticate(idToken, state: state, now: now)
@@ -459,7 +472,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     public func confirmPasswordReset(code: Secret, newPassword: Secret) throws(IdentityBackendError) {
         let now = clock.now()
         try checkPolicy(newPassword)
-        let hash = PasswordHasher.hash(newPassword.value, iterations: configuration.passwordIterations, random: random)
+        let hash = hashPassword(newPassword)
         try storage.update { state throws(IdentityBackendError) in
             var account = try Self.accountToReset(code, state: state, now: now)
             account.passwordHash = hash
