@@ -7,6 +7,15 @@ import SignInEmbeddedStore
 /// The embedded backend in one value: the Apple-like issuer, the identity service and the app's API, over
 /// one state. The default backend for the demo and the tests: in-process, no network.
 public struct EmbeddedBackend: Sendable {
+    /// Who sent the request being handled now: an IP address, bound by the code that receives requests (the HTTP
+    /// face binds the peer's address); empty in process. Password hashes take turns by it, and reset mails are
+    /// limited by it (``EmbeddedBackendConfiguration/maximumResetMailsPerClient``).
+    ///
+    /// ```swift
+    /// try EmbeddedBackend.$client.withValue("192.0.2.7") { try service.sendPasswordResetEmail(email: email) }
+    /// ```
+    @TaskLocal public static var client = ""
+
     /// The Apple-like issuer of identity tokens.
     public let appleIssuer: EmbeddedAppleIssuer
     /// The Google-like issuer of ID tokens.

@@ -54,7 +54,7 @@ public struct EmbeddedHTTPFace: Sendable {
     ///   - client: Who sent it (the peer's IP address); requests without one share one client.
     /// - Returns: The response: JSON, or the app's API's own answer for paths under `/v1/`.
     public func handle(_ request: HTTPRequest, from client: String = "") -> HTTPResponse {
-        PasswordHashingGate.$client.withValue(client) { answer(request) }
+        EmbeddedBackend.$client.withValue(client) { answer(request) }
     }
 
     private func answer(_ request: HTTPRequest) -> HTTPResponse {

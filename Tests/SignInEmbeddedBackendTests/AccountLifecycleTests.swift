@@ -297,6 +297,28 @@ struct ResetAndDeleteBackendTests {
         #expect(try harness.backend.outbox.messages().count == 6)
     }
 
+    @Test("attack: one client asking reset mails for many emails gets 20 an hour; other clients still get theirs")
+    func resetMailsLimitedPerClient() throws {
+        let harness = BackendHarness()
+        _ = try harness.service.signUp(email: "jane@example.com", password: "old password")
+        func reset(_ email: String, from client: String) throws {
+            try EmbeddedBackend.$client.withValue(client) { try harness.service.sendPasswordResetEmail(email: email) }
+        }
+        for index in 0..<20 { try reset("someone-\(index)@example.com", from: "192.0.2.1") }
+        // Known or not, the 21st is refused, with an answer that says nothing about the email, and mails nothing.
+        for email in ["jane@example.com", "nobody@example.com"] {
+            let refused = #expect(throws: IdentityBackendError.self) { try reset(email, from: "192.0.2.1") }
+            #expect(refused?.code == .resetPasswordExceedLimit)
+        }
+        #expect(try harness.backend.outbox.messages().isEmpty)
+        try reset("jane@example.com", from: "192.0.2.2")
+        try harness.service.sendPasswordResetEmail(email: "jane@example.com")
+        #expect(try harness.backend.outbox.messages().count == 2)
+        harness.clock.advance(by: 3601)
+        try reset("jane@example.com", from: "192.0.2.1")
+        #expect(try harness.backend.outbox.messages().count == 3)
+    }
+
     @Test("a decoy mail for an unknown email leaves no file in a folder outbox")
     func decoyLeavesNothing() throws {
         let folder = TemporaryFolder(prefix: "signin-decoy")

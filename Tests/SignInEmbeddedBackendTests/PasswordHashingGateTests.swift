@@ -29,7 +29,7 @@ struct PasswordHashingGateTests {
     ) {
         let before = gate.waiting
         Thread.detachNewThread {
-            PasswordHashingGate.$client.withValue(client, operation: work)
+            EmbeddedBackend.$client.withValue(client, operation: work)
             done.signal()
         }
         let deadline = Date().addingTimeInterval(10)
@@ -60,7 +60,7 @@ struct PasswordHashingGateTests {
         let done = DispatchSemaphore(value: 0)
         for index in 0..<16 {
             Thread.detachNewThread {
-                PasswordHashingGate.$client.withValue("client-\(index % 3)") {
+                EmbeddedBackend.$client.withValue("client-\(index % 3)") {
                     gate.run {
                         running.withLock {
                             $0.now += 1

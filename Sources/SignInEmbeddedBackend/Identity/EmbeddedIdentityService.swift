@@ -31,6 +31,8 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     /// Where every password hash waits for a core, in turns shared among clients.
     public let hashing: PasswordHashingGate
     private let settings: Locked<EmbeddedProjectSettings>
+    /// When each client asked for its reset mails of the last hour, by client.
+    private let resetRequests = Locked<[String: [Date]]>([:])
 
     /// Creates a service over the backend's state.
     public init(
@@ -388,6 +390,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
 
     public func sendPasswordResetEmail(email: String) throws(IdentityBackendError) {
         let now = clock.now()
+        try countResetRequest(from: EmbeddedBackend.client, now: now)
         // Under email enumeration protection an unknown email gets the same answer and no mail: nobody learns
         // which emails have accounts. It gets the same work too (a code recorded, a mail's files written and
         // removed), so that time does not tell. Without it, an unknown email is `EMAIL_NOT_FOUND`.
@@ -410,6 +413,28 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
                 """,
             link: link.link, sentAt: now)
         if link.known { try outbox.deliver(mail) } else { try outbox.deliverDecoy(like: mail) }
+    }
+
+    /// Counts a reset request from `client`, or refuses it when the client has asked for
+    /// ``EmbeddedBackendConfiguration/maximumResetMailsPerClient`` in the last ``passwordResetLifetime``.
+    private func countResetRequest(from client: String, now: Date) throws(IdentityBackendError) {
+        guard !client.isEmpty else { return }
+        let window = configuration.passwordResetLifetime
+        let allowed = resetRequests.withLock { requests in
+            // Forget the clients that have not asked within the window, so that the table stays small.
+            if requests.count > 1024 {
+                requests = requests.filter { ($0.value.last ?? .distantPast) > now.addingTimeInterval(-window) }
+            }
+            var recent = requests[client, default: []].filter { $0 > now.addingTimeInterval(-window) }
+            let allowed = recent.count < configuration.maximumResetMailsPerClient
+            if allowed { recent.append(now) }
+            requests[client] = recent
+            return allowed
+        }
+        guard allowed else {
+            throw IdentityBackendError(
+                .resetPasswordExceedLimit, message: "too many reset mails were asked for from this address")
+        }
     }
 
     /// A password-reset link for the account that signs in with `email`, for an administrator to hand over

@@ -8,20 +8,17 @@ import Foundation
 /// client with one sign-in waits for at most one turn of each other client, however many guesses one client has
 /// queued.
 ///
-/// The client is the one the current request comes from (``client``, bound by the code that receives the
-/// request, such as the HTTP face with the peer's address); calls outside any request share one line.
+/// The client is the one the current request comes from (``EmbeddedBackend/client``, bound by the code that
+/// receives the request, such as the HTTP face with the peer's address); calls outside any request share one line.
 ///
 /// ```swift
 /// let gate = PasswordHashingGate()
-/// let hash = PasswordHashingGate.$client.withValue("192.0.2.7") {
+/// let hash = EmbeddedBackend.$client.withValue("192.0.2.7") {
 ///     gate.run { PasswordHasher.hash("correct horse", random: random) }
 /// }
 /// ```
 public final class PasswordHashingGate: @unchecked Sendable {
     // @unchecked Sendable: `lines` is mutable; it is read and written only while `condition` is locked.
-
-    /// The client the current request comes from (an IP address); empty outside a request.
-    @TaskLocal public static var client = ""
 
     /// How many hashes run at once.
     public let capacity: Int
@@ -40,9 +37,9 @@ public final class PasswordHashingGate: @unchecked Sendable {
         return lines.waiting
     }
 
-    /// Runs `work` when the current ``client``'s turn comes, holding one of the ``capacity`` places.
+    /// Runs `work` when the current client's turn comes, holding one of the ``capacity`` places.
     public func run<Result, Failure: Error>(_ work: () throws(Failure) -> Result) throws(Failure) -> Result {
-        enter(Self.client)
+        enter(EmbeddedBackend.client)
         defer { leave() }
         return try work()
     }

@@ -34,21 +34,23 @@ struct FaceHarness {
 
     // MARK: - Requests
 
-    /// Sends a request to `path` (with `?key=` unless `key` is `nil`).
+    /// Sends a request to `path` (with `?key=` unless `key` is `nil`), from `client` (an IP address; none by default).
     func send(
         _ method: String, _ path: String, key: String? = FaceHarness.apiKey, body: Data? = nil,
-        headers: [String: String] = [:]
+        headers: [String: String] = [:], from client: String = ""
     ) -> Reply {
         let query = key.map { "?key=\($0)" } ?? ""
         guard let url = URL(string: Self.origin + path + query) else { return Reply(HTTPResponse(status: -1)) }
-        return Reply(face.handle(HTTPRequest(method: method, url: url, headers: headers, body: body)))
+        return Reply(face.handle(HTTPRequest(method: method, url: url, headers: headers, body: body), from: client))
     }
 
     /// `POST /identitytoolkit.googleapis.com/v1/accounts:<method>?key=…` with a JSON body.
-    func accounts(_ method: String, _ body: [String: Any], key: String? = FaceHarness.apiKey) -> Reply {
+    func accounts(
+        _ method: String, _ body: [String: Any], key: String? = FaceHarness.apiKey, from client: String = ""
+    ) -> Reply {
         send(
             "POST", "/identitytoolkit.googleapis.com/v1/accounts:\(method)", key: key, body: Self.json(body),
-            headers: ["Content-Type": "application/json"])
+            headers: ["Content-Type": "application/json"], from: client)
     }
 
     /// `POST /securetoken.googleapis.com/v1/token?key=…` with a form body, as Firebase's clients send it.

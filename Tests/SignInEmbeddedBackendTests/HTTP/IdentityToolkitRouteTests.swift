@@ -294,4 +294,17 @@ struct IdentityToolkitRouteTests {
             harness.accounts("lookup", ["idToken": created.string("idToken") ?? ""]).errorCode == "INVALID_ID_TOKEN")
         #expect(harness.accounts("delete", [:]).errorCode == "MISSING_ID_TOKEN")
     }
+
+    @Test("the face names the peer as the client: one address past its reset mails is refused, another is served")
+    func resetLimitPerPeer() {
+        let harness = FaceHarness()
+        let reset = { (email: String, client: String) in
+            harness.accounts("sendOobCode", ["requestType": "PASSWORD_RESET", "email": email], from: client)
+        }
+        for index in 0..<20 { #expect(reset("someone-\(index)@example.com", "192.0.2.1").status == 200) }
+        let refused = reset("someone-else@example.com", "192.0.2.1")
+        #expect(refused.status == 400)
+        #expect(refused.errorCode == "RESET_PASSWORD_EXCEED_LIMIT")
+        #expect(reset("someone-else@example.com", "192.0.2.2").status == 200)
+    }
 }
