@@ -12,7 +12,9 @@ import SignInSQLite
 ///   by SQLite if the operation fails. The parts that do not grow (keys, the Apple ID, the Google accounts) are one
 ///   small document of the `meta` table.
 /// - Processes sharing a data folder take turns through SQLite's own locking (write-ahead log; a writer waits up to
-///   ten seconds for another). Commits are synchronous (`synchronous=FULL`): a sign-in that returned is on disk.
+///   ten seconds for another). A change returns only once it is on the disk, but changes made at once share the
+///   flush: each commit is written without one (`synchronous=NORMAL`), and then waits, outside the lock, for a flush
+///   of the log that began after it (``GroupCommit``), which one of the waiting writers runs for all of them.
 /// - A new database is built under a temporary name (mode 0600) and published under its name only if none exists
 ///   yet, so that two processes starting at once end up with one installation.
 /// - A `backend.json` of an earlier version found beside it is imported once (with its checks and migrations) into
@@ -37,6 +39,8 @@ public final class SQLiteBackendStateStorage: BackendStateStorage {
 
     private let makeInitialState: @Sendable () -> EmbeddedBackendState
     private let connection = Locked<Connection?>(nil)
+    /// Flushes the write-ahead log for the changes committed without a flush.
+    private let durability: GroupCommit
 
     /// The open database, its tables, and the fixed parts last read.
     private struct Connection {
@@ -54,7 +58,19 @@ public final class SQLiteBackendStateStorage: BackendStateStorage {
     public init(folder: String, makeInitialState: @escaping @Sendable () -> EmbeddedBackendState) {
         self.folder = folder
         self.makeInitialState = makeInitialState
+        let log = "\(folder)/backend.sqlite-wal"
+        self.durability = GroupCommit { () throws(IdentityBackendError) in
+            do throws(FileSystemError) {
+                try AtomicFile.flush(log)
+            } catch {
+                throw IdentityBackendError(
+                    .storageUnavailable, message: "the change could not be flushed to the disk: \(error.description)")
+            }
+        }
     }
+
+    /// How many times the write-ahead log was flushed, for tests and the benchmark.
+    package var flushCount: Int { durability.flushCount }
 
     public func read<T: Sendable>(_ body: (EmbeddedBackendState) throws(IdentityBackendError) -> T)
         throws(IdentityBackendError) -> T
@@ -78,7 +94,7 @@ public final class SQLiteBackendStateStorage: BackendStateStorage {
         changing: Bool,
         _ run: (inout EmbeddedBackendState) throws(IdentityBackendError) -> (value: T, changed: Bool)
     ) throws(IdentityBackendError) -> T {
-        let result: Result<T, IdentityBackendError> = connection.withLock { connection in
+        let result: Result<(value: T, commit: Int?), IdentityBackendError> = connection.withLock { connection in
             do throws(IdentityBackendError) {
                 if connection == nil { connection = try open() }
                 guard var open = connection else { throw unavailable("cannot open the database") }
@@ -88,13 +104,17 @@ public final class SQLiteBackendStateStorage: BackendStateStorage {
                 return .failure(error)
             }
         }
-        return try result.get()
+        let outcome = try result.get()
+        if let commit = outcome.commit { try durability.waitUntilDurable(commit) }
+        return outcome.value
     }
 
+    /// Runs one operation in a transaction, and returns its value and, when it changed something, the number of its
+    /// commit, which is not on the disk until ``GroupCommit/waitUntilDurable(_:)`` returns.
     private func perform<T>(
         on connection: inout Connection, changing: Bool,
         _ run: (inout EmbeddedBackendState) throws(IdentityBackendError) -> (value: T, changed: Bool)
-    ) throws(IdentityBackendError) -> T {
+    ) throws(IdentityBackendError) -> (value: T, commit: Int?) {
         let context = connection.context
         let database = context.database
         do {
@@ -129,7 +149,7 @@ public final class SQLiteBackendStateStorage: BackendStateStorage {
         } catch {
             throw Self.describe(error, path: databasePath)
         }
-        return outcome.value
+        return (outcome.value, outcome.changed ? durability.committed() : nil)
     }
 
     private func readFixedParts(_ connection: inout Connection) throws(IdentityBackendError)
@@ -203,7 +223,8 @@ public final class SQLiteBackendStateStorage: BackendStateStorage {
                     message: "\(databasePath) was written by a newer version (layout \(layout)); it was left untouched."
                 )
             }
-            try database.execute("PRAGMA synchronous = FULL")
+            // Each commit is written without a flush; `operation` waits for the group's flush before returning.
+            try database.execute("PRAGMA synchronous = NORMAL")
         } catch let error as SQLiteError {
             throw Self.describe(error, path: databasePath)
         } catch let error as IdentityBackendError {

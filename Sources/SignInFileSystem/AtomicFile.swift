@@ -246,6 +246,14 @@ public enum AtomicFile {
         folder.hasSuffix("/") ? "\(folder)\(name)" : "\(folder)/\(name)"
     }
 
+    /// Flushes what was written to the file at `path` to the disk (`fsync`), whoever wrote it.
+    /// - Throws: ``FileSystemError`` when the file cannot be opened or flushed.
+    public static func flush(_ path: String) throws(FileSystemError) {
+        let fd = try POSIX.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw POSIX.error("flush", path) }
+    }
+
     private static func syncDirectory(of path: String) {
         let fd = open(split(path).folder, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return }

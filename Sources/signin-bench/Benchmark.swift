@@ -16,7 +16,7 @@ struct Benchmark {
     static func main() async throws {
         let arguments = CommandLine.arguments
         let quick = arguments.contains("--quick")
-        // `--only SECTION` (layers, growth, throughput, sustained, openssl, hostile, other): one section, for profiling.
+        // `--only SECTION` (layers, growth, throughput, sustained, openssl, serve, hostile, other): one section, for profiling.
         let only = arguments.firstIndex(of: "--only").flatMap {
             arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
         }
@@ -29,6 +29,7 @@ struct Benchmark {
         if runs("throughput") { try await throughput(quick: quick) }
         if runs("sustained") { try sustained(count: 20_000, block: 2_000) }
         if runs("openssl") { comparisons(quick: quick) }
+        if runs("serve") { try ServeLoad.run(quick: quick) }
         if runs("hostile") { try HostileLoad.run(quick: quick) }
         if runs("other") {
             print("\nother figures")

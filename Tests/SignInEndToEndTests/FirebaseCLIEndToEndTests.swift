@@ -17,7 +17,8 @@ final class ServeProcess: Sendable {
     let folder: URL
 
     /// Starts `signin-demo serve --port 0` and waits (at most 20 s) for the line that names its address.
-    init(environment: [String: String]) throws {
+    /// - Parameter dataFolder: The data folder to serve; a new one inside the process's own folder by default.
+    init(environment: [String: String], dataFolder: URL? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("signin-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let out = folder.appendingPathComponent("out")
@@ -26,7 +27,8 @@ final class ServeProcess: Sendable {
         try Data().write(to: err)
         process = Process()
         process.executableURL = CLIProcess.executable
-        process.arguments = ["serve", "--port", "0", "--data-dir", folder.appendingPathComponent("data").path]
+        let data = dataFolder ?? folder.appendingPathComponent("data")
+        process.arguments = ["serve", "--port", "0", "--data-dir", data.path]
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
@@ -53,6 +55,12 @@ final class ServeProcess: Sendable {
     var host: String { "127.0.0.1:\(port)" }
     var output: String { Self.read(folder.appendingPathComponent("out")) }
     var log: String { Self.read(folder.appendingPathComponent("err")) }
+
+    /// Kills the process at once (SIGKILL), as a crash would, and waits (at most 15 s) for it to be gone.
+    func crash() {
+        kill(process.processIdentifier, SIGKILL)
+        for _ in 0..<150 where process.isRunning { usleep(100_000) }
+    }
 
     /// Sends SIGTERM and waits (at most 15 s) for the graceful stop.
     func stop() -> Int32? {

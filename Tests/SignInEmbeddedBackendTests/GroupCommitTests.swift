@@ -1,0 +1,83 @@
+import Foundation
+import SignInData
+import SignInEmbeddedStore
+import SignInLocking
+import SignInTesting
+import Testing
+
+/// Group commit, driven by threads that wait on each other, so every count asserted is forced, not timed.
+@Suite("GroupCommit", .timeLimit(.minutes(1)))
+struct GroupCommitTests {
+    /// A flush that blocks until released, and counts the commits each flush covered.
+    final class Flusher: Sendable {
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let failing = Locked(false)
+
+        func flush() throws(IdentityBackendError) {
+            started.signal()
+            release.wait()
+            if failing.withLock({ $0 }) { throw IdentityBackendError(.storageUnavailable, message: "EIO") }
+        }
+    }
+
+    @Test("changes committed while one flush runs share the next flush: 4 commits, 2 flushes, none returned early")
+    func grouped() {
+        let flusher = Flusher()
+        let group = GroupCommit(flush: flusher.flush)
+        let returned = Locked<[Int]>([])
+        let done = DispatchSemaphore(value: 0)
+        func wait(_ number: Int) {
+            Thread.detachNewThread {
+                try? group.waitUntilDurable(number)
+                returned.withLock { $0.append(number) }
+                done.signal()
+            }
+        }
+        wait(group.committed())
+        flusher.started.wait()
+        // Three more commit while the first flush runs; none may return before a flush that began after it.
+        for _ in 0..<3 { wait(group.committed()) }
+        usleep(20_000)
+        #expect(returned.withLock { $0 } == [])
+        flusher.release.signal()
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(returned.withLock { $0 } == [1])
+        flusher.started.wait()
+        flusher.release.signal()
+        for _ in 0..<3 { #expect(done.wait(timeout: .now() + 5) == .success) }
+        #expect(Set(returned.withLock { $0 }) == [1, 2, 3, 4])
+        #expect(group.flushCount == 2)
+    }
+
+    @Test("when the flush fails, the changes it covered are refused, and later ones flush again")
+    func failure() throws {
+        let flusher = Flusher()
+        let group = GroupCommit(flush: flusher.flush)
+        flusher.failing.withLock { $0 = true }
+        flusher.release.signal()
+        #expect(throws: IdentityBackendError.self) { try group.waitUntilDurable(group.committed()) }
+        flusher.failing.withLock { $0 = false }
+        flusher.release.signal()
+        try group.waitUntilDurable(group.committed())
+        #expect(group.flushCount == 2)
+    }
+}
+
+@Suite("SQLiteBackendStateStorage: durability")
+struct SQLiteDurabilityTests {
+    @Test("every change waits for a flush of the log; a read does not")
+    func changesFlush() throws {
+        let folder = TemporaryFolder(prefix: "signin-durable")
+        let storage = SQLiteBackendStateStorage(
+            folder: folder.path, makeInitialState: { .fresh(random: SeededRandomBytes(seed: 1)) })
+        let harness = BackendHarness(storage: storage)
+        _ = try harness.service.signUpAnonymously()
+        let afterOne = storage.flushCount
+        #expect(afterOne >= 1)
+        _ = try harness.service.signUpAnonymously()
+        #expect(storage.flushCount == afterOne + 1)
+        _ = try harness.service.snapshot()
+        #expect(storage.flushCount == afterOne + 1)
+    }
+}
