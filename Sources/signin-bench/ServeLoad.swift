@@ -1,6 +1,7 @@
 import Foundation
 import SignInDemoAdapters
 import SignInEmbeddedBackend
+import SignInEmbeddedStore
 import SignInEmulator
 import SignInLocking
 
@@ -37,11 +38,16 @@ enum ServeLoad {
             "guest sign-up, 1 client", try timed(runs) { try expectOK(client.post(signUpPath, signUp).status) }.summary)
 
         let seconds = quick ? 1.0 : 3.0
+        let storage = backend.storage as? SQLiteBackendStateStorage
         for clients in [1, 2, 8, 64] {
+            let flushes = storage?.flushCount ?? 0
             let (count, errors) = try throughput(port: port, clients: clients, seconds: seconds, body: signUp)
+            let perFlush = Double(count) / Double(max(1, (storage?.flushCount ?? 0) - flushes))
             line(
                 "guest sign-ups per second, \(clients) client\(clients == 1 ? "" : "s")",
-                String(format: "%.0f/s over %.0f s (%d errors)", Double(count) / seconds, seconds, errors))
+                String(
+                    format: "%.0f/s over %.0f s (%d errors), %.1f sign-ups per flush", Double(count) / seconds, seconds,
+                    errors, perFlush))
         }
     }
 
