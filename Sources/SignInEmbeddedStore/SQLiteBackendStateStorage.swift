@@ -58,10 +58,12 @@ public final class SQLiteBackendStateStorage: BackendStateStorage {
     public init(folder: String, makeInitialState: @escaping @Sendable () -> EmbeddedBackendState) {
         self.folder = folder
         self.makeInitialState = makeInitialState
-        let log = "\(folder)/backend.sqlite-wal"
+        let database = "\(folder)/backend.sqlite"
         self.durability = GroupCommit { () throws(IdentityBackendError) in
             do throws(FileSystemError) {
-                try AtomicFile.flush(log)
+                // The write-ahead log holds the commits; a database not in that mode has them in its own file.
+                let log = "\(database)-wal"
+                try AtomicFile.flush(AtomicFile.exists(log) ? log : database)
             } catch {
                 throw IdentityBackendError(
                     .storageUnavailable, message: "the change could not be flushed to the disk: \(error.description)")

@@ -2,6 +2,7 @@ import Foundation
 import SignInData
 import SignInEmbeddedStore
 import SignInLocking
+import SignInSQLite
 import SignInTesting
 import Testing
 
@@ -79,5 +80,27 @@ struct SQLiteDurabilityTests {
         #expect(storage.flushCount == afterOne + 1)
         _ = try harness.service.snapshot()
         #expect(storage.flushCount == afterOne + 1)
+    }
+
+    @Test("a database not in write-ahead-log mode has its own file flushed, and its changes still return")
+    func rollbackJournal() throws {
+        let folder = TemporaryFolder(prefix: "signin-durable")
+        let make = {
+            SQLiteBackendStateStorage(
+                folder: folder.path, makeInitialState: { .fresh(random: SeededRandomBytes(seed: 1)) })
+        }
+        do {
+            let first = BackendHarness(storage: make())
+            _ = try first.service.signUpAnonymously()
+        }
+        let database = try SQLiteDatabase(path: "\(folder.path)/backend.sqlite", create: false)
+        try database.execute("PRAGMA journal_mode = DELETE")
+        database.close()
+        #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/backend.sqlite-wal"))
+        let storage = make()
+        let harness = BackendHarness(storage: storage)
+        let session = try harness.service.signUpAnonymously()
+        #expect(storage.flushCount == 1)
+        #expect(try harness.service.account(uid: session.localId) != nil)
     }
 }
