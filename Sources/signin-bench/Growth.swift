@@ -27,13 +27,29 @@ enum Growth {
         return state
     }
 
-    /// One Apple sign-in at the backend (issue the token, verify it, find or create the account, make a session).
-    static func signIn(_ backend: EmbeddedBackend, index: Int) throws {
-        let nonce = "growth-nonce-\(index)-\(UUID().uuidString)"
-        let issued = try backend.appleIssuer.authorize(
-            clientID: backend.configuration.appleClientID, nonceSHA256: SHA256.hexDigest(nonce), shareEmail: true)
-        _ = try backend.identityService.signInWithIdP(
-            IdPSignInRequest(providerId: "apple.com", idToken: issued.identityToken, rawNonce: Secret(nonce)))
+    /// The requests of `count` Apple sign-ins, each with a token of the simulated Apple issuer: made ahead, so that
+    /// only the backend's work is timed.
+    static func requests(_ backend: EmbeddedBackend, count: Int) throws -> [IdPSignInRequest] {
+        try (0..<count).map { index in
+            let nonce = "growth-nonce-\(index)-\(UUID().uuidString)"
+            let issued = try backend.appleIssuer.authorize(
+                clientID: backend.configuration.appleClientID, nonceSHA256: SHA256.hexDigest(nonce), shareEmail: true)
+            return IdPSignInRequest(providerId: "apple.com", idToken: issued.identityToken, rawNonce: Secret(nonce))
+        }
+    }
+
+    /// Times `runs` Apple sign-ins at the backend (verify the token, find the account, make a session) after `warmUp`
+    /// untimed ones; the tokens are made before.
+    static func timedSignIns(_ backend: EmbeddedBackend, runs: Int, warmUp: Int) throws -> Samples {
+        let requests = try requests(backend, count: warmUp + runs)
+        for request in requests.prefix(warmUp) { _ = try backend.identityService.signInWithIdP(request) }
+        var samples = Samples()
+        for request in requests.dropFirst(warmUp) {
+            let start = ContinuousClock.now
+            _ = try backend.identityService.signInWithIdP(request)
+            samples.add(ContinuousClock.now - start)
+        }
+        return samples
     }
 
     /// A data folder holding `state` as the embedded backend stores it, for the backend on disk and the CLI.
