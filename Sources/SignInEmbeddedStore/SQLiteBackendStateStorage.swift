@@ -14,7 +14,7 @@ import SignInSQLite
 /// - Processes sharing a data folder take turns through SQLite's own locking (write-ahead log; a writer waits up to
 ///   ten seconds for another). A change returns only once it is on the disk, but changes made at once share the
 ///   flush: each commit is written without one (`synchronous=NORMAL`), and then waits, outside the lock, for a flush
-///   of the log that began after it (``GroupCommit``), which one of the waiting writers runs for all of them.
+///   of the log that began after it (`GroupCommit`), which one of the waiting writers runs for all of them.
 /// - A new database is built under a temporary name (mode 0600) and published under its name only if none exists
 ///   yet, so that two processes starting at once end up with one installation.
 /// - A `backend.json` of an earlier version found beside it is imported once (with its checks and migrations) into
@@ -112,7 +112,7 @@ public final class SQLiteBackendStateStorage: BackendStateStorage {
     }
 
     /// Runs one operation in a transaction, and returns its value and, when it changed something, the number of its
-    /// commit, which is not on the disk until ``GroupCommit/waitUntilDurable(_:)`` returns.
+    /// commit, which is not on the disk until `GroupCommit.waitUntilDurable(_:)` returns.
     private func perform<T>(
         on connection: inout Connection, changing: Bool,
         _ run: (inout EmbeddedBackendState) throws(IdentityBackendError) -> (value: T, changed: Bool)
