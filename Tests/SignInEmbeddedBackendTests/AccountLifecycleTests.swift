@@ -291,7 +291,7 @@ struct ResetAndDeleteBackendTests {
             try harness.service.sendPasswordResetEmail(email: "jane@example.com")
         }
         #expect(refused?.code == .resetPasswordExceedLimit)
-        #expect(refused?.toDomain(provider: .emailPassword) == .tooManyAttempts)
+        #expect(refused?.toDomain(provider: .emailPassword) == .tooManyResetEmails)
         harness.clock.advance(by: 3601)
         try harness.service.sendPasswordResetEmail(email: "jane@example.com")
         #expect(try harness.backend.outbox.messages().count == 6)

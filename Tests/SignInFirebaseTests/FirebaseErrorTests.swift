@@ -42,6 +42,7 @@ struct FirebaseErrorTests {
         ("INVALID_OOB_CODE", .invalidResetCode),
         ("EXPIRED_OOB_CODE", .resetCodeExpired),
         ("TOO_MANY_ATTEMPTS_TRY_LATER", .tooManyAttempts),
+        ("RESET_PASSWORD_EXCEED_LIMIT", .tooManyResetEmails),
         ("OPERATION_NOT_ALLOWED", .operationNotAllowed(.emailPassword)),
         ("ADMIN_ONLY_OPERATION", .operationNotAllowed(.emailPassword)),
         ("INVALID_REFRESH_TOKEN", .refreshTokenRejected),

@@ -125,7 +125,8 @@ struct AuthErrorMessagesTests {
             .credentialAlreadyInUse(AuthCredential(provider: .google)), .providerAlreadyLinked(.apple),
             .providerNotLinked(.apple), .cannotUnlinkLastProvider, .linkNotSupported(.anonymous), .invalidResetCode,
             .resetCodeExpired, .invalidDeepLink("x"), .weakPassword(.tooLong), .recentSignInRequired(.google),
-            .userMismatch(.google), .tooManyAttempts, .refreshTokenSuperseded, .passwordRecordDamaged,
+            .userMismatch(.google), .tooManyAttempts, .tooManyResetEmails, .refreshTokenSuperseded,
+            .passwordRecordDamaged,
         ] + IdentityTokenRejection.allCases.map { AuthError.invalidIdentityToken($0) }
         + SignOutReason.allCases.map { AuthError.signedOut($0) }
 

@@ -183,7 +183,8 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         case .expiredOOBCode: .resetCodeExpired
         case .credentialTooOld: .recentSignInRequired(provider)
         case .userMismatch: .userMismatch(provider)
-        case .tooManyAttempts, .resetPasswordExceedLimit: .tooManyAttempts
+        case .tooManyAttempts: .tooManyAttempts
+        case .resetPasswordExceedLimit: .tooManyResetEmails
         case .refreshTokenAlreadyRotated: .refreshTokenSuperseded
         case .damagedRecord: .passwordRecordDamaged
         case .notSupportedByBackend: .notSupportedByBackend(.signIn(provider))

@@ -76,6 +76,9 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     case userMismatch(ProviderType)
     /// Too many password attempts for this email; the backend waits before checking another.
     case tooManyAttempts
+    /// Too many password-reset emails were asked for (for this account, or from this address); the backend sends no
+    /// more for a while. The ones already sent still work.
+    case tooManyResetEmails
     /// The refresh token was exchanged moments ago by another process; the session it produced should be
     /// adopted. ``SessionManager`` handles this; callers see it only if no newer session could be found.
     case refreshTokenSuperseded
@@ -152,6 +155,7 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .recentSignInRequired(let provider): "The operation needs a recent sign-in with \(provider)."
         case .userMismatch(let provider): "The \(provider) credential belongs to another account."
         case .tooManyAttempts: "Too many password attempts; try again later."
+        case .tooManyResetEmails: "Too many password-reset emails were asked for; try again later."
         case .refreshTokenSuperseded: "The refresh token was already exchanged by another process."
         case .passwordRecordDamaged: "The stored password record is damaged."
         case .operationNotAllowed(let provider): "The backend does not allow \(provider) here."

@@ -51,6 +51,8 @@ extension AuthErrorMessages {
             "That {provider} account is not the one you are signed in with. Use the account you signed in with.",
         .tooManyAttempts:
             "Too many attempts for this email. Wait a few minutes and try again, or reset your password.",
+        .tooManyResetEmails:
+            "Too many reset emails were asked for. Use the link in one already sent, or wait an hour and ask again.",
         .refreshTokenSuperseded: "Your session was renewed in another window. Please sign in again.",
         .passwordRecordDamaged:
             "The saved password of this account is damaged and cannot be checked. Reset your password to set a new one.",

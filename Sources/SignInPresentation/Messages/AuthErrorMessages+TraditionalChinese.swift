@@ -46,6 +46,7 @@ extension AuthErrorMessages {
         .recentSignInRequired: "為了您的安全，此操作需要最近一次的登入。請用 {provider} 重新登入，然後再試一次。",
         .userMismatch: "此 {provider} 帳號不是您目前登入的帳號。請使用您登入的帳號。",
         .tooManyAttempts: "此電子郵件的嘗試次數過多。請稍候幾分鐘再試，或重設密碼。",
+        .tooManyResetEmails: "要求的重設密碼電子郵件過多。請使用已寄出郵件中的連結，或等候一小時後再要求。",
         .refreshTokenSuperseded: "您的工作階段已在另一個視窗中更新。請重新登入。",
         .passwordRecordDamaged: "此帳號儲存的密碼已損毀，無法核對。請重設密碼以設定新密碼。",
         .operationNotAllowed: "此應用程式的登入服務已關閉使用 {provider} 登入。請選擇其他登入方式。",

@@ -51,6 +51,8 @@ extension AuthErrorMessages {
             "Bu {provider} hesabı oturum açtığınız hesap değil. Oturum açtığınız hesabı kullanın.",
         .tooManyAttempts:
             "Bu e-posta için çok fazla deneme yapıldı. Birkaç dakika bekleyip tekrar deneyin ya da parolanızı sıfırlayın.",
+        .tooManyResetEmails:
+            "Çok fazla sıfırlama e-postası istendi. Gönderilmiş olanlardan birindeki bağlantıyı kullanın ya da bir saat bekleyip yeniden isteyin.",
         .refreshTokenSuperseded: "Oturumunuz başka bir pencerede yenilendi. Lütfen yeniden oturum açın.",
         .passwordRecordDamaged:
             "Bu hesabın kayıtlı parolası bozuk ve denetlenemiyor. Yeni bir parola belirlemek için parolanızı sıfırlayın.",

@@ -103,6 +103,7 @@ public struct AuthErrorMessages: Sendable {
         case .recentSignInRequired(let provider): (.recentSignInRequired, ["provider": provider.rawValue])
         case .userMismatch(let provider): (.userMismatch, ["provider": provider.rawValue])
         case .tooManyAttempts: (.tooManyAttempts, [:])
+        case .tooManyResetEmails: (.tooManyResetEmails, [:])
         case .refreshTokenSuperseded: (.refreshTokenSuperseded, [:])
         case .passwordRecordDamaged: (.passwordRecordDamaged, [:])
         case .weakPassword(.rejectedByBackend): (.passwordRejectedByBackend, [:])

@@ -47,6 +47,7 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case recentSignInRequired
     case userMismatch
     case tooManyAttempts
+    case tooManyResetEmails
     case refreshTokenSuperseded
     case passwordRecordDamaged
     case operationNotAllowed
