@@ -118,8 +118,10 @@ struct Connection {
         let response = handler(request)
         let keepAlive = head.keepAlive && !isStopping()
         let connection = keepAlive ? (head.minorVersion == 0 ? "keep-alive" : nil) : "close"
-        let sent = write(response, method: head.method, path: head.path, connection: connection, started: started)
-        return sent && keepAlive && isHandling(false) ? .readAnother : .close
+        let goesOn = write(
+            response, method: head.method, path: head.path, connection: connection, started: started,
+            keepAlive: keepAlive)
+        return goesOn ? .readAnother : .close
     }
 
     private func timeout(method: String? = nil, path: String? = nil) -> RequestError {
@@ -130,21 +132,28 @@ struct Connection {
     /// Answers a request the server refuses, with `Connection: close`.
     private func answer(_ error: RequestError, started: Double) {
         let phrase = ReasonPhrase.phrase(for: error.status)
-        _ = write(
+        write(
             .text(error.status, "\(phrase): \(error.reason)\n"), method: error.method ?? "-", path: error.path ?? "-",
-            connection: "close", started: started)
+            connection: "close", started: started, keepAlive: false)
     }
 
-    /// Sends a response and logs it (method and path only: never the query, a header or the body).
+    /// Sends a response and logs it (method and path only: never the query, a header or the body). With
+    /// `keepAlive`, the connection then tells the server it waits for its next request, before the log entry, so that
+    /// whoever sees the entry sees the connection waiting.
+    /// - Returns: Whether the connection goes on: the response was sent, `keepAlive`, and the server did not take
+    ///   the connection's slot for another.
+    @discardableResult
     private func write(
-        _ response: HTTPServerResponse, method: String, path: String, connection: String?, started: Double
+        _ response: HTTPServerResponse, method: String, path: String, connection: String?, started: Double,
+        keepAlive: Bool
     ) -> Bool {
         let wire = response.serialized(headOnly: method == "HEAD", connection: connection, date: HTTPDate.now())
         let sent = Socket.sendAll(fd, wire.bytes)
+        let goesOn = sent && keepAlive && isHandling(false)
         log(
             HTTPServerLogEntry(
                 remoteAddress: remoteAddress, method: method, path: path, status: wire.status,
                 bodyBytes: wire.bodyBytes, duration: MonotonicClock.now() - started))
-        return sent
+        return goesOn
     }
 }

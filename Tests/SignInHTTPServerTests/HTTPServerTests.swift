@@ -277,15 +277,23 @@ struct HTTPServerTests {
         #expect(logs.all.filter { $0.status == 503 }.map(\.path) == ["-"])
     }
 
+    /// Waits (at most 5 s) until the server has logged `count` answers: a connection waits for its next request
+    /// before its answer is logged.
+    func waitForLog(_ logs: LogRecorder, count: Int) {
+        let deadline = Date().addingTimeInterval(5)
+        while logs.all.count < count, Date() < deadline { usleep(1000) }
+    }
+
     @Test("when every slot waits for a request, a new connection takes the slot of the one that has waited longest")
     func fullOfWaitingConnections() throws {
         let (server, port, logs) = try makeSUT { $0.maximumConnections = 2 }
         defer { server.stop(drainTimeout: 1) }
         let first = try TestClient(port: port)
         let second = try TestClient(port: port)
-        for client in [first, second] {
+        for (index, client) in [first, second].enumerated() {
             try client.send(Self.get("/"))
             #expect(try client.readResponse().status == 200)
+            waitForLog(logs, count: index + 1)
         }
         let third = try TestClient(port: port)
         try third.send(Self.get("/third"))
