@@ -298,7 +298,8 @@ struct FirebaseCLIEndToEndTests {
         }
         let outbox = try cli.run(["--backend", "firebase", "outbox"], environment: environment, timeout: .seconds(60))
         #expect(
-            outbox.status == 0 && outbox.stdout.contains("/emulator/v1/projects/demo-x/oobCodes"), "\(outbox.stdout)")
+            outbox.status == 0 && outbox.stdout.contains("/emulator/v1/projects/demo-x/oobCodes"),
+            "exit \(outbox.status): \(outbox.stdout) \(outbox.stderr)")
     }
 
     @Test("apple-revoke against serve says when there was nothing to revoke (exit 1), as in-process")
