@@ -65,8 +65,8 @@ public final class HTTPServer: Sendable {
         let fd: Int32
         /// The client's IP address.
         let client: Substring
-        /// When it began to wait for a request; nil while it reads a whole request's answer from the handler, or
-        /// once it has been told to give its slot up.
+        /// When it began to wait for a request (its first byte, or the rest of it); nil while the handler answers a
+        /// request it has read whole, and once it has given its slot up.
         var waitingSince: Double?
         /// Whether it was shut down to make room; its thread is still ending, but it no longer counts.
         var isEvicted = false
