@@ -81,6 +81,9 @@ struct Server {
         let face = EmbeddedHTTPFace(backend: backend)
         var configuration = HTTPServerConfiguration()
         configuration.port = port
+        // On 127.0.0.1 every client has the same address, so a bound per address would be one for all of them; a
+        // full server still takes the slot of the connection that has waited longest.
+        configuration.maximumConnectionsPerClient = configuration.maximumConnections
         let errors = console.err
         let server = HTTPServerAdapter.server(
             configuration: configuration,

@@ -317,6 +317,13 @@ struct ResetAndDeleteBackendTests {
         harness.clock.advance(by: 3601)
         try reset("jane@example.com", from: "192.0.2.1")
         #expect(try harness.backend.outbox.messages().count == 3)
+        // This machine is not one client among others: every client of a loopback server has its address.
+        for index in 0..<25 { try reset("local-\(index)@example.com", from: "127.0.0.1") }
+        // A malformed email is refused before it counts.
+        for _ in 0..<25 {
+            #expect(throws: IdentityBackendError.self) { try reset("not an email", from: "192.0.2.3") }
+        }
+        try reset("jane@example.com", from: "192.0.2.3")
     }
 
     @Test("a decoy mail for an unknown email leaves no file in a folder outbox")

@@ -58,9 +58,10 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     /// enumeration protection the answer is the same as for any other request; without it,
     /// `RESET_PASSWORD_EXCEED_LIMIT`.
     public var maximumPendingResetMails = 5
-    /// How many reset mails one client (``EmbeddedBackend/client``, an IP address) may ask for in an hour, for any
-    /// emails, known or not: past it, `RESET_PASSWORD_EXCEED_LIMIT`, which tells nothing about the email. Requests
-    /// made in process, with no client, are not counted.
+    /// How many reset mails one client (``EmbeddedBackend/client``, an IP address) may ask for per
+    /// ``passwordResetLifetime`` (an hour by default), for any emails, known or not: past it,
+    /// `RESET_PASSWORD_EXCEED_LIMIT`, which tells nothing about the email. Requests made in process, or from a
+    /// loopback address (this machine, where every client of a loopback server comes from), are not counted.
     public var maximumResetMailsPerClient = 20
     /// The settings a project's administrator may change while the backend runs (the emulator's `config`
     /// endpoint); these are the ones it starts with.

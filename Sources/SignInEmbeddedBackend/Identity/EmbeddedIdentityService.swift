@@ -390,7 +390,6 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
 
     public func sendPasswordResetEmail(email: String) throws(IdentityBackendError) {
         let now = clock.now()
-        try countResetRequest(from: EmbeddedBackend.client, now: now)
         // Under email enumeration protection an unknown email gets the same answer and no mail: nobody learns
         // which emails have accounts. It gets the same work too (a code recorded, a mail's files written and
         // removed), so that time does not tell. Without it, an unknown email is `EMAIL_NOT_FOUND`.
@@ -416,15 +415,20 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     }
 
     /// Counts a reset request from `client`, or refuses it when the client has asked for
-    /// ``EmbeddedBackendConfiguration/maximumResetMailsPerClient`` in the last ``passwordResetLifetime``.
+    /// ``EmbeddedBackendConfiguration/maximumResetMailsPerClient`` in the last
+    /// ``EmbeddedBackendConfiguration/passwordResetLifetime``. A request made in process, or by this machine (a
+    /// loopback address, which every client of a server listening on loopback has), is not counted: there the limit
+    /// would be one for all, and the per-account limit still holds.
     private func countResetRequest(from client: String, now: Date) throws(IdentityBackendError) {
-        guard !client.isEmpty else { return }
+        guard !client.isEmpty, !Self.isLoopback(client) else { return }
         let window = configuration.passwordResetLifetime
         let allowed = resetRequests.withLock { requests in
-            // Forget the clients that have not asked within the window, so that the table stays small.
+            // Forget the clients that have not asked within the window, so that the table stays small; past
+            // `maximumTrackedClients` still asking, new clients are not tracked (the per-account limit holds).
             if requests.count > 1024 {
                 requests = requests.filter { ($0.value.last ?? .distantPast) > now.addingTimeInterval(-window) }
             }
+            guard requests[client] != nil || requests.count < Self.maximumTrackedClients else { return true }
             var recent = requests[client, default: []].filter { $0 > now.addingTimeInterval(-window) }
             let allowed = recent.count < configuration.maximumResetMailsPerClient
             if allowed { recent.append(now) }
@@ -435,6 +439,14 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             throw IdentityBackendError(
                 .resetPasswordExceedLimit, message: "too many reset mails were asked for from this address")
         }
+    }
+
+    /// The most clients whose reset requests are counted at once.
+    static let maximumTrackedClients = 65_536
+
+    /// Whether `address` is this machine's: 127.0.0.0/8 or `::1`.
+    static func isLoopback(_ address: String) -> Bool {
+        address.hasPrefix("127.") || address == "::1" || address == "localhost"
     }
 
     /// A password-reset link for the account that signs in with `email`, for an administrator to hand over
@@ -458,6 +470,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         throws(IdentityBackendError) -> (recipient: String, link: String, known: Bool, limited: Bool)
     {
         let email = try checkedEmail(email)
+        if limited { try countResetRequest(from: EmbeddedBackend.client, now: now) }
         let code = random.token(byteCount: 32)
         let lifetime = configuration.passwordResetLifetime
         let maximum = configuration.maximumPendingResetMails
