@@ -15,8 +15,8 @@ package final class GroupCommit: @unchecked Sendable {
     private var lastCommitted = 0
     private var lastFlushed = 0
     private var isFlushing = false
-    /// The commits up to this one were in a flush that failed: they are not known to be on the disk.
-    private var lastFailed = 0
+    /// The first flush that failed. After it nothing is known to be on the disk (a system may drop the pages it
+    /// could not write and let a later flush succeed), so every change waiting then or later is refused.
     private var failure: IdentityBackendError?
     private var flushes = 0
 
@@ -41,12 +41,14 @@ package final class GroupCommit: @unchecked Sendable {
     }
 
     /// Returns once commit `number` is on the disk, flushing when no flush that covers it is running.
-    /// - Throws: The flush's error when the flush that covered the commit failed.
+    /// - Throws: The error of the first flush that failed, once one has: the change is committed, but not known to be
+    ///   on the disk, and no later one will be.
     package func waitUntilDurable(_ number: Int) throws(IdentityBackendError) {
         condition.lock()
         defer { condition.unlock() }
-        while lastFlushed < number {
-            if number <= lastFailed, let failure { throw failure }
+        while true {
+            if let failure { throw failure }
+            guard lastFlushed < number else { return }
             if isFlushing {
                 condition.wait()
                 continue
@@ -60,9 +62,7 @@ package final class GroupCommit: @unchecked Sendable {
             flushes += 1
             switch outcome {
             case .success: lastFlushed = max(lastFlushed, target)
-            case .failure(let error):
-                lastFailed = max(lastFailed, target)
-                failure = error
+            case .failure(let error): failure = error
             }
             condition.broadcast()
         }

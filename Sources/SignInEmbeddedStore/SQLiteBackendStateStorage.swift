@@ -14,7 +14,10 @@ import SignInSQLite
 /// - Processes sharing a data folder take turns through SQLite's own locking (write-ahead log; a writer waits up to
 ///   ten seconds for another). A change returns only once it is on the disk, but changes made at once share the
 ///   flush: each commit is written without one (`synchronous=NORMAL`), and then waits, outside the lock, for a flush
-///   of the log that began after it (`GroupCommit`), which one of the waiting writers runs for all of them.
+///   of the log that began after it (`GroupCommit`), which one of the waiting writers runs for all of them. If a
+///   flush fails, the changes it covered are already visible but not known to be on the disk: they, and every later
+///   change, fail with `STORAGE_UNAVAILABLE` until the process starts again (after a failed flush the system may
+///   have dropped what it could not write, and a later flush would succeed all the same).
 /// - A new database is built under a temporary name (mode 0600) and published under its name only if none exists
 ///   yet, so that two processes starting at once end up with one installation.
 /// - A `backend.json` of an earlier version found beside it is imported once (with its checks and migrations) into
@@ -59,11 +62,21 @@ public final class SQLiteBackendStateStorage: BackendStateStorage {
         self.folder = folder
         self.makeInitialState = makeInitialState
         let database = "\(folder)/backend.sqlite"
+        let flushed = self.flushedFiles
         self.durability = GroupCommit { () throws(IdentityBackendError) in
             do throws(FileSystemError) {
                 // The write-ahead log holds the commits; a database not in that mode has them in its own file.
                 let log = "\(database)-wal"
-                try AtomicFile.flush(AtomicFile.exists(log) ? log : database)
+                let logIdentity = AtomicFile.identity(of: log)
+                let target = logIdentity == nil ? database : log
+                // A log this storage has not flushed before (SQLite makes a new one after the last connection
+                // closed) needs its folder flushed too, or its name may be lost with the commits in it.
+                let isNew = flushed.withLock { files in
+                    defer { files.last = logIdentity }
+                    return logIdentity != nil && files.last != logIdentity
+                }
+                try AtomicFile.flush(target, andFolder: isNew)
+                if isNew { flushed.withLock { $0.folderFlushes += 1 } }
             } catch {
                 throw IdentityBackendError(
                     .storageUnavailable, message: "the change could not be flushed to the disk: \(error.description)")
@@ -73,6 +86,10 @@ public final class SQLiteBackendStateStorage: BackendStateStorage {
 
     /// How many times the write-ahead log was flushed, for tests and the benchmark.
     package var flushCount: Int { durability.flushCount }
+    /// How many of those flushes also flushed the folder, for a log not flushed before; for tests.
+    package var folderFlushCount: Int { flushedFiles.withLock { $0.folderFlushes } }
+    /// The log last flushed (its identity), and how many flushes included the folder.
+    private let flushedFiles = Locked<(last: [UInt64]?, folderFlushes: Int)>((nil, 0))
 
     public func read<T: Sendable>(_ body: (EmbeddedBackendState) throws(IdentityBackendError) -> T)
         throws(IdentityBackendError) -> T

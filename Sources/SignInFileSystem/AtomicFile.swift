@@ -247,9 +247,10 @@ public enum AtomicFile {
     }
 
     /// Flushes what was written to the file at `path` to the disk, whoever wrote it: its data and what reading it
-    /// back needs (`fdatasync` where there is one, as SQLite does; `fsync` elsewhere).
-    /// - Throws: ``FileSystemError`` when the file cannot be opened or flushed.
-    public static func flush(_ path: String) throws(FileSystemError) {
+    /// back needs (`fdatasync` where there is one, as SQLite does; `fsync` elsewhere). With `andFolder`, its folder
+    /// too: a file created since the folder was last flushed may otherwise be missing after a crash.
+    /// - Throws: ``FileSystemError`` when the file or the folder cannot be opened or flushed.
+    public static func flush(_ path: String, andFolder: Bool = false) throws(FileSystemError) {
         let fd = try POSIX.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         defer { close(fd) }
         #if canImport(Darwin)
@@ -257,6 +258,19 @@ public enum AtomicFile {
         #else
             guard fdatasync(fd) == 0 else { throw POSIX.error("flush", path) }
         #endif
+        guard andFolder else { return }
+        let folder = split(path).folder
+        let folderFD = try POSIX.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { close(folderFD) }
+        guard fsync(folderFD) == 0 else { throw POSIX.error("flush", folder) }
+    }
+
+    /// The file at `path` as the system tells files apart (its device and inode), or `nil` when there is none: two
+    /// files of one name, one replacing the other, differ.
+    public static func identity(of path: String) -> [UInt64]? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
     }
 
     private static func syncDirectory(of path: String) {
