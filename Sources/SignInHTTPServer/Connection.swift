@@ -148,7 +148,9 @@ struct Connection {
         keepAlive: Bool
     ) -> Bool {
         let wire = response.serialized(headOnly: method == "HEAD", connection: connection, date: HTTPDate.now())
-        let sent = Socket.sendAll(fd, wire.bytes)
+        // A whole response within `writeTimeout`: a client that reads a trickle cannot keep its slot busy.
+        let deadline = MonotonicClock.now() + MonotonicClock.clamped(configuration.writeTimeout)
+        let sent = Socket.sendAll(fd, wire.bytes, deadline: deadline)
         let goesOn = sent && keepAlive && isHandling(false)
         log(
             HTTPServerLogEntry(

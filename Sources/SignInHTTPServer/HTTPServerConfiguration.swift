@@ -19,7 +19,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var readTimeout: Double = 10
     /// Seconds a keep-alive connection may wait for its next request before it is closed without an answer.
     public var idleTimeout: Double = 30
-    /// Seconds one send of a response may block on a client that does not read; then the connection is closed.
+    /// Seconds a response may take to send to a client that does not read it, or reads it a trickle at a time; then
+    /// the connection is closed (a send already blocked may take this long again).
     public var writeTimeout: Double = 10
     /// The most connections served at once. When one more arrives, the connection that has waited longest for a
     /// request gives its slot up (from the client holding the most); when every connection is busy with a request,
@@ -31,6 +32,6 @@ public struct HTTPServerConfiguration: Sendable {
     public var maximumConnectionsPerClient = 64
 
     /// Creates the default configuration: 127.0.0.1, any free port, 16 KiB of headers, 1 MiB of body, 10 s to
-    /// read a request, 30 s of keep-alive, 10 s per send, 128 connections, 64 of them from one client.
+    /// read a request, 30 s of keep-alive, 10 s per response sent, 128 connections, 64 of them from one client.
     public init() {}
 }

@@ -211,11 +211,13 @@ enum Socket {
         }
     }
 
-    /// Sends every byte; a peer that stops reading makes `send` fail after the socket's `SO_SNDTIMEO`.
+    /// Sends every byte; a peer that stops reading makes `send` fail after the socket's `SO_SNDTIMEO`, and one that
+    /// reads a trickle gives up once `deadline` has passed (a send already waiting may take its `SO_SNDTIMEO` more).
     /// - Returns: Whether all bytes went out.
-    static func sendAll(_ fd: Int32, _ bytes: [UInt8], flags: Int32 = 0) -> Bool {
+    static func sendAll(_ fd: Int32, _ bytes: [UInt8], flags: Int32 = 0, deadline: Double = .infinity) -> Bool {
         var offset = 0
         while offset < bytes.count {
+            guard offset == 0 || MonotonicClock.now() < deadline else { return false }
             let sent = bytes.withUnsafeBytes { buffer in
                 send(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset, noSignal | flags)
             }

@@ -208,6 +208,28 @@ struct HTTPServerTests {
         #expect(logs.all.map(\.status) == [408])
     }
 
+    @Test("a client reading a response a trickle at a time is cut off once writeTimeout has passed")
+    func trickleReader() throws {
+        let body = [UInt8](repeating: 0x61, count: 32 << 20)
+        let (server, port, logs) = try makeSUT({ $0.writeTimeout = 0.5 }) { _ in
+            HTTPServerResponse(status: 200, headers: [], body: Data(body))
+        }
+        defer { server.stop(drainTimeout: 1) }
+        let client = try TestClient(port: port, receiveBuffer: 64 * 1024)
+        try client.send(Self.get("/big"))
+        // 64 KiB every 200 ms: always some progress, so no single send waits out its timeout; all 32 MiB would take
+        // over a minute. The server gives up on the response (and logs it) once writeTimeout has passed; what it had
+        // already handed to the system still reaches the client after that.
+        let start = Date()
+        while logs.all.isEmpty, Date().timeIntervalSince(start) < 10 {
+            if let count = client.readSome(limit: 64 * 1024, timeout: 0.2), count <= 0 { break }
+            usleep(200_000)
+        }
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(logs.all.count == 1, "no answer logged after \(elapsed) s")
+        #expect(elapsed < 3, "given up after \(elapsed) s")
+    }
+
     @Test("an idle keep-alive connection is closed silently after idleTimeout")
     func idleTimeout() throws {
         let (server, port, _) = try makeSUT { $0.idleTimeout = 0.3 }

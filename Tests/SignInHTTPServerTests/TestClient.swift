@@ -42,10 +42,14 @@ final class TestClient {
         return bindSource(fd, "127.0.0.2") == 0
     }()
 
-    /// Connects to `port` on 127.0.0.1, from the loopback address `source`.
-    init(port: UInt16, from source: String = "127.0.0.1") throws {
+    /// Connects to `port` on 127.0.0.1, from the loopback address `source`, with a receive buffer of
+    /// `receiveBuffer` bytes when given (a small one makes the server's sends wait for this client's reads).
+    init(port: UInt16, from source: String = "127.0.0.1", receiveBuffer: Int32? = nil) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestClientError.connect(errno: errno) }
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         guard source == "127.0.0.1" || bindSource(fd, source) == 0 else {
             let code = errno
             close(fd)
@@ -83,6 +87,15 @@ final class TestClient {
             guard sent > 0 else { throw TestClientError.send(errno: errno) }
             offset += sent
         }
+    }
+
+    /// Reads what has arrived, at most `limit` bytes, waiting up to `timeout` seconds: the count, 0 at the end of the
+    /// stream, -1 when the connection failed (a reset), `nil` when nothing came in time.
+    func readSome(limit: Int, timeout: Double) -> Int? {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, Int32(timeout * 1000)) > 0 else { return nil }
+        var chunk = [UInt8](repeating: 0, count: limit)
+        return chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
     }
 
     /// Whether bytes (or the end of the stream) are ready within `timeout` seconds.
