@@ -53,6 +53,34 @@ struct PasswordHashingGateTests {
         #expect(gate.waiting == 0)
     }
 
+    @Test("a client with nothing waiting goes before the next guess of a client already taking turns")
+    func newcomerFirst() {
+        let gate = PasswordHashingGate(capacity: 1)
+        let release = DispatchSemaphore(value: 0)
+        occupy(gate, release: release)
+        let order = Locked<[String]>([])
+        let done = DispatchSemaphore(value: 0)
+        let firstGuessRuns = DispatchSemaphore(value: 0)
+        let firstGuessEnds = DispatchSemaphore(value: 0)
+        queue(gate, as: "guesser", done: done) {
+            gate.run {
+                order.withLock { $0.append("g1") }
+                firstGuessRuns.signal()
+                firstGuessEnds.wait()
+            }
+        }
+        for name in ["g2", "g3"] {
+            queue(gate, as: "guesser", done: done) { gate.run { order.withLock { $0.append(name) } } }
+        }
+        release.signal()
+        firstGuessRuns.wait()
+        // The guesser has had a turn and has two more guesses waiting; the user arrives now.
+        queue(gate, as: "user", done: done) { gate.run { order.withLock { $0.append("u1") } } }
+        firstGuessEnds.signal()
+        for _ in 0..<4 { #expect(done.wait(timeout: .now() + 10) == .success) }
+        #expect(order.withLock { $0 } == ["g1", "u1", "g2", "g3"])
+    }
+
     @Test("no more hashes run at once than the gate has places, and every one runs")
     func capacity() {
         let gate = PasswordHashingGate(capacity: 2)

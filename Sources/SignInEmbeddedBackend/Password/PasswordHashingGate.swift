@@ -4,9 +4,10 @@ import Foundation
 ///
 /// Every email sign-in (and every guess at one, for an unknown email too) costs a slow PBKDF2 hash. Without a gate,
 /// 64 clients spraying guesses run 64 hashes at once on a 2-core machine, and a legitimate sign-in takes as long as
-/// 32 hashes. With it, hashes wait in one line per client, and a freed core goes to the next client in rotation: a
-/// client with one sign-in waits for at most one turn of each other client, however many guesses one client has
-/// queued.
+/// 32 hashes. With it, hashes wait in one line per client, and a freed core goes to the next client in rotation. A
+/// client that had nothing waiting joins the rotation ahead of the clients already in it (after other newcomers), as
+/// a fair queue serves sparse flows first: a client with one sign-in waits for the hashes already running, not for a
+/// turn of each busy client, however many guesses they have queued.
 ///
 /// The client is the one the current request comes from (``EmbeddedBackend/client``, bound by the code that
 /// receives the request, such as the HTTP face with the peer's address); calls outside any request share one line.
@@ -78,11 +79,18 @@ private struct Lines {
     private var queues: [String: [Int]] = [:]
     /// The clients with waiting tickets, in the order their turns come.
     private var rotation: [String] = []
+    /// How many clients at the front of the rotation are waiting for their first turn since they joined it.
+    private var newcomers = 0
 
     mutating func enqueue(_ client: String) -> Int {
         let ticket = nextTicket
         nextTicket += 1
-        if queues[client, default: []].isEmpty { rotation.append(client) }
+        if queues[client, default: []].isEmpty {
+            // A client that had nothing waiting goes after the other newcomers, before the clients already taking
+            // turns.
+            rotation.insert(client, at: newcomers)
+            newcomers += 1
+        }
         queues[client, default: []].append(ticket)
         waiting += 1
         return ticket
@@ -92,6 +100,7 @@ private struct Lines {
     mutating func admitNext() -> Bool {
         guard !rotation.isEmpty else { return false }
         let client = rotation.removeFirst()
+        if newcomers > 0 { newcomers -= 1 }
         var queue = queues[client, default: []]
         let ticket = queue.removeFirst()
         if queue.isEmpty {
