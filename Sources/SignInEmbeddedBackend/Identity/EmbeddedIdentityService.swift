@@ -32,7 +32,8 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     public let hashing: PasswordHashingGate
     private let settings: Locked<EmbeddedProjectSettings>
     /// When each client asked for its reset mails of the last hour, by client.
-    private let resetRequests = Locked<[String: [Date]]>([:])
+    /// With the table's size at which it is next pruned of clients that have not asked within the window.
+    private let resetRequests = Locked<(byClient: [String: [Date]], pruneAt: Int)>(([:], 1024))
 
     /// Creates a service over the backend's state.
     public init(
@@ -422,17 +423,23 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     private func countResetRequest(from client: String, now: Date) throws(IdentityBackendError) {
         guard !client.isEmpty, !Self.isLoopback(client) else { return }
         let window = configuration.passwordResetLifetime
-        let allowed = resetRequests.withLock { requests in
-            // Forget the clients that have not asked within the window, so that the table stays small; past
-            // `maximumTrackedClients` still asking, new clients are not tracked (the per-account limit holds).
-            if requests.count > 1024 {
-                requests = requests.filter { ($0.value.last ?? .distantPast) > now.addingTimeInterval(-window) }
+        let allowed = resetRequests.withLock { table in
+            // Forget the clients that have not asked within the window, so that the table stays small: when it has
+            // doubled since the last time, so that the cost per request stays constant. Past `maximumTrackedClients`
+            // still asking, new clients are not tracked (the per-account limit holds).
+            if table.byClient.count >= table.pruneAt {
+                table.byClient = table.byClient.filter {
+                    ($0.value.last ?? .distantPast) > now.addingTimeInterval(-window)
+                }
+                table.pruneAt = min(max(1024, 2 * table.byClient.count), Self.maximumTrackedClients)
             }
-            guard requests[client] != nil || requests.count < Self.maximumTrackedClients else { return true }
-            var recent = requests[client, default: []].filter { $0 > now.addingTimeInterval(-window) }
+            guard table.byClient[client] != nil || table.byClient.count < Self.maximumTrackedClients else {
+                return true
+            }
+            var recent = table.byClient[client, default: []].filter { $0 > now.addingTimeInterval(-window) }
             let allowed = recent.count < configuration.maximumResetMailsPerClient
             if allowed { recent.append(now) }
-            requests[client] = recent
+            table.byClient[client] = recent
             return allowed
         }
         guard allowed else {
