@@ -249,6 +249,10 @@ public final class HTTPServer: Sendable {
     private static func makeRoom(
         for client: Substring, in connections: inout [Int: Slot], configuration: HTTPServerConfiguration
     ) -> Bool {
+        // Below both limits, whoever the slots belong to, there is room: no count needed for most connections.
+        if connections.count < min(configuration.maximumConnections, configuration.maximumConnectionsPerClient) {
+            return true
+        }
         var total = 0
         var perClient: [Substring: Int] = [:]
         for slot in connections.values where !slot.isEvicted {
