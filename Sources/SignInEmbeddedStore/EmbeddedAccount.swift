@@ -32,6 +32,14 @@ public struct EmbeddedAccount: Codable, Hashable, Sendable {
     /// The custom claims an administrator set, as Firebase keeps them: the text of a JSON object, at most 1,000
     /// characters. `nil` when there are none.
     public var customAttributes: String?
+    /// The enrolled second factors, oldest first; `nil` (as in records written before they existed) or empty when
+    /// every sign-in needs only its first step.
+    public var secondFactors: [TOTPFactorRecord]?
+    /// A TOTP enrolment started and not yet confirmed by a first code; a new start replaces it.
+    public var pendingTOTPEnrollment: PendingTOTPEnrollment?
+
+    /// Whether a sign-in must give a second factor after its first step.
+    public var hasSecondFactors: Bool { !(secondFactors ?? []).isEmpty }
 
     /// Whether an administrator disabled the account.
     public var isDisabled: Bool { disabledAt != nil }
@@ -84,4 +92,47 @@ public struct LinkedIdentity: Codable, Hashable, Sendable {
 
     /// The key of the identity index: provider and subject.
     public var key: String { "\(providerId)|\(subject)" }
+}
+
+/// A TOTP second factor as the backend keeps it. The shared secret is the one thing of an account the backend must be
+/// able to read back (a code is checked by computing it), so it is kept as it was made; it is never sent again after
+/// the enrolment, and no lookup, export or log shows it.
+public struct TOTPFactorRecord: Codable, Hashable, Sendable {
+    /// The enrolment's id (`mfaEnrollmentId`).
+    public var id: String
+    /// The name the user gave it.
+    public var displayName: String?
+    /// When it was enrolled.
+    public var enrolledAt: Date
+    /// The shared secret, Base32.
+    public var secret: String
+    /// The last time step whose code signed in (or confirmed the enrolment): a code of that step or an earlier one is
+    /// refused, so that a code works once (RFC 6238 §5.2).
+    public var lastUsedStep: UInt64
+
+    /// Creates a record.
+    public init(id: String, displayName: String?, enrolledAt: Date, secret: String, lastUsedStep: UInt64) {
+        self.id = id
+        self.displayName = displayName
+        self.enrolledAt = enrolledAt
+        self.secret = secret
+        self.lastUsedStep = lastUsedStep
+    }
+}
+
+/// A TOTP enrolment waiting for its first code.
+public struct PendingTOTPEnrollment: Codable, Hashable, Sendable {
+    /// The shared secret offered, Base32.
+    public var secret: String
+    /// The SHA-256 hex of the enrolment's handle (`sessionInfo`), which the confirmation must send back.
+    public var sessionInfoHash: String
+    /// When it stops being confirmable.
+    public var expiresAt: Date
+
+    /// Creates a record.
+    public init(secret: String, sessionInfoHash: String, expiresAt: Date) {
+        self.secret = secret
+        self.sessionInfoHash = sessionInfoHash
+        self.expiresAt = expiresAt
+    }
 }

@@ -12,6 +12,7 @@ extension IdentityBackendCapabilities {
             unlink: linking.map { BackendUnlinkService(backend: $0) },
             accountDeletion: accountDeletion.map { BackendAccountDeletionService(backend: $0) },
             emailVerification: emailVerification.map { BackendEmailVerificationService(backend: $0) },
-            profile: profile.map { BackendProfileService(backend: $0, clock: clock) })
+            profile: profile.map { BackendProfileService(backend: $0, clock: clock) },
+            secondFactors: multiFactor.map { BackendSecondFactorService(backend: $0, clock: clock) })
     }
 }

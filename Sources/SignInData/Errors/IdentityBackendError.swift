@@ -16,6 +16,9 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
     /// `pendingToken`.
     public var returnedIDToken: Secret?
     public var pendingToken: Secret?
+    /// With ``Code/secondFactorRequired``: what finishes the sign-in (the pending credential and the account's
+    /// factors).
+    public var secondFactor: BackendSecondFactorChallenge?
 
     /// Creates an error.
     public init(_ code: Code, message: String = "", email: String? = nil) {
@@ -145,6 +148,27 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         /// code was unknown, used, expired or another user's); the account was not deleted. Ours: Firebase's own
         /// answers to `accounts:revokeToken` are carried in the message.
         public static let idpRevocationFailed = Code(rawValue: "IDP_REVOCATION_FAILED")
+        /// The first step of a sign-in succeeded and the account has second factors: ``IdentityBackendError/secondFactor``
+        /// holds what finishes it. Ours: Firebase answers such a sign-in with `mfaPendingCredential` instead of tokens.
+        public static let secondFactorRequired = Code(rawValue: "SECOND_FACTOR_REQUIRED")
+        /// The one-time code is wrong, used, or out of its time window (Firebase's `INVALID_CODE`).
+        public static let invalidCode = Code(rawValue: "INVALID_CODE")
+        /// The pending credential of a sign-in waiting for a second factor is unknown, used or expired.
+        public static let invalidMFAPendingCredential = Code(rawValue: "INVALID_MFA_PENDING_CREDENTIAL")
+        /// The account has no second factor with this id.
+        public static let mfaEnrollmentNotFound = Code(rawValue: "MFA_ENROLLMENT_NOT_FOUND")
+        /// The enrolment being finalized is unknown or expired.
+        public static let invalidSessionInfo = Code(rawValue: "INVALID_SESSION_INFO")
+        /// The account's way of signing in cannot have second factors (a guest; Firebase's
+        /// `UNSUPPORTED_FIRST_FACTOR`).
+        public static let unsupportedFirstFactor = Code(rawValue: "UNSUPPORTED_FIRST_FACTOR")
+    }
+
+    /// The answer to a sign-in of an account with second factors.
+    public static func secondFactorRequired(_ challenge: BackendSecondFactorChallenge) -> IdentityBackendError {
+        var error = IdentityBackendError(.secondFactorRequired, message: "the account asks for a second factor")
+        error.secondFactor = challenge
+        return error
     }
 
     /// The `AuthError` this answer means.
@@ -189,6 +213,14 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         case .damagedRecord: .passwordRecordDamaged
         case .notSupportedByBackend: .notSupportedByBackend(.signIn(provider))
         case .idpRevocationFailed: .providerRevocationFailed(provider)
+        case .secondFactorRequired:
+            secondFactor.map { .secondFactorRequired($0.domain(provider: provider)) }
+                ?? .backend(code: code.rawValue, message: message)
+        case .invalidCode: .invalidSecondFactorCode
+        case .invalidMFAPendingCredential: .secondFactorChallengeExpired
+        case .mfaEnrollmentNotFound: .secondFactorNotFound
+        case .invalidSessionInfo: .secondFactorEnrollmentExpired
+        case .unsupportedFirstFactor: .secondFactorNeedsPermanentAccount
         case .storageUnavailable, .invalidKey:
             .backendStorage(BackendStorageFailure(kind: .unavailable, reason: message))
         case .storageDamaged: .backendStorage(BackendStorageFailure(kind: .damaged, reason: message))

@@ -33,6 +33,8 @@ public struct IdentityBackendCapabilities: Sendable {
     public var emailVerification: (any EmailVerificationBackend)?
     /// A signed-in user's display name and email.
     public var profile: (any ProfileBackend)?
+    /// Second factors.
+    public var multiFactor: (any MultiFactorBackend)?
 
     /// Creates the set; a port left out is one the backend does not offer.
     public init(
@@ -42,7 +44,7 @@ public struct IdentityBackendCapabilities: Sendable {
         guests: (any GuestBackend)? = nil, identityProviders: (any IdentityProviderBackend)? = nil,
         linking: (any LinkingBackend)? = nil, accountDeletion: (any AccountDeletionBackend)? = nil,
         customTokens: (any CustomTokenBackend)? = nil, emailVerification: (any EmailVerificationBackend)? = nil,
-        profile: (any ProfileBackend)? = nil
+        profile: (any ProfileBackend)? = nil, multiFactor: (any MultiFactorBackend)? = nil
     ) {
         self.sessions = sessions
         self.passwords = passwords
@@ -56,6 +58,7 @@ public struct IdentityBackendCapabilities: Sendable {
         self.customTokens = customTokens
         self.emailVerification = emailVerification
         self.profile = profile
+        self.multiFactor = multiFactor
     }
 
     /// Every port, from a backend that offers them all (Firebase, the embedded backend).

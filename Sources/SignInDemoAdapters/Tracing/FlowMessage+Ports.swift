@@ -90,6 +90,27 @@ extension FlowMessage {
         FlowMessage("domain.deleteAccount", "sign in again, then delete the account and sign out")
     }
 
+    static var domainFinishSecondFactorSignIn: FlowMessage {
+        FlowMessage("domain.finishSecondFactorSignIn", "check the code's form, then finish the sign-in with it")
+    }
+
+    static var domainStartTOTPEnrollment: FlowMessage {
+        FlowMessage("domain.startTOTPEnrollment", "ask for a new authenticator secret; sign in again if asked")
+    }
+
+    static var domainConfirmTOTPEnrollment: FlowMessage {
+        FlowMessage("domain.confirmTOTPEnrollment", "check the code's form, then confirm the authenticator with it")
+    }
+
+    static var domainListSecondFactors: FlowMessage {
+        FlowMessage("domain.listSecondFactors", "ask for the account's second factors")
+    }
+
+    static var domainRemoveSecondFactor: FlowMessage {
+        FlowMessage(
+            "domain.removeSecondFactor", "refuse the last factor unconfirmed, then remove it; sign in again if asked")
+    }
+
     // MARK: - UI clients (Infrastructure)
 
     static func uiCredentialAsked(provider: ProviderType) -> FlowMessage {
@@ -271,6 +292,10 @@ extension FlowMessage {
         FlowMessage(
             "data.sendWithIDToken", "{operation} with ID token {idToken}",
             ["operation": what, "idToken": Secret.redactedText])
+    }
+
+    static var backendSendSecondFactorCode: FlowMessage {
+        FlowMessage("data.sendSecondFactorCode", "send the one-time code {code}", ["code": Secret.redactedText])
     }
 
     static func backendSendEmail(email: String) -> FlowMessage {

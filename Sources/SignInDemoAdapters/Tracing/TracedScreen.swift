@@ -30,7 +30,7 @@ public struct TracedScreen {
         guard let effect else { return }
         let state = viewModel.state
         switch effect {
-        case .signIn, .signInWithCredential:
+        case .signIn, .signInWithCredential, .finishSecondFactorSignIn:
             if let error = state.error {
                 tracer.record(.presentation, "SignInViewModel.state", .presentationErrorShown(Self.name(of: error)))
             } else if let session = state.session, preview.session != session {
@@ -68,6 +68,11 @@ public struct TracedScreen {
         case .applyEmailVerification: ("ApplyEmailVerificationUseCase", .domainApplyEmailVerification)
         case .checkAppleCredential: ("CheckAppleCredentialUseCase", .domainCheckAppleCredential)
         case .deleteAccount: ("DeleteAccountUseCase", .domainDeleteAccount)
+        case .finishSecondFactorSignIn: ("FinishSecondFactorSignInUseCase", .domainFinishSecondFactorSignIn)
+        case .startTOTPEnrollment: ("EnrollTOTPUseCase", .domainStartTOTPEnrollment)
+        case .confirmTOTPEnrollment: ("EnrollTOTPUseCase", .domainConfirmTOTPEnrollment)
+        case .listSecondFactors: ("ListSecondFactorsUseCase", .domainListSecondFactors)
+        case .removeSecondFactor: ("RemoveSecondFactorUseCase", .domainRemoveSecondFactor)
         }
     }
 }

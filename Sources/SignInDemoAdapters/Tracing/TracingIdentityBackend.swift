@@ -40,7 +40,8 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
             accountDeletion: capabilities.accountDeletion.map { _ in traced },
             customTokens: capabilities.customTokens.map { _ in traced },
             emailVerification: capabilities.emailVerification.map { _ in traced },
-            profile: capabilities.profile.map { _ in traced })
+            profile: capabilities.profile.map { _ in traced },
+            multiFactor: capabilities.multiFactor.map { _ in traced })
     }
 
     /// The wrapped backend's port; it is there, since ``wrapping(_:tracer:)`` hands out only the ports present.
@@ -199,5 +200,44 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
             .backend, name, answered: answer,
             failed: { .backendRefused(code: ($0 as? IdentityBackendError)?.code.rawValue ?? TraceErrorName.of($0)) },
             body)
+    }
+}
+
+extension TracingIdentityBackend: MultiFactorBackend {
+    public func startTOTPEnrollment(idToken: Secret) async throws -> BackendTOTPEnrollment {
+        try await call(
+            "startTOTPEnrollment", .backendSendWithIDToken("start an authenticator enrolment"),
+            answer: { _ in .backendDone }
+        ) { try await port(base.multiFactor).startTOTPEnrollment(idToken: idToken) }
+    }
+
+    public func finalizeTOTPEnrollment(idToken: Secret, sessionInfo: Secret, code: Secret, displayName: String?)
+        async throws -> BackendSessionResponse
+    {
+        try await session("finalizeTOTPEnrollment", .backendSendSecondFactorCode) {
+            try await port(base.multiFactor).finalizeTOTPEnrollment(
+                idToken: idToken, sessionInfo: sessionInfo, code: code, displayName: displayName)
+        }
+    }
+
+    public func secondFactors(idToken: Secret) async throws -> [BackendSecondFactor] {
+        try await call(
+            "secondFactors", .backendSendWithIDToken("list the second factors"), answer: { _ in .backendDone }
+        ) { try await port(base.multiFactor).secondFactors(idToken: idToken) }
+    }
+
+    public func withdrawSecondFactor(idToken: Secret, enrollmentID: String) async throws -> BackendSessionResponse {
+        try await session("withdrawSecondFactor", .backendSendWithIDToken("remove a second factor")) {
+            try await port(base.multiFactor).withdrawSecondFactor(idToken: idToken, enrollmentID: enrollmentID)
+        }
+    }
+
+    public func finalizeSecondFactorSignIn(pendingCredential: Secret, enrollmentID: String, code: Secret)
+        async throws -> BackendSessionResponse
+    {
+        try await session("finalizeSecondFactorSignIn", .backendSendSecondFactorCode) {
+            try await port(base.multiFactor).finalizeSecondFactorSignIn(
+                pendingCredential: pendingCredential, enrollmentID: enrollmentID, code: code)
+        }
     }
 }

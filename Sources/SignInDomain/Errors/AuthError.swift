@@ -105,6 +105,25 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The identity backend does not offer the feature at all (a team's own REST API without guest accounts,
     /// Sign in with Apple or linking, say): no retry helps.
     case notSupportedByBackend(BackendFeature)
+    /// The account has second factors: the sign-in stopped after its first step and waits for a code.
+    /// ``SignInUseCase`` returns it as ``SignInResult/secondFactorRequired(_:)``; finish it with
+    /// ``FinishSecondFactorSignInUseCase``.
+    case secondFactorRequired(SecondFactorChallenge)
+    /// The one-time code is not the authenticator's code for now: wrong, already used, from another account's secret,
+    /// or too old. A new code may be tried.
+    case invalidSecondFactorCode
+    /// The sign-in waiting for a second factor expired or was already finished: sign in again.
+    case secondFactorChallengeExpired
+    /// The authenticator's enrolment was not confirmed in time: start it again.
+    case secondFactorEnrollmentExpired
+    /// The account has no such second factor.
+    case secondFactorNotFound
+    /// Removing the account's last second factor turns two-step sign-in off: confirm it first.
+    case lastSecondFactor
+    /// Too many wrong codes for this account; the backend waits before checking another.
+    case tooManySecondFactorAttempts
+    /// A guest account cannot have second factors: link a permanent way to sign in first.
+    case secondFactorNeedsPermanentAccount
 
     public var description: String {
         switch self {
@@ -168,6 +187,14 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notSupportedByBackend(let feature): "The identity backend does not offer \(feature)."
         case .providerRevocationFailed(let provider):
             "\(provider) did not revoke the app's access; the account was not deleted."
+        case .secondFactorRequired: "The account asks for a second factor."
+        case .invalidSecondFactorCode: "The one-time code is not valid."
+        case .secondFactorChallengeExpired: "The sign-in waiting for a second factor expired or was finished."
+        case .secondFactorEnrollmentExpired: "The authenticator's enrolment was not confirmed in time."
+        case .secondFactorNotFound: "The account has no such second factor."
+        case .lastSecondFactor: "Removing the last second factor turns two-step sign-in off; it must be confirmed."
+        case .tooManySecondFactorAttempts: "Too many wrong one-time codes; try again later."
+        case .secondFactorNeedsPermanentAccount: "A guest account cannot have second factors."
         }
     }
 }

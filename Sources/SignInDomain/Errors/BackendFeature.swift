@@ -17,4 +17,6 @@ public enum BackendFeature: Hashable, Sendable {
     case emailVerification
     /// Changing a signed-in user's display name or email.
     case profileUpdate
+    /// Second factors (an authenticator's one-time codes).
+    case secondFactors
 }

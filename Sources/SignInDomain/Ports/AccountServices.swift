@@ -22,6 +22,8 @@ public struct AccountServices: Sendable {
     public var emailVerification: (any EmailVerificationService)?
     /// Changing the display name and the email.
     public var profile: (any ProfileService)?
+    /// Second factors.
+    public var secondFactors: (any SecondFactorService)?
 
     /// Creates the set; a service left out is one the backend does not offer.
     public init(
@@ -29,7 +31,7 @@ public struct AccountServices: Sendable {
         passwordResetCodes: (any PasswordResetCodeService)? = nil, passwordChange: (any PasswordChangeService)? = nil,
         unlink: (any UnlinkService)? = nil,
         accountDeletion: (any AccountDeletionService)? = nil, emailVerification: (any EmailVerificationService)? = nil,
-        profile: (any ProfileService)? = nil
+        profile: (any ProfileService)? = nil, secondFactors: (any SecondFactorService)? = nil
     ) {
         self.signUp = signUp
         self.passwordReset = passwordReset
@@ -39,5 +41,6 @@ public struct AccountServices: Sendable {
         self.accountDeletion = accountDeletion
         self.emailVerification = emailVerification
         self.profile = profile
+        self.secondFactors = secondFactors
     }
 }

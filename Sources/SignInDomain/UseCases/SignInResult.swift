@@ -4,4 +4,7 @@ public enum SignInResult: Hashable, Sendable {
     case signedIn(UserSession)
     /// The user cancelled the provider's UI. Nothing changed.
     case cancelled
+    /// The first step succeeded and the account asks for a second factor: nobody is signed in yet. Finish with
+    /// ``FinishSecondFactorSignInUseCase``; dropping the challenge is a cancel.
+    case secondFactorRequired(SecondFactorChallenge)
 }

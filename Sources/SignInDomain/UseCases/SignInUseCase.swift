@@ -25,7 +25,8 @@ public struct SignInUseCase: Sendable {
     /// - Parameters:
     ///   - provider: The provider the user chose.
     ///   - uiClients: The screen's UI clients, as `SignInUIClientBuilder.build()` returns them.
-    /// - Returns: ``SignInResult/signedIn(_:)`` with the stored session, or ``SignInResult/cancelled``.
+    /// - Returns: ``SignInResult/signedIn(_:)`` with the stored session, ``SignInResult/cancelled``, or
+    ///   ``SignInResult/secondFactorRequired(_:)`` when the account asks for a code (nothing is stored yet).
     /// - Throws: ``AuthError``.
     public func callAsFunction(_ provider: ProviderType, uiClients: SignInUIClients) async throws(AuthError)
         -> SignInResult
@@ -37,12 +38,17 @@ public struct SignInUseCase: Sendable {
             return .cancelled
         }
 
-        return .signedIn(try await exchange(credential, with: authProvider))
+        do {
+            return .signedIn(try await exchange(credential, with: authProvider))
+        } catch .secondFactorRequired(let challenge) {
+            return .secondFactorRequired(challenge)
+        }
     }
 
     /// Signs in with a credential the app already has: the recovery from
     /// ``AuthError/credentialAlreadyInUse(_:)`` ("sign in to that account instead").
-    /// - Throws: ``AuthError/authProviderMissing(_:)`` and what the ``AuthProvider`` throws.
+    /// - Throws: ``AuthError/authProviderMissing(_:)`` and what the ``AuthProvider`` throws,
+    ///   ``AuthError/secondFactorRequired(_:)`` included.
     public func signIn(with credential: AuthCredential) async throws(AuthError) -> UserSession {
         guard let authProvider = authProviders[credential.provider] else {
             throw .authProviderMissing(credential.provider)

@@ -100,7 +100,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
                     pendingToken, providerId: request.providerId, state: &state, now: now)
                 guard let uid = state.identity.identities[identity.key], let account = state.identity.accounts[uid]
                 else { throw IdentityBackendError(.userNotFound, message: "no account has this identity any more") }
-                return try issueSession(
+                return try finishFirstStep(
                     for: account, provider: request.providerId, isNewUser: false, fresh: fresh, now: now, state: &state)
             }
             let claims = try acceptIdentityToken(request, state: &state, now: now)
@@ -129,10 +129,10 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             fillProfile(&account, claims: claims, request: request, state: state)
             // A returning user's account is written only when the sign-in changed it.
             if account != stored { state.identity.accounts[account.uid] = account }
-            return try issueSession(
+            return try finishFirstStep(
                 for: account, provider: request.providerId, isNewUser: isNewUser, fresh: fresh, now: now,
                 state: &state)
-        }
+        }.answer()
     }
 
     // MARK: - Guests and email/password
@@ -175,10 +175,10 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
             guard let account = state.identity.accounts[uid] else { throw loginRefusal(emailHasAccount: false) }
-            return try issueSession(
+            return try finishFirstStep(
                 for: account, provider: ProviderType.emailPassword.rawValue, isNewUser: false, fresh: fresh, now: now,
                 state: &state)
-        }
+        }.answer()
     }
 
     /// Checks an email and password, with the guess throttle, and returns the account's uid.
@@ -331,7 +331,11 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     }
 
     /// Every port: the embedded backend offers them all.
-    public var capabilities: IdentityBackendCapabilities { IdentityBackendCapabilities(all: self) }
+    public var capabilities: IdentityBackendCapabilities {
+        var capabilities = IdentityBackendCapabilities(all: self)
+        capabilities.multiFactor = self
+        return capabilities
+    }
 
     func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) throws(IdentityBackendError)
         -> BackendSessionResponse

@@ -28,6 +28,14 @@ public struct AccountUseCases: Sendable {
     public var applyEmailVerification: ApplyEmailVerificationUseCase?
     /// Change the display name or the email.
     public var updateProfile: UpdateProfileUseCase?
+    /// Enrol an authenticator app's one-time codes as a second factor.
+    public var enrollTOTP: EnrollTOTPUseCase?
+    /// List the account's second factors.
+    public var listSecondFactors: ListSecondFactorsUseCase?
+    /// Remove a second factor.
+    public var removeSecondFactor: RemoveSecondFactorUseCase?
+    /// Finish a sign-in that asked for a second factor.
+    public var finishSecondFactorSignIn: FinishSecondFactorSignInUseCase?
 
     /// Creates the set.
     public init(
@@ -37,7 +45,10 @@ public struct AccountUseCases: Sendable {
         checkPasswordResetCode: CheckPasswordResetCodeUseCase? = nil,
         checkAppleCredential: CheckAppleCredentialUseCase? = nil, deleteAccount: DeleteAccountUseCase? = nil,
         changePassword: ChangePasswordUseCase? = nil, sendEmailVerification: SendEmailVerificationUseCase? = nil,
-        applyEmailVerification: ApplyEmailVerificationUseCase? = nil, updateProfile: UpdateProfileUseCase? = nil
+        applyEmailVerification: ApplyEmailVerificationUseCase? = nil, updateProfile: UpdateProfileUseCase? = nil,
+        enrollTOTP: EnrollTOTPUseCase? = nil, listSecondFactors: ListSecondFactorsUseCase? = nil,
+        removeSecondFactor: RemoveSecondFactorUseCase? = nil,
+        finishSecondFactorSignIn: FinishSecondFactorSignInUseCase? = nil
     ) {
         self.signUp = signUp
         self.link = link
@@ -51,6 +62,10 @@ public struct AccountUseCases: Sendable {
         self.sendEmailVerification = sendEmailVerification
         self.applyEmailVerification = applyEmailVerification
         self.updateProfile = updateProfile
+        self.enrollTOTP = enrollTOTP
+        self.listSecondFactors = listSecondFactors
+        self.removeSecondFactor = removeSecondFactor
+        self.finishSecondFactorSignIn = finishSecondFactorSignIn
     }
 }
 
@@ -92,6 +107,16 @@ extension AccountUseCases {
             applyEmailVerification: services.emailVerification.map { ApplyEmailVerificationUseCase(accounts: $0) },
             updateProfile: services.profile.map {
                 UpdateProfileUseCase(accounts: $0, sessions: sessions, authProviders: authProviders)
+            },
+            enrollTOTP: services.secondFactors.map {
+                EnrollTOTPUseCase(factors: $0, sessions: sessions, authProviders: authProviders)
+            },
+            listSecondFactors: services.secondFactors.map { ListSecondFactorsUseCase(factors: $0, sessions: sessions) },
+            removeSecondFactor: services.secondFactors.map {
+                RemoveSecondFactorUseCase(factors: $0, sessions: sessions, authProviders: authProviders)
+            },
+            finishSecondFactorSignIn: services.secondFactors.map {
+                FinishSecondFactorSignInUseCase(factors: $0, sessions: sessions)
             })
     }
 }
@@ -114,6 +139,14 @@ public enum AccountOperation: Hashable, Sendable {
     case applyEmailVerification(email: String)
     /// The display name or the email changed.
     case updateProfile
+    /// A TOTP enrolment started: show its secret and wait for a first code.
+    case startTOTPEnrollment(TOTPEnrollment)
+    /// The authenticator is enrolled: sign-ins ask for its codes.
+    case enrollTOTP
+    /// The account's second factors.
+    case listSecondFactors([SecondFactor])
+    /// A second factor was removed.
+    case removeSecondFactor
 }
 
 /// How an account effect ended.

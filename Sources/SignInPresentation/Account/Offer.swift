@@ -50,6 +50,14 @@ public struct SignInOffers: Hashable, Sendable {
     public var applyEmailVerification: Offer<ApplyEmailVerificationUseCase>?
     /// Changing the display name or the email.
     public var updateProfile: Offer<UpdateProfileUseCase>?
+    /// Enrolling an authenticator app as a second factor.
+    public var enrollTOTP: Offer<EnrollTOTPUseCase>?
+    /// Listing the account's second factors.
+    public var listSecondFactors: Offer<ListSecondFactorsUseCase>?
+    /// Removing a second factor.
+    public var removeSecondFactor: Offer<RemoveSecondFactorUseCase>?
+    /// Finishing a sign-in that asked for a second factor: a screen that has it asks for the code.
+    public var finishSecondFactorSignIn: Offer<FinishSecondFactorSignInUseCase>?
 
     /// The offers of `account`'s use cases.
     init(_ account: AccountUseCases) {
@@ -65,5 +73,9 @@ public struct SignInOffers: Hashable, Sendable {
         sendEmailVerification = account.sendEmailVerification.map(Offer.init)
         applyEmailVerification = account.applyEmailVerification.map(Offer.init)
         updateProfile = account.updateProfile.map(Offer.init)
+        enrollTOTP = account.enrollTOTP.map(Offer.init)
+        listSecondFactors = account.listSecondFactors.map(Offer.init)
+        removeSecondFactor = account.removeSecondFactor.map(Offer.init)
+        finishSecondFactorSignIn = account.finishSecondFactorSignIn.map(Offer.init)
     }
 }

@@ -82,5 +82,19 @@ extension AuthErrorMessages {
         .featureAccountDeletion: "account deletion",
         .providerRevocationFailed:
             "Your account was not deleted: {provider} did not confirm that this app's access was removed. Please try again.",
+        .secondFactorRequired:
+            "This account uses two-step sign-in. Enter the 6-digit code from your authenticator app.",
+        .invalidSecondFactorCode:
+            "That code is not right. Enter the 6-digit code your authenticator app shows now; each code works once.",
+        .secondFactorChallengeExpired:
+            "This sign-in waited too long for its code, or was already finished. Please sign in again.",
+        .secondFactorEnrollmentExpired: "Setting up the authenticator app took too long. Please start again.",
+        .secondFactorNotFound: "This account has no such authenticator. List them and choose again.",
+        .lastSecondFactor:
+            "This is your last authenticator: removing it turns two-step sign-in off, and your password alone will sign in. Confirm to remove it.",
+        .tooManySecondFactorAttempts: "Too many wrong codes for this account. Wait a few minutes and try again.",
+        .featureSecondFactors: "two-step sign-in",
+        .secondFactorNeedsPermanentAccount:
+            "A guest account cannot use two-step sign-in. Link Apple, Google or an email and password first.",
     ]
 }

@@ -69,5 +69,14 @@ extension AuthErrorMessages {
         .featurePasswordReset: "重設密碼",
         .featureAccountDeletion: "刪除帳號",
         .providerRevocationFailed: "您的帳號未被刪除：{provider} 未確認已移除此應用程式的存取權。請再試一次。",
+        .secondFactorRequired: "此帳號使用兩步驟登入。請輸入驗證器應用程式中的 6 位數代碼。",
+        .invalidSecondFactorCode: "代碼不正確。請輸入驗證器應用程式目前顯示的 6 位數代碼；每個代碼只能使用一次。",
+        .secondFactorChallengeExpired: "此次登入等候代碼太久，或已經完成。請重新登入。",
+        .secondFactorEnrollmentExpired: "設定驗證器應用程式的時間過長。請重新開始。",
+        .secondFactorNotFound: "此帳號沒有這個驗證器。請列出後重新選擇。",
+        .lastSecondFactor: "這是您最後一個驗證器：移除後將關閉兩步驟登入，只需密碼即可登入。請確認後再移除。",
+        .tooManySecondFactorAttempts: "此帳號輸入錯誤代碼的次數過多。請稍候幾分鐘再試。",
+        .featureSecondFactors: "兩步驟登入",
+        .secondFactorNeedsPermanentAccount: "訪客帳號無法使用兩步驟登入。請先連結 Apple、Google 或電子郵件與密碼。",
     ]
 }

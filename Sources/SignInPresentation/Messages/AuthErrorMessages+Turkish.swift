@@ -82,5 +82,20 @@ extension AuthErrorMessages {
         .featureAccountDeletion: "hesap silme",
         .providerRevocationFailed:
             "Hesabınız silinmedi: {provider} bu uygulamanın erişiminin kaldırıldığını onaylamadı. Lütfen tekrar deneyin.",
+        .secondFactorRequired:
+            "Bu hesap iki adımlı oturum açma kullanıyor. Doğrulama uygulamanızdaki 6 haneli kodu girin.",
+        .invalidSecondFactorCode:
+            "Bu kod doğru değil. Doğrulama uygulamanızın şu an gösterdiği 6 haneli kodu girin; her kod bir kez kullanılabilir.",
+        .secondFactorChallengeExpired:
+            "Bu oturum açma kodunu çok uzun süre bekledi ya da zaten tamamlandı. Lütfen yeniden oturum açın.",
+        .secondFactorEnrollmentExpired: "Doğrulama uygulamasının kurulumu çok uzun sürdü. Lütfen yeniden başlayın.",
+        .secondFactorNotFound: "Bu hesapta böyle bir doğrulama uygulaması yok. Listeleyip yeniden seçin.",
+        .lastSecondFactor:
+            "Bu son doğrulama uygulamanız: kaldırırsanız iki adımlı oturum açma kapanır ve yalnızca parolanız oturum açar. Kaldırmak için onaylayın.",
+        .tooManySecondFactorAttempts:
+            "Bu hesap için çok fazla yanlış kod girildi. Birkaç dakika bekleyip tekrar deneyin.",
+        .featureSecondFactors: "iki adımlı oturum açma",
+        .secondFactorNeedsPermanentAccount:
+            "Misafir hesabı iki adımlı oturum açmayı kullanamaz. Önce Apple, Google ya da bir e-posta ve parola bağlayın.",
     ]
 }

@@ -115,6 +115,14 @@ public struct AuthErrorMessages: Sendable {
         case .accountExistsWithDifferentCredential(let email): (.accountExistsWithDifferentCredential, ["email": email])
         case .notSupportedByBackend(let feature): (.notSupportedByBackend, ["operation": Self.englishName(feature)])
         case .providerRevocationFailed(let provider): (.providerRevocationFailed, ["provider": provider.rawValue])
+        case .secondFactorRequired: (.secondFactorRequired, [:])
+        case .invalidSecondFactorCode: (.invalidSecondFactorCode, [:])
+        case .secondFactorChallengeExpired: (.secondFactorChallengeExpired, [:])
+        case .secondFactorEnrollmentExpired: (.secondFactorEnrollmentExpired, [:])
+        case .secondFactorNotFound: (.secondFactorNotFound, [:])
+        case .lastSecondFactor: (.lastSecondFactor, [:])
+        case .tooManySecondFactorAttempts: (.tooManySecondFactorAttempts, [:])
+        case .secondFactorNeedsPermanentAccount: (.secondFactorNeedsPermanentAccount, [:])
         }
     }
 
@@ -131,6 +139,7 @@ public struct AuthErrorMessages: Sendable {
         case .accountDeletion: text(for: .featureAccountDeletion)
         case .emailVerification: text(for: .featureEmailVerification)
         case .profileUpdate: text(for: .featureProfileUpdate)
+        case .secondFactors: text(for: .featureSecondFactors)
         }
     }
 

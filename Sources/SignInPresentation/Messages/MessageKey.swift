@@ -61,6 +61,14 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case passwordRejectedByBackend
     case notSupportedByBackend
     case providerRevocationFailed
+    case secondFactorRequired
+    case invalidSecondFactorCode
+    case secondFactorChallengeExpired
+    case secondFactorEnrollmentExpired
+    case secondFactorNotFound
+    case lastSecondFactor
+    case tooManySecondFactorAttempts
+    case secondFactorNeedsPermanentAccount
     /// An operation's name, not a message: "Sign in with {provider}", as a backend that lacks it is named.
     case signInWithProvider
     /// What a backend may lack, as ``notSupportedByBackend``'s `{operation}` names it.
@@ -72,6 +80,7 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case featureProfileUpdate
     case featurePasswordReset
     case featureAccountDeletion
+    case featureSecondFactors
 
     /// The key of a sign-out reason's message.
     public static func signOut(_ reason: SignOutReason) -> MessageKey {

@@ -57,6 +57,23 @@ public enum SignInAction: Hashable, Sendable {
     case clickDeleteAccount(Offer<DeleteAccountUseCase>, currentPassword: Secret? = nil)
     /// An account effect finished.
     case accountResponse(AccountResponse)
+    /// The code of a sign-in waiting for a second factor was submitted; `factorID` picks the factor (`nil`: the
+    /// account's first).
+    case submitSecondFactorCode(Offer<FinishSecondFactorSignInUseCase>, code: Secret, factorID: String? = nil)
+    /// The user gave up the sign-in waiting for a second factor: nobody is signed in, nothing is stored.
+    case cancelSecondFactor
+    /// "Add an authenticator app" was tapped, with the current password if the screen asked for it.
+    case startTOTPEnrollment(Offer<EnrollTOTPUseCase>, currentPassword: Secret? = nil)
+    /// The first code from the authenticator app was submitted for the enrolment in progress.
+    case confirmTOTPEnrollment(Offer<EnrollTOTPUseCase>, code: Secret, displayName: String? = nil)
+    /// The user gave up the enrolment in progress: nothing changes for the account.
+    case cancelTOTPEnrollment
+    /// The account's second factors are to be listed.
+    case listSecondFactors(Offer<ListSecondFactorsUseCase>)
+    /// "Remove" was tapped on a second factor; `confirmingLast` says the user confirmed that removing the last one
+    /// turns two-step sign-in off.
+    case removeSecondFactor(
+        Offer<RemoveSecondFactorUseCase>, id: String, confirmingLast: Bool = false, currentPassword: Secret? = nil)
 
     /// The action's case name, with the provider for a provider's button, for traces and logs:
     /// `clickProvider(apple.com)`, `clickLink(google.com)`, `openResetLink`, `accountResponse`. It never contains a
@@ -84,6 +101,13 @@ public enum SignInAction: Hashable, Sendable {
         case .checkAppleCredential: "checkAppleCredential"
         case .clickDeleteAccount: "clickDeleteAccount"
         case .accountResponse: "accountResponse"
+        case .submitSecondFactorCode: "submitSecondFactorCode"
+        case .cancelSecondFactor: "cancelSecondFactor"
+        case .startTOTPEnrollment: "startTOTPEnrollment"
+        case .confirmTOTPEnrollment: "confirmTOTPEnrollment"
+        case .cancelTOTPEnrollment: "cancelTOTPEnrollment"
+        case .listSecondFactors: "listSecondFactors"
+        case .removeSecondFactor: "removeSecondFactor"
         }
     }
 
@@ -103,6 +127,8 @@ public enum SignInResponse: Hashable, Sendable {
     case signedIn(UserSession)
     /// The user cancelled.
     case cancelled
+    /// The first step succeeded and the account asks for a second factor.
+    case secondFactorRequired(SecondFactorChallenge)
     /// The sign-in failed.
     case failed(AuthError)
 }

@@ -35,6 +35,18 @@ public enum SignInEffect: Hashable, Sendable {
     case checkAppleCredential(Offer<CheckAppleCredentialUseCase>, AppleCredentialCheckTrigger)
     /// Run `DeleteAccountUseCase`.
     case deleteAccount(Offer<DeleteAccountUseCase>, currentPassword: Secret?)
+    /// Run `FinishSecondFactorSignInUseCase`: a sign-in, answered by a ``SignInResponse``.
+    case finishSecondFactorSignIn(
+        Offer<FinishSecondFactorSignInUseCase>, SecondFactorChallenge, factorID: String?, code: Secret)
+    /// Run `EnrollTOTPUseCase.start`.
+    case startTOTPEnrollment(Offer<EnrollTOTPUseCase>, currentPassword: Secret?)
+    /// Run `EnrollTOTPUseCase.finish`.
+    case confirmTOTPEnrollment(Offer<EnrollTOTPUseCase>, TOTPEnrollment, code: Secret, displayName: String?)
+    /// Run `ListSecondFactorsUseCase`.
+    case listSecondFactors(Offer<ListSecondFactorsUseCase>)
+    /// Run `RemoveSecondFactorUseCase`.
+    case removeSecondFactor(
+        Offer<RemoveSecondFactorUseCase>, id: String, confirmingLast: Bool, currentPassword: Secret?)
 }
 
 /// The pure step of the sign-in screen: given the state and an action, the new state and the effect to
@@ -63,6 +75,7 @@ public struct SignInReducer: Sendable {
             }
             return .signIn(provider)
         }
+        if let effect = secondFactorStep(&state, action) { return effect }
         if case .checkAppleCredential(let offer, let trigger) = action, trigger != .userAsked {
             // Launch, foreground and Apple's notice: no spinner, no error, never dropped while something loads.
             return .checkAppleCredential(offer, trigger)
@@ -90,12 +103,20 @@ public struct SignInReducer: Sendable {
                 state.completed = operation
                 state.session = session
                 clearError(&state)
+                switch operation {
+                case .startTOTPEnrollment(let enrollment): state.totpEnrollment = enrollment
+                case .enrollTOTP: state.totpEnrollment = nil
+                case .listSecondFactors(let factors): state.secondFactors = factors
+                case .removeSecondFactor: state.secondFactors = nil
+                default: break
+                }
                 if case .checkAppleCredential(let credentialState) = operation, credentialState != .authorized {
                     show(.signedOut(.credentialRevoked), in: &state)
                 }
             case .cancelled:
                 clearError(&state)
             case .failed(let error):
+                if error == .secondFactorEnrollmentExpired { state.totpEnrollment = nil }
                 show(error, in: &state)
             }
         case .signInResponse(let response):
@@ -104,10 +125,18 @@ public struct SignInReducer: Sendable {
             switch response {
             case .signedIn(let session):
                 state.session = session
+                state.secondFactorChallenge = nil
                 clearError(&state)
             case .cancelled:
                 clearError(&state)
+            case .secondFactorRequired(let challenge):
+                state.secondFactorChallenge = challenge
+                clearError(&state)
             case .failed(let error):
+                // A wrong code may be tried again; an expired or finished challenge cannot.
+                if error == .secondFactorChallengeExpired || error == .tooManySecondFactorAttempts {
+                    state.secondFactorChallenge = nil
+                }
                 show(error, in: &state)
             }
         case .signOutResponse(let response):
@@ -121,6 +150,10 @@ public struct SignInReducer: Sendable {
             }
         case .authStateChanged(let event):
             state.session = event.session
+            if event.session == nil {
+                state.totpEnrollment = nil
+                state.secondFactors = nil
+            }
             if case .signedOut(let reason) = event, reason != .userRequested {
                 show(.signedOut(reason), in: &state)
             }
@@ -151,7 +184,49 @@ public struct SignInReducer: Sendable {
             .deleteAccount(offer, currentPassword: currentPassword)
         case .changePassword(let offer, let newPassword, let currentPassword):
             .changePassword(offer, newPassword: newPassword, currentPassword: currentPassword)
+        case .startTOTPEnrollment(let offer, let currentPassword):
+            .startTOTPEnrollment(offer, currentPassword: currentPassword)
+        case .listSecondFactors(let offer): .listSecondFactors(offer)
+        case .removeSecondFactor(let offer, let id, let confirmingLast, let currentPassword):
+            .removeSecondFactor(offer, id: id, confirmingLast: confirmingLast, currentPassword: currentPassword)
         default: nil
+        }
+    }
+
+    /// The steps of a second factor that use what the state holds: a sign-in's challenge, an enrolment's secret.
+    /// `nil` for every other action.
+    private func secondFactorStep(_ state: inout SignInState, _ action: SignInAction) -> SignInEffect?? {
+        switch action {
+        case .submitSecondFactorCode(let offer, let code, let factorID):
+            guard !state.isLoading else { return .some(nil) }
+            guard let challenge = state.secondFactorChallenge else {
+                show(.secondFactorChallengeExpired, in: &state)
+                return .some(nil)
+            }
+            state.isLoading = true
+            state.loadingProvider = challenge.provider
+            clearError(&state)
+            return .finishSecondFactorSignIn(offer, challenge, factorID: factorID, code: code)
+        case .cancelSecondFactor:
+            state.secondFactorChallenge = nil
+            clearError(&state)
+            return .some(nil)
+        case .confirmTOTPEnrollment(let offer, let code, let displayName):
+            guard !state.isLoading else { return .some(nil) }
+            guard let enrollment = state.totpEnrollment else {
+                show(.secondFactorEnrollmentExpired, in: &state)
+                return .some(nil)
+            }
+            state.isLoading = true
+            state.completed = nil
+            clearError(&state)
+            return .confirmTOTPEnrollment(offer, enrollment, code: code, displayName: displayName)
+        case .cancelTOTPEnrollment:
+            state.totpEnrollment = nil
+            clearError(&state)
+            return .some(nil)
+        default:
+            return nil
         }
     }
 

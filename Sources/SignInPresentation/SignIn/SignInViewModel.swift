@@ -64,8 +64,11 @@ public final class SignInViewModel {
                 switch try await signIn(provider, uiClients: uiClients) {
                 case .signedIn(let session): .signedIn(session)
                 case .cancelled: .cancelled
+                case .secondFactorRequired(let challenge): .secondFactorRequired(challenge)
                 }
             }
+        case .finishSecondFactorSignIn(let offer, let challenge, let factorID, let code):
+            return runSignIn { .signedIn(try await offer.useCase(challenge, factorID: factorID, code: code)) }
         case .signInWithCredential(let credential):
             let signIn = self.signIn
             return runSignIn { .signedIn(try await signIn.signIn(with: credential)) }
@@ -93,7 +96,10 @@ public final class SignInViewModel {
             do {
                 response = try await body()
             } catch {
-                response = .failed(AuthError.normalizing(error))
+                switch AuthError.normalizing(error) {
+                case .secondFactorRequired(let challenge): response = .secondFactorRequired(challenge)
+                case let failure: response = .failed(failure)
+                }
             }
             self.dispatch(.signInResponse(response))
         }
@@ -176,7 +182,20 @@ public final class SignInViewModel {
                 .changePassword,
                 session: try await offer.useCase(
                     newPassword: newPassword, currentPassword: currentPassword, uiClients: uiClients))
-        case .signIn, .signInWithCredential, .signOut:
+        case .startTOTPEnrollment(let offer, let currentPassword):
+            let enrollment = try await offer.useCase.start(currentPassword: currentPassword, uiClients: uiClients)
+            return .completed(.startTOTPEnrollment(enrollment), session: state.session)
+        case .confirmTOTPEnrollment(let offer, let enrollment, let code, let displayName):
+            return .completed(
+                .enrollTOTP, session: try await offer.useCase.finish(enrollment, code: code, displayName: displayName))
+        case .listSecondFactors(let offer):
+            return .completed(.listSecondFactors(try await offer.useCase()), session: state.session)
+        case .removeSecondFactor(let offer, let id, let confirmingLast, let currentPassword):
+            return .completed(
+                .removeSecondFactor,
+                session: try await offer.useCase(
+                    id: id, confirmingLast: confirmingLast, currentPassword: currentPassword, uiClients: uiClients))
+        case .signIn, .signInWithCredential, .signOut, .finishSecondFactorSignIn:
             // Run by dispatch itself; never handed here.
             return .cancelled
         }

@@ -1,0 +1,67 @@
+import SignInDomain
+
+/// Second factors at a ``MultiFactorBackend``: the Data side of `SecondFactorService`.
+public struct BackendSecondFactorService: SecondFactorService {
+    private let backend: any MultiFactorBackend
+    private let clock: any WallClock
+
+    /// Creates the service.
+    public init(backend: any MultiFactorBackend, clock: any WallClock = SystemWallClock()) {
+        self.backend = backend
+        self.clock = clock
+    }
+
+    public func startTOTPEnrollment(for session: UserSession) async throws -> TOTPEnrollment {
+        try await translating(session) { try await backend.startTOTPEnrollment(idToken: session.tokens.idToken).domain }
+    }
+
+    public func finishTOTPEnrollment(
+        _ enrollment: TOTPEnrollment, code: Secret, displayName: String?, for session: UserSession
+    ) async throws -> UserSession {
+        try await translating(session) {
+            try await backend.finalizeTOTPEnrollment(
+                idToken: session.tokens.idToken, sessionInfo: enrollment.session, code: code, displayName: displayName
+            ).toDomain(now: clock.now())
+        }
+    }
+
+    public func secondFactors(for session: UserSession) async throws -> [SecondFactor] {
+        try await translating(session) {
+            try await backend.secondFactors(idToken: session.tokens.idToken).map(\.domain)
+        }
+    }
+
+    public func removeSecondFactor(id: String, for session: UserSession) async throws -> UserSession {
+        try await translating(session) {
+            try await backend.withdrawSecondFactor(idToken: session.tokens.idToken, enrollmentID: id)
+                .toDomain(now: clock.now())
+        }
+    }
+
+    public func finishSignIn(_ challenge: SecondFactorChallenge, factorID: String, code: Secret) async throws
+        -> UserSession
+    {
+        var session = try await IdentityBackendError.translating(for: challenge.provider, special: Self.special) {
+            try await backend.finalizeSecondFactorSignIn(
+                pendingCredential: challenge.pendingCredential, enrollmentID: factorID, code: code
+            ).toDomain(now: clock.now())
+        }
+        if session.signInProvider == nil { session.signInProvider = challenge.provider }
+        return session
+    }
+
+    private func translating<T>(_ session: UserSession, _ body: () async throws -> T) async throws -> T {
+        try await IdentityBackendError.translating(
+            for: session.reauthenticationProvider,
+            special: { error in
+                error.code == .credentialTooOld
+                    ? .recentSignInRequired(session.reauthenticationProvider) : Self.special(error)
+            }, body)
+    }
+
+    /// The answers that mean something of their own for a second factor: too many attempts are wrong codes, not
+    /// passwords.
+    private static func special(_ error: IdentityBackendError) -> AuthError? {
+        error.code == .tooManyAttempts ? .tooManySecondFactorAttempts : nil
+    }
+}

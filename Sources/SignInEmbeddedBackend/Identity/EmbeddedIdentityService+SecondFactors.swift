@@ -1,0 +1,268 @@
+import Foundation
+import SignInCrypto
+import SignInData
+import SignInDomain
+import SignInEmbeddedStore
+import SignInJOSE
+
+/// Second factors: TOTP (RFC 6238 with SHA-1, 6 digits, 30 s steps, one step of drift either side), as Identity
+/// Platform's multi-factor sign-in has them.
+///
+/// A sign-in of an account with factors ends its first step (the password, the provider's token) with a pending
+/// credential instead of a session: it names the account, lives ``secondFactorSignInLifetime`` seconds, works once,
+/// and is signed with the session key, so that only this backend makes one. A code is refused when it is not the
+/// factor's for now, or its step is not later than the last one used (a code works once), and wrong codes are
+/// throttled per account as password guesses are per email. Enrolling and removing a factor need a recent sign-in;
+/// removing one ends every other session of the account.
+extension EmbeddedIdentityService: MultiFactorBackend {
+    /// How long a started enrolment waits for its first code, in seconds.
+    public static let secondFactorEnrollmentLifetime = 600
+    /// How long a sign-in waits for its second factor, in seconds.
+    public static let secondFactorSignInLifetime = 300
+    /// The code's settings: what authenticator apps assume.
+    static let codeGenerator = OneTimeCodeGenerator.standard
+
+    // MARK: - Enrolment
+
+    public func startTOTPEnrollment(idToken: Secret) throws(IdentityBackendError) -> BackendTOTPEnrollment {
+        let now = clock.now()
+        let secret = Base32.encode(random.bytes(count: 20))
+        let sessionInfo = random.token(byteCount: 32)
+        let expiresAt = now.addingTimeInterval(TimeInterval(Self.secondFactorEnrollmentLifetime))
+        try storage.update { state throws(IdentityBackendError) in
+            var (account, claims) = try authenticate(idToken, state: state, now: now)
+            guard !account.isAnonymous, !account.identities.isEmpty else {
+                throw IdentityBackendError(
+                    .unsupportedFirstFactor, message: "a guest account cannot have second factors")
+            }
+            try requireRecentSignIn(claims, account: account, now: now)
+            account.pendingTOTPEnrollment = PendingTOTPEnrollment(
+                secret: secret, sessionInfoHash: SHA256.hexDigest(sessionInfo), expiresAt: expiresAt)
+            state.identity.accounts[account.uid] = account
+        }
+        let generator = Self.codeGenerator
+        return BackendTOTPEnrollment(
+            sharedSecretKey: Secret(secret), verificationCodeLength: generator.digits,
+            hashingAlgorithm: generator.algorithm.rawValue, periodSec: generator.period,
+            sessionInfo: Secret(sessionInfo), finalizeEnrollmentTime: expiresAt)
+    }
+
+    public func finalizeTOTPEnrollment(idToken: Secret, sessionInfo: Secret, code: Secret, displayName: String?)
+        throws(IdentityBackendError) -> BackendSessionResponse
+    {
+        let now = clock.now()
+        let sessionInfoHash = SHA256.hexDigest(sessionInfo.value)
+        func pending(of account: EmbeddedAccount) throws(IdentityBackendError) -> PendingTOTPEnrollment {
+            guard let pending = account.pendingTOTPEnrollment, pending.sessionInfoHash == sessionInfoHash,
+                pending.expiresAt > now
+            else {
+                throw IdentityBackendError(.invalidSessionInfo, message: "no such enrolment, or it has expired")
+            }
+            return pending
+        }
+        let offered = try storage.update { state throws(IdentityBackendError) in
+            let (account, _) = try authenticate(idToken, state: state, now: now)
+            let offered = try pending(of: account)
+            try countPasswordAttempt(Self.codeThrottleKey(account.uid), state: &state, now: now)
+            return offered
+        }
+        let step = try Self.matchingStep(code, secret: offered.secret, after: nil, now: now)
+        let fresh = Fresh(self)
+        return try storage.update { state throws(IdentityBackendError) in
+            var (account, claims) = try authenticate(idToken, state: state, now: now)
+            guard try pending(of: account).secret == offered.secret else {
+                throw IdentityBackendError(.invalidSessionInfo, message: "the enrolment was replaced")
+            }
+            let factor = TOTPFactorRecord(
+                id: random.token(byteCount: 12), displayName: Self.boundedName(displayName), enrolledAt: now,
+                secret: offered.secret, lastUsedStep: step)
+            account.secondFactors = (account.secondFactors ?? []) + [factor]
+            account.pendingTOTPEnrollment = nil
+            state.identity.accounts[account.uid] = account
+            state.identity.passwordAttempts[Self.codeThrottleKey(account.uid)] = nil
+            return try reissueSession(
+                for: account, provider: claims.signInProvider, replacing: claims, fresh: fresh, now: now,
+                state: &state)
+        }
+    }
+
+    public func secondFactors(idToken: Secret) throws(IdentityBackendError) -> [BackendSecondFactor] {
+        let now = clock.now()
+        return try storage.read { state throws(IdentityBackendError) in
+            try authenticate(idToken, state: state, now: now).account.secondFactors ?? []
+        }.map(\.backend)
+    }
+
+    public func withdrawSecondFactor(idToken: Secret, enrollmentID: String) throws(IdentityBackendError)
+        -> BackendSessionResponse
+    {
+        let now = clock.now()
+        let fresh = Fresh(self)
+        return try storage.update { state throws(IdentityBackendError) in
+            var (account, claims) = try authenticate(idToken, state: state, now: now)
+            try requireRecentSignIn(claims, account: account, now: now)
+            var factors = account.secondFactors ?? []
+            guard let index = factors.firstIndex(where: { $0.id == enrollmentID }) else {
+                throw IdentityBackendError(.mfaEnrollmentNotFound, message: "the account has no such second factor")
+            }
+            factors.remove(at: index)
+            account.secondFactors = factors.isEmpty ? nil : factors
+            // Whoever held another session of the account keeps none: the caller gets a new one, as after a new
+            // password.
+            revokeEverySession(of: &account, now: now, state: &state)
+            return try issueSession(
+                for: account, provider: claims.signInProvider, isNewUser: false, fresh: fresh, now: now,
+                authenticatedAt: Date(timeIntervalSince1970: TimeInterval(claims.authTime)), state: &state)
+        }
+    }
+
+    // MARK: - Sign-in
+
+    /// What the first step of a sign-in ends with.
+    enum FirstStep {
+        case session(BackendSessionResponse)
+        case secondFactorRequired(BackendSecondFactorChallenge)
+
+        /// The session, or the challenge thrown: once the storage's update has kept what the first step changed (a
+        /// nonce used, a profile filled).
+        func answer() throws(IdentityBackendError) -> BackendSessionResponse {
+            switch self {
+            case .session(let session): return session
+            case .secondFactorRequired(let challenge): throw IdentityBackendError.secondFactorRequired(challenge)
+            }
+        }
+    }
+
+    /// The end of a sign-in's first step: a session, or a challenge when the account has second factors.
+    func finishFirstStep(
+        for account: EmbeddedAccount, provider: String, isNewUser: Bool, fresh: Fresh, now: Date,
+        state: inout EmbeddedBackendState
+    ) throws(IdentityBackendError) -> FirstStep {
+        guard account.hasSecondFactors else {
+            return .session(
+                try issueSession(
+                    for: account, provider: provider, isNewUser: isNewUser, fresh: fresh, now: now, state: &state))
+        }
+        try Self.requireEnabled(account)
+        let issuedAt = Int(now.timeIntervalSince1970.rounded(.down))
+        let claims = PendingSecondFactorClaims(
+            aud: configuration.projectID, sub: account.uid, provider: provider, iat: issuedAt,
+            exp: issuedAt + Self.secondFactorSignInLifetime, jti: random.token(byteCount: 16))
+        guard let payload = try? JSONEncoder().encode(claims) else {
+            throw IdentityBackendError(
+                .invalidMFAPendingCredential, message: "the pending credential cannot be written")
+        }
+        let credential = JWS.signHS256(
+            header: JOSEHeader(kid: "pending-mfa").compactJSON, payload: Array(payload),
+            key: try state.sessionSigningKey())
+        return .secondFactorRequired(
+            BackendSecondFactorChallenge(
+                pendingCredential: Secret(credential), factors: (account.secondFactors ?? []).map(\.backend),
+                email: account.email))
+    }
+
+    public func finalizeSecondFactorSignIn(pendingCredential: Secret, enrollmentID: String, code: Secret)
+        throws(IdentityBackendError) -> BackendSessionResponse
+    {
+        let now = clock.now()
+        // The attempt is counted (and kept) before the code is checked, so that wrong codes are throttled.
+        let (claims, factor) = try storage.update { state throws(IdentityBackendError) in
+            let (claims, account) = try acceptPendingCredential(pendingCredential, state: state, now: now)
+            guard let factor = account.secondFactors?.first(where: { $0.id == enrollmentID }) else {
+                throw IdentityBackendError(.mfaEnrollmentNotFound, message: "the account has no such second factor")
+            }
+            try countPasswordAttempt(Self.codeThrottleKey(account.uid), state: &state, now: now)
+            return (claims, factor)
+        }
+        let step = try Self.matchingStep(code, secret: factor.secret, after: factor.lastUsedStep, now: now)
+        let fresh = Fresh(self)
+        return try storage.update { state throws(IdentityBackendError) in
+            var (_, account) = try acceptPendingCredential(pendingCredential, state: state, now: now)
+            var factors = account.secondFactors ?? []
+            // Checked again under the update: two requests with one code, or a code of a step already used by another
+            // sign-in meanwhile, cannot both pass.
+            guard let index = factors.firstIndex(where: { $0.id == enrollmentID }),
+                factors[index].secret == factor.secret, factors[index].lastUsedStep < step
+            else { throw IdentityBackendError(.invalidCode, message: "the code was already used") }
+            factors[index].lastUsedStep = step
+            account.secondFactors = factors
+            state.identity.accounts[account.uid] = account
+            state.identity.passwordAttempts[Self.codeThrottleKey(account.uid)] = nil
+            state.identity.usedNonces[Self.pendingReplayKey(claims.jti)] = Date(
+                timeIntervalSince1970: TimeInterval(claims.exp))
+            return try issueSession(
+                for: account, provider: claims.provider, isNewUser: false, fresh: fresh, now: now,
+                authenticatedAt: now, state: &state)
+        }
+    }
+
+    struct PendingSecondFactorClaims: Codable {
+        var kind = "pending-mfa"
+        var aud: String
+        var sub: String
+        var provider: String
+        var iat: Int
+        var exp: Int
+        var jti: String
+    }
+
+    /// The claims of a pending credential and its account, once checked: signed by this backend for this project, a
+    /// pending credential (not another kind of token), not expired, not used, issued after the account's last
+    /// revocation, and the account there and enabled.
+    private func acceptPendingCredential(_ credential: Secret, state: EmbeddedBackendState, now: Date)
+        throws(IdentityBackendError) -> (PendingSecondFactorClaims, EmbeddedAccount)
+    {
+        func refuse(_ why: String) -> IdentityBackendError {
+            IdentityBackendError(.invalidMFAPendingCredential, message: why)
+        }
+        guard let parts = JWS.parse(credential.value), TokenJSON.header(from: parts.header)?.alg == "HS256",
+            JWS.verifyHS256(parts, key: try state.sessionSigningKey()),
+            let claims = try? JSONDecoder().decode(PendingSecondFactorClaims.self, from: Data(parts.payload)),
+            claims.kind == "pending-mfa", claims.aud == configuration.projectID
+        else { throw refuse("not a pending credential of this backend") }
+        guard claims.exp > Int(now.timeIntervalSince1970) else { throw refuse("the pending credential has expired") }
+        guard (state.identity.usedNonces[Self.pendingReplayKey(claims.jti)].map { $0 > now } ?? false) == false else {
+            throw refuse("the pending credential was already used")
+        }
+        guard let account = state.identity.accounts[claims.sub] else { throw refuse("the account no longer exists") }
+        try Self.requireEnabled(account)
+        guard claims.iat >= account.validSince ?? 0 else {
+            throw refuse("the account's sessions were revoked after the first step")
+        }
+        return (claims, account)
+    }
+
+    private static func pendingReplayKey(_ jti: String) -> String {
+        SHA256.hexDigest("pending-mfa\n" + jti)
+    }
+
+    /// The throttle's key for one account's codes (the password throttle's keys are emails' hashes).
+    static func codeThrottleKey(_ uid: String) -> String {
+        SHA256.hexDigest("second-factor\n" + uid)
+    }
+
+    /// The time step whose code `code` is, among now's and one either side, and later than `after`.
+    /// - Throws: ``IdentityBackendError/Code/invalidCode`` when it is none of them.
+    static func matchingStep(_ code: Secret, secret: String, after lastUsed: UInt64?, now: Date)
+        throws(IdentityBackendError) -> UInt64
+    {
+        let refusal = IdentityBackendError(.invalidCode, message: "the code is not valid now")
+        guard let key = Base32.decode(secret), code.value.utf8.count == codeGenerator.digits else { throw refusal }
+        let current = codeGenerator.counter(at: Int64(now.timeIntervalSince1970.rounded(.down)))
+        var matched: UInt64?
+        // Every candidate is computed and compared in full, so that the time does not say which one matched.
+        for step in [current &- 1, current, current &+ 1] where step <= current &+ 1 {
+            let expected = codeGenerator.code(secret: key, counter: step)
+            if ConstantTime.equals(Array(expected.utf8), Array(code.value.utf8)) { matched = step }
+        }
+        guard let matched, lastUsed.map({ matched > $0 }) ?? true else { throw refusal }
+        return matched
+    }
+}
+
+extension TOTPFactorRecord {
+    /// The factor as the port describes it: never its secret.
+    var backend: BackendSecondFactor {
+        BackendSecondFactor(mfaEnrollmentId: id, displayName: displayName, enrolledAt: enrolledAt)
+    }
+}
