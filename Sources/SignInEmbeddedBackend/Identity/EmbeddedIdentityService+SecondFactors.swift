@@ -144,7 +144,8 @@ extension EmbeddedIdentityService: MultiFactorBackend {
                     for: account, provider: provider, isNewUser: isNewUser, fresh: fresh, now: now, state: &state))
         }
         try Self.requireEnabled(account)
-        let issuedAt = Int(now.timeIntervalSince1970.rounded(.down))
+        // Never before the account's last revocation, as its tokens (which count whole seconds) are not.
+        let issuedAt = max(Int(now.timeIntervalSince1970.rounded(.down)), account.validSince ?? 0)
         let claims = PendingSecondFactorClaims(
             aud: configuration.projectID, sub: account.uid, provider: provider, iat: issuedAt,
             exp: issuedAt + Self.secondFactorSignInLifetime, jti: random.token(byteCount: 16))
