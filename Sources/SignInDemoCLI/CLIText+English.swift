@@ -303,13 +303,13 @@ extension CLIMessages {
         .tourOldPasswordRefused: "the old password is refused: {message}",
         .tourLinkOnce: "the link works once: {message}",
         .tourNewPasswordWorks: "the new password signs in",
-        .tourStep9: "9. Apple revocation: the user stops using Sign in with Apple, and the app signs out",
+        .tourStep9: "10. Apple revocation: the user stops using Sign in with Apple, and the app signs out",
         .tourStopUsing: "Settings > Apple ID > Sign in with Apple > signin-demo > Stop using",
         .tourCredentialState: "credential state: {state}; {message}",
-        .tourStep10: "10. Delete the account (the guest-turned-email account)",
+        .tourStep10: "11. Delete the account (the guest-turned-email account)",
         .tourDeleted: "deleted; signed out",
         .tourSignInAgain: "signing in to it again: {message}",
-        .tourStep11: "11. Sign in with Apple again: after the revocation Apple sends the name once more",
+        .tourStep11: "12. Sign in with Apple again: after the revocation Apple sends the name once more",
         .tourDone:
             "Done: every flow ran on the embedded backend. Try 'signin-demo status', 'signin-demo interactive' and 'signin-demo --help'; they share this data folder.",
         .tourFailed: "signin-demo: the tour stopped: {reason}",
@@ -405,5 +405,46 @@ extension CLIMessages {
         .appleRevokedMenu:
             "Sign in with Apple is now turned off for signin-demo, as in Settings > Apple ID. Choose {item} to see the app notice.",
         .listSeparator: ", ",
+        .optionCode:
+            "A 6-digit code from the authenticator app, for a sign-in that asks for one or to confirm mfa enroll.",
+        .commandMFASummary: "two-step sign-in with an authenticator app: enroll, list, remove",
+        .commandMFADetails:
+            "mfa enroll shows a QR code (and the secret as text) for an authenticator app, then asks for a first code from it; from then on every sign-in asks for a code too. mfa list shows the account's authenticators. mfa remove [ID] removes one; removing the last turns two-step sign-in off and must be confirmed (--yes). Enrolling and removing need a recent sign-in.",
+        .usageNeedsMFAAction: "mfa needs what to do: {actions}.",
+        .usageUnknownMFAAction: "\"{action}\" is not something mfa does. Use one of: {actions}.",
+        .usageMFAEnrollNeedsTerminal:
+            "mfa enroll shows a secret and then asks for a code computed from it: run it on a terminal (or choose it in signin-demo interactive).",
+        .usageNeedsCode:
+            "This account uses two-step sign-in. Give the code from the authenticator app with --code, or run the command on a terminal to be asked.",
+        .usageNeedsYesToRemoveLast:
+            "This is the account's last authenticator: removing it turns two-step sign-in off. Add --yes to remove it anyway.",
+        .usageNeedsFactorID:
+            "The account has several authenticators; name the one to remove: signin-demo mfa remove ID (one of: {ids}).",
+        .promptMFACode: "Code from the authenticator app: ",
+        .promptMFAFactor: "Which one to remove (1-{max})? ",
+        .promptConfirmYesNo: "[y/N] ",
+        .mfaScanQR: "Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy…):",
+        .mfaSecretLine: "Or type this secret into the app: {secret}",
+        .mfaURILine: "Its address: {uri}",
+        .mfaEnrolled:
+            "Two-step sign-in is on: every sign-in of this account now asks for a code from the authenticator app.",
+        .mfaEnrollCancelled: "No authenticator was added.",
+        .mfaNone: "This account has no authenticator: two-step sign-in is off.",
+        .mfaFactorLine: "  {number}. {name}  (id {id}, added {date})",
+        .mfaUnnamed: "Authenticator app",
+        .mfaRemoved: "The authenticator was removed. Every other session of the account was ended; this one goes on.",
+        .mfaRemovedLast:
+            "The authenticator was removed: two-step sign-in is off, and the password alone signs in. Every other session of the account was ended.",
+        .mfaRemoveCancelled: "No authenticator was removed.",
+        .menuMFAEnroll: "Turn on two-step sign-in (add an authenticator app)",
+        .menuMFAList: "List the authenticator apps",
+        .menuMFARemove: "Remove an authenticator app",
+        .tourStepMFA: "9. Two-step sign-in: an authenticator app's code after the password",
+        .tourMFAScanned: "the authenticator app (simulated here) scans {uri}",
+        .tourMFAOn: "its first code confirmed the enrolment: two-step sign-in is on",
+        .tourMFAAsked: "signed out and in again: the password alone signs nobody in, the screen asks for a code",
+        .tourMFASignedIn: "the app's next code finished the sign-in ({uid})",
+        .tourMFAOff: "the authenticator was removed (confirmed as the last one): the password alone signs in again",
+        .tourMFASkipped: "this backend does not offer two-step sign-in: skipped",
     ]
 }

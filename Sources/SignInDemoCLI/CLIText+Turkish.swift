@@ -310,13 +310,13 @@ extension CLIMessages {
         .tourOldPasswordRefused: "eski parola reddedildi: {message}",
         .tourLinkOnce: "bağlantı yalnızca bir kez çalışır: {message}",
         .tourNewPasswordWorks: "yeni parolayla oturum açılabiliyor",
-        .tourStep9: "9. Apple iptali: kullanıcı Apple ile Giriş Yap'ı kullanmayı bırakır ve uygulama oturumu kapatır",
+        .tourStep9: "10. Apple iptali: kullanıcı Apple ile Giriş Yap'ı kullanmayı bırakır ve uygulama oturumu kapatır",
         .tourStopUsing: "Ayarlar > Apple Kimliği > Apple ile Giriş Yap > signin-demo > Kullanmayı Durdur",
         .tourCredentialState: "kimlik bilgisi durumu: {state}; {message}",
-        .tourStep10: "10. Hesabı silme (misafirken e-posta hesabına dönüşen hesap)",
+        .tourStep10: "11. Hesabı silme (misafirken e-posta hesabına dönüşen hesap)",
         .tourDeleted: "silindi; oturum kapatıldı",
         .tourSignInAgain: "bu hesapta yeniden oturum açma: {message}",
-        .tourStep11: "11. Yeniden Apple ile Giriş Yap: iptalden sonra Apple adı bir kez daha gönderir",
+        .tourStep11: "12. Yeniden Apple ile Giriş Yap: iptalden sonra Apple adı bir kez daha gönderir",
         .tourDone:
             "Bitti: tüm akışlar gömülü arka uçta çalıştı. 'signin-demo status', 'signin-demo interactive' ve 'signin-demo --help' komutlarını deneyin; hepsi bu veri klasörünü kullanır.",
         .tourFailed: "signin-demo: tur durdu: {reason}",
@@ -413,5 +413,49 @@ extension CLIMessages {
         .appleRevokedMenu:
             "Ayarlar > Apple Kimliği'nde olduğu gibi, signin-demo için Apple ile Giriş Yap artık kapalı. Uygulamanın bunu nasıl fark ettiğini görmek için {item} seçin.",
         .listSeparator: ", ",
+        .optionCode:
+            "Doğrulama uygulamasından 6 haneli kod; kod isteyen bir oturum açma için ya da mfa enroll onayı için.",
+        .commandMFASummary: "doğrulama uygulamasıyla iki adımlı oturum açma: ekleme, listeleme, kaldırma",
+        .commandMFADetails:
+            "mfa enroll bir doğrulama uygulaması için QR kodu (ve metin olarak sırrı) gösterir, sonra uygulamadan ilk kodu ister; bundan sonra her oturum açma bir kod da ister. mfa list hesabın doğrulama uygulamalarını gösterir. mfa remove [ID] birini kaldırır; sonuncusunu kaldırmak iki adımlı oturum açmayı kapatır ve onay ister (--yes). Ekleme ve kaldırma yakın zamanda oturum açmış olmayı gerektirir.",
+        .usageNeedsMFAAction: "mfa ne yapacağını bilmeli: {actions}.",
+        .usageUnknownMFAAction: "\"{action}\" mfa'nın yaptığı bir şey değil. Şunlardan birini kullanın: {actions}.",
+        .usageMFAEnrollNeedsTerminal:
+            "mfa enroll bir sır gösterir ve ardından ondan hesaplanan bir kod ister: bir terminalde çalıştırın (ya da signin-demo interactive içinde seçin).",
+        .usageNeedsCode:
+            "Bu hesap iki adımlı oturum açma kullanıyor. Doğrulama uygulamasındaki kodu --code ile verin ya da sorulması için komutu bir terminalde çalıştırın.",
+        .usageNeedsYesToRemoveLast:
+            "Bu, hesabın son doğrulama uygulaması: kaldırmak iki adımlı oturum açmayı kapatır. Yine de kaldırmak için --yes ekleyin.",
+        .usageNeedsFactorID:
+            "Hesabın birden fazla doğrulama uygulaması var; kaldırılacak olanı belirtin: signin-demo mfa remove ID (şunlardan biri: {ids}).",
+        .promptMFACode: "Doğrulama uygulamasındaki kod: ",
+        .promptMFAFactor: "Hangisi kaldırılsın (1-{max})? ",
+        .promptConfirmYesNo: "[e/H] ",
+        .mfaScanQR: "Bu QR kodunu bir doğrulama uygulamasıyla tarayın (Google Authenticator, 1Password, Authy…):",
+        .mfaSecretLine: "Ya da bu sırrı uygulamaya yazın: {secret}",
+        .mfaURILine: "Adresi: {uri}",
+        .mfaEnrolled:
+            "İki adımlı oturum açma açık: bu hesabın her oturum açması artık doğrulama uygulamasından bir kod istiyor.",
+        .mfaEnrollCancelled: "Hiçbir doğrulama uygulaması eklenmedi.",
+        .mfaNone: "Bu hesabın doğrulama uygulaması yok: iki adımlı oturum açma kapalı.",
+        .mfaFactorLine: "  {number}. {name}  (kimlik {id}, eklendi {date})",
+        .mfaUnnamed: "Doğrulama uygulaması",
+        .mfaRemoved:
+            "Doğrulama uygulaması kaldırıldı. Hesabın diğer tüm oturumları sonlandırıldı; bu oturum devam ediyor.",
+        .mfaRemovedLast:
+            "Doğrulama uygulaması kaldırıldı: iki adımlı oturum açma kapalı ve yalnızca parola oturum açar. Hesabın diğer tüm oturumları sonlandırıldı.",
+        .mfaRemoveCancelled: "Hiçbir doğrulama uygulaması kaldırılmadı.",
+        .menuMFAEnroll: "İki adımlı oturum açmayı aç (doğrulama uygulaması ekle)",
+        .menuMFAList: "Doğrulama uygulamalarını listele",
+        .menuMFARemove: "Bir doğrulama uygulamasını kaldır",
+        .tourStepMFA: "9. İki adımlı oturum açma: paroladan sonra doğrulama uygulamasının kodu",
+        .tourMFAScanned: "doğrulama uygulaması (burada benzetim) {uri} adresini tarıyor",
+        .tourMFAOn: "ilk kodu kaydı onayladı: iki adımlı oturum açma açık",
+        .tourMFAAsked:
+            "oturum kapatıldı ve yeniden açılıyor: parola tek başına kimseyi içeri almıyor, ekran bir kod istiyor",
+        .tourMFASignedIn: "uygulamanın sonraki kodu oturum açmayı tamamladı ({uid})",
+        .tourMFAOff:
+            "doğrulama uygulaması kaldırıldı (son uygulama olarak onaylandı): parola yeniden tek başına oturum açıyor",
+        .tourMFASkipped: "bu arka uç iki adımlı oturum açma sunmuyor: atlandı",
     ]
 }

@@ -87,6 +87,14 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case tourDoneFirebase, servePortInUse, reasonNoSuchFile, reasonTooLong, reasonNotOneLine, signedOutLocal
     case usageIDTokenOnlyForProviders, optionBaseURL, commandMeSummary, commandMeDetails, usageBadBaseURL
     case usageRESTNeedsBaseURL, usageNoAppAPI, apiAnswer, resetMailedByServer
+
+    // Two-step sign-in.
+    case optionCode, commandMFASummary, commandMFADetails, usageNeedsMFAAction, usageUnknownMFAAction
+    case usageMFAEnrollNeedsTerminal, usageNeedsCode, usageNeedsYesToRemoveLast, usageNeedsFactorID
+    case promptMFACode, promptMFAFactor, promptConfirmYesNo, mfaScanQR, mfaSecretLine, mfaURILine, mfaEnrolled
+    case mfaEnrollCancelled, mfaNone, mfaFactorLine, mfaUnnamed, mfaRemoved, mfaRemovedLast, mfaRemoveCancelled
+    case menuMFAEnroll, menuMFAList, menuMFARemove
+    case tourStepMFA, tourMFAScanned, tourMFAOn, tourMFAAsked, tourMFASignedIn, tourMFAOff, tourMFASkipped
 }
 
 /// The CLI's texts in the user's language: its own (``CLIText``) and the error messages.

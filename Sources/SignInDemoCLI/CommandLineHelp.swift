@@ -17,6 +17,7 @@ struct CommandLineHelp {
                 spec.name + " " + choice.allowed(in: text.providers).map(\.commandName).joined(separator: "|")
             case .link: spec.name + " <link>"
             case .optionalCommand: spec.name + " [COMMAND]"
+            case .mfaAction: spec.name + " " + Self.mfaUsage
             case .none: spec.name
             }
         }
@@ -64,6 +65,7 @@ struct CommandLineHelp {
             words.append(choice.allowed(in: text.providers).map(\.commandName).joined(separator: "|"))
         case .link: words.append("<link>")
         case .optionalCommand: words.append("[COMMAND]")
+        case .mfaAction: words.append(Self.mfaUsage)
         }
         for option in spec.options {
             let option = CommandTable.option(option)
@@ -71,6 +73,9 @@ struct CommandLineHelp {
         }
         return words.joined(separator: " ")
     }
+
+    /// What `mfa` takes.
+    static let mfaUsage = "enroll|list|remove [ID]"
 
     private func optionLines(_ names: [OptionName]) -> [String] {
         let specs = CommandTable.options.filter { names.contains($0.name) }

@@ -19,7 +19,13 @@ enum CommandName: String, Hashable, Sendable, CaseIterable {
     case checkCredential = "check-credential"
     case appleRevoke = "apple-revoke"
     case deleteAccount = "delete-account"
+    case mfa
     case me, serve, help, version
+}
+
+/// What `mfa` does, as the word after it names it.
+enum MFAAction: String, Hashable, Sendable, CaseIterable {
+    case enroll, list, remove
 }
 
 /// What the command line asks for: a command, and what it names after its name. What each command takes, does and
@@ -33,12 +39,21 @@ struct Command: Hashable, Sendable {
     var resetLink: Secret?
     /// The command whose help `help` shows; `nil` for the global help.
     var topic: String?
+    /// What `mfa` does.
+    var mfaAction: MFAAction?
+    /// The second factor `mfa remove` names; `nil` to choose among the account's.
+    var factorID: String?
 
-    init(_ name: CommandName?, provider: ProviderType? = nil, resetLink: Secret? = nil, topic: String? = nil) {
+    init(
+        _ name: CommandName?, provider: ProviderType? = nil, resetLink: Secret? = nil, topic: String? = nil,
+        mfaAction: MFAAction? = nil, factorID: String? = nil
+    ) {
         self.name = name
         self.provider = provider
         self.resetLink = resetLink
         self.topic = topic
+        self.mfaAction = mfaAction
+        self.factorID = factorID
     }
 
     /// The guided tour.
@@ -53,6 +68,10 @@ struct Command: Hashable, Sendable {
     static func openLink(_ link: Secret) -> Command { Command(.openLink, resetLink: link) }
     /// `help [command]`.
     static func help(_ topic: String?) -> Command { Command(.help, topic: topic) }
+    /// `mfa enroll|list|remove [ID]`.
+    static func mfa(_ action: MFAAction, factorID: String? = nil) -> Command {
+        Command(.mfa, mfaAction: action, factorID: factorID)
+    }
 
     /// Its declaration.
     var spec: CommandSpec { name.map(CommandTable.spec(of:)) ?? CommandTable.tour }
@@ -108,6 +127,8 @@ struct Invocation: Hashable, Sendable {
     var password: String?
     /// `--current-password`: the password to sign in again with before a sensitive operation.
     var currentPassword: String?
+    /// `--code`: a one-time code from the authenticator app, for a sign-in that asks for one or `mfa enroll`.
+    var code: String?
     /// `--account`: the Google account to pick.
     var account: String?
     /// `--switch-account`: after "this credential belongs to another account", sign in to that account.
@@ -148,6 +169,7 @@ struct UsageError: Error, Hashable, Sendable {
 enum OptionName: String, Hashable, Sendable, CaseIterable {
     case yes, hideEmail, json, email, password, currentPassword, account, switchAccount, dataDir, verbose, help
     case version, backend, port, project, idTokenFile, baseURL, name, newEmail, photoURL, acceptUnsignedTokens
+    case code
 }
 
 /// How an option is written and what it does.
@@ -172,6 +194,8 @@ enum Operand: Hashable, Sendable {
     case link
     /// A command name, or nothing (`help`).
     case optionalCommand
+    /// What `mfa` does: `enroll`, `list`, or `remove` with an optional factor id.
+    case mfaAction
 }
 
 /// Which registered providers a command takes.
@@ -267,6 +291,7 @@ enum CommandTable {
         OptionSpec(
             name: .currentPassword, long: "--current-password", short: nil, value: "PASS",
             help: .optionCurrentPassword),
+        OptionSpec(name: .code, long: "--code", short: nil, value: "CODE", help: .optionCode),
         OptionSpec(name: .switchAccount, long: "--switch-account", short: nil, value: nil, help: .optionSwitchAccount),
         OptionSpec(name: .json, long: "--json", short: nil, value: nil, help: .optionJSON),
         OptionSpec(name: .dataDir, long: "--data-dir", short: nil, value: "DIR", help: .optionDataDir),
@@ -310,7 +335,7 @@ enum CommandTable {
         case .signIn:
             CommandSpec(
                 command: name, operand: .provider(.any),
-                options: [.yes, .hideEmail, .account, .email, .password, .idTokenFile, .json],
+                options: [.yes, .hideEmail, .account, .email, .password, .idTokenFile, .code, .json],
                 summary: .commandSignInSummary, details: .commandSignInDetails,
                 example: "email --email jane@example.com", run: { await $0.signIn($1, $2) },
                 requires: { $0.providerIsWired ? nil : .signIn($0.command.provider ?? .emailPassword) },
@@ -412,6 +437,16 @@ enum CommandTable {
                 details: .commandDeleteAccountDetails, example: "--yes", run: { await $0.deleteAccount($1, $2) },
                 requires: { $0.capabilities.accountDeletion == nil ? .accountDeletion : nil },
                 missingInput: { $0.assumeYes ? nil : UsageError(.usageNeedsYesToDelete) }, menu: .menuDeleteAccount)
+        case .mfa:
+            CommandSpec(
+                command: name, operand: .mfaAction, options: reauthentication + [.code, .name],
+                summary: .commandMFASummary, details: .commandMFADetails, example: "enroll",
+                run: { await $0.mfa($1, $2) },
+                requires: { $0.capabilities.multiFactor == nil ? .secondFactors : nil },
+                missingInput: { invocation in
+                    // The secret is shown before its first code can be computed: enrolling needs a terminal.
+                    invocation.command.mfaAction == .enroll ? UsageError(.usageMFAEnrollNeedsTerminal) : nil
+                })
         case .me:
             CommandSpec(
                 command: name, operand: .none, options: [], summary: .commandMeSummary, details: .commandMeDetails,
@@ -551,6 +586,7 @@ enum CommandLineParser {
             case .photoURL: invocation.photoURL = value.trimmingCharacters(in: .whitespaces)
             case .password: invocation.password = value
             case .currentPassword: invocation.currentPassword = value
+            case .code: invocation.code = value.trimmingCharacters(in: .whitespaces)
             case .idTokenFile: invocation.idTokenFile = value
             case .baseURL:
                 guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
@@ -646,6 +682,15 @@ enum CommandLineParser {
             guard let link = rest.first else { throw UsageError(.usageNeedsLink) }
             try noMore(rest.dropFirst(), after: first)
             return (.openLink(Secret(link)), spec)
+        case .mfaAction:
+            let actions = MFAAction.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let word = rest.first else { throw UsageError(.usageNeedsMFAAction, ["actions": actions]) }
+            guard let action = MFAAction(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                throw UsageError(.usageUnknownMFAAction, ["action": InputText.echo(word), "actions": actions])
+            }
+            let factorID = action == .remove ? rest.dropFirst().first : nil
+            try noMore(rest.dropFirst(factorID == nil ? 1 : 2), after: "\(first) \(action.rawValue)")
+            return (.mfa(action, factorID: factorID), spec)
         case .optionalCommand:
             guard let name = rest.first else { return (.help(nil), spec) }
             guard CommandTable.spec(named: name) != nil else { throw unknownCommand(name) }

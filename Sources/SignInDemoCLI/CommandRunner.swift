@@ -95,6 +95,7 @@ struct CommandRunner {
         } else {
             await root.screen.send(.clickProvider(provider))
         }
+        if let stopped = await finishSecondFactor(invocation, root) { return stopped }
         return await report(root, invocation, cancelled: (.signInCancelled, { $0.session == nil })) { session in
             session.map { SessionFormatter(text: text).describe($0) } ?? ""
         }
@@ -284,7 +285,7 @@ struct CommandRunner {
     /// Sends a sensitive action (unlink, change the password, delete the account) with `--current-password`. When the
     /// backend wants a recent sign-in with the account's password and none was given, asks for it on a terminal and
     /// sends the action once more with it.
-    private func sendSensitive(
+    func sendSensitive(
         _ root: CompositionRoot, _ invocation: Invocation, _ action: (Secret?) -> SignInAction
     ) async {
         let given = invocation.currentPassword.map { Secret($0) }
@@ -365,7 +366,7 @@ struct CommandRunner {
 
     /// Prints the outcome of the view model's last action: its error with what to do next, a cancel (when
     /// `cancelled` says the state means one), or `success`. With `--json`, one JSON object whatever happened.
-    private func report(
+    func report(
         _ root: CompositionRoot, _ invocation: Invocation,
         cancelled: (message: CLIText, applies: (SignInState) -> Bool)? = nil, success: (UserSession?) -> String
     ) async -> ExitCode {
@@ -465,11 +466,11 @@ struct CommandRunner {
         return key.rawValue
     }
 
-    private func usageError(_ error: UsageError, json: Bool = false) -> ExitCode {
+    func usageError(_ error: UsageError, json: Bool = false) -> ExitCode {
         error.report(on: console, text: text, json: json)
     }
 
-    private func cancelled(_ message: CLIText) -> ExitCode {
+    func cancelled(_ message: CLIText) -> ExitCode {
         console.err(text(.usagePrefix, ["message": text(message)]) + "\n")
         return .cancelled
     }
@@ -662,7 +663,7 @@ struct CommandRunner {
         return nil
     }
 
-    private func isYes(_ answer: String?) -> Bool {
+    func isYes(_ answer: String?) -> Bool {
         guard let answer = answer?.lowercased() else { return false }
         return text(.promptYesAnswers).split(separator: ",").contains { $0 == answer }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SignInCrypto
 import SignInData
 import SignInDemoTrace
 import SignInDomain
@@ -7,7 +8,8 @@ import SignInPresentation
 
 /// The no-argument demo: every flow of the apps it mirrors, each step labelled with its layer. The KMP app's Apple flow;
 /// what makes a session last (restore, refresh with rotation, an authorized call); Google; a guest upgraded by
-/// linking email and password, keeping its uid; a password reset through the outbox link; Apple revocation;
+/// linking email and password, keeping its uid; a password reset through the outbox link; two-step sign-in with an
+/// authenticator app's codes; Apple revocation;
 /// account deletion. It ends signed in with Apple.
 @MainActor
 struct GuidedTour {
@@ -159,7 +161,13 @@ struct GuidedTour {
         }
         note(.tourNewPasswordWorks)
 
-        // 9: the KMP app's Apple credential state.
+        // 9: two-step sign-in, with the tour standing in for the phone's authenticator app.
+        section(.tourStepMFA)
+        if let failure = await twoStepSignIn(app, email: email, password: Secret(newPassword), clock: clock) {
+            return failure
+        }
+
+        // 10: the KMP app's Apple credential state.
         section(.tourStep9)
         guard await signIn(.clickProvider(.apple), app) != nil else { return .failure }
         do {
@@ -176,7 +184,7 @@ struct GuidedTour {
             .tourCredentialState,
             ["state": credentialState.rawValue, "message": app.viewModel.state.errorMessage ?? ""])
 
-        // 10: App Store Review Guideline 5.1.1(v).
+        // 11: App Store Review Guideline 5.1.1(v).
         section(.tourStep10)
         guard await signIn(.signInWithEmail(email: email, password: Secret(newPassword)), app) != nil else {
             return .failure
@@ -197,6 +205,54 @@ struct GuidedTour {
         console.out("\n" + SessionFormatter(text: text).describe(final))
         console.out(text(runner.choice == .embedded ? .tourDone : .tourDoneFirebase) + "\n")
         return .success
+    }
+
+    /// Enrols an authenticator on the signed-in email account, signs out and in again with a code, and removes the
+    /// authenticator; the codes are computed from the enrolment's secret, as the app on a phone would. `nil` when it
+    /// went as it should (or the backend has no second factors), the tour's failure otherwise.
+    private func twoStepSignIn(_ app: CompositionRoot, email: String, password: Secret, clock: ShiftedClock) async
+        -> ExitCode?
+    {
+        let offers = app.viewModel.offers
+        guard let enroll = offers.enrollTOTP, let finish = offers.finishSecondFactorSignIn,
+            let remove = offers.removeSecondFactor
+        else {
+            note(.tourMFASkipped)
+            return nil
+        }
+        await app.screen.send(.startTOTPEnrollment(enroll, currentPassword: password))
+        guard let enrollment = app.viewModel.state.totpEnrollment, let key = Base32.decode(enrollment.secret.value)
+        else { return fail(app.viewModel.state.errorMessage ?? "EnrollTOTPUseCase.start") }
+        let uri = enrollment.uri(issuer: CommandRunner.authenticatorIssuer, accountName: email).value
+        note(.tourMFAScanned, ["uri": uri.replacingOccurrences(of: enrollment.secret.value, with: Secret.redactedText)])
+        func code(stepsAhead: Int) -> Secret {
+            let now = Int64(clock.now().timeIntervalSince1970) + Int64(stepsAhead * enrollment.period)
+            return Secret(OneTimeCodeGenerator.standard.code(secret: key, at: now))
+        }
+        await app.screen.send(.confirmTOTPEnrollment(enroll, code: code(stepsAhead: 0)))
+        guard app.viewModel.state.error == nil, app.viewModel.state.completed == .enrollTOTP else {
+            return fail(app.viewModel.state.errorMessage ?? "EnrollTOTPUseCase.finish")
+        }
+        note(.tourMFAOn)
+        await app.screen.send(.clickSignOut)
+        await app.screen.send(.signInWithEmail(email: email, password: password))
+        guard let challenge = app.viewModel.state.secondFactorChallenge, app.viewModel.state.session == nil else {
+            return fail(app.viewModel.state.errorMessage ?? "SignInUseCase: no second factor asked")
+        }
+        note(.tourMFAAsked)
+        // The enrolment used this step's code, and a code works once: the app's next one.
+        guard let session = await signIn(.submitSecondFactorCode(finish, code: code(stepsAhead: 1)), app) else {
+            return .failure
+        }
+        note(.tourMFASignedIn, ["uid": session.uid])
+        let factor = challenge.factors.first?.id ?? ""
+        await app.screen.send(
+            .removeSecondFactor(remove, id: factor, confirmingLast: true, currentPassword: password))
+        guard app.viewModel.state.error == nil, app.viewModel.state.completed == .removeSecondFactor else {
+            return fail(app.viewModel.state.errorMessage ?? "RemoveSecondFactorUseCase")
+        }
+        note(.tourMFAOff)
+        return nil
     }
 
     private func signIn(_ action: SignInAction, _ root: CompositionRoot) async -> UserSession? {

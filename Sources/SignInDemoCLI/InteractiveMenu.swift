@@ -37,6 +37,11 @@ struct InteractiveMenu {
                         }, command: Command.link(provider.type)
                     )
                 }
+            case .mfa?:
+                let items: [(CLIText, MFAAction)] = [
+                    (.menuMFAEnroll, .enroll), (.menuMFAList, .list), (.menuMFARemove, .remove),
+                ]
+                return items.map { label, action in ({ text in text(label) }, Command.mfa(action)) }
             default:
                 guard let label = spec.menu else { return [] }
                 // What the command names after its name (a provider to unlink, a link) is asked when it is chosen.

@@ -48,7 +48,7 @@ final class AccountFlowsEndToEndTests {
             documented == [
                 "interactive", "sign-in", "sign-up", "link", "unlink", "status", "sign-out", "reset-password",
                 "open-link", "outbox", "check-credential", "apple-revoke", "delete-account", "change-password", "me",
-                "serve", "verify-email", "update-profile",
+                "serve", "verify-email", "update-profile", "mfa",
                 "help",
                 "version",
             ])
@@ -76,6 +76,7 @@ final class AccountFlowsEndToEndTests {
             mails.split(whereSeparator: \.isWhitespace).last { $0.hasPrefix("signin-demo://verify-email") })
         #expect(try cli.run(["open-link", String(verification)]).stdout.contains("new@example.com is verified."))
         #expect(try cli.run(["update-profile", "--name", "New Person"]).stdout.contains("name:          New Person"))
+        #expect(try cli.run(["mfa", "list"]).stdout.contains("two-step sign-in is off"))
         #expect(
             try cli.run(["sign-in", "email", "--email", "new@example.com", "--password", "brand new pass"]).status == 0)
         #expect(try cli.run(["delete-account", "--yes"]).stdout.contains("Account deleted"))

@@ -149,6 +149,7 @@ struct CommandLineParserTests {
         case .provider(let choice):
             arguments.append(try #require(choice.allowed(in: CompositionRoot.providers.descriptions).first).commandName)
         case .link: arguments.append("signin-demo://reset-password?code=x")
+        case .mfaAction: arguments.append(MFAAction.list.rawValue)
         case .none, .optionalCommand: break
         }
         for option in spec.options {

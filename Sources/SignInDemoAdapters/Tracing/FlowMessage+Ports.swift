@@ -28,6 +28,10 @@ extension FlowMessage {
         FlowMessage("presentation.nothingChanged", "no change (cancelled)")
     }
 
+    static var presentationSecondFactorAsked: FlowMessage {
+        FlowMessage("presentation.secondFactorAsked", "nobody is signed in yet: the screen asks for a one-time code")
+    }
+
     static func domainSignIn(provider: ProviderType) -> FlowMessage {
         FlowMessage(
             "domain.signIn", "sign in with {provider}",
@@ -108,7 +112,7 @@ extension FlowMessage {
 
     static var domainRemoveSecondFactor: FlowMessage {
         FlowMessage(
-            "domain.removeSecondFactor", "refuse the last factor unconfirmed, then remove it; sign in again if asked")
+            "domain.removeSecondFactor", "refuse the last unconfirmed, then remove; sign in again if asked")
     }
 
     // MARK: - UI clients (Infrastructure)
@@ -246,6 +250,28 @@ extension FlowMessage {
         FlowMessage("data.changePassword", "set a new password for {uid}", ["uid": uid])
     }
 
+    static var dataStartTOTPEnrollment: FlowMessage {
+        FlowMessage("data.startTOTPEnrollment", "ask for a new authenticator secret")
+    }
+
+    static var dataFinishTOTPEnrollment: FlowMessage {
+        FlowMessage("data.finishTOTPEnrollment", "confirm the authenticator with its first code")
+    }
+
+    static var dataListSecondFactors: FlowMessage {
+        FlowMessage("data.listSecondFactors", "list the account's second factors")
+    }
+
+    static var dataRemoveSecondFactor: FlowMessage {
+        FlowMessage("data.removeSecondFactor", "remove a second factor")
+    }
+
+    static func dataFinishSecondFactorSignIn(provider: ProviderType) -> FlowMessage {
+        FlowMessage(
+            "data.finishSecondFactorSignIn", "finish the {provider} sign-in with a one-time code",
+            ["provider": provider.rawValue])
+    }
+
     static func dataHTTPRequest(method: String, path: String, authorized: Bool) -> FlowMessage {
         authorized
             ? FlowMessage(
@@ -335,6 +361,10 @@ extension FlowMessage {
 
     static var backendDone: FlowMessage {
         FlowMessage("backend.done", "done")
+    }
+
+    static var backendSecondFactorAsked: FlowMessage {
+        FlowMessage("backend.secondFactorAsked", "the first step passed; the account asks for a second factor")
     }
 
     static func backendRefused(code: String) -> FlowMessage {

@@ -35,6 +35,8 @@ public struct TracedScreen {
                 tracer.record(.presentation, "SignInViewModel.state", .presentationErrorShown(Self.name(of: error)))
             } else if let session = state.session, preview.session != session {
                 tracer.record(.presentation, "SignInViewModel.state", .presentationSignedIn(uid: session.uid))
+            } else if state.secondFactorChallenge != nil {
+                tracer.record(.presentation, "SignInViewModel.state", .presentationSecondFactorAsked)
             } else {
                 tracer.record(.presentation, "SignInViewModel.state", .presentationNothingChanged)
             }

@@ -91,7 +91,8 @@ public struct TracingAccountServices: SignUpService, PasswordResetService, Passw
             unlink: services.unlink.map { _ in traced },
             accountDeletion: services.accountDeletion.map { _ in traced },
             emailVerification: services.emailVerification.map { _ in traced },
-            profile: services.profile.map { _ in traced })
+            profile: services.profile.map { _ in traced },
+            secondFactors: services.secondFactors.map { _ in traced })
     }
 
     private func service<Service>(_ service: Service?, _ name: String) throws -> Service {
@@ -160,6 +161,46 @@ public struct TracingAccountServices: SignUpService, PasswordResetService, Passw
     public func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession {
         tracer.record(.data, name(base.passwordChange, "changePassword"), .dataChangePassword(uid: session.uid))
         return try await service(base.passwordChange, "PasswordChangeService").changePassword(newPassword, for: session)
+    }
+}
+
+extension TracingAccountServices: SecondFactorService {
+    private var factors: any SecondFactorService {
+        get throws { try service(base.secondFactors, "SecondFactorService") }
+    }
+
+    public func startTOTPEnrollment(for session: UserSession) async throws -> TOTPEnrollment {
+        tracer.record(
+            .data, name(base.secondFactors, "startTOTPEnrollment"), .dataStartTOTPEnrollment)
+        return try await factors.startTOTPEnrollment(for: session)
+    }
+
+    public func finishTOTPEnrollment(
+        _ enrollment: TOTPEnrollment, code: Secret, displayName: String?, for session: UserSession
+    ) async throws -> UserSession {
+        tracer.record(
+            .data, name(base.secondFactors, "finishTOTPEnrollment"), .dataFinishTOTPEnrollment)
+        return try await factors.finishTOTPEnrollment(enrollment, code: code, displayName: displayName, for: session)
+    }
+
+    public func secondFactors(for session: UserSession) async throws -> [SecondFactor] {
+        tracer.record(.data, name(base.secondFactors, "secondFactors"), .dataListSecondFactors)
+        return try await factors.secondFactors(for: session)
+    }
+
+    public func removeSecondFactor(id: String, for session: UserSession) async throws -> UserSession {
+        tracer.record(
+            .data, name(base.secondFactors, "removeSecondFactor"), .dataRemoveSecondFactor)
+        return try await factors.removeSecondFactor(id: id, for: session)
+    }
+
+    public func finishSignIn(_ challenge: SecondFactorChallenge, factorID: String, code: Secret) async throws
+        -> UserSession
+    {
+        tracer.record(
+            .data, name(base.secondFactors, "finishSignIn"), .dataFinishSecondFactorSignIn(provider: challenge.provider)
+        )
+        return try await factors.finishSignIn(challenge, factorID: factorID, code: code)
     }
 }
 

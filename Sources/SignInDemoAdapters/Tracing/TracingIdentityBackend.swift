@@ -198,7 +198,11 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
         // The operation is in the Data step just before.
         return try await tracer.recordingOutcome(
             .backend, name, answered: answer,
-            failed: { .backendRefused(code: ($0 as? IdentityBackendError)?.code.rawValue ?? TraceErrorName.of($0)) },
+            failed: { error in
+                let code = (error as? IdentityBackendError)?.code
+                return code == .secondFactorRequired
+                    ? .backendSecondFactorAsked : .backendRefused(code: code?.rawValue ?? TraceErrorName.of(error))
+            },
             body)
     }
 }
@@ -206,7 +210,7 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
 extension TracingIdentityBackend: MultiFactorBackend {
     public func startTOTPEnrollment(idToken: Secret) async throws -> BackendTOTPEnrollment {
         try await call(
-            "startTOTPEnrollment", .backendSendWithIDToken("start an authenticator enrolment"),
+            "startTOTPEnrollment", .backendSendWithIDToken("mfaEnrollment:start"),
             answer: { _ in .backendDone }
         ) { try await port(base.multiFactor).startTOTPEnrollment(idToken: idToken) }
     }
@@ -222,12 +226,12 @@ extension TracingIdentityBackend: MultiFactorBackend {
 
     public func secondFactors(idToken: Secret) async throws -> [BackendSecondFactor] {
         try await call(
-            "secondFactors", .backendSendWithIDToken("list the second factors"), answer: { _ in .backendDone }
+            "secondFactors", .backendSendWithIDToken("lookup mfaInfo"), answer: { _ in .backendDone }
         ) { try await port(base.multiFactor).secondFactors(idToken: idToken) }
     }
 
     public func withdrawSecondFactor(idToken: Secret, enrollmentID: String) async throws -> BackendSessionResponse {
-        try await session("withdrawSecondFactor", .backendSendWithIDToken("remove a second factor")) {
+        try await session("withdrawSecondFactor", .backendSendWithIDToken("mfaEnrollment:withdraw")) {
             try await port(base.multiFactor).withdrawSecondFactor(idToken: idToken, enrollmentID: enrollmentID)
         }
     }

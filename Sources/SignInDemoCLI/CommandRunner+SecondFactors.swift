@@ -1,0 +1,165 @@
+import Foundation
+import SignInDemoAdapters
+import SignInDomain
+import SignInPresentation
+
+/// `mfa enroll|list|remove` and the second step of a sign-in that asks for a code.
+extension CommandRunner {
+    /// The issuer an authenticator app shows beside the account.
+    static let authenticatorIssuer = "signin-demo"
+    /// Codes asked for before giving up, on a terminal.
+    static let codeAttempts = 3
+
+    func mfa(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        switch invocation.command.mfaAction ?? .list {
+        case .enroll: await enrollTOTP(invocation, root)
+        case .list: await listSecondFactors(invocation, root)
+        case .remove: await removeSecondFactor(invocation, root)
+        }
+    }
+
+    /// Starts an enrolment, shows its secret as a QR code, as text and as a URI, and confirms it with a first code.
+    private func enrollTOTP(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        guard let offer = root.viewModel.offers.enrollTOTP else {
+            return reportNotOffered(.secondFactors, invocation)
+        }
+        await sendSensitive(root, invocation) { .startTOTPEnrollment(offer, currentPassword: $0) }
+        guard let enrollment = root.viewModel.state.totpEnrollment else {
+            return await report(root, invocation) { _ in "" }
+        }
+        let session = try? await root.sessions.currentSession()
+        let account = session?.email ?? session?.uid ?? ""
+        let uri = enrollment.uri(issuer: Self.authenticatorIssuer, accountName: account)
+        console.out(text(.mfaScanQR) + "\n")
+        if let code = QRCode(text: uri.value, correction: .medium) {
+            let style: TerminalQRCode.Style =
+                console.isInteractive && environment["NO_COLOR"] == nil ? .colored : .plain
+            console.out(TerminalQRCode.lines(code, style: style).joined(separator: "\n") + "\n")
+        }
+        console.out(text(.mfaSecretLine, ["secret": Self.grouped(enrollment.secret.value)]) + "\n")
+        console.out(text(.mfaURILine, ["uri": uri.value]) + "\n")
+        var given = invocation.code
+        for attempt in 1...Self.codeAttempts {
+            guard let code = given ?? ask(text(.promptMFACode)) else {
+                await root.screen.send(.cancelTOTPEnrollment)
+                return cancelled(.mfaEnrollCancelled)
+            }
+            given = nil
+            await root.screen.send(
+                .confirmTOTPEnrollment(offer, code: Secret(code), displayName: invocation.displayName))
+            guard root.viewModel.state.error == .invalidSecondFactorCode, attempt < Self.codeAttempts,
+                invocation.canPrompt(console)
+            else { break }
+            showError(root.viewModel.state.errorMessage ?? "", error: .invalidSecondFactorCode, verbose: false)
+        }
+        return await report(root, invocation) { _ in text(.mfaEnrolled) + "\n" }
+    }
+
+    private func listSecondFactors(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        guard let offer = root.viewModel.offers.listSecondFactors else {
+            return reportNotOffered(.secondFactors, invocation)
+        }
+        await root.screen.send(.listSecondFactors(offer))
+        return await report(root, invocation) { _ in
+            guard case .listSecondFactors(let factors)? = root.viewModel.state.completed else { return "" }
+            return describe(factors)
+        }
+    }
+
+    /// One line a factor, numbered, or the line that says there are none.
+    private func describe(_ factors: [SecondFactor]) -> String {
+        guard !factors.isEmpty else { return text(.mfaNone) + "\n" }
+        return factors.enumerated().map { index, factor in
+            text(
+                .mfaFactorLine,
+                [
+                    "number": String(index + 1), "name": factor.displayName ?? text(.mfaUnnamed), "id": factor.id,
+                    "date": factor.enrolledAt.formatted(.iso8601),
+                ])
+        }.joined(separator: "\n") + "\n"
+    }
+
+    private func removeSecondFactor(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        guard let offer = root.viewModel.offers.removeSecondFactor, let list = root.viewModel.offers.listSecondFactors
+        else { return reportNotOffered(.secondFactors, invocation) }
+        await root.screen.send(.listSecondFactors(list))
+        guard case .listSecondFactors(let factors)? = root.viewModel.state.completed else {
+            return await report(root, invocation) { _ in "" }
+        }
+        guard !factors.isEmpty else {
+            console.err(text(.usagePrefix, ["message": text(.mfaNone)]) + "\n")
+            return .failure
+        }
+        let id: String
+        if let named = invocation.command.factorID {
+            id = named
+        } else if factors.count == 1 {
+            id = factors[0].id
+        } else if invocation.canPrompt(console) {
+            console.out(describe(factors))
+            guard let answer = ask(text(.promptMFAFactor, ["max": String(factors.count)])), let number = Int(answer),
+                factors.indices.contains(number - 1)
+            else { return cancelled(.mfaRemoveCancelled) }
+            id = factors[number - 1].id
+        } else {
+            return usageError(UsageError(.usageNeedsFactorID, ["ids": factors.map(\.id).joined(separator: ", ")]))
+        }
+        var confirmingLast = invocation.assumeYes
+        if factors.count == 1, factors[0].id == id, !confirmingLast {
+            guard invocation.canPrompt(console) else { return usageError(UsageError(.usageNeedsYesToRemoveLast)) }
+            let warning = text.errors.message(for: .lastSecondFactor)
+            guard isYes(ask(warning + " " + text(.promptConfirmYesNo))) else { return cancelled(.mfaRemoveCancelled) }
+            confirmingLast = true
+        }
+        await sendSensitive(root, invocation) {
+            .removeSecondFactor(offer, id: id, confirmingLast: confirmingLast, currentPassword: $0)
+        }
+        return await report(root, invocation) { _ in
+            text(factors.count == 1 ? .mfaRemovedLast : .mfaRemoved) + "\n"
+        }
+    }
+
+    /// When a sign-in stopped for a second factor: the code from `--code`, or asked for on a terminal (a wrong one is
+    /// asked again, up to ``codeAttempts`` in all). Without either, nobody is signed in and the command says how to
+    /// give the code. `nil` when the sign-in did not stop, or once the code was sent (its outcome is the view model's
+    /// state).
+    func finishSecondFactor(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode? {
+        guard root.viewModel.state.secondFactorChallenge != nil,
+            let offer = root.viewModel.offers.finishSecondFactorSignIn
+        else { return nil }
+        var given = invocation.code
+        if given == nil {
+            guard invocation.canPrompt(console) else {
+                await root.screen.send(.cancelSecondFactor)
+                return usageError(UsageError(.usageNeedsCode), json: invocation.json)
+            }
+            console.out(text.errors.message(for: .secondFactorRequired(placeholderChallenge)) + "\n")
+        }
+        for attempt in 1...Self.codeAttempts {
+            guard let code = given ?? ask(text(.promptMFACode)) else {
+                await root.screen.send(.cancelSecondFactor)
+                return cancelled(.signInCancelled)
+            }
+            given = nil
+            await root.screen.send(.submitSecondFactorCode(offer, code: Secret(code)))
+            guard root.viewModel.state.error == .invalidSecondFactorCode, attempt < Self.codeAttempts,
+                invocation.canPrompt(console), root.viewModel.state.secondFactorChallenge != nil
+            else { return nil }
+            showError(root.viewModel.state.errorMessage ?? "", error: .invalidSecondFactorCode, verbose: false)
+        }
+        return nil
+    }
+
+    /// The message of ``SignInDomain/AuthError/secondFactorRequired(_:)`` does not depend on its challenge.
+    private var placeholderChallenge: SecondFactorChallenge {
+        SecondFactorChallenge(pendingCredential: Secret(""), factors: [], provider: .emailPassword)
+    }
+
+    /// A Base32 secret in groups of four, as authenticator apps show it for typing.
+    static func grouped(_ secret: String) -> String {
+        stride(from: 0, to: secret.count, by: 4).map { start in
+            let from = secret.index(secret.startIndex, offsetBy: start)
+            return String(secret[from..<secret.index(from, offsetBy: min(4, secret.count - start))])
+        }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import SignInCrypto
+import SignInLocking
+import SignInTesting
+import Testing
+
+@testable import SignInDemoCLI
+
+/// A terminal whose user answers each prompt by looking at what the CLI showed so far, as a person with an
+/// authenticator app does: the code is computed from the secret the CLI printed.
+final class AuthenticatorConsole: Sendable {
+    typealias Answer = @Sendable (_ shown: String) -> String?
+    private let answers: Locked<[Answer]>
+    private let stdout = Locked("")
+    private let stderr = Locked("")
+    let isInteractive: Bool
+
+    init(_ answers: [Answer], isInteractive: Bool = true) {
+        self.answers = Locked(answers)
+        self.isInteractive = isInteractive
+    }
+
+    var out: String { stdout.withLock { $0 } }
+    var err: String { stderr.withLock { $0 } }
+
+    var console: Console {
+        let read: @Sendable () -> String? = {
+            let shown = self.out
+            return self.answers.withLock { $0.isEmpty ? nil : $0.removeFirst()(shown) }
+        }
+        return Console(
+            out: { text in self.stdout.withLock { $0 += text } },
+            err: { text in self.stderr.withLock { $0 += text } },
+            readLine: read, readSecret: read, isInteractive: isInteractive)
+    }
+
+    /// The Base32 secret the last enrolment showed, from its "type this secret" line (in any language, the line
+    /// that ends with four-character groups).
+    static func secret(in shown: String) -> [UInt8]? {
+        let line = shown.split(separator: "\n").last { $0.contains("otpauth://totp/") }
+        guard let line, let query = line.split(separator: "?").last else { return nil }
+        let secret = query.split(separator: "&").first { $0.hasPrefix("secret=") }?.dropFirst("secret=".count)
+        return secret.flatMap { Base32.decode(String($0)) }
+    }
+
+    /// The authenticator app's code for the secret shown, `steps` periods from now.
+    static func code(in shown: String, steps: Int = 0) -> String? {
+        guard let key = secret(in: shown) else { return nil }
+        return OneTimeCodeGenerator.standard.code(
+            secret: key, at: Int64(Date().timeIntervalSince1970) + Int64(30 * steps))
+    }
+}
+
+@MainActor
+@Suite("signin-demo mfa and sign-in with a second factor")
+struct SecondFactorCLITests {
+    let folder = TemporaryFolder(prefix: "signin-demo-mfa")
+    let email = "ada@example.com"
+    let password = "correct horse battery"
+
+    func run(
+        _ arguments: [String], _ console: AuthenticatorConsole = AuthenticatorConsole([], isInteractive: false),
+        language: String = "en_US.UTF-8"
+    ) async -> (code: ExitCode, out: String, err: String) {
+        let code = await DemoCLI(console: console.console, environment: ["LANG": language]).run(
+            arguments + ["--data-dir", folder.path])
+        return (code, console.out, console.err)
+    }
+
+    /// Signs up and enrols on a terminal; returns the secret the CLI showed.
+    func enrolled() async throws -> [UInt8] {
+        #expect(await run(["sign-up", "--email", email, "--password", password]).code == .success)
+        let terminal = AuthenticatorConsole([{ AuthenticatorConsole.code(in: $0) }])
+        let enrolment = await run(["mfa", "enroll", "--name", "Phone"], terminal)
+        #expect(enrolment.code == .success, "\(enrolment.err)")
+        #expect(enrolment.out.contains("Two-step sign-in is on"))
+        return try #require(AuthenticatorConsole.secret(in: enrolment.out))
+    }
+
+    @Test("enrolling shows a QR code, the secret and its URI, and takes a first code; a wrong one is asked again")
+    func enrol() async throws {
+        #expect(await run(["sign-up", "--email", email, "--password", password]).code == .success)
+        let terminal = AuthenticatorConsole([
+            { shown in AuthenticatorConsole.code(in: shown).map { String((Int($0)! + 1) % 1_000_000).leftPadded6 } },
+            { AuthenticatorConsole.code(in: $0) },
+        ])
+        let result = await run(["mfa", "enroll"], terminal)
+        #expect(result.code == .success, "\(result.err)")
+        #expect(result.out.contains("Scan this QR code"))
+        #expect(result.out.contains("\u{1B}[30;107m"), "drawn black on white on a terminal")
+        #expect(result.out.contains("otpauth://totp/signin-demo:ada%40example.com?secret="))
+        #expect(result.err.contains("That code is not right"))
+        let list = await run(["mfa", "list"])
+        #expect(list.code == .success && list.out.contains("Authenticator app"), "\(list.out)")
+    }
+
+    @Test("a sign-in of an enrolled account asks for the code, or takes --code; without either off a terminal, exit 2")
+    func signIn() async throws {
+        let secret = try await enrolled()
+        #expect(await run(["sign-out", "--yes"]).code == .success)
+        let refused = await run(["sign-in", "email", "--email", email, "--password", password])
+        #expect(refused.code == .usage && refused.err.contains("--code"), "\(refused.err)")
+        #expect(await run(["status"]).code == .failure, "nobody is signed in")
+
+        let next = OneTimeCodeGenerator.standard.code(secret: secret, at: Int64(Date().timeIntervalSince1970) + 30)
+        let signedIn = await run(["sign-in", "email", "--email", email, "--password", password, "--code", next])
+        #expect(signedIn.code == .success, "\(signedIn.err)")
+        let replayed = await run(["sign-in", "email", "--email", email, "--password", password, "--code", next])
+        #expect(replayed.code == .failure && replayed.err.contains("That code is not right"), "\(replayed.err)")
+    }
+
+    @Test("on a terminal, the sign-in asks for the code after the password")
+    func signInAsks() async throws {
+        let secret = try await enrolled()
+        #expect(await run(["sign-out", "--yes"]).code == .success)
+        // The enrolment used this step's code: the authenticator's next one signs in.
+        let next = OneTimeCodeGenerator.standard.code(secret: secret, at: Int64(Date().timeIntervalSince1970) + 30)
+        let prompted = await run(
+            ["sign-in", "email", "--email", email, "--password", password], AuthenticatorConsole([{ _ in next }]))
+        #expect(prompted.code == .success, "\(prompted.err)")
+        #expect(prompted.out.contains("This account uses two-step sign-in"))
+        #expect(prompted.out.contains("Code from the authenticator app: "))
+    }
+
+    @Test("the end of input at the code cancels the sign-in: nobody is signed in")
+    func cancelAtCode() async throws {
+        _ = try await enrolled()
+        #expect(await run(["sign-out", "--yes"]).code == .success)
+        let result = await run(
+            ["sign-in", "email", "--email", email, "--password", password], AuthenticatorConsole([]))
+        #expect(result.code == .cancelled, "\(result.err)")
+        #expect(await run(["status"]).code == .failure)
+    }
+
+    @Test("removing the last factor needs --yes (or a yes on a terminal); afterwards the password alone signs in")
+    func remove() async throws {
+        _ = try await enrolled()
+        let refused = await run(["mfa", "remove"])
+        #expect(refused.code == .usage && refused.err.contains("--yes"), "\(refused.err)")
+        let declined = await run(["mfa", "remove"], AuthenticatorConsole([{ _ in "n" }]))
+        #expect(declined.code == .cancelled)
+        #expect(declined.out.contains("removing it turns two-step sign-in off"))
+        let removed = await run(["mfa", "remove"], AuthenticatorConsole([{ _ in "y" }]))
+        #expect(removed.code == .success && removed.out.contains("two-step sign-in is off"), "\(removed.err)")
+        #expect(await run(["mfa", "list"]).out.contains("two-step sign-in is off"))
+        #expect(await run(["sign-in", "email", "--email", email, "--password", password]).code == .success)
+    }
+
+    @Test("what mfa takes: an action it knows, a terminal to enrol, a permanent account")
+    func usage() async {
+        let none = await run(["mfa"])
+        #expect(none.code == .usage && none.err.contains("enroll, list, remove"), "\(none.err)")
+        let unknown = await run(["mfa", "frobnicate"])
+        #expect(unknown.code == .usage && unknown.err.contains("\"frobnicate\""), "\(unknown.err)")
+        let extra = await run(["mfa", "list", "extra"])
+        #expect(extra.code == .usage)
+        #expect(await run(["sign-up", "--email", email, "--password", password]).code == .success)
+        let offTerminal = await run(["mfa", "enroll"])
+        #expect(offTerminal.code == .usage && offTerminal.err.contains("terminal"), "\(offTerminal.err)")
+
+        #expect(await run(["sign-in", "anonymous", "--yes"]).code == .success)
+        let guest = await run(["mfa", "enroll"], AuthenticatorConsole([]))
+        #expect(guest.code == .failure && guest.err.contains("A guest account cannot use two-step sign-in"))
+    }
+
+    @Test("its texts are in Turkish and Traditional Chinese too")
+    func languages() async throws {
+        _ = try await enrolled()
+        let turkish = await run(["mfa", "list"], language: "tr_TR.UTF-8")
+        #expect(turkish.out.contains("kimlik"), "\(turkish.out)")
+        let chinese = await run(["mfa", "remove"], language: "zh_TW.UTF-8")
+        #expect(chinese.err.contains("--yes") && chinese.err.contains("驗證器"), "\(chinese.err)")
+    }
+}
+
+extension String {
+    /// A code of fewer than six digits with its leading zeros.
+    fileprivate var leftPadded6: String { String(repeating: "0", count: max(0, 6 - count)) + self }
+}
