@@ -1,3 +1,4 @@
+import Foundation
 import SignInData
 import SignInDomain
 import SignInTesting
@@ -84,8 +85,36 @@ public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordRese
         -> BackendSessionResponse
     { try result.get() }
 
-    /// Every port.
-    public var capabilities: IdentityBackendCapabilities { IdentityBackendCapabilities(all: self) }
+    /// Every port, second factors included.
+    public var capabilities: IdentityBackendCapabilities {
+        var capabilities = IdentityBackendCapabilities(all: self)
+        capabilities.multiFactor = self
+        return capabilities
+    }
+}
+
+extension StubIdentityBackend: MultiFactorBackend {
+    /// A TOTP enrolment (or `error`), whatever the token.
+    public func startTOTPEnrollment(idToken: Secret) async throws -> BackendTOTPEnrollment {
+        try nothing()
+        return BackendTOTPEnrollment(
+            sharedSecretKey: "JBSWY3DPEHPK3PXP", verificationCodeLength: 6, hashingAlgorithm: "SHA1", periodSec: 30,
+            sessionInfo: "enrolment-session", finalizeEnrollmentTime: Date(timeIntervalSince1970: 1_767_226_200))
+    }
+    public func finalizeTOTPEnrollment(idToken: Secret, sessionInfo: Secret, code: Secret, displayName: String?)
+        async throws -> BackendSessionResponse
+    { try result.get() }
+    /// No factors (or `error`).
+    public func secondFactors(idToken: Secret) async throws -> [BackendSecondFactor] {
+        try nothing()
+        return []
+    }
+    public func withdrawSecondFactor(idToken: Secret, enrollmentID: String) async throws -> BackendSessionResponse {
+        try result.get()
+    }
+    public func finalizeSecondFactorSignIn(pendingCredential: Secret, enrollmentID: String, code: Secret)
+        async throws -> BackendSessionResponse
+    { try result.get() }
 }
 
 /// An identity backend that records every call, answering like a ``StubIdentityBackend``.

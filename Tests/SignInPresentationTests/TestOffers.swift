@@ -17,4 +17,8 @@ enum TestOffers {
         CheckAppleCredentialUseCase(checker: StubAppleCredentialStateChecker(state: .authorized), sessions: sessions))
     static let delete = Offer(DeleteAccountUseCase(accounts: accounts, sessions: sessions))
     static let change = Offer(ChangePasswordUseCase(accounts: accounts, sessions: sessions))
+    static let factors = SpySecondFactorService()
+    static let enroll = Offer(EnrollTOTPUseCase(factors: factors, sessions: sessions))
+    static let finishSecondFactor = Offer(FinishSecondFactorSignInUseCase(factors: factors, sessions: sessions))
+    static let removeFactor = Offer(RemoveSecondFactorUseCase(factors: factors, sessions: sessions))
 }

@@ -26,7 +26,9 @@ public struct SignInState: Hashable, Sendable {
     /// Creates a state.
     public init(
         isLoading: Bool = false, loadingProvider: ProviderType? = nil, session: UserSession? = nil,
-        errorMessage: String? = nil, error: AuthError? = nil, completed: AccountOperation? = nil
+        errorMessage: String? = nil, error: AuthError? = nil, completed: AccountOperation? = nil,
+        secondFactorChallenge: SecondFactorChallenge? = nil, totpEnrollment: TOTPEnrollment? = nil,
+        secondFactors: [SecondFactor]? = nil
     ) {
         self.isLoading = isLoading
         self.loadingProvider = loadingProvider
@@ -34,5 +36,8 @@ public struct SignInState: Hashable, Sendable {
         self.errorMessage = errorMessage
         self.error = error
         self.completed = completed
+        self.secondFactorChallenge = secondFactorChallenge
+        self.totpEnrollment = totpEnrollment
+        self.secondFactors = secondFactors
     }
 }
