@@ -97,11 +97,14 @@ public struct RefreshTokenRecord: Codable, Hashable, Sendable {
     /// The developer claims of the custom token that started the chain: every ID token refreshed from it carries
     /// them, as Firebase's do. `nil` for any other sign-in, and in records written before it existed.
     public var developerClaims: [String: JSONValue]?
+    /// The enrolment id of the second factor the chain's sign-in gave: every ID token refreshed from it says so
+    /// (`firebase.sign_in_second_factor`). `nil` for a sign-in of one step, and in records written before it existed.
+    public var secondFactor: String?
 
     /// Creates a record.
     public init(
         uid: String, issuedAt: Date, provider: String, authTime: Date? = nil, family: String? = nil,
-        developerClaims: [String: JSONValue]? = nil
+        developerClaims: [String: JSONValue]? = nil, secondFactor: String? = nil
     ) {
         self.uid = uid
         self.issuedAt = issuedAt
@@ -109,6 +112,7 @@ public struct RefreshTokenRecord: Codable, Hashable, Sendable {
         self.authTime = authTime
         self.family = family
         self.developerClaims = developerClaims
+        self.secondFactor = secondFactor
     }
 }
 

@@ -51,10 +51,18 @@ extension EmbeddedHTTPFace {
         _ = try fields.bool("returnSecureToken")
         guard let email = try fields.text("email") else { throw HTTPFaceError("MISSING_EMAIL") }
         guard let password = try fields.text("password") else { throw HTTPFaceError("MISSING_PASSWORD") }
-        let session = try core { () throws(IdentityBackendError) in
-            try service.signInWithPassword(email: email, password: Secret(password))
+        let kind = "identitytoolkit#VerifyPasswordResponse"
+        let session: BackendSessionResponse
+        do throws(IdentityBackendError) {
+            session = try service.signInWithPassword(email: email, password: Secret(password))
+        } catch  where error.code == .secondFactorRequired && error.secondFactor != nil {
+            // As Firebase: a `200` with the pending credential and the factors, and no tokens.
+            guard let challenge = error.secondFactor else { throw HTTPFaceError(error) }
+            return Self.secondFactorAnswer(challenge, ["kind": .string(kind), "registered": true])
+        } catch {
+            throw HTTPFaceError(error)
         }
-        return Self.sessionObject("identitytoolkit#VerifyPasswordResponse", session, extra: ["registered": true])
+        return Self.sessionObject(kind, session, extra: ["registered": true])
     }
 
     // MARK: - accounts:signInWithCustomToken
@@ -262,6 +270,7 @@ extension EmbeddedHTTPFace {
         if let displayName = account.displayName { object["displayName"] = .string(displayName) }
         if let photoURL = account.photoURL { object["photoUrl"] = .string(photoURL) }
         object["customAttributes"] = account.customAttributes.map(JSONValue.string)
+        object["mfaInfo"] = mfaInfo(of: account)
         return .object(object)
     }
 

@@ -80,6 +80,9 @@ extension EmbeddedHTTPFace {
     ) throws(HTTPFaceError) -> JSONValue {
         let base: [String: JSONValue] = ["kind": Self.verifyAssertionKind, "providerId": .string(request.providerId)]
         switch error.code {
+        case .secondFactorRequired where !linking:
+            guard let challenge = error.secondFactor else { throw HTTPFaceError(error) }
+            return Self.secondFactorAnswer(challenge, base)
         case .credentialAlreadyInUse, .federatedUserIdAlreadyLinked:
             guard returnIdpCredential else {
                 throw HTTPFaceError("FEDERATED_USER_ID_ALREADY_LINKED", detail: error.message)

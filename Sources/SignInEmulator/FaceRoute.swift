@@ -23,6 +23,10 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case adminSendOobCode = "admin:accounts:sendOobCode"
     // Firebase Identity Toolkit v2, under `/identitytoolkit.googleapis.com/v2/`.
     case revokeToken = "v2/accounts:revokeToken"
+    case mfaEnrollmentStart = "v2/accounts/mfaEnrollment:start"
+    case mfaEnrollmentFinalize = "v2/accounts/mfaEnrollment:finalize"
+    case mfaEnrollmentWithdraw = "v2/accounts/mfaEnrollment:withdraw"
+    case mfaSignInFinalize = "v2/accounts/mfaSignIn:finalize"
     // The Secure Token API, `/securetoken.googleapis.com/v1/token`.
     case token = "securetoken:token"
     // The Firebase Auth emulator's test endpoints, under `/emulator/v1/projects/{projectId}/`.
@@ -59,8 +63,10 @@ enum FaceRoute: String, CaseIterable, Sendable {
             self = route
             return
         }
-        if path == "/identitytoolkit.googleapis.com/v2/accounts:revokeToken" {
-            self = .revokeToken
+        let version2 = "/identitytoolkit.googleapis.com/v2/"
+        if path.hasPrefix(version2) {
+            guard let route = FaceRoute(rawValue: "v2/" + path.dropFirst(version2.count)) else { return nil }
+            self = route
             return
         }
         if path == "/securetoken.googleapis.com/v1/token" {
@@ -137,7 +143,8 @@ enum FaceRoute: String, CaseIterable, Sendable {
         switch self {
         case .signUp, .signInWithPassword, .signInWithIdp, .signInWithCustomToken, .lookup, .update, .delete,
             .sendOobCode, .resetPassword,
-            .revokeToken, .token:
+            .revokeToken, .token, .mfaEnrollmentStart, .mfaEnrollmentFinalize, .mfaEnrollmentWithdraw,
+            .mfaSignInFinalize:
             true
         default: false
         }

@@ -34,7 +34,7 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
         self.transport = transport
     }
 
-    private var tenant: String? { configuration.tenantID }
+    fileprivate var tenant: String? { configuration.tenantID }
 
     // MARK: - Guests and email/password
 
@@ -113,7 +113,11 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
     }
 
     /// Every port: Firebase offers them all.
-    public var capabilities: IdentityBackendCapabilities { IdentityBackendCapabilities(all: self) }
+    public var capabilities: IdentityBackendCapabilities {
+        var capabilities = IdentityBackendCapabilities(all: self)
+        capabilities.multiFactor = self
+        return capabilities
+    }
 
     private func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) async throws
         -> BackendSessionResponse
@@ -344,6 +348,12 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
             throw IdentityBackendError(
                 .needConfirmation, message: "the email has an account with another sign-in method", email: answer.email)
         }
+        if let pending = answer.mfaPendingCredential {
+            throw IdentityBackendError.secondFactorRequired(
+                BackendSecondFactorChallenge(
+                    pendingCredential: Secret(pending), factors: Self.totpFactors(answer.mfaInfo ?? []),
+                    email: answer.email))
+        }
         return answer
     }
 
@@ -358,7 +368,7 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
     }
 
     /// The session of new tokens: the account from `accounts:lookup`, the sign-in provider from the ID token.
-    private func session(idToken: String, refreshToken: String, expiresIn: Int, isNewUser: Bool, provider: String?)
+    fileprivate func session(idToken: String, refreshToken: String, expiresIn: Int, isNewUser: Bool, provider: String?)
         async throws -> BackendSessionResponse
     {
         let account = try await lookup(idToken: Secret(idToken))
@@ -393,7 +403,7 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
         return encoder
     }()
 
-    private func post(_ host: FirebaseHost, _ method: String, json body: some Encodable, secrets: [String])
+    fileprivate func post(_ host: FirebaseHost, _ method: String, json body: some Encodable, secrets: [String])
         async throws -> Data
     {
         let data: Data
@@ -504,5 +514,97 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
             var details: [Detail]?
         }
         var error: Body
+    }
+}
+
+// MARK: - Second factors
+
+/// Identity Platform's multi-factor endpoints (v2) for TOTP. A sign-in of an account with second factors answers
+/// `mfaPendingCredential` and `mfaInfo` instead of tokens: ``signInWithPassword(email:password:)`` and the other
+/// sign-ins throw ``SignInData/IdentityBackendError/Code/secondFactorRequired`` with them. Only TOTP factors are
+/// offered; SMS factors are left out of the lists.
+extension FirebaseIdentityBackend: MultiFactorBackend {
+    public func startTOTPEnrollment(idToken: Secret) async throws -> BackendTOTPEnrollment {
+        let method = "accounts/mfaEnrollment:start"
+        let data = try await post(
+            .identityToolkitV2, method,
+            json: FirebaseWire.StartTOTPEnrollmentRequest(idToken: idToken.value, tenantId: tenant),
+            secrets: [idToken.value])
+        let info = try Self.decode(FirebaseWire.StartTOTPEnrollmentAnswer.self, data, method: method).totpSessionInfo
+        let algorithm = info.hashingAlgorithm.map(Self.domainAlgorithm) ?? "SHA1"
+        let deadline = info.finalizeEnrollmentTime.flatMap { try? Date($0, strategy: .iso8601) }
+        return BackendTOTPEnrollment(
+            sharedSecretKey: Secret(info.sharedSecretKey),
+            verificationCodeLength: info.verificationCodeLength?.value ?? 6,
+            hashingAlgorithm: algorithm, periodSec: info.periodSec?.value ?? 30, sessionInfo: Secret(info.sessionInfo),
+            finalizeEnrollmentTime: deadline ?? Date().addingTimeInterval(600))
+    }
+
+    public func finalizeTOTPEnrollment(idToken: Secret, sessionInfo: Secret, code: Secret, displayName: String?)
+        async throws -> BackendSessionResponse
+    {
+        let request = FirebaseWire.FinalizeTOTPEnrollmentRequest(
+            idToken: idToken.value, displayName: displayName,
+            totpVerificationInfo: .init(sessionInfo: sessionInfo.value, verificationCode: code.value),
+            tenantId: tenant)
+        return try await tokens(
+            "accounts/mfaEnrollment:finalize", request, secrets: [idToken.value, sessionInfo.value, code.value],
+            provider: nil)
+    }
+
+    public func secondFactors(idToken: Secret) async throws -> [BackendSecondFactor] {
+        let data = try await post(
+            .identityToolkit, "accounts:lookup",
+            json: FirebaseWire.IDTokenRequest(idToken: idToken.value, tenantId: tenant), secrets: [idToken.value])
+        let answer = try Self.decode(FirebaseWire.LookupAnswer.self, data, method: "accounts:lookup")
+        guard let user = answer.users?.first else {
+            throw IdentityBackendError(.userNotFound, message: "accounts:lookup found no account")
+        }
+        return Self.totpFactors(user.mfaInfo ?? [])
+    }
+
+    public func withdrawSecondFactor(idToken: Secret, enrollmentID: String) async throws -> BackendSessionResponse {
+        try await tokens(
+            "accounts/mfaEnrollment:withdraw",
+            FirebaseWire.WithdrawRequest(idToken: idToken.value, mfaEnrollmentId: enrollmentID, tenantId: tenant),
+            secrets: [idToken.value], provider: nil)
+    }
+
+    public func finalizeSecondFactorSignIn(pendingCredential: Secret, enrollmentID: String, code: Secret)
+        async throws -> BackendSessionResponse
+    {
+        let request = FirebaseWire.FinalizeSignInRequest(
+            mfaPendingCredential: pendingCredential.value, mfaEnrollmentId: enrollmentID,
+            totpVerificationInfo: .init(sessionInfo: nil, verificationCode: code.value), tenantId: tenant)
+        return try await tokens(
+            "accounts/mfaSignIn:finalize", request, secrets: [pendingCredential.value, code.value], provider: nil)
+    }
+
+    /// A finalizing call's new tokens, as a session (the account from `accounts:lookup`). Firebase's answer has no
+    /// `expiresIn`: the ID token's own `exp` − `iat` says how long it lives (an hour, at Firebase).
+    private func tokens(_ method: String, _ body: some Encodable, secrets: [String], provider: String?)
+        async throws -> BackendSessionResponse
+    {
+        let data = try await post(.identityToolkitV2, method, json: body, secrets: secrets)
+        let answer = try Self.decode(FirebaseWire.TokensAnswer.self, data, method: method)
+        return try await session(
+            idToken: answer.idToken, refreshToken: answer.refreshToken,
+            expiresIn: IDTokenPayload.read(answer.idToken)?.lifetime ?? 3600,
+            isNewUser: false, provider: provider)
+    }
+
+    /// The TOTP factors of an `mfaInfo` list.
+    static func totpFactors(_ enrollments: [FirebaseWire.MFAEnrollment]) -> [BackendSecondFactor] {
+        enrollments.filter { $0.phoneInfo == nil }.map { enrollment in
+            BackendSecondFactor(
+                mfaEnrollmentId: enrollment.mfaEnrollmentId, displayName: enrollment.displayName,
+                enrolledAt: enrollment.enrolledAt.flatMap { try? Date($0, strategy: .iso8601) }
+                    ?? Date(timeIntervalSince1970: 0))
+        }
+    }
+
+    /// The algorithm as an `otpauth://` URI names it: Identity Platform's `HMAC_SHA1` is `SHA1`.
+    static func domainAlgorithm(_ wire: String) -> String {
+        wire.hasPrefix("HMAC_") ? String(wire.dropFirst("HMAC_".count)) : wire
     }
 }

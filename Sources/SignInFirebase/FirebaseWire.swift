@@ -141,6 +141,74 @@ enum FirebaseWire {
         /// account that has the identity.
         var oauthIdToken: String?
         var pendingToken: String?
+        /// For an account with second factors: what finishes the sign-in, instead of tokens.
+        var mfaPendingCredential: String?
+        var mfaInfo: [MFAEnrollment]?
+    }
+
+    /// One enrolled second factor (`mfaInfo`): a TOTP factor has `totpInfo`, an SMS one `phoneInfo`.
+    struct MFAEnrollment: Decodable {
+        var mfaEnrollmentId: String
+        var displayName: String?
+        var enrolledAt: String?
+        var totpInfo: [String: FlexibleInt]?
+        var phoneInfo: String?
+    }
+
+    /// `accounts/mfaEnrollment:start` for TOTP.
+    struct StartTOTPEnrollmentRequest: Encodable {
+        struct Empty: Encodable {}
+        var idToken: String
+        var totpEnrollmentInfo = Empty()
+        var tenantId: String?
+    }
+
+    /// Its answer.
+    struct StartTOTPEnrollmentAnswer: Decodable {
+        struct Info: Decodable {
+            var sharedSecretKey: String
+            var verificationCodeLength: FlexibleInt?
+            var hashingAlgorithm: String?
+            var periodSec: FlexibleInt?
+            var sessionInfo: String
+            var finalizeEnrollmentTime: String?
+        }
+        var totpSessionInfo: Info
+    }
+
+    /// A TOTP code, and the enrolment it confirms (none at sign-in).
+    struct TOTPVerificationInfo: Encodable {
+        var sessionInfo: String?
+        var verificationCode: String
+    }
+
+    /// `accounts/mfaEnrollment:finalize`.
+    struct FinalizeTOTPEnrollmentRequest: Encodable {
+        var idToken: String
+        var displayName: String?
+        var totpVerificationInfo: TOTPVerificationInfo
+        var tenantId: String?
+    }
+
+    /// `accounts/mfaEnrollment:withdraw`.
+    struct WithdrawRequest: Encodable {
+        var idToken: String
+        var mfaEnrollmentId: String
+        var tenantId: String?
+    }
+
+    /// `accounts/mfaSignIn:finalize`.
+    struct FinalizeSignInRequest: Encodable {
+        var mfaPendingCredential: String
+        var mfaEnrollmentId: String
+        var totpVerificationInfo: TOTPVerificationInfo
+        var tenantId: String?
+    }
+
+    /// The answer of the finalizing calls: new tokens.
+    struct TokensAnswer: Decodable {
+        var idToken: String
+        var refreshToken: String
     }
 
     /// One provider linked to an account.
@@ -163,6 +231,7 @@ enum FirebaseWire {
         var displayName: String?
         var photoUrl: String?
         var providerUserInfo: [ProviderUserInfo]?
+        var mfaInfo: [MFAEnrollment]?
     }
 
     /// The Secure Token API's answer, in snake case.

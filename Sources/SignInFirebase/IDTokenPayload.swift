@@ -11,11 +11,22 @@ struct IDTokenPayload: Decodable {
     var subject: String?
     /// `firebase.sign_in_provider`.
     var signInProvider: String?
+    /// `iat` and `exp`, seconds since 1970.
+    var issuedAt: Int?
+    var expiresAt: Int?
+
+    /// How long the token lives, by its own claims (`exp` − `iat`), whatever this device's clock says.
+    var lifetime: Int? {
+        guard let issuedAt, let expiresAt, expiresAt > issuedAt else { return nil }
+        return expiresAt - issuedAt
+    }
 
     private enum CodingKeys: String, CodingKey {
         case userID = "user_id"
         case subject = "sub"
         case firebase
+        case issuedAt = "iat"
+        case expiresAt = "exp"
     }
 
     private struct Firebase: Decodable {
@@ -28,6 +39,8 @@ struct IDTokenPayload: Decodable {
         userID = try? container.decodeIfPresent(String.self, forKey: .userID)
         subject = try? container.decodeIfPresent(String.self, forKey: .subject)
         signInProvider = (try? container.decodeIfPresent(Firebase.self, forKey: .firebase))??.signInProvider
+        issuedAt = (try? container.decodeIfPresent(Int.self, forKey: .issuedAt)) ?? nil
+        expiresAt = (try? container.decodeIfPresent(Int.self, forKey: .expiresAt)) ?? nil
     }
 
     /// The uid: `user_id`, or `sub`.

@@ -161,7 +161,9 @@ extension SessionTokenClaims {
         for (provider, ids) in identities.sorted(by: { $0.key < $1.key }) { identityObject.add(provider, ids) }
         var firebase = CompactJSONObject()
         firebase.add("identities", identityObject)
+        firebase.add("second_factor_identifier", secondFactorIdentifier)
         firebase.add("sign_in_provider", signInProvider)
+        firebase.add("sign_in_second_factor", signInSecondFactor)
         var object = CompactJSONObject()
         object.interleave(customClaims.filter { !Self.standardNames.contains($0.key) })
         object.add("aud", aud)

@@ -336,7 +336,9 @@ extension SessionTokenClaims: FlatJSONDecodable {
             let name = object.optionalString("name"), let picture = object.optionalString("picture"),
             let sessionID = object.optionalString("sid"),
             let emailVerified = object.optionalBool("email_verified"),
-            let firebase = object.object("firebase"), let provider = firebase.string("sign_in_provider")
+            let firebase = object.object("firebase"), let provider = firebase.string("sign_in_provider"),
+            let secondFactor = firebase.optionalString("sign_in_second_factor"),
+            let secondFactorIdentifier = firebase.optionalString("second_factor_identifier")
         else { return nil }
         var identities: [String: [String]] = [:]
         switch firebase.value("identities") {
@@ -352,6 +354,8 @@ extension SessionTokenClaims: FlatJSONDecodable {
             iss: iss, aud: aud, sub: sub, iat: iat, exp: exp, authTime: authTime, signInProvider: provider,
             email: email, emailVerified: emailVerified, name: name, identities: identities, sessionID: sessionID)
         self.picture = picture
+        self.signInSecondFactor = secondFactor
+        self.secondFactorIdentifier = secondFactorIdentifier
         for (key, value) in object.values where !Self.standardNames.contains(key) {
             customClaims[key] = value.claimValue
         }

@@ -3,7 +3,8 @@ import SignInData
 /// The claims of the embedded service's own ID tokens, in Firebase's shape, so that Firebase's own tools read them
 /// (the Admin SDK's `verify_id_token` against an emulator): `iss` `https://securetoken.google.com/<project>`, `aud`
 /// the project, `sub` and `user_id` the uid, `auth_time`, `email`, `email_verified`, `name`, `picture`, and `firebase` with
-/// the account's `identities` and the `sign_in_provider`.
+/// the account's `identities`, the `sign_in_provider` and, after a second factor, `sign_in_second_factor` and
+/// `second_factor_identifier`.
 public struct SessionTokenClaims: Codable, Hashable, Sendable {
     /// The service's issuer.
     public var iss: String
@@ -37,6 +38,11 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
     /// The custom claims an administrator set for the account, at the top level beside the others, as Firebase
     /// writes them. A name of the claims above is not one of these: it is ignored here.
     public var customClaims: [String: JSONValue] = [:]
+    /// The second factor this sign-in gave (`firebase.sign_in_second_factor`: `totp`), or `nil` for a sign-in of one
+    /// step. Refreshed tokens keep it.
+    public var signInSecondFactor: String?
+    /// The enrolment id of that factor (`firebase.second_factor_identifier`).
+    public var secondFactorIdentifier: String?
 
     /// Creates claims.
     public init(
@@ -77,6 +83,8 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
     enum FirebaseKeys: String, CodingKey {
         case identities
         case signInProvider = "sign_in_provider"
+        case signInSecondFactor = "sign_in_second_factor"
+        case secondFactorIdentifier = "second_factor_identifier"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -95,6 +103,8 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         let firebase = try container.nestedContainer(keyedBy: FirebaseKeys.self, forKey: .firebase)
         signInProvider = try firebase.decode(String.self, forKey: .signInProvider)
         identities = try firebase.decodeIfPresent([String: [String]].self, forKey: .identities) ?? [:]
+        signInSecondFactor = try firebase.decodeIfPresent(String.self, forKey: .signInSecondFactor)
+        secondFactorIdentifier = try firebase.decodeIfPresent(String.self, forKey: .secondFactorIdentifier)
         let all = try decoder.container(keyedBy: IdentityTokenClaims.AnyKey.self)
         for key in all.allKeys where !Self.standardNames.contains(key.stringValue) {
             customClaims[key.stringValue] = try all.decode(JSONValue.self, forKey: key)
@@ -118,6 +128,8 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         var firebase = container.nestedContainer(keyedBy: FirebaseKeys.self, forKey: .firebase)
         try firebase.encode(identities, forKey: .identities)
         try firebase.encode(signInProvider, forKey: .signInProvider)
+        try firebase.encodeIfPresent(signInSecondFactor, forKey: .signInSecondFactor)
+        try firebase.encodeIfPresent(secondFactorIdentifier, forKey: .secondFactorIdentifier)
         var all = encoder.container(keyedBy: IdentityTokenClaims.AnyKey.self)
         for (name, value) in customClaims where !Self.standardNames.contains(name) {
             try all.encode(value, forKey: IdentityTokenClaims.AnyKey(stringValue: name))

@@ -4,6 +4,7 @@ import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
 import SignInEmbeddedStore
+import SignInJOSE
 import SignInTesting
 import Testing
 
@@ -71,6 +72,25 @@ struct SecondFactorTests {
         let session = try finish(asked, try code(secret))
         #expect(session.localId == enrolledSession.localId)
         #expect(session.signInProvider == "password")
+    }
+
+    @Test("the ID token of a two-step sign-in says which factor it gave, as Firebase's do; refreshed ones keep it")
+    func claim() throws {
+        let (enrolledSession, secret) = try enrolled()
+        func claims(_ token: Secret) throws -> SessionTokenClaims {
+            let parts = try #require(JWS.parse(token.value))
+            return try JSONDecoder().decode(SessionTokenClaims.self, from: Data(parts.payload))
+        }
+        #expect(try claims(enrolledSession.idToken).signInSecondFactor == nil)
+        let asked = try challenge()
+        let session = try finish(asked, try code(secret))
+        let first = try claims(session.idToken)
+        #expect(first.signInSecondFactor == "totp")
+        #expect(first.secondFactorIdentifier == asked.factors.first?.mfaEnrollmentId)
+        let refreshed = try service.refreshSession(refreshToken: session.refreshToken)
+        #expect(try claims(refreshed.idToken).signInSecondFactor == "totp")
+        // The fast reader the backend checks tokens with reads the same claims.
+        #expect(try service.lookupAccount(idToken: refreshed.idToken).uid == session.localId)
     }
 
     @Test("the enrolment answers a Base32 secret of 160 bits and the authenticator's defaults")

@@ -193,7 +193,7 @@ extension EmbeddedIdentityService: MultiFactorBackend {
                 timeIntervalSince1970: TimeInterval(claims.exp))
             return try issueSession(
                 for: account, provider: claims.provider, isNewUser: false, fresh: fresh, now: now,
-                authenticatedAt: now, state: &state)
+                authenticatedAt: now, secondFactor: enrollmentID, state: &state)
         }
     }
 

@@ -63,7 +63,8 @@ extension EmbeddedIdentityService {
                     try issueSession(
                         for: account, provider: record.provider, isNewUser: false, fresh: fresh, now: now,
                         authenticatedAt: record.authTime ?? record.issuedAt, family: family,
-                        developerClaims: record.developerClaims ?? [:], state: &state))
+                        developerClaims: record.developerClaims ?? [:], secondFactor: record.secondFactor,
+                        state: &state))
             } catch {
                 return .failure(error)
             }
@@ -248,7 +249,7 @@ extension EmbeddedIdentityService {
     func issueSession(
         for account: EmbeddedAccount, provider: String, isNewUser: Bool, fresh: Fresh, now: Date,
         authenticatedAt: Date? = nil, family: String? = nil, developerClaims: [String: JSONValue] = [:],
-        state: inout EmbeddedBackendState
+        secondFactor: String? = nil, state: inout EmbeddedBackendState
     ) throws(IdentityBackendError) -> BackendSessionResponse {
         try Self.requireEnabled(account)
         let key = try state.sessionSigningKey()
@@ -263,6 +264,8 @@ extension EmbeddedIdentityService {
             name: account.displayName, identities: Self.firebaseIdentities(of: account),
             sessionID: family ?? fresh.family)
         claims.picture = account.photoURL
+        claims.signInSecondFactor = secondFactor.map { _ in "totp" }
+        claims.secondFactorIdentifier = secondFactor
         // Stored as checked when they were set: a JSON object naming no claim of the token's own.
         // A custom token's developer claims are this token's (and its sign-in's), over the account's.
         claims.customClaims = (account.customAttributes.flatMap(JSONValue.object(fromJSON:)) ?? [:])
@@ -272,7 +275,7 @@ extension EmbeddedIdentityService {
         state.identity.refreshTokens[SHA256.hexDigest(fresh.refreshToken)] = RefreshTokenRecord(
             uid: account.uid, issuedAt: Date(timeIntervalSince1970: TimeInterval(issuedAt)), provider: provider,
             authTime: authTime, family: claims.sessionID,
-            developerClaims: developerClaims.isEmpty ? nil : developerClaims)
+            developerClaims: developerClaims.isEmpty ? nil : developerClaims, secondFactor: secondFactor)
         // A user who signs in again and again keeps only the newest sessions: the oldest chain goes first.
         state.identity.refreshTokens.removeOldest(
             RefreshTokenRecord.byAccount, account.uid, keeping: configuration.maximumSessionsPerAccount)
@@ -315,7 +318,7 @@ extension EmbeddedIdentityService {
         return try issueSession(
             for: account, provider: provider, isNewUser: false, fresh: fresh, now: now,
             authenticatedAt: authenticatedAt ?? Date(timeIntervalSince1970: TimeInterval(claims.authTime)),
-            family: claims.sessionID, state: &state)
+            family: claims.sessionID, secondFactor: claims.secondFactorIdentifier, state: &state)
     }
 
     // MARK: - Pruning
