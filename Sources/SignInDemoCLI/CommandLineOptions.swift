@@ -319,7 +319,7 @@ enum CommandTable {
 
     /// Options that sign in again before a sensitive operation, when the backend asks for it.
     private static let reauthentication: [OptionName] = [
-        .yes, .hideEmail, .account, .email, .currentPassword, .idTokenFile,
+        .yes, .hideEmail, .account, .email, .currentPassword, .idTokenFile, .code,
     ]
 
     /// Every command, in the order of ``CommandName``.
@@ -439,7 +439,7 @@ enum CommandTable {
                 missingInput: { $0.assumeYes ? nil : UsageError(.usageNeedsYesToDelete) }, menu: .menuDeleteAccount)
         case .mfa:
             CommandSpec(
-                command: name, operand: .mfaAction, options: reauthentication + [.code, .name],
+                command: name, operand: .mfaAction, options: reauthentication + [.name],
                 summary: .commandMFASummary, details: .commandMFADetails, example: "enroll",
                 run: { await $0.mfa($1, $2) },
                 requires: { $0.capabilities.multiFactor == nil ? .secondFactors : nil },

@@ -23,7 +23,9 @@ extension CommandRunner {
         guard let offer = root.viewModel.offers.enrollTOTP else {
             return reportNotOffered(.secondFactors, invocation)
         }
-        await sendSensitive(root, invocation) { .startTOTPEnrollment(offer, currentPassword: $0) }
+        if let stopped = await sendSensitive(root, invocation, { .startTOTPEnrollment(offer, currentPassword: $0) }) {
+            return stopped
+        }
         guard let enrollment = root.viewModel.state.totpEnrollment else {
             return await report(root, invocation) { _ in "" }
         }
@@ -111,8 +113,11 @@ extension CommandRunner {
             guard isYes(ask(warning + " " + text(.promptConfirmYesNo))) else { return cancelled(.mfaRemoveCancelled) }
             confirmingLast = true
         }
-        await sendSensitive(root, invocation) {
-            .removeSecondFactor(offer, id: id, confirmingLast: confirmingLast, currentPassword: $0)
+        if let stopped = await sendSensitive(
+            root, invocation,
+            { .removeSecondFactor(offer, id: id, confirmingLast: confirmingLast, currentPassword: $0) })
+        {
+            return stopped
         }
         return await report(root, invocation) { _ in
             text(factors.count == 1 ? .mfaRemovedLast : .mfaRemoved) + "\n"

@@ -136,7 +136,9 @@ struct CommandRunner {
     func unlink(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
         let provider = invocation.command.provider ?? .emailPassword
         guard let offer = root.viewModel.offers.unlink else { return reportNotOffered(.unlinking, invocation) }
-        await sendSensitive(root, invocation) { .clickUnlink(offer, provider, currentPassword: $0) }
+        if let stopped = await sendSensitive(root, invocation, { .clickUnlink(offer, provider, currentPassword: $0) }) {
+            return stopped
+        }
         return await report(root, invocation) { session in
             let heading = text(.unlinkedProvider, ["provider": text.provider(provider)])
             return session.map { SessionFormatter(text: text).describe($0, heading: heading) } ?? ""
@@ -218,8 +220,10 @@ struct CommandRunner {
         guard let password = invocation.password ?? askNewPassword() else {
             return cancelled(.changePasswordCancelled)
         }
-        await sendSensitive(root, invocation) {
-            .changePassword(offer, newPassword: Secret(password), currentPassword: $0)
+        if let stopped = await sendSensitive(
+            root, invocation, { .changePassword(offer, newPassword: Secret(password), currentPassword: $0) })
+        {
+            return stopped
         }
         return await report(root, invocation) { _ in text(.passwordChanged) + "\n" }
     }
@@ -232,10 +236,15 @@ struct CommandRunner {
         guard invocation.displayName != nil || invocation.newEmail != nil || invocation.photoURL != nil else {
             return usageError(UsageError(.usageNeedsNameOrEmail))
         }
-        await sendSensitive(root, invocation) {
-            .updateProfile(
-                offer, displayName: invocation.displayName, email: invocation.newEmail,
-                photoURL: invocation.photoURL, currentPassword: $0)
+        if let stopped = await sendSensitive(
+            root, invocation,
+            {
+                .updateProfile(
+                    offer, displayName: invocation.displayName, email: invocation.newEmail,
+                    photoURL: invocation.photoURL, currentPassword: $0)
+            })
+        {
+            return stopped
         }
         return await report(root, invocation) { session in
             session.map { SessionFormatter(text: text).describe($0, heading: text(.profileUpdated)) } ?? ""
@@ -278,22 +287,35 @@ struct CommandRunner {
         guard let offer = root.viewModel.offers.deleteAccount else {
             return reportNotOffered(.accountDeletion, invocation)
         }
-        await sendSensitive(root, invocation) { .clickDeleteAccount(offer, currentPassword: $0) }
+        if let stopped = await sendSensitive(root, invocation, { .clickDeleteAccount(offer, currentPassword: $0) }) {
+            return stopped
+        }
         return await report(root, invocation) { _ in text(.accountDeleted) + "\n" }
     }
 
-    /// Sends a sensitive action (unlink, change the password, delete the account) with `--current-password`. When the
-    /// backend wants a recent sign-in with the account's password and none was given, asks for it on a terminal and
-    /// sends the action once more with it.
+    /// Sends a sensitive action (unlink, change the password, delete the account, a second factor's) with
+    /// `--current-password`. When the backend wants a recent sign-in with the account's password and none was given,
+    /// asks for it on a terminal and sends the action once more with it. When signing in again asks for a second
+    /// factor, takes the code as a sign-in does (`--code`, or asked) and, once signed in again, sends the action once
+    /// more. `nil` when the action's outcome is the view model's state; the exit code when it ended before.
     func sendSensitive(
         _ root: CompositionRoot, _ invocation: Invocation, _ action: (Secret?) -> SignInAction
-    ) async {
+    ) async -> ExitCode? {
         let given = invocation.currentPassword.map { Secret($0) }
         await root.screen.send(action(given))
-        guard given == nil, case .recentSignInRequired(.emailPassword)? = root.viewModel.state.error,
+        if given == nil, case .recentSignInRequired(.emailPassword)? = root.viewModel.state.error,
             invocation.canPrompt(console), let typed = askSecret(text(.promptCurrentPassword)), !typed.isEmpty
-        else { return }
-        await root.screen.send(action(Secret(typed)))
+        {
+            await root.screen.send(action(Secret(typed)))
+        }
+        guard case .secondFactorRequired? = root.viewModel.state.error,
+            root.viewModel.state.secondFactorChallenge != nil
+        else { return nil }
+        if let stopped = await finishSecondFactor(invocation, root) { return stopped }
+        guard root.viewModel.state.error == nil else { return nil }
+        // Signed in again with both factors just now: the action needs no password any more.
+        await root.screen.send(action(nil))
+        return nil
     }
 
     // MARK: - Checks before a command

@@ -254,6 +254,28 @@ struct SecondFactorTests {
         #expect(unknown?.code == .mfaEnrollmentNotFound)
     }
 
+    @Test("attack: a stolen session and the password cannot remove the factor: signing in again asks for a code too")
+    func reauthentication() throws {
+        let (session, secret) = try enrolled()
+        let factorID = try #require(try service.secondFactors(idToken: session.idToken).first?.mfaEnrollmentId)
+        harness.clock.advance(by: harness.configuration.recentSignInWindow + 1)
+        #expect(
+            codeOf { _ = try service.withdrawSecondFactor(idToken: session.idToken, enrollmentID: factorID) }
+                == .credentialTooOld)
+        let again = #expect(throws: IdentityBackendError.self) {
+            try service.reauthenticate(idToken: session.idToken, email: email, password: password)
+        }
+        #expect(again?.code == .secondFactorRequired)
+        let asked = try #require(again?.secondFactor)
+        #expect(
+            codeOf { _ = try service.withdrawSecondFactor(idToken: session.idToken, enrollmentID: factorID) }
+                == .credentialTooOld)
+        let renewed = try finish(asked, try code(secret))
+        #expect(renewed.localId == session.localId)
+        let after = try service.withdrawSecondFactor(idToken: renewed.idToken, enrollmentID: factorID)
+        #expect(try service.secondFactors(idToken: after.idToken).isEmpty)
+    }
+
     @Test("a guest cannot enrol; an old sign-in cannot start an enrolment")
     func whoMayEnrol() throws {
         let guest = try service.signUpAnonymously()

@@ -43,6 +43,17 @@ struct SecondFactorReducerTests {
         }
     }
 
+    @Test("signing in again before a sensitive operation that stops for a code keeps the challenge to finish it")
+    func sensitiveOperation() {
+        var state = SignInState(isLoading: true, session: .fixture())
+        _ = reducer.reduce(&state, .accountResponse(.failed(.secondFactorRequired(challenge))))
+        #expect(state.secondFactorChallenge == challenge && state.session == .fixture())
+        let effect = reducer.reduce(&state, .submitSecondFactorCode(TestOffers.finishSecondFactor, code: "123456"))
+        #expect(
+            effect == .finishSecondFactorSignIn(TestOffers.finishSecondFactor, challenge, factorID: nil, code: "123456")
+        )
+    }
+
     @Test("a code with no sign-in waiting says the sign-in expired, and runs nothing")
     func noChallenge() {
         var state = SignInState()

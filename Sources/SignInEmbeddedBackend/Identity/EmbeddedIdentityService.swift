@@ -363,10 +363,18 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             guard owner == account.uid else {
                 throw IdentityBackendError(.userMismatch, message: "the credential is not this account's")
             }
-            return try reissueSession(
-                for: account, provider: request.providerId, replacing: claims, authenticatedAt: now, fresh: fresh,
-                now: now, state: &state)
-        }
+            // An account with second factors proves itself again with one too: the first factor alone is what a
+            // thief with the password and a stolen session has.
+            if account.hasSecondFactors {
+                return try finishFirstStep(
+                    for: account, provider: request.providerId, isNewUser: false, fresh: fresh, now: now,
+                    state: &state)
+            }
+            return .session(
+                try reissueSession(
+                    for: account, provider: request.providerId, replacing: claims, authenticatedAt: now, fresh: fresh,
+                    now: now, state: &state))
+        }.answer()
     }
 
     public func changePassword(idToken: Secret, newPassword: Secret) throws(IdentityBackendError)

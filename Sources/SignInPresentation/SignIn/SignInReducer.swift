@@ -117,6 +117,9 @@ public struct SignInReducer: Sendable {
                 clearError(&state)
             case .failed(let error):
                 if error == .secondFactorEnrollmentExpired { state.totpEnrollment = nil }
+                // Signing in again before a sensitive operation stopped for a second factor: the screen asks for
+                // the code as at a sign-in, then sends the operation again.
+                if case .secondFactorRequired(let challenge) = error { state.secondFactorChallenge = challenge }
                 show(error, in: &state)
             }
         case .signInResponse(let response):
