@@ -316,6 +316,14 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
 
     /// The account of `idToken` (`accounts:lookup`).
     public func lookup(idToken: Secret) async throws -> BackendAccountInfo {
+        let user = try await lookupUser(idToken: idToken)
+        return Self.account(
+            localId: user.localId, email: user.email, displayName: user.displayName, photoURL: user.photoUrl,
+            providers: user.providerUserInfo ?? [])
+    }
+
+    /// `accounts:lookup`'s account of `idToken`.
+    fileprivate func lookupUser(idToken: Secret) async throws -> FirebaseWire.User {
         let data = try await post(
             .identityToolkit, "accounts:lookup",
             json: FirebaseWire.IDTokenRequest(idToken: idToken.value, tenantId: tenant), secrets: [idToken.value])
@@ -323,9 +331,7 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
         guard let user = answer.users?.first else {
             throw IdentityBackendError(.userNotFound, message: "accounts:lookup found no account")
         }
-        return Self.account(
-            localId: user.localId, email: user.email, displayName: user.displayName, photoURL: user.photoUrl,
-            providers: user.providerUserInfo ?? [])
+        return user
     }
 
     // MARK: - Answers
@@ -553,14 +559,7 @@ extension FirebaseIdentityBackend: MultiFactorBackend {
     }
 
     public func secondFactors(idToken: Secret) async throws -> [BackendSecondFactor] {
-        let data = try await post(
-            .identityToolkit, "accounts:lookup",
-            json: FirebaseWire.IDTokenRequest(idToken: idToken.value, tenantId: tenant), secrets: [idToken.value])
-        let answer = try Self.decode(FirebaseWire.LookupAnswer.self, data, method: "accounts:lookup")
-        guard let user = answer.users?.first else {
-            throw IdentityBackendError(.userNotFound, message: "accounts:lookup found no account")
-        }
-        return Self.totpFactors(user.mfaInfo ?? [])
+        Self.totpFactors(try await lookupUser(idToken: idToken).mfaInfo ?? [])
     }
 
     public func withdrawSecondFactor(idToken: Secret, enrollmentID: String) async throws -> BackendSessionResponse {

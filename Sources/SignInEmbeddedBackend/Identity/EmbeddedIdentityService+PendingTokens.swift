@@ -29,11 +29,30 @@ extension EmbeddedIdentityService {
         let claims = PendingTokenClaims(
             aud: configuration.projectID, providerId: providerId, sub: subject,
             exp: Int(now.timeIntervalSince1970) + Self.pendingTokenLifetime, jti: random.token(byteCount: 16))
-        guard let payload = try? JSONEncoder().encode(claims) else {
-            throw IdentityBackendError(.invalidIdPResponse, message: "the pending token cannot be written")
-        }
+        return try signPending(
+            claims, kid: "pending", state: state,
+            failure: IdentityBackendError(.invalidIdPResponse, message: "the pending token cannot be written"))
+    }
+
+    /// A token of this backend's own making that stands for a step still to come (a refused link's pending token, a
+    /// sign-in's pending credential): its claims as JSON, signed with the session key under the key id `kid`.
+    func signPending(
+        _ claims: some Encodable, kid: String, state: EmbeddedBackendState, failure: IdentityBackendError
+    ) throws(IdentityBackendError) -> Secret {
+        guard let payload = try? JSONEncoder().encode(claims) else { throw failure }
         let key = try state.sessionSigningKey()
-        return Secret(JWS.signHS256(header: JOSEHeader(kid: "pending").compactJSON, payload: Array(payload), key: key))
+        return Secret(JWS.signHS256(header: JOSEHeader(kid: kid).compactJSON, payload: Array(payload), key: key))
+    }
+
+    /// The claims of a token ``signPending(_:kid:state:failure:)`` made, or `nil` when it is not one (another
+    /// signature or algorithm, or other claims). Its kind, audience, expiry and use are the caller's to check.
+    func pendingClaims<Claims: Decodable>(_ token: Secret, as type: Claims.Type, state: EmbeddedBackendState)
+        throws(IdentityBackendError) -> Claims?
+    {
+        guard let parts = JWS.parse(token.value), TokenJSON.header(from: parts.header)?.alg == "HS256",
+            JWS.verifyHS256(parts, key: try state.sessionSigningKey())
+        else { return nil }
+        return try? JSONDecoder().decode(type, from: Data(parts.payload))
     }
 
     /// The identity a pending token names, once it is checked (signature, project, expiry, provider, not used
@@ -42,9 +61,7 @@ extension EmbeddedIdentityService {
         throws(IdentityBackendError) -> LinkedIdentity
     {
         func refuse(_ why: String) -> IdentityBackendError { IdentityBackendError(.invalidIdPResponse, message: why) }
-        guard let parts = JWS.parse(token.value), TokenJSON.header(from: parts.header)?.alg == "HS256",
-            JWS.verifyHS256(parts, key: try state.sessionSigningKey()),
-            let claims = try? JSONDecoder().decode(PendingTokenClaims.self, from: Data(parts.payload)),
+        guard let claims = try pendingClaims(token, as: PendingTokenClaims.self, state: state),
             claims.kind == "pending-idp", claims.aud == configuration.projectID
         else { throw refuse("not a pending token of this backend") }
         guard claims.exp > Int(now.timeIntervalSince1970) else { throw refuse("the pending token has expired") }

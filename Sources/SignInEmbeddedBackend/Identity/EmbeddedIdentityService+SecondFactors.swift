@@ -149,16 +149,13 @@ extension EmbeddedIdentityService: MultiFactorBackend {
         let claims = PendingSecondFactorClaims(
             aud: configuration.projectID, sub: account.uid, provider: provider, iat: issuedAt,
             exp: issuedAt + Self.secondFactorSignInLifetime, jti: random.token(byteCount: 16))
-        guard let payload = try? JSONEncoder().encode(claims) else {
-            throw IdentityBackendError(
-                .invalidMFAPendingCredential, message: "the pending credential cannot be written")
-        }
-        let credential = JWS.signHS256(
-            header: JOSEHeader(kid: "pending-mfa").compactJSON, payload: Array(payload),
-            key: try state.sessionSigningKey())
+        let credential = try signPending(
+            claims, kid: "pending-mfa", state: state,
+            failure: IdentityBackendError(
+                .invalidMFAPendingCredential, message: "the pending credential cannot be written"))
         return .secondFactorRequired(
             BackendSecondFactorChallenge(
-                pendingCredential: Secret(credential), factors: (account.secondFactors ?? []).map(\.backend),
+                pendingCredential: credential, factors: (account.secondFactors ?? []).map(\.backend),
                 email: account.email))
     }
 
@@ -216,9 +213,7 @@ extension EmbeddedIdentityService: MultiFactorBackend {
         func refuse(_ why: String) -> IdentityBackendError {
             IdentityBackendError(.invalidMFAPendingCredential, message: why)
         }
-        guard let parts = JWS.parse(credential.value), TokenJSON.header(from: parts.header)?.alg == "HS256",
-            JWS.verifyHS256(parts, key: try state.sessionSigningKey()),
-            let claims = try? JSONDecoder().decode(PendingSecondFactorClaims.self, from: Data(parts.payload)),
+        guard let claims = try pendingClaims(credential, as: PendingSecondFactorClaims.self, state: state),
             claims.kind == "pending-mfa", claims.aud == configuration.projectID
         else { throw refuse("not a pending credential of this backend") }
         guard claims.exp > Int(now.timeIntervalSince1970) else { throw refuse("the pending credential has expired") }
