@@ -20,6 +20,10 @@ struct SignInView: View {
         VStack(spacing: 16) {
             if let session = viewModel.state.session {
                 AccountSection(session: session, viewModel: viewModel, form: form, texts: texts)
+            } else if let challenge = viewModel.state.secondFactorChallenge,
+                let finish = viewModel.offers.finishSecondFactorSignIn
+            {
+                SecondFactorSection(challenge: challenge, finish: finish, viewModel: viewModel, texts: texts)
             } else {
                 SignInSection(viewModel: viewModel, form: form, texts: texts)
             }
@@ -81,6 +85,24 @@ private struct SignInSection: View {
             }
             .disabled(!form.isFilled)
         }
+    }
+}
+
+/// A sign-in waiting for the authenticator app's code: nobody is signed in until it is given; cancel drops it.
+private struct SecondFactorSection: View {
+    let challenge: SecondFactorChallenge
+    let finish: Offer<FinishSecondFactorSignInUseCase>
+    let viewModel: SignInViewModel
+    let texts: Texts
+
+    @State private var code = ""
+
+    var body: some View {
+        Text(texts.messages.message(for: .secondFactorRequired(challenge)))
+        TextField(texts(.code), text: $code)
+        Button(texts(.verify)) { viewModel.dispatch(.submitSecondFactorCode(finish, code: Secret(code))) }
+            .disabled(code.isEmpty)
+        Button(texts(.cancel), role: .cancel) { viewModel.dispatch(.cancelSecondFactor) }
     }
 }
 
@@ -174,6 +196,7 @@ final class EmailForm {
 struct Texts: Sendable {
     enum Key: Hashable, Sendable, CaseIterable {
         case continueAsGuest, password, signIn, signUp, signedInAs, link, signOut, deleteAccount, deleteConfirmation
+        case code, verify, cancel
     }
 
     /// The framework's messages in the same language: give them to the view model's reducer.
@@ -189,17 +212,20 @@ struct Texts: Sendable {
                 .signUp: "Create an account", .signedInAs: "Signed in as {name}", .link: "Link {provider}",
                 .signOut: "Sign out", .deleteAccount: "Delete the account",
                 .deleteConfirmation: "Delete your account and everything stored for it? This cannot be undone.",
+                .code: "6-digit code", .verify: "Verify", .cancel: "Cancel",
             ],
             turkish: [
                 .continueAsGuest: "Misafir olarak devam et", .password: "Parola", .signIn: "Oturum aç",
                 .signUp: "Hesap oluştur", .signedInAs: "Oturum açan: {name}", .link: "Bağla: {provider}",
                 .signOut: "Oturumu kapat", .deleteAccount: "Hesabı sil",
                 .deleteConfirmation: "Hesabınız ve hesap için saklanan her şey silinsin mi? Bu işlem geri alınamaz.",
+                .code: "6 haneli kod", .verify: "Doğrula", .cancel: "Vazgeç",
             ],
             traditionalChinese: [
                 .continueAsGuest: "以訪客身分繼續", .password: "密碼", .signIn: "登入", .signUp: "建立帳號",
                 .signedInAs: "已登入：{name}", .link: "連結 {provider}", .signOut: "登出", .deleteAccount: "刪除帳號",
                 .deleteConfirmation: "要刪除您的帳號及為其儲存的所有資料嗎？此操作無法復原。",
+                .code: "6 位數代碼", .verify: "驗證", .cancel: "取消",
             ])
     }
 
