@@ -191,6 +191,7 @@ public struct Text: View {
 
 public struct ButtonRole: Equatable, Sendable {
     public static let destructive = ButtonRole()
+    public static let cancel = ButtonRole()
 }
 
 @MainActor @preconcurrency
