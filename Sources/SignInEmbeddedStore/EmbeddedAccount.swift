@@ -95,8 +95,11 @@ public struct LinkedIdentity: Codable, Hashable, Sendable {
 }
 
 /// A TOTP second factor as the backend keeps it. The shared secret is the one thing of an account the backend must be
-/// able to read back (a code is checked by computing it), so it is kept as it was made; it is never sent again after
-/// the enrolment, and no lookup, export or log shows it.
+/// able to read back (a code is checked by computing it), so it cannot be hashed as a password is: it is sealed
+/// (``SignInCrypto/SecretSealing``) under a key derived from the backend's session key, which the accounts' rows do
+/// not hold, and bound to this account and this factor, so that a copy of the rows reveals no secret and a record
+/// moved to another account does not open there. It is never sent again after the enrolment, and no lookup, export or
+/// log shows it.
 public struct TOTPFactorRecord: Codable, Hashable, Sendable {
     /// The enrolment's id (`mfaEnrollmentId`).
     public var id: String
@@ -104,34 +107,34 @@ public struct TOTPFactorRecord: Codable, Hashable, Sendable {
     public var displayName: String?
     /// When it was enrolled.
     public var enrolledAt: Date
-    /// The shared secret, Base32.
-    public var secret: String
+    /// The shared secret, sealed for `<uid>|<id>`.
+    public var sealedSecret: String
     /// The last time step whose code signed in (or confirmed the enrolment): a code of that step or an earlier one is
     /// refused, so that a code works once (RFC 6238 §5.2).
     public var lastUsedStep: UInt64
 
     /// Creates a record.
-    public init(id: String, displayName: String?, enrolledAt: Date, secret: String, lastUsedStep: UInt64) {
+    public init(id: String, displayName: String?, enrolledAt: Date, sealedSecret: String, lastUsedStep: UInt64) {
         self.id = id
         self.displayName = displayName
         self.enrolledAt = enrolledAt
-        self.secret = secret
+        self.sealedSecret = sealedSecret
         self.lastUsedStep = lastUsedStep
     }
 }
 
 /// A TOTP enrolment waiting for its first code.
 public struct PendingTOTPEnrollment: Codable, Hashable, Sendable {
-    /// The shared secret offered, Base32.
-    public var secret: String
+    /// The shared secret offered, sealed for `<uid>|pending` (see ``TOTPFactorRecord``).
+    public var sealedSecret: String
     /// The SHA-256 hex of the enrolment's handle (`sessionInfo`), which the confirmation must send back.
     public var sessionInfoHash: String
     /// When it stops being confirmable.
     public var expiresAt: Date
 
     /// Creates a record.
-    public init(secret: String, sessionInfoHash: String, expiresAt: Date) {
-        self.secret = secret
+    public init(sealedSecret: String, sessionInfoHash: String, expiresAt: Date) {
+        self.sealedSecret = sealedSecret
         self.sessionInfoHash = sessionInfoHash
         self.expiresAt = expiresAt
     }

@@ -57,6 +57,14 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
         try HS256Key(stored: google?.signingKey, name: "The Google issuer's signing key")
     }
 
+    /// The key that seals the second factors' shared secrets: derived from the session key (so that the accounts' rows,
+    /// which hold the sealed secrets, do not hold it), for this use only.
+    /// - Throws: `IdentityBackendError/Code/invalidKey` when the session key is missing, short or undecodable.
+    package func secondFactorSealingKey() throws(IdentityBackendError) -> [UInt8] {
+        HMACSHA256.authenticationCode(
+            for: Array("signin second-factor secrets v1".utf8), key: try sessionSigningKey().bytes)
+    }
+
     /// The key of a registered provider's simulated issuer; `nil` while it has none.
     /// - Throws: `IdentityBackendError/Code/invalidKey` when the stored key is short or undecodable.
     package func issuerKey(_ providerId: String) throws(IdentityBackendError) -> HS256Key? {

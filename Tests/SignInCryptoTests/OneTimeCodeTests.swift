@@ -116,3 +116,41 @@ struct OneTimeCodeTests {
         #expect(OneTimeCodeGenerator(algorithm: .sha1, digits: 6, period: 30) == .standard)
     }
 }
+
+@Suite("Secret sealing")
+struct SecretSealingTests {
+    let key = [UInt8](repeating: 7, count: 32)
+
+    struct Counting: RandomByteSource {
+        let fill: UInt8
+        func bytes(count: Int) -> [UInt8] { [UInt8](repeating: fill, count: count) }
+    }
+
+    @Test("opens what it sealed, for every length up to 70, and only with its key and context")
+    func roundTrip() {
+        for length in 0...70 {
+            let secret = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 3) }
+            let sealed = SecretSealing.seal(secret, key: key, context: "uid-1|factor-1", random: Counting(fill: 1))
+            #expect(SecretSealing.open(sealed, key: key, context: "uid-1|factor-1") == secret)
+            #expect(SecretSealing.open(sealed, key: key, context: "uid-2|factor-1") == nil, "another account")
+            #expect(SecretSealing.open(sealed, key: [UInt8](repeating: 8, count: 32), context: "uid-1|factor-1") == nil)
+        }
+    }
+
+    @Test("hides the secret, differs with each nonce, and refuses any changed byte")
+    func tampering() throws {
+        let secret = Array("JBSWY3DPEHPK3PXP-a-secret".utf8)
+        let sealed = SecretSealing.seal(secret, key: key, context: "c", random: Counting(fill: 1))
+        let other = SecretSealing.seal(secret, key: key, context: "c", random: Counting(fill: 2))
+        #expect(sealed != other)
+        let bytes = try #require(Base64URL.decode(String(sealed.dropFirst(3))))
+        #expect(!bytes.indices.dropLast(secret.count - 1).contains { Array(bytes[$0..<($0 + secret.count)]) == secret })
+        for index in bytes.indices {
+            var changed = bytes
+            changed[index] ^= 0x01
+            #expect(SecretSealing.open("v1." + Base64URL.encode(changed), key: key, context: "c") == nil)
+        }
+        #expect(SecretSealing.open("v2." + sealed.dropFirst(3), key: key, context: "c") == nil)
+        #expect(SecretSealing.open("v1.AAAA", key: key, context: "c") == nil)
+    }
+}

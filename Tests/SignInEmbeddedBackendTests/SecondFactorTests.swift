@@ -298,6 +298,25 @@ struct SecondFactorTests {
         #expect(codeOf { try _ = service.signInWithIdP(request) } == .nonceAlreadyUsed)
     }
 
+    @Test(
+        "attack: the stored record holds the secret sealed; a factor record copied into another account does not open")
+    func sealedAtRest() throws {
+        let (session, secret) = try enrolled()
+        let bob = try service.signUp(email: "bob@example.com", password: password)
+        let record = try #require(try service.snapshot().accounts[session.localId]?.secondFactors?.first)
+        let stored = String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
+        let raw = try #require(Base32.decode(secret.value))
+        #expect(!stored.contains(secret.value) && !stored.contains(Base64URL.encode(raw)), "\(stored)")
+        // Someone who can write the accounts' rows, but has not the backend's keys, copies Ada's factor to Bob.
+        try harness.backend.storage.update { state in
+            var account = state.identity.accounts[bob.localId]
+            account?.secondFactors = [record]
+            state.identity.accounts[bob.localId] = account
+        }
+        let asked = try challenge(email: "bob@example.com")
+        #expect(codeOf { _ = try finish(asked, try code(secret)) } == .damagedRecord)
+    }
+
     @Test("no answer about factors carries the secret")
     func secretNeverSent() throws {
         let (session, secret) = try enrolled()

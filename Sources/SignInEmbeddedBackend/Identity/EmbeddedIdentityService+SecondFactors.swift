@@ -26,7 +26,8 @@ extension EmbeddedIdentityService: MultiFactorBackend {
 
     public func startTOTPEnrollment(idToken: Secret) throws(IdentityBackendError) -> BackendTOTPEnrollment {
         let now = clock.now()
-        let secret = Base32.encode(random.bytes(count: 20))
+        let secretBytes = random.bytes(count: 20)
+        let secret = Base32.encode(secretBytes)
         let sessionInfo = random.token(byteCount: 32)
         let expiresAt = now.addingTimeInterval(TimeInterval(Self.secondFactorEnrollmentLifetime))
         try storage.update { state throws(IdentityBackendError) in
@@ -36,8 +37,11 @@ extension EmbeddedIdentityService: MultiFactorBackend {
                     .unsupportedFirstFactor, message: "a guest account cannot have second factors")
             }
             try requireRecentSignIn(claims, account: account, now: now)
+            let sealed = SecretSealing.seal(
+                secretBytes, key: try state.secondFactorSealingKey(), context: Self.pendingContext(account.uid),
+                random: random)
             account.pendingTOTPEnrollment = PendingTOTPEnrollment(
-                secret: secret, sessionInfoHash: SHA256.hexDigest(sessionInfo), expiresAt: expiresAt)
+                sealedSecret: sealed, sessionInfoHash: SHA256.hexDigest(sessionInfo), expiresAt: expiresAt)
             state.identity.accounts[account.uid] = account
         }
         let generator = Self.codeGenerator
@@ -60,22 +64,27 @@ extension EmbeddedIdentityService: MultiFactorBackend {
             }
             return pending
         }
-        let offered = try storage.update { state throws(IdentityBackendError) in
+        let (offered, secret) = try storage.update { state throws(IdentityBackendError) in
             let (account, _) = try authenticate(idToken, state: state, now: now)
             let offered = try pending(of: account)
+            let secret = try Self.open(offered.sealedSecret, context: Self.pendingContext(account.uid), state: state)
             try countPasswordAttempt(Self.codeThrottleKey(account.uid), state: &state, now: now)
-            return offered
+            return (offered, secret)
         }
-        let step = try Self.matchingStep(code, secret: offered.secret, after: nil, now: now)
+        let step = try Self.matchingStep(code, secret: secret, after: nil, now: now)
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
             var (account, claims) = try authenticate(idToken, state: state, now: now)
-            guard try pending(of: account).secret == offered.secret else {
+            guard try pending(of: account).sealedSecret == offered.sealedSecret else {
                 throw IdentityBackendError(.invalidSessionInfo, message: "the enrolment was replaced")
             }
+            let id = random.token(byteCount: 12)
+            let sealed = SecretSealing.seal(
+                secret, key: try state.secondFactorSealingKey(), context: Self.factorContext(account.uid, id),
+                random: random)
             let factor = TOTPFactorRecord(
-                id: random.token(byteCount: 12), displayName: Self.boundedName(displayName), enrolledAt: now,
-                secret: offered.secret, lastUsedStep: step)
+                id: id, displayName: Self.boundedName(displayName), enrolledAt: now, sealedSecret: sealed,
+                lastUsedStep: step)
             account.secondFactors = (account.secondFactors ?? []) + [factor]
             account.pendingTOTPEnrollment = nil
             state.identity.accounts[account.uid] = account
@@ -164,15 +173,17 @@ extension EmbeddedIdentityService: MultiFactorBackend {
     {
         let now = clock.now()
         // The attempt is counted (and kept) before the code is checked, so that wrong codes are throttled.
-        let (claims, factor) = try storage.update { state throws(IdentityBackendError) in
+        let (claims, factor, secret) = try storage.update { state throws(IdentityBackendError) in
             let (claims, account) = try acceptPendingCredential(pendingCredential, state: state, now: now)
             guard let factor = account.secondFactors?.first(where: { $0.id == enrollmentID }) else {
                 throw IdentityBackendError(.mfaEnrollmentNotFound, message: "the account has no such second factor")
             }
+            let secret = try Self.open(
+                factor.sealedSecret, context: Self.factorContext(account.uid, factor.id), state: state)
             try countPasswordAttempt(Self.codeThrottleKey(account.uid), state: &state, now: now)
-            return (claims, factor)
+            return (claims, factor, secret)
         }
-        let step = try Self.matchingStep(code, secret: factor.secret, after: factor.lastUsedStep, now: now)
+        let step = try Self.matchingStep(code, secret: secret, after: factor.lastUsedStep, now: now)
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
             var (_, account) = try acceptPendingCredential(pendingCredential, state: state, now: now)
@@ -180,7 +191,7 @@ extension EmbeddedIdentityService: MultiFactorBackend {
             // Checked again under the update: two requests with one code, or a code of a step already used by another
             // sign-in meanwhile, cannot both pass.
             guard let index = factors.firstIndex(where: { $0.id == enrollmentID }),
-                factors[index].secret == factor.secret, factors[index].lastUsedStep < step
+                factors[index].sealedSecret == factor.sealedSecret, factors[index].lastUsedStep < step
             else { throw IdentityBackendError(.invalidCode, message: "the code was already used") }
             factors[index].lastUsedStep = step
             account.secondFactors = factors
@@ -232,6 +243,24 @@ extension EmbeddedIdentityService: MultiFactorBackend {
         SHA256.hexDigest("pending-mfa\n" + jti)
     }
 
+    /// What a pending enrolment's secret is sealed for.
+    static func pendingContext(_ uid: String) -> String { "\(uid)|pending" }
+
+    /// What a factor's secret is sealed for.
+    static func factorContext(_ uid: String, _ id: String) -> String { "\(uid)|\(id)" }
+
+    /// A sealed secret, opened; a record that does not open (damaged, or moved from another account) stops the
+    /// operation rather than being used.
+    static func open(_ sealed: String, context: String, state: EmbeddedBackendState) throws(IdentityBackendError)
+        -> [UInt8]
+    {
+        guard let secret = SecretSealing.open(sealed, key: try state.secondFactorSealingKey(), context: context) else {
+            throw IdentityBackendError(
+                .damagedRecord, message: "a second factor's sealed secret does not open for this account")
+        }
+        return secret
+    }
+
     /// The throttle's key for one account's codes (the password throttle's keys are emails' hashes).
     static func codeThrottleKey(_ uid: String) -> String {
         SHA256.hexDigest("second-factor\n" + uid)
@@ -239,11 +268,11 @@ extension EmbeddedIdentityService: MultiFactorBackend {
 
     /// The time step whose code `code` is, among now's and one either side, and later than `after`.
     /// - Throws: ``IdentityBackendError/Code/invalidCode`` when it is none of them.
-    static func matchingStep(_ code: Secret, secret: String, after lastUsed: UInt64?, now: Date)
+    static func matchingStep(_ code: Secret, secret key: [UInt8], after lastUsed: UInt64?, now: Date)
         throws(IdentityBackendError) -> UInt64
     {
         let refusal = IdentityBackendError(.invalidCode, message: "the code is not valid now")
-        guard let key = Base32.decode(secret), code.value.utf8.count == codeGenerator.digits else { throw refusal }
+        guard code.value.utf8.count == codeGenerator.digits else { throw refusal }
         let current = codeGenerator.counter(at: Int64(now.timeIntervalSince1970.rounded(.down)))
         var matched: UInt64?
         // Every candidate is computed and compared in full, so that the time does not say which one matched.
