@@ -150,7 +150,7 @@ class Peer:
         secret_line = next(line for line in lines if line.startswith("Or type this secret"))
         typed = secret_line.split(": ", 1)[1].replace(" ", "")
         expect(typed == totp.secret, f"the secret shown as text {typed!r} is not the URI's {totp.secret!r}")
-        expect(totp.issuer == "signin-demo" and totp.name == EMAIL,
+        expect(totp.issuer == "signin-demo" and totp.name == f"{EMAIL} (Peer phone)",
                f"the URI names issuer {totp.issuer!r} and account {totp.name!r}")
         expect(totp.digits == 6 and totp.interval == 30 and totp.digest().name == "sha1",
                f"the URI's parameters: {totp.digits} digits, {totp.interval} s")

@@ -88,7 +88,7 @@ extension CLIMessages {
         .commandUpdateProfileDetails:
             "Changes the display name (--name), the photo (--photo-url) or the email (--new-email) of the signed-in account. A new email needs a recent sign-in, is not verified yet, and becomes the one to sign in with.",
         .optionName:
-            "A new display name; an empty one ('') removes it.",
+            "update-profile: a new display name (an empty one, '', removes it). mfa enroll: the authenticator's name.",
         .optionNewEmail:
             "A new email for the signed-in account.",
         .optionPhotoURL:
@@ -406,10 +406,10 @@ extension CLIMessages {
             "Sign in with Apple is now turned off for signin-demo, as in Settings > Apple ID. Choose {item} to see the app notice.",
         .listSeparator: ", ",
         .optionCode:
-            "A 6-digit code from the authenticator app, for a sign-in that asks for one or to confirm mfa enroll.",
+            "The authenticator app's 6-digit code, for a sign-in that asks for one (signing in again before a sensitive command included). mfa enroll always asks for its first code on the terminal.",
         .commandMFASummary: "two-step sign-in with an authenticator app: enroll, list, remove",
         .commandMFADetails:
-            "mfa enroll shows a QR code (and the secret as text) for an authenticator app, then asks for a first code from it; from then on every sign-in asks for a code too. mfa list shows the account's authenticators. mfa remove [ID] removes one; removing the last turns two-step sign-in off and must be confirmed (--yes). Enrolling and removing need a recent sign-in.",
+            "mfa enroll (on a terminal only: it shows a secret) draws a QR code for an authenticator app, with the secret as text and its otpauth:// address, then asks for a first code from the app; from then on every sign-in asks for a code too. mfa list shows the account's authenticators. mfa remove [ID or number] removes one; removing the last turns two-step sign-in off and must be confirmed (--yes). Enrolling and removing need a recent sign-in: the password, and a code (--code) when the account already has an authenticator.",
         .usageNeedsMFAAction: "mfa needs what to do: {actions}.",
         .usageUnknownMFAAction: "\"{action}\" is not something mfa does. Use one of: {actions}.",
         .usageMFAEnrollNeedsTerminal:
@@ -446,5 +446,9 @@ extension CLIMessages {
         .tourMFASignedIn: "the app's next code finished the sign-in ({uid})",
         .tourMFAOff: "the authenticator was removed (confirmed as the last one): the password alone signs in again",
         .tourMFASkipped: "this backend does not offer two-step sign-in: skipped",
+        .usageBadCode: "\"{code}\" is not a code: an authenticator app shows 6 digits.",
+        .usageMFAEnrollNeedsScreen:
+            "mfa enroll shows a secret meant for your eyes only: run it with its output on the terminal, not redirected to a file or a pipe.",
+        .usageMFAOptionNotForAction: "{option} does not apply to 'mfa {action}'.",
     ]
 }

@@ -74,8 +74,7 @@ extension CLIMessages {
             "變更已登入帳號的顯示名稱、相片或電子郵件",
         .commandUpdateProfileDetails:
             "變更已登入帳號的顯示名稱（--name）、相片（--photo-url）或電子郵件（--new-email）。新的電子郵件需要最近登入過，尚未驗證，並成為登入用的地址。",
-        .optionName:
-            "新的顯示名稱；空值（''）會將其移除。",
+        .optionName: "update-profile：新的顯示名稱（空字串 '' 會移除它）。mfa enroll：驗證器的名稱。",
         .optionNewEmail:
             "已登入帳號的新電子郵件。",
         .optionPhotoURL:
@@ -356,10 +355,10 @@ extension CLIMessages {
         .passwordResetDoneMenu: "密碼已變更。該帳號的所有工作階段都已結束；請選擇 {item} 以新密碼登入。",
         .appleRevokedMenu: "已為 signin-demo 關閉「使用 Apple 登入」，如同在「設定 > Apple 帳號」中操作。請選擇 {item}，看看應用程式如何察覺此變更。",
         .listSeparator: "、",
-        .optionCode: "驗證器應用程式中的 6 位數代碼，用於需要代碼的登入，或確認 mfa enroll。",
+        .optionCode: "驗證器應用程式的 6 位數代碼，用於需要代碼的登入（包括敏感命令前的重新登入）。mfa enroll 一律在終端機上詢問第一個代碼。",
         .commandMFASummary: "使用驗證器應用程式的兩步驟登入：新增、列出、移除",
         .commandMFADetails:
-            "mfa enroll 會顯示供驗證器應用程式掃描的 QR 碼（以及文字形式的密鑰），然後要求輸入應用程式產生的第一個代碼；之後每次登入都會再要求代碼。mfa list 列出帳號的驗證器。mfa remove [ID] 移除其中一個；移除最後一個會關閉兩步驟登入，必須確認（--yes）。新增與移除都需要最近登入過。",
+            "mfa enroll（僅限終端機：它會顯示密鑰）會顯示供驗證器應用程式掃描的 QR 碼、文字形式的密鑰及其 otpauth:// 網址，然後要求輸入應用程式的第一個代碼；之後每次登入都會再要求代碼。mfa list 列出帳號的驗證器。mfa remove [ID 或編號] 移除其中一個；移除最後一個會關閉兩步驟登入，必須確認（--yes）。新增與移除都需要最近登入過：需要密碼，若帳號已有驗證器則還需要代碼（--code）。",
         .usageNeedsMFAAction: "mfa 需要指定要做什麼：{actions}。",
         .usageUnknownMFAAction: "「{action}」不是 mfa 的操作。請使用其中之一：{actions}。",
         .usageMFAEnrollNeedsTerminal: "mfa enroll 會顯示密鑰，再要求輸入由它算出的代碼：請在終端機上執行（或在 signin-demo interactive 中選擇）。",
@@ -390,5 +389,8 @@ extension CLIMessages {
         .tourMFASignedIn: "應用程式的下一個代碼完成了登入（{uid}）",
         .tourMFAOff: "已移除驗證器（確認為最後一個）：只需密碼即可再次登入",
         .tourMFASkipped: "此後端不提供兩步驟登入：已略過",
+        .usageBadCode: "「{code}」不是代碼：驗證器應用程式顯示的是 6 位數字。",
+        .usageMFAEnrollNeedsScreen: "mfa enroll 會顯示只供您本人查看的密鑰：請讓其輸出留在終端機上執行，不要導向檔案或管線。",
+        .usageMFAOptionNotForAction: "{option} 不適用於「mfa {action}」。",
     ]
 }

@@ -89,7 +89,7 @@ extension CLIMessages {
         .commandUpdateProfileDetails:
             "Oturum açık hesabın görünen adını (--name), fotoğrafını (--photo-url) ya da e-postasını (--new-email) değiştirir. Yeni e-posta yakın zamanda oturum açmış olmayı gerektirir, henüz doğrulanmamıştır ve giriş için kullanılan adres olur.",
         .optionName:
-            "Yeni görünen ad; boş bir değer ('') adı kaldırır.",
+            "update-profile: yeni görünen ad (boş bırakılırsa, '', kaldırılır). mfa enroll: doğrulama uygulamasının adı.",
         .optionNewEmail:
             "Oturum açık hesap için yeni e-posta.",
         .optionPhotoURL:
@@ -414,10 +414,10 @@ extension CLIMessages {
             "Ayarlar > Apple Kimliği'nde olduğu gibi, signin-demo için Apple ile Giriş Yap artık kapalı. Uygulamanın bunu nasıl fark ettiğini görmek için {item} seçin.",
         .listSeparator: ", ",
         .optionCode:
-            "Doğrulama uygulamasından 6 haneli kod; kod isteyen bir oturum açma için ya da mfa enroll onayı için.",
+            "Doğrulama uygulamasının 6 haneli kodu; kod isteyen bir oturum açma için (hassas bir komuttan önce yeniden oturum açma da dahil). mfa enroll ilk kodu her zaman terminalde sorar.",
         .commandMFASummary: "doğrulama uygulamasıyla iki adımlı oturum açma: ekleme, listeleme, kaldırma",
         .commandMFADetails:
-            "mfa enroll bir doğrulama uygulaması için QR kodu (ve metin olarak sırrı) gösterir, sonra uygulamadan ilk kodu ister; bundan sonra her oturum açma bir kod da ister. mfa list hesabın doğrulama uygulamalarını gösterir. mfa remove [ID] birini kaldırır; sonuncusunu kaldırmak iki adımlı oturum açmayı kapatır ve onay ister (--yes). Ekleme ve kaldırma yakın zamanda oturum açmış olmayı gerektirir.",
+            "mfa enroll (yalnızca terminalde: bir sır gösterir) bir doğrulama uygulaması için QR kodu, metin olarak sırrı ve otpauth:// adresini gösterir, sonra uygulamadan ilk kodu ister; bundan sonra her oturum açma bir kod da ister. mfa list hesabın doğrulama uygulamalarını gösterir. mfa remove [kimlik ya da sıra numarası] birini kaldırır; sonuncusunu kaldırmak iki adımlı oturum açmayı kapatır ve onay ister (--yes). Ekleme ve kaldırma yakın zamanda oturum açmış olmayı gerektirir: parola ve hesabın zaten bir doğrulama uygulaması varsa bir kod (--code).",
         .usageNeedsMFAAction: "mfa ne yapacağını bilmeli: {actions}.",
         .usageUnknownMFAAction: "\"{action}\" mfa'nın yaptığı bir şey değil. Şunlardan birini kullanın: {actions}.",
         .usageMFAEnrollNeedsTerminal:
@@ -457,5 +457,9 @@ extension CLIMessages {
         .tourMFAOff:
             "doğrulama uygulaması kaldırıldı (son uygulama olarak onaylandı): parola yeniden tek başına oturum açıyor",
         .tourMFASkipped: "bu arka uç iki adımlı oturum açma sunmuyor: atlandı",
+        .usageBadCode: "\"{code}\" bir kod değil: doğrulama uygulaması 6 hane gösterir.",
+        .usageMFAEnrollNeedsScreen:
+            "mfa enroll yalnızca sizin görmeniz gereken bir sır gösterir: çıktısı terminalde olacak şekilde çalıştırın, bir dosyaya ya da boruya yönlendirmeden.",
+        .usageMFAOptionNotForAction: "{option} 'mfa {action}' için geçerli değil.",
     ]
 }

@@ -95,6 +95,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case mfaEnrollCancelled, mfaNone, mfaFactorLine, mfaUnnamed, mfaRemoved, mfaRemovedLast, mfaRemoveCancelled
     case menuMFAEnroll, menuMFAList, menuMFARemove
     case tourStepMFA, tourMFAScanned, tourMFAOn, tourMFAAsked, tourMFASignedIn, tourMFAOff, tourMFASkipped
+    case usageBadCode, usageMFAEnrollNeedsScreen, usageMFAOptionNotForAction
 }
 
 /// The CLI's texts in the user's language: its own (``CLIText``) and the error messages.

@@ -586,7 +586,13 @@ enum CommandLineParser {
             case .photoURL: invocation.photoURL = value.trimmingCharacters(in: .whitespaces)
             case .password: invocation.password = value
             case .currentPassword: invocation.currentPassword = value
-            case .code: invocation.code = value.trimmingCharacters(in: .whitespaces)
+            case .code:
+                // A code is 6 digits, perhaps in groups: anything else is a typo, said before any call (a wrong
+                // code would count against the account's attempts).
+                guard (try? OneTimeCodeInput.validate(Secret(value))) != nil else {
+                    throw UsageError(.usageBadCode, ["code": InputText.echo(value)])
+                }
+                invocation.code = value.trimmingCharacters(in: .whitespaces)
             case .idTokenFile: invocation.idTokenFile = value
             case .baseURL:
                 guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),

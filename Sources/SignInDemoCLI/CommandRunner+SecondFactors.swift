@@ -11,15 +11,37 @@ extension CommandRunner {
     static let codeAttempts = 3
 
     func mfa(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
-        switch invocation.command.mfaAction ?? .list {
+        let action = invocation.command.mfaAction ?? .list
+        if let refused = Self.optionNotForAction(invocation, action) { return usageError(refused) }
+        return switch action {
         case .enroll: await enrollTOTP(invocation, root)
         case .list: await listSecondFactors(invocation, root)
         case .remove: await removeSecondFactor(invocation, root)
         }
     }
 
+    /// The options `mfa` takes that `action` has no use for: `list` signs nobody in again and names nothing;
+    /// `remove` names no authenticator's name.
+    static func optionNotForAction(_ invocation: Invocation, _ action: MFAAction) -> UsageError? {
+        var given: [(OptionName, Bool)] = [(.name, invocation.displayName != nil)]
+        if action == .list {
+            given += [
+                (.code, invocation.code != nil), (.yes, invocation.assumeYes),
+                (.currentPassword, invocation.currentPassword != nil), (.email, invocation.email != nil),
+                (.account, invocation.account != nil), (.hideEmail, invocation.hideEmail),
+                (.idTokenFile, invocation.idTokenFile != nil),
+            ]
+        }
+        if action == .enroll { given.removeFirst() }
+        guard let refused = given.first(where: \.1)?.0 else { return nil }
+        return UsageError(
+            .usageMFAOptionNotForAction, ["option": CommandTable.option(refused).long, "action": action.rawValue])
+    }
+
     /// Starts an enrolment, shows its secret as a QR code, as text and as a URI, and confirms it with a first code.
     private func enrollTOTP(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        // The secret is for the user's eyes: never into a file or a pipe that stands for the terminal.
+        guard console.outputIsTerminal else { return usageError(UsageError(.usageMFAEnrollNeedsScreen)) }
         guard let offer = root.viewModel.offers.enrollTOTP else {
             return reportNotOffered(.secondFactors, invocation)
         }
@@ -30,7 +52,8 @@ extension CommandRunner {
             return await report(root, invocation) { _ in "" }
         }
         let session = try? await root.sessions.currentSession()
-        let account = session?.email ?? session?.uid ?? ""
+        // The authenticator's name in its label too, so that an app with two of this account's tells them apart.
+        let account = (session?.email ?? session?.uid ?? "") + (invocation.displayName.map { " (\($0))" } ?? "")
         let uri = enrollment.uri(issuer: Self.authenticatorIssuer, accountName: account)
         console.out(text(.mfaScanQR) + "\n")
         if let code = QRCode(text: uri.value, correction: .medium) {
@@ -40,21 +63,20 @@ extension CommandRunner {
         }
         console.out(text(.mfaSecretLine, ["secret": Self.grouped(enrollment.secret.value)]) + "\n")
         console.out(text(.mfaURILine, ["uri": uri.value]) + "\n")
-        var given = invocation.code
+        // The first code is always asked for: nobody can know it before the secret above was shown.
         for attempt in 1...Self.codeAttempts {
-            guard let code = given ?? ask(text(.promptMFACode)) else {
+            guard let code = ask(text(.promptMFACode)) else {
                 await root.screen.send(.cancelTOTPEnrollment)
                 return cancelled(.mfaEnrollCancelled)
             }
-            given = nil
             await root.screen.send(
                 .confirmTOTPEnrollment(offer, code: Secret(code), displayName: invocation.displayName))
-            guard root.viewModel.state.error == .invalidSecondFactorCode, attempt < Self.codeAttempts,
-                invocation.canPrompt(console)
-            else { break }
+            guard root.viewModel.state.error == .invalidSecondFactorCode, attempt < Self.codeAttempts else { break }
             showError(root.viewModel.state.errorMessage ?? "", error: .invalidSecondFactorCode, verbose: false)
         }
-        return await report(root, invocation) { _ in text(.mfaEnrolled) + "\n" }
+        let outcome = await report(root, invocation) { _ in text(.mfaEnrolled) + "\n" }
+        if outcome != .success { console.err(text(.usagePrefix, ["message": text(.mfaEnrollCancelled)]) + "\n") }
+        return outcome
     }
 
     private func listSecondFactors(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
@@ -75,7 +97,9 @@ extension CommandRunner {
             text(
                 .mfaFactorLine,
                 [
-                    "number": String(index + 1), "name": factor.displayName ?? text(.mfaUnnamed), "id": factor.id,
+                    // A name is the user's own text: shown without the control characters a terminal would obey.
+                    "number": String(index + 1), "name": factor.displayName.map(InputText.echo) ?? text(.mfaUnnamed),
+                    "id": factor.id,
                     "date": factor.enrolledAt.formatted(.iso8601),
                 ])
         }.joined(separator: "\n") + "\n"
@@ -94,7 +118,14 @@ extension CommandRunner {
         }
         let id: String
         if let named = invocation.command.factorID {
-            id = named
+            // An id, or the number `mfa list` shows beside it.
+            if !factors.contains(where: { $0.id == named }), let number = Int(named),
+                factors.indices.contains(number - 1)
+            {
+                id = factors[number - 1].id
+            } else {
+                id = named
+            }
         } else if factors.count == 1 {
             id = factors[0].id
         } else if invocation.canPrompt(console) {
@@ -136,7 +167,14 @@ extension CommandRunner {
         if given == nil {
             guard invocation.canPrompt(console) else {
                 await root.screen.send(.cancelSecondFactor)
-                return usageError(UsageError(.usageNeedsCode), json: invocation.json)
+                if invocation.json {
+                    // A script tells this apart from other refusals by its code.
+                    let message = text(.usageNeedsCode)
+                    console.err(text(.usagePrefix, ["message": message]) + "\n")
+                    console.out(SessionFormatter(text: text).json(nil, error: ("secondFactorRequired", message)))
+                    return .usage
+                }
+                return usageError(UsageError(.usageNeedsCode))
             }
             console.out(text.errors.message(for: .secondFactorRequired(placeholderChallenge)) + "\n")
         }

@@ -21,6 +21,9 @@ struct Console: Sendable {
     var readSecret: @Sendable () -> String?
     /// Whether standard input is a terminal (a person can answer prompts).
     var isInteractive: Bool
+    /// Whether standard output is a terminal (a person sees what is written, and nothing else keeps it): where a
+    /// secret meant for the user's eyes only may go.
+    var outputIsTerminal = true
     /// The first failed write to standard output, if any: its `errno`.
     var outputFailure: @Sendable () -> Int32? = { nil }
     /// Whether standard error could still be written.
@@ -37,6 +40,7 @@ struct Console: Sendable {
             readLine: { readTextLine(errors: stderr, text: text) },
             readSecret: { readWithoutEcho(output: stdout, errors: stderr, text: text) },
             isInteractive: isatty(STDIN_FILENO) == 1,
+            outputIsTerminal: !closed.stdoutClosed && isatty(STDOUT_FILENO) == 1,
             outputFailure: { stdout.failureCode },
             errorStreamWorks: { stderr.failureCode == nil }
         )

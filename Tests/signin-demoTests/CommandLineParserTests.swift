@@ -155,7 +155,9 @@ struct CommandLineParserTests {
         for option in spec.options {
             let option = CommandTable.option(option)
             arguments.append(option.long)
-            if option.value != nil { arguments.append(option.name == .port ? "9099" : "value") }
+            if option.value != nil {
+                arguments.append(option.name == .port ? "9099" : option.name == .code ? "123456" : "value")
+            }
         }
         let invocation = try CommandLineParser.parse(arguments)
         #expect(invocation.command.spec.name == name)

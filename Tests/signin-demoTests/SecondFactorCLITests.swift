@@ -177,3 +177,85 @@ extension String {
     /// A code of fewer than six digits with its leading zeros.
     fileprivate var leftPadded6: String { String(repeating: "0", count: max(0, 6 - count)) + self }
 }
+
+@MainActor
+@Suite("signin-demo mfa, what a new user ran into")
+struct SecondFactorCLIEdgeTests {
+    let folder = TemporaryFolder(prefix: "signin-demo-mfa-edges")
+
+    func run(_ arguments: [String], _ console: AuthenticatorConsole = AuthenticatorConsole([], isInteractive: false))
+        async -> (code: ExitCode, out: String, err: String)
+    {
+        let code = await DemoCLI(console: console.console, environment: ["LANG": "en_US.UTF-8"]).run(
+            arguments + ["--data-dir", folder.path])
+        return (code, console.out, console.err)
+    }
+
+    @Test(
+        "a --code that is not 6 digits is a usage error, said before any call",
+        arguments: ["abc", "12345", "1234567", "１２３４５６"])
+    func badCode(code: String) async {
+        let result = await run(["sign-in", "email", "--email", "a@example.com", "--password", "pw", "--code", code])
+        #expect(result.code == .usage && result.err.contains("is not a code"), "\(result.err)")
+    }
+
+    @Test("mfa enroll refuses to print the secret when standard output is not the terminal")
+    func secretOnlyOnScreen() async {
+        #expect(
+            await run(["sign-up", "--email", "a@example.com", "--password", "correct horse battery"]).code == .success)
+        let console = AuthenticatorConsole([{ AuthenticatorConsole.code(in: $0) }])
+        let redirected = Console(
+            out: console.console.out, err: console.console.err, readLine: console.console.readLine,
+            readSecret: console.console.readSecret, isInteractive: true, outputIsTerminal: false)
+        let code = await DemoCLI(console: redirected, environment: ["LANG": "en_US.UTF-8"]).run(
+            ["mfa", "enroll", "--data-dir", folder.path])
+        #expect(code == .usage && console.err.contains("not redirected"), "\(console.err)")
+        #expect(!console.out.contains("otpauth://"))
+    }
+
+    @Test("mfa list takes no sign-in options; remove takes the number list shows; names are shown without escapes")
+    func options() async throws {
+        #expect(
+            await run(["sign-up", "--email", "a@example.com", "--password", "correct horse battery"]).code == .success)
+        let listed = await run(["mfa", "list", "--code", "123456"])
+        #expect(listed.code == .usage && listed.err.contains("--code does not apply to 'mfa list'"), "\(listed.err)")
+        #expect(await run(["mfa", "remove", "--name", "x"]).code == .usage)
+        let enrolled = await run(
+            ["mfa", "enroll", "--name", "Evil\u{1B}[31mRED\u{07}"],
+            AuthenticatorConsole([{ AuthenticatorConsole.code(in: $0) }]))
+        #expect(enrolled.code == .success, "\(enrolled.err)")
+        let list = await run(["mfa", "list"])
+        #expect(
+            !list.out.contains("\u{1B}") && !list.out.contains("\u{07}") && list.out.contains("Evil?[31mRED?"),
+            "\(list.out)")
+        let removed = await run(["mfa", "remove", "1", "--yes"])
+        #expect(removed.code == .success, "\(removed.err)")
+    }
+
+    @Test("three wrong first codes end the enrolment and say that no authenticator was added")
+    func threeWrongCodes() async {
+        #expect(
+            await run(["sign-up", "--email", "a@example.com", "--password", "correct horse battery"]).code == .success)
+        let wrong: AuthenticatorConsole.Answer = { shown in
+            AuthenticatorConsole.code(in: shown).map { String(format: "%06d", (Int($0)! + 1) % 1_000_000) }
+        }
+        let result = await run(["mfa", "enroll"], AuthenticatorConsole([wrong, wrong, wrong]))
+        #expect(
+            result.code == .failure && result.err.hasSuffix("signin-demo: No authenticator was added.\n"),
+            "\(result.err)")
+        #expect(await run(["mfa", "list"]).out.contains("two-step sign-in is off"))
+    }
+
+    @Test("with --json, a sign-in that needs a code says so by its code")
+    func json() async throws {
+        #expect(
+            await run(["sign-up", "--email", "a@example.com", "--password", "correct horse battery"]).code == .success)
+        _ = await run(["mfa", "enroll"], AuthenticatorConsole([{ AuthenticatorConsole.code(in: $0) }]))
+        let result = await run([
+            "sign-in", "email", "--email", "a@example.com", "--password", "correct horse battery", "--json",
+        ])
+        #expect(result.code == .usage)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        #expect((object["error"] as? [String: Any])?["code"] as? String == "secondFactorRequired", "\(result.out)")
+    }
+}

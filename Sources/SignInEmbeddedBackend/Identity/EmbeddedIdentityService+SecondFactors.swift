@@ -78,7 +78,8 @@ extension EmbeddedIdentityService: MultiFactorBackend {
             guard try pending(of: account).sealedSecret == offered.sealedSecret else {
                 throw IdentityBackendError(.invalidSessionInfo, message: "the enrolment was replaced")
             }
-            let id = random.token(byteCount: 12)
+            // Letters and digits only: an id on a command line never reads as an option.
+            let id = random.string(count: 16, alphabet: Self.factorIDAlphabet)
             let sealed = SecretSealing.seal(
                 secret, key: try state.secondFactorSealingKey(), context: Self.factorContext(account.uid, id),
                 random: random)
@@ -242,6 +243,8 @@ extension EmbeddedIdentityService: MultiFactorBackend {
     private static func pendingReplayKey(_ jti: String) -> String {
         SHA256.hexDigest("pending-mfa\n" + jti)
     }
+
+    static let factorIDAlphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
     /// What a pending enrolment's secret is sealed for.
     static func pendingContext(_ uid: String) -> String { "\(uid)|pending" }
