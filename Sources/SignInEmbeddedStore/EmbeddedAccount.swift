@@ -96,7 +96,7 @@ public struct LinkedIdentity: Codable, Hashable, Sendable {
 
 /// A TOTP second factor as the backend keeps it. The shared secret is the one thing of an account the backend must be
 /// able to read back (a code is checked by computing it), so it cannot be hashed as a password is: it is sealed
-/// (``SignInCrypto/SecretSealing``) under a key derived from the backend's session key, which the accounts' rows do
+/// (`SecretSealing`, in SignInCrypto) under a key derived from the backend's session key, which the accounts' rows do
 /// not hold, and bound to this account and this factor, so that a copy of the rows reveals no secret and a record
 /// moved to another account does not open there. It is never sent again after the enrolment, and no lookup, export or
 /// log shows it.

@@ -84,6 +84,8 @@ public struct RemoveSecondFactorUseCase: Sendable {
     ///   - id: The factor's id.
     ///   - confirmingLast: Whether the user confirmed that removing the account's last factor turns two-step sign-in
     ///     off (the password alone signs in again).
+    ///   - currentPassword: The account's password, to sign in again with it if the backend asks.
+    ///   - uiClients: The screen's UI clients, to sign in again if the backend asks for it.
     /// - Returns: The session afterwards, stored.
     /// - Throws: ``AuthError/notSignedIn``, ``AuthError/secondFactorNotFound``, ``AuthError/lastSecondFactor`` when
     ///   it is the last and `confirmingLast` is false (nothing changed), ``AuthError/recentSignInRequired(_:)``.
