@@ -30,7 +30,7 @@ public func fuzzCommandLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     }
     for value in [
         invocation.dataDirectory, invocation.email, invocation.password, invocation.currentPassword,
-        invocation.account, invocation.project, invocation.displayName, invocation.newEmail,
+        invocation.account, invocation.project, invocation.displayName, invocation.newEmail, invocation.code,
     ] {
         fuzzCheck(value.map { !$0.isEmpty } ?? true, "an option accepted an empty value")
     }
@@ -71,6 +71,7 @@ private func canonicalArguments(_ invocation: Invocation) -> [String] {
     if let value = invocation.email { arguments.append("--email=\(value)") }
     if let value = invocation.password { arguments.append("--password=\(value)") }
     if let value = invocation.currentPassword { arguments.append("--current-password=\(value)") }
+    if let value = invocation.code { arguments.append("--code=\(value)") }
     if let value = invocation.account { arguments.append("--account=\(value)") }
     if invocation.assumeYes { arguments.append("--yes") }
     if invocation.hideEmail { arguments.append("--hide-email") }
@@ -88,6 +89,8 @@ private func canonicalArguments(_ invocation: Invocation) -> [String] {
         switch command.spec.operand {
         case .provider: arguments += [name, command.provider.map(commandName) ?? ""]
         case .link: arguments += [name, "--", command.resetLink?.value ?? ""]
+        case .mfaAction:
+            arguments += [name, command.mfaAction?.rawValue ?? ""] + (command.factorID.map { ["--", $0] } ?? [])
         case .none, .optionalCommand: arguments.append(name)
         }
     }
