@@ -46,17 +46,24 @@ struct Console: Sendable {
         )
     }
 
-    /// Reads a line with the terminal's echo turned off, and turns it back on, also at the end of input.
+    /// Reads a line with the terminal's echo turned off, and turns it back on, also at the end of input, and also
+    /// when an interrupt (Ctrl-C) or a termination ends the program at the prompt: the shell gets its terminal back as
+    /// it was, not with typing invisible.
     private static func readWithoutEcho(output: OutputStream, errors: OutputStream, text: CLIMessages) -> String? {
         var original = termios()
         guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &original) == 0 else {
             return readTextLine(errors: errors, text: text)
         }
+        settingsToRestore = original
+        let previousInterrupt = signal(SIGINT, restoreTerminalAndStop)
+        let previousTermination = signal(SIGTERM, restoreTerminalAndStop)
         var silent = original
         silent.c_lflag &= ~tcflag_t(ECHO)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
         defer {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+            signal(SIGINT, previousInterrupt)
+            signal(SIGTERM, previousTermination)
             output.write("\n")
         }
         return readTextLine(errors: errors, text: text)
@@ -93,4 +100,16 @@ struct Console: Sendable {
             return ""
         }
     }
+}
+
+/// The terminal's settings before a prompt hid what is typed: what ``restoreTerminalAndStop(_:)`` puts back. Written
+/// only by the main thread before the handler is installed, read only by the handler.
+nonisolated(unsafe) private var settingsToRestore = termios()
+
+/// The signal handler while a prompt hides what is typed: the terminal's settings back (`tcsetattr` is safe in a
+/// handler), then the signal's own default action, as if no handler had been there.
+private func restoreTerminalAndStop(_ signalNumber: Int32) {
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &settingsToRestore)
+    signal(signalNumber, SIG_DFL)
+    raise(signalNumber)
 }
