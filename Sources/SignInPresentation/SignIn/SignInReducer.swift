@@ -75,7 +75,6 @@ public struct SignInReducer: Sendable {
             }
             return .signIn(provider)
         }
-        if let effect = secondFactorStep(&state, action) { return effect }
         if case .checkAppleCredential(let offer, let trigger) = action, trigger != .userAsked {
             // Launch, foreground and Apple's notice: no spinner, no error, never dropped while something loads.
             return .checkAppleCredential(offer, trigger)
@@ -88,6 +87,16 @@ public struct SignInReducer: Sendable {
             return effect
         }
         switch action {
+        case .submitSecondFactorCode(let offer, let code, let factorID):
+            return submitCode(offer, code, factorID: factorID, in: &state)
+        case .cancelSecondFactor:
+            state.secondFactorChallenge = nil
+            clearError(&state)
+        case .confirmTOTPEnrollment(let offer, let code, let displayName):
+            return confirmEnrollment(offer, code, displayName: displayName, in: &state)
+        case .cancelTOTPEnrollment:
+            state.totpEnrollment = nil
+            clearError(&state)
         case .openResetLink(let offer, let link, let newPassword):
             return linkEffect(link, in: &state, wanted: .resetLink) {
                 .confirmPasswordReset(offer, code: $0, newPassword: newPassword)
@@ -196,41 +205,35 @@ public struct SignInReducer: Sendable {
         }
     }
 
-    /// The steps of a second factor that use what the state holds: a sign-in's challenge, an enrolment's secret.
-    /// `nil` for every other action.
-    private func secondFactorStep(_ state: inout SignInState, _ action: SignInAction) -> SignInEffect?? {
-        switch action {
-        case .submitSecondFactorCode(let offer, let code, let factorID):
-            guard !state.isLoading else { return .some(nil) }
-            guard let challenge = state.secondFactorChallenge else {
-                show(.secondFactorChallengeExpired, in: &state)
-                return .some(nil)
-            }
-            state.isLoading = true
-            state.loadingProvider = challenge.provider
-            clearError(&state)
-            return .finishSecondFactorSignIn(offer, challenge, factorID: factorID, code: code)
-        case .cancelSecondFactor:
-            state.secondFactorChallenge = nil
-            clearError(&state)
-            return .some(nil)
-        case .confirmTOTPEnrollment(let offer, let code, let displayName):
-            guard !state.isLoading else { return .some(nil) }
-            guard let enrollment = state.totpEnrollment else {
-                show(.secondFactorEnrollmentExpired, in: &state)
-                return .some(nil)
-            }
-            state.isLoading = true
-            state.completed = nil
-            clearError(&state)
-            return .confirmTOTPEnrollment(offer, enrollment, code: code, displayName: displayName)
-        case .cancelTOTPEnrollment:
-            state.totpEnrollment = nil
-            clearError(&state)
-            return .some(nil)
-        default:
+    /// The finishing sign-in of the challenge the state holds, or the error that there is none.
+    private func submitCode(
+        _ offer: Offer<FinishSecondFactorSignInUseCase>, _ code: Secret, factorID: String?,
+        in state: inout SignInState
+    ) -> SignInEffect? {
+        guard !state.isLoading else { return nil }
+        guard let challenge = state.secondFactorChallenge else {
+            show(.secondFactorChallengeExpired, in: &state)
             return nil
         }
+        state.isLoading = true
+        state.loadingProvider = challenge.provider
+        clearError(&state)
+        return .finishSecondFactorSignIn(offer, challenge, factorID: factorID, code: code)
+    }
+
+    /// The confirmation of the enrolment the state holds, or the error that there is none.
+    private func confirmEnrollment(
+        _ offer: Offer<EnrollTOTPUseCase>, _ code: Secret, displayName: String?, in state: inout SignInState
+    ) -> SignInEffect? {
+        guard !state.isLoading else { return nil }
+        guard let enrollment = state.totpEnrollment else {
+            show(.secondFactorEnrollmentExpired, in: &state)
+            return nil
+        }
+        state.isLoading = true
+        state.completed = nil
+        clearError(&state)
+        return .confirmTOTPEnrollment(offer, enrollment, code: code, displayName: displayName)
     }
 
     private func show(_ error: AuthError, in state: inout SignInState) {
