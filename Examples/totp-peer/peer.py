@@ -70,7 +70,13 @@ class Terminal:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             os.execvpe(command[0], command, environment)
-        self.output = ""
+        self.received = b""
+
+    @property
+    def output(self):
+        """All it wrote so far, decoded as a whole: a pseudo-terminal hands the bytes over in pieces of about 4 KiB,
+        which may cut a character (a half block is three bytes) or a line's \\r\\n in two."""
+        return self.received.decode("utf-8", "replace").replace("\r\n", "\n")
 
     def read_until(self, marker, seconds=60):
         deadline = time.monotonic() + seconds
@@ -85,7 +91,7 @@ class Terminal:
             except OSError:
                 chunk = b""
             expect(chunk, f"the CLI ended before showing {marker!r}; it showed:\n{self.output}")
-            self.output += chunk.decode("utf-8", "replace").replace("\r\n", "\n")
+            self.received += chunk
         return self.output
 
     def type(self, line):
@@ -98,7 +104,7 @@ class Terminal:
                 ready, _, _ = select.select([self.fd], [], [], 0.2)
                 if ready:
                     chunk = os.read(self.fd, 65536)
-                    self.output += chunk.decode("utf-8", "replace").replace("\r\n", "\n")
+                    self.received += chunk
             except OSError:
                 pass
             pid, status = os.waitpid(self.pid, os.WNOHANG)
