@@ -130,6 +130,10 @@ let package = Package(
             ]
         ),
 
+        // Checks SignInCrypto's RS256 and ES256 verification against Wycheproof's and NIST's vectors and against
+        // Python's `cryptography` (run by Examples/crypto-vectors/run in CI). Not a product.
+        .executableTarget(name: "signin-crypto-vectors", dependencies: ["SignInCrypto"], path: "Tools/CryptoVectors"),
+
         .testTarget(name: "SignInDomainTests", dependencies: ["SignInDomain", "SignInTesting"]),
         .testTarget(name: "SignInCryptoTests", dependencies: ["SignInLocking", "SignInCrypto"]),
         .testTarget(name: "SignInFileSystemTests", dependencies: ["SignInFileSystem", "SignInTesting"]),

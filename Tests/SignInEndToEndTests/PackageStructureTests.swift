@@ -52,6 +52,8 @@ struct PackageStructureTests {
             "SignInDemoAdapters", "SignInDemoTrace", "SignInEmbeddedIssuers", "SignInLocking",
         ],
         "signin-demo": ["SignInDemoCLI"],
+        // The vector checker CI runs (Examples/crypto-vectors).
+        "signin-crypto-vectors": ["SignInCrypto"],
     ]
 
     /// The targets that exist only to show the library off: the CLI, its terminal prompts, the HTTP server and the
