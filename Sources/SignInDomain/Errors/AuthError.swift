@@ -124,6 +124,9 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManySecondFactorAttempts
     /// A guest account cannot have second factors: link a permanent way to sign in first.
     case secondFactorNeedsPermanentAccount
+    /// The OpenID Connect sign-in with the provider stopped before an identity token came back: what went wrong is
+    /// the ``OpenIDConnectFailure``. (A token that came back and was refused is ``invalidIdentityToken(_:)``.)
+    case openIDConnect(ProviderType, OpenIDConnectFailure)
 
     public var description: String {
         switch self {
@@ -195,6 +198,8 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .lastSecondFactor: "Removing the last second factor turns two-step sign-in off; it must be confirmed."
         case .tooManySecondFactorAttempts: "Too many wrong one-time codes; try again later."
         case .secondFactorNeedsPermanentAccount: "A guest account cannot have second factors."
+        case .openIDConnect(let provider, let failure):
+            "The OpenID Connect sign-in with \(provider) failed: \(failure.rawValue)."
         }
     }
 }
@@ -235,6 +240,29 @@ public enum IdentityTokenRejection: String, Hashable, Sendable, CaseIterable {
     case nonceMismatch
     /// The backend refused the token without saying which check failed (Firebase's `INVALID_IDP_RESPONSE`).
     case rejected
+}
+
+/// Why an OpenID Connect sign-in (discovery, the browser's authorization, the code's exchange) stopped before the
+/// provider handed over an identity token.
+public enum OpenIDConnectFailure: String, Hashable, Sendable, CaseIterable {
+    /// The provider's configuration (`/.well-known/openid-configuration`) could not be fetched or read.
+    case discoveryFailed
+    /// The configuration names another issuer than the one registered (OpenID Connect Discovery §4.3), or the
+    /// redirect named another issuer (RFC 9207): someone else's configuration, refused.
+    case issuerMismatch
+    /// An endpoint of the provider is not `https` (plain `http` is taken on this machine's loopback only).
+    case insecureEndpoint
+    /// No redirect could be received: the loopback listener could not be opened, or the browser is unavailable.
+    case redirectUnavailable
+    /// The redirect's `state` is not the one this sign-in sent: a forged or stale redirect, refused before the code
+    /// is used.
+    case stateMismatch
+    /// The provider answered the authorization with an error other than the user's refusal.
+    case authorizationRefused
+    /// The token endpoint refused the code (wrong, used, expired, or the PKCE verifier did not match).
+    case codeExchangeFailed
+    /// Nobody completed the sign-in in the browser in time.
+    case timedOut
 }
 
 extension AuthError: LocalizedError {

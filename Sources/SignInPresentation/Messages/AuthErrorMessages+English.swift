@@ -96,5 +96,21 @@ extension AuthErrorMessages {
         .featureSecondFactors: "two-step sign-in",
         .secondFactorNeedsPermanentAccount:
             "A guest account cannot use two-step sign-in. Link Apple, Google or an email and password first.",
+        .oidcDiscoveryFailed:
+            "{provider} could not be reached, or its sign-in settings could not be read. Check the issuer address and your connection, then try again.",
+        .oidcIssuerMismatch:
+            "{provider} answered as a different sign-in service than the one registered, so the sign-in was stopped. Check the issuer address.",
+        .oidcInsecureEndpoint:
+            "{provider} asks to sign in over an unencrypted connection, which is refused. Its addresses must start with https://.",
+        .oidcRedirectUnavailable:
+            "The sign-in page of {provider} cannot return to this app: the browser or the local address for its answer is unavailable. Try again.",
+        .oidcStateMismatch:
+            "The answer from the browser does not belong to this sign-in, so it was ignored. Start the sign-in with {provider} again.",
+        .oidcAuthorizationRefused:
+            "{provider} refused the sign-in. Try again, or ask the provider's administrator whether this app may sign in.",
+        .oidcCodeExchangeFailed:
+            "{provider} did not accept the sign-in's last step. Start the sign-in again.",
+        .oidcTimedOut:
+            "The sign-in with {provider} was not finished in the browser in time. Start it again.",
     ]
 }

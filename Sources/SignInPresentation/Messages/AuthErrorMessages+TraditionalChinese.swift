@@ -78,5 +78,21 @@ extension AuthErrorMessages {
         .tooManySecondFactorAttempts: "此帳號輸入錯誤代碼的次數過多。請稍候幾分鐘再試。",
         .featureSecondFactors: "兩步驟登入",
         .secondFactorNeedsPermanentAccount: "訪客帳號無法使用兩步驟登入。請先連結 Apple、Google 或電子郵件與密碼。",
+        .oidcDiscoveryFailed:
+            "無法連線到 {provider}，或無法讀取其登入設定。請檢查簽發者網址與網路連線後再試一次。",
+        .oidcIssuerMismatch:
+            "{provider} 以不同於已註冊的登入服務身分回應，因此已停止登入。請檢查簽發者網址。",
+        .oidcInsecureEndpoint:
+            "{provider} 要求透過未加密的連線登入，已被拒絕。其網址必須以 https:// 開頭。",
+        .oidcRedirectUnavailable:
+            "{provider} 的登入頁面無法返回此應用程式：瀏覽器或接收回應的本機網址無法使用。請再試一次。",
+        .oidcStateMismatch:
+            "瀏覽器傳回的回應不屬於此次登入，因此已忽略。請重新開始以 {provider} 登入。",
+        .oidcAuthorizationRefused:
+            "{provider} 拒絕了此次登入。請再試一次，或詢問該服務的管理員是否允許此應用程式登入。",
+        .oidcCodeExchangeFailed:
+            "{provider} 未接受登入的最後一步。請重新開始登入。",
+        .oidcTimedOut:
+            "未能及時在瀏覽器中完成以 {provider} 登入。請重新開始。",
     ]
 }

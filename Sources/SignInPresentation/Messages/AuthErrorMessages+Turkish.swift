@@ -97,5 +97,21 @@ extension AuthErrorMessages {
         .featureSecondFactors: "iki adımlı oturum açma",
         .secondFactorNeedsPermanentAccount:
             "Misafir hesabı iki adımlı oturum açmayı kullanamaz. Önce Apple, Google ya da bir e-posta ve parola bağlayın.",
+        .oidcDiscoveryFailed:
+            "{provider} hizmetine ulaşılamadı ya da giriş ayarları okunamadı. Sağlayıcı adresini ve bağlantınızı denetleyip tekrar deneyin.",
+        .oidcIssuerMismatch:
+            "{provider}, kayıtlı olandan farklı bir giriş hizmeti olarak yanıt verdi; giriş durduruldu. Sağlayıcı adresini denetleyin.",
+        .oidcInsecureEndpoint:
+            "{provider} şifrelenmemiş bir bağlantı üzerinden giriş istiyor; bu reddedildi. Adresleri https:// ile başlamalıdır.",
+        .oidcRedirectUnavailable:
+            "{provider} giriş sayfası bu uygulamaya dönemiyor: tarayıcı ya da yanıt için yerel adres kullanılamıyor. Tekrar deneyin.",
+        .oidcStateMismatch:
+            "Tarayıcıdan gelen yanıt bu girişe ait değil; yok sayıldı. {provider} ile girişi yeniden başlatın.",
+        .oidcAuthorizationRefused:
+            "{provider} girişi reddetti. Tekrar deneyin ya da sağlayıcının yöneticisine bu uygulamanın giriş yapıp yapamayacağını sorun.",
+        .oidcCodeExchangeFailed:
+            "{provider} girişin son adımını kabul etmedi. Girişi yeniden başlatın.",
+        .oidcTimedOut:
+            "{provider} ile giriş tarayıcıda zamanında tamamlanmadı. Yeniden başlatın.",
     ]
 }

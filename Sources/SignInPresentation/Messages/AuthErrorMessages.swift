@@ -123,6 +123,8 @@ public struct AuthErrorMessages: Sendable {
         case .lastSecondFactor: (.lastSecondFactor, [:])
         case .tooManySecondFactorAttempts: (.tooManySecondFactorAttempts, [:])
         case .secondFactorNeedsPermanentAccount: (.secondFactorNeedsPermanentAccount, [:])
+        case .openIDConnect(let provider, let failure):
+            (MessageKey.openIDConnect(failure), ["provider": provider.rawValue])
         }
     }
 

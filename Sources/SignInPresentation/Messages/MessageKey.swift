@@ -69,6 +69,14 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case lastSecondFactor
     case tooManySecondFactorAttempts
     case secondFactorNeedsPermanentAccount
+    case oidcDiscoveryFailed
+    case oidcIssuerMismatch
+    case oidcInsecureEndpoint
+    case oidcRedirectUnavailable
+    case oidcStateMismatch
+    case oidcAuthorizationRefused
+    case oidcCodeExchangeFailed
+    case oidcTimedOut
     /// An operation's name, not a message: "Sign in with {provider}", as a backend that lacks it is named.
     case signInWithProvider
     /// What a backend may lack, as ``notSupportedByBackend``'s `{operation}` names it.
@@ -92,6 +100,20 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
         case .credentialRevoked: .credentialRevoked
         case .accountDeleted: .accountDeleted
         case .accountDisabled: .accountDisabled
+        }
+    }
+
+    /// The key of an OpenID Connect failure's message.
+    public static func openIDConnect(_ failure: OpenIDConnectFailure) -> MessageKey {
+        switch failure {
+        case .discoveryFailed: .oidcDiscoveryFailed
+        case .issuerMismatch: .oidcIssuerMismatch
+        case .insecureEndpoint: .oidcInsecureEndpoint
+        case .redirectUnavailable: .oidcRedirectUnavailable
+        case .stateMismatch: .oidcStateMismatch
+        case .authorizationRefused: .oidcAuthorizationRefused
+        case .codeExchangeFailed: .oidcCodeExchangeFailed
+        case .timedOut: .oidcTimedOut
         }
     }
 
