@@ -1,0 +1,83 @@
+import Foundation
+import SignInDomain
+
+/// What an issuer's discovery document (`/.well-known/openid-configuration`, OpenID Connect Discovery §3) tells a
+/// client: where to send the user, where to exchange the code, where the signing keys are.
+public struct OpenIDProviderMetadata: Hashable, Sendable {
+    /// The issuer, identical to the registered one.
+    public let issuer: String
+    /// Where the browser is sent to sign in.
+    public let authorizationEndpoint: URL
+    /// Where the code is exchanged for tokens.
+    public let tokenEndpoint: URL
+    /// Where the issuer's public keys are (a JWK Set).
+    public let jwksURI: URL
+    /// The PKCE methods the provider announces; `nil` when it says nothing (PKCE S256 is sent anyway).
+    public let codeChallengeMethods: [String]?
+    /// Whether the provider adds `iss` to its redirects (RFC 9207), which the client then requires.
+    public let returnsIssuerInRedirect: Bool
+
+    /// The longest discovery document read, in bytes.
+    public static let maximumSize = 256 * 1024
+
+    /// Reads a discovery document and checks it against the registered issuer.
+    /// - Parameters:
+    ///   - json: The document.
+    ///   - issuer: The registered issuer; the document's `issuer` must be identical (OpenID Connect Discovery §4.3).
+    /// - Throws: `OpenIDConnectFailure/discoveryFailed` when it is not a discovery document,
+    ///   `OpenIDConnectFailure/issuerMismatch` for another issuer, `OpenIDConnectFailure/insecureEndpoint` for
+    ///   an endpoint that is neither `https` nor on the loopback.
+    public init(json: Data, issuer: String) throws(OpenIDConnectFailure) {
+        guard json.count <= Self.maximumSize,
+            let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
+            let stated = object["issuer"] as? String
+        else { throw .discoveryFailed }
+        guard stated == issuer else { throw .issuerMismatch }
+        func endpoint(_ key: String) throws(OpenIDConnectFailure) -> URL {
+            guard let text = object[key] as? String, let url = URL(string: text), url.host != nil,
+                url.fragment == nil
+            else { throw .discoveryFailed }
+            guard OpenIDConnectProvider.isAllowedScheme(url) else { throw .insecureEndpoint }
+            return url
+        }
+        self.issuer = stated
+        authorizationEndpoint = try endpoint("authorization_endpoint")
+        tokenEndpoint = try endpoint("token_endpoint")
+        jwksURI = try endpoint("jwks_uri")
+        codeChallengeMethods = object["code_challenge_methods_supported"] as? [String]
+        returnsIssuerInRedirect = object["authorization_response_iss_parameter_supported"] as? Bool ?? false
+        if let types = object["response_types_supported"] as? [String], !types.contains("code") {
+            throw .discoveryFailed
+        }
+    }
+
+    /// Fetches and reads `provider`'s discovery document.
+    /// - Parameters:
+    ///   - provider: The registration.
+    ///   - transport: The HTTP client.
+    ///   - timeout: How long to wait, in seconds.
+    /// - Throws: `AuthError/openIDConnect(_:_:)` with what failed; `AuthError/network(reason:)` when nothing
+    ///   answered; `CancellationError` when the task was cancelled.
+    public static func discover(
+        _ provider: OpenIDConnectProvider, transport: any HTTPTransport, timeout: TimeInterval = 15
+    ) async throws -> OpenIDProviderMetadata {
+        guard let url = provider.discoveryURL else { throw AuthError.openIDConnect(provider.type, .discoveryFailed) }
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(
+                HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout))
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            throw AuthError.network(reason: "\(url.host ?? "the provider"): \(error.localizedDescription)")
+        }
+        guard response.status == 200 else { throw AuthError.openIDConnect(provider.type, .discoveryFailed) }
+        do throws(OpenIDConnectFailure) {
+            return try OpenIDProviderMetadata(json: response.body, issuer: provider.issuer)
+        } catch {
+            throw AuthError.openIDConnect(provider.type, error)
+        }
+    }
+}
+
+extension OpenIDConnectFailure: Error {}
