@@ -1,0 +1,206 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Foundation
+import Synchronization
+import SignInDomain
+
+/// Receives the browser's redirect at the end of an OpenID Connect sign-in, for a terminal or desktop app: an HTTP
+/// listener on 127.0.0.1 at a port the system picks (RFC 8252 §7.3), for one redirect to one path. A request for any
+/// other path, or with another method, is answered `404` or `405` and changes nothing; the first `GET` of the path
+/// ends the wait and is answered with a page that tells the user to go back to the app.
+public final class LoopbackRedirectListener: Sendable {
+    /// The page the browser shows once the redirect arrived, in the user's language.
+    public struct Page: Hashable, Sendable {
+        /// The page's title.
+        public var title: String
+        /// Its one sentence.
+        public var message: String
+
+        /// Creates a page.
+        public init(title: String, message: String) {
+            self.title = title
+            self.message = message
+        }
+    }
+
+    /// The port the system picked.
+    public let port: UInt16
+    /// The path the redirect must come to (`/callback`).
+    public let path: String
+    /// The redirect address to register with the request: `http://127.0.0.1:<port><path>`.
+    public var redirectURI: String { "http://127.0.0.1:\(port)\(path)" }
+
+    private let descriptor: Int32
+    private let page: Page
+    private let closed = Atomic<Bool>(false)
+
+    /// The longest request head read, in bytes.
+    static let maximumHead = 8 * 1024
+
+    /// Opens the listener.
+    /// - Parameters:
+    ///   - path: The redirect's path; it starts with `/`.
+    ///   - page: What the browser shows when the redirect arrived.
+    /// - Throws: `AuthError.openIDConnect(_, .redirectUnavailable)` (for `provider`) when no socket can be opened.
+    public init(provider: ProviderType, path: String = "/callback", page: Page) throws(AuthError) {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        #if canImport(Darwin)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #else
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #endif
+        guard fd >= 0 else { throw .openIDConnect(provider, .redirectUnavailable) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        let flags = fcntl(fd, F_GETFL)
+        guard bound == 0, listen(fd, 8) == 0, named == 0, flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0
+        else {
+            closeDescriptor(fd)
+            throw .openIDConnect(provider, .redirectUnavailable)
+        }
+        self.descriptor = fd
+        self.port = UInt16(bigEndian: address.sin_port)
+        self.path = path.hasPrefix("/") ? path : "/" + path
+        self.page = page
+    }
+
+    deinit { close() }
+
+    /// Stops listening; a wait in progress ends with `nil`.
+    public func close() {
+        if !closed.exchange(true, ordering: .acquiringAndReleasing) { closeDescriptor(descriptor) }
+    }
+
+    /// Waits for the redirect.
+    /// - Parameter timeout: How long to wait, in seconds.
+    /// - Returns: The address the browser was sent to (`http://127.0.0.1:<port><path>?…`); `nil` when the wait
+    ///   ended without one: the time ran out, the task was cancelled, or the listener was closed.
+    public func redirect(timeout: TimeInterval) async -> URL? {
+        let cancelled = Cancelled()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let thread = Thread { [self] in
+                    continuation.resume(returning: self.wait(until: Date().addingTimeInterval(timeout), cancelled))
+                }
+                thread.name = "signin-loopback-redirect"
+                thread.start()
+            }
+        } onCancel: {
+            cancelled.flag.store(true, ordering: .releasing)
+        }
+    }
+
+    private final class Cancelled: Sendable {
+        let flag = Atomic<Bool>(false)
+    }
+
+    /// The accept loop, on its own thread: polls in short slices so that a cancel or a close is seen quickly.
+    private func wait(until deadline: Date, _ cancelled: Cancelled) -> URL? {
+        while !cancelled.flag.load(ordering: .acquiring), !closed.load(ordering: .acquiring), Date() < deadline {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 200) > 0 else { continue }
+            let client = accept(descriptor, nil, nil)
+            guard client >= 0 else { continue }
+            defer { closeDescriptor(client) }
+            if let url = answer(client) { return url }
+        }
+        return nil
+    }
+
+    /// Reads one request from `client` and answers it; the redirect's address when it was the redirect.
+    private func answer(_ client: Int32) -> URL? {
+        let flags = fcntl(client, F_GETFL)
+        if flags >= 0 { _ = fcntl(client, F_SETFL, flags & ~O_NONBLOCK) }
+        var limit = timeval(tv_sec: 2, tv_usec: 0)
+        _ = setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        _ = setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        #if canImport(Darwin)
+            var yes: Int32 = 1
+            _ = setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        var head: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 2048)
+        while head.count < Self.maximumHead, !Self.endsHead(head) {
+            let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return nil }
+            head += buffer[0..<count]
+        }
+        guard let line = head.split(separator: UInt8(ascii: "\r"), maxSplits: 1).first,
+            case let words = line.split(separator: UInt8(ascii: " ")), words.count == 3,
+            let target = String(validating: words[1], as: UTF8.self)
+        else {
+            respond(client, status: "400 Bad Request", body: "")
+            return nil
+        }
+        guard words[0].elementsEqual("GET".utf8) else {
+            respond(client, status: "405 Method Not Allowed", body: "")
+            return nil
+        }
+        let requestPath = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        guard requestPath == path, let url = URL(string: "http://127.0.0.1:\(port)\(target)") else {
+            respond(client, status: "404 Not Found", body: "")
+            return nil
+        }
+        let html =
+            "<!doctype html><meta charset=\"utf-8\"><title>\(Self.escape(page.title))</title>"
+            + "<h1>\(Self.escape(page.title))</h1><p>\(Self.escape(page.message))</p>"
+        respond(client, status: "200 OK", body: html)
+        return url
+    }
+
+    private static func endsHead(_ bytes: [UInt8]) -> Bool {
+        bytes.firstRange(of: [13, 10, 13, 10]) != nil
+    }
+
+    private func respond(_ client: Int32, status: String, body: String) {
+        let bytes = Array(body.utf8)
+        let response = Array(
+            ("HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(bytes.count)\r\n"
+                + "Cache-Control: no-store\r\nReferrer-Policy: no-referrer\r\nConnection: close\r\n\r\n").utf8) + bytes
+        #if canImport(Darwin)
+            let noSignal: Int32 = 0
+        #else
+            let noSignal = Int32(MSG_NOSIGNAL)
+        #endif
+        var sent = 0
+        while sent < response.count {
+            let count = response[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, noSignal) }
+            guard count > 0 else { return }
+            sent += count
+        }
+    }
+
+    private static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}
+
+/// The system's `close`, out of reach of the listener's own `close()`.
+private func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
+}

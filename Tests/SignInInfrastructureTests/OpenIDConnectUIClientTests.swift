@@ -1,0 +1,264 @@
+import Foundation
+import SignInCrypto
+import SignInData
+import SignInDomain
+import SignInInfrastructure
+import SignInTesting
+import Synchronization
+import Testing
+
+/// A provider in memory: discovery, an authorization endpoint the fake browser calls, and a token endpoint that
+/// checks the code, the redirect address and the PKCE verifier as a real one does.
+final class FakeOpenIDProvider: HTTPTransport, Sendable {
+    struct Grant: Sendable {
+        var challenge: String
+        var nonce: String
+        var redirectURI: String
+        var used = false
+    }
+    struct Knobs: Sendable {
+        var statedIssuer: String?
+        var tokenEndpoint = "https://login.example/token"
+        var claims: [String: String] = [:]
+        var audiences: [String]?
+        var expiresIn: TimeInterval = 600
+        var redirectExtras = ""
+        var denies = false
+    }
+
+    let issuer = "https://login.example"
+    let clientID = "app-client"
+    let now: Date
+    let knobs: Mutex<Knobs>
+    let grants = Mutex<[String: Grant]>([:])
+    let tokenRequests = Mutex<[[String: String]]>([])
+    let pages = Mutex<[URL]>([])
+
+    init(now: Date, knobs: Knobs = Knobs()) {
+        self.now = now
+        self.knobs = Mutex(knobs)
+    }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let knobs = knobs.withLock { $0 }
+        switch request.url.absoluteString {
+        case issuer + "/.well-known/openid-configuration":
+            let document: [String: Any] = [
+                "issuer": knobs.statedIssuer ?? issuer, "authorization_endpoint": issuer + "/authorize",
+                "token_endpoint": knobs.tokenEndpoint, "jwks_uri": issuer + "/jwks",
+                "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"],
+            ]
+            return HTTPResponse(status: 200, body: try JSONSerialization.data(withJSONObject: document))
+        case knobs.tokenEndpoint:
+            let form = FormURLEncoding.decode(String(decoding: request.body ?? Data(), as: UTF8.self))
+            tokenRequests.withLock { $0.append(form) }
+            let grant: Grant? = grants.withLock { grants in
+                guard let code = form["code"], var grant = grants[code], !grant.used else { return nil }
+                grant.used = true
+                grants[code] = grant
+                return grant
+            }
+            guard let grant, form["redirect_uri"] == grant.redirectURI, form["client_id"] == clientID,
+                let verifier = form["code_verifier"],
+                Base64URL.encode(SHA256.hash(verifier)) == grant.challenge
+            else { return HTTPResponse(status: 400, body: Data(#"{"error":"invalid_grant"}"#.utf8)) }
+            var claims: [String: Any] = [
+                "iss": issuer, "sub": "user-7", "aud": knobs.audiences.map { $0 as Any } ?? clientID,
+                "iat": Int(now.timeIntervalSince1970), "exp": Int(now.timeIntervalSince1970 + knobs.expiresIn),
+                "nonce": grant.nonce, "email": "ada@example.com",
+            ]
+            for (name, value) in knobs.claims { claims[name] = value }
+            let payload = try JSONSerialization.data(withJSONObject: claims)
+            let token = Base64URL.encode(Array(#"{"alg":"RS256"}"#.utf8)) + "." + Base64URL.encode(payload) + ".c2ln"
+            let body = try JSONSerialization.data(withJSONObject: [
+                "id_token": token, "access_token": "access-1", "token_type": "Bearer",
+            ])
+            return HTTPResponse(status: 200, body: body)
+        default:
+            return HTTPResponse(status: 404)
+        }
+    }
+
+    /// What the provider's page does once the user signed in: a code for the request, back to its redirect.
+    func authorize(_ page: URL) -> URL? {
+        pages.withLock { $0.append(page) }
+        let fields = FormURLEncoding.decode(page.query ?? "")
+        guard let redirect = fields["redirect_uri"], let state = fields["state"] else { return nil }
+        let knobs = knobs.withLock { $0 }
+        if knobs.denies { return URL(string: "\(redirect)?error=access_denied&state=\(state)") }
+        let code = "code-\(grants.withLock { $0.count })"
+        grants.withLock {
+            $0[code] = Grant(
+                challenge: fields["code_challenge"] ?? "", nonce: fields["nonce"] ?? "", redirectURI: redirect)
+        }
+        return URL(string: "\(redirect)?code=\(code)&state=\(state)\(knobs.redirectExtras)")
+    }
+}
+
+/// A browser that signs in at the fake provider at once, on a loopback address that nothing listens on.
+struct FakeBrowser: AuthorizationBrowser {
+    let provider: FakeOpenIDProvider
+    var rewrite: @Sendable (URL) -> URL = { $0 }
+
+    func authorize(page: @escaping @Sendable (String) -> URL) async throws -> AuthorizationRedirect? {
+        let redirectURI = "http://127.0.0.1:5999/callback"
+        guard let url = provider.authorize(page(redirectURI)) else { return nil }
+        return AuthorizationRedirect(redirectURI: redirectURI, url: rewrite(url))
+    }
+}
+
+@Suite("OpenIDConnectUIClient")
+struct OpenIDConnectUIClientTests {
+    let clock = TestClock()
+
+    func client(_ fake: FakeOpenIDProvider, rewrite: @escaping @Sendable (URL) -> URL = { $0 }) throws
+        -> OpenIDConnectUIClient
+    {
+        let provider = try OpenIDConnectProvider(name: "acme", issuer: fake.issuer, clientID: fake.clientID)
+        return OpenIDConnectUIClient(
+            provider: provider, transport: fake, browser: FakeBrowser(provider: fake, rewrite: rewrite),
+            random: SeededRandomBytes(), clock: clock)
+    }
+
+    @Test("signs in: PKCE S256, state and a hashed nonce out; the code, its verifier and the raw nonce back")
+    func signsIn() async throws {
+        let fake = FakeOpenIDProvider(now: clock.now())
+        let outcome = try await client(fake).getCredential()
+        guard case .credential(let credential) = outcome else {
+            Issue.record("expected a credential, got \(outcome)")
+            return
+        }
+        #expect(credential.provider == ProviderType(rawValue: "oidc.acme"))
+        #expect(credential.accessToken == Secret("access-1"))
+        let page = try #require(fake.pages.withLock { $0.first })
+        let fields = FormURLEncoding.decode(page.query ?? "")
+        #expect(fields["response_type"] == "code")
+        #expect(fields["code_challenge_method"] == "S256")
+        #expect(fields["scope"]?.split(separator: " ").contains("openid") == true)
+        #expect(fields["state"].map { $0.count >= 43 } == true)
+        let rawNonce = try #require(credential.rawNonce?.value)
+        #expect(fields["nonce"] == SHA256.hexDigest(rawNonce))
+        let exchange = try #require(fake.tokenRequests.withLock { $0.first })
+        #expect(exchange["grant_type"] == "authorization_code")
+        #expect(exchange["code_verifier"].map { $0.count == 43 } == true)
+    }
+
+    @Test("a redirect whose state is not this sign-in's is refused before the code is exchanged")
+    func refusesOtherState() async throws {
+        let fake = FakeOpenIDProvider(now: clock.now())
+        let forged = try client(fake) { url in
+            URL(string: url.absoluteString.replacingOccurrences(of: "state=", with: "state=x")) ?? url
+        }
+        await #expect(throws: AuthError.openIDConnect(ProviderType(rawValue: "oidc.acme"), .stateMismatch)) {
+            try await forged.getCredential()
+        }
+        #expect(fake.tokenRequests.withLock { $0.isEmpty })
+    }
+
+    @Test("a redirect naming another issuer (RFC 9207) is refused")
+    func refusesOtherIssuerInRedirect() async throws {
+        let fake = FakeOpenIDProvider(now: clock.now(), knobs: .init(redirectExtras: "&iss=https%3A%2F%2Fevil.example"))
+        await #expect(throws: AuthError.openIDConnect(ProviderType(rawValue: "oidc.acme"), .issuerMismatch)) {
+            try await client(fake).getCredential()
+        }
+    }
+
+    @Test("a discovery document for another issuer stops the sign-in before any page is shown")
+    func refusesOtherIssuer() async throws {
+        let fake = FakeOpenIDProvider(now: clock.now(), knobs: .init(statedIssuer: "https://evil.example"))
+        await #expect(throws: AuthError.openIDConnect(ProviderType(rawValue: "oidc.acme"), .issuerMismatch)) {
+            try await client(fake).getCredential()
+        }
+        #expect(fake.pages.withLock { $0.isEmpty })
+    }
+
+    @Test("a token endpoint over plain http off the loopback is refused")
+    func refusesInsecureEndpoint() async throws {
+        let fake = FakeOpenIDProvider(now: clock.now(), knobs: .init(tokenEndpoint: "http://login.example/token"))
+        await #expect(throws: AuthError.openIDConnect(ProviderType(rawValue: "oidc.acme"), .insecureEndpoint)) {
+            try await client(fake).getCredential()
+        }
+    }
+
+    @Test("the user's refusal at the provider is a cancel, not an error")
+    func userDeclines() async throws {
+        let fake = FakeOpenIDProvider(now: clock.now(), knobs: .init(denies: true))
+        #expect(try await client(fake).getCredential() == .cancelled)
+    }
+
+    @Test(
+        "an ID token for another app, issuer or nonce, or expired, is refused before it reaches the backend",
+        arguments: [
+            (FakeOpenIDProvider.Knobs(claims: ["aud": "other-app"]), IdentityTokenRejection.wrongAudience),
+            (FakeOpenIDProvider.Knobs(audiences: ["app-client", "other-app"]), .wrongAudience),
+            (FakeOpenIDProvider.Knobs(claims: ["azp": "other-app"]), .wrongAudience),
+            (FakeOpenIDProvider.Knobs(claims: ["iss": "https://evil.example"]), .wrongIssuer),
+            (FakeOpenIDProvider.Knobs(claims: ["nonce": "0000"]), .nonceMismatch),
+            (FakeOpenIDProvider.Knobs(expiresIn: -120), .expired),
+        ])
+    func refusesBadToken(knobs: FakeOpenIDProvider.Knobs, rejection: IdentityTokenRejection) async throws {
+        let fake = FakeOpenIDProvider(now: clock.now(), knobs: knobs)
+        await #expect(throws: AuthError.invalidIdentityToken(rejection)) {
+            try await client(fake).getCredential()
+        }
+    }
+
+    @Test("a code the provider refuses (used, or the verifier does not match) fails the exchange")
+    func exchangeRefused() async throws {
+        let fake = FakeOpenIDProvider(now: clock.now())
+        let replaying = try client(fake) { url in
+            // Every redirect carries the first code: the second sign-in replays it.
+            URL(string: url.absoluteString.replacingOccurrences(of: "code=code-1", with: "code=code-0")) ?? url
+        }
+        _ = try await replaying.getCredential()
+        await #expect(throws: AuthError.openIDConnect(ProviderType(rawValue: "oidc.acme"), .codeExchangeFailed)) {
+            try await replaying.getCredential()
+        }
+    }
+}
+
+@Suite("LoopbackRedirectListener")
+struct LoopbackRedirectListenerTests {
+    let page = LoopbackRedirectListener.Page(title: "Signed in", message: "Go back to the <app>.")
+
+    func get(_ url: String, method: String = "GET") async throws -> HTTPResponse {
+        try await URLSessionTransport().send(HTTPRequest(method: method, url: try #require(URL(string: url))))
+    }
+
+    @Test("takes the first GET of its path on 127.0.0.1, and answers the browser with an escaped page")
+    func receivesRedirect() async throws {
+        let listener = try LoopbackRedirectListener(provider: ProviderType(rawValue: "oidc.acme"), page: page)
+        #expect(listener.redirectURI == "http://127.0.0.1:\(listener.port)/callback")
+        async let received = listener.redirect(timeout: 30)
+        let response = try await get(listener.redirectURI + "?code=abc&state=xyz")
+        #expect(response.status == 200)
+        #expect(String(decoding: response.body, as: UTF8.self).contains("Go back to the &lt;app&gt;."))
+        #expect(await received?.query == "code=abc&state=xyz")
+    }
+
+    @Test("another path or another method is refused and does not end the wait")
+    func ignoresOtherRequests() async throws {
+        let listener = try LoopbackRedirectListener(provider: ProviderType(rawValue: "oidc.acme"), page: page)
+        async let received = listener.redirect(timeout: 30)
+        let base = "http://127.0.0.1:\(listener.port)"
+        #expect(try await get(base + "/other?code=evil&state=xyz").status == 404)
+        #expect(try await get(base + "/callback-not?code=evil").status == 404)
+        #expect(try await get(base + "/callback?code=evil", method: "POST").status == 405)
+        #expect(try await get(base + "/callback?code=good&state=xyz").status == 200)
+        #expect(await received?.query == "code=good&state=xyz")
+    }
+
+    @Test("a wait with no redirect ends at its timeout with nothing")
+    func timesOut() async throws {
+        let listener = try LoopbackRedirectListener(provider: ProviderType(rawValue: "oidc.acme"), page: page)
+        #expect(await listener.redirect(timeout: 0.3) == nil)
+    }
+
+    @Test("the loopback browser turns a wait that ran out into a timeout error")
+    func browserTimesOut() async throws {
+        let browser = LoopbackAuthorizationBrowser(provider: ProviderType(rawValue: "oidc.acme"), page: page, timeout: 0.3) { _ in }
+        await #expect(throws: AuthError.openIDConnect(ProviderType(rawValue: "oidc.acme"), .timedOut)) {
+            _ = try await browser.authorize { URL(string: $0) ?? URL(fileURLWithPath: "/") }
+        }
+    }
+}
