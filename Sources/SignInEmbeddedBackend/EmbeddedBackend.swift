@@ -20,7 +20,8 @@ public struct EmbeddedBackend: Sendable {
     public let appleIssuer: EmbeddedAppleIssuer
     /// The Google-like issuer of ID tokens.
     public let googleIssuer: EmbeddedGoogleIssuer
-    /// The simulated issuers of the registered OpenID-Connect-style providers, by provider id.
+    /// The simulated issuers of the registered OpenID-Connect-style providers, by provider id (a real issuer, which
+    /// signs with its own published keys, has none).
     public let identityProviderIssuers: [String: EmbeddedIdPIssuer]
     /// The Firebase-like identity service.
     public let identityService: EmbeddedIdentityService
@@ -41,12 +42,15 @@ public struct EmbeddedBackend: Sendable {
     ///   - configuration: Issuers, audiences, lifetimes.
     ///   - clock: The time for every token and check.
     ///   - random: Keys, uids, tokens; the system's CSPRNG by default.
+    ///   - keySetFetcher: Where the published keys of real OpenID Connect issuers come from; over the network by
+    ///     default.
     public init(
         storage: any BackendStateStorage,
         outbox: any MailOutbox = InMemoryMailOutbox(),
         configuration: EmbeddedBackendConfiguration = EmbeddedBackendConfiguration(),
         clock: any WallClock = SystemWallClock(),
-        random: any RandomByteSource = SystemRandomBytes()
+        random: any RandomByteSource = SystemRandomBytes(),
+        keySetFetcher: any KeySetFetcher = URLSessionKeySetFetcher()
     ) {
         self.storage = storage
         self.configuration = configuration
@@ -56,7 +60,7 @@ public struct EmbeddedBackend: Sendable {
             storage: storage, issuer: configuration.googleIssuer, clientID: configuration.googleClientID, clock: clock,
             random: random)
         self.identityProviderIssuers = Dictionary(
-            configuration.identityProviders.map { registration in
+            configuration.identityProviders.filter { $0.signing == .simulated }.map { registration in
                 (
                     registration.providerId,
                     EmbeddedIdPIssuer(registration: registration, storage: storage, clock: clock, random: random)
@@ -65,7 +69,8 @@ public struct EmbeddedBackend: Sendable {
             uniquingKeysWith: { _, last in last })
         self.outbox = outbox
         self.identityService = EmbeddedIdentityService(
-            storage: storage, configuration: configuration, clock: clock, random: random, outbox: outbox)
+            storage: storage, configuration: configuration, clock: clock, random: random, outbox: outbox,
+            keySets: PublishedKeySets(fetcher: keySetFetcher, clock: clock))
         self.appAPI = EmbeddedAppAPI(identityService: identityService)
     }
 

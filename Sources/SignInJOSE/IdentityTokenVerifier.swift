@@ -2,6 +2,15 @@ import Foundation
 import SignInCrypto
 import SignInData
 
+/// The keys an identity token may be signed with: which decides the algorithms accepted.
+public enum IdentityTokenKeys: Sendable, Hashable {
+    /// A simulated issuer's shared key: `HS256` only.
+    case hs256(HS256Key)
+    /// A real issuer's published keys (its JWK Set): `RS256` with an RSA key, `ES256` with a P-256 key, the key
+    /// chosen by the token's `kid`. Never `HS256` (whose "key" would be the public key everyone has) nor `none`.
+    case published(JSONWebKeySet)
+}
+
 /// Verifies an identity token the way a backend must: structure and size, `alg`, signature, `iss`, `aud` (and
 /// `azp` when there are several audiences), `exp` and `iat` with a small clock skew, and the nonce against the
 /// SHA-256 of the raw nonce. Replays are the caller's check, because they need state; ``replayKey(for:)`` gives
@@ -11,26 +20,28 @@ public struct IdentityTokenVerifier: Sendable {
     public var issuers: Set<String>
     /// The expected `aud` (the app's client id).
     public var audience: String
-    /// The issuer's HS256 key.
-    public var key: HS256Key
+    /// The issuer's keys, which decide the algorithms accepted.
+    public var keys: IdentityTokenKeys
     /// How far clocks may disagree, in seconds.
     public var clockSkew: TimeInterval
     /// Whether every token must carry a nonce (providers that support nonces: Apple, Google). A token without
     /// one could be replayed for as long as it lives.
     public var requiresNonce: Bool
 
-    /// Creates a verifier for tokens of one issuer.
-    public init(issuer: String, audience: String, key: HS256Key, clockSkew: TimeInterval = 60, requiresNonce: Bool) {
-        self.init(issuers: [issuer], audience: audience, key: key, clockSkew: clockSkew, requiresNonce: requiresNonce)
-    }
-
     /// Creates a verifier for tokens that name any of `issuers`.
+    /// - Parameters:
+    ///   - issuers: The accepted `iss` values.
+    ///   - audience: The expected `aud`.
+    ///   - keys: The issuer's keys.
+    ///   - clockSkew: How far clocks may disagree, in seconds.
+    ///   - requiresNonce: Whether every token must carry a nonce.
     public init(
-        issuers: Set<String>, audience: String, key: HS256Key, clockSkew: TimeInterval = 60, requiresNonce: Bool
+        issuers: Set<String>, audience: String, keys: IdentityTokenKeys, clockSkew: TimeInterval = 60,
+        requiresNonce: Bool
     ) {
         self.issuers = issuers
         self.audience = audience
-        self.key = key
+        self.keys = keys
         self.clockSkew = clockSkew
         self.requiresNonce = requiresNonce
     }
@@ -49,12 +60,7 @@ public struct IdentityTokenVerifier: Sendable {
         guard let parts = JWS.parse(token),
             let header = TokenJSON.decode(JOSEHeader.self, from: parts.header)
         else { throw IdentityBackendError(.malformedIdToken, message: "not a compact JWT") }
-        guard header.alg == "HS256" else {
-            throw IdentityBackendError(.unsupportedAlgorithm, message: "this alg is not accepted")
-        }
-        guard JWS.verifyHS256(parts, key: key) else {
-            throw IdentityBackendError(.invalidSignature, message: "the signature does not verify")
-        }
+        try verifySignature(parts, header: header)
         guard let claims = TokenJSON.decode(IdentityTokenClaims.self, from: parts.payload) else {
             throw IdentityBackendError(.malformedIdToken, message: "the claims are missing or malformed")
         }
@@ -90,6 +96,36 @@ public struct IdentityTokenVerifier: Sendable {
             }
         }
         return claims
+    }
+
+    /// Checks the signature with the key the header names, under the only algorithms ``keys`` allow.
+    private func verifySignature(_ parts: JWS.Parts, header: JOSEHeader) throws(IdentityBackendError) {
+        switch keys {
+        case .hs256(let key):
+            guard header.alg == "HS256" else {
+                throw IdentityBackendError(.unsupportedAlgorithm, message: "this alg is not accepted")
+            }
+            guard JWS.verifyHS256(parts, key: key) else {
+                throw IdentityBackendError(.invalidSignature, message: "the signature does not verify")
+            }
+        case .published(let keySet):
+            guard header.alg == "RS256" || header.alg == "ES256" else {
+                throw IdentityBackendError(
+                    .unsupportedAlgorithm, message: "only RS256 and ES256 are accepted from this provider")
+            }
+            let candidates = keySet.candidates(alg: header.alg, kid: header.kid)
+            guard !candidates.isEmpty else {
+                throw IdentityBackendError(
+                    .invalidSignature, message: "the provider's published keys have no \(header.alg) key with this kid")
+            }
+            do throws(SignatureCheckUnavailable) {
+                for key in candidates where try JWS.verify(parts, alg: header.alg, key: key) { return }
+            } catch {
+                throw IdentityBackendError(
+                    .invalidIdPResponse, message: "this machine has no library to check RS256 and ES256 signatures")
+            }
+            throw IdentityBackendError(.invalidSignature, message: "the signature does not verify")
+        }
     }
 
     /// The canonical form of a token's `nonce` claim, the key under which a used nonce is recorded: the

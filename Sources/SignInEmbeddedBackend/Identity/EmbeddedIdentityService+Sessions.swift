@@ -158,8 +158,17 @@ extension EmbeddedIdentityService {
 
     // MARK: - Identity tokens from Apple and Google
 
+    /// Fetches, before a state update, the published keys a real issuer's token for `request` needs (nothing for a
+    /// simulated issuer, or a request without a token).
+    func preparePublishedKeys(for request: IdPSignInRequest) throws(IdentityBackendError) {
+        guard !request.idToken.value.isEmpty, case .published(let issuer)? = tokenIssuers[request.providerId]?.keys
+        else { return }
+        try keySets.prepare(issuer: issuer, token: request.idToken.value)
+    }
+
     /// Verifies an identity provider's token for `request`, refuses a used nonce, and records the nonce under its
-    /// canonical key. The record is kept only if the whole update succeeds.
+    /// canonical key. The record is kept only if the whole update succeeds. A real issuer's keys are those
+    /// ``preparePublishedKeys(for:)`` fetched.
     func acceptIdentityToken(_ request: IdPSignInRequest, state: inout EmbeddedBackendState, now: Date)
         throws(IdentityBackendError) -> IdentityTokenClaims
     {
@@ -172,12 +181,19 @@ extension EmbeddedIdentityService {
         {
             return unsigned
         }
-        guard let key = try issuer.key(state) else {
-            throw IdentityBackendError(
-                .invalidSignature, message: "\(request.providerId)'s issuer has signed no token yet")
+        let keys: IdentityTokenKeys
+        switch issuer.keys {
+        case .simulated(let key):
+            guard let key = try key(state) else {
+                throw IdentityBackendError(
+                    .invalidSignature, message: "\(request.providerId)'s issuer has signed no token yet")
+            }
+            keys = .hs256(key)
+        case .published(let discoveryIssuer):
+            keys = .published(try keySets.keys(issuer: discoveryIssuer))
         }
         let verifier = IdentityTokenVerifier(
-            issuers: issuer.issuers, audience: issuer.audience, key: key, clockSkew: configuration.clockSkew,
+            issuers: issuer.issuers, audience: issuer.audience, keys: keys, clockSkew: configuration.clockSkew,
             requiresNonce: true)
         let claims = try verifier.verify(request.idToken.value, rawNonce: request.rawNonce?.value, now: now)
         pruneExpired(&state, now: now)

@@ -30,6 +30,8 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     let tokenIssuers: [String: IdentityTokenIssuer]
     /// Where every password hash waits for a core, in turns shared among clients.
     public let hashing: PasswordHashingGate
+    /// The published keys of the real OpenID Connect issuers, fetched before a state update that needs them.
+    let keySets: PublishedKeySets
     private let settings: Locked<EmbeddedProjectSettings>
     /// When each client asked for its reset mails of the last hour, by client.
     /// With the table's size at which it is next pruned of clients that have not asked within the window.
@@ -39,8 +41,9 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     public init(
         storage: any BackendStateStorage, configuration: EmbeddedBackendConfiguration = EmbeddedBackendConfiguration(),
         clock: any WallClock, random: any RandomByteSource, outbox: any MailOutbox = InMemoryMailOutbox(),
-        hashing: PasswordHashingGate = PasswordHashingGate()
+        hashing: PasswordHashingGate = PasswordHashingGate(), keySets: PublishedKeySets? = nil
     ) {
+        self.keySets = keySets ?? PublishedKeySets(fetcher: URLSessionKeySetFetcher(), clock: clock)
         self.storage = storage
         self.configuration = configuration
         self.clock = clock
@@ -91,6 +94,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     // MARK: - accounts:signInWithIdp
 
     public func signInWithIdP(_ request: IdPSignInRequest) throws(IdentityBackendError) -> BackendSessionResponse {
+        if request.pendingToken == nil { try preparePublishedKeys(for: request) }
         let now = clock.now()
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
@@ -227,6 +231,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     public func linkWithIdP(idToken: Secret, _ request: IdPSignInRequest) throws(IdentityBackendError)
         -> BackendSessionResponse
     {
+        try preparePublishedKeys(for: request)
         let now = clock.now()
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
@@ -340,6 +345,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) throws(IdentityBackendError)
         -> BackendSessionResponse
     {
+        if case .identityProvider(let idpRequest) = request { try preparePublishedKeys(for: idpRequest) }
         let now = clock.now()
         let provedUID: String?
         if case .password(let email, let password) = request {
