@@ -94,3 +94,36 @@ open class ASAuthorizationController: NSObject {
     public init(authorizationRequests: [ASAuthorizationRequest]) { self.authorizationRequests = authorizationRequests }
     open func performRequests() {}
 }
+
+// ASWebAuthenticationSession (iOS 12+, macOS 10.15+; `Callback` iOS 17.4+, macOS 14.4+): the browser sheet of an
+// OpenID Connect sign-in.
+@MainActor
+public protocol ASWebAuthenticationPresentationContextProviding: NSObjectProtocol {
+    func presentationAnchor(for session: ASWebAuthenticationSession) -> ASPresentationAnchor
+}
+
+public struct ASWebAuthenticationSessionError: Error, Hashable, Sendable {
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        public var rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let canceledLogin = Code(rawValue: 1)
+        public static let presentationContextNotProvided = Code(rawValue: 2)
+        public static let presentationContextInvalid = Code(rawValue: 3)
+    }
+    public static let errorDomain = "com.apple.AuthenticationServices.WebAuthenticationSession"
+    public var code: Code
+    public init(_ code: Code) { self.code = code }
+}
+
+open class ASWebAuthenticationSession: NSObject {
+    public struct Callback: Sendable {
+        public static func customScheme(_ customScheme: String) -> Callback { Callback() }
+        public static func https(host: String, path: String) -> Callback { Callback() }
+    }
+    public typealias CompletionHandler = (URL?, (any Error)?) -> Void
+    public init(url URL: URL, callback: Callback, completionHandler: @escaping CompletionHandler) {}
+    open weak var presentationContextProvider: (any ASWebAuthenticationPresentationContextProviding)?
+    open var prefersEphemeralWebBrowserSession: Bool = false
+    open func start() -> Bool { false }
+    open func cancel() {}
+}
