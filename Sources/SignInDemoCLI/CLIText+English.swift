@@ -49,7 +49,7 @@ extension CLIMessages {
         .commandInteractiveDetails: "A menu of every flow. It needs a terminal.",
         .commandSignInSummary: "sign in with a registered provider (anonymous: a guest account)",
         .commandSignInDetails:
-            "Signs in with the provider. Apple asks for consent, Google lets you choose an account, email asks for the email and the password.",
+            "Signs in with the provider. Apple asks for consent, Google lets you choose an account, email asks for the email and the password. Any OpenID Connect provider: 'sign-in oidc.NAME --issuer URL --client-id ID' registers it in the data folder and prints the address to open in a browser (the answer comes back to 127.0.0.1); afterwards 'sign-in oidc.NAME' is enough.",
         .commandSignUpSummary: "create an email and password account",
         .commandSignUpDetails: "Creates an account with an email and a password, and signs it in.",
         .commandLinkSummary: "link a provider to the signed-in account (a guest keeps its uid)",
@@ -450,5 +450,30 @@ extension CLIMessages {
         .usageMFAEnrollNeedsScreen:
             "mfa enroll shows a secret meant for your eyes only: run it with its output on the terminal, not redirected to a file or a pipe.",
         .usageMFAOptionNotForAction: "{option} does not apply to 'mfa {action}'.",
+        .optionIssuer:
+            "sign-in and link with oidc.NAME: the OpenID Connect provider's issuer (https://…, or http:// on 127.0.0.1); registers the provider in the data folder",
+        .optionClientID:
+            "with --issuer: this app's client id at the provider",
+        .usageOIDCNotRegistered:
+            "{provider} is not registered in this data folder. Register it once with --issuer URL --client-id ID.",
+        .usageOIDCNeedsIssuer:
+            "{provider} needs --issuer URL and --client-id ID together.",
+        .usageBadIssuer:
+            "'{issuer}' cannot be an issuer: give an https:// address (http:// only on 127.0.0.1, ::1 or localhost), without a query or a fragment.",
+        .usageBadClientID:
+            "The client id is empty, too long, or has spaces around it.",
+        .usageBadOIDCName:
+            "'{name}' cannot name a provider: after 'oidc.' use 1 to 40 lower-case letters, digits and '-'.",
+        .usageIssuerOnlyForOIDC:
+            "--issuer and --client-id are for OpenID Connect providers: 'sign-in oidc.NAME' or 'link oidc.NAME'.",
+        .oidcOpenBrowser:
+            "Open this address in a browser to sign in: {url}",
+        .oidcPageTitle:
+            "Sign-in received",
+        .oidcPageMessage:
+            "You can close this page and go back to signin-demo.",
+        .oidcRegistryUnreadable:
+            "The registered OpenID Connect providers in {path} could not be read ({reason}). Fix or remove the file.",
+        .helpOIDCProvider: "any OpenID Connect provider: register it with --issuer URL --client-id ID",
     ]
 }

@@ -41,7 +41,8 @@ extension CLIMessages {
         .commandInteractiveSummary: "以選單形式執行後端提供的流程",
         .commandInteractiveDetails: "包含所有流程的選單。需要終端機。",
         .commandSignInSummary: "以已註冊的提供者登入（anonymous：訪客帳號）",
-        .commandSignInDetails: "以提供者登入。Apple 會請求同意，Google 讓您選擇帳號，電子郵件則會詢問電子郵件地址與密碼。",
+        .commandSignInDetails:
+            "以提供者登入。Apple 會請求同意，Google 讓您選擇帳號，電子郵件則會詢問電子郵件地址與密碼。任何 OpenID Connect 提供者：「sign-in oidc.名稱 --issuer 網址 --client-id ID」會將其註冊於資料資料夾，並印出要在瀏覽器開啟的網址（回應會傳回 127.0.0.1）；之後只需「sign-in oidc.名稱」。",
         .commandSignUpSummary: "建立電子郵件與密碼帳號",
         .commandSignUpDetails: "以電子郵件與密碼建立帳號，並登入該帳號。",
         .commandLinkSummary: "將提供者連結到已登入的帳號（訪客會保留其 uid）",
@@ -392,5 +393,30 @@ extension CLIMessages {
         .usageBadCode: "「{code}」不是代碼：驗證器應用程式顯示的是 6 位數字。",
         .usageMFAEnrollNeedsScreen: "mfa enroll 會顯示只供您本人查看的密鑰：請讓其輸出留在終端機上執行，不要導向檔案或管線。",
         .usageMFAOptionNotForAction: "{option} 不適用於「mfa {action}」。",
+        .optionIssuer:
+            "以 oidc.名稱 執行 sign-in 與 link：OpenID Connect 提供者的簽發者（https://…，或 127.0.0.1 上的 http://）；並將提供者註冊於資料資料夾",
+        .optionClientID:
+            "搭配 --issuer：此應用程式在提供者的用戶端 ID",
+        .usageOIDCNotRegistered:
+            "{provider} 尚未在此資料資料夾註冊。請先以 --issuer 網址 --client-id ID 註冊一次。",
+        .usageOIDCNeedsIssuer:
+            "{provider} 需要同時提供 --issuer 網址與 --client-id ID。",
+        .usageBadIssuer:
+            "「{issuer}」不能作為簽發者：請提供不含查詢與片段的 https:// 網址（http:// 僅限 127.0.0.1、::1 或 localhost）。",
+        .usageBadClientID:
+            "用戶端 ID 為空、過長，或前後有空白。",
+        .usageBadOIDCName:
+            "「{name}」不能作為提供者名稱：在「oidc.」之後請使用 1 到 40 個小寫字母、數字與「-」。",
+        .usageIssuerOnlyForOIDC:
+            "--issuer 與 --client-id 用於 OpenID Connect 提供者：「sign-in oidc.名稱」或「link oidc.名稱」。",
+        .oidcOpenBrowser:
+            "請在瀏覽器中開啟此網址以登入：{url}",
+        .oidcPageTitle:
+            "已收到登入",
+        .oidcPageMessage:
+            "您可以關閉此頁面並返回 signin-demo。",
+        .oidcRegistryUnreadable:
+            "無法讀取 {path} 中已註冊的 OpenID Connect 提供者（{reason}）。請修正或刪除該檔案。",
+        .helpOIDCProvider: "任何 OpenID Connect 提供者：以 --issuer 網址 --client-id ID 註冊",
     ]
 }

@@ -49,7 +49,7 @@ extension CLIMessages {
         .commandInteractiveDetails: "Tüm akışları içeren bir menü. Terminal gerektirir.",
         .commandSignInSummary: "kayıtlı bir sağlayıcıyla oturum açma (anonymous: misafir hesap)",
         .commandSignInDetails:
-            "Sağlayıcıyla oturum açar. Apple izin ister, Google bir hesap seçmenizi sağlar, e-posta ise e-posta adresini ve parolayı sorar.",
+            "Sağlayıcıyla oturum açar. Apple izin ister, Google bir hesap seçmenizi sağlar, e-posta ise e-posta adresini ve parolayı sorar. Herhangi bir OpenID Connect sağlayıcısı: 'sign-in oidc.AD --issuer URL --client-id KİMLİK' onu veri klasörüne kaydeder ve tarayıcıda açılacak adresi yazar (yanıt 127.0.0.1'e döner); sonrasında 'sign-in oidc.AD' yeterlidir.",
         .commandSignUpSummary: "e-posta ve parola ile hesap oluşturma",
         .commandSignUpDetails: "E-posta ve parola ile bir hesap oluşturur ve bu hesapta oturum açar.",
         .commandLinkSummary:
@@ -461,5 +461,30 @@ extension CLIMessages {
         .usageMFAEnrollNeedsScreen:
             "mfa enroll yalnızca sizin görmeniz gereken bir sır gösterir: çıktısı terminalde olacak şekilde çalıştırın, bir dosyaya ya da boruya yönlendirmeden.",
         .usageMFAOptionNotForAction: "{option} 'mfa {action}' için geçerli değil.",
+        .optionIssuer:
+            "oidc.AD ile sign-in ve link: OpenID Connect sağlayıcısının yayıncısı (https://…, ya da 127.0.0.1 üzerinde http://); sağlayıcıyı veri klasörüne kaydeder",
+        .optionClientID:
+            "--issuer ile: bu uygulamanın sağlayıcıdaki istemci kimliği",
+        .usageOIDCNotRegistered:
+            "{provider} bu veri klasöründe kayıtlı değil. Bir kez --issuer URL --client-id KİMLİK ile kaydedin.",
+        .usageOIDCNeedsIssuer:
+            "{provider} için --issuer URL ve --client-id KİMLİK birlikte gerekir.",
+        .usageBadIssuer:
+            "'{issuer}' yayıncı olamaz: sorgu ve parça içermeyen bir https:// adresi verin (http:// yalnızca 127.0.0.1, ::1 ya da localhost üzerinde).",
+        .usageBadClientID:
+            "İstemci kimliği boş, çok uzun ya da çevresinde boşluk var.",
+        .usageBadOIDCName:
+            "'{name}' bir sağlayıcı adı olamaz: 'oidc.' sonrasında 1 ile 40 arası küçük harf, rakam ve '-' kullanın.",
+        .usageIssuerOnlyForOIDC:
+            "--issuer ve --client-id OpenID Connect sağlayıcıları içindir: 'sign-in oidc.AD' ya da 'link oidc.AD'.",
+        .oidcOpenBrowser:
+            "Oturum açmak için bu adresi bir tarayıcıda açın: {url}",
+        .oidcPageTitle:
+            "Giriş alındı",
+        .oidcPageMessage:
+            "Bu sayfayı kapatıp signin-demo'ya dönebilirsiniz.",
+        .oidcRegistryUnreadable:
+            "{path} içindeki kayıtlı OpenID Connect sağlayıcıları okunamadı ({reason}). Dosyayı düzeltin ya da silin.",
+        .helpOIDCProvider: "herhangi bir OpenID Connect sağlayıcısı: --issuer URL --client-id KİMLİK ile kaydedin",
     ]
 }

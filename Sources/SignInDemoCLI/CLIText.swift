@@ -96,6 +96,11 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case menuMFAEnroll, menuMFAList, menuMFARemove
     case tourStepMFA, tourMFAScanned, tourMFAOn, tourMFAAsked, tourMFASignedIn, tourMFAOff, tourMFASkipped
     case usageBadCode, usageMFAEnrollNeedsScreen, usageMFAOptionNotForAction
+
+    // OpenID Connect providers.
+    case optionIssuer, optionClientID, usageOIDCNotRegistered, usageOIDCNeedsIssuer, usageBadIssuer, usageBadClientID
+    case usageBadOIDCName, usageIssuerOnlyForOIDC, oidcOpenBrowser, oidcPageTitle, oidcPageMessage
+    case oidcRegistryUnreadable, helpOIDCProvider
 }
 
 /// The CLI's texts in the user's language: its own (``CLIText``) and the error messages.

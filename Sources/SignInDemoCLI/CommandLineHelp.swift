@@ -14,7 +14,7 @@ struct CommandLineHelp {
         let names = CommandTable.commands.map { spec -> String in
             switch spec.operand {
             case .provider(let choice):
-                spec.name + " " + choice.allowed(in: text.providers).map(\.commandName).joined(separator: "|")
+                spec.name + " " + choice.usage(in: text.providers)
             case .link: spec.name + " <link>"
             case .optionalCommand: spec.name + " [COMMAND]"
             case .mfaAction: spec.name + " " + Self.mfaUsage
@@ -51,6 +51,7 @@ struct CommandLineHelp {
             let width = names.map(\.terminalWidth).max() ?? 0
             lines += ["", text(.helpCommandProviders)]
             lines += zip(names, providers).map { "  " + $0.padding(to: width + 2) + text.provider($1.type) }
+            lines.append("  " + ProviderChoice.openIDConnectUsage.padding(to: width + 2) + text(.helpOIDCProvider))
         }
         lines += ["", text(.helpExample, ["example": spec.exampleLine])]
         return lines.joined(separator: "\n") + "\n"
@@ -62,7 +63,7 @@ struct CommandLineHelp {
         switch spec.operand {
         case .none: break
         case .provider(let choice):
-            words.append(choice.allowed(in: text.providers).map(\.commandName).joined(separator: "|"))
+            words.append(choice.usage(in: text.providers))
         case .link: words.append("<link>")
         case .optionalCommand: words.append("[COMMAND]")
         case .mfaAction: words.append(Self.mfaUsage)

@@ -131,6 +131,10 @@ struct Invocation: Hashable, Sendable {
     var code: String?
     /// `--account`: the Google account to pick.
     var account: String?
+    /// `--issuer`: an OpenID Connect provider's issuer, to register it.
+    var issuer: String?
+    /// `--client-id`: the app's client id at that provider.
+    var clientID: String?
     /// `--switch-account`: after "this credential belongs to another account", sign in to that account.
     var switchAccount = false
     /// `--verbose`: the developer details of errors too.
@@ -169,7 +173,7 @@ struct UsageError: Error, Hashable, Sendable {
 enum OptionName: String, Hashable, Sendable, CaseIterable {
     case yes, hideEmail, json, email, password, currentPassword, account, switchAccount, dataDir, verbose, help
     case version, backend, port, project, idTokenFile, baseURL, name, newEmail, photoURL, acceptUnsignedTokens
-    case code
+    case code, issuer, clientID
 }
 
 /// How an option is written and what it does.
@@ -208,6 +212,14 @@ enum ProviderChoice: Hashable, Sendable {
     /// The ones of `providers` this allows, in their order.
     func allowed(in providers: [ProviderDescription]) -> [ProviderDescription] {
         self == .any ? providers : providers.filter(\.isLinkable)
+    }
+
+    /// How a command line names any OpenID Connect provider, which every choice takes.
+    static let openIDConnectUsage = "oidc.NAME"
+
+    /// The names a usage line shows: the allowed providers' and ``openIDConnectUsage``, `|` between them.
+    func usage(in providers: [ProviderDescription]) -> String {
+        (allowed(in: providers).map(\.commandName) + [Self.openIDConnectUsage]).joined(separator: "|")
     }
 }
 
@@ -306,6 +318,8 @@ enum CommandTable {
         OptionSpec(name: .photoURL, long: "--photo-url", short: nil, value: "URL", help: .optionPhotoURL),
         OptionSpec(name: .baseURL, long: "--base-url", short: nil, value: "URL", help: .optionBaseURL),
         OptionSpec(name: .idTokenFile, long: "--id-token-file", short: nil, value: "FILE", help: .optionIDTokenFile),
+        OptionSpec(name: .issuer, long: "--issuer", short: nil, value: "URL", help: .optionIssuer),
+        OptionSpec(name: .clientID, long: "--client-id", short: nil, value: "ID", help: .optionClientID),
         OptionSpec(name: .verbose, long: "--verbose", short: nil, value: nil, help: .optionVerbose),
         OptionSpec(name: .help, long: "--help", short: "-h", value: nil, help: .optionHelp),
         OptionSpec(name: .version, long: "--version", short: "-V", value: nil, help: .optionVersion),
@@ -335,7 +349,9 @@ enum CommandTable {
         case .signIn:
             CommandSpec(
                 command: name, operand: .provider(.any),
-                options: [.yes, .hideEmail, .account, .email, .password, .idTokenFile, .code, .json],
+                options: [
+                    .yes, .hideEmail, .account, .email, .password, .idTokenFile, .code, .json, .issuer, .clientID,
+                ],
                 summary: .commandSignInSummary, details: .commandSignInDetails,
                 example: "email --email jane@example.com", run: { await $0.signIn($1, $2) },
                 requires: { $0.providerIsWired ? nil : .signIn($0.command.provider ?? .emailPassword) },
@@ -349,7 +365,10 @@ enum CommandTable {
         case .link:
             CommandSpec(
                 command: name, operand: .provider(.linkable),
-                options: [.yes, .hideEmail, .account, .email, .password, .idTokenFile, .switchAccount, .json],
+                options: [
+                    .yes, .hideEmail, .account, .email, .password, .idTokenFile, .switchAccount, .json, .issuer,
+                    .clientID,
+                ],
                 summary: .commandLinkSummary, details: .commandLinkDetails,
                 example: "google --account sam.rivera@gmail.com", run: { await $0.link($1, $2) },
                 requires: { need in
@@ -594,6 +613,8 @@ enum CommandLineParser {
                 }
                 invocation.code = value.trimmingCharacters(in: .whitespaces)
             case .idTokenFile: invocation.idTokenFile = value
+            case .issuer: invocation.issuer = value.trimmingCharacters(in: .whitespaces)
+            case .clientID: invocation.clientID = value
             case .baseURL:
                 guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
                     ["http", "https"].contains(scheme),
@@ -678,7 +699,12 @@ enum CommandLineParser {
             }
             // Any of a provider's names, in any case, around white space.
             let wanted = word.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let provider = allowed.first(where: { $0.commandNames.contains(wanted) }) else {
+            let registered = allowed.first { $0.commandNames.contains(wanted) }
+            if registered == nil, let openID = try openIDConnectProvider(wanted, word: word) {
+                try noMore(rest.dropFirst(), after: "\(first) \(wanted)")
+                return (Command(name, provider: openID), spec)
+            }
+            guard let provider = registered else {
                 throw UsageError(
                     .usageUnknownProvider, ["provider": InputText.echo(word), "command": first, "providers": names])
             }
@@ -707,6 +733,26 @@ enum CommandLineParser {
 }
 
 extension CommandLineParser {
+    /// The word that names every OpenID Connect provider: `oidc` (named after its issuer's host) or `oidc.NAME`.
+    static let openIDConnectWord = "oidc"
+
+    /// Whether `provider` is an OpenID Connect provider a command line named (`oidc` or `oidc.NAME`).
+    static func isOpenIDConnect(_ provider: ProviderType) -> Bool {
+        provider.rawValue == openIDConnectWord || provider.rawValue.hasPrefix(openIDConnectWord + ".")
+    }
+
+    /// The OpenID Connect provider `wanted` names (`oidc`, or `oidc.NAME` with a valid name), `nil` for another word.
+    static func openIDConnectProvider(_ wanted: String, word: String) throws(UsageError) -> ProviderType? {
+        guard wanted == openIDConnectWord || wanted.hasPrefix(openIDConnectWord + ".") else { return nil }
+        let name = String(wanted.dropFirst(openIDConnectWord.count + 1))
+        if wanted != openIDConnectWord {
+            guard (try? OpenIDConnectProvider(name: name, issuer: "https://example.com", clientID: "x")) != nil else {
+                throw UsageError(.usageBadOIDCName, ["name": InputText.echo(String(word.dropFirst(5)))])
+            }
+        }
+        return ProviderType(rawValue: wanted)
+    }
+
     /// The usage error for a word that is no command, with the command it most likely meant: the name other tools
     /// give it (`login`, `signin`, `logout`, `register`), or a command one or two typing slips away.
     static func unknownCommand(_ word: String) -> UsageError {

@@ -86,7 +86,8 @@ struct CompositionRoot {
             ?? backend.capabilities
         let context = ProviderContext(
             backend: backend, capabilities: capabilities, invocation: invocation, consent: consent, chooser: chooser,
-            texts: texts, language: text.language, paths: paths, tracer: tracer, clock: clock)
+            texts: texts, language: text.language, paths: paths, tracer: tracer, clock: clock, text: text,
+            console: console)
         var builder = SignInUIClientBuilder()
         for provider in providers {
             // An identity token obtained elsewhere stands in for the provider's screen (a Firebase project has none

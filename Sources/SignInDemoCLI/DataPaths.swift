@@ -12,6 +12,8 @@ struct DataPaths: Hashable, Sendable {
     func sessionFile(for choice: BackendChoice) -> String { "\(root)/client/\(choice.sessionFileName)" }
     /// Apple's first-sign-in name and email, kept until a sign-in carrying them succeeds.
     var firstSignInProfiles: String { "\(root)/client/first-sign-in-profiles.json" }
+    /// The registered OpenID Connect providers: a JSON array of registrations, which a team may also write by hand.
+    var openIDProviders: String { "\(root)/client/oidc-providers.json" }
 
     /// The folder from `--data-dir`, else the environment variable, else the platform's per-user data
     /// folder.

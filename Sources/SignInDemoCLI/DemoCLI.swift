@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInData
 import SignInDomain
 import SignInFirebase
 import SignInPresentation
@@ -81,6 +82,22 @@ struct DemoCLI {
                     + "\n")
             return .failure
         }
+        switch openIDConnectProviders(&invocation, paths: paths) {
+        case .registered(let registered) where !registered.isEmpty:
+            let extended = DemoCLI(
+                console: console, environment: environment,
+                providers: providers + registered.map(DemoProvider.openIDConnect))
+            return await extended.run(invocation, paths: paths)
+        case .registered:
+            return await run(invocation, paths: paths)
+        case .stop(let code):
+            return code
+        }
+    }
+
+    /// Runs a parsed command line once the data folder and the registered providers are known.
+    private func run(_ invocation: Invocation, paths: DataPaths) async -> ExitCode {
+        var invocation = invocation
         if invocation.command.name == .serve {
             return await Server(
                 console: console, paths: paths, environment: environment, text: text, providers: providers,
@@ -197,6 +214,81 @@ struct DemoCLI {
         }
         let nonce = environment["SIGNIN_DEMO_RAW_NONCE"].flatMap { $0.isEmpty ? nil : Secret($0) }
         return .success(ProvidedIDToken(provider: provider, idToken: Secret(token), rawNonce: nonce))
+    }
+
+    /// The OpenID Connect providers registered in the data folder, with the one `--issuer` and `--client-id` register
+    /// (saved, and named in the command in place of a bare `oidc`). A command that names an OpenID Connect provider
+    /// needs it registered, or the two options; a registry that cannot be read fails only such a command.
+    private func openIDConnectProviders(_ invocation: inout Invocation, paths: DataPaths)
+        -> OpenIDProviders
+    {
+        // A provider the CLI was built with (an `oidc.<name>` provider with a screen of its own) is not looked up.
+        let named = invocation.command.provider.flatMap { provider in
+            CommandLineParser.isOpenIDConnect(provider) && providers[provider] == nil ? provider.rawValue : nil
+        }
+        let registry = OpenIDProviderRegistry(path: paths.openIDProviders)
+        let registered: [OpenIDConnectProvider]
+        do throws(OpenIDProviderRegistry.Failure) {
+            registered = try registry.load()
+        } catch {
+            guard named != nil, case .unreadable(let reason) = error else { return .registered([]) }
+            console.err(text(.oidcRegistryUnreadable, ["path": paths.openIDProviders, "reason": reason]) + "\n")
+            return .stop(.failure)
+        }
+        guard invocation.issuer != nil || invocation.clientID != nil else {
+            guard let named else { return .registered(registered) }
+            guard named != CommandLineParser.openIDConnectWord else {
+                return .stop(usageError(UsageError(.usageOIDCNeedsIssuer, ["provider": named]), json: invocation.json))
+            }
+            guard registered.contains(where: { $0.type.rawValue == named }) else {
+                return .stop(
+                    usageError(UsageError(.usageOIDCNotRegistered, ["provider": named]), json: invocation.json))
+            }
+            return .registered(registered)
+        }
+        guard let named else {
+            return .stop(usageError(UsageError(.usageIssuerOnlyForOIDC), json: invocation.json))
+        }
+        guard let issuer = invocation.issuer, let clientID = invocation.clientID else {
+            return .stop(usageError(UsageError(.usageOIDCNeedsIssuer, ["provider": named]), json: invocation.json))
+        }
+        let name =
+            named == CommandLineParser.openIDConnectWord
+            ? OpenIDProviderRegistry.name(forIssuer: issuer)
+            : String(named.dropFirst(CommandLineParser.openIDConnectWord.count + 1))
+        let existing = registered.first { $0.name == name }
+        let registration: OpenIDConnectProvider
+        do throws(OpenIDConnectProvider.RegistrationError) {
+            registration = try OpenIDConnectProvider(
+                name: name, issuer: issuer, clientID: clientID,
+                scopes: existing?.scopes ?? ["openid", "email", "profile"], displayNames: existing?.displayNames ?? [:])
+        } catch {
+            let usage: UsageError =
+                switch error {
+                case .invalidIssuer: UsageError(.usageBadIssuer, ["issuer": InputText.echo(issuer)])
+                case .invalidName: UsageError(.usageBadOIDCName, ["name": InputText.echo(name)])
+                case .invalidClientID, .invalidScope: UsageError(.usageBadClientID)
+                }
+            return .stop(usageError(usage, json: invocation.json))
+        }
+        if existing != registration {
+            do throws(OpenIDProviderRegistry.Failure) {
+                try registry.save(registration)
+            } catch {
+                guard case .unreadable(let reason) = error else { return .stop(.failure) }
+                console.err(text(.oidcRegistryUnreadable, ["path": paths.openIDProviders, "reason": reason]) + "\n")
+                return .stop(.failure)
+            }
+        }
+        invocation.command.provider = registration.type
+        return .registered(registered.filter { $0.name != name } + [registration])
+    }
+
+    /// What ``openIDConnectProviders(_:paths:)`` found: the registered providers, or the exit code of a command that
+    /// stops here.
+    private enum OpenIDProviders {
+        case registered([OpenIDConnectProvider])
+        case stop(ExitCode)
     }
 
     private func usageError(_ error: UsageError, json: Bool = false) -> ExitCode {

@@ -63,7 +63,8 @@ struct OpenIDConnectTests {
             try OpenIDProviderMetadata(json: try document { $0["issuer"] = Self.issuer + "/" }, issuer: Self.issuer)
         }
         #expect(throws: OpenIDConnectFailure.issuerMismatch) {
-            try OpenIDProviderMetadata(json: try document { $0["issuer"] = "https://evil.example" }, issuer: Self.issuer)
+            try OpenIDProviderMetadata(
+                json: try document { $0["issuer"] = "https://evil.example" }, issuer: Self.issuer)
         }
         let metadata = try OpenIDProviderMetadata(json: try document(), issuer: Self.issuer)
         #expect(metadata.jwksURI.absoluteString == Self.issuer + "/jwks")
@@ -115,7 +116,9 @@ struct OpenIDConnectTests {
         #expect(throws: AuthError.openIDConnect(acme, .stateMismatch)) { try code("code=c1&state=bad") }
         #expect(throws: AuthError.openIDConnect(acme, .stateMismatch)) { try code("code=c1") }
         #expect(throws: AuthError.openIDConnect(acme, .stateMismatch)) { try code("error=access_denied") }
-        #expect(throws: AuthError.openIDConnect(acme, .authorizationRefused)) { try code("error=server_error&state=good") }
+        #expect(throws: AuthError.openIDConnect(acme, .authorizationRefused)) {
+            try code("error=server_error&state=good")
+        }
         #expect(throws: AuthError.openIDConnect(acme, .authorizationRefused)) { try code("state=good") }
         #expect(throws: AuthError.openIDConnect(acme, .issuerMismatch)) {
             try code("code=c1&state=good&iss=https%3A%2F%2Fevil.example")

@@ -33,10 +33,12 @@ struct ProviderKey {
 
     var jwk: String {
         if let rsa = key.rsaPublicKey {
-            return #"{"kty":"RSA","use":"sig","alg":"RS256","kid":"\#(kid)","n":"\#(Base64URL.encode(rsa.modulus))","e":"\#(Base64URL.encode(rsa.exponent))"}"#
+            return
+                #"{"kty":"RSA","use":"sig","alg":"RS256","kid":"\#(kid)","n":"\#(Base64URL.encode(rsa.modulus))","e":"\#(Base64URL.encode(rsa.exponent))"}"#
         }
         let point = key.p256PublicKey
-        return #"{"kty":"EC","crv":"P-256","use":"sig","alg":"ES256","kid":"\#(kid)","x":"\#(Base64URL.encode(point?.x ?? []))","y":"\#(Base64URL.encode(point?.y ?? []))"}"#
+        return
+            #"{"kty":"EC","crv":"P-256","use":"sig","alg":"ES256","kid":"\#(kid)","x":"\#(Base64URL.encode(point?.x ?? []))","y":"\#(Base64URL.encode(point?.y ?? []))"}"#
     }
 
     static func set(_ keys: [ProviderKey]) -> [UInt8] {
@@ -94,7 +96,8 @@ struct PublishedIssuerTests {
 
     func signed(by key: ProviderKey, kid: String? = nil, claims: [String: Any]? = nil) throws -> String {
         try token(
-            header: ["alg": key.key.algorithm.name, "typ": "JWT", "kid": kid ?? key.kid], claims: claims ?? self.claims(),
+            header: ["alg": key.key.algorithm.name, "typ": "JWT", "kid": kid ?? key.kid],
+            claims: claims ?? self.claims(),
             sign: key.key.sign)
     }
 
@@ -218,7 +221,8 @@ struct PublishedIssuerTests {
         let stranger = ProviderKey(key: try TestSigningKey.p256(), kid: "ec-1")
         let foreign = request(try signed(by: stranger))
         #expect(
-            errorCode { () throws(IdentityBackendError) in _ = try service.linkWithIdP(idToken: guest.idToken, foreign) }
+            errorCode { () throws(IdentityBackendError) in _ = try service.linkWithIdP(idToken: guest.idToken, foreign)
+            }
                 == .invalidSignature)
         let linked = try service.linkWithIdP(idToken: guest.idToken, request(try signed(by: ec)))
         #expect(linked.localId == guest.localId && linked.providerIds == ["oidc.corp"])

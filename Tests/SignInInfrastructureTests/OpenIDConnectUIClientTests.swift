@@ -256,7 +256,9 @@ struct LoopbackRedirectListenerTests {
 
     @Test("the loopback browser turns a wait that ran out into a timeout error")
     func browserTimesOut() async throws {
-        let browser = LoopbackAuthorizationBrowser(provider: ProviderType(rawValue: "oidc.acme"), page: page, timeout: 0.3) { _ in }
+        let browser = LoopbackAuthorizationBrowser(
+            provider: ProviderType(rawValue: "oidc.acme"), page: page, timeout: 0.3
+        ) { _ in }
         await #expect(throws: AuthError.openIDConnect(ProviderType(rawValue: "oidc.acme"), .timedOut)) {
             _ = try await browser.authorize { URL(string: $0) ?? URL(fileURLWithPath: "/") }
         }

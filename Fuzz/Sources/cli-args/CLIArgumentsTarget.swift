@@ -31,6 +31,7 @@ public func fuzzCommandLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     for value in [
         invocation.dataDirectory, invocation.email, invocation.password, invocation.currentPassword,
         invocation.account, invocation.project, invocation.displayName, invocation.newEmail, invocation.code,
+        invocation.issuer, invocation.clientID,
     ] {
         fuzzCheck(value.map { !$0.isEmpty } ?? true, "an option accepted an empty value")
     }
@@ -67,6 +68,8 @@ private func canonicalArguments(_ invocation: Invocation) -> [String] {
     if let value = invocation.displayName { arguments.append("--name=\(value)") }
     if let value = invocation.newEmail { arguments.append("--new-email=\(value)") }
     if let value = invocation.idTokenFile { arguments.append("--id-token-file=\(value)") }
+    if let value = invocation.issuer { arguments.append("--issuer=\(value)") }
+    if let value = invocation.clientID { arguments.append("--client-id=\(value)") }
     if let value = invocation.baseURL { arguments.append("--base-url=\(value.absoluteString)") }
     if let value = invocation.email { arguments.append("--email=\(value)") }
     if let value = invocation.password { arguments.append("--password=\(value)") }

@@ -19,7 +19,8 @@ public struct OpenIDConnectProvider: Hashable, Sendable, Codable {
     public let clientID: String
     /// The scopes asked for; `openid` is always among them.
     public let scopes: [String]
-    /// The provider's name as people see it, by language (`en`, `tr`, `zh-Hant`); the issuer's host where absent.
+    /// The provider's name as people see it, by language (`en`, `tr`, `zh-Hant`); a screen shows ``name`` where one
+    /// is absent.
     public let displayNames: [String: String]
 
     /// The provider's id at the identity backend: `oidc.<name>`.

@@ -54,6 +54,11 @@ struct ProviderContext {
     /// Receives the demo's steps: a screen that wraps a port of its own (Apple's sheet, Google's chooser) traces it.
     let tracer: any FlowTracer
     let clock: any WallClock
+    /// Every text, in the user's language, for a screen that says something of its own (the address an OpenID
+    /// Connect sign-in opens).
+    let text: CLIMessages
+    /// The terminal, for such a screen.
+    let console: Console
 }
 
 extension [DemoProvider] {

@@ -1,3 +1,7 @@
+import Foundation
+import SignInDomain
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,9 +9,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
-import Synchronization
-import SignInDomain
 
 /// Receives the browser's redirect at the end of an OpenID Connect sign-in, for a terminal or desktop app: an HTTP
 /// listener on 127.0.0.1 at a port the system picks (RFC 8252 §7.3), for one redirect to one path. A request for any
@@ -169,9 +170,11 @@ public final class LoopbackRedirectListener: Sendable {
 
     private func respond(_ client: Int32, status: String, body: String) {
         let bytes = Array(body.utf8)
-        let response = Array(
-            ("HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(bytes.count)\r\n"
-                + "Cache-Control: no-store\r\nReferrer-Policy: no-referrer\r\nConnection: close\r\n\r\n").utf8) + bytes
+        let response =
+            Array(
+                ("HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(bytes.count)\r\n"
+                    + "Cache-Control: no-store\r\nReferrer-Policy: no-referrer\r\nConnection: close\r\n\r\n").utf8)
+            + bytes
         #if canImport(Darwin)
             let noSignal: Int32 = 0
         #else

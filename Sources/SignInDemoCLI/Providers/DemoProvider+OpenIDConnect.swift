@@ -1,0 +1,102 @@
+import Foundation
+import SignInData
+import SignInDomain
+import SignInEmbeddedIssuers
+import SignInFileSystem
+import SignInInfrastructure
+import SignInPresentation
+
+/// Any OpenID Connect provider, registered as data: `sign-in oidc.NAME --issuer URL --client-id ID` registers it in
+/// the data folder (``DataPaths/openIDProviders``) and signs in; afterwards `sign-in oidc.NAME` is enough. Its screen
+/// is the authorization-code flow with PKCE through a loopback redirect, the address to open printed on the terminal;
+/// its exchange is the identity backend's `signInWithIdp` under `oidc.NAME`; the embedded backend checks its tokens
+/// against the keys the issuer publishes.
+extension DemoProvider {
+    /// The provider `registration` describes.
+    static func openIDConnect(_ registration: OpenIDConnectProvider) -> DemoProvider {
+        var translations = registration.displayNames
+        let english = translations.removeValue(forKey: "en") ?? registration.name
+        for language in ["tr", "zh-Hant"] where translations[language] == nil { translations[language] = english }
+        return DemoProvider(
+            description: ProviderDescription(
+                type: registration.type, name: ProviderDisplayName(english, translations: translations),
+                commandNames: [registration.type.rawValue], isLinkable: true),
+            takesIdentityToken: true,
+            embeddedIssuer: IdentityProviderRegistration(
+                providerId: registration.type.rawValue, issuer: registration.issuer, clientID: registration.clientID,
+                signing: .published),
+            screen: { context in
+                let text = context.text
+                let console = context.console
+                let toStandardError = context.invocation.json
+                let page = LoopbackRedirectListener.Page(
+                    title: text(.oidcPageTitle), message: text(.oidcPageMessage))
+                let browser = LoopbackAuthorizationBrowser(provider: registration.type, page: page) { url in
+                    let line = text(.oidcOpenBrowser, ["url": url.absoluteString]) + "\n"
+                    if toStandardError { console.err(line) } else { console.out(line) }
+                }
+                return OpenIDConnectUIClient(
+                    provider: registration, transport: URLSessionTransport(), browser: browser, clock: context.clock)
+            },
+            exchange: { context in
+                context.capabilities.identityProviders.map {
+                    IdPAuthProvider(
+                        type: registration.type, backend: $0, linking: context.capabilities.linking,
+                        clock: context.clock)
+                }
+            })
+    }
+}
+
+/// The OpenID Connect providers registered in a data folder.
+struct OpenIDProviderRegistry {
+    let path: String
+
+    /// The longest registry file read.
+    static let limit = 256 * 1024
+
+    /// Why the registry could not be used.
+    enum Failure: Error {
+        case unreadable(String)
+    }
+
+    /// The registrations, in the order they were added; none when the file does not exist.
+    func load() throws(Failure) -> [OpenIDConnectProvider] {
+        let bytes: [UInt8]?
+        do {
+            bytes = try AtomicFile.read(path, limit: Self.limit)
+        } catch {
+            throw .unreadable("\(error)")
+        }
+        guard let bytes else { return [] }
+        do {
+            return try JSONDecoder().decode([OpenIDConnectProvider].self, from: Data(bytes))
+        } catch {
+            throw .unreadable("\(error)")
+        }
+    }
+
+    /// Adds `registration`, or replaces the one of the same name.
+    func save(_ registration: OpenIDConnectProvider) throws(Failure) {
+        var all = try load().filter { $0.name != registration.name }
+        all.append(registration)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            let folder = (path as NSString).deletingLastPathComponent
+            try AtomicFile.makeDirectory(folder)
+            try AtomicFile.write(Array(try encoder.encode(all)) + [10], to: path)
+        } catch {
+            throw .unreadable("\(error)")
+        }
+    }
+
+    /// The name an unnamed provider (`sign-in oidc --issuer URL`) is registered under: its issuer's host, in the
+    /// letters a name may have.
+    static func name(forIssuer issuer: String) -> String {
+        let host = URL(string: issuer)?.host?.lowercased() ?? "provider"
+        let mapped = String(host.map { ($0.isASCII && ($0.isLetter || $0.isNumber)) ? $0 : "-" })
+        let trimmed = mapped.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        return String((trimmed.isEmpty ? "provider" : trimmed).prefix(40))
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import SignInCrypto
+import SignInData
+import SignInHTTPServer
+import SignInInfrastructure
+import SignInLocking
+import SignInTesting
+import Testing
+
+@testable import SignInDemoCLI
+
+/// An OpenID Connect provider on 127.0.0.1, in this process: discovery, its RS256 key set, and a token endpoint that
+/// checks the code, the redirect address and the PKCE verifier. Its sign-in page is ``authorize(_:)``, which the
+/// tests' browser calls.
+final class LocalOpenIDProvider: Sendable {
+    struct Grant {
+        var challenge: String
+        var nonce: String
+        var redirectURI: String
+    }
+
+    let key: TestSigningKey
+    let grants = Locked<[String: Grant]>([:])
+    let tokenRequests = Locked(0)
+    /// The `sub` and `email` of the tokens it issues: its signed-in user.
+    let user = Locked((subject: "employee-42", email: "grace@corp.example"))
+    let server: HTTPServer
+    let port: UInt16
+    var issuer: String { "http://127.0.0.1:\(port)" }
+
+    init() throws {
+        let key = try TestSigningKey.rsa()
+        let box = Locked<LocalOpenIDProvider?>(nil)
+        let server = HTTPServer { request in
+            box.withLock { $0 }?.answer(request) ?? HTTPServerResponse(status: 503)
+        }
+        self.key = key
+        self.server = server
+        self.port = try server.start()
+        box.withLock { $0 = self }
+    }
+
+    func stop() { server.stop(drainTimeout: 1) }
+
+    private func answer(_ request: HTTPServerRequest) -> HTTPServerResponse {
+        switch (request.method, request.path) {
+        case ("GET", "/.well-known/openid-configuration"):
+            return json([
+                "issuer": issuer, "authorization_endpoint": issuer + "/authorize", "token_endpoint": issuer + "/token",
+                "jwks_uri": issuer + "/jwks", "response_types_supported": ["code"],
+                "code_challenge_methods_supported": ["S256"],
+            ])
+        case ("GET", "/jwks"):
+            let rsa = key.rsaPublicKey
+            return json([
+                "keys": [
+                    [
+                        "kty": "RSA", "alg": "RS256", "use": "sig", "kid": "local-1",
+                        "n": Base64URL.encode(rsa?.modulus ?? []), "e": Base64URL.encode(rsa?.exponent ?? []),
+                    ]
+                ]
+            ])
+        case ("POST", "/token"):
+            tokenRequests.withLock { $0 += 1 }
+            let form = FormURLEncoding.decode(String(decoding: request.body, as: UTF8.self))
+            let grant = grants.withLock { grants in form["code"].flatMap { grants.removeValue(forKey: $0) } }
+            guard let grant, form["redirect_uri"] == grant.redirectURI, form["client_id"] == "cli-app",
+                let verifier = form["code_verifier"], Base64URL.encode(SHA256.hash(verifier)) == grant.challenge
+            else { return HTTPServerResponse.json(400, Data(#"{"error":"invalid_grant"}"#.utf8)) }
+            let now = Int(Date().timeIntervalSince1970)
+            let claims: [String: Any] = [
+                "iss": issuer, "aud": "cli-app", "sub": user.withLock { $0.subject }, "iat": now, "exp": now + 300,
+                "nonce": grant.nonce, "email": user.withLock { $0.email }, "name": "Grace Hopper",
+            ]
+            let header = Base64URL.encode(Array(#"{"alg":"RS256","kid":"local-1","typ":"JWT"}"#.utf8))
+            let payload = Base64URL.encode((try? JSONSerialization.data(withJSONObject: claims)) ?? Data())
+            let input = header + "." + payload
+            let token = input + "." + Base64URL.encode(key.sign(Array(input.utf8)))
+            return json(["id_token": token, "token_type": "Bearer", "access_token": "at-1"])
+        default:
+            return HTTPServerResponse(status: 404)
+        }
+    }
+
+    private func json(_ object: [String: Any]) -> HTTPServerResponse {
+        .json(200, (try? JSONSerialization.data(withJSONObject: object)) ?? Data())
+    }
+
+    /// The provider's page once the user signed in: the redirect, with a code for the request.
+    func authorize(_ page: URL) -> URL? {
+        let fields = FormURLEncoding.decode(page.query ?? "")
+        guard fields["client_id"] == "cli-app", fields["code_challenge_method"] == "S256",
+            let redirect = fields["redirect_uri"], let state = fields["state"]
+        else { return nil }
+        let code = "code-\(UUID().uuidString)"
+        grants.withLock {
+            $0[code] = Grant(
+                challenge: fields["code_challenge"] ?? "", nonce: fields["nonce"] ?? "", redirectURI: redirect)
+        }
+        var components = URLComponents(string: redirect)
+        components?.queryItems = [URLQueryItem(name: "code", value: code), URLQueryItem(name: "state", value: state)]
+        return components?.url
+    }
+}
+
+/// `sign-in oidc.NAME`: any OpenID Connect provider, registered with `--issuer` and `--client-id`, through the whole
+/// CLI: the address printed, a browser that follows it, the loopback redirect, the code's exchange, the backend's
+/// check of the RS256 signature against the provider's published keys.
+@MainActor
+@Suite("sign-in oidc.NAME")
+struct OpenIDConnectCLITests {
+    let folder = TemporaryFolder(prefix: "signin-oidc")
+
+    func run(_ arguments: [String], language: String = "en_US.UTF-8") async -> (
+        code: ExitCode, out: String, err: String
+    ) {
+        await runCLI(arguments, folder: folder, language: language)
+    }
+
+    /// Runs the CLI while a browser signs in at `provider`: it waits for the printed address, has the provider make
+    /// the redirect (changed by `tamper`), and brings it to the CLI's listener.
+    func runWithBrowser(
+        _ arguments: [String], provider: LocalOpenIDProvider, tamper: @escaping @Sendable (URL) -> URL = { $0 }
+    ) async -> (code: ExitCode, out: String, err: String) {
+        let captured = CapturedConsole()
+        let environment = ["LANG": "en_US.UTF-8", "SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"]
+        let browser = Task.detached {
+            let marker = "Open this address in a browser to sign in: "
+            for _ in 0..<400 {
+                // On standard output, or on standard error with --json.
+                let lines = (captured.out + captured.err).split(separator: "\n")
+                if let line = lines.first(where: { $0.contains(marker) }),
+                    let start = line.range(of: marker)?.upperBound,
+                    let page = URL(string: String(line[start...])),
+                    let redirect = provider.authorize(page)
+                {
+                    _ = try? await URLSessionTransport().send(HTTPRequest(url: tamper(redirect), timeout: 10))
+                    return
+                }
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        let code = await DemoCLI(console: captured.console, environment: environment).run(
+            arguments + ["--data-dir", folder.path])
+        browser.cancel()
+        return (code, captured.out, captured.err)
+    }
+
+    @Test("signs in end to end and is registered by name; a guest links it and keeps its uid")
+    func endToEnd() async throws {
+        let provider = try LocalOpenIDProvider()
+        defer { provider.stop() }
+        let first = await runWithBrowser(
+            ["sign-in", "oidc.corp", "--issuer", provider.issuer, "--client-id", "cli-app", "--json"],
+            provider: provider)
+        #expect(first.code == .success, "\(first.err)")
+        let session = try JSONSerialization.jsonObject(with: Data(first.out.utf8)) as? [String: Any]
+        #expect(session?["providers"] as? [String] == ["oidc.corp"])
+        #expect(session?["email"] as? String == "grace@corp.example")
+        #expect(first.err.contains("Open this address in a browser to sign in: \(provider.issuer)/authorize?"))
+        let registry = try String(contentsOfFile: folder.path + "/client/oidc-providers.json", encoding: .utf8)
+        #expect(registry.contains(#""issuer" : "\#(provider.issuer)""#), "\(registry)")
+
+        let again = await runWithBrowser(["sign-in", "oidc.corp"], provider: provider)
+        #expect(again.code == .success && again.out.contains("new user:      no"), "\(again.err)")
+
+        let guest = await run(["sign-in", "guest", "--yes", "--json"])
+        let guestUID = try JSONSerialization.jsonObject(with: Data(guest.out.utf8)) as? [String: Any]
+        // Another employee: the first one's email already names the first account.
+        provider.user.withLock { $0 = ("employee-43", "alan@corp.example") }
+        let linked = await runWithBrowser(["link", "oidc.corp", "--json"], provider: provider)
+        let linkedSession = try JSONSerialization.jsonObject(with: Data(linked.out.utf8)) as? [String: Any]
+        #expect(linked.code == .success, "\(linked.out) \(linked.err)")
+        #expect(linkedSession?["uid"] as? String == guestUID?["uid"] as? String)
+        #expect(linkedSession?["providers"] as? [String] == ["oidc.corp"])
+    }
+
+    @Test("attack: a redirect with another state is refused, its code never exchanged, nobody signed in")
+    func forgedState() async throws {
+        let provider = try LocalOpenIDProvider()
+        defer { provider.stop() }
+        let forged = await runWithBrowser(
+            ["sign-in", "oidc.corp", "--issuer", provider.issuer, "--client-id", "cli-app"], provider: provider
+        ) { url in
+            URL(string: url.absoluteString.replacingOccurrences(of: "state=", with: "state=forged")) ?? url
+        }
+        #expect(forged.code == .failure)
+        #expect(forged.err.contains("does not belong to this sign-in"), "\(forged.err)")
+        #expect(provider.tokenRequests.withLock { $0 } == 0)
+        #expect(await run(["status"]).code == .failure)
+    }
+
+    @Test("usage: an OpenID Connect provider needs a registration, or --issuer and --client-id together")
+    func usage() async throws {
+        let bare = await run(["sign-in", "oidc"])
+        #expect(bare.code == .usage && bare.err.contains("needs --issuer URL and --client-id ID"), "\(bare.err)")
+        let unknown = await run(["sign-in", "oidc.corp"], language: "tr_TR.UTF-8")
+        #expect(unknown.code == .usage && unknown.err.contains("kayıtlı değil"), "\(unknown.err)")
+        let half = await run(["sign-in", "oidc.corp", "--issuer", "https://login.corp.example"])
+        #expect(half.code == .usage, "\(half.err)")
+        let apple = await run(["sign-in", "apple", "--issuer", "https://login.corp.example", "--client-id", "x"])
+        #expect(apple.code == .usage && apple.err.contains("are for OpenID Connect providers"), "\(apple.err)")
+        let plain = await run(["sign-in", "oidc.corp", "--issuer", "http://login.corp.example", "--client-id", "x"])
+        #expect(plain.code == .usage && plain.err.contains("cannot be an issuer"), "\(plain.err)")
+        let name = await run(["sign-in", "oidc.Corp_1"])
+        #expect(name.code == .usage && name.err.contains("cannot name a provider"), "\(name.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/client/oidc-providers.json"))
+    }
+
+    @Test("a provider that cannot be reached fails in the user's language; the registration is kept")
+    func unreachable() async throws {
+        let result = await run(
+            ["sign-in", "oidc.down", "--issuer", "http://127.0.0.1:1", "--client-id", "app"], language: "zh_TW.UTF-8")
+        #expect(result.code == .failure, "\(result.err)")
+        #expect(!result.err.isEmpty && !result.err.contains("Open this address"))
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/client/oidc-providers.json"))
+        #expect(await run(["status"]).code == .failure)
+    }
+
+    @Test("a damaged registry fails only the commands that name an OpenID Connect provider, and says where it is")
+    func damagedRegistry() async throws {
+        try FileManager.default.createDirectory(atPath: folder.path + "/client", withIntermediateDirectories: true)
+        try "{not json".write(toFile: folder.path + "/client/oidc-providers.json", atomically: true, encoding: .utf8)
+        let named = await run(["sign-in", "oidc.corp"])
+        #expect(named.code == .failure && named.err.contains("oidc-providers.json could not be read"), "\(named.err)")
+        let guest = await run(["sign-in", "guest", "--yes"])
+        #expect(guest.code == .success, "\(guest.err)")
+    }
+
+    @Test("the help names oidc.NAME and its two options")
+    func help() async {
+        let help = await run(["help", "sign-in"])
+        #expect(
+            help.out.contains("oidc.NAME") && help.out.contains("--issuer URL") && help.out.contains("--client-id ID"))
+    }
+}
