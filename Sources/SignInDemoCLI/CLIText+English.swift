@@ -473,7 +473,11 @@ extension CLIMessages {
         .oidcPageMessage:
             "You can close this page and go back to signin-demo.",
         .oidcRegistryUnreadable:
-            "The registered OpenID Connect providers in {path} could not be read ({reason}). Fix or remove the file.",
+            "The registered OpenID Connect providers in {path} could not be used ({reason}). Fix or remove the file.",
         .helpOIDCProvider: "any OpenID Connect provider: register it with --issuer URL --client-id ID",
+        .reasonNotProviderList: "it is not a JSON list of providers, each with a valid name, issuer and clientID",
+        .reasonNotWritable: "it or its folder cannot be written",
+        .reasonUntrustedFile:
+            "it cannot be read, or others may change it: it must be yours, with mode 0600, in folders only you control",
     ]
 }

@@ -416,7 +416,11 @@ extension CLIMessages {
         .oidcPageMessage:
             "您可以關閉此頁面並返回 signin-demo。",
         .oidcRegistryUnreadable:
-            "無法讀取 {path} 中已註冊的 OpenID Connect 提供者（{reason}）。請修正或刪除該檔案。",
+            "無法使用 {path} 中已註冊的 OpenID Connect 提供者（{reason}）。請修正或刪除該檔案。",
         .helpOIDCProvider: "任何 OpenID Connect 提供者：以 --issuer 網址 --client-id ID 註冊",
+        .reasonNotProviderList: "不是每項都含有效 name、issuer 與 clientID 的 JSON 提供者清單",
+        .reasonNotWritable: "無法寫入該檔案或其資料夾",
+        .reasonUntrustedFile:
+            "無法讀取，或他人可以修改：檔案必須屬於您、權限為 0600，且位於只有您能控制的資料夾中",
     ]
 }

@@ -484,7 +484,11 @@ extension CLIMessages {
         .oidcPageMessage:
             "Bu sayfayı kapatıp signin-demo'ya dönebilirsiniz.",
         .oidcRegistryUnreadable:
-            "{path} içindeki kayıtlı OpenID Connect sağlayıcıları okunamadı ({reason}). Dosyayı düzeltin ya da silin.",
+            "{path} içindeki kayıtlı OpenID Connect sağlayıcıları kullanılamadı ({reason}). Dosyayı düzeltin ya da silin.",
         .helpOIDCProvider: "herhangi bir OpenID Connect sağlayıcısı: --issuer URL --client-id KİMLİK ile kaydedin",
+        .reasonNotProviderList: "her biri geçerli bir ad, yayıncı ve clientID içeren bir JSON sağlayıcı listesi değil",
+        .reasonNotWritable: "dosyaya ya da klasörüne yazılamıyor",
+        .reasonUntrustedFile:
+            "okunamıyor ya da başkaları değiştirebilir: sizin olmalı, kipi 0600 olmalı ve yalnızca sizin denetlediğiniz klasörlerde bulunmalı",
     ]
 }

@@ -100,7 +100,8 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     // OpenID Connect providers.
     case optionIssuer, optionClientID, usageOIDCNotRegistered, usageOIDCNeedsIssuer, usageBadIssuer, usageBadClientID
     case usageBadOIDCName, usageIssuerOnlyForOIDC, oidcOpenBrowser, oidcPageTitle, oidcPageMessage
-    case oidcRegistryUnreadable, helpOIDCProvider
+    case oidcRegistryUnreadable, helpOIDCProvider, reasonNotProviderList, reasonNotWritable
+    case reasonUntrustedFile
 }
 
 /// The CLI's texts in the user's language: its own (``CLIText``) and the error messages.

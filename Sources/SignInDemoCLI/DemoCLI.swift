@@ -231,9 +231,7 @@ struct DemoCLI {
         do throws(OpenIDProviderRegistry.Failure) {
             registered = try registry.load()
         } catch {
-            guard named != nil, case .unreadable(let reason) = error else { return .registered([]) }
-            console.err(text(.oidcRegistryUnreadable, ["path": paths.openIDProviders, "reason": reason]) + "\n")
-            return .stop(.failure)
+            return named == nil ? .registered([]) : registryFailure(error, paths: paths)
         }
         guard invocation.issuer != nil || invocation.clientID != nil else {
             guard let named else { return .registered(registered) }
@@ -275,13 +273,18 @@ struct DemoCLI {
             do throws(OpenIDProviderRegistry.Failure) {
                 try registry.save(registration)
             } catch {
-                guard case .unreadable(let reason) = error else { return .stop(.failure) }
-                console.err(text(.oidcRegistryUnreadable, ["path": paths.openIDProviders, "reason": reason]) + "\n")
-                return .stop(.failure)
+                return registryFailure(error, paths: paths)
             }
         }
         invocation.command.provider = registration.type
         return .registered(registered.filter { $0.name != name } + [registration])
+    }
+
+    /// Says that the registry of OpenID Connect providers cannot be used, and where it is: exit 1.
+    private func registryFailure(_ failure: OpenIDProviderRegistry.Failure, paths: DataPaths) -> OpenIDProviders {
+        console.err(
+            text(.oidcRegistryUnreadable, ["path": paths.openIDProviders, "reason": text(failure.reason)]) + "\n")
+        return .stop(.failure)
     }
 
     /// What ``openIDConnectProviders(_:paths:)`` found: the registered providers, or the exit code of a command that

@@ -219,10 +219,19 @@ struct OpenIDConnectCLITests {
 
     @Test("a damaged registry fails only the commands that name an OpenID Connect provider, and says where it is")
     func damagedRegistry() async throws {
-        try FileManager.default.createDirectory(atPath: folder.path + "/client", withIntermediateDirectories: true)
-        try "{not json".write(toFile: folder.path + "/client/oidc-providers.json", atomically: true, encoding: .utf8)
+        let registry = folder.path + "/client/oidc-providers.json"
+        try FileManager.default.createDirectory(
+            atPath: folder.path + "/client", withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        try "{not json".write(toFile: registry, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: registry)
+        let open = await run(["sign-in", "oidc.corp"])
+        #expect(open.code == .failure && open.err.contains("others may change it"), "\(open.err)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: registry)
         let named = await run(["sign-in", "oidc.corp"])
-        #expect(named.code == .failure && named.err.contains("oidc-providers.json could not be read"), "\(named.err)")
+        #expect(
+            named.code == .failure
+                && named.err.contains("oidc-providers.json could not be used (it is not a JSON list"), "\(named.err)")
         let guest = await run(["sign-in", "guest", "--yes"])
         #expect(guest.code == .success, "\(guest.err)")
     }

@@ -55,9 +55,9 @@ struct OpenIDProviderRegistry {
     /// The longest registry file read.
     static let limit = 256 * 1024
 
-    /// Why the registry could not be used.
-    enum Failure: Error {
-        case unreadable(String)
+    /// Why the registry could not be read or written, as the user is told it.
+    struct Failure: Error {
+        let reason: CLIText
     }
 
     /// The registrations, in the order they were added; none when the file does not exist.
@@ -66,13 +66,13 @@ struct OpenIDProviderRegistry {
         do {
             bytes = try AtomicFile.read(path, limit: Self.limit)
         } catch {
-            throw .unreadable("\(error)")
+            throw Failure(reason: .reasonUntrustedFile)
         }
         guard let bytes else { return [] }
         do {
             return try JSONDecoder().decode([OpenIDConnectProvider].self, from: Data(bytes))
         } catch {
-            throw .unreadable("\(error)")
+            throw Failure(reason: .reasonNotProviderList)
         }
     }
 
@@ -87,7 +87,7 @@ struct OpenIDProviderRegistry {
             try AtomicFile.makeDirectory(folder)
             try AtomicFile.write(Array(try encoder.encode(all)) + [10], to: path)
         } catch {
-            throw .unreadable("\(error)")
+            throw Failure(reason: .reasonNotWritable)
         }
     }
 
