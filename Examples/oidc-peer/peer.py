@@ -628,6 +628,23 @@ class Peer:
                f"status --json should show provider {PROVIDER_ID} and email {EMAIL}: {status}")
         self.passed(f"status --json: signed in, providers {provider_ids(status)}, email {status.get('email')}")
 
+        # The user declines at the consent form: the provider sends error=access_denied to the redirect_uri.
+        data_dir = self.fresh_dir("declined")
+        running = self.cli.start(data_dir, *self.cli.oidc("sign-in", self.provider.issuer, CLIENT_ID))
+        url = running.authorization_url()
+        expect(url, f"sign-in {PROVIDER_ID} printed no authorization URL:\n{running.shown()}")
+        location, _ = self.browser.authorize(url, allow=False)
+        expect(query_of(location).get("error") == "access_denied", f"declining consent: the provider sent {location}")
+        HTTP.get(location, allow_redirects=False, timeout=WAIT)
+        code = running.wait()
+        expect(code in (1, 130) and running.stderr.strip(),
+               f"declining consent: expected exit 1 or 130 (cancelled) with a message, came {code}:\n"
+               f"{running.shown()}")
+        status_code, _, shown = self.cli.status(data_dir)
+        expect(status_code == 1, f"after declining consent status should exit 1, came {status_code}: {shown}")
+        self.passed(f"declining at the consent form (access_denied): exit {code}, nobody signed in: "
+                    f"{first_line(running.stderr)}")
+
     # 3. Linking a guest, then signing in by the registered name
 
     def check_link(self):
