@@ -207,12 +207,18 @@ struct PublishedIssuerTests {
         #expect(fetcher.fetchCount == 2)
     }
 
-    @Test("a provider whose keys cannot be fetched signs nobody in, and changes nothing")
+    @Test("a provider whose keys cannot be fetched signs nobody in, changes nothing, and is asked again only later")
     func providerDown() throws {
         fetcher.published.withLock { $0 = nil }
         let before = try service.snapshot()
         #expect(refusal(try signed(by: rsa)) == .invalidIdPResponse)
+        #expect(refusal(try signed(by: ec)) == .invalidIdPResponse)
+        #expect(fetcher.fetchCount == 1, "a provider that is down is asked once per refresh interval")
         #expect(try service.snapshot() == before)
+        fetcher.published.withLock { $0 = ProviderKey.set([rsa, ec]) }
+        clock.advance(by: 31)
+        #expect(try service.signInWithIdP(request(try signed(by: rsa))).isNewUser)
+        #expect(fetcher.fetchCount == 2)
     }
 
     @Test("linking a guest to the provider checks the token against the published keys too")

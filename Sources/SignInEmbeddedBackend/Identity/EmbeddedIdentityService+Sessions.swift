@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInData
 import SignInDomain
+import SignInEmbeddedIssuers
 import SignInEmbeddedStore
 import SignInJOSE
 
@@ -161,9 +162,22 @@ extension EmbeddedIdentityService {
     /// Fetches, before a state update, the published keys a real issuer's token for `request` needs (nothing for a
     /// simulated issuer, or a request without a token).
     func preparePublishedKeys(for request: IdPSignInRequest) throws(IdentityBackendError) {
-        guard !request.idToken.value.isEmpty, case .published(let issuer)? = tokenIssuers[request.providerId]?.keys
+        guard !request.idToken.value.isEmpty, let issuer = tokenIssuers[request.providerId],
+            case .published(let first) = issuer.keys
         else { return }
-        try keySets.prepare(issuer: issuer, token: request.idToken.value)
+        try keySets.prepare(
+            issuer: Self.keyIssuer(of: request.idToken.value, issuer, first: first), token: request.idToken.value)
+    }
+
+    /// The issuer whose published keys are to verify `token`: the one its `iss` names when the registration allows
+    /// it (a provider with one issuer per tenant publishes keys per tenant), else the registration's first, whose
+    /// keys cannot verify a token for an issuer the registration does not allow anyway (the `iss` check refuses it).
+    static func keyIssuer(of token: String, _ issuer: IdentityTokenIssuer, first: String) -> String {
+        guard let payload = JWS.parse(token)?.payload,
+            let claims = try? JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any],
+            let named = claims["iss"] as? String, issuer.issuers.contains(named)
+        else { return first }
+        return named
     }
 
     /// Verifies an identity provider's token for `request`, refuses a used nonce, and records the nonce under its
@@ -189,8 +203,9 @@ extension EmbeddedIdentityService {
                     .invalidSignature, message: "\(request.providerId)'s issuer has signed no token yet")
             }
             keys = .hs256(key)
-        case .published(let discoveryIssuer):
-            keys = .published(try keySets.keys(issuer: discoveryIssuer))
+        case .published(let first):
+            keys = .published(
+                try keySets.keys(issuer: Self.keyIssuer(of: request.idToken.value, issuer, first: first)))
         }
         let verifier = IdentityTokenVerifier(
             issuers: issuer.issuers, audience: issuer.audience, keys: keys, clockSkew: configuration.clockSkew,

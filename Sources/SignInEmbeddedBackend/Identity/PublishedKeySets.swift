@@ -52,7 +52,10 @@ public final class PublishedKeySets: Sendable {
         self.minimumRefreshInterval = minimumRefreshInterval
     }
 
-    /// Makes sure the keys that can verify `token` are at hand, fetching them when needed.
+    /// Makes sure the keys that can verify `token` are at hand, fetching them when needed: when none were fetched
+    /// yet, when they are older than ``maximumAge``, or when the token names a key they lack; the last two, and a
+    /// fetch that failed, at most once per ``minimumRefreshInterval``. Of requests that find a fetch due at once, one
+    /// fetches; the others go on with the keys there are.
     /// - Parameters:
     ///   - issuer: The issuer whose keys sign the token.
     ///   - token: The compact token, whose header's `kid` is looked for.
@@ -60,20 +63,27 @@ public final class PublishedKeySets: Sendable {
     func prepare(issuer: String, token: String) throws(IdentityBackendError) {
         let now = clock.now()
         let kid = JWS.parse(token).flatMap { try? JSONDecoder().decode(JOSEHeader.self, from: Data($0.header)) }?.kid
-        let entry = entries.withLock { $0[issuer] }
-        let age = entry.map { now.timeIntervalSince($0.fetchedAt) } ?? .infinity
-        let lacksKey = kid.map { kid in entry?.keys?.keys.contains { $0.kid == kid } != true } ?? false
-        guard entry?.keys == nil || age >= maximumAge || (lacksKey && age >= minimumRefreshInterval) else { return }
+        // Deciding and claiming the fetch under one lock: the claim is the attempt's time.
+        let due = entries.withLock { entries in
+            guard let entry = entries[issuer] else {
+                entries[issuer] = Entry(keys: nil, fetchedAt: now)
+                return true
+            }
+            let age = now.timeIntervalSince(entry.fetchedAt)
+            let lacksKey = kid.map { kid in entry.keys?.keys.contains { $0.kid == kid } != true } ?? false
+            let isDue =
+                (entry.keys != nil && age >= maximumAge)
+                || ((entry.keys == nil || lacksKey) && age >= minimumRefreshInterval)
+            if isDue { entries[issuer]?.fetchedAt = now }
+            return isDue
+        }
+        guard due else { return }
         do throws(IdentityBackendError) {
             let keys = try fetcher.keySet(issuer: issuer)
             entries.withLock { $0[issuer] = Entry(keys: keys, fetchedAt: now) }
         } catch {
-            let kept = entries.withLock { entries in
-                // Remember the attempt, so that a provider that is down is not asked again on every request.
-                entries[issuer] = Entry(keys: entries[issuer]?.keys, fetchedAt: now)
-                return entries[issuer]?.keys
-            }
-            if kept == nil { throw error }
+            // The attempt's time stays, so that a provider that is down is not asked again on every request.
+            if entries.withLock({ $0[issuer]?.keys }) == nil { throw error }
         }
     }
 

@@ -12,7 +12,8 @@ package struct IdentityTokenIssuer: Sendable {
         /// A simulated issuer's HS256 key in a state; `nil` while the issuer has signed nothing yet (its key is made
         /// on first use).
         case simulated(@Sendable (EmbeddedBackendState) throws(IdentityBackendError) -> HS256Key?)
-        /// A real OpenID Connect issuer's published keys: the `jwks_uri` of `issuer`'s discovery document, fetched
+        /// A real OpenID Connect issuer's published keys: the `jwks_uri` of the discovery document of the issuer a
+        /// token names (`issuer`, the first of the registration's, for a token that names none of them), fetched
         /// and cached outside the state.
         case published(issuer: String)
     }
