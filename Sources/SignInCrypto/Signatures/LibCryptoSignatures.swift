@@ -211,13 +211,13 @@ struct LibCryptoSignatures: Sendable {
 
     /// Makes a public key of `type` from the parameters `push` adds to a builder, runs `body` with it and frees it.
     private func withPublicKey<Result>(
-        type: String, _ body: (OpaquePointer) -> Result, parameters push: (OpaquePointer) -> Bool
+        type: StaticString, _ body: (OpaquePointer) -> Result, parameters push: (OpaquePointer) -> Bool
     ) -> Result? {
         guard let builder = parameterBuilderNew() else { return nil }
         defer { parameterBuilderFree(builder) }
         guard push(builder), let parameters = buildParameters(builder) else { return nil }
         defer { parametersFree(parameters) }
-        guard let context = keyContextForName(nil, type, nil) else { return nil }
+        guard let context = keyContextForName(nil, Self.staticCString(type), nil) else { return nil }
         defer { keyContextFree(context) }
         var key: OpaquePointer?
         let made =
@@ -226,6 +226,12 @@ struct LibCryptoSignatures: Sendable {
         defer { if let key { keyFree(key) } }
         guard made, let key else { return nil }
         return body(key)
+    }
+
+    /// The C string of a literal, which lives as long as the program: OpenSSL keeps the key type's pointer in the
+    /// context it makes (a bridged Swift string's would dangle once the call returns).
+    static func staticCString(_ text: StaticString) -> UnsafePointer<CChar> {
+        UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
     }
 
     /// A BIGNUM holding the unsigned big-endian `bytes`; the caller frees it.

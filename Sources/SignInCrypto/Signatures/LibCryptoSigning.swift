@@ -70,9 +70,9 @@ extension LibCryptoSignatures {
         return generateKey(type: "EC") { signing.setGroupName($0, "P-256") == 1 }
     }
 
-    private func generateKey(type: String, configure: (OpaquePointer) -> Bool) -> OpaquePointer? {
+    private func generateKey(type: StaticString, configure: (OpaquePointer) -> Bool) -> OpaquePointer? {
         defer { clearErrors() }
-        guard let signing, let context = keyContextForName(nil, type, nil) else { return nil }
+        guard let signing, let context = keyContextForName(nil, Self.staticCString(type), nil) else { return nil }
         defer { keyContextFree(context) }
         guard signing.keygenInit(context) == 1, configure(context) else { return nil }
         var key: OpaquePointer?
