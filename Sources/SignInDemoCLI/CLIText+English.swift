@@ -469,9 +469,9 @@ extension CLIMessages {
         .oidcOpenBrowser:
             "Open this address in a browser to sign in: {url}",
         .oidcPageTitle:
-            "Sign-in received",
+            "Back to signin-demo",
         .oidcPageMessage:
-            "You can close this page and go back to signin-demo.",
+            "The provider's answer went to signin-demo, which says there whether you are signed in. You can close this page.",
         .oidcRegistryUnreadable:
             "The registered OpenID Connect providers in {path} could not be used ({reason}). Fix or remove the file.",
         .helpOIDCProvider: "any OpenID Connect provider: register it with --issuer URL --client-id ID",

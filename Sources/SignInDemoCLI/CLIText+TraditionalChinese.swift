@@ -412,9 +412,9 @@ extension CLIMessages {
         .oidcOpenBrowser:
             "請在瀏覽器中開啟此網址以登入：{url}",
         .oidcPageTitle:
-            "已收到登入",
+            "返回 signin-demo",
         .oidcPageMessage:
-            "您可以關閉此頁面並返回 signin-demo。",
+            "提供者的回應已傳給 signin-demo，是否已登入會顯示在那裡。您可以關閉此頁面。",
         .oidcRegistryUnreadable:
             "無法使用 {path} 中已註冊的 OpenID Connect 提供者（{reason}）。請修正或刪除該檔案。",
         .helpOIDCProvider: "任何 OpenID Connect 提供者：以 --issuer 網址 --client-id ID 註冊",

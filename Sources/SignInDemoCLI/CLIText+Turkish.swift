@@ -480,9 +480,9 @@ extension CLIMessages {
         .oidcOpenBrowser:
             "Oturum açmak için bu adresi bir tarayıcıda açın: {url}",
         .oidcPageTitle:
-            "Giriş alındı",
+            "signin-demo'ya dönün",
         .oidcPageMessage:
-            "Bu sayfayı kapatıp signin-demo'ya dönebilirsiniz.",
+            "Sağlayıcının yanıtı signin-demo'ya iletildi; oturum açıp açmadığınızı orada görürsünüz. Bu sayfayı kapatabilirsiniz.",
         .oidcRegistryUnreadable:
             "{path} içindeki kayıtlı OpenID Connect sağlayıcıları kullanılamadı ({reason}). Dosyayı düzeltin ya da silin.",
         .helpOIDCProvider: "herhangi bir OpenID Connect sağlayıcısı: --issuer URL --client-id KİMLİK ile kaydedin",

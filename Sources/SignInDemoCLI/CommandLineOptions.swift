@@ -747,7 +747,7 @@ extension CommandLineParser {
         let name = String(wanted.dropFirst(openIDConnectWord.count + 1))
         if wanted != openIDConnectWord {
             guard (try? OpenIDConnectProvider(name: name, issuer: "https://example.com", clientID: "x")) != nil else {
-                throw UsageError(.usageBadOIDCName, ["name": InputText.echo(String(word.dropFirst(5)))])
+                throw UsageError(.usageBadOIDCName, ["name": InputText.echo(name)])
             }
         }
         return ProviderType(rawValue: wanted)

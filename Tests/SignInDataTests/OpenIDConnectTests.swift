@@ -70,7 +70,7 @@ struct OpenIDConnectTests {
         #expect(metadata.jwksURI.absoluteString == Self.issuer + "/jwks")
     }
 
-    @Test("discovery: endpoints must be https off the loopback; a missing one or no code flow is refused")
+    @Test("discovery: endpoints must be https off the loopback; a missing one, no code flow or no S256 is refused")
     func discoveryEndpoints() throws {
         #expect(throws: OpenIDConnectFailure.insecureEndpoint) {
             try OpenIDProviderMetadata(
@@ -85,6 +85,10 @@ struct OpenIDConnectTests {
         }
         #expect(throws: OpenIDConnectFailure.discoveryFailed) {
             try OpenIDProviderMetadata(json: Data("not json".utf8), issuer: Self.issuer)
+        }
+        #expect(throws: OpenIDConnectFailure.discoveryFailed) {
+            try OpenIDProviderMetadata(
+                json: try document { $0["code_challenge_methods_supported"] = ["plain"] }, issuer: Self.issuer)
         }
     }
 

@@ -236,7 +236,7 @@ struct LoopbackRedirectListenerTests {
         #expect(await received?.query == "code=abc&state=xyz")
     }
 
-    @Test("another path or another method is refused and does not end the wait")
+    @Test("another path, another method or no query is refused and does not end the wait")
     func ignoresOtherRequests() async throws {
         let listener = try LoopbackRedirectListener(provider: ProviderType(rawValue: "oidc.acme"), page: page)
         async let received = listener.redirect(timeout: 30)
@@ -244,6 +244,7 @@ struct LoopbackRedirectListenerTests {
         #expect(try await get(base + "/other?code=evil&state=xyz").status == 404)
         #expect(try await get(base + "/callback-not?code=evil").status == 404)
         #expect(try await get(base + "/callback?code=evil", method: "POST").status == 405)
+        #expect(try await get(base + "/callback").status == 400)
         #expect(try await get(base + "/callback?code=good&state=xyz").status == 200)
         #expect(await received?.query == "code=good&state=xyz")
     }

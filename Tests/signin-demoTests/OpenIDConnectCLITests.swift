@@ -120,13 +120,19 @@ struct OpenIDConnectCLITests {
     /// Runs the CLI while a browser signs in at `provider`: it waits for the printed address, has the provider make
     /// the redirect (changed by `tamper`), and brings it to the CLI's listener.
     func runWithBrowser(
-        _ arguments: [String], provider: LocalOpenIDProvider, tamper: @escaping @Sendable (URL) -> URL = { $0 }
+        _ arguments: [String], provider: LocalOpenIDProvider, environment: [String: String] = [:],
+        tamper: @escaping @Sendable (URL) -> URL = { $0 }
     ) async -> (code: ExitCode, out: String, err: String) {
         let captured = CapturedConsole()
-        let environment = ["LANG": "en_US.UTF-8", "SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"]
+        let environment = environment.merging(["LANG": "en_US.UTF-8", "SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"]) {
+            $1
+        }
+        // The browser is never cancelled: cancelling a URLSession request in flight can deadlock FoundationNetworking
+        // on Linux. It stops by itself once the CLI has ended.
+        let finished = Locked(false)
         let browser = Task.detached {
             let marker = "Open this address in a browser to sign in: "
-            for _ in 0..<400 {
+            while !finished.withLock({ $0 }) {
                 // On standard output, or on standard error with --json.
                 let lines = (captured.out + captured.err).split(separator: "\n")
                 if let line = lines.first(where: { $0.contains(marker) }),
@@ -142,7 +148,8 @@ struct OpenIDConnectCLITests {
         }
         let code = await DemoCLI(console: captured.console, environment: environment).run(
             arguments + ["--data-dir", folder.path])
-        browser.cancel()
+        finished.withLock { $0 = true }
+        await browser.value
         return (code, captured.out, captured.err)
     }
 
@@ -175,15 +182,33 @@ struct OpenIDConnectCLITests {
         #expect(linkedSession?["providers"] as? [String] == ["oidc.corp"])
     }
 
+    @Test("over HTTP: --backend firebase against serve, which checks the token against the provider's published keys")
+    func overServe() async throws {
+        let provider = try LocalOpenIDProvider()
+        defer { provider.stop() }
+        let registration = try OpenIDConnectProvider(name: "corp", issuer: provider.issuer, clientID: "cli-app")
+        let serve = try InProcessServe(providers: CompositionRoot.providers + [.openIDConnect(registration)])
+        defer { serve.stop() }
+        let remote = await runWithBrowser(
+            [
+                "sign-in", "oidc.corp", "--issuer", provider.issuer, "--client-id", "cli-app", "--backend", "firebase",
+                "--json",
+            ], provider: provider, environment: serve.environment)
+        #expect(remote.code == .success, "\(remote.out) \(remote.err)")
+        let session = try JSONSerialization.jsonObject(with: Data(remote.out.utf8)) as? [String: Any]
+        #expect(session?["providers"] as? [String] == ["oidc.corp"])
+        #expect(session?["email"] as? String == "grace@corp.example")
+    }
+
     @Test("attack: a redirect with another state is refused, its code never exchanged, nobody signed in")
     func forgedState() async throws {
         let provider = try LocalOpenIDProvider()
         defer { provider.stop() }
         let forged = await runWithBrowser(
-            ["sign-in", "oidc.corp", "--issuer", provider.issuer, "--client-id", "cli-app"], provider: provider
-        ) { url in
-            URL(string: url.absoluteString.replacingOccurrences(of: "state=", with: "state=forged")) ?? url
-        }
+            ["sign-in", "oidc.corp", "--issuer", provider.issuer, "--client-id", "cli-app"], provider: provider,
+            tamper: { url in
+                URL(string: url.absoluteString.replacingOccurrences(of: "state=", with: "state=forged")) ?? url
+            })
         #expect(forged.code == .failure)
         #expect(forged.err.contains("does not belong to this sign-in"), "\(forged.err)")
         #expect(provider.tokenRequests.withLock { $0 } == 0)

@@ -12,7 +12,8 @@ public struct OpenIDProviderMetadata: Hashable, Sendable {
     public let tokenEndpoint: URL
     /// Where the issuer's public keys are (a JWK Set).
     public let jwksURI: URL
-    /// The PKCE methods the provider announces; `nil` when it says nothing (PKCE S256 is sent anyway).
+    /// The PKCE methods the provider announces, which must include `S256`; `nil` when it says nothing (PKCE S256 is
+    /// sent anyway).
     public let codeChallengeMethods: [String]?
     /// Whether the provider adds `iss` to its redirects (RFC 9207), which the client then requires.
     public let returnsIssuerInRedirect: Bool
@@ -24,7 +25,8 @@ public struct OpenIDProviderMetadata: Hashable, Sendable {
     /// - Parameters:
     ///   - json: The document.
     ///   - issuer: The registered issuer; the document's `issuer` must be identical (OpenID Connect Discovery §4.3).
-    /// - Throws: `OpenIDConnectFailure/discoveryFailed` when it is not a discovery document,
+    /// - Throws: `OpenIDConnectFailure/discoveryFailed` when it is not a discovery document (or one without the code
+    ///   flow, or whose PKCE methods leave out `S256`),
     ///   `OpenIDConnectFailure/issuerMismatch` for another issuer, `OpenIDConnectFailure/insecureEndpoint` for
     ///   an endpoint that is neither `https` nor on the loopback.
     public init(json: Data, issuer: String) throws(OpenIDConnectFailure) {
@@ -49,6 +51,8 @@ public struct OpenIDProviderMetadata: Hashable, Sendable {
         if let types = object["response_types_supported"] as? [String], !types.contains("code") {
             throw .discoveryFailed
         }
+        // A provider that names its PKCE methods without S256 would ignore the challenge: no sign-in without PKCE.
+        if let methods = codeChallengeMethods, !methods.contains("S256") { throw .discoveryFailed }
     }
 
     /// Fetches and reads `provider`'s discovery document.

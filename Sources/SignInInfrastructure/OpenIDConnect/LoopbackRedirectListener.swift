@@ -12,8 +12,8 @@ import Synchronization
 
 /// Receives the browser's redirect at the end of an OpenID Connect sign-in, for a terminal or desktop app: an HTTP
 /// listener on 127.0.0.1 at a port the system picks (RFC 8252 §7.3), for one redirect to one path. A request for any
-/// other path, or with another method, is answered `404` or `405` and changes nothing; the first `GET` of the path
-/// ends the wait and is answered with a page that tells the user to go back to the app.
+/// other path, with another method or without a query is answered `404`, `405` or `400` and changes nothing; the first
+/// `GET` of the path with a query ends the wait and is answered with a page that sends the user back to the app.
 public final class LoopbackRedirectListener: Sendable {
     /// The page the browser shows once the redirect arrived, in the user's language.
     public struct Page: Hashable, Sendable {
@@ -42,12 +42,15 @@ public final class LoopbackRedirectListener: Sendable {
 
     /// The longest request head read, in bytes.
     static let maximumHead = 8 * 1024
+    /// How long one request may take to arrive, in seconds.
+    static let requestTimeout: TimeInterval = 5
 
     /// Opens the listener.
     /// - Parameters:
+    ///   - provider: The provider whose failures the errors name.
     ///   - path: The redirect's path; it starts with `/`.
     ///   - page: What the browser shows when the redirect arrived.
-    /// - Throws: `AuthError.openIDConnect(_, .redirectUnavailable)` (for `provider`) when no socket can be opened.
+    /// - Throws: `AuthError.openIDConnect(provider, .redirectUnavailable)` when no socket can be opened.
     public init(provider: ProviderType, path: String = "/callback", page: Page) throws(AuthError) {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -80,11 +83,14 @@ public final class LoopbackRedirectListener: Sendable {
         self.page = page
     }
 
-    deinit { close() }
+    deinit {
+        closeDescriptor(descriptor)
+    }
 
-    /// Stops listening; a wait in progress ends with `nil`.
+    /// Stops listening; a wait in progress ends with `nil`. The socket is shut down here and closed when the listener
+    /// goes away, after any wait (which keeps it alive) has ended, so that its number is never reused under a wait.
     public func close() {
-        if !closed.exchange(true, ordering: .acquiringAndReleasing) { closeDescriptor(descriptor) }
+        if !closed.exchange(true, ordering: .acquiringAndReleasing) { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
     }
 
     /// Waits for the redirect.
@@ -136,7 +142,10 @@ public final class LoopbackRedirectListener: Sendable {
         #endif
         var head: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 2048)
+        // The whole request within a few seconds: a client that trickles bytes cannot hold the only accept loop.
+        let deadline = Date().addingTimeInterval(Self.requestTimeout)
         while head.count < Self.maximumHead, !Self.endsHead(head) {
+            guard Date() < deadline else { return nil }
             let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { return nil }
             head += buffer[0..<count]
@@ -152,9 +161,14 @@ public final class LoopbackRedirectListener: Sendable {
             respond(client, status: "405 Method Not Allowed", body: "")
             return nil
         }
-        let requestPath = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        guard requestPath == path, let url = URL(string: "http://127.0.0.1:\(port)\(target)") else {
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.first == Substring(path), let url = URL(string: "http://127.0.0.1:\(port)\(target)") else {
             respond(client, status: "404 Not Found", body: "")
+            return nil
+        }
+        // A request without a query (a reload, a stray visit) is no redirect: it is answered and the wait goes on.
+        guard parts.count == 2, !parts[1].isEmpty else {
+            respond(client, status: "400 Bad Request", body: "")
             return nil
         }
         let html =

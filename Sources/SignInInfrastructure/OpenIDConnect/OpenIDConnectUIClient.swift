@@ -4,7 +4,7 @@ import SignInData
 import SignInDomain
 
 /// Signs in with any OpenID Connect provider: discovery, the authorization-code flow with PKCE S256 (RFC 7636), a
-/// `state` and a nonce, the redirect through an ``AuthorizationBrowser``, the code's exchange, and the ID token's
+/// `state` and a nonce, the redirect through an `AuthorizationBrowser`, the code's exchange, and the ID token's
 /// claims checked, before the token (with its raw nonce) is handed to the identity backend under the provider's id.
 ///
 /// ```swift

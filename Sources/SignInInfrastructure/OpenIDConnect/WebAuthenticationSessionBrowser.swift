@@ -3,6 +3,7 @@
     import Foundation
     import SignInData
     import SignInDomain
+    import Synchronization
 
     /// The browser of an app on Apple platforms: `ASWebAuthenticationSession`, which shows the provider's page in a
     /// sheet that shares Safari's cookies and ends when the provider redirects to the app's own scheme. A humble
@@ -45,30 +46,52 @@
             anchor()
         }
 
-        /// Shows `page` and waits for the redirect; `nil` when the user closed the sheet.
+        /// Shows `page` and waits for the redirect; `nil` when the user closed the sheet or the task was cancelled
+        /// (which closes it).
         func open(_ page: URL) async throws -> URL? {
             let provider = provider
-            let url: URL? = try await withCheckedThrowingContinuation { continuation in
-                let session = ASWebAuthenticationSession(
-                    url: page, callback: .customScheme(callbackScheme)
-                ) { url, error in
-                    if let url {
-                        continuation.resume(returning: url)
-                    } else if let error = error as? ASWebAuthenticationSessionError, error.code == .canceledLogin {
-                        continuation.resume(returning: nil)
-                    } else {
-                        continuation.resume(throwing: AuthError.openIDConnect(provider, .redirectUnavailable))
+            let url: URL? = try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    // The system may report a failed start both by `start()` and through the handler: resume once.
+                    let once = ResumeOnce(continuation)
+                    let session = ASWebAuthenticationSession(
+                        url: page, callback: .customScheme(callbackScheme)
+                    ) { url, error in
+                        if let url {
+                            once.resume(.success(url))
+                        } else if let error = error as? ASWebAuthenticationSessionError, error.code == .canceledLogin {
+                            once.resume(.success(nil))
+                        } else {
+                            once.resume(.failure(AuthError.openIDConnect(provider, .redirectUnavailable)))
+                        }
+                    }
+                    session.presentationContextProvider = self
+                    session.prefersEphemeralWebBrowserSession = prefersEphemeralSession
+                    self.session = session
+                    if !session.start() {
+                        once.resume(.failure(AuthError.openIDConnect(provider, .redirectUnavailable)))
                     }
                 }
-                session.presentationContextProvider = self
-                session.prefersEphemeralWebBrowserSession = prefersEphemeralSession
-                self.session = session
-                if !session.start() {
-                    continuation.resume(throwing: AuthError.openIDConnect(provider, .redirectUnavailable))
-                }
+            } onCancel: {
+                Task { @MainActor in self.session?.cancel() }
             }
             session = nil
             return url
+        }
+    }
+
+    /// A continuation resumed by the first of several callers; the others are ignored.
+    private final class ResumeOnce: Sendable {
+        private let continuation: CheckedContinuation<URL?, any Error>
+        private let resumed = Atomic<Bool>(false)
+
+        init(_ continuation: CheckedContinuation<URL?, any Error>) {
+            self.continuation = continuation
+        }
+
+        func resume(_ result: Result<URL?, any Error>) {
+            guard !resumed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            continuation.resume(with: result)
         }
     }
 
