@@ -228,6 +228,7 @@ struct LoopbackRedirectListenerTests {
     @Test("takes the first GET of its path on 127.0.0.1, and answers the browser with an escaped page")
     func receivesRedirect() async throws {
         let listener = try LoopbackRedirectListener(provider: ProviderType(rawValue: "oidc.acme"), page: page)
+        defer { listener.close() }
         #expect(listener.redirectURI == "http://127.0.0.1:\(listener.port)/callback")
         async let received = listener.redirect(timeout: 30)
         let response = try await get(listener.redirectURI + "?code=abc&state=xyz")
@@ -239,20 +240,25 @@ struct LoopbackRedirectListenerTests {
     @Test("another path, another method or no query is refused and does not end the wait")
     func ignoresOtherRequests() async throws {
         let listener = try LoopbackRedirectListener(provider: ProviderType(rawValue: "oidc.acme"), page: page)
-        async let received = listener.redirect(timeout: 30)
+        defer { listener.close() }
+        // The listener answers whether or not a wait has begun: its thread is its own.
         let base = "http://127.0.0.1:\(listener.port)"
         #expect(try await get(base + "/other?code=evil&state=xyz").status == 404)
         #expect(try await get(base + "/callback-not?code=evil").status == 404)
         #expect(try await get(base + "/callback?code=evil", method: "POST").status == 405)
         #expect(try await get(base + "/callback").status == 400)
         #expect(try await get(base + "/callback?code=good&state=xyz").status == 200)
-        #expect(await received?.query == "code=good&state=xyz")
+        #expect(await listener.redirect(timeout: 30)?.query == "code=good&state=xyz")
     }
 
-    @Test("a wait with no redirect ends at its timeout with nothing")
+    @Test("a wait with no redirect ends at its timeout with nothing, and the listener goes on listening")
     func timesOut() async throws {
         let listener = try LoopbackRedirectListener(provider: ProviderType(rawValue: "oidc.acme"), page: page)
+        defer { listener.close() }
         #expect(await listener.redirect(timeout: 0.3) == nil)
+        // Listening goes on: a redirect after the wait gave up is kept for the next wait.
+        #expect(try await get(listener.redirectURI + "?code=late&state=xyz").status == 200)
+        #expect(await listener.redirect(timeout: 30)?.query == "code=late&state=xyz")
     }
 
     @Test("the loopback browser turns a wait that ran out into a timeout error")

@@ -11,9 +11,11 @@ import Synchronization
 #endif
 
 /// Receives the browser's redirect at the end of an OpenID Connect sign-in, for a terminal or desktop app: an HTTP
-/// listener on 127.0.0.1 at a port the system picks (RFC 8252 §7.3), for one redirect to one path. A request for any
-/// other path, with another method or without a query is answered `404`, `405` or `400` and changes nothing; the first
-/// `GET` of the path with a query ends the wait and is answered with a page that sends the user back to the app.
+/// listener on 127.0.0.1 at a port the system picks (RFC 8252 §7.3), for one redirect to one path. It listens on a
+/// thread of its own from the moment it opens until the redirect came, ``close()`` is called, or ``lifetime`` has
+/// passed. A request for any other path, with another method or without a query is answered `404`, `405` or `400` and
+/// changes nothing; the first `GET` of the path with a query is the redirect, answered with a page that sends the
+/// user back to the app.
 public final class LoopbackRedirectListener: Sendable {
     /// The page the browser shows once the redirect arrived, in the user's language.
     public struct Page: Hashable, Sendable {
@@ -39,11 +41,24 @@ public final class LoopbackRedirectListener: Sendable {
     private let descriptor: Int32
     private let page: Page
     private let closed = Atomic<Bool>(false)
+    /// The redirect once it came, and the one wait for it, if any.
+    private let outcome = Mutex<Outcome>(Outcome())
+
+    private struct Outcome {
+        /// The redirect, once it came.
+        var redirect: URL?
+        /// Whether the accept loop has ended (a redirect came, or the listener was closed).
+        var ended = false
+        /// The wait in progress and when it gives up.
+        var waiter: (continuation: CheckedContinuation<URL?, Never>, deadline: Date)?
+    }
 
     /// The longest request head read, in bytes.
     static let maximumHead = 8 * 1024
     /// How long one request may take to arrive, in seconds.
     static let requestTimeout: TimeInterval = 5
+    /// How long a listener nobody closes goes on listening, in seconds: longer than any sign-in waits.
+    public static let lifetime: TimeInterval = 15 * 60
 
     /// Opens the listener.
     /// - Parameters:
@@ -81,52 +96,80 @@ public final class LoopbackRedirectListener: Sendable {
         self.port = UInt16(bigEndian: address.sin_port)
         self.path = path.hasPrefix("/") ? path : "/" + path
         self.page = page
+        // The accept loop runs on a thread of its own from now on, whatever the caller's tasks are doing, until the
+        // redirect came or the listener is closed; the thread closes the socket when it ends.
+        let thread = Thread { [self] in self.serve() }
+        thread.name = "signin-loopback-redirect"
+        thread.start()
     }
 
-    deinit {
-        closeDescriptor(descriptor)
-    }
-
-    /// Stops listening; a wait in progress ends with `nil`. The socket is shut down here and closed when the listener
-    /// goes away, after any wait (which keeps it alive) has ended, so that its number is never reused under a wait.
+    /// Stops listening; a wait in progress ends with `nil`. The socket is shut down here and closed by the accept
+    /// loop's thread when it ends, so that its number is never reused under the loop.
     public func close() {
         if !closed.exchange(true, ordering: .acquiringAndReleasing) { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+        finish(with: nil)
     }
 
-    /// Waits for the redirect.
+    /// Ends the loop's outcome: resumes a wait with `redirect`.
+    private func finish(with redirect: URL?) {
+        let waiter = outcome.withLock { outcome in
+            outcome.redirect = outcome.redirect ?? redirect
+            outcome.ended = true
+            defer { outcome.waiter = nil }
+            return outcome.waiter.map { ($0.continuation, outcome.redirect) }
+        }
+        waiter?.0.resume(returning: waiter?.1)
+    }
+
+    /// Waits for the redirect (one wait at a time; a redirect that came before the wait is returned at once).
     /// - Parameter timeout: How long to wait, in seconds.
     /// - Returns: The address the browser was sent to (`http://127.0.0.1:<port><path>?…`); `nil` when the wait
     ///   ended without one: the time ran out, the task was cancelled, or the listener was closed.
     public func redirect(timeout: TimeInterval) async -> URL? {
-        let cancelled = Cancelled()
+        let deadline = Date().addingTimeInterval(timeout)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let thread = Thread { [self] in
-                    continuation.resume(returning: self.wait(until: Date().addingTimeInterval(timeout), cancelled))
+                let now = outcome.withLock { outcome -> URL?? in
+                    if outcome.ended || outcome.waiter != nil { return .some(outcome.redirect) }
+                    outcome.waiter = (continuation, deadline)
+                    return .none
                 }
-                thread.name = "signin-loopback-redirect"
-                thread.start()
+                if case .some(let redirect) = now { continuation.resume(returning: redirect) }
             }
         } onCancel: {
-            cancelled.flag.store(true, ordering: .releasing)
+            giveUpWait()
         }
     }
 
-    private final class Cancelled: Sendable {
-        let flag = Atomic<Bool>(false)
+    /// Ends the wait in progress with `nil` (its time ran out, or its task was cancelled); listening goes on.
+    private func giveUpWait(at now: Date? = nil) {
+        let waiter = outcome.withLock { outcome -> CheckedContinuation<URL?, Never>? in
+            guard let waiter = outcome.waiter, now.map({ $0 >= waiter.deadline }) ?? true else { return nil }
+            outcome.waiter = nil
+            return waiter.continuation
+        }
+        waiter?.resume(returning: nil)
     }
 
-    /// The accept loop, on its own thread: polls in short slices so that a cancel or a close is seen quickly.
-    private func wait(until deadline: Date, _ cancelled: Cancelled) -> URL? {
-        while !cancelled.flag.load(ordering: .acquiring), !closed.load(ordering: .acquiring), Date() < deadline {
+    /// The accept loop, on its own thread: polls in short slices so that a close or a wait's deadline is seen
+    /// quickly; ends with the first redirect, or when the listener is closed.
+    private func serve() {
+        defer { closeDescriptor(descriptor) }
+        let end = Date().addingTimeInterval(Self.lifetime)
+        while !closed.load(ordering: .acquiring), Date() < end {
+            giveUpWait(at: Date())
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 200) > 0 else { continue }
             let client = accept(descriptor, nil, nil)
             guard client >= 0 else { continue }
-            defer { closeDescriptor(client) }
-            if let url = answer(client) { return url }
+            let redirect = answer(client)
+            closeDescriptor(client)
+            if let redirect {
+                finish(with: redirect)
+                return
+            }
         }
-        return nil
+        finish(with: nil)
     }
 
     /// Reads one request from `client` and answers it; the redirect's address when it was the redirect.
