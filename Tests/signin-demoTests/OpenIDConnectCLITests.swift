@@ -28,6 +28,9 @@ final class LocalOpenIDProvider: Sendable {
     let port: UInt16
     var issuer: String { "http://127.0.0.1:\(port)" }
 
+    /// The provider, for the server's handler, until ``stop()``: it breaks the cycle the handler makes.
+    private let box: Locked<LocalOpenIDProvider?>
+
     init() throws {
         let key = try TestSigningKey.rsa()
         let box = Locked<LocalOpenIDProvider?>(nil)
@@ -35,12 +38,16 @@ final class LocalOpenIDProvider: Sendable {
             box.withLock { $0 }?.answer(request) ?? HTTPServerResponse(status: 503)
         }
         self.key = key
+        self.box = box
         self.server = server
         self.port = try server.start()
         box.withLock { $0 = self }
     }
 
-    func stop() { server.stop(drainTimeout: 1) }
+    func stop() {
+        server.stop(drainTimeout: 1)
+        box.withLock { $0 = nil }
+    }
 
     private func answer(_ request: HTTPServerRequest) -> HTTPServerResponse {
         switch (request.method, request.path) {
