@@ -25,11 +25,11 @@ enum JWTChecks {
 
         let verifiers = [
             IdentityTokenVerifier(
-                issuer: configuration.appleIssuer, audience: configuration.appleClientID, key: base.appleKey,
-                clockSkew: configuration.clockSkew, requiresNonce: true),
+                issuers: [configuration.appleIssuer], audience: configuration.appleClientID,
+                keys: .hs256(base.appleKey), clockSkew: configuration.clockSkew, requiresNonce: true),
             IdentityTokenVerifier(
-                issuer: configuration.googleIssuer, audience: configuration.googleClientID, key: base.googleKey,
-                clockSkew: configuration.clockSkew, requiresNonce: true),
+                issuers: [configuration.googleIssuer], audience: configuration.googleClientID,
+                keys: .hs256(base.googleKey), clockSkew: configuration.clockSkew, requiresNonce: true),
         ]
         for verifier in verifiers {
             for rawNonce in [FuzzFixture.rawNonce, nil] {
@@ -80,7 +80,8 @@ enum JWTChecks {
     private static func checkAccepted(
         _ claims: IdentityTokenClaims, parts: JWS.Parts?, by verifier: IdentityTokenVerifier, rawNonce: String?
     ) {
-        checkSignature(parts, key: verifier.key, what: "IdentityTokenVerifier(\(verifier.issuers.sorted()))")
+        guard case .hs256(let key) = verifier.keys else { fuzzFailure("the fuzzed verifiers have HS256 keys") }
+        checkSignature(parts, key: key, what: "IdentityTokenVerifier(\(verifier.issuers.sorted()))")
         if let parts {
             let decoded = try? JSONDecoder().decode(IdentityTokenClaims.self, from: Data(parts.payload))
             fuzzCheck(decoded == claims, "the verifier returned claims the payload does not hold")
