@@ -42,9 +42,24 @@ public final class LoopbackRedirectListener: Sendable {
     private let page: Page
     private let closed = Atomic<Bool>(false)
     /// The redirect once it came, and the one wait for it, if any.
-    private let outcome = Mutex<Outcome>(Outcome())
+    private let outcome = OutcomeBox()
+
+    /// ``Outcome`` behind a pthread mutex (`NSLock`), which ThreadSanitizer understands.
+    private final class OutcomeBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = Outcome()
+
+        func withLock<Result>(_ body: (inout Outcome) -> Result) -> Result {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(&value)
+        }
+    }
 
     private struct Outcome {
+        /// Whether the socket is still open: once the accept loop closed it, its number may belong to another
+        /// socket, which ``close()`` must not shut down.
+        var socketOpen = true
         /// The redirect, once it came.
         var redirect: URL?
         /// Whether the accept loop has ended (a redirect came, or the listener was closed).
@@ -106,7 +121,11 @@ public final class LoopbackRedirectListener: Sendable {
     /// Stops listening; a wait in progress ends with `nil`. The socket is shut down here and closed by the accept
     /// loop's thread when it ends, so that its number is never reused under the loop.
     public func close() {
-        if !closed.exchange(true, ordering: .acquiringAndReleasing) { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+        if !closed.exchange(true, ordering: .acquiringAndReleasing) {
+            outcome.withLock { outcome in
+                if outcome.socketOpen { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+            }
+        }
         finish(with: nil)
     }
 
@@ -154,7 +173,12 @@ public final class LoopbackRedirectListener: Sendable {
     /// The accept loop, on its own thread: polls in short slices so that a close or a wait's deadline is seen
     /// quickly; ends with the first redirect, or when the listener is closed.
     private func serve() {
-        defer { closeDescriptor(descriptor) }
+        defer {
+            outcome.withLock { outcome in
+                outcome.socketOpen = false
+                closeDescriptor(descriptor)
+            }
+        }
         let end = Date().addingTimeInterval(Self.lifetime)
         while !closed.load(ordering: .acquiring), Date() < end {
             giveUpWait(at: Date())
