@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "SignInREST", dependencies: ["SignInDomain", "SignInData"]),
         .target(
             name: "SignInInfrastructure",
-            dependencies: ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem"]
+            dependencies: ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInLocking"]
         ),
         // Compact JWS (HS256) and JSON: signing and verifying the embedded backend's tokens and the identity tokens
         // of its simulated issuers.

@@ -16,7 +16,7 @@ struct PackageStructureTests {
         "SignInData": ["SignInDomain"],
         "SignInFirebase": ["SignInDomain", "SignInData"],
         "SignInREST": ["SignInDomain", "SignInData"],
-        "SignInInfrastructure": ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem"],
+        "SignInInfrastructure": ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInLocking"],
         "SignInJOSE": ["SignInCrypto", "SignInData"],
         "SignInEmbeddedStore": [
             "SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInSQLite", "SignInJOSE",

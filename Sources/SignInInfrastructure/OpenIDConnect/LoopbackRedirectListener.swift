@@ -1,5 +1,6 @@
 import Foundation
 import SignInDomain
+import SignInLocking
 import Synchronization
 
 #if canImport(Glibc)
@@ -41,22 +42,10 @@ public final class LoopbackRedirectListener: Sendable {
     private let descriptor: Int32
     private let page: Page
     private let closed = Atomic<Bool>(false)
-    /// The redirect once it came, and the one wait for it, if any.
-    private let outcome = OutcomeBox()
+    /// The redirect once it came, and the one wait for it, if any, in a lock ThreadSanitizer sees.
+    private let outcome = Locked(Outcome())
 
-    /// ``Outcome`` behind a pthread mutex (`NSLock`), which ThreadSanitizer understands.
-    private final class OutcomeBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = Outcome()
-
-        func withLock<Result>(_ body: (inout Outcome) -> Result) -> Result {
-            lock.lock()
-            defer { lock.unlock() }
-            return body(&value)
-        }
-    }
-
-    private struct Outcome {
+    private struct Outcome: Sendable {
         /// Whether the socket is still open: once the accept loop closed it, its number may belong to another
         /// socket, which ``close()`` must not shut down.
         var socketOpen = true
