@@ -19,7 +19,9 @@ let package = Package(
         .library(name: "SignInData", targets: ["SignInData"]),
         .library(
             name: "SignInEmbeddedBackend",
-            targets: ["SignInEmbeddedBackend", "SignInEmbeddedStore", "SignInEmbeddedIssuers", "SignInJOSE"]),
+            targets: [
+                "SignInEmbeddedBackend", "SignInEmbeddedStore", "SignInEmbeddedIssuers", "SignInJOSE", "SignInWebAuthn",
+            ]),
         .library(name: "SignInFirebase", targets: ["SignInFirebase"]),
         .library(name: "SignInREST", targets: ["SignInREST"]),
         .library(name: "SignInTesting", targets: ["SignInTesting"]),
@@ -54,6 +56,9 @@ let package = Package(
         // Compact JWS (HS256) and JSON: signing and verifying the embedded backend's tokens and the identity tokens
         // of its simulated issuers.
         .target(name: "SignInJOSE", dependencies: ["SignInCrypto", "SignInData"]),
+        // WebAuthn's data and a relying party's checks: CBOR, COSE keys, authenticator data, client data, the `none`
+        // and `packed` self attestation, assertions. What the embedded backend's passkeys are checked with.
+        .target(name: "SignInWebAuthn", dependencies: ["SignInCrypto"]),
         // The embedded backend's state: its tables, in memory or in SQLite, and the records they hold.
         .target(
             name: "SignInEmbeddedStore",
@@ -136,6 +141,7 @@ let package = Package(
 
         .testTarget(name: "SignInDomainTests", dependencies: ["SignInDomain", "SignInTesting"]),
         .testTarget(name: "SignInCryptoTests", dependencies: ["SignInLocking", "SignInCrypto"]),
+        .testTarget(name: "SignInWebAuthnTests", dependencies: ["SignInWebAuthn", "SignInCrypto"]),
         .testTarget(name: "SignInFileSystemTests", dependencies: ["SignInFileSystem", "SignInTesting"]),
         .testTarget(name: "SignInHTTPServerTests", dependencies: ["SignInLocking", "SignInHTTPServer"]),
         .testTarget(name: "SignInPresentationTests", dependencies: ["SignInPresentation", "SignInTesting"]),

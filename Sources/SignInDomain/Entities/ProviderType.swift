@@ -32,6 +32,8 @@ public struct ProviderType: RawRepresentable, Hashable, Sendable, Codable, Custo
     public static let emailPassword = ProviderType(rawValue: "password")
     /// A custom token from the team's own server (Firebase's `sign_in_provider` `custom`).
     public static let customToken = ProviderType(rawValue: "custom")
+    /// A passkey (WebAuthn): the sign-in provider of a session a passkey signed in.
+    public static let passkey = ProviderType(rawValue: "passkey")
 
     public var description: String { rawValue }
 

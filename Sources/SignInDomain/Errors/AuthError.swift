@@ -127,6 +127,18 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The OpenID Connect sign-in with the provider stopped before an identity token came back: what went wrong is
     /// the ``OpenIDConnectFailure``. (A token that came back and was refused is ``invalidIdentityToken(_:)``.)
     case openIDConnect(ProviderType, OpenIDConnectFailure)
+    /// The backend refused the device's passkey proof: why is the ``PasskeyRejection``. Nobody was signed in and no
+    /// passkey was added.
+    case passkeyRejected(PasskeyRejection)
+    /// No account has this passkey (it was removed, or made for another app), or the account has no passkey of this
+    /// id.
+    case passkeyNotFound
+    /// The account already has this device's passkey.
+    case passkeyAlreadyRegistered
+    /// A guest account cannot have passkeys: link a permanent way to sign in first.
+    case passkeyNeedsPermanentAccount
+    /// The device has no passkey for this app, or cannot make one.
+    case noPasskeyAvailable
 
     public var description: String {
         switch self {
@@ -200,6 +212,11 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .secondFactorNeedsPermanentAccount: "A guest account cannot have second factors."
         case .openIDConnect(let provider, let failure):
             "The OpenID Connect sign-in with \(provider) failed: \(failure.rawValue)."
+        case .passkeyRejected(let rejection): "The backend refused the passkey: \(rejection.rawValue)."
+        case .passkeyNotFound: "No account has this passkey."
+        case .passkeyAlreadyRegistered: "The account already has this device's passkey."
+        case .passkeyNeedsPermanentAccount: "A guest account cannot have passkeys."
+        case .noPasskeyAvailable: "The device has no passkey for this app."
         }
     }
 }
@@ -263,6 +280,25 @@ public enum OpenIDConnectFailure: String, Hashable, Sendable, CaseIterable {
     case codeExchangeFailed
     /// Nobody completed the sign-in in the browser in time.
     case timedOut
+}
+
+/// Why a backend refused a passkey's registration or sign-in (the WebAuthn relying party's checks).
+public enum PasskeyRejection: String, Hashable, Sendable, CaseIterable {
+    /// The challenge is unknown, was already used, or expired: start again.
+    case challengeExpired
+    /// The proof was made for another site or app (its origin or relying party id is not this backend's).
+    case wrongRelyingParty
+    /// The signature does not verify with the passkey's public key.
+    case badSignature
+    /// The authenticator's signature counter went back: the passkey may have been copied.
+    case clonedAuthenticator
+    /// The device did not report the user present and verified.
+    case userNotVerified
+    /// The passkey uses an algorithm or attestation the backend does not take (ES256 with `none` or self attestation
+    /// is required).
+    case unsupported
+    /// The device's answer is not well formed.
+    case malformed
 }
 
 extension AuthError: LocalizedError {

@@ -19,4 +19,6 @@ public enum BackendFeature: Hashable, Sendable {
     case profileUpdate
     /// Second factors (an authenticator's one-time codes).
     case secondFactors
+    /// Passkeys (WebAuthn): registering one, signing in with one.
+    case passkeys
 }

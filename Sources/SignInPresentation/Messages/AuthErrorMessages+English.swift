@@ -112,5 +112,29 @@ extension AuthErrorMessages {
             "{provider} did not accept the sign-in's last step. Start the sign-in again.",
         .oidcTimedOut:
             "The sign-in with {provider} was not finished in the browser in time. Start it again.",
+        .passkeyChallengeExpired:
+            "This passkey step took too long or was already used. Please try again.",
+        .passkeyWrongRelyingParty:
+            "This passkey was made for another app or website, so it cannot sign in here.",
+        .passkeyBadSignature:
+            "The passkey's signature could not be verified. Try again, or use another way to sign in.",
+        .passkeyCloned:
+            "This passkey may have been copied to another device, so it was refused. Sign in another way and remove it.",
+        .passkeyUserNotVerified:
+            "Your device did not confirm it was you (Face ID, Touch ID or its passcode). Try again and confirm on the device.",
+        .passkeyUnsupported:
+            "This passkey uses a kind of key this app does not accept. Create a new passkey on this device.",
+        .passkeyMalformed:
+            "The device's passkey answer could not be read. Try again.",
+        .passkeyNotFound:
+            "No account uses this passkey: it may have been removed. Sign in another way, then add a new one.",
+        .passkeyAlreadyRegistered:
+            "This device already has a passkey for your account.",
+        .passkeyNeedsPermanentAccount:
+            "A guest account cannot have a passkey. Link Apple, Google or an email and password first.",
+        .noPasskeyAvailable:
+            "This device has no passkey for this app. Sign in another way, then add one.",
+        .featurePasskeys:
+            "passkeys",
     ]
 }

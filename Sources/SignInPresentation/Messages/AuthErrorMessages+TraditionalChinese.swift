@@ -94,5 +94,29 @@ extension AuthErrorMessages {
             "{provider} 未接受登入的最後一步。請重新開始登入。",
         .oidcTimedOut:
             "未能及時在瀏覽器中完成以 {provider} 登入。請重新開始。",
+        .passkeyChallengeExpired:
+            "此密碼金鑰步驟耗時過久或已使用過。請再試一次。",
+        .passkeyWrongRelyingParty:
+            "此密碼金鑰是為其他 App 或網站建立的，無法在此登入。",
+        .passkeyBadSignature:
+            "無法驗證密碼金鑰的簽章。請再試一次，或改用其他方式登入。",
+        .passkeyCloned:
+            "此密碼金鑰可能已被複製到其他裝置，因此遭到拒絕。請以其他方式登入並將其移除。",
+        .passkeyUserNotVerified:
+            "您的裝置未確認是您本人（Face ID、Touch ID 或密碼）。請再試一次並在裝置上確認。",
+        .passkeyUnsupported:
+            "此密碼金鑰使用本 App 不接受的金鑰類型。請在此裝置上建立新的密碼金鑰。",
+        .passkeyMalformed:
+            "無法讀取裝置的密碼金鑰回應。請再試一次。",
+        .passkeyNotFound:
+            "沒有帳號使用此密碼金鑰，它可能已被移除。請以其他方式登入後再新增一個。",
+        .passkeyAlreadyRegistered:
+            "此裝置已有您帳號的密碼金鑰。",
+        .passkeyNeedsPermanentAccount:
+            "訪客帳號無法擁有密碼金鑰。請先連結 Apple、Google 或電子郵件與密碼。",
+        .noPasskeyAvailable:
+            "此裝置沒有本 App 的密碼金鑰。請以其他方式登入後新增一個。",
+        .featurePasskeys:
+            "密碼金鑰",
     ]
 }

@@ -113,5 +113,29 @@ extension AuthErrorMessages {
             "{provider} girişin son adımını kabul etmedi. Girişi yeniden başlatın.",
         .oidcTimedOut:
             "{provider} ile giriş tarayıcıda zamanında tamamlanmadı. Yeniden başlatın.",
+        .passkeyChallengeExpired:
+            "Bu geçiş anahtarı adımı çok uzun sürdü ya da zaten kullanıldı. Lütfen yeniden deneyin.",
+        .passkeyWrongRelyingParty:
+            "Bu geçiş anahtarı başka bir uygulama ya da web sitesi için oluşturulmuş; burada oturum açamaz.",
+        .passkeyBadSignature:
+            "Geçiş anahtarının imzası doğrulanamadı. Yeniden deneyin ya da başka bir yolla oturum açın.",
+        .passkeyCloned:
+            "Bu geçiş anahtarı başka bir cihaza kopyalanmış olabilir, bu yüzden reddedildi. Başka bir yolla oturum açıp onu kaldırın.",
+        .passkeyUserNotVerified:
+            "Cihazınız sizin olduğunuzu doğrulamadı (Face ID, Touch ID ya da parola). Yeniden deneyin ve cihazda onaylayın.",
+        .passkeyUnsupported:
+            "Bu geçiş anahtarı, bu uygulamanın kabul etmediği bir anahtar türü kullanıyor. Bu cihazda yeni bir geçiş anahtarı oluşturun.",
+        .passkeyMalformed:
+            "Cihazın geçiş anahtarı yanıtı okunamadı. Yeniden deneyin.",
+        .passkeyNotFound:
+            "Bu geçiş anahtarını kullanan bir hesap yok; kaldırılmış olabilir. Başka bir yolla oturum açıp yenisini ekleyin.",
+        .passkeyAlreadyRegistered:
+            "Bu cihazda hesabınız için zaten bir geçiş anahtarı var.",
+        .passkeyNeedsPermanentAccount:
+            "Misafir hesabının geçiş anahtarı olamaz. Önce Apple, Google ya da e-posta ve parola bağlayın.",
+        .noPasskeyAvailable:
+            "Bu cihazda bu uygulama için geçiş anahtarı yok. Başka bir yolla oturum açıp bir tane ekleyin.",
+        .featurePasskeys:
+            "geçiş anahtarları",
     ]
 }

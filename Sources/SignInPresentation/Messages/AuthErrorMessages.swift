@@ -125,6 +125,11 @@ public struct AuthErrorMessages: Sendable {
         case .secondFactorNeedsPermanentAccount: (.secondFactorNeedsPermanentAccount, [:])
         case .openIDConnect(let provider, let failure):
             (MessageKey.openIDConnect(failure), ["provider": provider.rawValue])
+        case .passkeyRejected(let rejection): (MessageKey.passkey(rejection), [:])
+        case .passkeyNotFound: (.passkeyNotFound, [:])
+        case .passkeyAlreadyRegistered: (.passkeyAlreadyRegistered, [:])
+        case .passkeyNeedsPermanentAccount: (.passkeyNeedsPermanentAccount, [:])
+        case .noPasskeyAvailable: (.noPasskeyAvailable, [:])
         }
     }
 
@@ -142,6 +147,7 @@ public struct AuthErrorMessages: Sendable {
         case .emailVerification: text(for: .featureEmailVerification)
         case .profileUpdate: text(for: .featureProfileUpdate)
         case .secondFactors: text(for: .featureSecondFactors)
+        case .passkeys: text(for: .featurePasskeys)
         }
     }
 

@@ -77,6 +77,17 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case oidcAuthorizationRefused
     case oidcCodeExchangeFailed
     case oidcTimedOut
+    case passkeyChallengeExpired
+    case passkeyWrongRelyingParty
+    case passkeyBadSignature
+    case passkeyCloned
+    case passkeyUserNotVerified
+    case passkeyUnsupported
+    case passkeyMalformed
+    case passkeyNotFound
+    case passkeyAlreadyRegistered
+    case passkeyNeedsPermanentAccount
+    case noPasskeyAvailable
     /// An operation's name, not a message: "Sign in with {provider}", as a backend that lacks it is named.
     case signInWithProvider
     /// What a backend may lack, as ``notSupportedByBackend``'s `{operation}` names it.
@@ -89,6 +100,7 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case featurePasswordReset
     case featureAccountDeletion
     case featureSecondFactors
+    case featurePasskeys
 
     /// The key of a sign-out reason's message.
     public static func signOut(_ reason: SignOutReason) -> MessageKey {
@@ -114,6 +126,19 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
         case .authorizationRefused: .oidcAuthorizationRefused
         case .codeExchangeFailed: .oidcCodeExchangeFailed
         case .timedOut: .oidcTimedOut
+        }
+    }
+
+    /// The key of a passkey rejection's message.
+    public static func passkey(_ rejection: PasskeyRejection) -> MessageKey {
+        switch rejection {
+        case .challengeExpired: .passkeyChallengeExpired
+        case .wrongRelyingParty: .passkeyWrongRelyingParty
+        case .badSignature: .passkeyBadSignature
+        case .clonedAuthenticator: .passkeyCloned
+        case .userNotVerified: .passkeyUserNotVerified
+        case .unsupported: .passkeyUnsupported
+        case .malformed: .passkeyMalformed
         }
     }
 

@@ -1,0 +1,1 @@
+// WebAuthn: filled in by the relying-party work.
