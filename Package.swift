@@ -78,7 +78,7 @@ let package = Package(
             name: "SignInEmbeddedBackend",
             dependencies: [
                 "SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInJOSE", "SignInEmbeddedStore",
-                "SignInEmbeddedIssuers", "SignInLocking",
+                "SignInEmbeddedIssuers", "SignInLocking", "SignInWebAuthn",
             ]
         ),
         // The test kit, one target per layer, each depending only on what its doubles need: a Domain-only test

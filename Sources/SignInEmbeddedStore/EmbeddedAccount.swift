@@ -37,6 +37,9 @@ public struct EmbeddedAccount: Codable, Hashable, Sendable {
     public var secondFactors: [TOTPFactorRecord]?
     /// A TOTP enrolment started and not yet confirmed by a first code; a new start replaces it.
     public var pendingTOTPEnrollment: PendingTOTPEnrollment?
+    /// The registered passkeys, oldest first; `nil` (as in records written before they existed) or empty when there
+    /// are none.
+    public var passkeys: [PasskeyRecord]?
 
     /// Whether a sign-in must give a second factor after its first step.
     public var hasSecondFactors: Bool { !(secondFactors ?? []).isEmpty }
@@ -137,5 +140,41 @@ public struct PendingTOTPEnrollment: Codable, Hashable, Sendable {
         self.sealedSecret = sealedSecret
         self.sessionInfoHash = sessionInfoHash
         self.expiresAt = expiresAt
+    }
+}
+
+/// A passkey as the backend keeps it: the credential's public key and what the relying party's checks need next
+/// time. Nothing in it is secret, but all of it must be what was registered: a public key swapped in the rows would
+/// let its private key's holder sign in, and a record copied to another account would sign in there. So each record
+/// carries a tag (HMAC-SHA-256 under a key derived from the backend's session key, which the rows do not hold) over
+/// the account, the credential id and the public key; a record whose tag does not verify signs nobody in.
+public struct PasskeyRecord: Codable, Hashable, Sendable {
+    /// The credential id, base64url: what the device calls the passkey, and the accounts' lookup key for it.
+    public var credentialID: String
+    /// The name the user gave it.
+    public var name: String
+    /// The COSE public key, base64url, as the registration carried it.
+    public var publicKey: String
+    /// The last signature counter the authenticator reported: the next must be greater, unless both are 0.
+    public var signCount: UInt32
+    /// When it was registered.
+    public var createdAt: Date
+    /// When it last signed in; `nil` before its first sign-in.
+    public var lastUsedAt: Date?
+    /// The integrity tag over `<uid>|<credentialID>|<publicKey>`, base64url.
+    public var tag: String
+
+    /// Creates a record.
+    public init(
+        credentialID: String, name: String, publicKey: String, signCount: UInt32, createdAt: Date,
+        lastUsedAt: Date? = nil, tag: String
+    ) {
+        self.credentialID = credentialID
+        self.name = name
+        self.publicKey = publicKey
+        self.signCount = signCount
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
+        self.tag = tag
     }
 }

@@ -65,6 +65,13 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
             for: Array("signin second-factor secrets v1".utf8), key: try sessionSigningKey().bytes)
     }
 
+    /// The key that signs the passkey challenges and tags the stored passkeys: derived from the session key, for this
+    /// use only.
+    /// - Throws: `IdentityBackendError/Code/invalidKey` when the session key is missing, short or undecodable.
+    package func passkeyKey() throws(IdentityBackendError) -> [UInt8] {
+        HMACSHA256.authenticationCode(for: Array("signin passkeys v1".utf8), key: try sessionSigningKey().bytes)
+    }
+
     /// The key of a registered provider's simulated issuer; `nil` while it has none.
     /// - Throws: `IdentityBackendError/Code/invalidKey` when the stored key is short or undecodable.
     package func issuerKey(_ providerId: String) throws(IdentityBackendError) -> HS256Key? {

@@ -6,9 +6,14 @@ import SignInDomain
 extension EmbeddedAccount: TableRow {
     /// The lookup that finds an account by an email it owns.
     package static let byEmail = "email"
+    /// The lookup that finds an account by the credential id of a passkey it has: a sign-in with a discoverable
+    /// passkey names no account.
+    package static let byPasskey = "passkey"
 
     public static let tableSchema = TableSchema<EmbeddedAccount>(
-        name: "accounts", lookups: [byEmail: { $0.ownedEmails }], belongs: { key, account in key == account.uid })
+        name: "accounts",
+        lookups: [byEmail: { $0.ownedEmails }, byPasskey: { ($0.passkeys ?? []).map(\.credentialID) }],
+        belongs: { key, account in key == account.uid })
 
     /// An email as the lookup compares it: trimmed and lowercased.
     package static func lookupEmail(_ email: String) -> String {

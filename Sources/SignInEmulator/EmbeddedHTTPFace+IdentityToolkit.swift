@@ -116,6 +116,19 @@ extension EmbeddedHTTPFace {
             object.merge(Self.tokenFields(session)) { _, new in new }
             return .object(object)
         }
+        // Removing passkeys (Firebase's `deletePasskey`), one at a time.
+        if let deletePasskey = try fields.strings("deletePasskey"), !deletePasskey.isEmpty {
+            guard deletePasskey.count == 1 else {
+                throw HTTPFaceError("INVALID_REQUEST", detail: "delete one passkey at a time")
+            }
+            let session = try core { () throws(IdentityBackendError) in
+                try service.deletePasskey(idToken: idToken, credentialID: deletePasskey[0])
+            }
+            var object = Self.accountFields(session.account)
+            object["kind"] = kind
+            object.merge(Self.tokenFields(session)) { _, new in new }
+            return .object(object)
+        }
         let password = try fields.text("password")
         let deleteProvider = try fields.strings("deleteProvider") ?? []
         switch (password, deleteProvider.count) {
@@ -271,6 +284,7 @@ extension EmbeddedHTTPFace {
         if let photoURL = account.photoURL { object["photoUrl"] = .string(photoURL) }
         object["customAttributes"] = account.customAttributes.map(JSONValue.string)
         object["mfaInfo"] = mfaInfo(of: account)
+        object["passkeyInfo"] = passkeyInfo(of: account)
         return .object(object)
     }
 

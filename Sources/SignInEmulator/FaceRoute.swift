@@ -27,6 +27,10 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case mfaEnrollmentFinalize = "v2/accounts/mfaEnrollment:finalize"
     case mfaEnrollmentWithdraw = "v2/accounts/mfaEnrollment:withdraw"
     case mfaSignInFinalize = "v2/accounts/mfaSignIn:finalize"
+    case passkeyEnrollmentStart = "v2/accounts/passkeyEnrollment:start"
+    case passkeyEnrollmentFinalize = "v2/accounts/passkeyEnrollment:finalize"
+    case passkeySignInStart = "v2/accounts/passkeySignIn:start"
+    case passkeySignInFinalize = "v2/accounts/passkeySignIn:finalize"
     // The Secure Token API, `/securetoken.googleapis.com/v1/token`.
     case token = "securetoken:token"
     // The Firebase Auth emulator's test endpoints, under `/emulator/v1/projects/{projectId}/`.
@@ -144,7 +148,8 @@ enum FaceRoute: String, CaseIterable, Sendable {
         case .signUp, .signInWithPassword, .signInWithIdp, .signInWithCustomToken, .lookup, .update, .delete,
             .sendOobCode, .resetPassword,
             .revokeToken, .token, .mfaEnrollmentStart, .mfaEnrollmentFinalize, .mfaEnrollmentWithdraw,
-            .mfaSignInFinalize:
+            .mfaSignInFinalize, .passkeyEnrollmentStart, .passkeyEnrollmentFinalize, .passkeySignInStart,
+            .passkeySignInFinalize:
             true
         default: false
         }

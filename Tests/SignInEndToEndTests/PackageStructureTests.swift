@@ -18,6 +18,7 @@ struct PackageStructureTests {
         "SignInREST": ["SignInDomain", "SignInData"],
         "SignInInfrastructure": ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInLocking"],
         "SignInJOSE": ["SignInCrypto", "SignInData"],
+        "SignInWebAuthn": ["SignInCrypto"],
         "SignInEmbeddedStore": [
             "SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInSQLite", "SignInJOSE",
             "SignInLocking",
@@ -25,7 +26,7 @@ struct PackageStructureTests {
         "SignInEmbeddedIssuers": ["SignInDomain", "SignInData", "SignInCrypto", "SignInJOSE", "SignInEmbeddedStore"],
         "SignInEmbeddedBackend": [
             "SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInJOSE", "SignInEmbeddedStore",
-            "SignInEmbeddedIssuers", "SignInLocking",
+            "SignInEmbeddedIssuers", "SignInLocking", "SignInWebAuthn",
         ],
         "SignInTesting": ["SignInDomain", "SignInCrypto", "SignInLocking"],
         "SignInDataTesting": ["SignInDomain", "SignInData", "SignInTesting"],

@@ -13,6 +13,7 @@ extension IdentityBackendCapabilities {
             accountDeletion: accountDeletion.map { BackendAccountDeletionService(backend: $0) },
             emailVerification: emailVerification.map { BackendEmailVerificationService(backend: $0) },
             profile: profile.map { BackendProfileService(backend: $0, clock: clock) },
-            secondFactors: multiFactor.map { BackendSecondFactorService(backend: $0, clock: clock) })
+            secondFactors: multiFactor.map { BackendSecondFactorService(backend: $0, clock: clock) },
+            passkeys: passkeys.map { BackendPasskeyService(backend: $0, clock: clock) })
     }
 }

@@ -29,6 +29,18 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
 
     public var description: String { "\(code.rawValue): \(message)" }
 
+    /// With ``Code/invalidPasskey``: which check failed, as the message's first word names it
+    /// (`clonedAuthenticator: the signature counter went back`); `nil` when it names none.
+    public var passkeyRejection: PasskeyRejection? {
+        guard code == .invalidPasskey else { return nil }
+        return PasskeyRejection(rawValue: String(message.prefix { $0.isLetter }))
+    }
+
+    /// A refused passkey: the code ``Code/invalidPasskey`` with a message that starts with the reason.
+    public static func passkey(_ rejection: PasskeyRejection, _ detail: String) -> IdentityBackendError {
+        IdentityBackendError(.invalidPasskey, message: "\(rejection.rawValue): \(detail)")
+    }
+
     /// A backend error code. Open, like `ProviderType`: a backend may answer with one not listed.
     public struct Code: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
@@ -162,6 +174,13 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         /// The account's way of signing in cannot have second factors (a guest; Firebase's
         /// `UNSUPPORTED_FIRST_FACTOR`).
         public static let unsupportedFirstFactor = Code(rawValue: "UNSUPPORTED_FIRST_FACTOR")
+        /// The passkey's registration or assertion failed the relying party's checks:
+        /// ``IdentityBackendError/passkeyRejection`` says which, when the backend said.
+        public static let invalidPasskey = Code(rawValue: "INVALID_PASSKEY")
+        /// No account has the passkey, or the account has no passkey of this id.
+        public static let passkeyNotFound = Code(rawValue: "PASSKEY_NOT_FOUND")
+        /// The account already has this credential.
+        public static let passkeyAlreadyExists = Code(rawValue: "PASSKEY_ALREADY_EXISTS")
     }
 
     /// The answer to a sign-in of an account with second factors.
@@ -221,6 +240,9 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         case .mfaEnrollmentNotFound: .secondFactorNotFound
         case .invalidSessionInfo: .secondFactorEnrollmentExpired
         case .unsupportedFirstFactor: .secondFactorNeedsPermanentAccount
+        case .invalidPasskey: .passkeyRejected(passkeyRejection ?? .malformed)
+        case .passkeyNotFound: .passkeyNotFound
+        case .passkeyAlreadyExists: .passkeyAlreadyRegistered
         case .storageUnavailable, .invalidKey:
             .backendStorage(BackendStorageFailure(kind: .unavailable, reason: message))
         case .storageDamaged: .backendStorage(BackendStorageFailure(kind: .damaged, reason: message))

@@ -35,6 +35,8 @@ public struct IdentityBackendCapabilities: Sendable {
     public var profile: (any ProfileBackend)?
     /// Second factors.
     public var multiFactor: (any MultiFactorBackend)?
+    /// Passkeys.
+    public var passkeys: (any PasskeyBackend)?
 
     /// Creates the set; a port left out is one the backend does not offer.
     public init(
@@ -44,7 +46,8 @@ public struct IdentityBackendCapabilities: Sendable {
         guests: (any GuestBackend)? = nil, identityProviders: (any IdentityProviderBackend)? = nil,
         linking: (any LinkingBackend)? = nil, accountDeletion: (any AccountDeletionBackend)? = nil,
         customTokens: (any CustomTokenBackend)? = nil, emailVerification: (any EmailVerificationBackend)? = nil,
-        profile: (any ProfileBackend)? = nil, multiFactor: (any MultiFactorBackend)? = nil
+        profile: (any ProfileBackend)? = nil, multiFactor: (any MultiFactorBackend)? = nil,
+        passkeys: (any PasskeyBackend)? = nil
     ) {
         self.sessions = sessions
         self.passwords = passwords
@@ -59,6 +62,7 @@ public struct IdentityBackendCapabilities: Sendable {
         self.emailVerification = emailVerification
         self.profile = profile
         self.multiFactor = multiFactor
+        self.passkeys = passkeys
     }
 
     /// Every port, from a backend that offers them all (Firebase, the embedded backend).

@@ -24,6 +24,8 @@ public struct AccountServices: Sendable {
     public var profile: (any ProfileService)?
     /// Second factors.
     public var secondFactors: (any SecondFactorService)?
+    /// Passkeys.
+    public var passkeys: (any PasskeyService)?
 
     /// Creates the set; a service left out is one the backend does not offer.
     public init(
@@ -31,7 +33,8 @@ public struct AccountServices: Sendable {
         passwordResetCodes: (any PasswordResetCodeService)? = nil, passwordChange: (any PasswordChangeService)? = nil,
         unlink: (any UnlinkService)? = nil,
         accountDeletion: (any AccountDeletionService)? = nil, emailVerification: (any EmailVerificationService)? = nil,
-        profile: (any ProfileService)? = nil, secondFactors: (any SecondFactorService)? = nil
+        profile: (any ProfileService)? = nil, secondFactors: (any SecondFactorService)? = nil,
+        passkeys: (any PasskeyService)? = nil
     ) {
         self.signUp = signUp
         self.passwordReset = passwordReset
@@ -42,5 +45,6 @@ public struct AccountServices: Sendable {
         self.emailVerification = emailVerification
         self.profile = profile
         self.secondFactors = secondFactors
+        self.passkeys = passkeys
     }
 }

@@ -66,6 +66,8 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     /// The settings a project's administrator may change while the backend runs (the emulator's `config`
     /// endpoint); these are the ones it starts with.
     public var projectSettings = EmbeddedProjectSettings()
+    /// The passkeys' relying party: its id, its name and the origins its passkeys may sign in from.
+    public var passkeys = PasskeyRelyingPartySettings()
 
     /// Creates a configuration.
     public init(
@@ -125,6 +127,38 @@ public struct EmbeddedProjectSettings: Hashable, Sendable {
     /// Creates the settings.
     public init(emailEnumerationProtection: Bool = true) {
         self.emailEnumerationProtection = emailEnumerationProtection
+    }
+}
+
+/// The relying party the embedded backend is for passkeys (WebAuthn).
+public struct PasskeyRelyingPartySettings: Hashable, Sendable {
+    /// The relying party id: the domain the passkeys are bound to. An app on an Apple platform needs the Associated
+    /// Domains entitlement `webcredentials:<id>` and the domain's `apple-app-site-association` naming the app.
+    public var id: String
+    /// The name the device's sheet shows.
+    public var name: String
+    /// The origins a registration or an assertion may come from (the client data's `origin`), compared exactly. An
+    /// Apple platform's passkeys say `https://<id>`.
+    public var origins: [String]
+    /// Whether the device must verify the user (biometrics or its passcode), not only their presence. On by default:
+    /// a passkey then stands for two factors, and a sign-in with it asks for no second factor.
+    public var requiresUserVerification: Bool
+    /// How long a challenge works, in seconds.
+    public var challengeLifetime: TimeInterval
+    /// The most passkeys an account may have.
+    public var maximumPerAccount: Int
+
+    /// Creates the settings; by default the relying party `signin.example` at `https://signin.example`.
+    public init(
+        id: String = "signin.example", name: String = "Sign-in demo", origins: [String]? = nil,
+        requiresUserVerification: Bool = true, challengeLifetime: TimeInterval = 300, maximumPerAccount: Int = 10
+    ) {
+        self.id = id
+        self.name = name
+        self.origins = origins ?? ["https://\(id)"]
+        self.requiresUserVerification = requiresUserVerification
+        self.challengeLifetime = challengeLifetime
+        self.maximumPerAccount = max(1, maximumPerAccount)
     }
 }
 

@@ -339,6 +339,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     public var capabilities: IdentityBackendCapabilities {
         var capabilities = IdentityBackendCapabilities(all: self)
         capabilities.multiFactor = self
+        capabilities.passkeys = self
         return capabilities
     }
 
