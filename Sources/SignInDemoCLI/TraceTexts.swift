@@ -43,6 +43,10 @@ enum TraceTexts {
         "domain.confirmTOTPEnrollment": "kodun biçimi denetleniyor, sonra doğrulayıcı onunla onaylanıyor",
         "domain.listSecondFactors": "hesabın ikinci adımları isteniyor",
         "domain.removeSecondFactor": "onaysız sonuncu reddedilir, sonra kaldırılır; gerekirse yeniden giriş",
+        "domain.signInWithPasskey": "bir sınama istenir, cihaz imzalar, kanıtla oturum açılır",
+        "domain.registerPasskey": "misafir reddedilir, sınama istenir, cihaz geçiş anahtarı oluşturur, gönderilir",
+        "domain.listPasskeys": "hesabın geçiş anahtarları isteniyor",
+        "domain.removePasskey": "geçiş anahtarının hesaba ait olduğu denetlenir, sonra kaldırılır; gerekirse yeniden giriş",
         // UI clients and stores
         "infrastructure.credentialAsked": "kullanıcıdan {provider} ile giriş isteniyor",
         "infrastructure.credentialGiven": "AuthCredential alındı: {fields}",
@@ -140,6 +144,10 @@ enum TraceTexts {
         "domain.confirmTOTPEnrollment": "檢查代碼格式，再用它確認驗證器",
         "domain.listSecondFactors": "索取帳號的第二步驟驗證方式",
         "domain.removeSecondFactor": "未確認時拒絕移除最後一個，再移除；必要時重新登入",
+        "domain.signInWithPasskey": "索取挑戰值，由裝置簽署，再以此證明登入",
+        "domain.registerPasskey": "拒絕訪客，索取挑戰值，由裝置建立密碼金鑰並送出",
+        "domain.listPasskeys": "索取帳號的密碼金鑰",
+        "domain.removePasskey": "確認密碼金鑰屬於此帳號後移除；必要時重新登入",
         // UI clients and stores
         "infrastructure.credentialAsked": "請使用者以 {provider} 登入",
         "infrastructure.credentialGiven": "取得 AuthCredential：{fields}",

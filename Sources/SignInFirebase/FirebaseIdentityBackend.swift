@@ -34,7 +34,7 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
         self.transport = transport
     }
 
-    fileprivate var tenant: String? { configuration.tenantID }
+    var tenant: String? { configuration.tenantID }
 
     // MARK: - Guests and email/password
 
@@ -116,6 +116,7 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
     public var capabilities: IdentityBackendCapabilities {
         var capabilities = IdentityBackendCapabilities(all: self)
         capabilities.multiFactor = self
+        capabilities.passkeys = self
         return capabilities
     }
 
@@ -323,7 +324,7 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
     }
 
     /// `accounts:lookup`'s account of `idToken`.
-    fileprivate func lookupUser(idToken: Secret) async throws -> FirebaseWire.User {
+    func lookupUser(idToken: Secret) async throws -> FirebaseWire.User {
         let data = try await post(
             .identityToolkit, "accounts:lookup",
             json: FirebaseWire.IDTokenRequest(idToken: idToken.value, tenantId: tenant), secrets: [idToken.value])
@@ -338,7 +339,7 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
 
     /// Sends a call that signs in and reads its answer, treating the two failures Firebase sends with HTTP 200
     /// (`errorMessage`, and `needConfirmation` with no tokens) as the failures they are.
-    private func signIn(_ method: String, _ body: some Encodable, secrets: [String]) async throws
+    func signIn(_ method: String, _ body: some Encodable, secrets: [String]) async throws
         -> FirebaseWire.SignInAnswer
     {
         let data = try await post(.identityToolkit, method, json: body, secrets: secrets)
@@ -363,7 +364,7 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
         return answer
     }
 
-    private func session(from answer: FirebaseWire.SignInAnswer, isNewUser: Bool, provider: String?) async throws
+    func session(from answer: FirebaseWire.SignInAnswer, isNewUser: Bool, provider: String?) async throws
         -> BackendSessionResponse
     {
         guard let idToken = answer.idToken, let refreshToken = answer.refreshToken, let expiresIn = answer.expiresIn
@@ -409,7 +410,7 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
         return encoder
     }()
 
-    fileprivate func post(_ host: FirebaseHost, _ method: String, json body: some Encodable, secrets: [String])
+    func post(_ host: FirebaseHost, _ method: String, json body: some Encodable, secrets: [String])
         async throws -> Data
     {
         let data: Data
@@ -581,7 +582,7 @@ extension FirebaseIdentityBackend: MultiFactorBackend {
 
     /// A finalizing call's new tokens, as a session (the account from `accounts:lookup`). Firebase's answer has no
     /// `expiresIn`: the ID token's own `exp` − `iat` says how long it lives (an hour, at Firebase).
-    private func tokens(_ method: String, _ body: some Encodable, secrets: [String], provider: String?)
+    func tokens(_ method: String, _ body: some Encodable, secrets: [String], provider: String?)
         async throws -> BackendSessionResponse
     {
         let data = try await post(.identityToolkitV2, method, json: body, secrets: secrets)

@@ -68,6 +68,7 @@ enum FirebaseWire {
         var photoUrl: String?
         var deleteAttribute: [String]?
         var deleteProvider: [String]?
+        var deletePasskey: [String]?
         var returnSecureToken = true
         var tenantId: String?
     }
@@ -232,6 +233,13 @@ enum FirebaseWire {
         var photoUrl: String?
         var providerUserInfo: [ProviderUserInfo]?
         var mfaInfo: [MFAEnrollment]?
+        var passkeyInfo: [PasskeyInfo]?
+    }
+
+    /// A passkey as `accounts:lookup` lists it.
+    struct PasskeyInfo: Decodable {
+        var name: String?
+        var credentialId: String
     }
 
     /// The Secure Token API's answer, in snake case.

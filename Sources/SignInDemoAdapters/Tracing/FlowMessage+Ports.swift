@@ -115,6 +115,23 @@ extension FlowMessage {
             "domain.removeSecondFactor", "refuse the last unconfirmed, then remove; sign in again if asked")
     }
 
+    static var domainSignInWithPasskey: FlowMessage {
+        FlowMessage("domain.signInWithPasskey", "ask for a challenge, have the device sign it, sign in with the proof")
+    }
+
+    static var domainRegisterPasskey: FlowMessage {
+        FlowMessage(
+            "domain.registerPasskey", "refuse a guest, ask for a challenge, have the device make a passkey, send it")
+    }
+
+    static var domainListPasskeys: FlowMessage {
+        FlowMessage("domain.listPasskeys", "ask for the account's passkeys")
+    }
+
+    static var domainRemovePasskey: FlowMessage {
+        FlowMessage("domain.removePasskey", "check the passkey is the account's, then remove it; sign in again if asked")
+    }
+
     // MARK: - UI clients (Infrastructure)
 
     static func uiCredentialAsked(provider: ProviderType) -> FlowMessage {

@@ -30,7 +30,7 @@ public struct TracedScreen {
         guard let effect else { return }
         let state = viewModel.state
         switch effect {
-        case .signIn, .signInWithCredential, .finishSecondFactorSignIn:
+        case .signIn, .signInWithCredential, .finishSecondFactorSignIn, .signInWithPasskey:
             if let error = state.error {
                 tracer.record(.presentation, "SignInViewModel.state", .presentationErrorShown(Self.name(of: error)))
             } else if let session = state.session, preview.session != session {
@@ -75,6 +75,10 @@ public struct TracedScreen {
         case .confirmTOTPEnrollment: ("EnrollTOTPUseCase", .domainConfirmTOTPEnrollment)
         case .listSecondFactors: ("ListSecondFactorsUseCase", .domainListSecondFactors)
         case .removeSecondFactor: ("RemoveSecondFactorUseCase", .domainRemoveSecondFactor)
+        case .signInWithPasskey: ("SignInWithPasskeyUseCase", .domainSignInWithPasskey)
+        case .registerPasskey: ("RegisterPasskeyUseCase", .domainRegisterPasskey)
+        case .listPasskeys: ("ListPasskeysUseCase", .domainListPasskeys)
+        case .removePasskey: ("RemovePasskeyUseCase", .domainRemovePasskey)
         }
     }
 }

@@ -36,6 +36,14 @@ public struct AccountUseCases: Sendable {
     public var removeSecondFactor: RemoveSecondFactorUseCase?
     /// Finish a sign-in that asked for a second factor.
     public var finishSecondFactorSignIn: FinishSecondFactorSignInUseCase?
+    /// Register a passkey on the signed-in account.
+    public var registerPasskey: RegisterPasskeyUseCase?
+    /// List the account's passkeys.
+    public var listPasskeys: ListPasskeysUseCase?
+    /// Remove a passkey.
+    public var removePasskey: RemovePasskeyUseCase?
+    /// Sign in with a passkey.
+    public var signInWithPasskey: SignInWithPasskeyUseCase?
 
     /// Creates the set.
     public init(
@@ -48,7 +56,9 @@ public struct AccountUseCases: Sendable {
         applyEmailVerification: ApplyEmailVerificationUseCase? = nil, updateProfile: UpdateProfileUseCase? = nil,
         enrollTOTP: EnrollTOTPUseCase? = nil, listSecondFactors: ListSecondFactorsUseCase? = nil,
         removeSecondFactor: RemoveSecondFactorUseCase? = nil,
-        finishSecondFactorSignIn: FinishSecondFactorSignInUseCase? = nil
+        finishSecondFactorSignIn: FinishSecondFactorSignInUseCase? = nil,
+        registerPasskey: RegisterPasskeyUseCase? = nil, listPasskeys: ListPasskeysUseCase? = nil,
+        removePasskey: RemovePasskeyUseCase? = nil, signInWithPasskey: SignInWithPasskeyUseCase? = nil
     ) {
         self.signUp = signUp
         self.link = link
@@ -66,6 +76,10 @@ public struct AccountUseCases: Sendable {
         self.listSecondFactors = listSecondFactors
         self.removeSecondFactor = removeSecondFactor
         self.finishSecondFactorSignIn = finishSecondFactorSignIn
+        self.registerPasskey = registerPasskey
+        self.listPasskeys = listPasskeys
+        self.removePasskey = removePasskey
+        self.signInWithPasskey = signInWithPasskey
     }
 }
 
@@ -79,10 +93,14 @@ extension AccountUseCases {
     ///   - authProviders: The auth providers, to link with and to sign in again with.
     ///   - canLink: Whether the backend can link another way to sign in to an account.
     ///   - appleCredentials: Asks Apple for a user's credential state, where the app has Sign in with Apple.
+    ///   - passkeyAuthenticator: The device's passkeys, where the app offers them: registering and signing in with a
+    ///     passkey need it and the backend's passkey service; listing and removing need the service only.
     public init(
         services: AccountServices, sessions: SessionManager, authProviders: [any AuthProvider], canLink: Bool,
-        appleCredentials: (any AppleCredentialStateChecker)? = nil
+        appleCredentials: (any AppleCredentialStateChecker)? = nil,
+        passkeyAuthenticator: (any PasskeyAuthenticator)? = nil
     ) {
+        let devicePasskeys = services.passkeys.flatMap { service in passkeyAuthenticator.map { (service, $0) } }
         self.init(
             signUp: services.signUp.map { SignUpUseCase(accounts: $0, sessions: sessions) },
             link: canLink ? LinkProviderUseCase(authProviders: authProviders, sessions: sessions) : nil,
@@ -117,6 +135,17 @@ extension AccountUseCases {
             },
             finishSecondFactorSignIn: services.secondFactors.map {
                 FinishSecondFactorSignInUseCase(factors: $0, sessions: sessions)
+            },
+            registerPasskey: devicePasskeys.map {
+                RegisterPasskeyUseCase(
+                    passkeys: $0.0, authenticator: $0.1, sessions: sessions, authProviders: authProviders)
+            },
+            listPasskeys: services.passkeys.map { ListPasskeysUseCase(passkeys: $0, sessions: sessions) },
+            removePasskey: services.passkeys.map {
+                RemovePasskeyUseCase(passkeys: $0, sessions: sessions, authProviders: authProviders)
+            },
+            signInWithPasskey: devicePasskeys.map {
+                SignInWithPasskeyUseCase(passkeys: $0.0, authenticator: $0.1, sessions: sessions)
             })
     }
 }
@@ -147,13 +176,19 @@ public enum AccountOperation: Hashable, Sendable {
     case listSecondFactors([SecondFactor])
     /// A second factor was removed.
     case removeSecondFactor
+    /// A passkey was registered.
+    case registerPasskey
+    /// The account's passkeys.
+    case listPasskeys([Passkey])
+    /// A passkey was removed.
+    case removePasskey
 }
 
 /// How an account effect ended.
 public enum AccountResponse: Hashable, Sendable {
     /// Done; `session` is the session afterwards (`nil` when signed out).
     case completed(AccountOperation, session: UserSession?)
-    /// The user cancelled a provider's UI (linking).
+    /// The user cancelled a provider's UI (linking) or the device's passkey sheet.
     case cancelled
     /// It failed; the session is as it was.
     case failed(AuthError)

@@ -58,6 +58,14 @@ public struct SignInOffers: Hashable, Sendable {
     public var removeSecondFactor: Offer<RemoveSecondFactorUseCase>?
     /// Finishing a sign-in that asked for a second factor: a screen that has it asks for the code.
     public var finishSecondFactorSignIn: Offer<FinishSecondFactorSignInUseCase>?
+    /// Registering a passkey on the signed-in account.
+    public var registerPasskey: Offer<RegisterPasskeyUseCase>?
+    /// Listing the account's passkeys.
+    public var listPasskeys: Offer<ListPasskeysUseCase>?
+    /// Removing a passkey.
+    public var removePasskey: Offer<RemovePasskeyUseCase>?
+    /// Signing in with a passkey: a screen that has it shows the passkey button.
+    public var signInWithPasskey: Offer<SignInWithPasskeyUseCase>?
 
     /// The offers of `account`'s use cases.
     init(_ account: AccountUseCases) {
@@ -77,5 +85,9 @@ public struct SignInOffers: Hashable, Sendable {
         listSecondFactors = account.listSecondFactors.map(Offer.init)
         removeSecondFactor = account.removeSecondFactor.map(Offer.init)
         finishSecondFactorSignIn = account.finishSecondFactorSignIn.map(Offer.init)
+        registerPasskey = account.registerPasskey.map(Offer.init)
+        listPasskeys = account.listPasskeys.map(Offer.init)
+        removePasskey = account.removePasskey.map(Offer.init)
+        signInWithPasskey = account.signInWithPasskey.map(Offer.init)
     }
 }

@@ -74,6 +74,15 @@ public enum SignInAction: Hashable, Sendable {
     /// turns two-step sign-in off.
     case removeSecondFactor(
         Offer<RemoveSecondFactorUseCase>, id: String, confirmingLast: Bool = false, currentPassword: Secret? = nil)
+    /// "Sign in with a passkey" was tapped: the device's sheet offers the passkeys it holds.
+    case clickSignInWithPasskey(Offer<SignInWithPasskeyUseCase>)
+    /// "Add a passkey" was tapped, with the name the user gave it and the current password if the screen asked for
+    /// it.
+    case registerPasskey(Offer<RegisterPasskeyUseCase>, name: String = "", currentPassword: Secret? = nil)
+    /// The account's passkeys are to be listed.
+    case listPasskeys(Offer<ListPasskeysUseCase>)
+    /// "Remove" was tapped on a passkey.
+    case removePasskey(Offer<RemovePasskeyUseCase>, id: String, currentPassword: Secret? = nil)
 
     /// The action's case name, with the provider for a provider's button, for traces and logs:
     /// `clickProvider(apple.com)`, `clickLink(google.com)`, `openResetLink`, `accountResponse`. It never contains a
@@ -108,6 +117,10 @@ public enum SignInAction: Hashable, Sendable {
         case .cancelTOTPEnrollment: "cancelTOTPEnrollment"
         case .listSecondFactors: "listSecondFactors"
         case .removeSecondFactor: "removeSecondFactor"
+        case .clickSignInWithPasskey: "clickSignInWithPasskey"
+        case .registerPasskey: "registerPasskey"
+        case .listPasskeys: "listPasskeys"
+        case .removePasskey: "removePasskey"
         }
     }
 
@@ -116,6 +129,7 @@ public enum SignInAction: Hashable, Sendable {
         switch self {
         case .clickProvider(let provider): provider
         case .signInWithEmail: .emailPassword
+        case .clickSignInWithPasskey: .passkey
         default: nil
         }
     }

@@ -47,6 +47,14 @@ public enum SignInEffect: Hashable, Sendable {
     /// Run `RemoveSecondFactorUseCase`.
     case removeSecondFactor(
         Offer<RemoveSecondFactorUseCase>, id: String, confirmingLast: Bool, currentPassword: Secret?)
+    /// Run `SignInWithPasskeyUseCase`: a sign-in, answered by a ``SignInResponse``.
+    case signInWithPasskey(Offer<SignInWithPasskeyUseCase>)
+    /// Run `RegisterPasskeyUseCase`.
+    case registerPasskey(Offer<RegisterPasskeyUseCase>, name: String, currentPassword: Secret?)
+    /// Run `ListPasskeysUseCase`.
+    case listPasskeys(Offer<ListPasskeysUseCase>)
+    /// Run `RemovePasskeyUseCase`.
+    case removePasskey(Offer<RemovePasskeyUseCase>, id: String, currentPassword: Secret?)
 }
 
 /// The pure step of the sign-in screen: given the state and an action, the new state and the effect to
@@ -73,6 +81,7 @@ public struct SignInReducer: Sendable {
                 return .signInWithCredential(
                     AuthCredential(provider: .emailPassword, email: email, password: password))
             }
+            if case .clickSignInWithPasskey(let offer) = action { return .signInWithPasskey(offer) }
             return .signIn(provider)
         }
         if case .checkAppleCredential(let offer, let trigger) = action, trigger != .userAsked {
@@ -117,6 +126,8 @@ public struct SignInReducer: Sendable {
                 case .enrollTOTP: state.totpEnrollment = nil
                 case .listSecondFactors(let factors): state.secondFactors = factors
                 case .removeSecondFactor: state.secondFactors = nil
+                case .listPasskeys(let passkeys): state.passkeys = passkeys
+                case .registerPasskey, .removePasskey: state.passkeys = nil
                 default: break
                 }
                 if case .checkAppleCredential(let credentialState) = operation, credentialState != .authorized {
@@ -165,6 +176,7 @@ public struct SignInReducer: Sendable {
             if event.session == nil {
                 state.totpEnrollment = nil
                 state.secondFactors = nil
+                state.passkeys = nil
             }
             if case .signedOut(let reason) = event, reason != .userRequested {
                 show(.signedOut(reason), in: &state)
@@ -201,6 +213,11 @@ public struct SignInReducer: Sendable {
         case .listSecondFactors(let offer): .listSecondFactors(offer)
         case .removeSecondFactor(let offer, let id, let confirmingLast, let currentPassword):
             .removeSecondFactor(offer, id: id, confirmingLast: confirmingLast, currentPassword: currentPassword)
+        case .registerPasskey(let offer, let name, let currentPassword):
+            .registerPasskey(offer, name: name, currentPassword: currentPassword)
+        case .listPasskeys(let offer): .listPasskeys(offer)
+        case .removePasskey(let offer, let id, let currentPassword):
+            .removePasskey(offer, id: id, currentPassword: currentPassword)
         default: nil
         }
     }

@@ -22,13 +22,15 @@ public struct SignInState: Hashable, Sendable {
     public var totpEnrollment: TOTPEnrollment?
     /// The account's second factors, as last listed.
     public var secondFactors: [SecondFactor]?
+    /// The account's passkeys, as last listed.
+    public var passkeys: [Passkey]?
 
     /// Creates a state.
     public init(
         isLoading: Bool = false, loadingProvider: ProviderType? = nil, session: UserSession? = nil,
         errorMessage: String? = nil, error: AuthError? = nil, completed: AccountOperation? = nil,
         secondFactorChallenge: SecondFactorChallenge? = nil, totpEnrollment: TOTPEnrollment? = nil,
-        secondFactors: [SecondFactor]? = nil
+        secondFactors: [SecondFactor]? = nil, passkeys: [Passkey]? = nil
     ) {
         self.isLoading = isLoading
         self.loadingProvider = loadingProvider
@@ -39,5 +41,6 @@ public struct SignInState: Hashable, Sendable {
         self.secondFactorChallenge = secondFactorChallenge
         self.totpEnrollment = totpEnrollment
         self.secondFactors = secondFactors
+        self.passkeys = passkeys
     }
 }

@@ -67,6 +67,14 @@ public final class SignInViewModel {
                 case .secondFactorRequired(let challenge): .secondFactorRequired(challenge)
                 }
             }
+        case .signInWithPasskey(let offer):
+            return runSignIn {
+                switch try await offer.useCase() {
+                case .signedIn(let session): .signedIn(session)
+                case .cancelled: .cancelled
+                case .secondFactorRequired(let challenge): .secondFactorRequired(challenge)
+                }
+            }
         case .finishSecondFactorSignIn(let offer, let challenge, let factorID, let code):
             return runSignIn { .signedIn(try await offer.useCase(challenge, factorID: factorID, code: code)) }
         case .signInWithCredential(let credential):
@@ -195,7 +203,18 @@ public final class SignInViewModel {
                 .removeSecondFactor,
                 session: try await offer.useCase(
                     id: id, confirmingLast: confirmingLast, currentPassword: currentPassword, uiClients: uiClients))
-        case .signIn, .signInWithCredential, .signOut, .finishSecondFactorSignIn:
+        case .registerPasskey(let offer, let name, let currentPassword):
+            switch try await offer.useCase(name: name, currentPassword: currentPassword, uiClients: uiClients) {
+            case .registered(let session): return .completed(.registerPasskey, session: session)
+            case .cancelled: return .cancelled
+            }
+        case .listPasskeys(let offer):
+            return .completed(.listPasskeys(try await offer.useCase()), session: state.session)
+        case .removePasskey(let offer, let id, let currentPassword):
+            return .completed(
+                .removePasskey,
+                session: try await offer.useCase(id: id, currentPassword: currentPassword, uiClients: uiClients))
+        case .signIn, .signInWithCredential, .signOut, .finishSecondFactorSignIn, .signInWithPasskey:
             // Run by dispatch itself; never handed here.
             return .cancelled
         }
