@@ -110,7 +110,7 @@ let package = Package(
             name: "SignInDemoAdapters",
             dependencies: [
                 "SignInDomain", "SignInData", "SignInInfrastructure", "SignInPresentation", "SignInHTTPServer",
-                "SignInDemoTrace",
+                "SignInDemoTrace", "SignInCrypto", "SignInWebAuthn",
             ]
         ),
         // The demo CLI: its commands, the composition root of every run, the tour, the menu, `serve`.

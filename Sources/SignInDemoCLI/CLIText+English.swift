@@ -49,7 +49,7 @@ extension CLIMessages {
         .commandInteractiveDetails: "A menu of every flow. It needs a terminal.",
         .commandSignInSummary: "sign in with a registered provider (anonymous: a guest account)",
         .commandSignInDetails:
-            "Signs in with the provider. Apple asks for consent, Google lets you choose an account, email asks for the email and the password. Any OpenID Connect provider: 'sign-in oidc.NAME --issuer URL --client-id ID' registers it in the data folder and prints the address to open in a browser (the answer comes back to 127.0.0.1); afterwards 'sign-in oidc.NAME' is enough.",
+            "Signs in with the provider. Apple asks for consent, Google lets you choose an account, email asks for the email and the password. Any OpenID Connect provider: 'sign-in oidc.NAME --issuer URL --client-id ID' registers it in the data folder and prints the address to open in a browser (the answer comes back to 127.0.0.1); afterwards 'sign-in oidc.NAME' is enough. 'sign-in passkey' signs in with a passkey this device holds (see passkey add): no email or password is asked.",
         .commandSignUpSummary: "create an email and password account",
         .commandSignUpDetails: "Creates an account with an email and a password, and signs it in.",
         .commandLinkSummary: "link a provider to the signed-in account (a guest keeps its uid)",
@@ -479,5 +479,43 @@ extension CLIMessages {
         .reasonNotWritable: "it or its folder cannot be written",
         .reasonUntrustedFile:
             "it cannot be read, or others may change it: it must be yours, with mode 0600, in folders only you control",
+        .commandPasskeySummary:
+            "passkeys for the signed-in account: add, list, remove",
+        .commandPasskeyDetails:
+            "passkey add [--name NAME] makes a passkey on this device (the demo's software authenticator, kept in the data folder's device/passkeys.json) and registers it with the backend; afterwards 'sign-in passkey' signs in with no password. passkey list shows the account's passkeys. passkey remove [ID or number] removes one from the account (the device may keep it, but it signs in no more). Adding and removing need a recent sign-in.",
+        .usageNeedsPasskeyAction:
+            "passkey needs what to do: {actions}.",
+        .usageUnknownPasskeyAction:
+            "\"{action}\" is not something passkey does. Use one of: {actions}.",
+        .usageNeedsPasskeyID:
+            "The account has several passkeys; name the one to remove: signin-demo passkey remove ID (one of: {ids}).",
+        .promptPasskeyToRemove:
+            "Which one to remove (1-{max})? ",
+        .passkeyAdded:
+            "The passkey was added. Sign out and sign in with 'signin-demo sign-in passkey': no password is asked.",
+        .passkeyAddCancelled:
+            "No passkey was added.",
+        .passkeyNone:
+            "This account has no passkey.",
+        .passkeyLine:
+            "  {number}. {name}  (id {id})",
+        .passkeyRemoved:
+            "The passkey was removed from the account: it signs in no more.",
+        .passkeyRemoveCancelled:
+            "No passkey was removed.",
+        .menuPasskeyAdd:
+            "Add a passkey",
+        .menuPasskeyList:
+            "List the passkeys",
+        .menuPasskeyRemove:
+            "Remove a passkey",
+        .menuSignInPasskey:
+            "Sign in with a passkey",
+        .promptPasskeyCreate:
+            "Create a passkey for {site} as {account}? This device keeps its private key; the site gets only the public key.",
+        .promptPasskeyCreateOption:
+            "Create the passkey",
+        .promptPasskeyChoose:
+            "Sign in to {site} with the passkey of:",
     ]
 }

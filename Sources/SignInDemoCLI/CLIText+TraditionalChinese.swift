@@ -42,7 +42,7 @@ extension CLIMessages {
         .commandInteractiveDetails: "包含所有流程的選單。需要終端機。",
         .commandSignInSummary: "以已註冊的提供者登入（anonymous：訪客帳號）",
         .commandSignInDetails:
-            "以提供者登入。Apple 會請求同意，Google 讓您選擇帳號，電子郵件則會詢問電子郵件地址與密碼。任何 OpenID Connect 提供者：「sign-in oidc.名稱 --issuer 網址 --client-id ID」會將其註冊於資料資料夾，並印出要在瀏覽器開啟的網址（回應會傳回 127.0.0.1）；之後只需「sign-in oidc.名稱」。",
+            "以提供者登入。Apple 會請求同意，Google 讓您選擇帳號，電子郵件則會詢問電子郵件地址與密碼。任何 OpenID Connect 提供者：「sign-in oidc.名稱 --issuer 網址 --client-id ID」會將其註冊於資料資料夾，並印出要在瀏覽器開啟的網址（回應會傳回 127.0.0.1）；之後只需「sign-in oidc.名稱」。「sign-in passkey」以此裝置持有的密碼金鑰登入（見 passkey add）：不會詢問電子郵件或密碼。",
         .commandSignUpSummary: "建立電子郵件與密碼帳號",
         .commandSignUpDetails: "以電子郵件與密碼建立帳號，並登入該帳號。",
         .commandLinkSummary: "將提供者連結到已登入的帳號（訪客會保留其 uid）",
@@ -422,5 +422,43 @@ extension CLIMessages {
         .reasonNotWritable: "無法寫入該檔案或其資料夾",
         .reasonUntrustedFile:
             "無法讀取，或他人可以修改：檔案必須屬於您、權限為 0600，且位於只有您能控制的資料夾中",
+        .commandPasskeySummary:
+            "已登入帳號的密碼金鑰：新增、列出、移除",
+        .commandPasskeyDetails:
+            "passkey add [--name 名稱] 會在此裝置上建立密碼金鑰（示範用的軟體驗證器，存放於資料資料夾的 device/passkeys.json）並向後端註冊；之後「sign-in passkey」無需密碼即可登入。passkey list 列出帳號的密碼金鑰。passkey remove [ID 或編號] 會從帳號移除其中一把（裝置可能仍保留，但已無法登入）。新增與移除需要最近登入過。",
+        .usageNeedsPasskeyAction:
+            "passkey 需要指定動作：{actions}。",
+        .usageUnknownPasskeyAction:
+            "「{action}」不是 passkey 能做的事。請使用其中之一：{actions}。",
+        .usageNeedsPasskeyID:
+            "此帳號有多把密碼金鑰；請指定要移除的那一把：signin-demo passkey remove ID（其中之一：{ids}）。",
+        .promptPasskeyToRemove:
+            "要移除哪一把（1-{max}）？",
+        .passkeyAdded:
+            "已新增密碼金鑰。登出後以「signin-demo sign-in passkey」登入：不會詢問密碼。",
+        .passkeyAddCancelled:
+            "未新增任何密碼金鑰。",
+        .passkeyNone:
+            "此帳號沒有密碼金鑰。",
+        .passkeyLine:
+            "  {number}. {name}（ID {id}）",
+        .passkeyRemoved:
+            "已從帳號移除密碼金鑰：它已無法登入。",
+        .passkeyRemoveCancelled:
+            "未移除任何密碼金鑰。",
+        .menuPasskeyAdd:
+            "新增密碼金鑰",
+        .menuPasskeyList:
+            "列出密碼金鑰",
+        .menuPasskeyRemove:
+            "移除密碼金鑰",
+        .menuSignInPasskey:
+            "以密碼金鑰登入",
+        .promptPasskeyCreate:
+            "要以 {account} 的身分為 {site} 建立密碼金鑰嗎？私密金鑰保留在此裝置上；網站只會取得公開金鑰。",
+        .promptPasskeyCreateOption:
+            "建立密碼金鑰",
+        .promptPasskeyChoose:
+            "以下列密碼金鑰登入 {site}：",
     ]
 }

@@ -49,7 +49,7 @@ extension CLIMessages {
         .commandInteractiveDetails: "Tüm akışları içeren bir menü. Terminal gerektirir.",
         .commandSignInSummary: "kayıtlı bir sağlayıcıyla oturum açma (anonymous: misafir hesap)",
         .commandSignInDetails:
-            "Sağlayıcıyla oturum açar. Apple izin ister, Google bir hesap seçmenizi sağlar, e-posta ise e-posta adresini ve parolayı sorar. Herhangi bir OpenID Connect sağlayıcısı: 'sign-in oidc.AD --issuer URL --client-id KİMLİK' onu veri klasörüne kaydeder ve tarayıcıda açılacak adresi yazar (yanıt 127.0.0.1'e döner); sonrasında 'sign-in oidc.AD' yeterlidir.",
+            "Sağlayıcıyla oturum açar. Apple izin ister, Google bir hesap seçmenizi sağlar, e-posta ise e-posta adresini ve parolayı sorar. Herhangi bir OpenID Connect sağlayıcısı: 'sign-in oidc.AD --issuer URL --client-id KİMLİK' onu veri klasörüne kaydeder ve tarayıcıda açılacak adresi yazar (yanıt 127.0.0.1'e döner); sonrasında 'sign-in oidc.AD' yeterlidir. 'sign-in passkey' bu cihazdaki bir geçiş anahtarıyla oturum açar (bkz. passkey add): e-posta ya da parola sorulmaz.",
         .commandSignUpSummary: "e-posta ve parola ile hesap oluşturma",
         .commandSignUpDetails: "E-posta ve parola ile bir hesap oluşturur ve bu hesapta oturum açar.",
         .commandLinkSummary:
@@ -490,5 +490,43 @@ extension CLIMessages {
         .reasonNotWritable: "dosyaya ya da klasörüne yazılamıyor",
         .reasonUntrustedFile:
             "okunamıyor ya da başkaları değiştirebilir: sizin olmalı, kipi 0600 olmalı ve yalnızca sizin denetlediğiniz klasörlerde bulunmalı",
+        .commandPasskeySummary:
+            "oturum açmış hesabın geçiş anahtarları: ekle, listele, kaldır",
+        .commandPasskeyDetails:
+            "passkey add [--name AD] bu cihazda bir geçiş anahtarı oluşturur (demonun yazılım doğrulayıcısı, veri klasöründeki device/passkeys.json dosyasında tutulur) ve arka uca kaydeder; sonrasında 'sign-in passkey' parola sormadan oturum açar. passkey list hesabın geçiş anahtarlarını gösterir. passkey remove [KİMLİK ya da numara] birini hesaptan kaldırır (cihaz onu tutabilir ama artık oturum açamaz). Eklemek ve kaldırmak yakın zamanda oturum açmış olmayı gerektirir.",
+        .usageNeedsPasskeyAction:
+            "passkey ne yapacağını bilmeli: {actions}.",
+        .usageUnknownPasskeyAction:
+            "\"{action}\", passkey'in yaptığı bir şey değil. Şunlardan birini kullanın: {actions}.",
+        .usageNeedsPasskeyID:
+            "Hesabın birden çok geçiş anahtarı var; kaldırılacak olanı belirtin: signin-demo passkey remove KİMLİK (şunlardan biri: {ids}).",
+        .promptPasskeyToRemove:
+            "Hangisi kaldırılsın (1-{max})? ",
+        .passkeyAdded:
+            "Geçiş anahtarı eklendi. Oturumu kapatıp 'signin-demo sign-in passkey' ile açın: parola sorulmaz.",
+        .passkeyAddCancelled:
+            "Hiçbir geçiş anahtarı eklenmedi.",
+        .passkeyNone:
+            "Bu hesabın geçiş anahtarı yok.",
+        .passkeyLine:
+            "  {number}. {name}  (kimlik {id})",
+        .passkeyRemoved:
+            "Geçiş anahtarı hesaptan kaldırıldı: artık oturum açamaz.",
+        .passkeyRemoveCancelled:
+            "Hiçbir geçiş anahtarı kaldırılmadı.",
+        .menuPasskeyAdd:
+            "Geçiş anahtarı ekle",
+        .menuPasskeyList:
+            "Geçiş anahtarlarını listele",
+        .menuPasskeyRemove:
+            "Bir geçiş anahtarını kaldır",
+        .menuSignInPasskey:
+            "Geçiş anahtarıyla oturum aç",
+        .promptPasskeyCreate:
+            "{site} için {account} olarak bir geçiş anahtarı oluşturulsun mu? Özel anahtar bu cihazda kalır; siteye yalnızca açık anahtar gider.",
+        .promptPasskeyCreateOption:
+            "Geçiş anahtarını oluştur",
+        .promptPasskeyChoose:
+            "{site} sitesinde şu geçiş anahtarıyla oturum açın:",
     ]
 }

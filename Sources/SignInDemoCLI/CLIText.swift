@@ -97,6 +97,12 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case tourStepMFA, tourMFAScanned, tourMFAOn, tourMFAAsked, tourMFASignedIn, tourMFAOff, tourMFASkipped
     case usageBadCode, usageMFAEnrollNeedsScreen, usageMFAOptionNotForAction
 
+    // Passkeys.
+    case commandPasskeySummary, commandPasskeyDetails, usageNeedsPasskeyAction, usageUnknownPasskeyAction
+    case usageNeedsPasskeyID, promptPasskeyToRemove, passkeyAdded, passkeyAddCancelled, passkeyNone, passkeyLine
+    case passkeyRemoved, passkeyRemoveCancelled, menuPasskeyAdd, menuPasskeyList, menuPasskeyRemove
+    case menuSignInPasskey, promptPasskeyCreate, promptPasskeyCreateOption, promptPasskeyChoose
+
     // OpenID Connect providers.
     case optionIssuer, optionClientID, usageOIDCNotRegistered, usageOIDCNeedsIssuer, usageBadIssuer, usageBadClientID
     case usageBadOIDCName, usageIssuerOnlyForOIDC, oidcOpenBrowser, oidcPageTitle, oidcPageMessage

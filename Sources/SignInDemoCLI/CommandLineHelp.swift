@@ -1,3 +1,5 @@
+import SignInDomain
+
 /// The help texts, derived from ``CommandTable`` in the user's language: the global help (`--help`) and each
 /// command's (`signin-demo <command> --help`, `signin-demo help <command>`).
 struct CommandLineHelp {
@@ -13,11 +15,11 @@ struct CommandLineHelp {
         lines += ["  " + commandUsage, "", text(.helpCommandsHeading)]
         let names = CommandTable.commands.map { spec -> String in
             switch spec.operand {
-            case .provider(let choice):
-                spec.name + " " + choice.usage(in: text.providers)
+            case .provider: usage(spec, withOptions: false)
             case .link: spec.name + " <link>"
             case .optionalCommand: spec.name + " [COMMAND]"
             case .mfaAction: spec.name + " " + Self.mfaUsage
+            case .passkeyAction: spec.name + " " + Self.passkeyUsage
             case .none: spec.name
             }
         }
@@ -52,22 +54,29 @@ struct CommandLineHelp {
             lines += ["", text(.helpCommandProviders)]
             lines += zip(names, providers).map { "  " + $0.padding(to: width + 2) + text.provider($1.type) }
             lines.append("  " + ProviderChoice.openIDConnectUsage.padding(to: width + 2) + text(.helpOIDCProvider))
+            if spec.command == .signIn {
+                lines.append("  " + ProviderType.passkey.rawValue.padding(to: width + 2) + text(.menuSignInPasskey))
+            }
         }
         lines += ["", text(.helpExample, ["example": spec.exampleLine])]
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// `sign-in apple|google|anonymous|email [--yes] …`.
-    func usage(_ spec: CommandSpec) -> String {
+    func usage(_ spec: CommandSpec, withOptions: Bool = true) -> String {
         var words = [spec.name]
         switch spec.operand {
         case .none: break
         case .provider(let choice):
-            words.append(choice.usage(in: text.providers))
+            // A passkey signs in, but is no provider to link.
+            words.append(
+                choice.usage(in: text.providers) + (spec.command == .signIn ? "|" + ProviderType.passkey.rawValue : ""))
         case .link: words.append("<link>")
         case .optionalCommand: words.append("[COMMAND]")
         case .mfaAction: words.append(Self.mfaUsage)
+        case .passkeyAction: words.append(Self.passkeyUsage)
         }
+        guard withOptions else { return words.joined(separator: " ") }
         for option in spec.options {
             let option = CommandTable.option(option)
             words.append("[" + option.long + (option.value.map { " " + $0 } ?? "") + "]")
@@ -77,6 +86,8 @@ struct CommandLineHelp {
 
     /// What `mfa` takes.
     static let mfaUsage = "enroll|list|remove [ID]"
+    /// What `passkey` takes.
+    static let passkeyUsage = "add|list|remove [ID]"
 
     private func optionLines(_ names: [OptionName]) -> [String] {
         let specs = CommandTable.options.filter { names.contains($0.name) }

@@ -19,8 +19,13 @@ enum CommandName: String, Hashable, Sendable, CaseIterable {
     case checkCredential = "check-credential"
     case appleRevoke = "apple-revoke"
     case deleteAccount = "delete-account"
-    case mfa
+    case mfa, passkey
     case me, serve, help, version
+}
+
+/// What `passkey` does, as the word after it names it.
+enum PasskeyAction: String, Hashable, Sendable, CaseIterable {
+    case add, list, remove
 }
 
 /// What `mfa` does, as the word after it names it.
@@ -41,12 +46,15 @@ struct Command: Hashable, Sendable {
     var topic: String?
     /// What `mfa` does.
     var mfaAction: MFAAction?
-    /// The second factor `mfa remove` names; `nil` to choose among the account's.
+    /// The second factor `mfa remove` names, or the passkey `passkey remove` names; `nil` to choose among the
+    /// account's.
     var factorID: String?
+    /// What `passkey` does.
+    var passkeyAction: PasskeyAction?
 
     init(
         _ name: CommandName?, provider: ProviderType? = nil, resetLink: Secret? = nil, topic: String? = nil,
-        mfaAction: MFAAction? = nil, factorID: String? = nil
+        mfaAction: MFAAction? = nil, factorID: String? = nil, passkeyAction: PasskeyAction? = nil
     ) {
         self.name = name
         self.provider = provider
@@ -54,6 +62,7 @@ struct Command: Hashable, Sendable {
         self.topic = topic
         self.mfaAction = mfaAction
         self.factorID = factorID
+        self.passkeyAction = passkeyAction
     }
 
     /// The guided tour.
@@ -71,6 +80,10 @@ struct Command: Hashable, Sendable {
     /// `mfa enroll|list|remove [ID]`.
     static func mfa(_ action: MFAAction, factorID: String? = nil) -> Command {
         Command(.mfa, mfaAction: action, factorID: factorID)
+    }
+    /// `passkey add|list|remove [ID]`.
+    static func passkey(_ action: PasskeyAction, id: String? = nil) -> Command {
+        Command(.passkey, factorID: id, passkeyAction: action)
     }
 
     /// Its declaration.
@@ -200,6 +213,8 @@ enum Operand: Hashable, Sendable {
     case optionalCommand
     /// What `mfa` does: `enroll`, `list`, or `remove` with an optional factor id.
     case mfaAction
+    /// What `passkey` does: `add`, `list`, or `remove` with an optional passkey id.
+    case passkeyAction
 }
 
 /// Which registered providers a command takes.
@@ -354,8 +369,10 @@ enum CommandTable {
                 ],
                 summary: .commandSignInSummary, details: .commandSignInDetails,
                 example: "email --email jane@example.com", run: { await $0.signIn($1, $2) },
-                requires: { $0.providerIsWired ? nil : .signIn($0.command.provider ?? .emailPassword) },
-                missingInput: emailAndPassword, needs: .providerScreen, leavesGuest: true)
+                requires: { need in
+                    if need.command.provider == .passkey { return need.capabilities.passkeys == nil ? .passkeys : nil }
+                    return need.providerIsWired ? nil : .signIn(need.command.provider ?? .emailPassword)
+                }, missingInput: emailAndPassword, needs: .providerScreen, leavesGuest: true)
         case .signUp:
             CommandSpec(
                 command: name, operand: .none, options: [.email, .password, .json], summary: .commandSignUpSummary,
@@ -466,6 +483,12 @@ enum CommandTable {
                     // The secret is shown before its first code can be computed: enrolling needs a terminal.
                     invocation.command.mfaAction == .enroll ? UsageError(.usageMFAEnrollNeedsTerminal) : nil
                 })
+        case .passkey:
+            CommandSpec(
+                command: name, operand: .passkeyAction, options: reauthentication + [.name, .json],
+                summary: .commandPasskeySummary, details: .commandPasskeyDetails, example: "add --name laptop",
+                run: { await $0.passkey($1, $2) },
+                requires: { $0.capabilities.passkeys == nil ? .passkeys : nil })
         case .me:
             CommandSpec(
                 command: name, operand: .none, options: [], summary: .commandMeSummary, details: .commandMeDetails,
@@ -693,12 +716,18 @@ enum CommandLineParser {
             return (Command(name), spec)
         case .provider(let choice):
             let allowed = choice.allowed(in: providers)
-            let names = allowed.map(\.commandName).joined(separator: ", ")
+            let names = (allowed.map(\.commandName) + (name == .signIn ? [ProviderType.passkey.rawValue] : []))
+                .joined(separator: ", ")
             guard let word = rest.first else {
                 throw UsageError(.usageNeedsProvider, ["command": first, "providers": names])
             }
             // Any of a provider's names, in any case, around white space.
             let wanted = word.trimmingCharacters(in: .whitespaces).lowercased()
+            // A passkey signs in, but is no provider to link: `sign-in passkey` only.
+            if name == .signIn, wanted == ProviderType.passkey.rawValue {
+                try noMore(rest.dropFirst(), after: "\(first) \(wanted)")
+                return (Command(name, provider: .passkey), spec)
+            }
             let registered = allowed.first { $0.commandNames.contains(wanted) }
             if registered == nil, let openID = try openIDConnectProvider(wanted, word: word) {
                 try noMore(rest.dropFirst(), after: "\(first) \(wanted)")
@@ -723,6 +752,15 @@ enum CommandLineParser {
             let factorID = action == .remove ? rest.dropFirst().first : nil
             try noMore(rest.dropFirst(factorID == nil ? 1 : 2), after: "\(first) \(action.rawValue)")
             return (.mfa(action, factorID: factorID), spec)
+        case .passkeyAction:
+            let actions = PasskeyAction.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let word = rest.first else { throw UsageError(.usageNeedsPasskeyAction, ["actions": actions]) }
+            guard let action = PasskeyAction(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                throw UsageError(.usageUnknownPasskeyAction, ["action": InputText.echo(word), "actions": actions])
+            }
+            let id = action == .remove ? rest.dropFirst().first : nil
+            try noMore(rest.dropFirst(id == nil ? 1 : 2), after: "\(first) \(action.rawValue)")
+            return (.passkey(action, id: id), spec)
         case .optionalCommand:
             guard let name = rest.first else { return (.help(nil), spec) }
             guard CommandTable.spec(named: name) != nil else { throw unknownCommand(name) }

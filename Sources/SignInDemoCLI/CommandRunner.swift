@@ -46,7 +46,7 @@ struct CommandRunner {
         }
         if spec.needs.contains(.mailbox), root.backend.mailbox == nil { return UsageError(.usageNoMailbox) }
         if spec.needs.contains(.providerScreen), let provider = invocation.command.provider,
-            provider != .emailPassword, root.uiClients[provider] == nil
+            provider != .emailPassword, provider != .passkey, root.uiClients[provider] == nil
         {
             return UsageError(.usageNeedsIDToken, ["provider": text.provider(provider)])
         }
@@ -89,6 +89,7 @@ struct CommandRunner {
 
     func signIn(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
         let provider = invocation.command.provider ?? .emailPassword
+        if provider == .passkey { return await signInWithPasskey(invocation, root) }
         if provider == .emailPassword {
             guard let input = credentials(invocation, confirmNew: false) else { return cancelled(.signInCancelled) }
             await root.screen.send(.signInWithEmail(email: input.email, password: input.password))

@@ -134,12 +134,25 @@ struct CompositionRoot {
         self.messages = messages
         self.restoreSession = RestoreSessionUseCase(sessions: sessions)
         self.apiClient = AuthorizedAPIClient(sessions: sessions, transport: apiTransport)
+        // The device's passkeys: the demo's software authenticator, asking as the other sheets' stand-ins do.
+        let passkeyConsent = ChoicePasskeyConsent(
+            confirmation: interactive
+                ? TerminalChoicePrompt(readLine: console.readLine, write: console.out, texts: texts)
+                : AutomaticChoicePrompt(),
+            chooser: chooser,
+            texts: ChoicePasskeyConsent.Texts(
+                create: { site, account in text(.promptPasskeyCreate, ["site": site, "account": account]) },
+                createOption: text(.promptPasskeyCreateOption),
+                choose: { site in text(.promptPasskeyChoose, ["site": site]) }))
+        let authenticator = SoftwareAuthenticator(
+            store: FilePasskeyStore(path: paths.devicePasskeys), consent: passkeyConsent, clock: clock)
         let viewModel = SignInViewModel(
             signIn: signIn,
             signOut: SignOutUseCase(sessions: sessions, tokenService: tokenService),
             account: AccountUseCases(
                 services: accounts, sessions: sessions, authProviders: authProviders,
-                canLink: capabilities.linking != nil, appleCredentials: appleChecker),
+                canLink: capabilities.linking != nil, appleCredentials: appleChecker,
+                passkeyAuthenticator: authenticator),
             uiClients: uiClients, providers: providers.descriptions, reducer: SignInReducer(messages: messages))
         self.viewModel = viewModel
         self.screen = TracedScreen(viewModel: viewModel, tracer: tracer)

@@ -14,6 +14,8 @@ struct DataPaths: Hashable, Sendable {
     var firstSignInProfiles: String { "\(root)/client/first-sign-in-profiles.json" }
     /// The registered OpenID Connect providers: a JSON array of registrations, which a team may also write by hand.
     var openIDProviders: String { "\(root)/client/oidc-providers.json" }
+    /// The software authenticator's passkeys: the demo's stand-in for the device's, so apart from the app's files.
+    var devicePasskeys: String { "\(root)/device/passkeys.json" }
 
     /// The folder from `--data-dir`, else the environment variable, else the platform's per-user data
     /// folder.

@@ -40,7 +40,7 @@ struct PackageStructureTests {
         ],
         "SignInDemoAdapters": [
             "SignInDomain", "SignInData", "SignInInfrastructure", "SignInPresentation", "SignInHTTPServer",
-            "SignInDemoTrace",
+            "SignInDemoTrace", "SignInCrypto", "SignInWebAuthn",
         ],
         "signin-bench": [
             "SignInDomain", "SignInData", "SignInInfrastructure", "SignInEmbeddedBackend", "SignInCrypto",

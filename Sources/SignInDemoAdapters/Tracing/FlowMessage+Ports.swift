@@ -283,6 +283,30 @@ extension FlowMessage {
         FlowMessage("data.removeSecondFactor", "remove a second factor")
     }
 
+    static var dataStartPasskeyRegistration: FlowMessage {
+        FlowMessage("data.startPasskeyRegistration", "ask the backend for a passkey registration challenge")
+    }
+
+    static var dataFinishPasskeyRegistration: FlowMessage {
+        FlowMessage("data.finishPasskeyRegistration", "send the device's new passkey for the backend to check")
+    }
+
+    static var dataListPasskeys: FlowMessage {
+        FlowMessage("data.listPasskeys", "list the account's passkeys")
+    }
+
+    static var dataRemovePasskey: FlowMessage {
+        FlowMessage("data.removePasskey", "remove a passkey")
+    }
+
+    static var dataStartPasskeySignIn: FlowMessage {
+        FlowMessage("data.startPasskeySignIn", "ask the backend for a passkey sign-in challenge")
+    }
+
+    static var dataFinishPasskeySignIn: FlowMessage {
+        FlowMessage("data.finishPasskeySignIn", "send the device's signed challenge to sign in")
+    }
+
     static func dataFinishSecondFactorSignIn(provider: ProviderType) -> FlowMessage {
         FlowMessage(
             "data.finishSecondFactorSignIn", "finish the {provider} sign-in with a one-time code",
@@ -335,6 +359,10 @@ extension FlowMessage {
         FlowMessage(
             "data.sendWithIDToken", "{operation} with ID token {idToken}",
             ["operation": what, "idToken": Secret.redactedText])
+    }
+
+    static var backendSendPasskeyProof: FlowMessage {
+        FlowMessage("data.sendPasskeyProof", "send the passkey's signature over the challenge (no secret leaves the device)")
     }
 
     static var backendSendSecondFactorCode: FlowMessage {

@@ -92,7 +92,8 @@ public struct TracingAccountServices: SignUpService, PasswordResetService, Passw
             accountDeletion: services.accountDeletion.map { _ in traced },
             emailVerification: services.emailVerification.map { _ in traced },
             profile: services.profile.map { _ in traced },
-            secondFactors: services.secondFactors.map { _ in traced })
+            secondFactors: services.secondFactors.map { _ in traced },
+            passkeys: services.passkeys.map { _ in traced })
     }
 
     private func service<Service>(_ service: Service?, _ name: String) throws -> Service {
@@ -201,6 +202,44 @@ extension TracingAccountServices: SecondFactorService {
             .data, name(base.secondFactors, "finishSignIn"), .dataFinishSecondFactorSignIn(provider: challenge.provider)
         )
         return try await factors.finishSignIn(challenge, factorID: factorID, code: code)
+    }
+}
+
+extension TracingAccountServices: PasskeyService {
+    private var passkeyService: any PasskeyService {
+        get throws { try service(base.passkeys, "PasskeyService") }
+    }
+
+    public func startRegistration(for session: UserSession) async throws -> PasskeyCreationRequest {
+        tracer.record(.data, name(base.passkeys, "startRegistration"), .dataStartPasskeyRegistration)
+        return try await passkeyService.startRegistration(for: session)
+    }
+
+    public func finishRegistration(_ registration: PasskeyRegistration, name passkeyName: String, for session: UserSession)
+        async throws -> UserSession
+    {
+        tracer.record(.data, name(base.passkeys, "finishRegistration"), .dataFinishPasskeyRegistration)
+        return try await passkeyService.finishRegistration(registration, name: passkeyName, for: session)
+    }
+
+    public func passkeys(for session: UserSession) async throws -> [Passkey] {
+        tracer.record(.data, name(base.passkeys, "passkeys"), .dataListPasskeys)
+        return try await passkeyService.passkeys(for: session)
+    }
+
+    public func removePasskey(id: String, for session: UserSession) async throws -> UserSession {
+        tracer.record(.data, name(base.passkeys, "removePasskey"), .dataRemovePasskey)
+        return try await passkeyService.removePasskey(id: id, for: session)
+    }
+
+    public func startSignIn() async throws -> PasskeyAssertionRequest {
+        tracer.record(.data, name(base.passkeys, "startSignIn"), .dataStartPasskeySignIn)
+        return try await passkeyService.startSignIn()
+    }
+
+    public func finishSignIn(_ assertion: PasskeyAssertion) async throws -> UserSession {
+        tracer.record(.data, name(base.passkeys, "finishSignIn"), .dataFinishPasskeySignIn)
+        return try await passkeyService.finishSignIn(assertion)
     }
 }
 

@@ -41,7 +41,8 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
             customTokens: capabilities.customTokens.map { _ in traced },
             emailVerification: capabilities.emailVerification.map { _ in traced },
             profile: capabilities.profile.map { _ in traced },
-            multiFactor: capabilities.multiFactor.map { _ in traced })
+            multiFactor: capabilities.multiFactor.map { _ in traced },
+            passkeys: capabilities.passkeys.map { _ in traced })
     }
 
     /// The wrapped backend's port; it is there, since ``wrapping(_:tracer:)`` hands out only the ports present.
@@ -242,6 +243,47 @@ extension TracingIdentityBackend: MultiFactorBackend {
         try await session("finalizeSecondFactorSignIn", .backendSendSecondFactorCode) {
             try await port(base.multiFactor).finalizeSecondFactorSignIn(
                 pendingCredential: pendingCredential, enrollmentID: enrollmentID, code: code)
+        }
+    }
+}
+
+extension TracingIdentityBackend: PasskeyBackend {
+    public func startPasskeyEnrollment(idToken: Secret) async throws -> PasskeyCreationRequest {
+        try await call(
+            "startPasskeyEnrollment", .backendSendWithIDToken("passkeyEnrollment:start"), answer: { _ in .backendDone }
+        ) { try await port(base.passkeys).startPasskeyEnrollment(idToken: idToken) }
+    }
+
+    public func finalizePasskeyEnrollment(idToken: Secret, registration: PasskeyRegistration, name: String)
+        async throws -> BackendSessionResponse
+    {
+        try await session("finalizePasskeyEnrollment", .backendSendWithIDToken("passkeyEnrollment:finalize")) {
+            try await port(base.passkeys).finalizePasskeyEnrollment(
+                idToken: idToken, registration: registration, name: name)
+        }
+    }
+
+    public func passkeys(idToken: Secret) async throws -> [Passkey] {
+        try await call(
+            "passkeys", .backendSendWithIDToken("lookup passkeyInfo"), answer: { _ in .backendDone }
+        ) { try await port(base.passkeys).passkeys(idToken: idToken) }
+    }
+
+    public func deletePasskey(idToken: Secret, credentialID: String) async throws -> BackendSessionResponse {
+        try await session("deletePasskey", .backendSendWithIDToken("update deletePasskey")) {
+            try await port(base.passkeys).deletePasskey(idToken: idToken, credentialID: credentialID)
+        }
+    }
+
+    public func startPasskeySignIn() async throws -> PasskeyAssertionRequest {
+        try await call(
+            "startPasskeySignIn", .dataStartPasskeySignIn, answer: { _ in .backendDone }
+        ) { try await port(base.passkeys).startPasskeySignIn() }
+    }
+
+    public func finalizePasskeySignIn(_ assertion: PasskeyAssertion) async throws -> BackendSessionResponse {
+        try await session("finalizePasskeySignIn", .backendSendPasskeyProof) {
+            try await port(base.passkeys).finalizePasskeySignIn(assertion)
         }
     }
 }
