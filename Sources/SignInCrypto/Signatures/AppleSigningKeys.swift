@@ -1,10 +1,9 @@
 #if canImport(CryptoKit)
-    import CryptoKit
     import Foundation
     import Security
 
-    /// `TestSigningKey`'s keys on Apple platforms: an RSA 2048 key from `SecKeyCreateRandomKey`, a P-256 key from
-    /// CryptoKit. For tests only.
+    /// `TestSigningKey`'s RSA keys on Apple platforms: an RSA 2048 key from `SecKeyCreateRandomKey`. For tests only.
+    /// (Its P-256 keys are ``P256SigningKey``s, CryptoKit's here.)
     ///
     /// Not compiled in CI (Linux has neither framework): checked by reading against Apple's documentation only.
     enum AppleSigningKeys {
@@ -28,14 +27,6 @@
             }
             return (numbers.first, numbers.second, SecKeyRSASigner(key: privateKey))
         }
-
-        /// A new P-256 key: its point's coordinates and the key.
-        static func p256() -> (x: [UInt8], y: [UInt8], key: any PlatformSigningKey)? {
-            let privateKey = P256.Signing.PrivateKey()
-            let point = Array(privateKey.publicKey.rawRepresentation)
-            guard point.count == 64 else { return nil }
-            return (Array(point.prefix(32)), Array(point.suffix(32)), CryptoKitP256Signer(key: privateKey))
-        }
     }
 
     /// An RSA private key in Security, signing RS256.
@@ -53,15 +44,6 @@
                 return nil
             }
             return Array(signature)
-        }
-    }
-
-    /// A P-256 private key in CryptoKit, signing ES256 (r || s).
-    struct CryptoKitP256Signer: PlatformSigningKey {
-        let key: P256.Signing.PrivateKey
-
-        func sign(_ message: [UInt8]) -> [UInt8]? {
-            (try? key.signature(for: Data(message))).map { Array($0.rawRepresentation) }
         }
     }
 #endif

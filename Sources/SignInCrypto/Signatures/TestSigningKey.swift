@@ -48,13 +48,11 @@ package final class TestSigningKey: Sendable {
         return TestSigningKey(algorithm: .rs256, rsaPublicKey: publicKey, p256PublicKey: nil, privateKey: privateKey)
     }
 
-    /// A new P-256 key for ES256.
+    /// A new P-256 key for ES256: a ``P256SigningKey``.
     /// - Throws: ``SignatureCheckUnavailable/noPlatformCrypto`` when no library can make one here.
     package static func p256() throws(SignatureCheckUnavailable) -> TestSigningKey {
-        guard let (x, y, privateKey) = PlatformSigningKeys.p256(), let publicKey = P256PublicKey(x: x, y: y) else {
-            throw .noPlatformCrypto
-        }
-        return TestSigningKey(algorithm: .es256, rsaPublicKey: nil, p256PublicKey: publicKey, privateKey: privateKey)
+        let key = try P256SigningKey.generate()
+        return TestSigningKey(algorithm: .es256, rsaPublicKey: nil, p256PublicKey: key.publicKey, privateKey: key)
     }
 
     /// The signature of `message`: for RS256 as many bytes as the modulus, for ES256 r || s (64 bytes), as JWS
@@ -72,7 +70,7 @@ protocol PlatformSigningKey: Sendable {
     func sign(_ message: [UInt8]) -> [UInt8]?
 }
 
-/// Makes the platform's private keys: the only `#if` of the test signer.
+/// Makes the platform's RSA keys: the only `#if` of the test signer (its P-256 keys are ``P256SigningKey``s).
 enum PlatformSigningKeys {
     /// A new RSA 2048 key: its modulus, its exponent and the private key.
     static func rsa2048() -> (modulus: [UInt8], exponent: [UInt8], key: any PlatformSigningKey)? {
@@ -82,45 +80,19 @@ enum PlatformSigningKeys {
             guard let library = LibCryptoSignatures.shared, let key = library.generateRSAKey(bits: 2048) else {
                 return nil
             }
-            let owned = LibCryptoSigningKey(key: key, library: library, isECDSA: false)
+            let owned = LibCryptoSigningKey(key: key, library: library)
             guard let numbers = library.rsaNumbers(of: key) else { return nil }
             return (numbers.modulus, numbers.exponent, owned)
         #endif
     }
-
-    /// A new P-256 key: its point's coordinates and the private key.
-    static func p256() -> (x: [UInt8], y: [UInt8], key: any PlatformSigningKey)? {
-        #if canImport(CryptoKit)
-            return AppleSigningKeys.p256()
-        #else
-            guard let library = LibCryptoSignatures.shared, let key = library.generateP256Key() else { return nil }
-            let owned = LibCryptoSigningKey(key: key, library: library, isECDSA: true)
-            guard let point = library.p256Point(of: key) else { return nil }
-            return (point.x, point.y, owned)
-        #endif
-    }
 }
 
-/// An OpenSSL private key (`EVP_PKEY`), freed when this object is.
-final class LibCryptoSigningKey: PlatformSigningKey, @unchecked Sendable {
-    // @unchecked Sendable: `key` is never modified after it is made, and OpenSSL allows one EVP_PKEY to be used by
-    // several threads at once for signing as long as none modifies it (openssl-threads(7)); each signature has an
-    // EVP_MD_CTX of its own.
-    private let key: OpaquePointer
-    private let library: LibCryptoSignatures
-    private let isECDSA: Bool
-
-    /// Takes ownership of `key`.
-    init(key: OpaquePointer, library: LibCryptoSignatures, isECDSA: Bool) {
-        self.key = key
-        self.library = library
-        self.isECDSA = isECDSA
-    }
-
-    deinit { library.keyFree(key) }
-
+/// A P-256 key signs ES256 as JWS carries it: r || s.
+extension P256SigningKey: PlatformSigningKey {
     func sign(_ message: [UInt8]) -> [UInt8]? {
-        guard let signature = library.sign(message, with: key) else { return nil }
-        return isECDSA ? ECDSAP256.rawSignature(fromDER: signature) : signature
+        try? rawSignature(for: message)
     }
 }
+
+/// An OpenSSL RSA key signs RS256 as OpenSSL gives it.
+extension LibCryptoSigningKey: PlatformSigningKey {}
