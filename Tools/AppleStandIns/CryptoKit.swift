@@ -8,15 +8,6 @@
 // have yet.
 import Foundation
 
-/// The bytes of a digest or an authentication code; a placeholder for CryptoKit's storage.
-public struct StandInBytes: Sequence, ContiguousBytes, Hashable, Sendable {
-    let bytes: [UInt8] = []
-    public func makeIterator() -> IndexingIterator<[UInt8]> { bytes.makeIterator() }
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try bytes.withUnsafeBytes(body)
-    }
-}
-
 public protocol Digest: Sequence, ContiguousBytes, Hashable, Sendable where Element == UInt8 {}
 
 public protocol HashFunction: Sendable {
@@ -25,7 +16,7 @@ public protocol HashFunction: Sendable {
 }
 
 public struct SHA256Digest: Digest {
-    let bytes = StandInBytes()
+    let bytes: [UInt8] = []
     public func makeIterator() -> IndexingIterator<[UInt8]> { bytes.makeIterator() }
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try bytes.withUnsafeBytes(body)
@@ -43,7 +34,7 @@ public struct SymmetricKey: Sendable {
 public protocol MessageAuthenticationCode: Sequence, ContiguousBytes, Hashable, Sendable where Element == UInt8 {}
 
 public struct HashedAuthenticationCode<H: HashFunction>: MessageAuthenticationCode {
-    let bytes = StandInBytes()
+    let bytes: [UInt8] = []
     public func makeIterator() -> IndexingIterator<[UInt8]> { bytes.makeIterator() }
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try bytes.withUnsafeBytes(body)
