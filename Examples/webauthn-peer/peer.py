@@ -356,10 +356,6 @@ class JudgingProxy(http.server.ThreadingHTTPServer):
             known["sign_count"] = verified.new_sign_count
         return f"verified: signature, user verified {verified.user_verified}, sign count {verified.new_sign_count}"
 
-    def last_verdict(self):
-        with self.lock:
-            return dict(self.verdicts[-1]) if self.verdicts else None
-
     def all_verdicts(self):
         with self.lock:
             return [dict(v) for v in self.verdicts]
