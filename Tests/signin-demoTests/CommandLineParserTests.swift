@@ -139,6 +139,22 @@ struct CommandLineParserTests {
             help.contains("sign-in " + CompositionRoot.providers.map(\.description.commandName).joined(separator: "|")))
     }
 
+    @Test("a passkey signs in but is no provider to link; passkey takes add, list and remove with an id")
+    func passkeyWords() throws {
+        #expect(try CommandLineParser.parse(["sign-in", " Passkey "]).command == .signIn(.passkey))
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["link", "passkey"]) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["unlink", "passkey"]) }
+        #expect(try CommandLineParser.parse(["passkey", "ADD", "--name", "laptop"]).command == .passkey(.add))
+        #expect(try CommandLineParser.parse(["passkey", "remove", "abc"]).command == .passkey(.remove, id: "abc"))
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["passkey"]) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["passkey", "enroll"]) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["passkey", "list", "extra"]) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["sign-in", "passkey", "extra"]) }
+        let help = CommandLineHelp(text: CLIMessages(language: "en"))
+        #expect(help.command("sign-in").contains("passkey"))
+        #expect(help.global().contains("passkey add|list|remove [ID]"))
+    }
+
     @Test(
         "every command of the table parses, with each of its options, and has its own help",
         arguments: CommandTable.commands.map(\.name))
@@ -150,6 +166,7 @@ struct CommandLineParserTests {
             arguments.append(try #require(choice.allowed(in: CompositionRoot.providers.descriptions).first).commandName)
         case .link: arguments.append("signin-demo://reset-password?code=x")
         case .mfaAction: arguments.append(MFAAction.list.rawValue)
+        case .passkeyAction: arguments.append(PasskeyAction.list.rawValue)
         case .none, .optionalCommand: break
         }
         for option in spec.options {
