@@ -303,13 +303,13 @@ extension CLIMessages {
         .tourOldPasswordRefused: "the old password is refused: {message}",
         .tourLinkOnce: "the link works once: {message}",
         .tourNewPasswordWorks: "the new password signs in",
-        .tourStep9: "10. Apple revocation: the user stops using Sign in with Apple, and the app signs out",
+        .tourStep9: "11. Apple revocation: the user stops using Sign in with Apple, and the app signs out",
         .tourStopUsing: "Settings > Apple ID > Sign in with Apple > signin-demo > Stop using",
         .tourCredentialState: "credential state: {state}; {message}",
-        .tourStep10: "11. Delete the account (the guest-turned-email account)",
+        .tourStep10: "12. Delete the account (the guest-turned-email account)",
         .tourDeleted: "deleted; signed out",
         .tourSignInAgain: "signing in to it again: {message}",
-        .tourStep11: "12. Sign in with Apple again: after the revocation Apple sends the name once more",
+        .tourStep11: "13. Sign in with Apple again: after the revocation Apple sends the name once more",
         .tourDone:
             "Done: every flow ran on the embedded backend. Try 'signin-demo status', 'signin-demo interactive' and 'signin-demo --help'; they share this data folder.",
         .tourFailed: "signin-demo: the tour stopped: {reason}",
@@ -517,5 +517,13 @@ extension CLIMessages {
             "Create the passkey",
         .promptPasskeyChoose:
             "Sign in to {site} with the passkey of:",
+        .tourStepPasskey:
+            "10. A passkey: the device makes a key pair, the backend keeps the public key, and the next sign-in asks no password",
+        .tourPasskeyAdded:
+            "the device (the demo's software authenticator) made a passkey; the backend checked it and keeps its public key",
+        .tourPasskeySignedIn:
+            "signed out and in again with the passkey alone: no email, no password, the same account",
+        .tourPasskeySkipped:
+            "this backend does not offer passkeys: skipped",
     ]
 }

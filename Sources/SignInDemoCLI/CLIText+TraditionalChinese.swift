@@ -279,13 +279,13 @@ extension CLIMessages {
         .tourOldPasswordRefused: "舊密碼遭拒：{message}",
         .tourLinkOnce: "連結只能使用一次：{message}",
         .tourNewPasswordWorks: "新密碼可以登入",
-        .tourStep9: "10. Apple 撤銷：使用者停止使用「使用 Apple 登入」，應用程式隨之登出",
+        .tourStep9: "11. Apple 撤銷：使用者停止使用「使用 Apple 登入」，應用程式隨之登出",
         .tourStopUsing: "設定 > Apple 帳號 > 使用 Apple 登入 > signin-demo > 停止使用",
         .tourCredentialState: "憑證狀態：{state}；{message}",
-        .tourStep10: "11. 刪除帳號（由訪客轉為電子郵件的帳號）",
+        .tourStep10: "12. 刪除帳號（由訪客轉為電子郵件的帳號）",
         .tourDeleted: "已刪除；已登出",
         .tourSignInAgain: "再次登入該帳號：{message}",
-        .tourStep11: "12. 再次使用 Apple 登入：撤銷後 Apple 會再傳送一次姓名",
+        .tourStep11: "13. 再次使用 Apple 登入：撤銷後 Apple 會再傳送一次姓名",
         .tourDone:
             "完成：所有流程都已在內嵌後端上執行。試試 'signin-demo status'、'signin-demo interactive' 與 'signin-demo --help'；它們共用此資料資料夾。",
         .tourFailed: "signin-demo: 導覽已中止：{reason}",
@@ -460,5 +460,13 @@ extension CLIMessages {
             "建立密碼金鑰",
         .promptPasskeyChoose:
             "以下列密碼金鑰登入 {site}：",
+        .tourStepPasskey:
+            "10. 密碼金鑰：裝置建立金鑰對，後端保存公開金鑰，下次登入不需密碼",
+        .tourPasskeyAdded:
+            "裝置（示範用的軟體驗證器）已建立密碼金鑰；後端已檢查並保存其公開金鑰",
+        .tourPasskeySignedIn:
+            "登出後僅以密碼金鑰再次登入：無需電子郵件與密碼，仍是同一個帳號",
+        .tourPasskeySkipped:
+            "此後端不提供密碼金鑰：已略過",
     ]
 }

@@ -310,13 +310,13 @@ extension CLIMessages {
         .tourOldPasswordRefused: "eski parola reddedildi: {message}",
         .tourLinkOnce: "bağlantı yalnızca bir kez çalışır: {message}",
         .tourNewPasswordWorks: "yeni parolayla oturum açılabiliyor",
-        .tourStep9: "10. Apple iptali: kullanıcı Apple ile Giriş Yap'ı kullanmayı bırakır ve uygulama oturumu kapatır",
+        .tourStep9: "11. Apple iptali: kullanıcı Apple ile Giriş Yap'ı kullanmayı bırakır ve uygulama oturumu kapatır",
         .tourStopUsing: "Ayarlar > Apple Kimliği > Apple ile Giriş Yap > signin-demo > Kullanmayı Durdur",
         .tourCredentialState: "kimlik bilgisi durumu: {state}; {message}",
-        .tourStep10: "11. Hesabı silme (misafirken e-posta hesabına dönüşen hesap)",
+        .tourStep10: "12. Hesabı silme (misafirken e-posta hesabına dönüşen hesap)",
         .tourDeleted: "silindi; oturum kapatıldı",
         .tourSignInAgain: "bu hesapta yeniden oturum açma: {message}",
-        .tourStep11: "12. Yeniden Apple ile Giriş Yap: iptalden sonra Apple adı bir kez daha gönderir",
+        .tourStep11: "13. Yeniden Apple ile Giriş Yap: iptalden sonra Apple adı bir kez daha gönderir",
         .tourDone:
             "Bitti: tüm akışlar gömülü arka uçta çalıştı. 'signin-demo status', 'signin-demo interactive' ve 'signin-demo --help' komutlarını deneyin; hepsi bu veri klasörünü kullanır.",
         .tourFailed: "signin-demo: tur durdu: {reason}",
@@ -528,5 +528,13 @@ extension CLIMessages {
             "Geçiş anahtarını oluştur",
         .promptPasskeyChoose:
             "{site} sitesinde şu geçiş anahtarıyla oturum açın:",
+        .tourStepPasskey:
+            "10. Geçiş anahtarı: cihaz bir anahtar çifti oluşturur, arka uç açık anahtarı tutar ve sonraki oturum açma parola sormaz",
+        .tourPasskeyAdded:
+            "cihaz (demonun yazılım doğrulayıcısı) bir geçiş anahtarı oluşturdu; arka uç onu denetledi ve açık anahtarını tutuyor",
+        .tourPasskeySignedIn:
+            "oturum kapatılıp yalnızca geçiş anahtarıyla yeniden açıldı: e-posta yok, parola yok, aynı hesap",
+        .tourPasskeySkipped:
+            "bu arka uç geçiş anahtarı sunmuyor: atlandı",
     ]
 }

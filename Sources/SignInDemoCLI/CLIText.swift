@@ -102,6 +102,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case usageNeedsPasskeyID, promptPasskeyToRemove, passkeyAdded, passkeyAddCancelled, passkeyNone, passkeyLine
     case passkeyRemoved, passkeyRemoveCancelled, menuPasskeyAdd, menuPasskeyList, menuPasskeyRemove
     case menuSignInPasskey, promptPasskeyCreate, promptPasskeyCreateOption, promptPasskeyChoose
+    case tourStepPasskey, tourPasskeyAdded, tourPasskeySignedIn, tourPasskeySkipped
 
     // OpenID Connect providers.
     case optionIssuer, optionClientID, usageOIDCNotRegistered, usageOIDCNeedsIssuer, usageBadIssuer, usageBadClientID

@@ -144,8 +144,10 @@ struct CompositionRoot {
                 create: { site, account in text(.promptPasskeyCreate, ["site": site, "account": account]) },
                 createOption: text(.promptPasskeyCreateOption),
                 choose: { site in text(.promptPasskeyChoose, ["site": site]) }))
-        let authenticator = SoftwareAuthenticator(
+        let software = SoftwareAuthenticator(
             store: FilePasskeyStore(path: paths.devicePasskeys), consent: passkeyConsent, clock: clock)
+        let authenticator: any PasskeyAuthenticator =
+            tracing.map { TracingPasskeyAuthenticator(software, tracer: $0) } ?? software
         let viewModel = SignInViewModel(
             signIn: signIn,
             signOut: SignOutUseCase(sessions: sessions, tokenService: tokenService),

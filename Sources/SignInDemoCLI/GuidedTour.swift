@@ -167,7 +167,11 @@ struct GuidedTour {
             return failure
         }
 
-        // 10: the KMP app's Apple credential state.
+        // 10: a passkey, with the demo's software authenticator standing in for the device.
+        section(.tourStepPasskey)
+        if let failure = await passkeySignIn(app, password: Secret(newPassword)) { return failure }
+
+        // 11: the KMP app's Apple credential state.
         section(.tourStep9)
         guard await signIn(.clickProvider(.apple), app) != nil else { return .failure }
         do {
@@ -184,7 +188,7 @@ struct GuidedTour {
             .tourCredentialState,
             ["state": credentialState.rawValue, "message": app.viewModel.state.errorMessage ?? ""])
 
-        // 11: App Store Review Guideline 5.1.1(v).
+        // 12: App Store Review Guideline 5.1.1(v).
         section(.tourStep10)
         guard await signIn(.signInWithEmail(email: email, password: Secret(newPassword)), app) != nil else {
             return .failure
@@ -205,6 +209,29 @@ struct GuidedTour {
         console.out("\n" + SessionFormatter(text: text).describe(final))
         console.out(text(runner.choice == .embedded ? .tourDone : .tourDoneFirebase) + "\n")
         return .success
+    }
+
+    /// Registers a passkey on the signed-in email account, signs out and in again with it alone. `nil` when it went as
+    /// it should (or the backend has no passkeys), the tour's failure otherwise.
+    private func passkeySignIn(_ app: CompositionRoot, password: Secret) async -> ExitCode? {
+        let offers = app.viewModel.offers
+        guard let register = offers.registerPasskey, let signIn = offers.signInWithPasskey else {
+            note(.tourPasskeySkipped)
+            return nil
+        }
+        let before = app.viewModel.state.session?.uid
+        await app.screen.send(.registerPasskey(register, name: "Tour", currentPassword: password))
+        guard app.viewModel.state.error == nil, app.viewModel.state.completed == .registerPasskey else {
+            return fail(app.viewModel.state.errorMessage ?? "RegisterPasskeyUseCase")
+        }
+        note(.tourPasskeyAdded)
+        await app.screen.send(.clickSignOut)
+        await app.screen.send(.clickSignInWithPasskey(signIn))
+        guard app.viewModel.state.error == nil, let after = app.viewModel.state.session?.uid, after == before else {
+            return fail(app.viewModel.state.errorMessage ?? "SignInWithPasskeyUseCase")
+        }
+        note(.tourPasskeySignedIn)
+        return nil
     }
 
     /// Enrols an authenticator on the signed-in email account, signs out and in again with a code, and removes the

@@ -27,7 +27,7 @@ struct InteractiveMenu {
                                 ?? text(.menuSignInWith, ["provider": text.provider(provider.type)])
                         }, command: Command.signIn(provider.type)
                     )
-                }
+                } + [({ text in text(.menuSignInPasskey) }, Command.signIn(.passkey))]
             case .link?:
                 return providers.filter(\.description.isLinkable).map { provider in
                     (
@@ -42,6 +42,11 @@ struct InteractiveMenu {
                     (.menuMFAEnroll, .enroll), (.menuMFAList, .list), (.menuMFARemove, .remove),
                 ]
                 return items.map { label, action in ({ text in text(label) }, Command.mfa(action)) }
+            case .passkey?:
+                let items: [(CLIText, PasskeyAction)] = [
+                    (.menuPasskeyAdd, .add), (.menuPasskeyList, .list), (.menuPasskeyRemove, .remove),
+                ]
+                return items.map { label, action in ({ text in text(label) }, Command.passkey(action)) }
             default:
                 guard let label = spec.menu else { return [] }
                 // What the command names after its name (a provider to unlink, a link) is asked when it is chosen.

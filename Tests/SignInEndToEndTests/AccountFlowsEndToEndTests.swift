@@ -48,7 +48,7 @@ final class AccountFlowsEndToEndTests {
             documented == [
                 "interactive", "sign-in", "sign-up", "link", "unlink", "status", "sign-out", "reset-password",
                 "open-link", "outbox", "check-credential", "apple-revoke", "delete-account", "change-password", "me",
-                "serve", "verify-email", "update-profile", "mfa",
+                "serve", "verify-email", "update-profile", "mfa", "passkey",
                 "help",
                 "version",
             ])
@@ -77,6 +77,10 @@ final class AccountFlowsEndToEndTests {
         #expect(try cli.run(["open-link", String(verification)]).stdout.contains("new@example.com is verified."))
         #expect(try cli.run(["update-profile", "--name", "New Person"]).stdout.contains("name:          New Person"))
         #expect(try cli.run(["mfa", "list"]).stdout.contains("two-step sign-in is off"))
+        #expect(try cli.run(["passkey", "add", "--name", "Laptop"]).stdout.contains("The passkey was added"))
+        #expect(try cli.run(["sign-out"]).status == 0)
+        #expect(try cli.run(["sign-in", "passkey"]).stdout.contains("new@example.com"))
+        #expect(try cli.run(["passkey", "list"]).stdout.contains("1. Laptop"))
         #expect(
             try cli.run(["sign-in", "email", "--email", "new@example.com", "--password", "brand new pass"]).status == 0)
         #expect(try cli.run(["delete-account", "--yes"]).stdout.contains("Account deleted"))

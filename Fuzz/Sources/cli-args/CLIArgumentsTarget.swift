@@ -94,6 +94,8 @@ private func canonicalArguments(_ invocation: Invocation) -> [String] {
         case .link: arguments += [name, "--", command.resetLink?.value ?? ""]
         case .mfaAction:
             arguments += [name, command.mfaAction?.rawValue ?? ""] + (command.factorID.map { ["--", $0] } ?? [])
+        case .passkeyAction:
+            arguments += [name, command.passkeyAction?.rawValue ?? ""] + (command.factorID.map { ["--", $0] } ?? [])
         case .none, .optionalCommand: arguments.append(name)
         }
     }

@@ -153,6 +153,20 @@ extension FlowMessage {
             ["fields": present.isEmpty ? "-" : present.joined(separator: ", ")])
     }
 
+    static func passkeyCreationAsked(site: String) -> FlowMessage {
+        FlowMessage("infrastructure.passkeyCreationAsked", "ask the device to make a passkey for {site}", ["site": site])
+    }
+
+    static func passkeyAssertionAsked(site: String) -> FlowMessage {
+        FlowMessage(
+            "infrastructure.passkeyAssertionAsked", "ask the device to sign the challenge with a passkey for {site}",
+            ["site": site])
+    }
+
+    static var passkeyGiven: FlowMessage {
+        FlowMessage("infrastructure.passkeyGiven", "the device answered: public key and signature only, no secret")
+    }
+
     static var uiCredentialCancelled: FlowMessage {
         FlowMessage("infrastructure.credentialCancelled", "the user cancelled")
     }
@@ -359,6 +373,10 @@ extension FlowMessage {
         FlowMessage(
             "data.sendWithIDToken", "{operation} with ID token {idToken}",
             ["operation": what, "idToken": Secret.redactedText])
+    }
+
+    static var backendSendPasskeySignInStart: FlowMessage {
+        FlowMessage("data.sendPasskeySignInStart", "passkeySignIn:start, naming no account")
     }
 
     static var backendSendPasskeyProof: FlowMessage {

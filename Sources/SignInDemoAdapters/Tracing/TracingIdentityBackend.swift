@@ -277,7 +277,7 @@ extension TracingIdentityBackend: PasskeyBackend {
 
     public func startPasskeySignIn() async throws -> PasskeyAssertionRequest {
         try await call(
-            "startPasskeySignIn", .dataStartPasskeySignIn, answer: { _ in .backendDone }
+            "startPasskeySignIn", .backendSendPasskeySignInStart, answer: { _ in .backendDone }
         ) { try await port(base.passkeys).startPasskeySignIn() }
     }
 

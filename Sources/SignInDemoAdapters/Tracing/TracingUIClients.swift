@@ -33,6 +33,44 @@ public struct TracingSignInUIClient: SignInUIClient {
     }
 }
 
+/// A passkey authenticator that records what the use case asks the device and whether it answered, around the
+/// authenticator it wraps: the crossing from Domain into the device's passkey sheet (Infrastructure).
+public struct TracingPasskeyAuthenticator: PasskeyAuthenticator {
+    private let base: any PasskeyAuthenticator
+    private let name: String
+    private let tracer: any FlowTracer
+
+    /// Wraps `base`; steps are named after the wrapped type.
+    public init(_ base: any PasskeyAuthenticator, tracer: any FlowTracer) {
+        self.base = base
+        self.name = String(describing: type(of: base))
+        self.tracer = tracer
+    }
+
+    public func register(_ request: PasskeyCreationRequest) async throws -> PasskeyOutcome<PasskeyRegistration> {
+        let component = "\(name).register"
+        tracer.record(.infrastructure, component, .passkeyCreationAsked(site: request.relyingPartyID))
+        return try await tracer.recordingOutcome(
+            .infrastructure, component, answered: Self.answer, failed: { .uiFailed(TraceErrorName.of($0)) }
+        ) { try await base.register(request) }
+    }
+
+    public func assert(_ request: PasskeyAssertionRequest) async throws -> PasskeyOutcome<PasskeyAssertion> {
+        let component = "\(name).assert"
+        tracer.record(.infrastructure, component, .passkeyAssertionAsked(site: request.relyingPartyID))
+        return try await tracer.recordingOutcome(
+            .infrastructure, component, answered: Self.answer, failed: { .uiFailed(TraceErrorName.of($0)) }
+        ) { try await base.assert(request) }
+    }
+
+    private static func answer<Value>(_ outcome: PasskeyOutcome<Value>) -> FlowMessage {
+        switch outcome {
+        case .completed: .passkeyGiven
+        case .cancelled: .uiCredentialCancelled
+        }
+    }
+}
+
 /// An Apple authorizer that records the request the Apple UI client makes (its scopes; the nonce is a digest),
 /// around the authorizer it wraps: Apple's sheet, or the demo's terminal stand-in.
 public struct TracingAppleIDAuthorizer: AppleIDAuthorizer {
