@@ -95,6 +95,57 @@ open class ASAuthorizationController: NSObject {
     open func performRequests() {}
 }
 
+// Passkeys (iOS 15+, macOS 12+; `excludedCredentials` iOS 17.4+, macOS 13.5+): the platform provider, its two
+// requests, their credential descriptor and the two credentials it answers with. Apple declares most of these
+// properties in protocols the classes conform to (`ASAuthorizationPublicKeyCredentialRegistrationRequest`,
+// `ASPublicKeyCredential`, `ASAuthorizationPublicKeyCredentialAssertion`, …); the stand-in declares on each class only
+// the ones used, with Apple's Swift types (the assertion's `Data!` among them).
+public struct ASAuthorizationPublicKeyCredentialUserVerificationPreference: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let preferred = ASAuthorizationPublicKeyCredentialUserVerificationPreference(rawValue: "preferred")
+    public static let required = ASAuthorizationPublicKeyCredentialUserVerificationPreference(rawValue: "required")
+}
+
+open class ASAuthorizationPlatformPublicKeyCredentialDescriptor: NSObject {
+    public init(credentialID: Data) {}
+}
+
+open class ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest: ASAuthorizationRequest {
+    open var displayName: String? = nil
+    open var userVerificationPreference = ASAuthorizationPublicKeyCredentialUserVerificationPreference.preferred
+    open var excludedCredentials: [ASAuthorizationPlatformPublicKeyCredentialDescriptor]? = nil
+}
+
+open class ASAuthorizationPlatformPublicKeyCredentialAssertionRequest: ASAuthorizationRequest {
+    open var allowedCredentials: [ASAuthorizationPlatformPublicKeyCredentialDescriptor] = []
+    open var userVerificationPreference = ASAuthorizationPublicKeyCredentialUserVerificationPreference.preferred
+}
+
+open class ASAuthorizationPlatformPublicKeyCredentialProvider: NSObject {
+    public init(relyingPartyIdentifier: String) {}
+    open func createCredentialRegistrationRequest(challenge: Data, name: String, userID: Data)
+        -> ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest
+    { ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest() }
+    open func createCredentialAssertionRequest(challenge: Data)
+        -> ASAuthorizationPlatformPublicKeyCredentialAssertionRequest
+    { ASAuthorizationPlatformPublicKeyCredentialAssertionRequest() }
+}
+
+open class ASAuthorizationPlatformPublicKeyCredentialRegistration: NSObject, ASAuthorizationCredential {
+    open var credentialID: Data { fatalError("stand-in") }
+    open var rawClientDataJSON: Data { fatalError("stand-in") }
+    open var rawAttestationObject: Data? { nil }
+}
+
+open class ASAuthorizationPlatformPublicKeyCredentialAssertion: NSObject, ASAuthorizationCredential {
+    open var credentialID: Data { fatalError("stand-in") }
+    open var rawClientDataJSON: Data { fatalError("stand-in") }
+    open var rawAuthenticatorData: Data! { nil }
+    open var signature: Data! { nil }
+    open var userID: Data! { nil }
+}
+
 // ASWebAuthenticationSession (iOS 12+, macOS 10.15+; `Callback` iOS 17.4+, macOS 14.4+): the browser sheet of an
 // OpenID Connect sign-in.
 @MainActor

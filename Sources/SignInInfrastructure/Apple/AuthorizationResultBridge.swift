@@ -5,32 +5,42 @@ import Synchronization
 /// `ASAuthorizationController` reports through a delegate, and a delegate can be called twice (a success
 /// after an error on some systems), never (the controller is released without calling back), or after the
 /// waiting task was cancelled. A checked continuation must be resumed exactly once, so every path goes
-/// through ``resolve(_:)``: the first result wins and later ones are ignored. The Apple-only shell
-/// (`AuthorizationControllerAuthorizer`) holds no other logic, and this type is tested on every platform.
-public final class AuthorizationResultBridge: Sendable {
+/// through ``resolve(_:)``: the first result wins and later ones are ignored. The Apple-only shells
+/// (`AuthorizationControllerAuthorizer` for Sign in with Apple, `PlatformPasskeyAuthenticator` for passkeys) hold no
+/// other logic, and this type is tested on every platform. Each shell has its own `Result`:
+/// ``AuthorizationResultBridge`` is Sign in with Apple's.
+public final class AuthorizationCallbackBridge<Result: Sendable>: Sendable {
     private enum Phase {
         case idle
-        case waiting(CheckedContinuation<AppleIDAuthorizationResult, Never>)
-        case resolved(AppleIDAuthorizationResult)
+        case waiting(CheckedContinuation<Result, Never>)
+        case resolved(Result)
         case delivered
     }
 
-    /// What the waiting task gets when the controller goes away without calling back (code 1000, unknown).
-    public static let endedWithoutAnswer = AppleIDAuthorizationResult.failed(
-        .other(code: 1000, message: "the authorization ended without an answer"))
+    /// What the waiting task gets when it is cancelled: the user's cancel.
+    public let cancelled: Result
+    /// What the waiting task gets when the controller goes away without calling back, and what a second wait on one
+    /// bridge gets.
+    public let unanswered: Result
 
     private let phase = Mutex(Phase.idle)
 
     /// Creates a bridge for one authorization.
-    public init() {}
+    /// - Parameters:
+    ///   - cancelled: The result of a cancelled task.
+    ///   - unanswered: The result when the controller ends without an answer.
+    public init(cancelled: Result, unanswered: Result) {
+        self.cancelled = cancelled
+        self.unanswered = unanswered
+    }
 
-    /// Starts the authorization with `start` and waits for its one result. A cancelled task gets
-    /// ``AppleIDAuthorizationFailure/canceled`` at once; a result that arrives later is ignored.
+    /// Starts the authorization with `start` and waits for its one result. A cancelled task gets ``cancelled`` at
+    /// once; a result that arrives later is ignored.
     /// - Parameter start: Presents the UI (on the main actor, as `ASAuthorizationController` requires).
-    public func result(starting start: @escaping @MainActor @Sendable () -> Void) async -> AppleIDAuthorizationResult {
+    public func result(starting start: @escaping @MainActor @Sendable () -> Void) async -> Result {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let early: AppleIDAuthorizationResult? = phase.withLock { phase in
+                let early: Result? = phase.withLock { phase in
                     switch phase {
                     case .idle:
                         phase = .waiting(continuation)
@@ -39,7 +49,7 @@ public final class AuthorizationResultBridge: Sendable {
                         phase = .delivered
                         return result
                     case .waiting, .delivered:
-                        return Self.endedWithoutAnswer  // A second wait on one bridge: never the first result twice.
+                        return unanswered  // A second wait on one bridge: never the first result twice.
                     }
                 }
                 if let early {
@@ -50,7 +60,7 @@ public final class AuthorizationResultBridge: Sendable {
                 }
             }
         } onCancel: {
-            resolve(.failed(.canceled))
+            resolve(cancelled)
         }
     }
 
@@ -62,9 +72,8 @@ public final class AuthorizationResultBridge: Sendable {
     /// Delivers `result` if it is the first one.
     /// - Returns: Whether it was delivered (`false` for every later call).
     @discardableResult
-    public func resolve(_ result: AppleIDAuthorizationResult) -> Bool {
-        let (first, waiting) = phase.withLock {
-            phase -> (Bool, CheckedContinuation<AppleIDAuthorizationResult, Never>?) in
+    public func resolve(_ result: Result) -> Bool {
+        let (first, waiting) = phase.withLock { phase -> (Bool, CheckedContinuation<Result, Never>?) in
             switch phase {
             case .idle:
                 phase = .resolved(result)
@@ -78,5 +87,21 @@ public final class AuthorizationResultBridge: Sendable {
         }
         waiting?.resume(returning: result)
         return first
+    }
+}
+
+/// The bridge of one Sign in with Apple authorization (`AuthorizationControllerAuthorizer`).
+public typealias AuthorizationResultBridge = AuthorizationCallbackBridge<AppleIDAuthorizationResult>
+
+extension AuthorizationCallbackBridge where Result == AppleIDAuthorizationResult {
+    /// What the waiting task gets when the controller goes away without calling back (code 1000, unknown).
+    public static var endedWithoutAnswer: AppleIDAuthorizationResult {
+        .failed(.other(code: 1000, message: "the authorization ended without an answer"))
+    }
+
+    /// Creates a bridge for one Sign in with Apple authorization: a cancelled task gets
+    /// ``AppleIDAuthorizationFailure/canceled``.
+    public convenience init() {
+        self.init(cancelled: .failed(.canceled), unanswered: Self.endedWithoutAnswer)
     }
 }

@@ -1,0 +1,168 @@
+import Foundation
+import SignInDomain
+
+/// Why the device's passkey sheet did not complete, as plain values: the `ASAuthorizationError` codes a passkey
+/// request can end with, and the answers the shell refuses. Kept apart from `AuthenticationServices` so that the
+/// decisions are tested on every platform.
+public enum PasskeyAuthorizationFailure: Hashable, Sendable {
+    /// The user dismissed the sheet (1001). Not an error for the app.
+    case canceled
+    /// The device has no passkey for the relying party, or cannot make one: the request was not handled (1003), no
+    /// credential was available without asking (1005), or the device is not set up to make passkeys (1010: no
+    /// passcode, iCloud Keychain off).
+    case noPasskey
+    /// The device already holds one of the account's passkeys, which the registration excluded (1006).
+    case matchedExcludedCredential
+    /// The sheet answered, but not with what was asked: another kind of credential, a field missing or empty, or a
+    /// passkey the request did not allow. The reason names it.
+    case unexpectedAnswer(String)
+    /// Any other failure (1004 failed: a wrong relying party, Associated Domains not set up, …), with its domain,
+    /// code and the system's message.
+    case other(domain: String, code: Int, message: String)
+
+    /// `ASAuthorizationErrorDomain`: the domain whose codes mean what this type says.
+    public static let authorizationErrorDomain = "com.apple.AuthenticationServices.AuthorizationError"
+
+    /// Maps an `ASAuthorizationError` code and its message.
+    public init(code: Int, message: String) {
+        switch code {
+        case 1001: self = .canceled
+        case 1003, 1005, 1010: self = .noPasskey
+        case 1006: self = .matchedExcludedCredential
+        default: self = .other(domain: Self.authorizationErrorDomain, code: code, message: message)
+        }
+    }
+
+    /// Maps the error of `authorizationController(controller:didCompleteWithError:)`. Only an error of
+    /// ``authorizationErrorDomain`` is read by its code; an error of another domain is ``other(domain:code:message:)``
+    /// whatever its code, so that a failure elsewhere is never taken for the user's cancel.
+    public init(error: any Error) {
+        let error = error as NSError
+        if error.domain == Self.authorizationErrorDomain {
+            self.init(code: error.code, message: error.localizedDescription)
+        } else {
+            self = .other(domain: error.domain, code: error.code, message: error.localizedDescription)
+        }
+    }
+}
+
+/// What one passkey sheet reported: the device's answer, or why there is none.
+public enum PasskeyAuthorizationResult<Value: Hashable & Sendable>: Hashable, Sendable {
+    /// The device answered.
+    case completed(Value)
+    /// The user cancelled, or the sheet failed.
+    case failed(PasskeyAuthorizationFailure)
+}
+
+/// The pure steps of `PlatformPasskeyAuthenticator`: the fields of Apple's passkey credentials become the Domain's
+/// ``SignInDomain/PasskeyRegistration`` and ``SignInDomain/PasskeyAssertion``, and a result becomes a
+/// ``SignInDomain/PasskeyOutcome`` or a typed ``SignInDomain/AuthError``. The shell reads the fields and calls these;
+/// they are tested on Linux.
+public enum PasskeyAuthorizationMapper {
+    /// The bridge of one passkey sheet: a cancelled task is the user's cancel; a controller gone without an answer is
+    /// a failure (code 1000, unknown).
+    /// - Parameter value: What the sheet answers with: ``SignInDomain/PasskeyRegistration`` or
+    ///   ``SignInDomain/PasskeyAssertion``.
+    public static func bridge<Value>(for value: Value.Type)
+        -> AuthorizationCallbackBridge<PasskeyAuthorizationResult<Value>>
+    {
+        AuthorizationCallbackBridge(
+            cancelled: .failed(.canceled),
+            unanswered: .failed(
+                .other(
+                    domain: PasskeyAuthorizationFailure.authorizationErrorDomain, code: 1000,
+                    message: "the passkey sheet ended without an answer")))
+    }
+
+    /// Maps the fields of an `ASAuthorizationPlatformPublicKeyCredentialRegistration`.
+    /// - Parameters:
+    ///   - credentialID: `credentialID`.
+    ///   - clientDataJSON: `rawClientDataJSON`.
+    ///   - attestationObject: `rawAttestationObject` (optional in Apple's API).
+    /// - Returns: The registration, or ``PasskeyAuthorizationFailure/unexpectedAnswer(_:)`` when a field is missing
+    ///   or empty: nothing incomplete goes to the backend.
+    public static func registration(credentialID: Data, clientDataJSON: Data, attestationObject: Data?)
+        -> PasskeyAuthorizationResult<PasskeyRegistration>
+    {
+        if let missing = firstMissing([
+            ("credential id", credentialID), ("client data", clientDataJSON), ("attestation object", attestationObject),
+        ]) {
+            return .failed(.unexpectedAnswer("the passkey registration has no \(missing)"))
+        }
+        return .completed(
+            PasskeyRegistration(
+                credentialID: Array(credentialID), clientDataJSON: Array(clientDataJSON),
+                attestationObject: Array(attestationObject ?? Data())))
+    }
+
+    /// Maps the fields of an `ASAuthorizationPlatformPublicKeyCredentialAssertion`.
+    /// - Parameters:
+    ///   - credentialID: `credentialID`.
+    ///   - clientDataJSON: `rawClientDataJSON`.
+    ///   - authenticatorData: `rawAuthenticatorData`.
+    ///   - signature: `signature`.
+    ///   - userID: `userID`, the user handle; empty or missing becomes `nil` (WebAuthn's user handles are 1 to 64
+    ///     bytes).
+    ///   - allowedCredentialIDs: The request's allowed credentials; empty: any.
+    /// - Returns: The assertion, or ``PasskeyAuthorizationFailure/unexpectedAnswer(_:)`` when a field is missing or
+    ///   empty, or when the request allowed some credentials and the device signed with another.
+    public static func assertion(
+        credentialID: Data, clientDataJSON: Data, authenticatorData: Data?, signature: Data?, userID: Data?,
+        allowedCredentialIDs: [[UInt8]] = []
+    ) -> PasskeyAuthorizationResult<PasskeyAssertion> {
+        if let missing = firstMissing([
+            ("credential id", credentialID), ("client data", clientDataJSON), ("authenticator data", authenticatorData),
+            ("signature", signature),
+        ]) {
+            return .failed(.unexpectedAnswer("the passkey assertion has no \(missing)"))
+        }
+        let id = Array(credentialID)
+        guard allowedCredentialIDs.isEmpty || allowedCredentialIDs.contains(id) else {
+            return .failed(.unexpectedAnswer("the device signed with a passkey the request did not allow"))
+        }
+        return .completed(
+            PasskeyAssertion(
+                credentialID: id, clientDataJSON: Array(clientDataJSON),
+                authenticatorData: Array(authenticatorData ?? Data()), signature: Array(signature ?? Data()),
+                userHandle: userID.flatMap { $0.isEmpty ? nil : Array($0) }))
+    }
+
+    /// The result of a sheet whose credential is not the kind that was asked for (an Apple ID or a password where a
+    /// passkey was asked).
+    /// - Parameter kind: What was asked: "registration" or "assertion".
+    public static func notAPasskey<Value>(_ kind: String) -> PasskeyAuthorizationResult<Value> {
+        .failed(.unexpectedAnswer("the sheet answered with a credential that is not a passkey \(kind)"))
+    }
+
+    /// What the authenticator returns for a result.
+    /// - Returns: ``SignInDomain/PasskeyOutcome/completed(_:)`` with the device's answer, or
+    ///   ``SignInDomain/PasskeyOutcome/cancelled`` for the user's cancel.
+    /// - Throws: ``SignInDomain/AuthError/noPasskeyAvailable`` when the device has no passkey or cannot make one,
+    ///   ``SignInDomain/AuthError/passkeyAlreadyRegistered`` when it holds an excluded one, and
+    ///   ``SignInDomain/AuthError/uiClientFailed(_:reason:)`` (``SignInDomain/ProviderType/passkey``) for any other
+    ///   failure.
+    public static func outcome<Value>(for result: PasskeyAuthorizationResult<Value>) throws(AuthError)
+        -> PasskeyOutcome<Value>
+    {
+        switch result {
+        case .completed(let value):
+            return .completed(value)
+        case .failed(.canceled):
+            return .cancelled
+        case .failed(.noPasskey):
+            throw .noPasskeyAvailable
+        case .failed(.matchedExcludedCredential):
+            throw .passkeyAlreadyRegistered
+        case .failed(.unexpectedAnswer(let reason)):
+            throw .uiClientFailed(.passkey, reason: reason)
+        case .failed(.other(let domain, let code, let message)):
+            let name = domain == PasskeyAuthorizationFailure.authorizationErrorDomain ? "ASAuthorizationError" : domain
+            throw .uiClientFailed(.passkey, reason: "\(name) \(code)\(message.isEmpty ? "" : ": \(message)")")
+        }
+    }
+
+    /// The name of the first field that is missing or empty.
+    private static func firstMissing(_ fields: [(String, Data?)]) -> String? {
+        fields.first { $0.1?.isEmpty ?? true }?.0
+    }
+}
