@@ -56,9 +56,10 @@ struct CompositionRoot {
         viewModel = SignInViewModel(
             signIn: SignInUseCase(authProviders: authProviders, sessions: sessions),
             signOut: SignOutUseCase(sessions: sessions, tokenService: tokenService),
+            // Passkeys where the backend has them and the app is set up for them (`passkeyAuthenticator`).
             account: AccountUseCases(
                 services: accounts, sessions: sessions, authProviders: authProviders, canLink: ports.linking != nil,
-                appleCredentials: backend.appleCredentials),
+                appleCredentials: backend.appleCredentials, passkeyAuthenticator: backend.passkeyAuthenticator),
             uiClients: uiClients, reducer: SignInReducer(messages: texts.messages))
     }
 }
@@ -72,6 +73,14 @@ struct AppBackend {
     let appleAuthorizer: any AppleIDAuthorizer
     let appleCredentials: any AppleCredentialStateChecker
     let googleClient: any SignInUIClient
+    /// The device's passkeys (`PlatformPasskeyAuthenticator`), when `PASSKEY_RELYING_PARTY_ID` says the app is set up
+    /// for them; `nil` otherwise, and the screen offers no passkey button.
+    let passkeyAuthenticator: (any PasskeyAuthenticator)?
+
+    /// The setting that turns passkeys on: the relying party id, the domain of the app's Associated Domains
+    /// entitlement `webcredentials:<id>` whose `apple-app-site-association` file names the app. Without both the
+    /// system refuses every passkey request, so without the setting the app offers none.
+    static let passkeyRelyingPartyVariable = "PASSKEY_RELYING_PARTY_ID"
 
     /// Firebase when `FIREBASE_API_KEY` (or `FIREBASE_AUTH_EMULATOR_HOST`) is in the Info.plist or the scheme's
     /// environment; the embedded backend otherwise. Settings that are there but wrong stop the app at launch.
@@ -79,45 +88,58 @@ struct AppBackend {
         var settings = environment
         let keys = [
             FirebaseConfiguration.apiKeyVariable, FirebaseConfiguration.emulatorHostVariable,
-            FirebaseConfiguration.tenantVariable,
+            FirebaseConfiguration.tenantVariable, passkeyRelyingPartyVariable,
         ]
         for key in keys {
             if let value = bundle.object(forInfoDictionaryKey: key) as? String, !value.isEmpty { settings[key] = value }
         }
+        let relyingParty = settings[passkeyRelyingPartyVariable].flatMap { $0.isEmpty ? nil : $0 }
         switch FirebaseConfiguration.fromEnvironment(settings) {
-        case .success(let configuration): return .firebase(configuration)
-        case .failure(.missingAPIKey): return .embedded()
+        case .success(let configuration): return .firebase(configuration, passkeyRelyingParty: relyingParty)
+        case .failure(.missingAPIKey): return .embedded(passkeyRelyingParty: relyingParty)
         case .failure(let problem): preconditionFailure("The Firebase settings are wrong: \(problem)")
         }
     }
 
     /// Firebase Authentication over its REST API. It verifies Apple's real tokens: Apple's sheet and Apple's credential
-    /// state. Google's tokens come from the GoogleSignIn SDK, which this example does not link (see README.md).
-    static func firebase(_ configuration: FirebaseConfiguration) -> AppBackend {
+    /// state. Google's tokens come from the GoogleSignIn SDK, which this example does not link (see README.md). The
+    /// passkeys' relying party is the one set up in the project (Identity Platform); `passkeyRelyingParty` must be it.
+    static func firebase(_ configuration: FirebaseConfiguration, passkeyRelyingParty: String?) -> AppBackend {
         AppBackend(
             name: "firebase",
             capabilities: FirebaseIdentityBackend(configuration: configuration, transport: URLSessionTransport())
                 .capabilities,
             appleAuthorizer: AuthorizationControllerAuthorizer(presentationAnchor: { keyWindow() }),
             appleCredentials: AppleIDProviderCredentialChecker(),
-            googleClient: GoogleSDKPlaceholder())
+            googleClient: GoogleSDKPlaceholder(), passkeyAuthenticator: passkeys(passkeyRelyingParty))
     }
 
     /// The embedded backend, in-process, its state in Application Support. It verifies only the tokens of its own
     /// Apple-like and Google-like issuers (a real Apple token is signed by Apple), so Apple and Google sign in
-    /// through those issuers, without a sheet, as the CLI does.
-    static func embedded() -> AppBackend {
+    /// through those issuers, without a sheet, as the CLI does. Passkeys, by contrast, are the device's own: the
+    /// embedded backend is their relying party under `passkeyRelyingParty` (it checks that the device's answers are
+    /// for `https://<id>`), and the real passkey sheet makes and uses them.
+    static func embedded(passkeyRelyingParty: String?) -> AppBackend {
         let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
         let folder = (support ?? FileManager.default.temporaryDirectory).appending(path: "SignIn/backend")
-        let backend = EmbeddedBackend.persistent(folder: folder.path(percentEncoded: false))
+        var configuration = EmbeddedBackendConfiguration()
+        if let passkeyRelyingParty { configuration.passkeys = PasskeyRelyingPartySettings(id: passkeyRelyingParty) }
+        let backend = EmbeddedBackend.persistent(
+            folder: folder.path(percentEncoded: false), configuration: configuration)
         let apple = EmbeddedAppleID(issuer: backend.appleIssuer, clientID: backend.configuration.appleClientID)
         return AppBackend(
             name: "embedded", capabilities: backend.identityService.capabilities, appleAuthorizer: apple,
             appleCredentials: apple,
-            googleClient: GoogleUIClient(chooser: EmbeddedGoogleChooser(issuer: backend.googleIssuer)))
+            googleClient: GoogleUIClient(chooser: EmbeddedGoogleChooser(issuer: backend.googleIssuer)),
+            passkeyAuthenticator: passkeys(passkeyRelyingParty))
     }
 
-    /// The window Apple's sheet is presented over: the key window of the app's scenes.
+    /// The passkey sheet over the key window, when the app is set up for passkeys.
+    private static func passkeys(_ relyingParty: String?) -> (any PasskeyAuthenticator)? {
+        relyingParty.map { _ in PlatformPasskeyAuthenticator(presentationAnchor: { keyWindow() }) }
+    }
+
+    /// The window Apple's sheets (Sign in with Apple, passkeys) are presented over: the key window of the app's scenes.
     @MainActor
     private static func keyWindow() -> ASPresentationAnchor {
         let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }

@@ -73,6 +73,10 @@ private struct SignInSection: View {
         AppleButton(accessibilityLabel: texts.signInWith(.apple)) { viewModel.dispatch(.clickProvider(.apple)) }
         Button(texts.signInWith(.google)) { viewModel.dispatch(.clickProvider(.google)) }
         Button(texts(.continueAsGuest)) { viewModel.dispatch(.clickProvider(.anonymous)) }
+        // Only where the app wired a passkey authenticator and the backend has passkeys (see SignInApp.swift).
+        if let passkey = viewModel.offers.signInWithPasskey {
+            Button(texts(.signInWithPasskey)) { viewModel.dispatch(.clickSignInWithPasskey(passkey)) }
+        }
         EmailFields(form: form, texts: texts)
         // What the user typed travels in the action, for signing in as for signing up.
         Button(texts(.signIn)) {
@@ -130,6 +134,10 @@ private struct AccountSection: View {
             }
             .disabled(!form.isFilled)
         }
+        // A guest has no passkeys: it links a permanent way to sign in first.
+        if !session.isAnonymous, let list = viewModel.offers.listPasskeys {
+            PasskeysSection(list: list, viewModel: viewModel, form: form, texts: texts)
+        }
         Button(texts(.signOut)) { viewModel.dispatch(.clickSignOut) }
         if let delete = viewModel.offers.deleteAccount {
             Button(texts(.deleteAccount), role: .destructive) { confirmsDeletion = true }
@@ -143,6 +151,75 @@ private struct AccountSection: View {
                     }
                 }
         }
+    }
+}
+
+/// The account's passkeys: the list (loaded when shown, and again after each change, since a change clears it), each
+/// with its remove button, and "Add a passkey", which shows the device's sheet. Removing and adding are sensitive: an
+/// email account signs in again with the password in the fields if the backend asks, as for deletion.
+private struct PasskeysSection: View {
+    let list: Offer<ListPasskeysUseCase>
+    let viewModel: SignInViewModel
+    let form: EmailForm
+    let texts: Texts
+
+    @State private var newName = ""
+    @State private var removing: Passkey?
+
+    var body: some View {
+        VStack(spacing: 8) {
+            Text(texts(.passkeys))
+            if let passkeys = viewModel.state.passkeys {
+                ForEach(passkeys) { passkey in
+                    Text(passkey.name)
+                    if viewModel.offers.removePasskey != nil {
+                        Button(texts(.removePasskey, ["name": passkey.name]), role: .destructive) {
+                            removing = passkey
+                        }
+                    }
+                }
+            }
+            if let register = viewModel.offers.registerPasskey {
+                TextField(texts(.passkeyName), text: $newName)
+                Button(texts(.addPasskey)) {
+                    viewModel.dispatch(.registerPasskey(register, name: newName, currentPassword: currentPassword))
+                    newName = ""
+                }
+            }
+        }
+        .confirmationDialog(
+            texts(.removePasskeyConfirmation, ["name": removing?.name ?? ""]), isPresented: confirmsRemoval,
+            titleVisibility: .visible
+        ) {
+            if let passkey = removing, let remove = viewModel.offers.removePasskey {
+                Button(texts(.removePasskey, ["name": passkey.name]), role: .destructive) {
+                    viewModel.dispatch(.removePasskey(remove, id: passkey.id, currentPassword: currentPassword))
+                }
+            }
+        }
+        // The list as the backend has it: when the section appears, and after an add or a remove cleared it.
+        .onChange(of: needsList, initial: true) { _, needsList in
+            if needsList { viewModel.dispatch(.listPasskeys(list)) }
+        }
+    }
+
+    /// Whether to ask for the list: it is not there, nothing else runs (the view model takes one action at a time,
+    /// and a session can show before the sign-in that made it has finished), and no error is shown (a failed listing
+    /// is tried again once the user has read why).
+    private var needsList: Bool {
+        viewModel.state.passkeys == nil && !viewModel.state.isLoading && viewModel.state.errorMessage == nil
+    }
+
+    /// The password in the email fields, to sign in again with if the backend wants a recent sign-in.
+    private var currentPassword: Secret? {
+        form.isFilled ? Secret(form.password) : nil
+    }
+
+    /// The confirmation is up while a passkey is chosen for removal; closing it forgets the choice.
+    private var confirmsRemoval: Binding<Bool> {
+        Binding(
+            get: { @MainActor in removing != nil },
+            set: { @MainActor isShown in if !isShown { removing = nil } })
     }
 }
 
@@ -197,6 +274,7 @@ struct Texts: Sendable {
     enum Key: Hashable, Sendable, CaseIterable {
         case continueAsGuest, password, signIn, signUp, signedInAs, link, signOut, deleteAccount, deleteConfirmation
         case code, verify, cancel
+        case signInWithPasskey, passkeys, passkeyName, addPasskey, removePasskey, removePasskeyConfirmation
     }
 
     /// The framework's messages in the same language: give them to the view model's reducer.
@@ -213,6 +291,10 @@ struct Texts: Sendable {
                 .signOut: "Sign out", .deleteAccount: "Delete the account",
                 .deleteConfirmation: "Delete your account and everything stored for it? This cannot be undone.",
                 .code: "6-digit code", .verify: "Verify", .cancel: "Cancel",
+                .signInWithPasskey: "Sign in with a passkey", .passkeys: "Passkeys",
+                .passkeyName: "Name of the new passkey (optional)", .addPasskey: "Add a passkey",
+                .removePasskey: "Remove {name}",
+                .removePasskeyConfirmation: "Remove the passkey {name}? It will no longer sign in to this account.",
             ],
             turkish: [
                 .continueAsGuest: "Misafir olarak devam et", .password: "Parola", .signIn: "Oturum aç",
@@ -220,12 +302,20 @@ struct Texts: Sendable {
                 .signOut: "Oturumu kapat", .deleteAccount: "Hesabı sil",
                 .deleteConfirmation: "Hesabınız ve hesap için saklanan her şey silinsin mi? Bu işlem geri alınamaz.",
                 .code: "6 haneli kod", .verify: "Doğrula", .cancel: "Vazgeç",
+                .signInWithPasskey: "Geçiş anahtarıyla oturum aç", .passkeys: "Geçiş anahtarları",
+                .passkeyName: "Yeni geçiş anahtarının adı (isteğe bağlı)", .addPasskey: "Geçiş anahtarı ekle",
+                .removePasskey: "Kaldır: {name}",
+                .removePasskeyConfirmation:
+                    "{name} geçiş anahtarı kaldırılsın mı? Artık bu hesapta oturum açmak için kullanılamaz.",
             ],
             traditionalChinese: [
                 .continueAsGuest: "以訪客身分繼續", .password: "密碼", .signIn: "登入", .signUp: "建立帳號",
                 .signedInAs: "已登入：{name}", .link: "連結 {provider}", .signOut: "登出", .deleteAccount: "刪除帳號",
                 .deleteConfirmation: "要刪除您的帳號及為其儲存的所有資料嗎？此操作無法復原。",
                 .code: "6 位數代碼", .verify: "驗證", .cancel: "取消",
+                .signInWithPasskey: "使用密碼金鑰登入", .passkeys: "密碼金鑰", .passkeyName: "新密碼金鑰的名稱（選填）",
+                .addPasskey: "新增密碼金鑰", .removePasskey: "移除 {name}",
+                .removePasskeyConfirmation: "要移除密碼金鑰 {name} 嗎？之後將無法再用它登入此帳號。",
             ])
     }
 

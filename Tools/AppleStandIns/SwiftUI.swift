@@ -252,6 +252,17 @@ public struct VStack<Content: View>: View {
     ) {}
 }
 
+@MainActor @preconcurrency
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {}
+
+extension ForEach: View where Content: View {
+    public typealias Body = Never
+}
+
+extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
+    nonisolated public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {}
+}
+
 public struct Color: View, Hashable, Sendable {
     public typealias Body = Never
     public static let clear = Color()
