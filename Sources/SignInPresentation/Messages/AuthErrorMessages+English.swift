@@ -136,5 +136,6 @@ extension AuthErrorMessages {
             "This device has no passkey for this app. Sign in another way, then add one.",
         .featurePasskeys:
             "passkeys",
+        .passkeyProviderName: "a passkey",
     ]
 }

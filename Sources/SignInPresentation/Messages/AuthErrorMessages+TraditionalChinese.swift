@@ -118,5 +118,6 @@ extension AuthErrorMessages {
             "此裝置沒有本 App 的密碼金鑰。請以其他方式登入後新增一個。",
         .featurePasskeys:
             "密碼金鑰",
+        .passkeyProviderName: "密碼金鑰",
     ]
 }

@@ -137,5 +137,6 @@ extension AuthErrorMessages {
             "Bu cihazda bu uygulama için geçiş anahtarı yok. Başka bir yolla oturum açıp bir tane ekleyin.",
         .featurePasskeys:
             "geçiş anahtarları",
+        .passkeyProviderName: "geçiş anahtarı",
     ]
 }

@@ -46,7 +46,9 @@ public struct AuthErrorMessages: Sendable {
 
     /// A registered provider's name in this language (`Guest` is `Misafir` in Turkish); any other provider's id.
     public func providerName(_ provider: ProviderType) -> String {
-        providerNames[provider.rawValue]?.text(in: language) ?? provider.rawValue
+        if let registered = providerNames[provider.rawValue] { return registered.text(in: language) }
+        // A passkey signs in without being a provider anyone registers.
+        return provider == .passkey ? text(for: .passkeyProviderName) : provider.rawValue
     }
 
     /// "Sign in with Apple" in this language, for a registered provider.

@@ -101,6 +101,8 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case featureAccountDeletion
     case featureSecondFactors
     case featurePasskeys
+    /// How a passkey is named where a provider's name goes ("Sign in with {provider}").
+    case passkeyProviderName
 
     /// The key of a sign-out reason's message.
     public static func signOut(_ reason: SignOutReason) -> MessageKey {
