@@ -1,1 +1,0 @@
-// WebAuthn: filled in by the relying-party work.
