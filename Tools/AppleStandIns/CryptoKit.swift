@@ -3,9 +3,6 @@
 // generic over `DataProtocol` and `ContiguousBytes` as CryptoKit's are. There is no behaviour: hashes and codes are
 // empty, keys and signatures hold no numbers and nothing verifies. Never part of a product or a test: see
 // Tools/AppleStandIns/README.md.
-// Not yet in .ci/typecheck-apple's loop: with CryptoKit importable, SignInCrypto's Apple branches that use Security
-// (AppleSignatures, AppleSigningKeys) are compiled too, and they need SecKey declarations that Security.swift does not
-// have yet.
 import Foundation
 
 public protocol Digest: Sequence, ContiguousBytes, Hashable, Sendable where Element == UInt8 {}

@@ -40,3 +40,38 @@ public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointe
 public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus { errSecSuccess }
 public func SecItemDelete(_ query: CFDictionary) -> OSStatus { errSecSuccess }
 public func SecCopyErrorMessageString(_ status: OSStatus, _ reserved: UnsafeMutableRawPointer?) -> CFString? { nil }
+
+// SecKey: what SignInCrypto's Apple branches use to verify RS256 (AppleSignatures) and to make its test keys
+// (AppleSigningKeys).
+public typealias CFData = NSData
+public typealias CFError = NSError
+public final class SecKey {}
+public struct SecKeyAlgorithm: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let rsaSignatureMessagePKCS1v15SHA256 = SecKeyAlgorithm(
+        rawValue: "algid:sign:RSA:message-PKCS1v15:SHA256")
+}
+nonisolated(unsafe) public let kSecAttrKeyType: CFString = "type"
+nonisolated(unsafe) public let kSecAttrKeyTypeRSA: CFString = "42"
+nonisolated(unsafe) public let kSecAttrKeySizeInBits: CFString = "bsiz"
+nonisolated(unsafe) public let kSecAttrKeyClass: CFString = "kcls"
+nonisolated(unsafe) public let kSecAttrKeyClassPublic: CFString = "0"
+public func SecKeyCreateRandomKey(_ parameters: CFDictionary, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?)
+    -> SecKey?
+{ nil }
+public func SecKeyCopyPublicKey(_ key: SecKey) -> SecKey? { nil }
+public func SecKeyCopyExternalRepresentation(_ key: SecKey, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?)
+    -> CFData?
+{ nil }
+public func SecKeyCreateSignature(
+    _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ dataToSign: CFData,
+    _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
+) -> CFData? { nil }
+public func SecKeyCreateWithData(
+    _ keyData: CFData, _ attributes: CFDictionary, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
+) -> SecKey? { nil }
+public func SecKeyVerifySignature(
+    _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ signedData: CFData, _ signature: CFData,
+    _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
+) -> Bool { false }

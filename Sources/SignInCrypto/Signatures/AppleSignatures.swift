@@ -6,8 +6,8 @@
     /// Public-key signatures on Apple platforms: Security for RSA (a PKCS#1 RSAPublicKey made from the modulus and
     /// exponent, `SecKeyVerifySignature` with `rsaSignatureMessagePKCS1v15SHA256`) and CryptoKit for P-256.
     ///
-    /// Not compiled in CI (Linux has neither framework, and `.ci/typecheck-apple` has no CryptoKit stand-in): checked
-    /// by reading against Apple's documentation only.
+    /// Type-checked in CI against stand-ins of both frameworks (`.ci/typecheck-apple`); never run there, as Linux has
+    /// neither.
     enum AppleSignatures {
         /// RSASSA-PKCS1-v1_5 with SHA-256; `signature` is as long as the modulus.
         static func verifyRSA(signature: [UInt8], message: [UInt8], key: RSAPublicKey) -> Bool {

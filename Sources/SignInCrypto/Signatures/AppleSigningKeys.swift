@@ -5,7 +5,8 @@
     /// `TestSigningKey`'s RSA keys on Apple platforms: an RSA 2048 key from `SecKeyCreateRandomKey`. For tests only.
     /// (Its P-256 keys are ``P256SigningKey``s, CryptoKit's here.)
     ///
-    /// Not compiled in CI (Linux has neither framework): checked by reading against Apple's documentation only.
+    /// Type-checked in CI against stand-ins of both frameworks (`.ci/typecheck-apple`); never run there, as Linux has
+    /// neither.
     enum AppleSigningKeys {
         /// A new RSA 2048 key: its modulus and exponent (read from the public key's PKCS#1 encoding) and the key.
         static func rsa2048() -> (modulus: [UInt8], exponent: [UInt8], key: any PlatformSigningKey)? {
