@@ -54,13 +54,15 @@ enum TraceTexts {
         "data.sendPasskeyProof": "geçiş anahtarının sınama üzerindeki imzası gönderiliyor (cihazdan sır çıkmaz)",
         "domain.registerPasskey": "misafir reddedilir, sınama istenir, cihaz geçiş anahtarı oluşturur, gönderilir",
         "domain.listPasskeys": "hesabın geçiş anahtarları isteniyor",
-        "domain.removePasskey": "geçiş anahtarının hesaba ait olduğu denetlenir, sonra kaldırılır; gerekirse yeniden giriş",
+        "domain.removePasskey":
+            "geçiş anahtarının hesaba ait olduğu denetlenir, sonra kaldırılır; gerekirse yeniden giriş",
         // UI clients and stores
         "infrastructure.credentialAsked": "kullanıcıdan {provider} ile giriş isteniyor",
         "infrastructure.credentialGiven": "AuthCredential alındı: {fields}",
         "infrastructure.credentialCancelled": "kullanıcı vazgeçti",
         "infrastructure.passkeyCreationAsked": "cihazdan {site} için bir geçiş anahtarı oluşturması isteniyor",
-        "infrastructure.passkeyAssertionAsked": "cihazdan sınamayı {site} için bir geçiş anahtarıyla imzalaması isteniyor",
+        "infrastructure.passkeyAssertionAsked":
+            "cihazdan sınamayı {site} için bir geçiş anahtarıyla imzalaması isteniyor",
         "infrastructure.passkeyGiven": "cihaz yanıtladı: yalnızca açık anahtar ve imza, sır yok",
         "infrastructure.failed": "başarısız: {error}",
         "infrastructure.appleRequested": "Apple'dan {scopes} isteniyor; nonce: ham nonce'un SHA-256'sı",

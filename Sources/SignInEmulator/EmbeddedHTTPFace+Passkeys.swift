@@ -12,7 +12,8 @@ extension EmbeddedHTTPFace {
     /// `{"idToken"}` → `credentialCreationOptions`.
     func passkeyEnrollmentStart(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         let idToken = try Self.requiredIDToken(fields)
-        let request = try core { () throws(IdentityBackendError) in try service.startPasskeyEnrollment(idToken: idToken) }
+        let request = try core { () throws(IdentityBackendError) in try service.startPasskeyEnrollment(idToken: idToken)
+        }
         return .object([
             "credentialCreationOptions": .object([
                 "rp": .object(["id": .string(request.relyingPartyID), "name": .string(request.relyingPartyName)]),

@@ -77,7 +77,9 @@ struct PasskeyCLITests {
     func guest() async throws {
         #expect(await run(["sign-in", "anonymous"]).code == .success)
         let refused = await run(["passkey", "add"], language: "tr_TR.UTF-8")
-        #expect(refused.code == .failure && refused.err.contains("Misafir hesabının geçiş anahtarı olamaz"), "\(refused.err)")
+        #expect(
+            refused.code == .failure && refused.err.contains("Misafir hesabının geçiş anahtarı olamaz"),
+            "\(refused.err)")
     }
 
     @Test("no passkey on the device: sign-in passkey says so and signs nobody in")

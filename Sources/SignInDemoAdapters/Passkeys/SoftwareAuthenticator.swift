@@ -131,7 +131,8 @@ public struct SoftwareAuthenticator: PasskeyAuthenticator {
         else { return .cancelled }
         let index = candidates[choice]
         var passkey = held[index]
-        guard let scalar = Base64URL.decode(passkey.privateKey), let credentialID = Base64URL.decode(passkey.credentialID)
+        guard let scalar = Base64URL.decode(passkey.privateKey),
+            let credentialID = Base64URL.decode(passkey.credentialID)
         else { throw AuthError.uiClientFailed(.passkey, reason: "the stored passkey cannot be read") }
         let key: P256SigningKey
         do {

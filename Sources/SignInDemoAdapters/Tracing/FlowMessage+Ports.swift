@@ -129,7 +129,8 @@ extension FlowMessage {
     }
 
     static var domainRemovePasskey: FlowMessage {
-        FlowMessage("domain.removePasskey", "check the passkey is the account's, then remove it; sign in again if asked")
+        FlowMessage(
+            "domain.removePasskey", "check the passkey is the account's, then remove it; sign in again if asked")
     }
 
     // MARK: - UI clients (Infrastructure)
@@ -154,7 +155,8 @@ extension FlowMessage {
     }
 
     static func passkeyCreationAsked(site: String) -> FlowMessage {
-        FlowMessage("infrastructure.passkeyCreationAsked", "ask the device to make a passkey for {site}", ["site": site])
+        FlowMessage(
+            "infrastructure.passkeyCreationAsked", "ask the device to make a passkey for {site}", ["site": site])
     }
 
     static func passkeyAssertionAsked(site: String) -> FlowMessage {
@@ -380,7 +382,8 @@ extension FlowMessage {
     }
 
     static var backendSendPasskeyProof: FlowMessage {
-        FlowMessage("data.sendPasskeyProof", "send the passkey's signature over the challenge (no secret leaves the device)")
+        FlowMessage(
+            "data.sendPasskeyProof", "send the passkey's signature over the challenge (no secret leaves the device)")
     }
 
     static var backendSendSecondFactorCode: FlowMessage {

@@ -215,7 +215,9 @@ extension TracingAccountServices: PasskeyService {
         return try await passkeyService.startRegistration(for: session)
     }
 
-    public func finishRegistration(_ registration: PasskeyRegistration, name passkeyName: String, for session: UserSession)
+    public func finishRegistration(
+        _ registration: PasskeyRegistration, name passkeyName: String, for session: UserSession
+    )
         async throws -> UserSession
     {
         tracer.record(.data, name(base.passkeys, "finishRegistration"), .dataFinishPasskeyRegistration)

@@ -74,7 +74,9 @@ extension EmbeddedIdentityService: PasskeyBackend {
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
             var (account, claims) = try authenticate(idToken, state: state, now: now)
-            guard account.uid == uid else { throw IdentityBackendError(.invalidIDToken, message: "the session changed") }
+            guard account.uid == uid else {
+                throw IdentityBackendError(.invalidIDToken, message: "the session changed")
+            }
             guard state.identity.accounts.keys(EmbeddedAccount.byPasskey, credentialID).isEmpty else {
                 throw IdentityBackendError(.passkeyAlreadyExists, message: "the credential is already registered")
             }
