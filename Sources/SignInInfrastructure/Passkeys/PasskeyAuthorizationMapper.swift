@@ -55,14 +55,14 @@ public enum PasskeyAuthorizationResult<Value: Hashable & Sendable>: Hashable, Se
 }
 
 /// The pure steps of `PlatformPasskeyAuthenticator`: the fields of Apple's passkey credentials become the Domain's
-/// ``SignInDomain/PasskeyRegistration`` and ``SignInDomain/PasskeyAssertion``, and a result becomes a
-/// ``SignInDomain/PasskeyOutcome`` or a typed ``SignInDomain/AuthError``. The shell reads the fields and calls these;
+/// `PasskeyRegistration` and `PasskeyAssertion`, and a result becomes a
+/// `PasskeyOutcome` or a typed `AuthError`. The shell reads the fields and calls these;
 /// they are tested on Linux.
 public enum PasskeyAuthorizationMapper {
     /// The bridge of one passkey sheet: a cancelled task is the user's cancel; a controller gone without an answer is
     /// a failure (code 1000, unknown).
-    /// - Parameter value: What the sheet answers with: ``SignInDomain/PasskeyRegistration`` or
-    ///   ``SignInDomain/PasskeyAssertion``.
+    /// - Parameter value: What the sheet answers with: `PasskeyRegistration` or
+    ///   `PasskeyAssertion`.
     public static func bridge<Value>(for value: Value.Type)
         -> AuthorizationCallbackBridge<PasskeyAuthorizationResult<Value>>
     {
@@ -135,11 +135,11 @@ public enum PasskeyAuthorizationMapper {
     }
 
     /// What the authenticator returns for a result.
-    /// - Returns: ``SignInDomain/PasskeyOutcome/completed(_:)`` with the device's answer, or
-    ///   ``SignInDomain/PasskeyOutcome/cancelled`` for the user's cancel.
-    /// - Throws: ``SignInDomain/AuthError/noPasskeyAvailable`` when the device has no passkey or cannot make one,
-    ///   ``SignInDomain/AuthError/passkeyAlreadyRegistered`` when it holds an excluded one, and
-    ///   ``SignInDomain/AuthError/uiClientFailed(_:reason:)`` (``SignInDomain/ProviderType/passkey``) for any other
+    /// - Returns: `PasskeyOutcome.completed(_:)` with the device's answer, or
+    ///   `PasskeyOutcome.cancelled` for the user's cancel.
+    /// - Throws: `AuthError.noPasskeyAvailable` when the device has no passkey or cannot make one,
+    ///   `AuthError.passkeyAlreadyRegistered` when it holds an excluded one, and
+    ///   `AuthError.uiClientFailed(_:reason:)` (`ProviderType.passkey`) for any other
     ///   failure.
     public static func outcome<Value>(for result: PasskeyAuthorizationResult<Value>) throws(AuthError)
         -> PasskeyOutcome<Value>

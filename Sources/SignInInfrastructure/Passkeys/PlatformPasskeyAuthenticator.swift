@@ -10,10 +10,10 @@
     /// ``AuthorizationCallbackBridge`` as Sign in with Apple (resume exactly once), and every decision is
     /// ``PasskeyAuthorizationMapper``'s.
     ///
-    /// The user's cancel is ``SignInDomain/PasskeyOutcome/cancelled``; a device without a passkey (or that cannot make
-    /// one) throws ``SignInDomain/AuthError/noPasskeyAvailable``; a device that already holds one of the account's
-    /// passkeys, ``SignInDomain/AuthError/passkeyAlreadyRegistered``; any other failure,
-    /// ``SignInDomain/AuthError/uiClientFailed(_:reason:)`` with ``SignInDomain/ProviderType/passkey``.
+    /// The user's cancel is `PasskeyOutcome.cancelled`; a device without a passkey (or that cannot make
+    /// one) throws `AuthError.noPasskeyAvailable`; a device that already holds one of the account's
+    /// passkeys, `AuthError.passkeyAlreadyRegistered`; any other failure,
+    /// `AuthError.uiClientFailed(_:reason:)` with `ProviderType.passkey`.
     ///
     /// **What the app needs.** The system makes and uses passkeys only for a relying party the app is associated
     /// with: the **Associated Domains** entitlement with `webcredentials:<rp id>` (`webcredentials:example.com`, the
