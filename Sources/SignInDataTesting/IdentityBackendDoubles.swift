@@ -85,10 +85,11 @@ public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordRese
         -> BackendSessionResponse
     { try result.get() }
 
-    /// Every port, second factors included.
+    /// Every port, second factors and passkeys included.
     public var capabilities: IdentityBackendCapabilities {
         var capabilities = IdentityBackendCapabilities(all: self)
         capabilities.multiFactor = self
+        capabilities.passkeys = self
         return capabilities
     }
 }
@@ -115,6 +116,34 @@ extension StubIdentityBackend: MultiFactorBackend {
     public func finalizeSecondFactorSignIn(pendingCredential: Secret, enrollmentID: String, code: Secret)
         async throws -> BackendSessionResponse
     { try result.get() }
+}
+
+extension StubIdentityBackend: PasskeyBackend {
+    /// A fixed request (`PasskeyCreationRequest/fixture(challenge:excludedCredentialIDs:)`) or `error`, whatever the
+    /// token.
+    public func startPasskeyEnrollment(idToken: Secret) async throws -> PasskeyCreationRequest {
+        try nothing()
+        return .fixture()
+    }
+    public func finalizePasskeyEnrollment(idToken: Secret, registration: PasskeyRegistration, name: String)
+        async throws -> BackendSessionResponse
+    { try result.get() }
+    /// No passkeys (or `error`).
+    public func passkeys(idToken: Secret) async throws -> [Passkey] {
+        try nothing()
+        return []
+    }
+    public func deletePasskey(idToken: Secret, credentialID: String) async throws -> BackendSessionResponse {
+        try result.get()
+    }
+    /// A fixed request (`PasskeyAssertionRequest/fixture(challenge:)`) or `error`.
+    public func startPasskeySignIn() async throws -> PasskeyAssertionRequest {
+        try nothing()
+        return .fixture()
+    }
+    public func finalizePasskeySignIn(_ assertion: PasskeyAssertion) async throws -> BackendSessionResponse {
+        try result.get()
+    }
 }
 
 /// An identity backend that records every call, answering like a ``StubIdentityBackend``.
