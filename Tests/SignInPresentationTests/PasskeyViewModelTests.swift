@@ -1,0 +1,214 @@
+import Foundation
+import SignInDomain
+import SignInTesting
+import Testing
+
+@testable import SignInPresentation
+
+@MainActor
+@Suite("Passkeys in the view model")
+struct PasskeyViewModelTests {
+    let clock = TestClock()
+    let reducer = SignInReducer()
+
+    var signedIn: UserSession {
+        .fixture(
+            uid: "u1", email: "ada@example.com", providerIds: [.emailPassword],
+            tokens: .fixture(expiresAt: clock.now() + 3600), signInProvider: .emailPassword)
+    }
+
+    /// A view model over the passkey doubles, as an app wires it from its backend's services.
+    func makeSUT(
+        service: PasskeyServiceDouble?, device: PasskeyAuthenticatorDouble?, session: UserSession? = nil,
+        language: String = "en", initialState: SignInState? = nil
+    ) -> (SignInViewModel, SpySessionStore) {
+        let store = SpySessionStore(session: session)
+        let sessions = SessionManager(store: store, tokenService: SpySessionTokenService(clock: clock), clock: clock)
+        let account = AccountUseCases(
+            services: AccountServices(passkeys: service), sessions: sessions, authProviders: [], canLink: false,
+            passkeyAuthenticator: device)
+        let viewModel = SignInViewModel(
+            signIn: SignInUseCase(authProviders: [], sessions: sessions),
+            signOut: SignOutUseCase(sessions: sessions, tokenService: SpySessionTokenService(clock: clock)),
+            account: account, uiClients: [:], reducer: SignInReducer(messages: AuthErrorMessages(language: language)),
+            initialState: initialState ?? SignInState(session: session))
+        return (viewModel, store)
+    }
+
+    /// An offer of each passkey use case, over doubles that are never called: for the reducer's pure tests.
+    enum Offers {
+        static let sessions = SessionManager.fixture(reportIssue: { _ in })
+        static let signIn = Offer(
+            SignInWithPasskeyUseCase(
+                passkeys: PasskeyServiceDouble(), authenticator: PasskeyAuthenticatorDouble(), sessions: sessions))
+        static let register = Offer(
+            RegisterPasskeyUseCase(
+                passkeys: PasskeyServiceDouble(), authenticator: PasskeyAuthenticatorDouble(), sessions: sessions))
+        static let list = Offer(ListPasskeysUseCase(passkeys: PasskeyServiceDouble(), sessions: sessions))
+        static let remove = Offer(RemovePasskeyUseCase(passkeys: PasskeyServiceDouble(), sessions: sessions))
+    }
+
+    // MARK: - Offers
+
+    @Test(
+        "registering and signing in are offered with the service and the device; listing and removing with the service")
+    func offers() {
+        let both = makeSUT(service: PasskeyServiceDouble(), device: PasskeyAuthenticatorDouble()).0.offers
+        #expect(both.registerPasskey != nil && both.signInWithPasskey != nil)
+        #expect(both.listPasskeys != nil && both.removePasskey != nil)
+
+        let serviceOnly = makeSUT(service: PasskeyServiceDouble(), device: nil).0.offers
+        #expect(serviceOnly.registerPasskey == nil && serviceOnly.signInWithPasskey == nil)
+        #expect(serviceOnly.listPasskeys != nil && serviceOnly.removePasskey != nil)
+
+        // A device with a backend that has no passkeys offers nothing.
+        let deviceOnly = makeSUT(service: nil, device: PasskeyAuthenticatorDouble()).0.offers
+        #expect(deviceOnly == SignInOffers(AccountUseCases()))
+        #expect(makeSUT(service: nil, device: nil).0.offers == SignInOffers(AccountUseCases()))
+    }
+
+    // MARK: - Reducer
+
+    @Test("the passkey button shows its spinner and runs the sign-in; a second click while loading does nothing")
+    func click() {
+        var state = SignInState(errorMessage: "old", error: .passkeyNotFound)
+        #expect(reducer.reduce(&state, .clickSignInWithPasskey(Offers.signIn)) == .signInWithPasskey(Offers.signIn))
+        #expect(state == SignInState(isLoading: true, loadingProvider: .passkey))
+        #expect(reducer.reduce(&state, .clickSignInWithPasskey(Offers.signIn)) == nil)
+        #expect(reducer.reduce(&state, .clickProvider(.apple)) == nil)
+        #expect(state == SignInState(isLoading: true, loadingProvider: .passkey))
+
+        // Nor does it start while an account operation runs.
+        var busy = SignInState(session: signedIn)
+        #expect(reducer.reduce(&busy, .listPasskeys(Offers.list)) == .listPasskeys(Offers.list))
+        #expect(reducer.reduce(&busy, .clickSignInWithPasskey(Offers.signIn)) == nil)
+        #expect(reducer.reduce(&busy, .registerPasskey(Offers.register, name: "Laptop")) == nil)
+        #expect(busy.loadingProvider == nil)
+    }
+
+    @Test("the account actions run their use case with what the user gave")
+    func accountEffects() {
+        var state = SignInState(session: signedIn, completed: .removePasskey)
+        #expect(
+            reducer.reduce(&state, .registerPasskey(Offers.register, name: "Laptop", currentPassword: "pw"))
+                == .registerPasskey(Offers.register, name: "Laptop", currentPassword: "pw"))
+        #expect(state.isLoading && state.completed == nil)
+        state.isLoading = false
+        #expect(
+            reducer.reduce(&state, .removePasskey(Offers.remove, id: "k1"))
+                == .removePasskey(Offers.remove, id: "k1", currentPassword: nil))
+        #expect(SignInAction.clickSignInWithPasskey(Offers.signIn).clickedProvider == .passkey)
+        #expect(SignInAction.registerPasskey(Offers.register, name: "secret name").name == "registerPasskey")
+    }
+
+    @Test("the listed passkeys are kept until a change or a sign-out drops them")
+    func listKept() {
+        let keys = [Passkey.fixture(), .fixture(id: "k2", name: "Phone")]
+        for dropping in [
+            SignInAction.accountResponse(.completed(.registerPasskey, session: signedIn)),
+            .accountResponse(.completed(.removePasskey, session: signedIn)),
+            .authStateChanged(.signedOut(.userRequested)), .authStateChanged(.signedOut(.sessionExpired)),
+        ] {
+            var state = SignInState(isLoading: true, session: signedIn)
+            _ = reducer.reduce(&state, .accountResponse(.completed(.listPasskeys(keys), session: signedIn)))
+            #expect(state.passkeys == keys && state.completed == .listPasskeys(keys))
+            _ = reducer.reduce(&state, .accountResponse(.failed(.passkeyNotFound)))
+            #expect(state.passkeys == keys, "a failure keeps the list")
+            _ = reducer.reduce(&state, dropping)
+            #expect(state.passkeys == nil, "\(dropping.name)")
+        }
+    }
+
+    // MARK: - View model
+
+    @Test("signing in with a passkey ends signed in, as a passkey's session")
+    func signsIn() async throws {
+        var answered = signedIn
+        answered.signInProvider = nil
+        let service = PasskeyServiceDouble(session: .success(answered))
+        let (viewModel, store) = makeSUT(service: service, device: PasskeyAuthenticatorDouble())
+        let offer = try #require(viewModel.offers.signInWithPasskey)
+        let task = viewModel.dispatch(.clickSignInWithPasskey(offer))
+        #expect(viewModel.state.isLoading && viewModel.state.loadingProvider == .passkey)
+        await task?.value
+        var expected = answered
+        expected.signInProvider = .passkey
+        #expect(viewModel.state == SignInState(session: expected))
+        #expect(await store.session == expected)
+    }
+
+    @Test("a dismissed passkey sheet is no error: nobody signed in, nothing confirmed")
+    func cancels() async throws {
+        let service = PasskeyServiceDouble()
+        let device = PasskeyAuthenticatorDouble(answers: [.cancel])
+        let (viewModel, _) = makeSUT(
+            service: service, device: device, session: signedIn,
+            initialState: SignInState(session: signedIn, completed: .listPasskeys([.fixture()])))
+        await viewModel.dispatch(.registerPasskey(try #require(viewModel.offers.registerPasskey), name: "Laptop"))?
+            .value
+        #expect(viewModel.state == SignInState(session: signedIn))
+        #expect(viewModel.state.completed == nil && viewModel.state.errorMessage == nil)
+        #expect(await service.calls == [.startRegistration(uid: "u1")])
+
+        await viewModel.dispatch(.clickSignInWithPasskey(try #require(viewModel.offers.signInWithPasskey)))?.value
+        #expect(viewModel.state == SignInState(session: signedIn))
+    }
+
+    @Test("a registration confirms itself and stores the new session; listing fills the passkeys")
+    func registerAndList() async throws {
+        var afterwards = signedIn
+        afterwards.tokens = .fixture(idToken: "after", expiresAt: clock.now() + 3600)
+        let keys = [Passkey.fixture()]
+        let service = PasskeyServiceDouble(session: .success(afterwards), passkeys: keys)
+        let (viewModel, store) = makeSUT(service: service, device: PasskeyAuthenticatorDouble(), session: signedIn)
+        await viewModel.dispatch(.listPasskeys(try #require(viewModel.offers.listPasskeys)))?.value
+        #expect(viewModel.state.passkeys == keys && viewModel.state.completed == .listPasskeys(keys))
+        await viewModel.dispatch(.registerPasskey(try #require(viewModel.offers.registerPasskey), name: " Laptop "))?
+            .value
+        #expect(viewModel.state.completed == .registerPasskey && viewModel.state.session == afterwards)
+        #expect(viewModel.state.passkeys == nil, "the list is stale: list again")
+        #expect(await store.session == afterwards)
+        #expect(await service.calls.last == .finishRegistration(.fixture(), name: "Laptop", uid: "u1"))
+    }
+
+    @Test(
+        "a passkey error shows the catalogue's message in the screen's language",
+        arguments: ["en", "tr", "zh-Hant"])
+    func errorMessage(language: String) async throws {
+        let refused = AuthError.passkeyRejected(.clonedAuthenticator)
+        let service = PasskeyServiceDouble(failures: [nil, refused])
+        let (viewModel, _) = makeSUT(service: service, device: PasskeyAuthenticatorDouble(), language: language)
+        await viewModel.dispatch(.clickSignInWithPasskey(try #require(viewModel.offers.signInWithPasskey)))?.value
+        let expected = AuthErrorMessages(language: language).message(for: refused)
+        #expect(viewModel.state.error == refused && viewModel.state.errorMessage == expected)
+        #expect(!viewModel.state.isLoading && viewModel.state.session == nil)
+        if language != "en" { #expect(expected != AuthErrorMessages(language: "en").message(for: refused)) }
+
+        let (remover, _) = makeSUT(
+            service: PasskeyServiceDouble(passkeys: [.fixture()]), device: nil, session: signedIn, language: language)
+        await remover.dispatch(.removePasskey(try #require(remover.offers.removePasskey), id: "not-mine"))?.value
+        #expect(remover.state.error == .passkeyNotFound)
+        #expect(remover.state.errorMessage == AuthErrorMessages(language: language).message(for: .passkeyNotFound))
+    }
+
+    @Test("every passkey message exists in English, Turkish and Traditional Chinese, each its own")
+    func messages() {
+        let errors: [AuthError] =
+            PasskeyRejection.allCases.map(AuthError.passkeyRejected) + [
+                .passkeyNotFound, .passkeyAlreadyRegistered, .passkeyNeedsPermanentAccount, .noPasskeyAvailable,
+                .notSupportedByBackend(.passkeys),
+            ]
+        let english = errors.map(AuthErrorMessages(language: "en").message(for:))
+        for language in AuthErrorMessages.languages {
+            #expect(AuthErrorMessages.missingKeys(in: language) == [], "\(language)")
+            let texts = errors.map(AuthErrorMessages(language: language).message(for:))
+            #expect(Set(texts).count == errors.count, "\(language): \(texts)")
+            #expect(texts.allSatisfy { !$0.isEmpty && !$0.contains("{") }, "\(language)")
+            if language != "en" {
+                #expect(zip(texts, english).allSatisfy { $0 != $1 }, "\(language)")
+            }
+        }
+        #expect(AuthErrorMessages.languages == ["en", "tr", "zh-Hant"])
+        #expect(Set(PasskeyRejection.allCases.map(MessageKey.passkey)).count == PasskeyRejection.allCases.count)
+    }
+}
