@@ -7,7 +7,10 @@ import SignInEmbeddedStore
 
 /// Identity Platform's passkey endpoints (`/identitytoolkit.googleapis.com/v2/accounts/passkeyEnrollment:…` and
 /// `passkeySignIn:…`), with WebAuthn's JSON forms of the options and responses: binary fields in base64url (padding
-/// and the standard alphabet are taken too, as some clients send them).
+/// and the standard alphabet are taken too, as some clients send them). A response is read in either of the two
+/// shapes clients send: the one Firebase's SDKs send (`id`, `response`, `clientDataJSON`, as WebAuthn's JSON has it)
+/// and the one Identity Platform's published API describes (`credentialId`, `authenticatorAttestationResponse` or
+/// `authenticatorAssertionResponse`, `clientDataJson`).
 extension EmbeddedHTTPFace {
     /// `{"idToken"}` → `credentialCreationOptions`.
     func passkeyEnrollmentStart(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
@@ -43,13 +46,13 @@ extension EmbeddedHTTPFace {
         let idToken = try Self.requiredIDToken(fields)
         let name = try fields.text("name") ?? ""
         guard let credential = try fields.object("authenticatorRegistrationResponse"),
-            let response = try credential.object("response")
+            let response = try Self.object(credential, "response", or: "authenticatorAttestationResponse")
         else {
             throw HTTPFaceError("INVALID_ARGUMENT", detail: "authenticatorRegistrationResponse.response is missing")
         }
         let registration = PasskeyRegistration(
-            credentialID: try Self.binary(credential, "id"),
-            clientDataJSON: try Self.binary(response, "clientDataJSON"),
+            credentialID: try Self.binary(credential, "id", or: "credentialId"),
+            clientDataJSON: try Self.binary(response, "clientDataJSON", or: "clientDataJson"),
             attestationObject: try Self.binary(response, "attestationObject"))
         let session = try core { () throws(IdentityBackendError) in
             try service.finalizePasskeyEnrollment(idToken: idToken, registration: registration, name: name)
@@ -75,7 +78,7 @@ extension EmbeddedHTTPFace {
     /// "signature", "userHandle"}}}` → the session's tokens.
     func passkeySignInFinalize(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         guard let credential = try fields.object("authenticatorAuthenticationResponse"),
-            let response = try credential.object("response")
+            let response = try Self.object(credential, "response", or: "authenticatorAssertionResponse")
         else {
             throw HTTPFaceError("INVALID_ARGUMENT", detail: "authenticatorAuthenticationResponse.response is missing")
         }
@@ -83,8 +86,8 @@ extension EmbeddedHTTPFace {
             try Self.decodeBinary(text, "userHandle")
         }
         let assertion = PasskeyAssertion(
-            credentialID: try Self.binary(credential, "id"),
-            clientDataJSON: try Self.binary(response, "clientDataJSON"),
+            credentialID: try Self.binary(credential, "id", or: "credentialId"),
+            clientDataJSON: try Self.binary(response, "clientDataJSON", or: "clientDataJson"),
             authenticatorData: try Self.binary(response, "authenticatorData"),
             signature: try Self.binary(response, "signature"), userHandle: userHandle)
         let session = try core { () throws(IdentityBackendError) in try service.finalizePasskeySignIn(assertion) }
@@ -110,9 +113,20 @@ extension EmbeddedHTTPFace {
 
     static func userVerification(_ required: Bool) -> String { required ? "required" : "preferred" }
 
-    /// A required binary field.
-    static func binary(_ fields: RequestFields, _ name: String) throws(HTTPFaceError) -> [UInt8] {
-        guard let text = try fields.text(name) else {
+    /// The object under `name`, or else under its other spelling `alternative`.
+    static func object(_ fields: RequestFields, _ name: String, or alternative: String) throws(HTTPFaceError)
+        -> RequestFields?
+    {
+        if let object = try fields.object(name) { return object }
+        return try fields.object(alternative)
+    }
+
+    /// A required binary field, under `name` or its other spelling `alternative`.
+    static func binary(_ fields: RequestFields, _ name: String, or alternative: String? = nil)
+        throws(HTTPFaceError) -> [UInt8]
+    {
+        let other = try alternative.map { name throws(HTTPFaceError) in try fields.text(name) } ?? nil
+        guard let text = try fields.text(name) ?? other else {
             throw HTTPFaceError("INVALID_ARGUMENT", detail: "\(name) is missing")
         }
         return try decodeBinary(text, name)

@@ -23,7 +23,7 @@ extension FirebaseIdentityBackend: PasskeyBackend {
             relyingPartyID: options.rp.id, relyingPartyName: options.rp.name ?? options.rp.id, userID: userID,
             userName: options.user.name ?? "", userDisplayName: options.user.displayName ?? options.user.name ?? "",
             challenge: challenge,
-            excludedCredentialIDs: (options.excludeCredentials ?? []).compactMap { PasskeyWire.bytes($0.id) },
+            excludedCredentialIDs: (options.excludeCredentials ?? []).compactMap(\.bytes),
             requiresUserVerification: options.authenticatorSelection?.userVerification != "discouraged")
     }
 
@@ -67,7 +67,7 @@ extension FirebaseIdentityBackend: PasskeyBackend {
         else { throw Self.malformed(method) }
         return PasskeyAssertionRequest(
             relyingPartyID: rpID, challenge: challenge,
-            allowedCredentialIDs: (options.allowCredentials ?? []).compactMap { PasskeyWire.bytes($0.id) },
+            allowedCredentialIDs: (options.allowCredentials ?? []).compactMap(\.bytes),
             requiresUserVerification: options.userVerification != "discouraged")
     }
 
@@ -117,8 +117,12 @@ enum PasskeyWire {
         var displayName: String?
     }
 
+    /// A credential named in the options: `id` in WebAuthn's JSON, `credentialId` in Identity Platform's API.
     struct CredentialDescriptor: Decodable {
-        var id: String
+        var id: String?
+        var credentialId: String?
+
+        var bytes: [UInt8]? { (id ?? credentialId).flatMap(PasskeyWire.bytes) }
     }
 
     struct EnrollmentStartAnswer: Decodable {

@@ -170,6 +170,9 @@ public enum PasskeyName {
         let text = String(String.UnicodeScalarView(printable))
         let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
         let end = text.lastIndex { !$0.isWhitespace }.map { text.index(after: $0) } ?? start
-        return String(text[start..<max(start, end)].prefix(maximumLength))
+        var cut = text[start..<max(start, end)].prefix(maximumLength)
+        // Cut after a space, the name would end in one.
+        while cut.last?.isWhitespace == true { cut = cut.dropLast() }
+        return String(cut)
     }
 }

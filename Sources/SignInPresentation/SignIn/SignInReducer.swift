@@ -167,6 +167,10 @@ public struct SignInReducer: Sendable {
             switch response {
             case .signedOut:
                 state.session = nil
+                // Nothing of the account stays on the screen, whether or not it follows the auth state's events.
+                state.totpEnrollment = nil
+                state.secondFactors = nil
+                state.passkeys = nil
                 clearError(&state)
             case .failed(let error):
                 show(error, in: &state)

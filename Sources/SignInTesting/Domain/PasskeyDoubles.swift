@@ -12,7 +12,7 @@ public actor PasskeyAuthenticatorDouble: PasskeyAuthenticator {
     public enum Answer: Sendable {
         /// The user completes it: `register` answers the double's registration, `assert` its assertion.
         case complete
-        /// The user dismisses it: `PasskeyOutcome/cancelled`.
+        /// The user dismisses it: `PasskeyOutcome.cancelled`.
         case cancel
         /// The device fails: the error is thrown as it is (an `AuthError`, `CancellationError`, any other error).
         case fail(any Error & Sendable)
