@@ -137,6 +137,27 @@ struct PasskeyRelyingPartyTests {
             } == .passkeyAlreadyExists)
     }
 
+    @Test("an account has at most the configured number of passkeys")
+    func limit() throws {
+        var configuration = BackendHarness.fastConfiguration
+        configuration.passkeys.maximumPerAccount = 2
+        let limited = BackendHarness(configuration: configuration)
+        let session = try limited.service.signUp(email: "ada@example.com", password: password)
+        for count in 1...3 {
+            let request = try limited.service.startPasskeyEnrollment(idToken: session.idToken)
+            let attempt = {
+                _ = try limited.service.finalizePasskeyEnrollment(
+                    idToken: session.idToken, registration: try TestAuthenticator().registration(request), name: "")
+            }
+            if count <= 2 {
+                try attempt()
+            } else {
+                #expect(code(attempt) == .tooManyPasskeys)
+            }
+        }
+        #expect(try limited.service.passkeys(idToken: session.idToken).map(\.name) == ["Passkey 1", "Passkey 2"])
+    }
+
     @Test("a removed passkey signs nobody in")
     func removed() throws {
         var (session, device) = try registered()

@@ -68,8 +68,8 @@ struct CommandLineParserTests {
             (["--nope"], "unknown option '--nope'"),
             (["frobnicate"], "unknown command 'frobnicate'"),
             // The lists of providers come from the registered ones.
-            (["sign-in"], "sign-in needs a provider: \(Registered.all)"),
-            (["sign-in", "myspace"], "unknown provider 'myspace' for sign-in (known: \(Registered.all))"),
+            (["sign-in"], "sign-in needs a provider: \(Registered.all), passkey"),
+            (["sign-in", "myspace"], "unknown provider 'myspace' for sign-in (known: \(Registered.all), passkey)"),
             (["link", "anonymous"], "unknown provider 'anonymous' for link (known: \(Registered.linkable))"),
             (["unlink"], "unlink needs a provider: \(Registered.linkable)"),
             (["open-link"], "open-link needs the link from the mail"),

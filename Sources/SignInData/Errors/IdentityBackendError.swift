@@ -181,6 +181,8 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let passkeyNotFound = Code(rawValue: "PASSKEY_NOT_FOUND")
         /// The account already has this credential.
         public static let passkeyAlreadyExists = Code(rawValue: "PASSKEY_ALREADY_EXISTS")
+        /// The account has as many passkeys as the backend allows.
+        public static let tooManyPasskeys = Code(rawValue: "TOO_MANY_PASSKEYS")
     }
 
     /// The answer to a sign-in of an account with second factors.
@@ -243,6 +245,7 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         case .invalidPasskey: .passkeyRejected(passkeyRejection ?? .malformed)
         case .passkeyNotFound: .passkeyNotFound
         case .passkeyAlreadyExists: .passkeyAlreadyRegistered
+        case .tooManyPasskeys: .tooManyPasskeys
         case .storageUnavailable, .invalidKey:
             .backendStorage(BackendStorageFailure(kind: .unavailable, reason: message))
         case .storageDamaged: .backendStorage(BackendStorageFailure(kind: .damaged, reason: message))

@@ -116,12 +116,12 @@ extension FlowMessage {
     }
 
     static var domainSignInWithPasskey: FlowMessage {
-        FlowMessage("domain.signInWithPasskey", "ask for a challenge, have the device sign it, sign in with the proof")
+        FlowMessage("domain.signInWithPasskey", "get a challenge, have the device sign it, sign in")
     }
 
     static var domainRegisterPasskey: FlowMessage {
         FlowMessage(
-            "domain.registerPasskey", "refuse a guest, ask for a challenge, have the device make a passkey, send it")
+            "domain.registerPasskey", "refuse a guest; get a challenge, the device's new passkey, send it")
     }
 
     static var domainListPasskeys: FlowMessage {
@@ -130,7 +130,7 @@ extension FlowMessage {
 
     static var domainRemovePasskey: FlowMessage {
         FlowMessage(
-            "domain.removePasskey", "check the passkey is the account's, then remove it; sign in again if asked")
+            "domain.removePasskey", "check it is the account's, remove it; sign in again if asked")
     }
 
     // MARK: - UI clients (Infrastructure)
@@ -161,12 +161,12 @@ extension FlowMessage {
 
     static func passkeyAssertionAsked(site: String) -> FlowMessage {
         FlowMessage(
-            "infrastructure.passkeyAssertionAsked", "ask the device to sign the challenge with a passkey for {site}",
+            "infrastructure.passkeyAssertionAsked", "ask the device to sign with a passkey for {site}",
             ["site": site])
     }
 
     static var passkeyGiven: FlowMessage {
-        FlowMessage("infrastructure.passkeyGiven", "the device answered: public key and signature only, no secret")
+        FlowMessage("infrastructure.passkeyGiven", "the device answered: public key or signature, no secret")
     }
 
     static var uiCredentialCancelled: FlowMessage {
@@ -300,11 +300,11 @@ extension FlowMessage {
     }
 
     static var dataStartPasskeyRegistration: FlowMessage {
-        FlowMessage("data.startPasskeyRegistration", "ask the backend for a passkey registration challenge")
+        FlowMessage("data.startPasskeyRegistration", "ask for a registration challenge")
     }
 
     static var dataFinishPasskeyRegistration: FlowMessage {
-        FlowMessage("data.finishPasskeyRegistration", "send the device's new passkey for the backend to check")
+        FlowMessage("data.finishPasskeyRegistration", "send the new passkey for the backend to check")
     }
 
     static var dataListPasskeys: FlowMessage {
@@ -316,11 +316,11 @@ extension FlowMessage {
     }
 
     static var dataStartPasskeySignIn: FlowMessage {
-        FlowMessage("data.startPasskeySignIn", "ask the backend for a passkey sign-in challenge")
+        FlowMessage("data.startPasskeySignIn", "ask for a sign-in challenge")
     }
 
     static var dataFinishPasskeySignIn: FlowMessage {
-        FlowMessage("data.finishPasskeySignIn", "send the device's signed challenge to sign in")
+        FlowMessage("data.finishPasskeySignIn", "send the signed challenge to sign in")
     }
 
     static func dataFinishSecondFactorSignIn(provider: ProviderType) -> FlowMessage {
@@ -383,7 +383,7 @@ extension FlowMessage {
 
     static var backendSendPasskeyProof: FlowMessage {
         FlowMessage(
-            "data.sendPasskeyProof", "send the passkey's signature over the challenge (no secret leaves the device)")
+            "data.sendPasskeyProof", "send the signature (no secret leaves the device)")
     }
 
     static var backendSendSecondFactorCode: FlowMessage {

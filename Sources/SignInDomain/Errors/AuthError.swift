@@ -139,6 +139,8 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     case passkeyNeedsPermanentAccount
     /// The device has no passkey for this app, or cannot make one.
     case noPasskeyAvailable
+    /// The account has as many passkeys as the backend allows: remove one before adding another.
+    case tooManyPasskeys
 
     public var description: String {
         switch self {
@@ -217,6 +219,7 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .passkeyAlreadyRegistered: "The account already has this device's passkey."
         case .passkeyNeedsPermanentAccount: "A guest account cannot have passkeys."
         case .noPasskeyAvailable: "The device has no passkey for this app."
+        case .tooManyPasskeys: "The account has as many passkeys as it may have."
         }
     }
 }

@@ -63,7 +63,7 @@ public protocol PasskeyService: Sendable {
     /// Sends the device's registration: the backend checks it and keeps the passkey's public key.
     /// - Returns: The session afterwards.
     /// - Throws: ``AuthError/passkeyRejected(_:)`` (an expired or used challenge among the reasons),
-    ///   ``AuthError/passkeyAlreadyRegistered``.
+    ///   ``AuthError/passkeyAlreadyRegistered``, ``AuthError/tooManyPasskeys``.
     func finishRegistration(_ registration: PasskeyRegistration, name: String, for session: UserSession)
         async throws -> UserSession
 

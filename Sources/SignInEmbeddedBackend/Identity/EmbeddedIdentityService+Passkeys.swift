@@ -83,7 +83,7 @@ extension EmbeddedIdentityService: PasskeyBackend {
             var passkeys = account.passkeys ?? []
             guard passkeys.count < configuration.passkeys.maximumPerAccount else {
                 throw IdentityBackendError(
-                    .passkeyAlreadyExists,
+                    .tooManyPasskeys,
                     message: "the account has \(passkeys.count) passkeys, the most it may have; remove one first")
             }
             let trimmed = PasskeyName.normalized(name)

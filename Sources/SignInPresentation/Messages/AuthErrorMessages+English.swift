@@ -137,5 +137,7 @@ extension AuthErrorMessages {
         .featurePasskeys:
             "passkeys",
         .passkeyProviderName: "a passkey",
+        .tooManyPasskeys:
+            "This account has as many passkeys as it may have. Remove one you no longer use, then add this one.",
     ]
 }

@@ -119,5 +119,7 @@ extension AuthErrorMessages {
         .featurePasskeys:
             "密碼金鑰",
         .passkeyProviderName: "密碼金鑰",
+        .tooManyPasskeys:
+            "此帳號的密碼金鑰已達上限。請移除一把不再使用的，再新增這一把。",
     ]
 }

@@ -138,5 +138,7 @@ extension AuthErrorMessages {
         .featurePasskeys:
             "geçiş anahtarları",
         .passkeyProviderName: "geçiş anahtarı",
+        .tooManyPasskeys:
+            "Bu hesabın olabilecek en fazla sayıda geçiş anahtarı var. Artık kullanmadığınız birini kaldırıp bunu ekleyin.",
     ]
 }

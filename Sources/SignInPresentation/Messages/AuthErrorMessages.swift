@@ -132,6 +132,7 @@ public struct AuthErrorMessages: Sendable {
         case .passkeyAlreadyRegistered: (.passkeyAlreadyRegistered, [:])
         case .passkeyNeedsPermanentAccount: (.passkeyNeedsPermanentAccount, [:])
         case .noPasskeyAvailable: (.noPasskeyAvailable, [:])
+        case .tooManyPasskeys: (.tooManyPasskeys, [:])
         }
     }
 

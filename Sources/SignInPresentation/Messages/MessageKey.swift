@@ -88,6 +88,7 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case passkeyAlreadyRegistered
     case passkeyNeedsPermanentAccount
     case noPasskeyAvailable
+    case tooManyPasskeys
     /// An operation's name, not a message: "Sign in with {provider}", as a backend that lacks it is named.
     case signInWithProvider
     /// What a backend may lack, as ``notSupportedByBackend``'s `{operation}` names it.
