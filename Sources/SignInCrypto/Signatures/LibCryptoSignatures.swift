@@ -213,6 +213,15 @@ struct LibCryptoSignatures: Sendable {
     private func withPublicKey<Result>(
         type: StaticString, _ body: (OpaquePointer) -> Result, parameters push: (OpaquePointer) -> Bool
     ) -> Result? {
+        guard let key = key(type: type, selection: Self.publicKeySelection, parameters: push) else { return nil }
+        defer { keyFree(key) }
+        return body(key)
+    }
+
+    /// A key of `type` (its public part, or the pair, as `selection` says) made from the parameters `push` adds to a
+    /// builder; the caller frees it with ``keyFree``. The parameters, which may hold private numbers, are freed (and
+    /// their secure block cleared) before it returns.
+    func key(type: StaticString, selection: Int32, parameters push: (OpaquePointer) -> Bool) -> OpaquePointer? {
         guard let builder = parameterBuilderNew() else { return nil }
         defer { parameterBuilderFree(builder) }
         guard push(builder), let parameters = buildParameters(builder) else { return nil }
@@ -220,12 +229,11 @@ struct LibCryptoSignatures: Sendable {
         guard let context = keyContextForName(nil, Self.staticCString(type), nil) else { return nil }
         defer { keyContextFree(context) }
         var key: OpaquePointer?
-        let made =
-            keyFromDataInit(context) == 1
-            && keyFromData(context, &key, Self.publicKeySelection, parameters) == 1
-        defer { if let key { keyFree(key) } }
-        guard made, let key else { return nil }
-        return body(key)
+        guard keyFromDataInit(context) == 1, keyFromData(context, &key, selection, parameters) == 1 else {
+            if let key { keyFree(key) }
+            return nil
+        }
+        return key
     }
 
     /// The C string of a literal, which lives as long as the program: OpenSSL keeps the key type's pointer in the

@@ -194,23 +194,9 @@ extension LibCryptoSignatures {
     }
 
     /// A private key of `type` made from the parameters `push` adds to a builder; the caller frees it with
-    /// ``keyFree``. The parameters, which hold the private numbers, are freed (and their secure block cleared) before
-    /// it returns.
+    /// ``keyFree``.
     private func keyPair(type: StaticString, parameters push: (OpaquePointer) -> Bool) -> OpaquePointer? {
-        guard let builder = parameterBuilderNew() else { return nil }
-        defer { parameterBuilderFree(builder) }
-        guard push(builder), let parameters = buildParameters(builder) else { return nil }
-        defer { parametersFree(parameters) }
-        guard let context = keyContextForName(nil, Self.staticCString(type), nil) else { return nil }
-        defer { keyContextFree(context) }
-        var key: OpaquePointer?
-        guard keyFromDataInit(context) == 1,
-            keyFromData(context, &key, LibCryptoSigning.keyPairSelection, parameters) == 1
-        else {
-            if let key { keyFree(key) }
-            return nil
-        }
-        return key
+        key(type: type, selection: LibCryptoSigning.keyPairSelection, parameters: push)
     }
 
     /// The private scalar of the P-256 `key`, 32 big-endian bytes; `nil` when OpenSSL could not give it. OpenSSL
