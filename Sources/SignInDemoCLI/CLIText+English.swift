@@ -500,7 +500,7 @@ extension CLIMessages {
         .passkeyLine:
             "  {number}. {name}  (id {id})",
         .passkeyRemoved:
-            "The passkey was removed from the account: it signs in no more.",
+            "The passkey was removed from the account: it signs in no more. Every other session of the account was ended; this one goes on.",
         .passkeyRemoveCancelled:
             "No passkey was removed.",
         .menuPasskeyAdd:

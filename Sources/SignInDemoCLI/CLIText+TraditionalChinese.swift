@@ -443,7 +443,7 @@ extension CLIMessages {
         .passkeyLine:
             "  {number}. {name}（ID {id}）",
         .passkeyRemoved:
-            "已從帳號移除密碼金鑰：它已無法登入。",
+            "已從帳號移除密碼金鑰：它已無法登入。此帳號的其他工作階段皆已結束；目前這個仍然有效。",
         .passkeyRemoveCancelled:
             "未移除任何密碼金鑰。",
         .menuPasskeyAdd:

@@ -511,7 +511,7 @@ extension CLIMessages {
         .passkeyLine:
             "  {number}. {name}  (kimlik {id})",
         .passkeyRemoved:
-            "Geçiş anahtarı hesaptan kaldırıldı: artık oturum açamaz.",
+            "Geçiş anahtarı hesaptan kaldırıldı: artık oturum açamaz. Hesabın diğer tüm oturumları sonlandırıldı; bu oturum sürüyor.",
         .passkeyRemoveCancelled:
             "Hiçbir geçiş anahtarı kaldırılmadı.",
         .menuPasskeyAdd:

@@ -158,11 +158,15 @@ struct PasskeyRelyingPartyTests {
         #expect(try limited.service.passkeys(idToken: session.idToken).map(\.name) == ["Passkey 1", "Passkey 2"])
     }
 
-    @Test("a removed passkey signs nobody in")
+    @Test("a removed passkey signs nobody in, and removing it ends the account's other sessions")
     func removed() throws {
         var (session, device) = try registered()
+        // Another device's session, say the one lost with the passkey.
+        let other = try service.signInWithPassword(email: "ada@example.com", password: password)
         let id = try #require(try service.passkeys(idToken: session.idToken).first?.id)
-        _ = try service.deletePasskey(idToken: session.idToken, credentialID: id)
+        let after = try service.deletePasskey(idToken: session.idToken, credentialID: id)
+        #expect(code { _ = try service.refreshSession(refreshToken: other.refreshToken) } == .invalidRefreshToken)
+        #expect(try service.passkeys(idToken: after.idToken).isEmpty, "the caller's new session goes on")
         device.counter = 1
         let request = try service.startPasskeySignIn()
         #expect(code { _ = try service.finalizePasskeySignIn(device.assertion(request)) } == .passkeyNotFound)

@@ -18,7 +18,8 @@ import SignInWebAuthn
 /// ``RelyingParty/verifyAssertion(credentialID:clientDataJSON:authenticatorData:signature:expectedChallenge:storedCredentialID:publicKey:storedSignCount:)``,
 /// whose signature counter is checked again under the state's lock against the stored one, so that two sign-ins
 /// racing with one counter cannot both pass. A sign-in with a passkey is complete: with user verification required,
-/// the passkey is two factors in one, and the account's second factors are not asked for.
+/// the passkey is two factors in one, and the account's second factors are not asked for. Removing a passkey ends
+/// every other session of the account, as removing a second factor does: it may be removed because a device was lost.
 extension EmbeddedIdentityService: PasskeyBackend {
     /// What a challenge is for: part of its signed bytes.
     enum ChallengePurpose: UInt8 {
@@ -110,21 +111,13 @@ extension EmbeddedIdentityService: PasskeyBackend {
     public func deletePasskey(idToken: Secret, credentialID: String) throws(IdentityBackendError)
         -> BackendSessionResponse
     {
-        let now = clock.now()
-        let fresh = Fresh(self)
-        return try storage.update { state throws(IdentityBackendError) in
-            var (account, claims) = try authenticate(idToken, state: state, now: now)
-            try requireRecentSignIn(claims, account: account, now: now)
+        try removeCredential(idToken: idToken) { account throws(IdentityBackendError) in
             var passkeys = account.passkeys ?? []
             guard let index = passkeys.firstIndex(where: { $0.credentialID == credentialID }) else {
                 throw IdentityBackendError(.passkeyNotFound, message: "the account has no such passkey")
             }
             passkeys.remove(at: index)
             account.passkeys = passkeys.isEmpty ? nil : passkeys
-            state.identity.accounts[account.uid] = account
-            return try reissueSession(
-                for: account, provider: claims.signInProvider, replacing: claims, fresh: fresh, now: now,
-                state: &state)
         }
     }
 

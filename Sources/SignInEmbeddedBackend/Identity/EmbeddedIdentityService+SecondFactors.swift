@@ -106,19 +106,29 @@ extension EmbeddedIdentityService: MultiFactorBackend {
     public func withdrawSecondFactor(idToken: Secret, enrollmentID: String) throws(IdentityBackendError)
         -> BackendSessionResponse
     {
-        let now = clock.now()
-        let fresh = Fresh(self)
-        return try storage.update { state throws(IdentityBackendError) in
-            var (account, claims) = try authenticate(idToken, state: state, now: now)
-            try requireRecentSignIn(claims, account: account, now: now)
+        try removeCredential(idToken: idToken) { account throws(IdentityBackendError) in
             var factors = account.secondFactors ?? []
             guard let index = factors.firstIndex(where: { $0.id == enrollmentID }) else {
                 throw IdentityBackendError(.mfaEnrollmentNotFound, message: "the account has no such second factor")
             }
             factors.remove(at: index)
             account.secondFactors = factors.isEmpty ? nil : factors
-            // Whoever held another session of the account keeps none: the caller gets a new one, as after a new
-            // password.
+        }
+    }
+
+    /// Removes a way of proving who the user is (a second factor, a passkey) with `remove`, which throws when the
+    /// account has no such thing. A sensitive operation: it needs a recent sign-in, and whoever held another session of
+    /// the account keeps none (the thing may have been removed because a device was lost): the caller gets a new one,
+    /// as after a new password.
+    func removeCredential(
+        idToken: Secret, _ remove: (inout EmbeddedAccount) throws(IdentityBackendError) -> Void
+    ) throws(IdentityBackendError) -> BackendSessionResponse {
+        let now = clock.now()
+        let fresh = Fresh(self)
+        return try storage.update { state throws(IdentityBackendError) in
+            var (account, claims) = try authenticate(idToken, state: state, now: now)
+            try requireRecentSignIn(claims, account: account, now: now)
+            try remove(&account)
             revokeEverySession(of: &account, now: now, state: &state)
             return try issueSession(
                 for: account, provider: claims.signInProvider, isNewUser: false, fresh: fresh, now: now,
