@@ -668,8 +668,10 @@ class Peer:
         token_a = document["idToken"]
         self.passed("after every refusal the registered passkey still signs in to its own account")
 
-        self.api.ok(V1 + "accounts:update", {"idToken": token_a, "deletePasskey": [credential_a],
-                                             "returnSecureToken": True}, "accounts:update deletePasskey")
+        updated, _ = self.api.ok(V1 + "accounts:update", {"idToken": token_a, "deletePasskey": [credential_a],
+                                                          "returnSecureToken": True}, "accounts:update deletePasskey")
+        # Removing a passkey ends the account's sessions, as a password change does: the answer carries new tokens.
+        token_a = updated.get("idToken") or token_a
         expect(not self.lookup(token_a).get("passkeyInfo"), "accounts:lookup still lists the deleted passkey")
         self.passed("accounts:update deletePasskey removes it: accounts:lookup lists no passkey")
         attack("the deleted passkey's assertion")
