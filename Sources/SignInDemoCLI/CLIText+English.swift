@@ -525,5 +525,7 @@ extension CLIMessages {
             "signed out and in again with the passkey alone: no email, no password, the same account",
         .tourPasskeySkipped:
             "this backend does not offer passkeys: skipped",
+        .usageUnknownPasskeyID:
+            "This account has no passkey \"{id}\". Name one of: {ids} (or its number in passkey list).",
     ]
 }

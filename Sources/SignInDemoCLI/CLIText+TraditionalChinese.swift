@@ -468,5 +468,7 @@ extension CLIMessages {
             "登出後僅以密碼金鑰再次登入：無需電子郵件與密碼，仍是同一個帳號",
         .tourPasskeySkipped:
             "此後端不提供密碼金鑰：已略過",
+        .usageUnknownPasskeyID:
+            "此帳號沒有密碼金鑰「{id}」。請指定其中之一：{ids}（或 passkey list 中的編號）。",
     ]
 }

@@ -536,5 +536,7 @@ extension CLIMessages {
             "oturum kapatılıp yalnızca geçiş anahtarıyla yeniden açıldı: e-posta yok, parola yok, aynı hesap",
         .tourPasskeySkipped:
             "bu arka uç geçiş anahtarı sunmuyor: atlandı",
+        .usageUnknownPasskeyID:
+            "Bu hesabın \"{id}\" adlı bir geçiş anahtarı yok. Şunlardan birini belirtin: {ids} (ya da passkey list'teki numarasını).",
     ]
 }

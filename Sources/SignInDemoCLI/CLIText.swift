@@ -102,7 +102,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case usageNeedsPasskeyID, promptPasskeyToRemove, passkeyAdded, passkeyAddCancelled, passkeyNone, passkeyLine
     case passkeyRemoved, passkeyRemoveCancelled, menuPasskeyAdd, menuPasskeyList, menuPasskeyRemove
     case menuSignInPasskey, promptPasskeyCreate, promptPasskeyCreateOption, promptPasskeyChoose
-    case tourStepPasskey, tourPasskeyAdded, tourPasskeySignedIn, tourPasskeySkipped
+    case tourStepPasskey, tourPasskeyAdded, tourPasskeySignedIn, tourPasskeySkipped, usageUnknownPasskeyID
 
     // OpenID Connect providers.
     case optionIssuer, optionClientID, usageOIDCNotRegistered, usageOIDCNeedsIssuer, usageBadIssuer, usageBadClientID

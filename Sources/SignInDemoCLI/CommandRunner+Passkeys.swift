@@ -78,12 +78,15 @@ extension CommandRunner {
         let id: String
         if let named = invocation.command.factorID {
             // An id, or the number `passkey list` shows beside it.
-            if !passkeys.contains(where: { $0.id == named }), let number = Int(named),
-                passkeys.indices.contains(number - 1)
-            {
+            if passkeys.contains(where: { $0.id == named }) {
+                id = named
+            } else if let number = Int(named), passkeys.indices.contains(number - 1) {
                 id = passkeys[number - 1].id
             } else {
-                id = named
+                return usageError(
+                    UsageError(
+                        .usageUnknownPasskeyID,
+                        ["id": InputText.echo(named), "ids": passkeys.map(\.id).joined(separator: ", ")]))
             }
         } else if passkeys.count == 1 {
             id = passkeys[0].id

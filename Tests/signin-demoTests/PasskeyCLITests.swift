@@ -118,5 +118,9 @@ struct PasskeyCLITests {
         #expect(await run(["sign-up", "--email", email, "--password", password]).code == .success)
         let named = await run(["passkey", "list", "--name", "x"])
         #expect(named.code == .usage, "\(named.err)")
+        #expect(await run(["passkey", "add", "--name", "Laptop"]).code == .success)
+        let unknownID = await run(["passkey", "remove", "nosuch"], language: "tr_TR.UTF-8")
+        #expect(unknownID.code == .usage && unknownID.err.contains("\"nosuch\" adlı"), "\(unknownID.err)")
+        #expect(await run(["passkey", "list"]).out.contains("1. Laptop"), "nothing was removed")
     }
 }
