@@ -161,7 +161,7 @@ let package = Package(
             dependencies: [
                 "SignInEmbeddedBackend", "SignInEmulator", "SignInSQLite", "SignInJOSE", "SignInCrypto",
                 "SignInTesting", "SignInDataTesting", "SignInDemoTrace", "SignInEmbeddedStore", "SignInEmbeddedIssuers",
-                "SignInWebAuthn",
+                "SignInWebAuthn", "SignInLocking",
             ]
         ),
         .testTarget(

@@ -36,7 +36,9 @@ struct HTTPFaceError: Error, Hashable, Sendable {
     /// The core's refusal, under Firebase's code for it: `500` for the backend's own failures (its storage, its
     /// keys, a damaged record), `400` for everything else.
     init(_ error: IdentityBackendError) {
-        let internalCodes: Set<IdentityBackendError.Code> = [.storageUnavailable, .invalidKey, .damagedRecord]
+        let internalCodes: Set<IdentityBackendError.Code> = [
+            .storageUnavailable, .invalidKey, .damagedRecord, .signatureCheckUnavailable,
+        ]
         let code = Self.firebaseCodes[error.code] ?? error.code
         let detail: String
         switch error.code {

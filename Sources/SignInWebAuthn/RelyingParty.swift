@@ -35,6 +35,13 @@ public struct RelyingParty: Sendable, Hashable {
     public func verifyRegistration(clientDataJSON: [UInt8], attestationObject: [UInt8], expectedChallenge: [UInt8])
         throws(WebAuthnFailure) -> VerifiedRegistration
     {
+        // A `none` attestation has no signature to check now, but every sign-in will: a key that can never be checked
+        // here is not kept.
+        do {
+            try SignatureVerifier.requireAvailable()
+        } catch {
+            throw .signatureCheckUnavailable
+        }
         try checkClientData(clientDataJSON, type: CollectedClientData.createType, expectedChallenge: expectedChallenge)
         let attestation = try AttestationObject(bytes: attestationObject)
         let authenticatorData = attestation.authenticatorData

@@ -4,6 +4,8 @@ import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
 import SignInEmbeddedStore
+import SignInLocking
+import SignInTesting
 import SignInWebAuthn
 import Testing
 
@@ -16,6 +18,8 @@ struct TestAuthenticator {
     var rpID = "signin.example"
     var flags: AuthenticatorData.Flags = [.userPresent, .userVerified]
     var counter: UInt32 = 0
+    /// The user handle assertions send, as a discoverable credential keeps it from its registration.
+    var userHandle: [UInt8]?
 
     init(credentialID: [UInt8]? = nil) throws {
         key = try P256SigningKey.generate()
@@ -43,7 +47,7 @@ struct TestAuthenticator {
         let signature = try (signer ?? key).signature(for: data + SHA256.hash(clientData))
         return PasskeyAssertion(
             credentialID: credentialID, clientDataJSON: clientData, authenticatorData: data, signature: signature,
-            userHandle: userHandle)
+            userHandle: userHandle ?? self.userHandle)
     }
 }
 
@@ -59,8 +63,9 @@ struct PasskeyRelyingPartyTests {
         -> (session: BackendSessionResponse, authenticator: TestAuthenticator)
     {
         let session = try service.signUp(email: email, password: password)
-        let device = try authenticator ?? TestAuthenticator()
+        var device = try authenticator ?? TestAuthenticator()
         let request = try service.startPasskeyEnrollment(idToken: session.idToken)
+        device.userHandle = request.userID
         let after = try service.finalizePasskeyEnrollment(
             idToken: session.idToken, registration: device.registration(request), name: "Laptop")
         return (after, device)
@@ -246,6 +251,82 @@ struct PasskeyRelyingPartyTests {
 
     // MARK: - Attacks on the proof
 
+    @Test("a discoverable sign-in without its user handle is refused")
+    func missingUserHandle() throws {
+        var (_, device) = try registered()
+        device.counter = 1
+        device.userHandle = nil
+        #expect(
+            code { _ = try service.finalizePasskeySignIn(device.assertion(try service.startPasskeySignIn())) }
+                == .passkeyNotFound)
+    }
+
+    @Test("with user verification off, a passkey proving presence only is a first step: second factors are asked")
+    func presenceOnlyMeetsSecondFactor() throws {
+        var configuration = BackendHarness.fastConfiguration
+        configuration.passkeys.requiresUserVerification = false
+        let relaxed = BackendHarness(configuration: configuration)
+        let session = try relaxed.service.signUp(email: "ada@example.com", password: password)
+        var device = try TestAuthenticator()
+        device.flags = [.userPresent]
+        let request = try relaxed.service.startPasskeyEnrollment(idToken: session.idToken)
+        device.userHandle = request.userID
+        let registered = try relaxed.service.finalizePasskeyEnrollment(
+            idToken: session.idToken, registration: device.registration(request), name: "Key")
+        let enrollment = try relaxed.service.startTOTPEnrollment(idToken: registered.idToken)
+        let secret = try #require(Base32.decode(enrollment.sharedSecretKey.value))
+        let now = Int64(relaxed.clock.now().timeIntervalSince1970)
+        _ = try relaxed.service.finalizeTOTPEnrollment(
+            idToken: registered.idToken, sessionInfo: enrollment.sessionInfo,
+            code: Secret(OneTimeCodeGenerator.standard.code(secret: secret, at: now)), displayName: nil)
+        device.counter = 1
+        #expect(
+            code {
+                _ = try relaxed.service.finalizePasskeySignIn(
+                    device.assertion(try relaxed.service.startPasskeySignIn()))
+            }
+                == .secondFactorRequired)
+        // With user verification, the passkey is both factors: no code is asked.
+        device.counter = 2
+        device.flags = [.userPresent, .userVerified]
+        let signedIn = try relaxed.service.finalizePasskeySignIn(
+            device.assertion(try relaxed.service.startPasskeySignIn()))
+        #expect(signedIn.localId == session.localId)
+    }
+
+    @Test("two sign-ins racing with one counter: the one that writes second is refused")
+    func counterRace() throws {
+        let racing = RacingStorage(base: harness.backend.storage)
+        let backend = EmbeddedBackend(
+            storage: racing, configuration: harness.configuration, clock: harness.clock,
+            random: SeededRandomBytes(seed: 7))
+        let session = try backend.identityService.signUp(email: "ada@example.com", password: password)
+        var device = try TestAuthenticator()
+        let request = try backend.identityService.startPasskeyEnrollment(idToken: session.idToken)
+        device.userHandle = request.userID
+        _ = try backend.identityService.finalizePasskeyEnrollment(
+            idToken: session.idToken, registration: device.registration(request), name: "Key")
+        device.counter = 1
+        let assertion = try device.assertion(try backend.identityService.startPasskeySignIn())
+        // Between this sign-in's check and its write, another sign-in with the same counter writes first.
+        let credentialID = Base64URL.encode(device.credentialID)
+        racing.beforeNextUpdate(after: 1) { state in
+            guard let uid = state.identity.accounts.keys(EmbeddedAccount.byPasskey, credentialID).first,
+                var account = state.identity.accounts[uid]
+            else { return }
+            account.passkeys = account.passkeys?.map { record in
+                var raced = record
+                raced.signCount = 1
+                return raced
+            }
+            state.identity.accounts[uid] = account
+        }
+        let error = #expect(throws: IdentityBackendError.self) {
+            try backend.identityService.finalizePasskeySignIn(assertion)
+        }
+        #expect(error?.passkeyRejection == .clonedAuthenticator)
+    }
+
     @Test("another origin or relying party id is refused")
     func wrongRelyingParty() throws {
         var (_, device) = try registered()
@@ -343,7 +424,7 @@ struct PasskeyRelyingPartyTests {
     func tamperedRecord() throws {
         var (ada, device) = try registered("ada@example.com")
         let bob = try service.signUp(email: "bob@example.com", password: password)
-        // Someone with write access to the rows moves Ada's passkey record to Bob's account.
+        // Someone with write access to the rows moves Ada's passkey record to Bob's account, and signs in as Bob.
         try harness.backend.storage.update { state throws(IdentityBackendError) in
             guard var adaAccount = state.identity.accounts[ada.localId],
                 var bobAccount = state.identity.accounts[bob.localId]
@@ -355,7 +436,67 @@ struct PasskeyRelyingPartyTests {
         }
         device.counter = 1
         #expect(
-            code { _ = try service.finalizePasskeySignIn(device.assertion(try service.startPasskeySignIn())) }
-                == .damagedRecord)
+            code {
+                _ = try service.finalizePasskeySignIn(
+                    device.assertion(try service.startPasskeySignIn(), userHandle: Array(bob.localId.utf8)))
+            } == .damagedRecord)
+
+        // Or swaps a key of their own into the record where it is, and signs with that key.
+        var (carol, carolDevice) = try registered("carol@example.com")
+        let thiefKey = try P256SigningKey.generate()
+        try harness.backend.storage.update { state throws(IdentityBackendError) in
+            guard var account = state.identity.accounts[carol.localId] else { return }
+            account.passkeys = account.passkeys?.map { record in
+                var swapped = record
+                swapped.publicKey = Base64URL.encode(COSEKey(publicKey: thiefKey.publicKey).encoded())
+                return swapped
+            }
+            state.identity.accounts[carol.localId] = account
+        }
+        carolDevice.counter = 1
+        #expect(
+            code {
+                _ = try service.finalizePasskeySignIn(
+                    carolDevice.assertion(try service.startPasskeySignIn(), signer: thiefKey))
+            } == .damagedRecord)
+    }
+}
+
+/// A storage that lets a test run a change of its own just before one of the updates: another request that wins a
+/// race.
+final class RacingStorage: BackendStateStorage {
+    typealias Change = @Sendable (inout EmbeddedBackendState) -> Void
+    private let base: any BackendStateStorage
+    private let pending = Locked<(skip: Int, change: Change)?>(nil)
+
+    init(base: any BackendStateStorage) {
+        self.base = base
+    }
+
+    /// Runs `change` in its own update just before the update that comes after `skip` more updates.
+    func beforeNextUpdate(after skip: Int, _ change: @escaping Change) {
+        pending.withLock { $0 = (skip, change) }
+    }
+
+    func read<T: Sendable>(_ body: (EmbeddedBackendState) throws(IdentityBackendError) -> T)
+        throws(IdentityBackendError) -> T
+    {
+        try base.read(body)
+    }
+
+    func update<T: Sendable>(_ body: (inout EmbeddedBackendState) throws(IdentityBackendError) -> T)
+        throws(IdentityBackendError) -> T
+    {
+        let due: Change? = pending.withLock { waiting in
+            guard let current = waiting else { return nil }
+            if current.skip > 0 {
+                waiting = (current.skip - 1, current.change)
+                return nil
+            }
+            waiting = nil
+            return current.change
+        }
+        if let due { try base.update { state throws(IdentityBackendError) in due(&state) } }
+        return try base.update(body)
     }
 }

@@ -17,6 +17,13 @@
 /// - ``verifyECDSAP256SHA256(signature:message:key:)``
 /// - ``verifyECDSAP256SHA256(derSignature:message:key:)``
 public enum SignatureVerifier {
+    /// Throws when no library can check signatures in this process: for a caller that must not accept something it
+    /// could never check later (a passkey's public key, say), before it keeps it.
+    /// - Throws: ``SignatureCheckUnavailable/noPlatformCrypto``.
+    public static func requireAvailable() throws(SignatureCheckUnavailable) {
+        try PlatformSignatures.requireAvailable()
+    }
+
     /// Whether `signature` is an RSASSA-PKCS1-v1_5 signature with SHA-256 (RFC 8017 §8.2.2; JWS RS256) of `message`
     /// by `key`.
     /// - Parameters:

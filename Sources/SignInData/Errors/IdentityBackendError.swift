@@ -181,6 +181,8 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let passkeyNotFound = Code(rawValue: "PASSKEY_NOT_FOUND")
         /// The account already has this credential.
         public static let passkeyAlreadyExists = Code(rawValue: "PASSKEY_ALREADY_EXISTS")
+        /// The backend cannot check signatures (no cryptographic library): its failure, not the request's.
+        public static let signatureCheckUnavailable = Code(rawValue: "SIGNATURE_CHECK_UNAVAILABLE")
         /// The account has as many passkeys as the backend allows.
         public static let tooManyPasskeys = Code(rawValue: "TOO_MANY_PASSKEYS")
     }

@@ -18,7 +18,8 @@ import SignInWebAuthn
 /// ``RelyingParty/verifyAssertion(credentialID:clientDataJSON:authenticatorData:signature:expectedChallenge:storedCredentialID:publicKey:storedSignCount:)``,
 /// whose signature counter is checked again under the state's lock against the stored one, so that two sign-ins
 /// racing with one counter cannot both pass. A sign-in with a passkey is complete: with user verification required,
-/// the passkey is two factors in one, and the account's second factors are not asked for. Removing a passkey ends
+/// the passkey is two factors in one, and the account's second factors are not asked for; a passkey that proves only
+/// presence (with `requiresUserVerification` off) is a first step, as a password is. Removing a passkey ends
 /// every other session of the account, as removing a second factor does: it may be removed because a device was lost.
 extension EmbeddedIdentityService: PasskeyBackend {
     /// What a challenge is for: part of its signed bytes.
@@ -146,7 +147,9 @@ extension EmbeddedIdentityService: PasskeyBackend {
         let (uid, record) = try storage.read { state throws(IdentityBackendError) in
             try Self.registeredPasskey(credentialID, userHandle: assertion.userHandle, state: state, key: key)
         }
-        guard let publicKeyBytes = Base64URL.decode(record.publicKey) else {
+        guard let publicKeyBytes = Base64URL.decode(record.publicKey),
+            let storedCredentialID = Base64URL.decode(record.credentialID)
+        else {
             throw IdentityBackendError(.damagedRecord, message: "the stored passkey cannot be read")
         }
         let verified: VerifiedAssertion
@@ -154,7 +157,7 @@ extension EmbeddedIdentityService: PasskeyBackend {
             verified = try relyingParty.verifyAssertion(
                 credentialID: assertion.credentialID, clientDataJSON: assertion.clientDataJSON,
                 authenticatorData: assertion.authenticatorData, signature: assertion.signature,
-                expectedChallenge: challenge, storedCredentialID: assertion.credentialID,
+                expectedChallenge: challenge, storedCredentialID: storedCredentialID,
                 publicKey: try COSEKey(encoded: publicKeyBytes), storedSignCount: record.signCount)
         } catch {
             throw Self.refusal(error)
@@ -180,10 +183,18 @@ extension EmbeddedIdentityService: PasskeyBackend {
                 return used
             }
             state.identity.accounts[uid] = account
-            return try issueSession(
-                for: account, provider: ProviderType.passkey.rawValue, isNewUser: false, fresh: fresh, now: now,
-                state: &state)
-        }
+            guard verified.userVerified else {
+                // Presence alone (a relying party that does not require verification) proves possession only: an
+                // account with second factors asks for one, as after a password.
+                return try finishFirstStep(
+                    for: account, provider: ProviderType.passkey.rawValue, isNewUser: false, fresh: fresh, now: now,
+                    state: &state)
+            }
+            return .session(
+                try issueSession(
+                    for: account, provider: ProviderType.passkey.rawValue, isNewUser: false, fresh: fresh, now: now,
+                    state: &state))
+        }.answer()
     }
 
     // MARK: - Checks
@@ -212,7 +223,8 @@ extension EmbeddedIdentityService: PasskeyBackend {
         else {
             throw IdentityBackendError(.passkeyNotFound, message: "no account has this passkey")
         }
-        if let userHandle, !ConstantTime.equals(userHandle, Array(uid.utf8)) {
+        // A discoverable credential names its user (WebAuthn §7.2 step 6): the handle must be there, and the account's.
+        guard let userHandle, ConstantTime.equals(userHandle, Array(uid.utf8)) else {
             throw IdentityBackendError(.passkeyNotFound, message: "the passkey is not this user's")
         }
         let expected = tag(uid: uid, credentialID: credentialID, publicKey: record.publicKey, key: key)
@@ -278,6 +290,11 @@ extension EmbeddedIdentityService: PasskeyBackend {
 
     /// The backend's answer for a failed WebAuthn check.
     static func refusal(_ failure: WebAuthnFailure) -> IdentityBackendError {
+        // Not the passkey's fault: this server cannot check signatures. Said as a server's failure, never as the
+        // user's.
+        if case .signatureCheckUnavailable = failure {
+            return IdentityBackendError(.signatureCheckUnavailable, message: failure.reason)
+        }
         let prefix = "\(failure.rejection.rawValue): "
         let reason = failure.reason
         return IdentityBackendError.passkey(
@@ -288,5 +305,5 @@ extension EmbeddedIdentityService: PasskeyBackend {
 extension WebAuthnFailure {
     /// The Domain's reason for this failure. A platform with no signature check counts as "unsupported": the
     /// passkey cannot be checked here.
-    var rejection: PasskeyRejection { PasskeyRejection(rawValue: kind.rawValue) ?? .unsupported }
+    var rejection: PasskeyRejection { PasskeyRejection(rawValue: kind.rawValue) ?? .malformed }
 }

@@ -112,7 +112,9 @@ struct PasskeyRouteTests {
 
     @Test("Identity Platform's published shape (credentialId, authenticator…Response, clientDataJson) is read too")
     func publishedShape() throws {
-        let idToken = try #require(harness.signUp().string("idToken"))
+        let signUp = harness.signUp()
+        let idToken = try #require(signUp.string("idToken"))
+        let userHandle = Array((signUp.string("localId") ?? "").utf8)
         var device = try TestAuthenticator()
         let registration = device.registration(try creationRequest(idToken))
         let finalize = v2(
@@ -139,6 +141,7 @@ struct PasskeyRouteTests {
                         "clientDataJson": base64url(assertion.clientDataJSON),
                         "authenticatorData": base64url(assertion.authenticatorData),
                         "signature": base64url(assertion.signature),
+                        "userHandle": base64url(userHandle),
                     ],
                 ]
             ])
