@@ -527,5 +527,8 @@ extension CLIMessages {
             "this backend does not offer passkeys: skipped",
         .usageUnknownPasskeyID:
             "This account has no passkey \"{id}\". Name one of: {ids} (or its number in passkey list).",
+        .passkeyUnnamed: "Passkey {number}",
+        .passkeyRemovedHere:
+            "The passkey was removed from the account: it signs in no more.",
     ]
 }

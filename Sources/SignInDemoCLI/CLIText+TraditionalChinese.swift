@@ -470,5 +470,8 @@ extension CLIMessages {
             "此後端不提供密碼金鑰：已略過",
         .usageUnknownPasskeyID:
             "此帳號沒有密碼金鑰「{id}」。請指定其中之一：{ids}（或 passkey list 中的編號）。",
+        .passkeyUnnamed: "密碼金鑰 {number}",
+        .passkeyRemovedHere:
+            "已從帳號移除密碼金鑰：它已無法登入。",
     ]
 }

@@ -538,5 +538,8 @@ extension CLIMessages {
             "bu arka uç geçiş anahtarı sunmuyor: atlandı",
         .usageUnknownPasskeyID:
             "Bu hesabın \"{id}\" adlı bir geçiş anahtarı yok. Şunlardan birini belirtin: {ids} (ya da passkey list'teki numarasını).",
+        .passkeyUnnamed: "Geçiş anahtarı {number}",
+        .passkeyRemovedHere:
+            "Geçiş anahtarı hesaptan kaldırıldı: artık oturum açamaz.",
     ]
 }

@@ -485,7 +485,7 @@ enum CommandTable {
                 })
         case .passkey:
             CommandSpec(
-                command: name, operand: .passkeyAction, options: reauthentication + [.name, .json],
+                command: name, operand: .passkeyAction, options: reauthentication + [.name],
                 summary: .commandPasskeySummary, details: .commandPasskeyDetails, example: "add --name laptop",
                 run: { await $0.passkey($1, $2) },
                 requires: { $0.capabilities.passkeys == nil ? .passkeys : nil })

@@ -59,7 +59,15 @@ extension CommandRunner {
         guard !passkeys.isEmpty else { return text(.passkeyNone) + "\n" }
         return passkeys.enumerated().map { index, passkey in
             // A name is the user's own text: shown without the control characters a terminal would obey.
-            text(.passkeyLine, ["number": String(index + 1), "name": InputText.echo(passkey.name), "id": passkey.id])
+            text(
+                .passkeyLine,
+                [
+                    "number": String(index + 1),
+                    "name": passkey.name.isEmpty
+                        ? text(.passkeyUnnamed, ["number": String(index + 1)]) : InputText.echo(passkey.name),
+                    // The backend's ids are shown as a terminal cannot misread them, as names are.
+                    "id": InputText.echo(passkey.id),
+                ])
         }.joined(separator: "\n") + "\n"
     }
 
@@ -86,7 +94,10 @@ extension CommandRunner {
                 return usageError(
                     UsageError(
                         .usageUnknownPasskeyID,
-                        ["id": InputText.echo(named), "ids": passkeys.map(\.id).joined(separator: ", ")]))
+                        [
+                            "id": InputText.echo(named),
+                            "ids": passkeys.map { InputText.echo($0.id) }.joined(separator: ", "),
+                        ]))
             }
         } else if passkeys.count == 1 {
             id = passkeys[0].id
@@ -97,11 +108,15 @@ extension CommandRunner {
             else { return cancelled(.passkeyRemoveCancelled) }
             id = passkeys[number - 1].id
         } else {
-            return usageError(UsageError(.usageNeedsPasskeyID, ["ids": passkeys.map(\.id).joined(separator: ", ")]))
+            return usageError(
+                UsageError(
+                    .usageNeedsPasskeyID, ["ids": passkeys.map { InputText.echo($0.id) }.joined(separator: ", ")]))
         }
         if let stopped = await sendSensitive(root, invocation, { .removePasskey(offer, id: id, currentPassword: $0) }) {
             return stopped
         }
-        return await report(root, invocation) { _ in text(.passkeyRemoved) + "\n" }
+        // Only the embedded backend is known to end the account's other sessions when a passkey goes.
+        let removed: CLIText = root.backend.choice == .embedded ? .passkeyRemoved : .passkeyRemovedHere
+        return await report(root, invocation) { _ in text(removed) + "\n" }
     }
 }

@@ -24,7 +24,7 @@ extension FirebaseIdentityBackend: PasskeyBackend {
             userName: options.user.name ?? "", userDisplayName: options.user.displayName ?? options.user.name ?? "",
             challenge: challenge,
             excludedCredentialIDs: (options.excludeCredentials ?? []).compactMap(\.bytes),
-            requiresUserVerification: options.authenticatorSelection?.userVerification != "discouraged")
+            requiresUserVerification: options.authenticatorSelection?.userVerification == "required")
     }
 
     public func finalizePasskeyEnrollment(idToken: Secret, registration: PasskeyRegistration, name: String)
@@ -68,7 +68,7 @@ extension FirebaseIdentityBackend: PasskeyBackend {
         return PasskeyAssertionRequest(
             relyingPartyID: rpID, challenge: challenge,
             allowedCredentialIDs: (options.allowCredentials ?? []).compactMap(\.bytes),
-            requiresUserVerification: options.userVerification != "discouraged")
+            requiresUserVerification: options.userVerification == "required")
     }
 
     public func finalizePasskeySignIn(_ assertion: PasskeyAssertion) async throws -> BackendSessionResponse {

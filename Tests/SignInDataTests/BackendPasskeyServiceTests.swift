@@ -11,7 +11,7 @@ struct BackendPasskeyServiceTests {
     let session = UserSession.fixture(
         uid: "u1", providerIds: [.emailPassword], tokens: .fixture(idToken: "id-u1"), signInProvider: .emailPassword)
 
-    func service(_ backend: PasskeyBackendDouble) -> BackendPasskeyService {
+    func service(_ backend: SpyPasskeyBackend) -> BackendPasskeyService {
         BackendPasskeyService(backend: backend, clock: clock)
     }
 
@@ -34,9 +34,9 @@ struct BackendPasskeyServiceTests {
         "a refused proof is passkeyRejected with the reason the message's first word names; any other word is malformed",
         arguments: rejections)
     func rejection(error: IdentityBackendError, reason: PasskeyRejection) async {
-        let signIn = service(PasskeyBackendDouble(failures: [error]))
+        let signIn = service(SpyPasskeyBackend(failures: [error]))
         await #expect(throws: AuthError.passkeyRejected(reason)) { _ = try await signIn.finishSignIn(.fixture()) }
-        let registration = service(PasskeyBackendDouble(failures: [error]))
+        let registration = service(SpyPasskeyBackend(failures: [error]))
         await #expect(throws: AuthError.passkeyRejected(reason)) {
             _ = try await registration.finishRegistration(.fixture(), name: "Laptop", for: session)
         }
@@ -49,13 +49,13 @@ struct BackendPasskeyServiceTests {
             (.passkeyAlreadyExists, .passkeyAlreadyRegistered), (.userDisabled, .userDisabled),
         ])
     func refusals(code: IdentityBackendError.Code, expected: AuthError) async {
-        let signIn = service(PasskeyBackendDouble(failures: [IdentityBackendError(code)]))
+        let signIn = service(SpyPasskeyBackend(failures: [IdentityBackendError(code)]))
         await #expect(throws: expected) { _ = try await signIn.finishSignIn(.fixture()) }
-        let registration = service(PasskeyBackendDouble(failures: [IdentityBackendError(code)]))
+        let registration = service(SpyPasskeyBackend(failures: [IdentityBackendError(code)]))
         await #expect(throws: expected) {
             _ = try await registration.finishRegistration(.fixture(), name: "Laptop", for: session)
         }
-        let removal = service(PasskeyBackendDouble(failures: [IdentityBackendError(code)]))
+        let removal = service(SpyPasskeyBackend(failures: [IdentityBackendError(code)]))
         await #expect(throws: expected) { _ = try await removal.removePasskey(id: "k1", for: session) }
     }
 
@@ -67,18 +67,18 @@ struct BackendPasskeyServiceTests {
             let provider: ProviderType = google ? .google : .emailPassword
             let tooOld = IdentityBackendError(.credentialTooOld)
             await #expect(throws: AuthError.recentSignInRequired(provider)) {
-                _ = try await service(PasskeyBackendDouble(failures: [tooOld])).startRegistration(for: session)
+                _ = try await service(SpyPasskeyBackend(failures: [tooOld])).startRegistration(for: session)
             }
             await #expect(throws: AuthError.recentSignInRequired(provider)) {
-                _ = try await service(PasskeyBackendDouble(failures: [tooOld])).removePasskey(id: "k1", for: session)
+                _ = try await service(SpyPasskeyBackend(failures: [tooOld])).removePasskey(id: "k1", for: session)
             }
         }
         let guest = IdentityBackendError(.unsupportedFirstFactor)
         await #expect(throws: AuthError.passkeyNeedsPermanentAccount) {
-            _ = try await service(PasskeyBackendDouble(failures: [guest])).startRegistration(for: session)
+            _ = try await service(SpyPasskeyBackend(failures: [guest])).startRegistration(for: session)
         }
         await #expect(throws: AuthError.passkeyNeedsPermanentAccount) {
-            _ = try await service(PasskeyBackendDouble(failures: [guest])).finishRegistration(
+            _ = try await service(SpyPasskeyBackend(failures: [guest])).finishRegistration(
                 .fixture(), name: "Laptop", for: session)
         }
     }
@@ -87,10 +87,10 @@ struct BackendPasskeyServiceTests {
     func foreign() async {
         let offline = AuthError.network(reason: "no route")
         await #expect(throws: offline) {
-            _ = try await service(PasskeyBackendDouble(failures: [offline])).startSignIn()
+            _ = try await service(SpyPasskeyBackend(failures: [offline])).startSignIn()
         }
         await #expect(throws: offline) {
-            _ = try await service(PasskeyBackendDouble(failures: [offline])).passkeys(for: session)
+            _ = try await service(SpyPasskeyBackend(failures: [offline])).passkeys(for: session)
         }
     }
 
@@ -100,7 +100,7 @@ struct BackendPasskeyServiceTests {
         let keys = [Passkey.fixture(), .fixture(id: "k2", name: "Phone")]
         var answer = BackendSessionResponse.fixture(localId: "u1", idToken: "id-after")
         answer.signInProvider = "password"
-        let backend = PasskeyBackendDouble(session: .success(answer), passkeys: keys, creationRequest: request)
+        let backend = SpyPasskeyBackend(session: .success(answer), passkeys: keys, creationRequest: request)
         let service = self.service(backend)
         #expect(try await service.startRegistration(for: session) == request)
         let registration = PasskeyRegistration.fixture(credentialID: [1, 2, 3])
@@ -122,7 +122,7 @@ struct BackendPasskeyServiceTests {
         var unnamed = BackendSessionResponse.fixture(localId: "u9")
         unnamed.signInProvider = nil
         let request = PasskeyAssertionRequest(relyingPartyID: "example.com", challenge: [1])
-        let backend = PasskeyBackendDouble(session: .success(unnamed), assertionRequest: request)
+        let backend = SpyPasskeyBackend(session: .success(unnamed), assertionRequest: request)
         #expect(try await service(backend).startSignIn() == request)
         let assertion = PasskeyAssertion.fixture(credentialID: [9])
         let session = try await service(backend).finishSignIn(assertion)
@@ -132,11 +132,11 @@ struct BackendPasskeyServiceTests {
         var named = BackendSessionResponse.fixture()
         named.signInProvider = "passkey"
         #expect(
-            try await service(PasskeyBackendDouble(session: .success(named))).finishSignIn(.fixture()).signInProvider
+            try await service(SpyPasskeyBackend(session: .success(named))).finishSignIn(.fixture()).signInProvider
                 == .passkey)
         named.signInProvider = "google.com"
         #expect(
-            try await service(PasskeyBackendDouble(session: .success(named))).finishSignIn(.fixture()).signInProvider
+            try await service(SpyPasskeyBackend(session: .success(named))).finishSignIn(.fixture()).signInProvider
                 == .google)
     }
 

@@ -38,8 +38,8 @@ struct PasskeyUseCaseTests {
     func registerRefused() async {
         let guest = UserSession.fixture(
             uid: "g", email: nil, providerIds: [], isAnonymous: true, tokens: .fixture(expiresAt: clock.now() + 3600))
-        let service = PasskeyServiceDouble()
-        let device = PasskeyAuthenticatorDouble()
+        let service = SpyPasskeyService()
+        let device = SpyPasskeyAuthenticator()
         await #expect(throws: AuthError.passkeyNeedsPermanentAccount) {
             _ = try await RegisterPasskeyUseCase(passkeys: service, authenticator: device, sessions: manager(guest).0)()
         }
@@ -52,11 +52,11 @@ struct PasskeyUseCaseTests {
 
     @Test(
         "a dismissed sheet, or a cancelled task, is a cancel: no finish call and nothing stored",
-        arguments: [PasskeyAuthenticatorDouble.Answer.cancel, .fail(CancellationError())])
-    func registerCancelled(answer: PasskeyAuthenticatorDouble.Answer) async throws {
+        arguments: [SpyPasskeyAuthenticator.Answer.cancel, .fail(CancellationError())])
+    func registerCancelled(answer: SpyPasskeyAuthenticator.Answer) async throws {
         let (sessions, store) = manager(signedIn)
-        let service = PasskeyServiceDouble(session: .success(afterwards))
-        let device = PasskeyAuthenticatorDouble(answers: [answer])
+        let service = SpyPasskeyService(session: .success(afterwards))
+        let device = SpyPasskeyAuthenticator(answers: [answer])
         let register = RegisterPasskeyUseCase(passkeys: service, authenticator: device, sessions: sessions)
         #expect(try await register(name: "Laptop") == .cancelled)
         #expect(await service.calls == [.startRegistration(uid: "u1")])
@@ -70,8 +70,8 @@ struct PasskeyUseCaseTests {
         let (sessions, store) = manager(signedIn)
         let request = PasskeyCreationRequest.fixture(challenge: [9, 8, 7], excludedCredentialIDs: [[1, 2]])
         let made = PasskeyRegistration.fixture(credentialID: [42, 43])
-        let service = PasskeyServiceDouble(session: .success(afterwards), creationRequest: request)
-        let device = PasskeyAuthenticatorDouble(registration: made)
+        let service = SpyPasskeyService(session: .success(afterwards), creationRequest: request)
+        let device = SpyPasskeyAuthenticator(registration: made)
         let register = RegisterPasskeyUseCase(passkeys: service, authenticator: device, sessions: sessions)
         #expect(try await register(name: "Laptop") == .registered(afterwards))
         #expect(await device.requests == [.register(request)])
@@ -86,10 +86,10 @@ struct PasskeyUseCaseTests {
     @Test("an old sign-in signs in again with the password given, then starts again; without one, nothing is shown")
     func registerReauthenticates() async throws {
         let (sessions, _) = manager(signedIn)
-        let service = PasskeyServiceDouble(
+        let service = SpyPasskeyService(
             session: .success(afterwards), failures: [AuthError.recentSignInRequired(.emailPassword)])
         let password = SpyAuthProvider(.emailPassword, result: .success(signedIn))
-        let device = PasskeyAuthenticatorDouble()
+        let device = SpyPasskeyAuthenticator()
         let register = RegisterPasskeyUseCase(
             passkeys: service, authenticator: device, sessions: sessions, authProviders: [password])
         #expect(try await register(name: "Laptop", currentPassword: "correct horse") == .registered(afterwards))
@@ -102,8 +102,8 @@ struct PasskeyUseCaseTests {
                 .finishRegistration(.fixture(), name: "Laptop", uid: "u1"),
             ])
 
-        let asking = PasskeyServiceDouble(failures: [AuthError.recentSignInRequired(.emailPassword)])
-        let untouched = PasskeyAuthenticatorDouble()
+        let asking = SpyPasskeyService(failures: [AuthError.recentSignInRequired(.emailPassword)])
+        let untouched = SpyPasskeyAuthenticator()
         let withoutPassword = RegisterPasskeyUseCase(
             passkeys: asking, authenticator: untouched, sessions: manager(signedIn).0, authProviders: [password])
         await #expect(throws: AuthError.recentSignInRequired(.emailPassword)) { _ = try await withoutPassword() }
@@ -122,9 +122,9 @@ struct PasskeyUseCaseTests {
         ])
     func name(typed: String, sent: String) async throws {
         #expect(PasskeyName.normalized(typed) == sent)
-        let service = PasskeyServiceDouble(session: .success(afterwards))
+        let service = SpyPasskeyService(session: .success(afterwards))
         let register = RegisterPasskeyUseCase(
-            passkeys: service, authenticator: PasskeyAuthenticatorDouble(), sessions: manager(signedIn).0)
+            passkeys: service, authenticator: SpyPasskeyAuthenticator(), sessions: manager(signedIn).0)
         _ = try await register(name: typed)
         #expect(await service.calls.last == .finishRegistration(.fixture(), name: sent, uid: "u1"))
     }
@@ -132,25 +132,25 @@ struct PasskeyUseCaseTests {
     @Test("the device's and the backend's refusals pass as they are, and nothing is stored")
     func registerFailures() async throws {
         let (sessions, store) = manager(signedIn)
-        let noPasskey = PasskeyServiceDouble()
+        let noPasskey = SpyPasskeyService()
         await #expect(throws: AuthError.noPasskeyAvailable) {
             _ = try await RegisterPasskeyUseCase(
                 passkeys: noPasskey,
-                authenticator: PasskeyAuthenticatorDouble(answers: [.fail(AuthError.noPasskeyAvailable)]),
+                authenticator: SpyPasskeyAuthenticator(answers: [.fail(AuthError.noPasskeyAvailable)]),
                 sessions: sessions)()
         }
         #expect(await noPasskey.calls == [.startRegistration(uid: "u1")])
         await #expect(throws: AuthError.unexpected(reason: "DeviceFault")) {
             _ = try await RegisterPasskeyUseCase(
-                passkeys: PasskeyServiceDouble(),
-                authenticator: PasskeyAuthenticatorDouble(answers: [.fail(DeviceFault())]),
+                passkeys: SpyPasskeyService(),
+                authenticator: SpyPasskeyAuthenticator(answers: [.fail(DeviceFault())]),
                 sessions: sessions)()
         }
-        let refusing = PasskeyServiceDouble(failures: [
+        let refusing = SpyPasskeyService(failures: [
             AuthError.passkeyAlreadyRegistered, AuthError.passkeyRejected(.unsupported),
         ])
         let refused = RegisterPasskeyUseCase(
-            passkeys: refusing, authenticator: PasskeyAuthenticatorDouble(), sessions: sessions)
+            passkeys: refusing, authenticator: SpyPasskeyAuthenticator(), sessions: sessions)
         await #expect(throws: AuthError.passkeyAlreadyRegistered) { _ = try await refused() }
         await #expect(throws: AuthError.passkeyRejected(.unsupported)) { _ = try await refused() }
         #expect(await Self.saves(store).isEmpty)
@@ -161,10 +161,10 @@ struct PasskeyUseCaseTests {
     @Test("listing answers the backend's passkeys in its order; nobody signed in is refused before any call")
     func list() async throws {
         let keys = [Passkey.fixture(), .fixture(id: "a2V5LTI", name: "Phone")]
-        let service = PasskeyServiceDouble(passkeys: keys)
+        let service = SpyPasskeyService(passkeys: keys)
         #expect(try await ListPasskeysUseCase(passkeys: service, sessions: manager(signedIn).0)() == keys)
         #expect(await service.calls == [.passkeys(uid: "u1")])
-        let idle = PasskeyServiceDouble(passkeys: keys)
+        let idle = SpyPasskeyService(passkeys: keys)
         await #expect(throws: AuthError.notSignedIn) {
             _ = try await ListPasskeysUseCase(passkeys: idle, sessions: manager(nil).0)()
         }
@@ -174,7 +174,7 @@ struct PasskeyUseCaseTests {
     @Test("removing an id the account does not have is passkeyNotFound, and no removal is sent")
     func removeUnknown() async throws {
         let (sessions, store) = manager(signedIn)
-        let service = PasskeyServiceDouble(session: .success(afterwards), passkeys: [.fixture()])
+        let service = SpyPasskeyService(session: .success(afterwards), passkeys: [.fixture()])
         let remove = RemovePasskeyUseCase(passkeys: service, sessions: sessions)
         await #expect(throws: AuthError.passkeyNotFound) { _ = try await remove(id: "someone-elses") }
         // An id that differs only in case is another credential: base64url is case-sensitive.
@@ -186,13 +186,13 @@ struct PasskeyUseCaseTests {
     @Test("removing a passkey of the account sends its id and stores the session afterwards")
     func remove() async throws {
         let (sessions, store) = manager(signedIn)
-        let service = PasskeyServiceDouble(session: .success(afterwards), passkeys: [.fixture()])
+        let service = SpyPasskeyService(session: .success(afterwards), passkeys: [.fixture()])
         #expect(
             try await RemovePasskeyUseCase(passkeys: service, sessions: sessions)(id: Passkey.fixture().id)
                 == afterwards)
         #expect(await service.calls == [.passkeys(uid: "u1"), .removePasskey(id: Passkey.fixture().id, uid: "u1")])
         #expect(await Self.saves(store) == [afterwards])
-        let idle = PasskeyServiceDouble(passkeys: [.fixture()])
+        let idle = SpyPasskeyService(passkeys: [.fixture()])
         await #expect(throws: AuthError.notSignedIn) {
             _ = try await RemovePasskeyUseCase(passkeys: idle, sessions: manager(nil).0)(id: Passkey.fixture().id)
         }
@@ -203,7 +203,7 @@ struct PasskeyUseCaseTests {
     func removeReauthenticates() async throws {
         let (sessions, store) = manager(signedIn)
         // The list answers; the first removal is refused for an old sign-in.
-        let service = PasskeyServiceDouble(
+        let service = SpyPasskeyService(
             session: .success(afterwards), passkeys: [.fixture()],
             failures: [nil, AuthError.recentSignInRequired(.emailPassword)])
         let password = SpyAuthProvider(.emailPassword, result: .success(signedIn))
@@ -222,11 +222,11 @@ struct PasskeyUseCaseTests {
 
     @Test(
         "a dismissed sign-in sheet, or a cancelled task, is a cancel: no finish call and nobody signed in",
-        arguments: [PasskeyAuthenticatorDouble.Answer.cancel, .fail(CancellationError())])
-    func signInCancelled(answer: PasskeyAuthenticatorDouble.Answer) async throws {
+        arguments: [SpyPasskeyAuthenticator.Answer.cancel, .fail(CancellationError())])
+    func signInCancelled(answer: SpyPasskeyAuthenticator.Answer) async throws {
         let (sessions, store) = manager(nil)
-        let service = PasskeyServiceDouble(session: .success(afterwards))
-        let device = PasskeyAuthenticatorDouble(answers: [answer])
+        let service = SpyPasskeyService(session: .success(afterwards))
+        let device = SpyPasskeyAuthenticator(answers: [answer])
         #expect(
             try await SignInWithPasskeyUseCase(passkeys: service, authenticator: device, sessions: sessions)()
                 == .cancelled)
@@ -243,8 +243,8 @@ struct PasskeyUseCaseTests {
         answered.signInProvider = nil
         let request = PasskeyAssertionRequest(relyingPartyID: "example.com", challenge: [1, 2, 3])
         let assertion = PasskeyAssertion.fixture(credentialID: [7, 7])
-        let service = PasskeyServiceDouble(session: .success(answered), assertionRequest: request)
-        let device = PasskeyAuthenticatorDouble(assertion: assertion)
+        let service = SpyPasskeyService(session: .success(answered), assertionRequest: request)
+        let device = SpyPasskeyAuthenticator(assertion: assertion)
         let result = try await SignInWithPasskeyUseCase(passkeys: service, authenticator: device, sessions: sessions)()
         var expected = answered
         expected.signInProvider = .passkey
@@ -254,35 +254,35 @@ struct PasskeyUseCaseTests {
         #expect(await Self.saves(store) == [expected])
 
         // A provider the backend named is kept.
-        let named = PasskeyServiceDouble(session: .success(afterwards))
+        let named = SpyPasskeyService(session: .success(afterwards))
         let kept = try await SignInWithPasskeyUseCase(
-            passkeys: named, authenticator: PasskeyAuthenticatorDouble(), sessions: manager(nil).0)()
+            passkeys: named, authenticator: SpyPasskeyAuthenticator(), sessions: manager(nil).0)()
         #expect(kept == .signedIn(afterwards))
     }
 
     @Test("errors pass as AuthError, nobody is signed in, and a refused start shows no sheet")
     func signInFailures() async throws {
         let (sessions, store) = manager(nil)
-        let rejecting = PasskeyServiceDouble(failures: [AuthError.passkeyRejected(.clonedAuthenticator)])
+        let rejecting = SpyPasskeyService(failures: [AuthError.passkeyRejected(.clonedAuthenticator)])
         // The start fails: the device is never asked.
-        let untouched = PasskeyAuthenticatorDouble()
+        let untouched = SpyPasskeyAuthenticator()
         await #expect(throws: AuthError.passkeyRejected(.clonedAuthenticator)) {
             _ = try await SignInWithPasskeyUseCase(passkeys: rejecting, authenticator: untouched, sessions: sessions)()
         }
         #expect(await untouched.requests.isEmpty)
 
-        let foreign = PasskeyServiceDouble(failures: [DeviceFault()])
+        let foreign = SpyPasskeyService(failures: [DeviceFault()])
         await #expect(throws: AuthError.unexpected(reason: "DeviceFault")) {
             _ = try await SignInWithPasskeyUseCase(
-                passkeys: foreign, authenticator: PasskeyAuthenticatorDouble(), sessions: sessions)()
+                passkeys: foreign, authenticator: SpyPasskeyAuthenticator(), sessions: sessions)()
         }
 
         // The finish fails.
         for error in [AuthError.passkeyNotFound, .passkeyRejected(.badSignature), .userDisabled] {
-            let service = PasskeyServiceDouble(failures: [nil, error])
+            let service = SpyPasskeyService(failures: [nil, error])
             await #expect(throws: error) {
                 _ = try await SignInWithPasskeyUseCase(
-                    passkeys: service, authenticator: PasskeyAuthenticatorDouble(), sessions: sessions)()
+                    passkeys: service, authenticator: SpyPasskeyAuthenticator(), sessions: sessions)()
             }
             #expect(await service.calls == [.startSignIn, .finishSignIn(.fixture())])
         }
@@ -292,10 +292,10 @@ struct PasskeyUseCaseTests {
             (AuthError.noPasskeyAvailable as any Error & Sendable, AuthError.noPasskeyAvailable),
             (DeviceFault(), .unexpected(reason: "DeviceFault")),
         ] {
-            let service = PasskeyServiceDouble()
+            let service = SpyPasskeyService()
             await #expect(throws: expected) {
                 _ = try await SignInWithPasskeyUseCase(
-                    passkeys: service, authenticator: PasskeyAuthenticatorDouble(answers: [.fail(thrown)]),
+                    passkeys: service, authenticator: SpyPasskeyAuthenticator(answers: [.fail(thrown)]),
                     sessions: sessions)()
             }
             #expect(await service.calls == [.startSignIn])

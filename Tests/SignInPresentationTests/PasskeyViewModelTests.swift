@@ -19,7 +19,7 @@ struct PasskeyViewModelTests {
 
     /// A view model over the passkey doubles, as an app wires it from its backend's services.
     func makeSUT(
-        service: PasskeyServiceDouble?, device: PasskeyAuthenticatorDouble?, session: UserSession? = nil,
+        service: SpyPasskeyService?, device: SpyPasskeyAuthenticator?, session: UserSession? = nil,
         language: String = "en", initialState: SignInState? = nil
     ) -> (SignInViewModel, SpySessionStore) {
         let store = SpySessionStore(session: session)
@@ -40,12 +40,12 @@ struct PasskeyViewModelTests {
         static let sessions = SessionManager.fixture(reportIssue: { _ in })
         static let signIn = Offer(
             SignInWithPasskeyUseCase(
-                passkeys: PasskeyServiceDouble(), authenticator: PasskeyAuthenticatorDouble(), sessions: sessions))
+                passkeys: SpyPasskeyService(), authenticator: SpyPasskeyAuthenticator(), sessions: sessions))
         static let register = Offer(
             RegisterPasskeyUseCase(
-                passkeys: PasskeyServiceDouble(), authenticator: PasskeyAuthenticatorDouble(), sessions: sessions))
-        static let list = Offer(ListPasskeysUseCase(passkeys: PasskeyServiceDouble(), sessions: sessions))
-        static let remove = Offer(RemovePasskeyUseCase(passkeys: PasskeyServiceDouble(), sessions: sessions))
+                passkeys: SpyPasskeyService(), authenticator: SpyPasskeyAuthenticator(), sessions: sessions))
+        static let list = Offer(ListPasskeysUseCase(passkeys: SpyPasskeyService(), sessions: sessions))
+        static let remove = Offer(RemovePasskeyUseCase(passkeys: SpyPasskeyService(), sessions: sessions))
     }
 
     // MARK: - Offers
@@ -53,16 +53,16 @@ struct PasskeyViewModelTests {
     @Test(
         "registering and signing in are offered with the service and the device; listing and removing with the service")
     func offers() {
-        let both = makeSUT(service: PasskeyServiceDouble(), device: PasskeyAuthenticatorDouble()).0.offers
+        let both = makeSUT(service: SpyPasskeyService(), device: SpyPasskeyAuthenticator()).0.offers
         #expect(both.registerPasskey != nil && both.signInWithPasskey != nil)
         #expect(both.listPasskeys != nil && both.removePasskey != nil)
 
-        let serviceOnly = makeSUT(service: PasskeyServiceDouble(), device: nil).0.offers
+        let serviceOnly = makeSUT(service: SpyPasskeyService(), device: nil).0.offers
         #expect(serviceOnly.registerPasskey == nil && serviceOnly.signInWithPasskey == nil)
         #expect(serviceOnly.listPasskeys != nil && serviceOnly.removePasskey != nil)
 
         // A device with a backend that has no passkeys offers nothing.
-        let deviceOnly = makeSUT(service: nil, device: PasskeyAuthenticatorDouble()).0.offers
+        let deviceOnly = makeSUT(service: nil, device: SpyPasskeyAuthenticator()).0.offers
         #expect(deviceOnly == SignInOffers(AccountUseCases()))
         #expect(makeSUT(service: nil, device: nil).0.offers == SignInOffers(AccountUseCases()))
     }
@@ -125,8 +125,8 @@ struct PasskeyViewModelTests {
     func signsIn() async throws {
         var answered = signedIn
         answered.signInProvider = nil
-        let service = PasskeyServiceDouble(session: .success(answered))
-        let (viewModel, store) = makeSUT(service: service, device: PasskeyAuthenticatorDouble())
+        let service = SpyPasskeyService(session: .success(answered))
+        let (viewModel, store) = makeSUT(service: service, device: SpyPasskeyAuthenticator())
         let offer = try #require(viewModel.offers.signInWithPasskey)
         let task = viewModel.dispatch(.clickSignInWithPasskey(offer))
         #expect(viewModel.state.isLoading && viewModel.state.loadingProvider == .passkey)
@@ -139,8 +139,8 @@ struct PasskeyViewModelTests {
 
     @Test("a dismissed passkey sheet is no error: nobody signed in, nothing confirmed")
     func cancels() async throws {
-        let service = PasskeyServiceDouble()
-        let device = PasskeyAuthenticatorDouble(answers: [.cancel])
+        let service = SpyPasskeyService()
+        let device = SpyPasskeyAuthenticator(answers: [.cancel])
         let (viewModel, _) = makeSUT(
             service: service, device: device, session: signedIn,
             initialState: SignInState(session: signedIn, completed: .listPasskeys([.fixture()])))
@@ -159,8 +159,8 @@ struct PasskeyViewModelTests {
         var afterwards = signedIn
         afterwards.tokens = .fixture(idToken: "after", expiresAt: clock.now() + 3600)
         let keys = [Passkey.fixture()]
-        let service = PasskeyServiceDouble(session: .success(afterwards), passkeys: keys)
-        let (viewModel, store) = makeSUT(service: service, device: PasskeyAuthenticatorDouble(), session: signedIn)
+        let service = SpyPasskeyService(session: .success(afterwards), passkeys: keys)
+        let (viewModel, store) = makeSUT(service: service, device: SpyPasskeyAuthenticator(), session: signedIn)
         await viewModel.dispatch(.listPasskeys(try #require(viewModel.offers.listPasskeys)))?.value
         #expect(viewModel.state.passkeys == keys && viewModel.state.completed == .listPasskeys(keys))
         await viewModel.dispatch(.registerPasskey(try #require(viewModel.offers.registerPasskey), name: " Laptop "))?
@@ -176,8 +176,8 @@ struct PasskeyViewModelTests {
         arguments: ["en", "tr", "zh-Hant"])
     func errorMessage(language: String) async throws {
         let refused = AuthError.passkeyRejected(.clonedAuthenticator)
-        let service = PasskeyServiceDouble(failures: [nil, refused])
-        let (viewModel, _) = makeSUT(service: service, device: PasskeyAuthenticatorDouble(), language: language)
+        let service = SpyPasskeyService(failures: [nil, refused])
+        let (viewModel, _) = makeSUT(service: service, device: SpyPasskeyAuthenticator(), language: language)
         await viewModel.dispatch(.clickSignInWithPasskey(try #require(viewModel.offers.signInWithPasskey)))?.value
         let expected = AuthErrorMessages(language: language).message(for: refused)
         #expect(viewModel.state.error == refused && viewModel.state.errorMessage == expected)
@@ -185,7 +185,7 @@ struct PasskeyViewModelTests {
         if language != "en" { #expect(expected != AuthErrorMessages(language: "en").message(for: refused)) }
 
         let (remover, _) = makeSUT(
-            service: PasskeyServiceDouble(passkeys: [.fixture()]), device: nil, session: signedIn, language: language)
+            service: SpyPasskeyService(passkeys: [.fixture()]), device: nil, session: signedIn, language: language)
         await remover.dispatch(.removePasskey(try #require(remover.offers.removePasskey), id: "not-mine"))?.value
         #expect(remover.state.error == .passkeyNotFound)
         #expect(remover.state.errorMessage == AuthErrorMessages(language: language).message(for: .passkeyNotFound))

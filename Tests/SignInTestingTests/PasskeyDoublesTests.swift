@@ -12,7 +12,7 @@ struct PasskeyDoublesTests {
     func authenticator() async throws {
         let made = PasskeyRegistration.fixture(credentialID: [1])
         let signed = PasskeyAssertion.fixture(credentialID: [2])
-        let device = PasskeyAuthenticatorDouble(
+        let device = SpyPasskeyAuthenticator(
             registration: made, assertion: signed, answers: [.complete, .cancel, .fail(AuthError.noPasskeyAvailable)])
         let create = PasskeyCreationRequest.fixture(challenge: [9])
         let get = PasskeyAssertionRequest.fixture(challenge: [8])
@@ -24,17 +24,17 @@ struct PasskeyDoublesTests {
         #expect(await device.registrationRequests == [create, create])
         #expect(await device.assertionRequests == [get, get])
 
-        let everything = PasskeyAuthenticatorDouble(answers: [])
+        let everything = SpyPasskeyAuthenticator(answers: [])
         #expect(try await everything.assert(.fixture()) == .completed(.fixture()))
         await #expect(throws: CancellationError.self) {
-            try await PasskeyAuthenticatorDouble(answers: [.fail(CancellationError())]).register(.fixture())
+            try await SpyPasskeyAuthenticator(answers: [.fail(CancellationError())]).register(.fixture())
         }
     }
 
     @Test("the service double throws its failures first, a nil letting a call through, then answers as told")
     func service() async throws {
         let session = UserSession.fixture(uid: "s")
-        let service = PasskeyServiceDouble(
+        let service = SpyPasskeyService(
             session: .success(session), passkeys: [.fixture()],
             failures: [nil, AuthError.passkeyNotFound, Broken()])
         #expect(try await service.startSignIn() == .fixture())
@@ -50,13 +50,13 @@ struct PasskeyDoublesTests {
                 .startRegistration(uid: "a"), .finishRegistration(.fixture(), name: "n", uid: "a"),
                 .removePasskey(id: "k", uid: "a"),
             ])
-        let refusing = PasskeyServiceDouble(session: .failure(.userDisabled))
+        let refusing = SpyPasskeyService(session: .failure(.userDisabled))
         await #expect(throws: AuthError.userDisabled) { try await refusing.finishSignIn(.fixture()) }
     }
 
     @Test("the backend double records the token, the name and the credential, and throws its failures first")
     func backend() async throws {
-        let backend = PasskeyBackendDouble(
+        let backend = SpyPasskeyBackend(
             session: .success(.fixture(localId: "u2")), passkeys: [.fixture()],
             failures: [IdentityBackendError(.credentialTooOld)])
         await #expect(throws: IdentityBackendError(.credentialTooOld)) {

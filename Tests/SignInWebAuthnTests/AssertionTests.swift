@@ -19,7 +19,7 @@ struct AssertionTests {
         #expect(uncounted.newSignCount == 0)
     }
 
-    @Test("a replayed assertion (its challenge already used) or another request's is refused")
+    @Test("an assertion over another challenge than the one expected is refused (single use is the caller's state)")
     func challengeRefused() throws {
         let authenticator = try T()
         let response = authenticator.assert(challenge: challenge, signCount: 5)

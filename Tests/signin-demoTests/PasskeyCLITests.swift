@@ -108,7 +108,28 @@ struct PasskeyCLITests {
             attributes: [.posixPermissions: 0o600])
         let refused = await run(["sign-in", "passkey", "--verbose"])
         #expect(refused.code == .failure && refused.err.contains("move it aside"), "\(refused.err)")
+        // The passkey's name opens the Turkish sentence: in upper case, as Turkish writes it.
+        let turkish = await run(["sign-in", "passkey"], language: "tr_TR.UTF-8")
+        #expect(turkish.err.contains("Geçiş anahtarı ile giriş tamamlanamadı"), "\(turkish.err)")
         #expect(try await signedInUID() == nil)
+    }
+
+    @Test("off a terminal the newest passkey answers, --account picks another, and a nameless one is numbered")
+    func choosing() async throws {
+        #expect(await run(["sign-up", "--email", email, "--password", password]).code == .success)
+        let ada = try #require(try await signedInUID())
+        #expect(await run(["passkey", "add"]).code == .success)
+        #expect(await run(["passkey", "list"], language: "tr_TR.UTF-8").out.contains("1. Geçiş anahtarı 1"))
+        #expect(await run(["sign-out", "--yes"]).code == .success)
+        #expect(await run(["sign-up", "--email", "bob@example.com", "--password", password]).code == .success)
+        let bob = try #require(try await signedInUID())
+        #expect(await run(["passkey", "add"]).code == .success)
+        #expect(await run(["sign-out", "--yes"]).code == .success)
+        #expect(await run(["sign-in", "passkey"]).code == .success)
+        #expect(try await signedInUID() == bob)
+        #expect(await run(["sign-out", "--yes"]).code == .success)
+        #expect(await run(["sign-in", "passkey", "--account", email]).code == .success)
+        #expect(try await signedInUID() == ada)
     }
 
     @Test("usage: an unknown action, --name where it means nothing")

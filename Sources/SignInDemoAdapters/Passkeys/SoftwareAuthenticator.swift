@@ -102,10 +102,9 @@ public struct SoftwareAuthenticator: PasskeyAuthenticator {
             origin: Self.origin(of: request.relyingPartyID)
         ).jsonBytes()
         let attestation = AttestationObject(authenticatorData: authenticatorData, statement: .none).encoded()
-        // A new passkey for an account replaces the one this authenticator held for it, as a platform's does.
-        var kept = held.filter {
-            !($0.relyingPartyID == request.relyingPartyID && $0.userHandle == Base64URL.encode(request.userID))
-        }
+        // Older passkeys of the account stay: this one is not registered until the backend accepts it, and one the
+        // backend no longer knows only makes a sign-in fail, never succeed.
+        var kept = held
         kept.append(
             SoftwarePasskey(
                 relyingPartyID: request.relyingPartyID, credentialID: Base64URL.encode(credentialID),
@@ -119,7 +118,9 @@ public struct SoftwareAuthenticator: PasskeyAuthenticator {
     public func assert(_ request: PasskeyAssertionRequest) async throws -> PasskeyOutcome<PasskeyAssertion> {
         var held = try loadPasskeys()
         let allowed = Set(request.allowedCredentialIDs.map { Base64URL.encode($0) })
-        let candidates = held.indices.filter {
+        // Newest first (the store keeps them in the order they were made, whatever the clock said): the one an
+        // automatic answer takes is the one made last.
+        let candidates = held.indices.reversed().filter {
             held[$0].relyingPartyID == request.relyingPartyID
                 && (allowed.isEmpty || allowed.contains(held[$0].credentialID))
         }

@@ -3,7 +3,7 @@
 public struct Passkey: Hashable, Sendable, Codable, Identifiable {
     /// The credential's id, base64url: what the backend and the device call it.
     public var id: String
-    /// The name the user gave it ("MacBook"), or the backend's default.
+    /// The name the user gave it ("MacBook"); empty when none was given.
     public var name: String
 
     /// Creates a passkey.

@@ -91,7 +91,7 @@ extension EmbeddedIdentityService: PasskeyBackend {
             let trimmed = PasskeyName.normalized(name)
             passkeys.append(
                 PasskeyRecord(
-                    credentialID: credentialID, name: trimmed.isEmpty ? "Passkey \(passkeys.count + 1)" : trimmed,
+                    credentialID: credentialID, name: trimmed,
                     publicKey: publicKey, signCount: verified.signCount, createdAt: now,
                     tag: Self.tag(uid: account.uid, credentialID: credentialID, publicKey: publicKey, key: key)))
             account.passkeys = passkeys

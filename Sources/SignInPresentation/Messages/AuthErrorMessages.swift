@@ -41,6 +41,13 @@ public struct AuthErrorMessages: Sendable {
             arguments["provider"] = providerName(ProviderType(rawValue: provider))
         }
         if case .notSupportedByBackend(let feature) = error { arguments["operation"] = featureName(feature) }
+        // A provider's name that opens the message starts a sentence: "Geçiş anahtarı ile giriş…", in the language's
+        // own upper case (Turkish "i" is "İ").
+        if let name = arguments["provider"], text(for: key).hasPrefix("{provider}"), let first = name.first,
+            first.isLowercase
+        {
+            arguments["provider"] = String(first).uppercased(with: Locale(identifier: language)) + name.dropFirst()
+        }
         return text(for: key, arguments)
     }
 

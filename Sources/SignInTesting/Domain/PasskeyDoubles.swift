@@ -4,10 +4,10 @@ import SignInDomain
 /// shown: the relying party, the challenge and the credentials a use case asked the device for.
 ///
 /// ```swift
-/// let device = PasskeyAuthenticatorDouble(answers: [.cancel])        // the user dismisses the sheet
-/// let failing = PasskeyAuthenticatorDouble(answers: [.fail(AuthError.noPasskeyAvailable)])
+/// let device = SpyPasskeyAuthenticator(answers: [.cancel])        // the user dismisses the sheet
+/// let failing = SpyPasskeyAuthenticator(answers: [.fail(AuthError.noPasskeyAvailable)])
 /// ```
-public actor PasskeyAuthenticatorDouble: PasskeyAuthenticator {
+public actor SpyPasskeyAuthenticator: PasskeyAuthenticator {
     /// What the sheet does when it is shown.
     public enum Answer: Sendable {
         /// The user completes it: `register` answers the double's registration, `assert` its assertion.
@@ -82,7 +82,7 @@ public actor PasskeyAuthenticatorDouble: PasskeyAuthenticator {
 
 /// A `PasskeyService` that records its calls and answers as it was told: the challenges it was given, the account's
 /// passkeys, and `session` for what returns one.
-public actor PasskeyServiceDouble: PasskeyService {
+public actor SpyPasskeyService: PasskeyService {
     /// A call the service received.
     public enum Call: Hashable, Sendable {
         /// `startRegistration(for:)`, for the account `uid`.

@@ -6,10 +6,10 @@ import SignInTesting
 /// as it was told: the challenges it was given, the account's passkeys, and `session` for what returns tokens.
 ///
 /// ```swift
-/// let backend = PasskeyBackendDouble(failures: [IdentityBackendError.passkey(.clonedAuthenticator, "went back")])
+/// let backend = SpyPasskeyBackend(failures: [IdentityBackendError.passkey(.clonedAuthenticator, "went back")])
 /// let service = BackendPasskeyService(backend: backend)
 /// ```
-public actor PasskeyBackendDouble: PasskeyBackend {
+public actor SpyPasskeyBackend: PasskeyBackend {
     /// A call the backend received.
     public enum Call: Hashable, Sendable {
         /// `startPasskeyEnrollment(idToken:)`.
