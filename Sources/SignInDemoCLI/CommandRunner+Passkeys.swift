@@ -58,15 +58,15 @@ extension CommandRunner {
     private func describe(_ passkeys: [Passkey]) -> String {
         guard !passkeys.isEmpty else { return text(.passkeyNone) + "\n" }
         return passkeys.enumerated().map { index, passkey in
-            // A name is the user's own text: shown without the control characters a terminal would obey.
+            // A name is the user's own text, an id the backend's: both shown whole, without what a terminal would obey.
             text(
                 .passkeyLine,
                 [
                     "number": String(index + 1),
                     "name": passkey.name.isEmpty
-                        ? text(.passkeyUnnamed, ["number": String(index + 1)]) : InputText.echo(passkey.name),
+                        ? text(.passkeyUnnamed, ["number": String(index + 1)]) : InputText.visible(passkey.name),
                     // The backend's ids are shown as a terminal cannot misread them, as names are.
-                    "id": InputText.echo(passkey.id),
+                    "id": InputText.visible(passkey.id),
                 ])
         }.joined(separator: "\n") + "\n"
     }
@@ -96,7 +96,7 @@ extension CommandRunner {
                         .usageUnknownPasskeyID,
                         [
                             "id": InputText.echo(named),
-                            "ids": passkeys.map { InputText.echo($0.id) }.joined(separator: ", "),
+                            "ids": passkeys.map { InputText.visible($0.id) }.joined(separator: ", "),
                         ]))
             }
         } else if passkeys.count == 1 {
@@ -110,7 +110,7 @@ extension CommandRunner {
         } else {
             return usageError(
                 UsageError(
-                    .usageNeedsPasskeyID, ["ids": passkeys.map { InputText.echo($0.id) }.joined(separator: ", ")]))
+                    .usageNeedsPasskeyID, ["ids": passkeys.map { InputText.visible($0.id) }.joined(separator: ", ")]))
         }
         if let stopped = await sendSensitive(root, invocation, { .removePasskey(offer, id: id, currentPassword: $0) }) {
             return stopped
