@@ -10,6 +10,7 @@ import SignInEmbeddedIssuers
 import SignInEmbeddedStore
 import SignInInfrastructure
 import SignInJOSE
+import SignInWebAuthn
 
 @main
 struct MakeSeeds {
@@ -41,6 +42,8 @@ private struct SeedWriter {
     }
 
     func writeAll() throws {
+        // First: they need nothing from the backend below.
+        try writeWebAuthn()
         let configuration = FuzzFixture.configuration
         // The fixture's backend, and the real operations a user makes on it.
         let random = SeededBytes(seed: FuzzFixture.seed &+ 100)
@@ -158,6 +161,57 @@ private struct SeedWriter {
             throw SeedError("the password account has no hash")
         }
         try write("base64url", "salt-text", hash.salt)
+    }
+
+    /// webauthn: registrations and an assertion as a passkey client sends them (the fields of
+    /// `WebAuthnFixture.fields(of:)`, each after its 2-byte length), and each part alone, made by SignInWebAuthn's
+    /// builders for the relying party, challenge and stored credential id of `Fuzz/Sources/webauthn/WebAuthnFixture`
+    /// (the same labels: change both together). The registrations' key is P-256's generator (SEC 2 §2.4.2), a point
+    /// the seed maker can name without a private key; the packed statement's and the assertion's signatures are
+    /// well-formed DER that do not verify (no key here can sign, and none may sign for the stored key).
+    func writeWebAuthn() throws {
+        let settings = FuzzFixture.configuration.passkeys
+        let challenge = SHA256.hash("SignIn Fuzz webauthn: the challenge")
+        let storedCredentialID = SHA256.hash("SignIn Fuzz webauthn: the stored credential")
+        guard
+            let x = Hex.decode("6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296"),
+            let y = Hex.decode("4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5"),
+            let generator = P256PublicKey(x: x, y: y),
+            let signature = WebAuthnSignature.derEncoded(rawSignature: SHA256.hash("r") + SHA256.hash("s"))
+        else { throw SeedError("the webauthn seeds' key or signature cannot be made") }
+        let key = COSEKey(publicKey: generator)
+        func fields(_ parts: [UInt8]...) -> [UInt8] {
+            parts.flatMap { [UInt8(truncatingIfNeeded: $0.count >> 8), UInt8(truncatingIfNeeded: $0.count)] + $0 }
+        }
+        func clientData(_ type: String) -> [UInt8] {
+            CollectedClientData(type: type, challenge: challenge, origin: settings.origins[0]).jsonBytes()
+        }
+
+        let credential = AuthenticatorData.AttestedCredentialData(
+            credentialID: Array(SHA256.hash("SignIn Fuzz webauthn: a new credential").prefix(16)), publicKey: key)
+        let registrationData = AuthenticatorData(
+            rpID: settings.id, flags: [.userPresent, .userVerified], signCount: 0, attestedCredentialData: credential)
+        let syncedData = AuthenticatorData(
+            rpID: settings.id, flags: [.userPresent, .userVerified, .backupEligible, .backedUp], signCount: 1,
+            attestedCredentialData: credential, extensions: .map([.text("credProtect"): .int(2)]))
+        let none = AttestationObject(authenticatorData: registrationData, statement: .none).encoded()
+        let packed = AttestationObject(
+            authenticatorData: syncedData, statement: .packedSelf(algorithm: COSEKey.es256, signature: signature)
+        ).encoded()
+        let assertionData = AuthenticatorData(rpID: settings.id, flags: [.userPresent, .userVerified], signCount: 8)
+        let create = clientData(CollectedClientData.createType)
+        let get = clientData(CollectedClientData.getType)
+
+        try write("webauthn", "registration-none", fields(create, none))
+        try write("webauthn", "registration-packed-synced", fields(create, packed))
+        try write("webauthn", "assertion", fields(get, assertionData.rawBytes, signature, storedCredentialID))
+        try write("webauthn", "attestation-object-none", none)
+        try write("webauthn", "attestation-object-packed", packed)
+        try write("webauthn", "authenticator-data-registration", registrationData.rawBytes)
+        try write("webauthn", "authenticator-data-extensions", syncedData.rawBytes)
+        try write("webauthn", "authenticator-data-assertion", assertionData.rawBytes)
+        try write("webauthn", "client-data-create.json", create)
+        try write("webauthn", "cose-key", key.encoded())
     }
 
     /// `state` as a version 1 document: no Google issuer, no reset codes, no revoked clients.
