@@ -99,11 +99,13 @@ public struct RelyingParty: Sendable, Hashable {
     /// The client data checks of both ceremonies: type, challenge, origin, and no cross-origin frame.
     private func checkClientData(_ json: [UInt8], type: String, expectedChallenge: [UInt8]) throws(WebAuthnFailure) {
         let clientData = try CollectedClientData(json: json)
-        guard clientData.type == type else { throw .wrongType }
+        // Compared as bytes, as WebAuthn compares them: Swift's `==` takes canonically equivalent text as equal (the
+        // Kelvin sign U+212A and "K"), which would let a lookalike origin through.
+        guard clientData.type.utf8.elementsEqual(type.utf8) else { throw .wrongType }
         guard !expectedChallenge.isEmpty, ConstantTime.equals(clientData.challenge, expectedChallenge) else {
             throw .challengeMismatch
         }
-        guard origins.contains(clientData.origin) else { throw .originMismatch }
+        guard origins.contains(where: { $0.utf8.elementsEqual(clientData.origin.utf8) }) else { throw .originMismatch }
         // This relying party is not meant to be framed by another site: a ceremony in a cross-origin frame is
         // refused (§7.1, the steps on crossOrigin and topOrigin).
         guard !clientData.crossOrigin, clientData.topOrigin == nil else { throw .originMismatch }
