@@ -34,13 +34,13 @@ struct AssertionTests {
     @Test("an origin that only looks the same (canonically equivalent text, the Kelvin sign for K) is refused")
     func lookalikeOrigin() throws {
         let authenticator = try T()
-        let party = RelyingParty(id: T.rpID, origins: ["https://kiosk.example"], requiresUserVerification: true)
+        let party = RelyingParty(id: T.rpID, origins: ["https://Kiosk.example"], requiresUserVerification: true)
         let response = authenticator.assert(challenge: challenge, origin: "https://\u{212A}iosk.example", signCount: 5)
         #expect(throws: WebAuthnFailure.originMismatch) {
             try authenticator.verify(response, challenge: challenge, storedSignCount: 4, relyingParty: party)
         }
         // The same origin, byte for byte, is taken: the refusal is the lookalike's.
-        let genuine = authenticator.assert(challenge: challenge, origin: "https://kiosk.example", signCount: 5)
+        let genuine = authenticator.assert(challenge: challenge, origin: "https://Kiosk.example", signCount: 5)
         _ = try authenticator.verify(genuine, challenge: challenge, storedSignCount: 4, relyingParty: party)
     }
 
