@@ -9,11 +9,14 @@ import Testing
 @Suite("PasskeyAuthorizationMapper: the platform authenticator's mapping")
 struct PasskeyAuthenticatorMappingTests {
     static let domain = PasskeyAuthorizationFailure.authorizationErrorDomain
-    static let credentialID = Data([0x01, 0x02, 0x03, 0xfe])
-    static let clientData = Data(#"{"type":"webauthn.get","challenge":"AAEC","origin":"https://example.com"}"#.utf8)
-    static let authenticatorData = Data(repeating: 0xa5, count: 37)
-    static let signature = Data([0x30, 0x44, 0x02, 0x20])
-    static let attestation = Data([0xa3, 0x63, 0x66, 0x6d, 0x74])
+    // Computed, not stored: a `Data` held by a static of a test is reported by LeakSanitizer (CI runs it).
+    static var credentialID: Data { Data([0x01, 0x02, 0x03, 0xfe]) }
+    static var clientData: Data {
+        Data(#"{"type":"webauthn.get","challenge":"AAEC","origin":"https://example.com"}"#.utf8)
+    }
+    static var authenticatorData: Data { Data(repeating: 0xa5, count: 37) }
+    static var signature: Data { Data([0x30, 0x44, 0x02, 0x20]) }
+    static var attestation: Data { Data([0xa3, 0x63, 0x66, 0x6d, 0x74]) }
 
     // MARK: - Registration
 
