@@ -202,6 +202,20 @@ struct PasskeyRelyingPartyTests {
         #expect(rejection { _ = try service.finalizePasskeySignIn(device.assertion(request)) } == .challengeExpired)
     }
 
+    @Test("a finalize naming no registered passkey writes nothing: its challenge is still the device's to use")
+    func unknownCredentialWritesNothing() throws {
+        var (_, device) = try registered()
+        device.counter = 1
+        let request = try service.startPasskeySignIn()
+        let before = try harness.backend.storage.read { state throws(IdentityBackendError) in state }
+        var stranger = try TestAuthenticator()
+        stranger.userHandle = device.userHandle
+        #expect(code { _ = try service.finalizePasskeySignIn(stranger.assertion(request)) } == .passkeyNotFound)
+        let after = try harness.backend.storage.read { state throws(IdentityBackendError) in state }
+        #expect(before == after, "a stranger's request changed the state")
+        _ = try service.finalizePasskeySignIn(device.assertion(request))
+    }
+
     @Test("an expired challenge is refused")
     func expiredChallenge() throws {
         var (_, device) = try registered()

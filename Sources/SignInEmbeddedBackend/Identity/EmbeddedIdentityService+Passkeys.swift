@@ -140,13 +140,16 @@ extension EmbeddedIdentityService: PasskeyBackend {
         -> BackendSessionResponse
     {
         let now = clock.now()
-        let key = try storage.read { state throws(IdentityBackendError) in try state.passkeyKey() }
+        let credentialID = Base64URL.encode(assertion.credentialID)
+        // Found first, with reads only: a request naming no registered passkey costs the backend no write.
+        let (key, uid, record) = try storage.read { state throws(IdentityBackendError) in
+            let key = try state.passkeyKey()
+            let (uid, record) = try Self.registeredPasskey(
+                credentialID, userHandle: assertion.userHandle, state: state, key: key)
+            return (key, uid, record)
+        }
         let challenge = try consumeChallenge(
             in: assertion.clientDataJSON, purpose: .signIn, uid: nil, key: key, now: now)
-        let credentialID = Base64URL.encode(assertion.credentialID)
-        let (uid, record) = try storage.read { state throws(IdentityBackendError) in
-            try Self.registeredPasskey(credentialID, userHandle: assertion.userHandle, state: state, key: key)
-        }
         guard let publicKeyBytes = Base64URL.decode(record.publicKey),
             let storedCredentialID = Base64URL.decode(record.credentialID)
         else {
