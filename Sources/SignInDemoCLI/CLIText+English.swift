@@ -530,5 +530,7 @@ extension CLIMessages {
         .passkeyUnnamed: "Passkey {number}",
         .passkeyRemovedHere:
             "The passkey was removed from the account: it signs in no more.",
+        .hintPasskeyDevice:
+            "The device's passkeys are kept in {file} ({reason}). If it is damaged, move it aside: its passkeys are then gone, and the account signs in another way, then adds a new one.",
     ]
 }

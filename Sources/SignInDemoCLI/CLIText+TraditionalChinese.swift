@@ -473,5 +473,7 @@ extension CLIMessages {
         .passkeyUnnamed: "密碼金鑰 {number}",
         .passkeyRemovedHere:
             "已從帳號移除密碼金鑰：它已無法登入。",
+        .hintPasskeyDevice:
+            "裝置的密碼金鑰存放於 {file}（{reason}）。若檔案已損壞，請將其移開：其中的密碼金鑰將會遺失，帳號需以其他方式登入後再新增一把。",
     ]
 }

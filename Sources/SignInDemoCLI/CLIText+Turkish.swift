@@ -541,5 +541,7 @@ extension CLIMessages {
         .passkeyUnnamed: "Geçiş anahtarı {number}",
         .passkeyRemovedHere:
             "Geçiş anahtarı hesaptan kaldırıldı: artık oturum açamaz.",
+        .hintPasskeyDevice:
+            "Cihazın geçiş anahtarları {file} dosyasında tutulur ({reason}). Dosya bozuksa onu kenara taşıyın: içindeki geçiş anahtarları kaybolur; hesap başka bir yolla oturum açar, sonra yenisini ekler.",
     ]
 }

@@ -103,7 +103,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case passkeyRemoved, passkeyRemoveCancelled, menuPasskeyAdd, menuPasskeyList, menuPasskeyRemove
     case menuSignInPasskey, promptPasskeyCreate, promptPasskeyCreateOption, promptPasskeyChoose
     case tourStepPasskey, tourPasskeyAdded, tourPasskeySignedIn, tourPasskeySkipped, usageUnknownPasskeyID
-    case passkeyUnnamed, passkeyRemovedHere
+    case passkeyUnnamed, passkeyRemovedHere, hintPasskeyDevice
 
     // OpenID Connect providers.
     case optionIssuer, optionClientID, usageOIDCNotRegistered, usageOIDCNeedsIssuer, usageBadIssuer, usageBadClientID

@@ -444,6 +444,8 @@ struct CommandRunner {
                 nextStep(.hintInvalidLinkNoOutbox, orChoose: .hintInvalidLinkNoOutboxMenu, Command(.resetPassword))
             }
         case .sessionStorage(let reason): text(.hintDataFolder, ["folder": paths.root, "reason": reason])
+        case .uiClientFailed(.passkey, let reason):
+            text(.hintPasskeyDevice, ["file": paths.devicePasskeys, "reason": reason])
         case .backendStorage(let failure) where failure.kind == .damaged:
             text(.hintBackendDamaged, ["folder": paths.root, "reason": failure.reason])
         case .backendStorage(let failure):

@@ -112,6 +112,9 @@ struct PasskeyCLITests {
         // The passkey's name opens the Turkish sentence: in upper case, as Turkish writes it.
         let turkish = await run(["sign-in", "passkey"], language: "tr_TR.UTF-8")
         #expect(turkish.err.contains("Geçiş anahtarı ile giriş tamamlanamadı"), "\(turkish.err)")
+        // What to do is said without --verbose: where the device's passkeys are, and to move the file aside.
+        #expect(
+            turkish.err.contains("device/passkeys.json") && turkish.err.contains("kenara taşıyın"), "\(turkish.err)")
         #expect(try await signedInUID() == nil)
     }
 
