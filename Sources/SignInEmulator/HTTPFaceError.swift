@@ -43,6 +43,9 @@ struct HTTPFaceError: Error, Hashable, Sendable {
         let detail: String
         switch error.code {
         case .nonceAlreadyUsed: detail = "Duplicate credential received. Please try again with a new credential."
+        // The reason travels first in the detail, where a client over HTTP reads it back.
+        case .invalidPasskey where error.passkeyRejection != nil:
+            detail = "\(error.passkeyRejection?.rawValue ?? ""): \(error.message)"
         case code: detail = error.message
         default: detail = "\(error.code.rawValue): \(error.message)"
         }

@@ -502,9 +502,19 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
         for secret in secrets where secret.count >= 4 {
             detail = detail.replacingOccurrences(of: secret, with: Secret.redactedText)
         }
-        return IdentityBackendError(
+        var error = IdentityBackendError(
             IdentityBackendError.Code(rawValue: isCode ? head : unknownCode), message: String(detail.prefix(300)),
             email: email)
+        // A refused passkey names its reason first (`INVALID_PASSKEY : clonedAuthenticator: …`), as `serve` writes
+        // it: read here, at the wire, into the error's typed field.
+        if error.code == .invalidPasskey {
+            let word = detail.prefix { $0.isLetter }
+            if let rejection = PasskeyRejection(rawValue: String(word)) {
+                error.passkeyRejection = rejection
+                error.message = String(detail.dropFirst(word.count).drop { $0 == ":" || $0 == " " }.prefix(300))
+            }
+        }
+        return error
     }
 
     private static func isCode(_ text: String) -> Bool {

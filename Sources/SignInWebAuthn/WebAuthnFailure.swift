@@ -74,7 +74,7 @@ public enum WebAuthnFailure: Error, Sendable, Hashable {
     /// A short text for logs, in English. It never holds the client's data beyond the name of what was wrong.
     public var reason: String {
         switch self {
-        case .malformed(let what): "malformed: \(what)"
+        case .malformed(let what): what
         case .wrongType: "the client data is for the other ceremony"
         case .challengeMismatch: "the challenge is not the one issued"
         case .originMismatch: "the origin is not this relying party's"

@@ -316,4 +316,27 @@ struct FirebasePasskeyTests {
         #expect(Wire.backend(SpyHTTPTransport(status: 500)).capabilities.passkeys != nil)
         #expect(Wire.backend(SpyHTTPTransport(status: 500)).capabilities.accountServices().passkeys != nil)
     }
+
+    @Test(
+        "the wire's INVALID_PASSKEY names its reason first: read into the error's value; any other word is malformed",
+        arguments: [
+            (
+                "INVALID_PASSKEY : clonedAuthenticator: the counter went from 9 to 3",
+                PasskeyRejection?.some(.clonedAuthenticator)
+            ),
+            ("INVALID_PASSKEY : badSignature", .badSignature),
+            ("INVALID_PASSKEY : sparkles: no such check", nil),
+            ("INVALID_PASSKEY : clonedAuthenticatorish: a longer word", nil),
+            ("INVALID_PASSKEY : ClonedAuthenticator: the wrong case", nil),
+            ("INVALID_PASSKEY", nil),
+            ("PASSKEY_NOT_FOUND : clonedAuthenticator: another code", nil),
+        ])
+    func wireReason(message: String, reason: PasskeyRejection?) async {
+        let error = FirebaseIdentityBackend.error(fromMessage: message, secrets: [])
+        #expect(error.passkeyRejection == reason)
+        guard error.code == .invalidPasskey else { return }
+        await #expect(throws: AuthError.passkeyRejected(reason ?? .malformed)) {
+            _ = try await BackendPasskeyService(backend: SpyPasskeyBackend(failures: [error])).finishSignIn(.fixture())
+        }
+    }
 }

@@ -29,16 +29,14 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
 
     public var description: String { "\(code.rawValue): \(message)" }
 
-    /// With ``Code/invalidPasskey``: which check failed, as the message's first word names it
-    /// (`clonedAuthenticator: the signature counter went back`); `nil` when it names none.
-    public var passkeyRejection: PasskeyRejection? {
-        guard code == .invalidPasskey else { return nil }
-        return PasskeyRejection(rawValue: String(message.prefix { $0.isLetter }))
-    }
+    /// With ``Code/invalidPasskey``: which check failed, when the backend said; `nil` otherwise.
+    public var passkeyRejection: PasskeyRejection?
 
-    /// A refused passkey: the code ``Code/invalidPasskey`` with a message that starts with the reason.
+    /// A refused passkey: the code ``Code/invalidPasskey``, the reason as a value, and a detail for developers.
     public static func passkey(_ rejection: PasskeyRejection, _ detail: String) -> IdentityBackendError {
-        IdentityBackendError(.invalidPasskey, message: "\(rejection.rawValue): \(detail)")
+        var error = IdentityBackendError(.invalidPasskey, message: detail)
+        error.passkeyRejection = rejection
+        return error
     }
 
     /// A backend error code. Open, like `ProviderType`: a backend may answer with one not listed.

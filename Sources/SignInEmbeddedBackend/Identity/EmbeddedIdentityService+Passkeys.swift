@@ -298,10 +298,7 @@ extension EmbeddedIdentityService: PasskeyBackend {
         if case .signatureCheckUnavailable = failure {
             return IdentityBackendError(.signatureCheckUnavailable, message: failure.reason)
         }
-        let prefix = "\(failure.rejection.rawValue): "
-        let reason = failure.reason
-        return IdentityBackendError.passkey(
-            failure.rejection, reason.hasPrefix(prefix) ? String(reason.dropFirst(prefix.count)) : reason)
+        return IdentityBackendError.passkey(failure.rejection, failure.reason)
     }
 }
 
