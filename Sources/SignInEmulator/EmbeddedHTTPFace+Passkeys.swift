@@ -134,11 +134,10 @@ extension EmbeddedHTTPFace {
 
     /// base64url, with or without padding; the standard alphabet too.
     static func decodeBinary(_ text: String, _ name: String) throws(HTTPFaceError) -> [UInt8] {
-        let unpadded = text.replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-        guard let bytes = Base64URL.decode(unpadded) else {
+        let urlSafe = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        guard let bytes = Base64URLText.decode(urlSafe) else {
             throw HTTPFaceError("INVALID_ARGUMENT", detail: "\(name) is not base64url")
         }
-        return bytes
+        return Array(bytes)
     }
 }

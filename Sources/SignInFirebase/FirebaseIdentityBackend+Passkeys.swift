@@ -89,17 +89,12 @@ extension FirebaseIdentityBackend: PasskeyBackend {
 /// The passkey endpoints' JSON.
 enum PasskeyWire {
     /// Bytes as the requests carry them: base64url without padding.
-    static func text(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
+    static func text(_ bytes: [UInt8]) -> String { Base64URLText.encode(Data(bytes)) }
 
-    /// Bytes from an answer: base64url or base64, with or without padding.
+    /// Bytes from an answer: base64url, or the standard alphabet, with or without padding.
     static func bytes(_ text: String) -> [UInt8]? {
-        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        standard = standard.replacingOccurrences(of: "=", with: "")
-        standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
-        return Data(base64Encoded: standard).map(Array.init)
+        let urlSafe = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        return Base64URLText.decode(urlSafe).map(Array.init)
     }
 
     struct IDTokenRequest: Encodable {
