@@ -54,8 +54,9 @@ struct CommandLineHelp {
             lines += ["", text(.helpCommandProviders)]
             lines += zip(names, providers).map { "  " + $0.padding(to: width + 2) + text.provider($1.type) }
             lines.append("  " + ProviderChoice.openIDConnectUsage.padding(to: width + 2) + text(.helpOIDCProvider))
-            if spec.command == .signIn {
-                lines.append("  " + ProviderType.passkey.rawValue.padding(to: width + 2) + text(.menuSignInPasskey))
+            // The one provider a command takes without its registration: a passkey, for `sign-in`.
+            for only in choice.signInOnly {
+                lines.append("  " + only.rawValue.padding(to: width + 2) + text(.menuSignInPasskey))
             }
         }
         lines += ["", text(.helpExample, ["example": spec.exampleLine])]
@@ -68,9 +69,7 @@ struct CommandLineHelp {
         switch spec.operand {
         case .none: break
         case .provider(let choice):
-            // A passkey signs in, but is no provider to link.
-            words.append(
-                choice.usage(in: text.providers) + (spec.command == .signIn ? "|" + ProviderType.passkey.rawValue : ""))
+            words.append(choice.usage(in: text.providers))
         case .link: words.append("<link>")
         case .optionalCommand: words.append("[COMMAND]")
         case .mfaAction: words.append(Self.mfaUsage)

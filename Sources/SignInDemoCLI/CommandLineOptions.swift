@@ -232,9 +232,14 @@ enum ProviderChoice: Hashable, Sendable {
     /// How a command line names any OpenID Connect provider, which every choice takes.
     static let openIDConnectUsage = "oidc.NAME"
 
-    /// The names a usage line shows: the allowed providers' and ``openIDConnectUsage``, `|` between them.
+    /// What the choice takes besides the registered providers: a passkey signs in, but is no provider to link.
+    var signInOnly: [ProviderType] { self == .any ? [.passkey] : [] }
+
+    /// The names a usage line shows: the allowed providers', ``signInOnly``'s and ``openIDConnectUsage``, `|` between
+    /// them.
     func usage(in providers: [ProviderDescription]) -> String {
-        (allowed(in: providers).map(\.commandName) + [Self.openIDConnectUsage]).joined(separator: "|")
+        (allowed(in: providers).map(\.commandName) + signInOnly.map(\.rawValue) + [Self.openIDConnectUsage])
+            .joined(separator: "|")
     }
 }
 
@@ -716,17 +721,15 @@ enum CommandLineParser {
             return (Command(name), spec)
         case .provider(let choice):
             let allowed = choice.allowed(in: providers)
-            let names = (allowed.map(\.commandName) + (name == .signIn ? [ProviderType.passkey.rawValue] : []))
-                .joined(separator: ", ")
+            let names = (allowed.map(\.commandName) + choice.signInOnly.map(\.rawValue)).joined(separator: ", ")
             guard let word = rest.first else {
                 throw UsageError(.usageNeedsProvider, ["command": first, "providers": names])
             }
             // Any of a provider's names, in any case, around white space.
             let wanted = word.trimmingCharacters(in: .whitespaces).lowercased()
-            // A passkey signs in, but is no provider to link: `sign-in passkey` only.
-            if name == .signIn, wanted == ProviderType.passkey.rawValue {
+            if let only = choice.signInOnly.first(where: { $0.rawValue == wanted }) {
                 try noMore(rest.dropFirst(), after: "\(first) \(wanted)")
-                return (Command(name, provider: .passkey), spec)
+                return (Command(name, provider: only), spec)
             }
             let registered = allowed.first { $0.commandNames.contains(wanted) }
             if registered == nil, let openID = try openIDConnectProvider(wanted, word: word) {
