@@ -314,7 +314,7 @@ struct AccountUseCaseTests {
         var session = UserSession.fixture()
         session.providerUserIDs = ["apple.com": "001.apple-user.002"]
         let (sessions, store) = manager(session)
-        var events = await sessions.events().makeAsyncIterator()
+        var events = sessions.authStateChanges.makeAsyncIterator()
         _ = await events.next()
         let checker = StubAppleCredentialStateChecker(state: state)
 
@@ -402,7 +402,7 @@ struct AccountUseCaseTests {
     func revocationNotice() async throws {
         let checker = StubAppleCredentialStateChecker(state: .authorized)
         let (sessions, store) = manager(.fixture(providerIds: [.apple]))
-        var events = await sessions.events().makeAsyncIterator()
+        var events = sessions.authStateChanges.makeAsyncIterator()
         _ = await events.next()
         #expect(
             try await CheckAppleCredentialUseCase(checker: checker, sessions: sessions)(trigger: .revocationNotified)

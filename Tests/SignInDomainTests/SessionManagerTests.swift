@@ -38,7 +38,7 @@ struct SessionManagerTests {
         var almost = fresh
         almost.tokens.expiresAt = clock.now().addingTimeInterval(120)
         let (manager, store, service) = makeSUT(stored: almost)
-        var events = await manager.events().makeAsyncIterator()
+        var events = manager.authStateChanges.makeAsyncIterator()
         #expect(await events.next() == .initialSession(almost))
 
         let refreshed = try await manager.validSession()
@@ -109,7 +109,7 @@ struct SessionManagerTests {
     func rejected() async throws {
         let service = SpySessionTokenService(clock: clock, refreshError: .refreshTokenRejected)
         let (manager, store, _) = makeSUT(stored: expired, tokenService: service)
-        var events = await manager.events().makeAsyncIterator()
+        var events = manager.authStateChanges.makeAsyncIterator()
         _ = await events.next()
 
         await #expect(throws: AuthError.signedOut(.sessionExpired)) { try await manager.validSession() }
@@ -160,11 +160,11 @@ struct SessionManagerTests {
     @Test("every subscriber gets the current state first, then each change")
     func events() async throws {
         let (manager, _, _) = makeSUT(stored: nil)
-        var early = await manager.events().makeAsyncIterator()
+        var early = manager.authStateChanges.makeAsyncIterator()
         #expect(await early.next() == .initialSession(nil))
 
         try await manager.establish(fresh)
-        var late = await manager.events().makeAsyncIterator()
+        var late = manager.authStateChanges.makeAsyncIterator()
         #expect(await late.next() == .initialSession(fresh))
         #expect(await early.next() == .signedIn(fresh))
 

@@ -63,7 +63,7 @@ struct KeychainSessionStoreTests {
         keychain.failEverything(with: .interactionNotAllowed)
         let manager = SessionManager(
             store: store(keychain), tokenService: SpySessionTokenService(clock: clock), clock: clock)
-        var events = await manager.events().makeAsyncIterator()
+        var events = manager.authStateChanges.makeAsyncIterator()
         #expect(await events.next() == .initialSession(nil))
         await #expect(throws: AuthError.self) { try await manager.currentSession() }
         #expect(keychain.items.count == 1)

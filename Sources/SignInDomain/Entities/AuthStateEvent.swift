@@ -16,7 +16,7 @@ public enum SignOutReason: String, Hashable, Sendable, CaseIterable {
     case accountDisabled
 }
 
-/// A change of the authentication state, as ``SessionManager/events()`` reports it. Every subscriber
+/// A change of the authentication state, as ``SessionManager/authStateChanges`` reports it. Every subscriber
 /// gets ``initialSession(_:)`` first.
 public enum AuthStateEvent: Hashable, Sendable {
     /// The state when the subscription started: the session, or `nil` when signed out.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Owns the current session: loads it once, stores every change before anyone hears of it, refreshes it
-/// with one request however many callers ask at once, and reports every change on ``events()``.
+/// with one request however many callers ask at once, and reports every change on ``authStateChanges``.
 ///
 /// Rules it keeps:
 /// - **Save, then tell.** A new or refreshed session is written to the ``SessionStore`` before it becomes
@@ -59,9 +59,24 @@ public actor SessionManager {
 
     // MARK: - Events
 
-    /// A stream of state changes. It starts with ``AuthStateEvent/initialSession(_:)`` (the session as it is
-    /// now, loaded if needed) and ends when the subscriber stops iterating.
-    public func events() async -> AsyncStream<AuthStateEvent> {
+    /// The session's changes, as an `AsyncSequence`: each iteration starts with
+    /// ``AuthStateEvent/initialSession(_:)`` (the session as it is when the iteration starts, loaded if needed), then
+    /// gets every change, and ends when the iterating task is cancelled or stops iterating.
+    ///
+    /// ```swift
+    /// for await event in sessions.authStateChanges {
+    ///     print(event.session?.uid ?? "signed out")
+    /// }
+    /// ```
+    ///
+    /// The subscription begins at the first `next()`, so a change made before it shows in the initial session
+    /// rather than as an event of its own. Each iterator is a subscription of its own.
+    public nonisolated var authStateChanges: AuthStateChanges {
+        AuthStateChanges(manager: self)
+    }
+
+    /// Subscribes: the stream ``AuthStateChanges`` iterates.
+    func subscribe() async -> AsyncStream<AuthStateEvent> {
         try? await ensureLoaded()
         let (stream, continuation) = AsyncStream<AuthStateEvent>.makeStream(bufferingPolicy: .unbounded)
         let id = UUID()
