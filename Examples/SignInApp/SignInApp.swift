@@ -16,7 +16,7 @@ struct SignInApp: App {
 
     var body: some Scene {
         WindowGroup {
-            SignInView(viewModel: root.viewModel, form: root.form, sessions: root.sessions, texts: root.texts)
+            SignInView(viewModel: root.viewModel, form: root.form, texts: root.texts)
         }
     }
 }

@@ -10,7 +10,6 @@ import SwiftUI
 struct SignInView: View {
     let viewModel: SignInViewModel
     let form: EmailForm
-    let sessions: SessionManager
     let texts: Texts
 
     @Environment(\.scenePhase) private var scenePhase
@@ -35,8 +34,9 @@ struct SignInView: View {
         .textFieldStyle(.roundedBorder)
         .disabled(viewModel.state.isLoading)
         .alert(viewModel.state.errorMessage ?? "", isPresented: showsError, actions: {})
-        // The session as it changes elsewhere: restored at launch, refreshed, expired, signed out by another screen.
-        .task { await viewModel.follow(await sessions.events()) }
+        // The launch: the stored session restored (the state shows it when start() returns), then followed as it
+        // changes elsewhere: refreshed, expired, signed out by another screen.
+        .task { await viewModel.start() }
         // The user stopped using Sign in with Apple with this app (Settings › Apple ID) while it runs.
         .task {
             guard let check = viewModel.offers.checkAppleCredential else { return }

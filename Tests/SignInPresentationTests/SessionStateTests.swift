@@ -6,7 +6,7 @@ import Testing
 
 @Suite("SignInReducer: sessions and sign-out")
 struct SignInReducerSessionTests {
-    let reducer = SignInReducer()
+    let reducer = SignInReducer(messages: AuthErrorMessages(language: "en"))
 
     @Test(
         "the state follows every auth event's session",
@@ -57,24 +57,62 @@ struct SignInReducerSessionTests {
 struct SignInViewModelSessionTests {
     let reportIssue: IssueReporter = { Issue.record(Comment(rawValue: $0)) }
 
-    @Test("a refresh made elsewhere shows in the view model's state")
-    func followsRefresh() async throws {
+    func makeSUT(stored: UserSession?, clock: TestClock, tokenService: SpySessionTokenService) -> SignInViewModel {
+        let manager = SessionManager(store: SpySessionStore(session: stored), tokenService: tokenService, clock: clock)
+        return SignInViewModel(
+            signIn: SignInUseCase(authProviders: [], sessions: manager),
+            signOut: SignOutUseCase(sessions: manager, tokenService: tokenService), uiClients: [:],
+            reducer: SignInReducer(messages: AuthErrorMessages(language: "en")))
+    }
+
+    @Test("start() refreshes an expired stored session, and the state shows the refreshed one when it returns")
+    func startRefreshes() async throws {
         let clock = TestClock()
         let stored = UserSession.fixture(tokens: .fixture(expiresAt: clock.now() - 1))
-        let manager = SessionManager(
-            store: SpySessionStore(session: stored), tokenService: SpySessionTokenService(clock: clock), clock: clock)
+        let viewModel = makeSUT(stored: stored, clock: clock, tokenService: SpySessionTokenService(clock: clock))
+
+        let outcome = await viewModel.start()
+
+        guard case .success(.refreshed(let refreshed)) = outcome else {
+            Issue.record("the launch found \(outcome)")
+            return
+        }
+        #expect(viewModel.state.session == refreshed)
+        #expect(refreshed.tokens.refreshToken == "refreshed-1")
+        viewModel.stop()
+    }
+
+    @Test("start() with a refresh token the backend refuses ends signed out, and says why")
+    func startSignsOut() async {
+        let clock = TestClock()
+        let stored = UserSession.fixture(tokens: .fixture(expiresAt: clock.now() - 1))
+        let viewModel = makeSUT(
+            stored: stored, clock: clock,
+            tokenService: SpySessionTokenService(clock: clock, refreshError: .refreshTokenRejected))
+
+        #expect(await viewModel.start() == .success(.signedOut(.sessionExpired)))
+
+        #expect(viewModel.state.session == nil)
+        viewModel.stop()
+    }
+
+    @Test("after start(), a refresh made elsewhere shows in the view model's state")
+    func followsRefresh() async throws {
+        let clock = TestClock()
+        let stored = UserSession.fixture(tokens: .fixture(expiresAt: clock.now() + 3600))
+        let tokenService = SpySessionTokenService(clock: clock)
+        let manager = SessionManager(store: SpySessionStore(session: stored), tokenService: tokenService, clock: clock)
         let viewModel = SignInViewModel(
             signIn: SignInUseCase(authProviders: [], sessions: manager),
-            signOut: SignOutUseCase(sessions: manager, tokenService: FailingSessionTokenService(reportIssue: { _ in })),
-            uiClients: [:])
-        let events = await manager.events()
-        let following = Task { await viewModel.follow(events) }
+            signOut: SignOutUseCase(sessions: manager, tokenService: tokenService), uiClients: [:])
+        #expect(await viewModel.start() == .success(.restored(stored)))
+        #expect(viewModel.state.session == stored)
 
-        let refreshed = try await manager.validSession()
+        let refreshed = try await manager.validSession(forceRefresh: true)
         while viewModel.state.session != refreshed { await Task.yield() }
 
         #expect(viewModel.state.session?.tokens.refreshToken == "refreshed-1")
-        following.cancel()
+        viewModel.stop()
     }
 
     @Test("clickSignOut runs the sign-out use case and ends signed out")

@@ -1,6 +1,7 @@
 /// Signs the user out: revokes the refresh token at the backend, then removes the stored session.
 public struct SignOutUseCase: Sendable {
-    private let sessions: SessionManager
+    /// The session manager whose session this use case ends: the one a screen that signs out follows.
+    public let sessions: SessionManager
     private let tokenService: any SessionTokenService
 
     /// Creates the use case.

@@ -17,6 +17,8 @@ public enum SignInAction: Hashable, Sendable {
     case signOutResponse(SignOutResponse)
     /// The auth state changed (a refresh, a sign-out in another screen, a revoked session).
     case authStateChanged(AuthStateEvent)
+    /// The launch (`SignInViewModel.start()`) could not read the stored session: the screen says why.
+    case sessionRestoreFailed(AuthError)
     /// The user dismissed the error message.
     case dismissError
     /// The sign-up form was submitted.
@@ -95,6 +97,7 @@ public enum SignInAction: Hashable, Sendable {
         case .signInResponse: "signInResponse"
         case .signOutResponse: "signOutResponse"
         case .authStateChanged: "authStateChanged"
+        case .sessionRestoreFailed: "sessionRestoreFailed"
         case .dismissError: "dismissError"
         case .signUp: "signUp"
         case .clickLink(_, let provider): "clickLink(\(provider.rawValue))"

@@ -185,6 +185,8 @@ public struct SignInReducer: Sendable {
             if case .signedOut(let reason) = event, reason != .userRequested {
                 show(.signedOut(reason), in: &state)
             }
+        case .sessionRestoreFailed(let error):
+            show(error, in: &state)
         case .dismissError:
             clearError(&state)
         default:

@@ -24,6 +24,7 @@ public final class SignInViewModel {
     @ObservationIgnored private let signOut: SignOutUseCase
     @ObservationIgnored private let uiClients: SignInUIClients
     @ObservationIgnored private let reducer: SignInReducer
+    @ObservationIgnored private var following: Task<Void, Never>?
 
     /// Creates the view model.
     /// - Parameters:
@@ -220,12 +221,49 @@ public final class SignInViewModel {
         }
     }
 
-    /// Follows the auth state: every event becomes ``SignInAction/authStateChanged(_:)``, so a refresh or a
-    /// sign-out made elsewhere shows in ``state``. Returns when the stream ends or the task is cancelled.
-    /// - Parameter events: Usually `await sessionManager.events()`.
-    public func follow(_ events: AsyncStream<AuthStateEvent>) async {
-        for await event in events {
-            dispatch(.authStateChanged(event))
+    /// Launches the screen: restores the stored session (refreshing it if it has expired) and returns once
+    /// ``state`` shows it. From then on every change of the session (a refresh, a sign-out made elsewhere, another
+    /// process's sign-in) becomes ``SignInAction/authStateChanged(_:)``, until ``stop()`` or until the view model is
+    /// released. Calling it again starts over.
+    ///
+    /// ```swift
+    /// .task { await viewModel.start() }   // SwiftUI: the screen shows the stored session from its first frame
+    /// ```
+    ///
+    /// - Returns: What the launch found, or the error that kept the stored session from being read (a locked
+    ///   Keychain, say), which ``state`` shows too; the session read later, once the store can be read, still
+    ///   arrives.
+    @discardableResult
+    public func start() async -> Result<RestoreOutcome, AuthError> {
+        stop()
+        let sessions = signOut.sessions
+        let outcome: Result<RestoreOutcome, AuthError>
+        do {
+            outcome = .success(try await RestoreSessionUseCase(sessions: sessions)())
+        } catch {
+            outcome = .failure(error)
         }
+        // The subscription's first event is the session as the store has it after the restore: a change made
+        // meanwhile is in it, not lost. The launch returns once that event is in the state.
+        await withCheckedContinuation { (shown: CheckedContinuation<Void, Never>) in
+            following = Task { [weak self] in
+                var changes = sessions.authStateChanges.makeAsyncIterator()
+                let initial = await changes.next()
+                if let initial { self?.dispatch(.authStateChanged(initial)) }
+                if case .failure(let error) = outcome { self?.dispatch(.sessionRestoreFailed(error)) }
+                shown.resume()
+                while let event = await changes.next() {
+                    guard let self else { return }
+                    self.dispatch(.authStateChanged(event))
+                }
+            }
+        }
+        return outcome
+    }
+
+    /// Stops following the session's changes that ``start()`` began; ``state`` keeps what it shows.
+    public func stop() {
+        following?.cancel()
+        following = nil
     }
 }
