@@ -202,8 +202,8 @@ struct CompositionRoot {
 
     /// The messages' language from the POSIX locale variables, in their order of precedence.
     static func language(_ environment: [String: String]) -> String {
-        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
-        return AuthErrorMessages.language(forLocale: locale ?? "en")
+        // The CLI's environment is the whole locale: Linux's Foundation has no preferred languages of its own.
+        AuthErrorMessages.systemLanguage(environment: environment, preferredLanguages: [])
     }
 }
 

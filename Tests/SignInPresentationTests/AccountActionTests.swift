@@ -70,7 +70,7 @@ struct DeepLinkTests {
 
 @Suite("SignInReducer: account actions")
 struct AccountReducerTests {
-    let reducer = SignInReducer()
+    let reducer = SignInReducer(messages: AuthErrorMessages(language: "en"))
 
     @Test(
         "each account action starts loading and asks for its effect",

@@ -9,7 +9,7 @@ import Testing
 @Suite("Passkeys in the view model")
 struct PasskeyViewModelTests {
     let clock = TestClock()
-    let reducer = SignInReducer()
+    let reducer = SignInReducer(messages: AuthErrorMessages(language: "en"))
 
     var signedIn: UserSession {
         .fixture(

@@ -7,7 +7,7 @@ import Testing
 
 @Suite("SignInReducer, second factors")
 struct SecondFactorReducerTests {
-    let reducer = SignInReducer()
+    let reducer = SignInReducer(messages: AuthErrorMessages(language: "en"))
     let challenge = SecondFactorChallenge.fixture()
 
     @Test("a sign-in that stops for a code keeps its challenge and signs nobody in; a cancel drops it")

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("SignInReducer")
 struct SignInReducerTests {
-    let reducer = SignInReducer()
+    let reducer = SignInReducer(messages: AuthErrorMessages(language: "en"))
 
     @Test(
         "each click starts loading and asks to sign in with its provider",
@@ -140,7 +140,7 @@ struct AuthErrorMessagesTests {
 
     @Test("an error and the sign-out it causes say the same thing to the user")
     func sharedMessages() {
-        let messages = AuthErrorMessages()
+        let messages = AuthErrorMessages(language: "en")
         #expect(messages.message(for: .refreshTokenRejected) == messages.message(for: .signedOut(.sessionExpired)))
         #expect(
             messages.message(for: .storedSessionDiscarded(movedTo: "x", reason: "y"))
@@ -176,6 +176,24 @@ struct AuthErrorMessagesTests {
         #expect(AuthErrorMessages.language(forLocale: identifier) == language)
     }
 
+    @Test(
+        "by default the messages follow the system: the POSIX locale variables in their order off Apple platforms, the preferred languages on them",
+        arguments: [
+            (["LC_ALL": "tr_TR.UTF-8", "LANG": "en_US.UTF-8"], ["en-US"], "tr", "en"),
+            (["LC_ALL": "", "LC_MESSAGES": "zh_TW.UTF-8", "LANG": "tr_TR.UTF-8"], ["tr-TR"], "zh-Hant", "tr"),
+            (["LANG": "tr_TR.UTF-8"], [], "tr", "tr"),
+            ([:], ["zh-Hant-TW", "en"], "zh-Hant", "zh-Hant"),
+            ([:], [], "en", "en"),
+        ])
+    func systemLanguage(environment: [String: String], preferred: [String], elsewhere: String, onApple: String) {
+        let language = AuthErrorMessages.systemLanguage(environment: environment, preferredLanguages: preferred)
+        #if canImport(Darwin)
+            #expect(language == onApple)
+        #else
+            #expect(language == elsewhere)
+        #endif
+    }
+
     @Test("provider names and arguments are filled in each language")
     func localizedArguments() {
         #expect(AuthErrorMessages(language: "tr").message(for: .providerNotLinked(.anonymous)).contains("Misafir"))
@@ -185,14 +203,16 @@ struct AuthErrorMessagesTests {
 
     @Test("names the provider and the backend's code where the message needs them")
     func arguments() {
-        let messages = AuthErrorMessages()
+        let messages = AuthErrorMessages(language: "en")
         #expect(messages.message(for: .providerNotConfigured(.google)).contains("Google"))
         #expect(messages.message(for: .backend(code: "QUOTA_EXCEEDED", message: "")).contains("QUOTA_EXCEEDED"))
     }
 
     @Test("never shows developer details such as the reason text")
     func noDetails() {
-        #expect(!AuthErrorMessages().message(for: .unexpected(reason: "NSURLErrorDomain -1009")).contains("NSURL"))
+        #expect(
+            !AuthErrorMessages(language: "en").message(for: .unexpected(reason: "NSURLErrorDomain -1009")).contains(
+                "NSURL"))
     }
 
     @Test("an unknown language falls back to English")

@@ -16,7 +16,7 @@ struct SignInViewModelTests {
             signOut: SignOutUseCase(
                 sessions: .fixture(store: store, reportIssue: reportIssue),
                 tokenService: FailingSessionTokenService(reportIssue: { _ in })),
-            uiClients: uiClients)
+            uiClients: uiClients, reducer: SignInReducer(messages: AuthErrorMessages(language: "en")))
     }
 
     @Test(

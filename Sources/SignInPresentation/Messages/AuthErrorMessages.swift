@@ -15,15 +15,38 @@ public struct AuthErrorMessages: Sendable {
 
     /// Creates the messages for a language.
     /// - Parameters:
-    ///   - language: A BCP 47 tag; unknown languages fall back to English.
+    ///   - language: A BCP 47 tag; unknown languages fall back to English. By default, the user's language
+    ///     (``systemLanguage(environment:preferredLanguages:)``).
     ///   - providers: The registered providers, whose names the messages use (a provider without one is named by
     ///     its id).
-    public init(language: String = "en", providers: [ProviderDescription] = ProviderDescription.wellKnown) {
+    public init(
+        language: String = Self.systemLanguage(), providers: [ProviderDescription] = ProviderDescription.wellKnown
+    ) {
         catalogue = MessageCatalogue(
             language: language, english: Self.english, turkish: Self.turkish,
             traditionalChinese: Self.traditionalChinese)
         providerNames = Dictionary(
             providers.map { ($0.type.rawValue, $0.name) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The user's language, as the system says it: on Apple platforms the first of the user's preferred languages;
+    /// elsewhere the POSIX locale variables in their order of precedence (`LC_ALL`, `LC_MESSAGES`, `LANG`), as
+    /// Foundation there does not read them. English when neither says.
+    /// - Parameters:
+    ///   - environment: The process environment.
+    ///   - preferredLanguages: The user's preferred languages, most preferred first.
+    /// - Returns: One of ``languages``.
+    public static func systemLanguage(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        preferredLanguages: [String] = Locale.preferredLanguages
+    ) -> String {
+        let posix = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        #if canImport(Darwin)
+            let identifier = preferredLanguages.first ?? posix
+        #else
+            let identifier = posix ?? preferredLanguages.first
+        #endif
+        return language(forLocale: identifier ?? "en")
     }
 
     /// The languages with a table.
