@@ -13,6 +13,8 @@ let package = Package(
     name: "SignIn",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
+        // One import for an app: the four layers, Firebase's backend and `SignInClient`, which wires them.
+        .library(name: "SignIn", targets: ["SignIn"]),
         .library(name: "SignInDomain", targets: ["SignInDomain"]),
         .library(name: "SignInPresentation", targets: ["SignInPresentation"]),
         .library(name: "SignInInfrastructure", targets: ["SignInInfrastructure"]),
@@ -81,6 +83,15 @@ let package = Package(
                 "SignInEmbeddedIssuers", "SignInLocking", "SignInWebAuthn",
             ]
         ),
+        // The one import of an app: re-exports the four layers and Firebase's backend, and `SignInClient` wires the
+        // usual app from their public types (a backend, its providers, the platform's session store, the view model).
+        .target(
+            name: "SignIn",
+            dependencies: [
+                "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData", "SignInFirebase",
+                "SignInEmbeddedBackend",
+            ]
+        ),
         // The test kit, one target per layer, each depending only on what its doubles need: a Domain-only test
         // compiles Domain and SignInTesting and nothing else.
         .target(name: "SignInTesting", dependencies: ["SignInDomain", "SignInCrypto", "SignInLocking"]),
@@ -140,6 +151,7 @@ let package = Package(
         .executableTarget(name: "signin-crypto-vectors", dependencies: ["SignInCrypto"], path: "Tools/CryptoVectors"),
 
         .testTarget(name: "SignInDomainTests", dependencies: ["SignInDomain", "SignInTesting"]),
+        .testTarget(name: "SignInTests", dependencies: ["SignIn", "SignInTesting"]),
         .testTarget(name: "SignInCryptoTests", dependencies: ["SignInLocking", "SignInCrypto"]),
         .testTarget(name: "SignInWebAuthnTests", dependencies: ["SignInWebAuthn", "SignInCrypto"]),
         .testTarget(name: "SignInFileSystemTests", dependencies: ["SignInFileSystem", "SignInTesting"]),
