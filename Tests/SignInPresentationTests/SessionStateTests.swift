@@ -96,6 +96,36 @@ struct SignInViewModelSessionTests {
         viewModel.stop()
     }
 
+    @Test("after start(), an effect's answer is never overtaken by older changes still on their way to the screen")
+    func responsesAreNotOvertaken() async throws {
+        let clock = TestClock()
+        let tokenService = SpySessionTokenService(clock: clock)
+        let manager = SessionManager(store: SpySessionStore(), tokenService: tokenService, clock: clock)
+        let guest = UserSession.fixture(uid: "guest", email: nil, providerIds: [], isAnonymous: true)
+        let viewModel = SignInViewModel(
+            signIn: SignInUseCase(
+                authProviders: [StubAuthProvider(.anonymous, result: .success(guest))], sessions: manager),
+            signOut: SignOutUseCase(sessions: manager, tokenService: tokenService),
+            uiClients: [.anonymous: StubSignInUIClient.returning(AuthCredential(provider: .anonymous))])
+        await viewModel.start()
+
+        for round in 0..<20 {
+            await viewModel.dispatch(.clickProvider(.anonymous))?.value
+            // Another part of the app updates the profile 100 times: the screen hears of each change a little later.
+            let updates = Task.detached {
+                for number in 0..<100 {
+                    var renamed = guest
+                    renamed.displayName = "name \(number)"
+                    try await manager.establish(renamed)
+                }
+            }
+            try await updates.value
+            await viewModel.dispatch(.clickSignOut)?.value
+            #expect(viewModel.state.session == nil, "round \(round): an older change came after the sign-out")
+        }
+        viewModel.stop()
+    }
+
     @Test("after start(), a refresh made elsewhere shows in the view model's state")
     func followsRefresh() async throws {
         let clock = TestClock()

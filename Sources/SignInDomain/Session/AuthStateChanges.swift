@@ -16,10 +16,19 @@ public struct AuthStateChanges: AsyncSequence, Sendable {
         Iterator(manager: manager)
     }
 
+    /// An event and the number of its announcement.
+    struct Change: Sendable {
+        let revision: UInt64
+        let event: AuthStateEvent
+    }
+
     /// One subscription to a session manager's changes.
     public struct Iterator: AsyncIteratorProtocol {
         private let manager: SessionManager
-        private var subscription: AsyncStream<AuthStateEvent>.Iterator?
+        private var subscription: AsyncStream<Change>.Iterator?
+        /// The `SessionManager/revision` of the last event `next()` returned: once it reaches the manager's, this
+        /// iterator has returned every change made so far.
+        public private(set) var revision: UInt64 = 0
 
         init(manager: SessionManager) {
             self.manager = manager
@@ -32,7 +41,9 @@ public struct AuthStateChanges: AsyncSequence, Sendable {
                 guard !Task.isCancelled else { return nil }
                 subscription = await manager.subscribe().makeAsyncIterator()
             }
-            return await subscription?.next()
+            guard let change = await subscription?.next() else { return nil }
+            revision = change.revision
+            return change.event
         }
     }
 }

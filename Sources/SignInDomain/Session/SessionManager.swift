@@ -25,7 +25,10 @@ public actor SessionManager {
     private var announcedBeforeLoad = false
     private var generation = 0
     private var inFlight: Task<UserSession, any Error>?
-    private var subscribers: [UUID: AsyncStream<AuthStateEvent>.Continuation] = [:]
+    private var subscribers: [UUID: AsyncStream<AuthStateChanges.Change>.Continuation] = [:]
+    /// How many changes were announced: each announcement's number, so that a follower can tell whether it has
+    /// seen every change made so far (``revision``).
+    private var announced: UInt64 = 0
     private var isWriting = false
     private var writeWaiters: [CheckedContinuation<Void, Never>] = []
 
@@ -75,12 +78,16 @@ public actor SessionManager {
         AuthStateChanges(manager: self)
     }
 
+    /// The number of the latest change announced on ``authStateChanges``: an iterator whose
+    /// ``AuthStateChanges/Iterator/revision`` has reached it has seen every change made so far.
+    public var revision: UInt64 { announced }
+
     /// Subscribes: the stream ``AuthStateChanges`` iterates.
-    func subscribe() async -> AsyncStream<AuthStateEvent> {
+    func subscribe() async -> AsyncStream<AuthStateChanges.Change> {
         try? await ensureLoaded()
-        let (stream, continuation) = AsyncStream<AuthStateEvent>.makeStream(bufferingPolicy: .unbounded)
+        let (stream, continuation) = AsyncStream<AuthStateChanges.Change>.makeStream(bufferingPolicy: .unbounded)
         let id = UUID()
-        continuation.yield(.initialSession(session))
+        continuation.yield(AuthStateChanges.Change(revision: announced, event: .initialSession(session)))
         if !isLoaded { announcedBeforeLoad = true }
         subscribers[id] = continuation
         continuation.onTermination = { [weak self] _ in
@@ -94,7 +101,9 @@ public actor SessionManager {
     }
 
     private func publish(_ event: AuthStateEvent) {
-        for continuation in subscribers.values { continuation.yield(event) }
+        announced += 1
+        let change = AuthStateChanges.Change(revision: announced, event: event)
+        for continuation in subscribers.values { continuation.yield(change) }
     }
 
     // MARK: - Sign-in and sign-out

@@ -25,6 +25,12 @@ public final class SignInViewModel {
     @ObservationIgnored private let uiClients: SignInUIClients
     @ObservationIgnored private let reducer: SignInReducer
     @ObservationIgnored private var following: Task<Void, Never>?
+    /// The session manager's revision of the last change the follower applied.
+    @ObservationIgnored private var followedRevision: UInt64 = 0
+    /// Effects whose response waits until the follower has applied the changes made before it.
+    @ObservationIgnored private var catchUpWaiters:
+        [(revision: UInt64, continuation: CheckedContinuation<Void, Never>)] =
+            []
 
     /// Creates the view model.
     /// - Parameters:
@@ -90,6 +96,7 @@ public final class SignInViewModel {
                 } catch {
                     response = .failed(AuthError.normalizing(error))
                 }
+                await self.followerCaughtUp()
                 self.dispatch(.signOutResponse(response))
             }
         case .checkAppleCredential(let offer, let trigger) where trigger != .userAsked:
@@ -110,6 +117,7 @@ public final class SignInViewModel {
                 case let failure: response = .failed(failure)
                 }
             }
+            await self.followerCaughtUp()
             self.dispatch(.signInResponse(response))
         }
     }
@@ -123,6 +131,7 @@ public final class SignInViewModel {
         Task {
             let result = try? await check(trigger: trigger)
             if let result, result != .authorized {
+                await self.followerCaughtUp()
                 self.dispatch(.authStateChanged(.signedOut(.credentialRevoked)))
             }
         }
@@ -137,6 +146,7 @@ public final class SignInViewModel {
             } catch {
                 response = .failed(AuthError.normalizing(error))
             }
+            await self.followerCaughtUp()
             self.dispatch(.accountResponse(response))
         }
     }
@@ -249,12 +259,12 @@ public final class SignInViewModel {
             following = Task { [weak self] in
                 var changes = sessions.authStateChanges.makeAsyncIterator()
                 let initial = await changes.next()
-                if let initial { self?.dispatch(.authStateChanged(initial)) }
+                if let initial { self?.apply(initial, revision: changes.revision) }
                 if case .failure(let error) = outcome { self?.dispatch(.sessionRestoreFailed(error)) }
                 shown.resume()
                 while let event = await changes.next() {
                     guard let self else { return }
-                    self.dispatch(.authStateChanged(event))
+                    self.apply(event, revision: changes.revision)
                 }
             }
         }
@@ -265,5 +275,27 @@ public final class SignInViewModel {
     public func stop() {
         following?.cancel()
         following = nil
+        let waiting = catchUpWaiters
+        catchUpWaiters = []
+        for waiter in waiting { waiter.continuation.resume() }
+    }
+
+    /// Applies a change the follower received, and lets the effects go on that waited for it.
+    private func apply(_ event: AuthStateEvent, revision: UInt64) {
+        dispatch(.authStateChanged(event))
+        followedRevision = revision
+        let ready = catchUpWaiters.filter { $0.revision <= revision }
+        catchUpWaiters.removeAll { $0.revision <= revision }
+        for waiter in ready { waiter.continuation.resume() }
+    }
+
+    /// While the view model follows the session, waits until it has applied every change the session manager
+    /// announced so far: an effect's response, applied next, is then never overtaken by an older change (a
+    /// sign-in's event arriving after the sign-out that followed it).
+    private func followerCaughtUp() async {
+        guard following != nil else { return }
+        let target = await signOut.sessions.revision
+        guard following != nil, followedRevision < target else { return }
+        await withCheckedContinuation { catchUpWaiters.append((target, $0)) }
     }
 }
