@@ -11,9 +11,20 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [.package(name: signIn, path: "../..")],
     targets: [
-        // The app: its composition root (AppRoot.swift) and the flow it runs.
+        // The flow the app runs, through the screen's view model, whichever way it was wired.
         .target(
-            name: "HeadlessApp",
+            name: "HeadlessFlow",
+            dependencies: [
+                .product(name: "SignInDomain", package: signIn),
+                .product(name: "SignInPresentation", package: signIn),
+                .product(name: "SignInFirebase", package: signIn),
+            ]
+        ),
+        // The composition root in one call: one import, `SignInClient` (AppRoot.swift).
+        .target(name: "HeadlessApp", dependencies: [.product(name: "SignIn", package: signIn)]),
+        // The same composition root layer by layer, for a team that swaps pieces (LayeredAppRoot.swift).
+        .target(
+            name: "HeadlessAppLayers",
             dependencies: [
                 .product(name: "SignInDomain", package: signIn),
                 .product(name: "SignInPresentation", package: signIn),
@@ -22,11 +33,11 @@ let package = Package(
                 .product(name: "SignInFirebase", package: signIn),
             ]
         ),
-        .executableTarget(name: "headless-app", dependencies: ["HeadlessApp"]),
+        .executableTarget(name: "headless-app", dependencies: ["HeadlessApp", "HeadlessAppLayers", "HeadlessFlow"]),
         .testTarget(
             name: "HeadlessAppTests",
             dependencies: [
-                "HeadlessApp",
+                "HeadlessApp", "HeadlessAppLayers", "HeadlessFlow",
                 .product(name: "SignInTesting", package: signIn),
                 .product(name: "SignInDataTesting", package: signIn),
             ]

@@ -4,8 +4,9 @@ import SignInFirebase
 import SignInInfrastructure
 import SignInPresentation
 
-/// The composition root: Firebase with Apple, Google, guests and email/password, each where the backend has its port.
-@MainActor public enum AppRoot {
+/// The composition root layer by layer, for a team that swaps pieces: Firebase with Apple, Google, guests and
+/// email/password, each where the backend has its port. `AppRoot` does the same in one call.
+@MainActor public enum LayeredAppRoot {
     public static func firebase(environment: [String: String], sessionFile: String) throws -> SignInViewModel {
         let configuration = try FirebaseConfiguration.fromEnvironment(environment).get()
         let backend = FirebaseIdentityBackend(configuration: configuration, transport: URLSessionTransport())

@@ -10,7 +10,7 @@ public struct GuestUpgradeFlow {
     private let log: (String) -> Void
 
     /// - Parameters:
-    ///   - viewModel: The screen's view model, from ``AppRoot``.
+    ///   - viewModel: The screen's view model, from `AppRoot` or `LayeredAppRoot`.
     ///   - log: Where each step's outcome goes.
     public init(viewModel: SignInViewModel, log: @escaping (String) -> Void = { print($0) }) {
         self.viewModel = viewModel
@@ -21,6 +21,9 @@ public struct GuestUpgradeFlow {
     /// - Returns: The uid the account kept from the guest sign-in to the email sign-in.
     /// - Throws: ``FlowFailure`` naming the step that failed, or the uid that changed.
     public func run(email: String, password: Secret) async throws(FlowFailure) -> String {
+        // The launch: the state shows the stored session (none on a first run) once start() returns.
+        if case .failure(let error) = await viewModel.start() { throw FlowFailure("launch: \(error)") }
+        defer { viewModel.stop() }
         let guest = try await session(after: .clickProvider(.anonymous), step: "sign in as a guest")
         log("guest: uid \(guest.uid)")
 

@@ -1,4 +1,6 @@
 import HeadlessApp
+import HeadlessFlow
+import SignIn
 import SignInData
 import SignInDataTesting
 import SignInDomain
@@ -14,10 +16,12 @@ struct GuestUpgradeFlowTests {
         let account = BackendSessionResponse.fixture(
             localId: "uid-kept", email: nil, providerIds: [], isAnonymous: true)
         let backend = SpyIdentityBackend(result: .success(account))
-        let viewModel = AppRoot.viewModel(backend: IdentityBackendCapabilities(all: backend), store: SpySessionStore())
+        let client = SignInClient(
+            backend: SignInBackend(name: "spy", capabilities: IdentityBackendCapabilities(all: backend)),
+            sessionStore: SpySessionStore())
         var lines: [String] = []
 
-        let uid = try await GuestUpgradeFlow(viewModel: viewModel, log: { lines.append($0) })
+        let uid = try await GuestUpgradeFlow(viewModel: client.viewModel, log: { lines.append($0) })
             .run(email: "jane@example.com", password: "correct horse battery")
 
         #expect(uid == "uid-kept")

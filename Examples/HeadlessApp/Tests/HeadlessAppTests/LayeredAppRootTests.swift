@@ -1,4 +1,5 @@
-import HeadlessApp
+import HeadlessAppLayers
+import HeadlessFlow
 import SignInData
 import SignInDataTesting
 import SignInDomain
@@ -6,16 +7,16 @@ import SignInPresentation
 import SignInTesting
 import Testing
 
-/// The app's wiring, with the package's test kit in place of Firebase: what the composition root offers for the ports
+/// The layer-by-layer wiring, with the package's test kit in place of Firebase: what the composition root offers for the ports
 /// a backend has, and that a screen's actions reach the backend through it.
 @MainActor
-struct AppRootTests {
+struct LayeredAppRootTests {
     static let guest = BackendSessionResponse.fixture(
         localId: "uid-guest", email: nil, displayName: nil, providerIds: [], isAnonymous: true)
 
     @Test func aGuestSignInThroughTheViewModelEndsSignedIn() async {
         let store = SpySessionStore()
-        let viewModel = AppRoot.viewModel(
+        let viewModel = LayeredAppRoot.viewModel(
             backend: StubIdentityBackend(result: .success(Self.guest)).capabilities, store: store)
         #expect(viewModel.providers.map(\.type) == [.anonymous, .emailPassword])
 
@@ -29,7 +30,7 @@ struct AppRootTests {
 
     @Test func aBackendWithoutGuestsGetsNoGuestProviderAndNoOffersForWhatItLacks() async {
         let stub = StubIdentityBackend(result: .success(.fixture()))
-        let viewModel = AppRoot.viewModel(
+        let viewModel = LayeredAppRoot.viewModel(
             backend: IdentityBackendCapabilities(sessions: stub, passwords: stub), store: SpySessionStore())
 
         #expect(viewModel.providers.map(\.type) == [.emailPassword])
@@ -49,7 +50,7 @@ struct AppRootTests {
     }
 
     @Test func firebaseFromTheEnvironmentOffersGuestsEmailAndTheAccountActionsTheAppWires() throws {
-        let viewModel = try AppRoot.firebase(
+        let viewModel = try LayeredAppRoot.firebase(
             environment: ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099"], sessionFile: "/nonexistent/session.json")
 
         // Apple and Google need an identity token from elsewhere: without one, no button.
@@ -62,14 +63,14 @@ struct AppRootTests {
 
     @Test func firebaseWithoutAKeyOrAnEmulatorSaysWhatToSet() {
         let error = #expect(throws: (any Error).self) {
-            try AppRoot.firebase(environment: [:], sessionFile: "/nonexistent/session.json")
+            try LayeredAppRoot.firebase(environment: [:], sessionFile: "/nonexistent/session.json")
         }
         #expect(error.map { FlowFailure(explaining: $0).description }?.contains("FIREBASE_API_KEY") == true)
     }
 
     @Test func appleSignsInWithAnIdentityTokenObtainedElsewhere() async {
         let backend = SpyIdentityBackend(result: .success(.fixture(localId: "uid-apple")))
-        let viewModel = AppRoot.viewModel(
+        let viewModel = LayeredAppRoot.viewModel(
             backend: IdentityBackendCapabilities(all: backend), store: SpySessionStore(),
             idTokens: [.apple: "apple-identity-token"])
         // Google has no token here, so no button: Linux has no sheet to get one.
