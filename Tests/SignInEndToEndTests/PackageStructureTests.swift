@@ -1,60 +1,14 @@
 import Foundation
 import Testing
 
-/// Reads `swift package dump-package` and fails on any dependency arrow that points outward, and on any
-/// package dependency. The table here is the one in Architecture.md.
+/// Reads `swift package dump-package` and fails on any package dependency, on a library product that reaches the demo,
+/// and on any difference between the manifest's targets and arrows and the tables of Architecture.md, which are the
+/// reviewed record of the dependency rule.
 @Suite("Package structure")
 struct PackageStructureTests {
-    /// What each source target may depend on. Anything else is an outward arrow.
-    static let allowed: [String: Set<String>] = [
-        "SignInDomain": [],
-        "SignInCrypto": [],
-        "SignInFileSystem": [],
-        "SignInSQLite": [],
-        "SignInLocking": [],
-        "SignInPresentation": ["SignInDomain"],
-        "SignInData": ["SignInDomain"],
-        "SignInFirebase": ["SignInDomain", "SignInData"],
-        "SignInREST": ["SignInDomain", "SignInData"],
-        "SignInInfrastructure": ["SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInLocking"],
-        "SignInJOSE": ["SignInCrypto", "SignInData"],
-        "SignInWebAuthn": ["SignInCrypto"],
-        "SignInEmbeddedStore": [
-            "SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInSQLite", "SignInJOSE",
-            "SignInLocking",
-        ],
-        "SignInEmbeddedIssuers": ["SignInDomain", "SignInData", "SignInCrypto", "SignInJOSE", "SignInEmbeddedStore"],
-        "SignInEmbeddedBackend": [
-            "SignInDomain", "SignInData", "SignInCrypto", "SignInFileSystem", "SignInJOSE", "SignInEmbeddedStore",
-            "SignInEmbeddedIssuers", "SignInLocking", "SignInWebAuthn",
-        ],
-        "SignInTesting": ["SignInDomain", "SignInCrypto", "SignInLocking"],
-        "SignInDataTesting": ["SignInDomain", "SignInData", "SignInTesting"],
-        "SignInInfrastructureTesting": ["SignInDomain", "SignInInfrastructure", "SignInTesting"],
-        // The demo's targets.
-        "SignInHTTPServer": ["SignInLocking"],
-        "SignInDemoTrace": ["SignInLocking"],
-        "SignInEmulator": [
-            "SignInDomain", "SignInData", "SignInCrypto", "SignInEmbeddedBackend", "SignInJOSE", "SignInDemoTrace",
-            "SignInEmbeddedStore",
-        ],
-        "SignInDemoAdapters": [
-            "SignInDomain", "SignInData", "SignInInfrastructure", "SignInPresentation", "SignInHTTPServer",
-            "SignInDemoTrace", "SignInCrypto", "SignInWebAuthn",
-        ],
-        "signin-bench": [
-            "SignInDomain", "SignInData", "SignInInfrastructure", "SignInEmbeddedBackend", "SignInCrypto",
-            "SignInFirebase", "SignInHTTPServer", "SignInPresentation", "SignInEmulator", "SignInDemoAdapters",
-            "SignInEmbeddedStore", "SignInEmbeddedIssuers",
-        ],
-        "SignInDemoCLI": [
-            "SignInDomain", "SignInPresentation", "SignInInfrastructure", "SignInData", "SignInEmbeddedBackend",
-            "SignInCrypto", "SignInFileSystem", "SignInFirebase", "SignInHTTPServer", "SignInREST", "SignInEmulator",
-            "SignInDemoAdapters", "SignInDemoTrace", "SignInEmbeddedIssuers", "SignInLocking",
-        ],
-        "signin-demo": ["SignInDemoCLI"],
-        // The vector checker CI runs (Examples/crypto-vectors).
-        "signin-crypto-vectors": ["SignInCrypto"],
+    /// The targets that depend on nothing: the innermost layer and the leaves beside the layers.
+    static let leaves: Set<String> = [
+        "SignInDomain", "SignInCrypto", "SignInFileSystem", "SignInSQLite", "SignInLocking",
     ]
 
     /// The targets that exist only to show the library off: the CLI, its terminal prompts, the HTTP server and the
@@ -102,24 +56,94 @@ struct PackageStructureTests {
             })
     }
 
-    @Test("the package declares no package dependencies, and every arrow points inward")
+    @Test("the package declares no package dependencies; Domain and the leaves depend on nothing; the layers on Domain")
     func dependencyRule() throws {
         let manifest = try Self.dumpPackage()
         #expect((manifest["dependencies"] as? [Any])?.isEmpty == true)
 
         let targets = try #require(manifest["targets"] as? [[String: Any]])
-        let sourceTargets = targets.filter { $0["type"] as? String != "test" }
-        #expect(Set(sourceTargets.compactMap { $0["name"] as? String }) == Set(Self.allowed.keys))
-        for target in sourceTargets {
-            let name = target["name"] as? String ?? "?"
-            let outward = Self.dependencies(of: target).subtracting(Self.allowed[name] ?? [])
-            #expect(outward.isEmpty, "\(name) depends outward on \(outward.sorted())")
+        var graph: [String: Set<String>] = [:]
+        for target in targets { graph[target["name"] as? String ?? "?"] = Self.dependencies(of: target) }
+        for leaf in Self.leaves {
+            #expect(graph[leaf] == [], "\(leaf) depends on \(graph[leaf]?.sorted() ?? ["(it is missing)"])")
         }
-        let domain = try #require(sourceTargets.first { $0["name"] as? String == "SignInDomain" })
-        #expect(Self.dependencies(of: domain).isEmpty)
+        for layer in ["SignInPresentation", "SignInData"] {
+            #expect(graph[layer] == ["SignInDomain"], "\(layer) depends on \(graph[layer]?.sorted() ?? [])")
+        }
         // The parser must see arrows where there are some, or the checks above could never fail.
-        let root = try #require(sourceTargets.first { $0["name"] as? String == "SignInDemoCLI" })
-        #expect(Self.dependencies(of: root) == Self.allowed["SignInDemoCLI"])
+        #expect(graph["SignInDemoCLI"]?.contains("SignInDomain") == true)
+    }
+
+    /// Architecture.md's target tables: each row's target (its first cell, in backticks) and the targets it depends on
+    /// (its second cell: `nothing`, or names without their `SignIn` prefix where such a target exists).
+    /// - Parameter known: The manifest's targets, so that a missing row is one difference, not one per arrow to it.
+    static func architectureTables(known: Set<String>) throws -> (targets: [String: Set<String>], problems: [String]) {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("Architecture.md"), encoding: .utf8)
+        let section = try #require(
+            text.components(separatedBy: "\n## Targets and the dependency rule\n").dropFirst().first?
+                .components(separatedBy: "\n## ").first,
+            "Architecture.md has no section \"Targets and the dependency rule\"")
+        var rows: [(name: String, dependencies: [String])] = []
+        var problems: [String] = []
+        for line in section.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard cells.count >= 4 else {
+                problems.append("Architecture.md: a row without a dependency cell: \(line)")
+                continue
+            }
+            let name = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            guard !name.isEmpty, !name.contains("`"), !name.contains(" ") else {
+                problems.append("Architecture.md: a row names not one target in backticks: \(cells[1])")
+                continue
+            }
+            let listed = cells[2] == "nothing" ? [] : cells[2].components(separatedBy: ", ")
+            rows.append((name, listed))
+        }
+        let names = Set(rows.map(\.name)).union(known)
+        var targets: [String: Set<String>] = [:]
+        for row in rows {
+            guard targets[row.name] == nil else {
+                problems.append("Architecture.md lists \(row.name) twice")
+                continue
+            }
+            targets[row.name] = Set(row.dependencies.map { names.contains("SignIn" + $0) ? "SignIn" + $0 : $0 })
+        }
+        return (targets, problems)
+    }
+
+    @Test("Architecture.md's target tables hold exactly the manifest's targets and each one's dependencies")
+    func architectureTablesAreTheManifest() throws {
+        let targets = try #require(try Self.dumpPackage()["targets"] as? [[String: Any]])
+        var manifest: [String: Set<String>] = [:]
+        for target in targets { manifest[target["name"] as? String ?? "?"] = Self.dependencies(of: target) }
+        let (documented, problems) = try Self.architectureTables(known: Set(manifest.keys))
+
+        var differences = problems
+        let onlyInManifest = Set(manifest.keys).subtracting(documented.keys).sorted()
+        let onlyInTables = Set(documented.keys).subtracting(manifest.keys).sorted()
+        if !onlyInManifest.isEmpty { differences.append("targets missing from Architecture.md: \(onlyInManifest)") }
+        if !onlyInTables.isEmpty {
+            differences.append("targets in Architecture.md but not in Package.swift: \(onlyInTables)")
+        }
+        for (name, dependencies) in manifest.sorted(by: { $0.key < $1.key }) {
+            guard let listed = documented[name] else { continue }
+            let missing = dependencies.subtracting(listed).sorted()
+            let extra = listed.subtracting(dependencies).sorted()
+            if !missing.isEmpty {
+                differences.append("\(name) depends on \(missing), which Architecture.md does not list")
+            }
+            if !extra.isEmpty {
+                differences.append("Architecture.md says \(name) depends on \(extra), which it does not")
+            }
+        }
+        #expect(
+            differences.isEmpty,
+            "Architecture.md's target tables and Package.swift differ:\n\(differences.joined(separator: "\n"))")
+        // The tables must be read, or the comparison could never fail.
+        #expect(documented.count >= 40, "Architecture.md's tables gave \(documented.count) targets")
+        #expect(documented["SignInDemoCLI"]?.contains("SignInDomain") == true)
     }
 
     @Test("what an app links is the architecture: no library product reaches a demo target")
