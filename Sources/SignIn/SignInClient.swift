@@ -20,9 +20,9 @@ import SignInPresentation
 /// types itself (see the layer-by-layer composition root in the documentation).
 @MainActor
 public final class SignInClient {
-    /// The sign-in screen's view model: ``SignInViewModel/start()`` at launch, then `dispatch(_:)`.
+    /// The sign-in screen's view model: `SignInViewModel.start()` at launch, then `dispatch(_:)`.
     public let viewModel: SignInViewModel
-    /// The session's owner: its ``SessionManager/authStateChanges``, a valid session for the app's own API calls
+    /// The session's owner: its `SessionManager.authStateChanges`, a valid session for the app's own API calls
     /// (`validSession()`).
     public let sessions: SessionManager
     /// The backend it signs in at.

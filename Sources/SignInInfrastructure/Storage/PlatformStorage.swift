@@ -6,6 +6,9 @@ import SignInFileSystem
 /// Where an app keeps what must outlive a restart, the platform's way: Keychain items on Apple platforms, files of
 /// mode 0600 in the user's data folder elsewhere (`$XDG_DATA_HOME/<app>` or `~/.local/share/<app>`).
 ///
+/// Apple platforms all have the Keychain (`canImport(Darwin)` implies `canImport(Security)`), so the choice is made
+/// on Darwin, as `DataDirectory` makes its own.
+///
 /// ```swift
 /// let storage = PlatformStorage(app: "com.example.notes")
 /// let store = storage.sessionStore()            // the Keychain on iOS, ~/.local/share/com.example.notes on Linux
@@ -32,7 +35,7 @@ public struct PlatformStorage: Sendable {
     /// (``FileSessionStore``) elsewhere.
     /// - Parameter account: Which session, when an app keeps more than one (one per backend, say).
     public func sessionStore(account: String = "session") -> any SessionStore {
-        #if canImport(Security)
+        #if canImport(Darwin)
             KeychainSessionStore(service: app, account: account, keychain: SecItemKeychain())
         #else
             FileSessionStore(path: "\(folder)/\(account).json")
@@ -41,7 +44,7 @@ public struct PlatformStorage: Sendable {
 
     /// Where Apple's first-sign-in name and email wait until a sign-in carrying them succeeds.
     public func firstSignInProfiles() -> StoredFirstSignInProfileStash {
-        #if canImport(Security)
+        #if canImport(Darwin)
             StoredFirstSignInProfileStash(
                 .keychain(KeychainItemID(service: app, account: "first-sign-in-profiles"), SecItemKeychain()))
         #else
