@@ -6,7 +6,7 @@ import SignInFileSystem
 /// Where an app keeps what must outlive a restart, the platform's way: Keychain items on Apple platforms, files of
 /// mode 0600 in the user's data folder elsewhere (`$XDG_DATA_HOME/<app>` or `~/.local/share/<app>`).
 ///
-/// Apple platforms all have the Keychain (`canImport(Darwin)` implies `canImport(Security)`), so the choice is made
+/// Every Apple platform has the Keychain and the Security framework, so the choice is made
 /// on Darwin, as `DataDirectory` makes its own.
 ///
 /// ```swift
