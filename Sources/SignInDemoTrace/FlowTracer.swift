@@ -1,7 +1,7 @@
 import Foundation
 
 /// The layer a step of a flow runs in, for labelled traces such as the demo's step list.
-public enum ArchitectureLayer: String, Hashable, Sendable, CaseIterable {
+package enum ArchitectureLayer: String, Hashable, Sendable, CaseIterable {
     /// The screen or the CLI.
     case ui = "UI"
     /// The view model.
@@ -22,43 +22,43 @@ public enum ArchitectureLayer: String, Hashable, Sendable, CaseIterable {
 /// Components declare their messages next to themselves (`FlowMessage.backendAccountCreated(uid:provider:)`);
 /// a tracer that speaks the user's language looks the key up in its own catalogue and falls back to the English
 /// text for a key it does not know (a team's own component, say).
-public struct FlowMessage: Hashable, Sendable, CustomStringConvertible {
+package struct FlowMessage: Hashable, Sendable, CustomStringConvertible {
     /// The key translations are looked up by, such as `backend.accountCreated`.
-    public var key: String
+    package var key: String
     /// The English text, with `{name}` placeholders.
-    public var english: String
+    package var english: String
     /// The values of the placeholders.
-    public var arguments: [String: String]
+    package var arguments: [String: String]
 
     /// Creates a message.
-    public init(_ key: String, _ english: String, _ arguments: [String: String] = [:]) {
+    package init(_ key: String, _ english: String, _ arguments: [String: String] = [:]) {
         self.key = key
         self.english = english
         self.arguments = arguments
     }
 
     /// `template` with this message's placeholders filled in.
-    public func rendered(_ template: String) -> String {
+    package func rendered(_ template: String) -> String {
         var text = template
         for (name, value) in arguments { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
         return text
     }
 
     /// The English text with its values.
-    public var description: String { rendered(english) }
+    package var description: String { rendered(english) }
 }
 
 /// One labelled step of a flow.
-public struct FlowStep: Hashable, Sendable {
+package struct FlowStep: Hashable, Sendable {
     /// The layer the step runs in.
-    public var layer: ArchitectureLayer
+    package var layer: ArchitectureLayer
     /// The type and method, as a reader of the code would find them (`SignInUseCase.callAsFunction`).
-    public var component: String
+    package var component: String
     /// What happens, in a short sentence.
-    public var message: FlowMessage
+    package var message: FlowMessage
 
     /// Creates a step.
-    public init(layer: ArchitectureLayer, component: String, message: FlowMessage) {
+    package init(layer: ArchitectureLayer, component: String, message: FlowMessage) {
         self.layer = layer
         self.component = component
         self.message = message
@@ -66,21 +66,21 @@ public struct FlowStep: Hashable, Sendable {
 }
 
 /// Receives the labelled steps of flows: the demo prints them, tests record them, apps usually drop them.
-public protocol FlowTracer: Sendable {
+package protocol FlowTracer: Sendable {
     /// Records a step.
     func record(_ step: FlowStep)
 }
 
 extension FlowTracer {
     /// Records a step.
-    public func record(_ layer: ArchitectureLayer, _ component: String, _ message: FlowMessage) {
+    package func record(_ layer: ArchitectureLayer, _ component: String, _ message: FlowMessage) {
         record(FlowStep(layer: layer, component: component, message: message))
     }
 }
 
 /// A tracer that drops every step.
-public struct SilentFlowTracer: FlowTracer {
+package struct SilentFlowTracer: FlowTracer {
     /// Creates the tracer.
-    public init() {}
-    public func record(_ step: FlowStep) {}
+    package init() {}
+    package func record(_ step: FlowStep) {}
 }

@@ -24,18 +24,18 @@ import SignInEmbeddedBackend
 /// - ``init(backend:tracer:)``
 /// - ``handle(_:)``
 /// - ``EmbeddedHTTPTransport``
-public struct EmbeddedHTTPFace: Sendable {
+package struct EmbeddedHTTPFace: Sendable {
     /// The backend the face translates to.
-    public let backend: EmbeddedBackend
+    package let backend: EmbeddedBackend
     /// The project id the Secure Token API reports as `project_id`: the backend's, which its ID tokens name.
-    public var projectID: String { backend.configuration.projectID }
+    package var projectID: String { backend.configuration.projectID }
     private let tracer: any FlowTracer
 
     /// Creates the face of `backend`.
     /// - Parameters:
     ///   - backend: The backend whose identity service, issuers and app API answer the requests.
     ///   - tracer: Receives one step per request: the route, the status and the error code.
-    public init(backend: EmbeddedBackend, tracer: any FlowTracer = SilentFlowTracer()) {
+    package init(backend: EmbeddedBackend, tracer: any FlowTracer = SilentFlowTracer()) {
         self.backend = backend
         self.tracer = tracer
     }
@@ -53,7 +53,7 @@ public struct EmbeddedHTTPFace: Sendable {
     ///   - request: The request, with an absolute URL.
     ///   - client: Who sent it (the peer's IP address); requests without one share one client.
     /// - Returns: The response: JSON, or the app's API's own answer for paths under `/v1/`.
-    public func handle(_ request: HTTPRequest, from client: String = "") -> HTTPResponse {
+    package func handle(_ request: HTTPRequest, from client: String = "") -> HTTPResponse {
         EmbeddedBackend.$client.withValue(client) { answer(request) }
     }
 

@@ -18,13 +18,13 @@ extension HTTPServer {
     ///     1...31 are ignored. When none is left nothing could end the wait, so it stops at once and returns 0.
     ///   - drainTimeout: Passed to ``stop(drainTimeout:)``.
     /// - Returns: The signal that arrived.
-    public func runUntilSignalled(_ signals: [Int32], drainTimeout: Double = 10) -> Int32 {
+    package func runUntilSignalled(_ signals: [Int32], drainTimeout: Double = 10) -> Int32 {
         runUntil(SignalWatch(signals), drainTimeout: drainTimeout)
     }
 
     /// Blocks the calling thread until `watch` sees a signal, then stops the server gracefully.
     /// - Returns: The signal that arrived, or 0 when the watch watches none.
-    public func runUntil(_ watch: SignalWatch, drainTimeout: Double = 10) -> Int32 {
+    package func runUntil(_ watch: SignalWatch, drainTimeout: Double = 10) -> Int32 {
         let number = watch.wait()
         stop(drainTimeout: drainTimeout)
         return number
@@ -37,13 +37,13 @@ extension HTTPServer {
 /// default action or be lost); the handler writes the signal's number into a pipe, which ``wait()`` reads. When
 /// the first signal has arrived the previous actions come back, so a second Ctrl-C during a slow drain acts as it
 /// did before (by default: ends the process at once). One watch at a time per process.
-public final class SignalWatch: Sendable {
+package final class SignalWatch: Sendable {
     private let signals: [Int32]
     private let previous: Locked<[Int32: sighandler_t?]>
     private let pipe: (read: Int32, write: Int32)?
 
     /// Starts catching `signals` (`SIGKILL`, `SIGSTOP` and numbers outside 1...31 are left alone).
-    public init(_ signals: [Int32]) {
+    package init(_ signals: [Int32]) {
         self.signals = Set(signals.filter { (1...31).contains($0) && $0 != SIGKILL && $0 != SIGSTOP }).sorted()
         pipe = SignalPipe.shared
         var saved: [Int32: sighandler_t?] = [:]
@@ -56,7 +56,7 @@ public final class SignalWatch: Sendable {
 
     /// Blocks until one of the signals arrives, puts the previous actions back, and returns its number (0 when
     /// there is nothing to wait for).
-    public func wait() -> Int32 {
+    package func wait() -> Int32 {
         guard let pipe, !signals.isEmpty else { return 0 }
         var number: Int32 = 0
         while number == 0 {
@@ -70,7 +70,7 @@ public final class SignalWatch: Sendable {
     }
 
     /// Puts the previous actions back (also done by ``wait()``).
-    public func restore() {
+    package func restore() {
         let saved = previous.withLock { saved in
             defer { saved = [:] }
             return saved

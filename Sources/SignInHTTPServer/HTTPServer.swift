@@ -37,9 +37,9 @@ import SignInLocking
 /// - ``start()``
 /// - ``stop(drainTimeout:)``
 /// - ``runUntilSignalled(_:drainTimeout:)``
-public final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
     /// The configuration the server was created with.
-    public let configuration: HTTPServerConfiguration
+    package let configuration: HTTPServerConfiguration
     private let handler: @Sendable (HTTPServerRequest) -> HTTPServerResponse
     private let log: @Sendable (HTTPServerLogEntry) -> Void
     private let state = Locked(State())
@@ -78,7 +78,7 @@ public final class HTTPServer: Sendable {
     ///   - handler: Answers one request. It runs on the connection's own thread and may block; requests on one
     ///     connection are handled one at a time, requests on different connections at the same time.
     ///   - log: Receives one entry per answered request, on the connection's thread.
-    public init(
+    package init(
         configuration: HTTPServerConfiguration = .init(),
         handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerResponse,
         log: @escaping @Sendable (HTTPServerLogEntry) -> Void = { _ in }
@@ -98,7 +98,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// The port listened on: the one ``start()`` returned, 0 before.
-    public var port: UInt16 { state.withLock { $0.port } }
+    package var port: UInt16 { state.withLock { $0.port } }
 
     /// Binds, listens and starts accepting connections on a background thread.
     /// - Returns: The port bound, the one the system picked when the configuration says 0.
@@ -106,7 +106,7 @@ public final class HTTPServer: Sendable {
     ///   port, ``HTTPServerError/invalidHost(_:)``, ``HTTPServerError/alreadyStarted`` on a second call, or the
     ///   system call that failed.
     @discardableResult
-    public func start() throws(HTTPServerError) -> UInt16 {
+    package func start() throws(HTTPServerError) -> UInt16 {
         let claimed = state.withLock { state in
             guard state.phase == .ready else { return false }
             state.phase = .starting
@@ -156,7 +156,7 @@ public final class HTTPServer: Sendable {
     /// running finishes on its thread, but its response goes nowhere). Afterwards, connecting is refused.
     /// Calling it again, or before ``start()``, does nothing (and a server stopped before it started cannot start).
     /// - Parameter drainTimeout: Seconds to wait for connections to finish.
-    public func stop(drainTimeout: Double = 10) {
+    package func stop(drainTimeout: Double = 10) {
         let wake = state.withLock { state -> Int32? in
             switch state.phase {
             case .ready:

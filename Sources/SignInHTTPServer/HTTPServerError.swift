@@ -1,5 +1,5 @@
 /// Why ``HTTPServer/start()`` could not start the server, with what to do about it.
-public enum HTTPServerError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum HTTPServerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The host is not an IPv4 address literal (nor `localhost`).
     case invalidHost(String)
     /// Another socket already listens on this address and port: stop it, or choose another port (0 for any).
@@ -14,7 +14,7 @@ public enum HTTPServerError: Error, Hashable, Sendable, CustomStringConvertible 
     case system(operation: String, code: Int32, reason: String)
 
     /// One sentence: what could not be done, and what to do about it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidHost(let host):
             "cannot listen on \"\(host)\": not an IPv4 address such as 127.0.0.1"

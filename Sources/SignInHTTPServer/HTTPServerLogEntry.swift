@@ -4,19 +4,19 @@ import Foundation
 ///
 /// It never holds the query string, a header or a body: queries can carry API keys, and headers carry tokens.
 /// Requests too malformed to have a method or path log `-` for them.
-public struct HTTPServerLogEntry: Sendable, CustomStringConvertible {
+package struct HTTPServerLogEntry: Sendable, CustomStringConvertible {
     /// The peer, `127.0.0.1:54321`.
-    public var remoteAddress: String
+    package var remoteAddress: String
     /// The method, or `-` when the request line could not be read.
-    public var method: String
+    package var method: String
     /// The path without the query (ever), or `-` when the request line could not be read.
-    public var path: String
+    package var path: String
     /// The status sent.
-    public var status: Int
+    package var status: Int
     /// The bytes of body sent (0 for `HEAD`).
-    public var bodyBytes: Int
+    package var bodyBytes: Int
     /// Seconds from the request's first byte to its response's last.
-    public var duration: Double
+    package var duration: Double
 
     /// Creates an entry.
     /// - Parameters:
@@ -26,7 +26,7 @@ public struct HTTPServerLogEntry: Sendable, CustomStringConvertible {
     ///   - status: The status sent.
     ///   - bodyBytes: The bytes of body sent.
     ///   - duration: Seconds from first byte in to last byte out.
-    public init(remoteAddress: String, method: String, path: String, status: Int, bodyBytes: Int, duration: Double) {
+    package init(remoteAddress: String, method: String, path: String, status: Int, bodyBytes: Int, duration: Double) {
         self.remoteAddress = remoteAddress
         self.method = method
         self.path = path
@@ -36,7 +36,7 @@ public struct HTTPServerLogEntry: Sendable, CustomStringConvertible {
     }
 
     /// One line: `127.0.0.1:5000 "POST /v1/x" 200 123 bytes 1.4 ms`.
-    public var description: String {
+    package var description: String {
         let milliseconds = String(format: "%.1f", duration * 1000)
         return "\(remoteAddress) \"\(method) \(path)\" \(status) \(bodyBytes) bytes \(milliseconds) ms"
     }

@@ -4,7 +4,7 @@ extension HTTPServerRequest {
     ///
     /// Empty pairs are skipped, a pair without `=` has an empty value, and a malformed escape (`%4`, `%zz`) is
     /// kept as it was written. Empty when there is no query.
-    public func queryItems() -> [(name: String, value: String)] {
+    package func queryItems() -> [(name: String, value: String)] {
         guard let query else { return [] }
         return query.split(separator: "&").map { pair in
             guard let equals = pair.firstIndex(of: "=") else { return (Self.formDecode(pair), "") }

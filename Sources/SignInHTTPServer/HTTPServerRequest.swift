@@ -6,25 +6,25 @@ import Foundation
 /// are well formed, the body is exactly `Content-Length` bytes and within
 /// ``HTTPServerConfiguration/maximumBodyBytes``. The values themselves (the path, the headers, the body) are
 /// the client's and still need the handler's own checks.
-public struct HTTPServerRequest: Sendable {
+package struct HTTPServerRequest: Sendable {
     /// The method as sent, case preserved: `GET`, `POST`, … (always a token; anything else was answered with 400).
-    public var method: String
+    package var method: String
     /// The path of the request target, still percent-encoded, without the query:
     /// `/identitytoolkit.googleapis.com/v1/accounts:signUp`. `*` for `OPTIONS *`; for an absolute-form target
     /// (`http://host/p?q`) the path part only (`/p`).
-    public var path: String
+    package var path: String
     /// The raw query string without the `?` (`key=abc&x=1`), or `nil` when the target has no `?`.
     /// Decode it with ``queryItems()``.
-    public var query: String?
+    package var query: String?
     /// The header fields in the order received, names as sent, values without surrounding spaces.
-    public var headers: [(name: String, value: String)]
+    package var headers: [(name: String, value: String)]
     /// The body: exactly `Content-Length` bytes, empty when there was none.
-    public var body: Data
+    package var body: Data
     /// The peer's address and port, `127.0.0.1:54321`.
-    public var remoteAddress: String
+    package var remoteAddress: String
 
     /// The peer's address without its port (`127.0.0.1`): the client, as the server shares its connections.
-    public var clientAddress: String { String(Self.client(of: remoteAddress)) }
+    package var clientAddress: String { String(Self.client(of: remoteAddress)) }
 
     /// The address part of `address:port`.
     static func client(of remoteAddress: String) -> Substring {
@@ -39,7 +39,7 @@ public struct HTTPServerRequest: Sendable {
     ///   - headers: The header fields in order.
     ///   - body: The body.
     ///   - remoteAddress: The peer, `test` by default.
-    public init(
+    package init(
         method: String, path: String, query: String? = nil, headers: [(name: String, value: String)] = [],
         body: Data = Data(), remoteAddress: String = "test"
     ) {
@@ -53,7 +53,7 @@ public struct HTTPServerRequest: Sendable {
 
     /// The value of the first header field called `name`, compared without regard to case, or `nil`.
     /// - Parameter name: A field name such as `content-type`.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         let wanted = name.lowercased()
         return headers.first { $0.name.lowercased() == wanted }?.value
     }

@@ -5,10 +5,10 @@ import SignInHTTPServer
 /// Puts a handler of the Data layer's ``SignInData/HTTPRequest`` behind the package's HTTP server: the server side
 /// of what ``URLSessionTransport`` is on the client side. `signin-demo serve` puts the embedded backend's HTTP face
 /// behind it; tests put any handler.
-public enum HTTPServerAdapter {
+package enum HTTPServerAdapter {
     /// A server (not started) that answers every request with `handler`, which is also given the client's IP
     /// address.
-    public static func server(
+    package static func server(
         configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
         handler: @escaping @Sendable (HTTPRequest, _ client: String) -> HTTPResponse,
         log: @escaping @Sendable (HTTPServerLogEntry) -> Void = { _ in }
@@ -19,7 +19,7 @@ public enum HTTPServerAdapter {
     /// One request through `handler`: the server's request as an ``SignInData/HTTPRequest`` on
     /// `http://127.0.0.1` with the path and query as received (the first of repeated headers kept), and the answer
     /// back.
-    public static func answer(_ request: HTTPServerRequest, with handler: (HTTPRequest, String) -> HTTPResponse)
+    package static func answer(_ request: HTTPServerRequest, with handler: (HTTPRequest, String) -> HTTPResponse)
         -> HTTPServerResponse
     {
         let target = request.path + (request.query.map { "?\($0)" } ?? "")

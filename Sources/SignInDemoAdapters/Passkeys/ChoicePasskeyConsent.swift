@@ -1,18 +1,18 @@
 /// The software authenticator's questions, asked through choice prompts: the demo's stand-in for the device's passkey
 /// sheet and its Face ID. On a terminal the user picks "create" or a passkey, or cancels; with `--yes` or input that
 /// is not a terminal the automatic prompts answer (a passkey named by `--account`, or the first).
-public struct ChoicePasskeyConsent: PasskeyConsent {
+package struct ChoicePasskeyConsent: PasskeyConsent {
     /// The texts the questions use, in the user's language.
-    public struct Texts: Sendable {
+    package struct Texts: Sendable {
         /// "Create a passkey for {site} as {account}?"
-        public var create: @Sendable (_ site: String, _ account: String) -> String
+        package var create: @Sendable (_ site: String, _ account: String) -> String
         /// The one option that creates it.
-        public var createOption: String
+        package var createOption: String
         /// "Sign in to {site} with the passkey of:"
-        public var choose: @Sendable (_ site: String) -> String
+        package var choose: @Sendable (_ site: String) -> String
 
         /// Creates the texts.
-        public init(
+        package init(
             create: @escaping @Sendable (String, String) -> String, createOption: String,
             choose: @escaping @Sendable (String) -> String
         ) {
@@ -31,17 +31,17 @@ public struct ChoicePasskeyConsent: PasskeyConsent {
     ///   - confirmation: Asks whether to create a passkey (one option, or cancel).
     ///   - chooser: Picks the passkey to sign in with.
     ///   - texts: The questions.
-    public init(confirmation: any ChoicePrompt, chooser: any ChoicePrompt, texts: Texts) {
+    package init(confirmation: any ChoicePrompt, chooser: any ChoicePrompt, texts: Texts) {
         self.confirmation = confirmation
         self.chooser = chooser
         self.texts = texts
     }
 
-    public func confirmRegistration(relyingPartyID: String, userName: String) async -> Bool {
+    package func confirmRegistration(relyingPartyID: String, userName: String) async -> Bool {
         await confirmation.choose(texts.create(relyingPartyID, userName), options: [texts.createOption]) == 0
     }
 
-    public func choosePasskey(relyingPartyID: String, userNames: [String]) async -> Int? {
+    package func choosePasskey(relyingPartyID: String, userNames: [String]) async -> Int? {
         await chooser.choose(texts.choose(relyingPartyID), options: userNames)
     }
 }

@@ -4,24 +4,24 @@ import SignInDomain
 import SignInWebAuthn
 
 /// A passkey the software authenticator holds: its private key and what it was made for.
-public struct SoftwarePasskey: Codable, Hashable, Sendable {
+package struct SoftwarePasskey: Codable, Hashable, Sendable {
     /// The relying party id it is bound to.
-    public var relyingPartyID: String
+    package var relyingPartyID: String
     /// The credential id, base64url.
-    public var credentialID: String
+    package var credentialID: String
     /// The user handle the relying party gave, base64url.
-    public var userHandle: String
+    package var userHandle: String
     /// The account's name, as the sheet showed it.
-    public var userName: String
+    package var userName: String
     /// The P-256 private scalar, base64url.
-    public var privateKey: String
+    package var privateKey: String
     /// The signature counter: it grows by one with each signature.
-    public var signCount: UInt32
+    package var signCount: UInt32
     /// When it was made.
-    public var createdAt: Date
+    package var createdAt: Date
 
     /// Creates a passkey.
-    public init(
+    package init(
         relyingPartyID: String, credentialID: String, userHandle: String, userName: String, privateKey: String,
         signCount: UInt32, createdAt: Date
     ) {
@@ -36,7 +36,7 @@ public struct SoftwarePasskey: Codable, Hashable, Sendable {
 }
 
 /// Where the software authenticator keeps its passkeys: the demo keeps them in a file of its data folder.
-public protocol SoftwarePasskeyStore: Sendable {
+package protocol SoftwarePasskeyStore: Sendable {
     /// Every passkey held.
     func load() throws -> [SoftwarePasskey]
     /// Replaces every passkey held.
@@ -45,7 +45,7 @@ public protocol SoftwarePasskeyStore: Sendable {
 
 /// What the software authenticator asks the user before it makes or uses a passkey: the stand-in for the device's
 /// sheet and its Face ID or passcode (the user's "yes" counts as user verification).
-public protocol PasskeyConsent: Sendable {
+package protocol PasskeyConsent: Sendable {
     /// Whether the user agrees to make a passkey for `relyingPartyID` and `userName`.
     func confirmRegistration(relyingPartyID: String, userName: String) async -> Bool
     /// The passkey the user picks to sign in to `relyingPartyID` with (an index into `userNames`), or `nil` for a
@@ -58,14 +58,14 @@ public protocol PasskeyConsent: Sendable {
 /// handle), signs assertions with a counter that grows, and reports the user present and verified when the user said
 /// yes. Its private keys are as safe as its store: a file readable by its owner only, where a real device keeps them
 /// in its secure hardware.
-public struct SoftwareAuthenticator: PasskeyAuthenticator {
+package struct SoftwareAuthenticator: PasskeyAuthenticator {
     private let store: any SoftwarePasskeyStore
     private let consent: any PasskeyConsent
     private let clock: any WallClock
     private let random: any RandomByteSource
 
     /// Creates the authenticator.
-    public init(
+    package init(
         store: any SoftwarePasskeyStore, consent: any PasskeyConsent, clock: any WallClock = SystemWallClock(),
         random: any RandomByteSource = SystemRandomBytes()
     ) {
@@ -76,9 +76,9 @@ public struct SoftwareAuthenticator: PasskeyAuthenticator {
     }
 
     /// The origin a relying party's client data names: its id over https, as an app on an Apple platform says.
-    public static func origin(of relyingPartyID: String) -> String { "https://\(relyingPartyID)" }
+    package static func origin(of relyingPartyID: String) -> String { "https://\(relyingPartyID)" }
 
-    public func register(_ request: PasskeyCreationRequest) async throws -> PasskeyOutcome<PasskeyRegistration> {
+    package func register(_ request: PasskeyCreationRequest) async throws -> PasskeyOutcome<PasskeyRegistration> {
         let held = try loadPasskeys()
         let excluded = Set(request.excludedCredentialIDs.map { Base64URL.encode($0) })
         if held.contains(where: { $0.relyingPartyID == request.relyingPartyID && excluded.contains($0.credentialID) }) {
@@ -115,7 +115,7 @@ public struct SoftwareAuthenticator: PasskeyAuthenticator {
             PasskeyRegistration(credentialID: credentialID, clientDataJSON: clientData, attestationObject: attestation))
     }
 
-    public func assert(_ request: PasskeyAssertionRequest) async throws -> PasskeyOutcome<PasskeyAssertion> {
+    package func assert(_ request: PasskeyAssertionRequest) async throws -> PasskeyOutcome<PasskeyAssertion> {
         var held = try loadPasskeys()
         let allowed = Set(request.allowedCredentialIDs.map { Base64URL.encode($0) })
         // Newest first (the store keeps them in the order they were made, whatever the clock said): the one an

@@ -2,14 +2,14 @@ import SignInDomain
 import SignInInfrastructure
 
 /// The Apple ID that a terminal consent step shows.
-public struct AppleIDAccountSummary: Hashable, Sendable {
+package struct AppleIDAccountSummary: Hashable, Sendable {
     /// The account holder's name.
-    public var name: String
+    package var name: String
     /// The account's real email.
-    public var email: String
+    package var email: String
 
     /// Creates a summary.
-    public init(name: String, email: String) {
+    package init(name: String, email: String) {
         self.name = name
         self.email = email
     }
@@ -17,7 +17,7 @@ public struct AppleIDAccountSummary: Hashable, Sendable {
 
 /// Where the terminal stand-in gets identity tokens: the part of Apple's servers that the system sheet
 /// talks to. The embedded backend's Apple-like issuer implements it (wired in the composition root).
-public protocol AppleIDAuthority: Sendable {
+package protocol AppleIDAuthority: Sendable {
     /// The account that would sign in.
     func currentAccount() async -> AppleIDAccountSummary
 

@@ -2,23 +2,23 @@ import SignInDomain
 import SignInInfrastructure
 
 /// Asks the user to pick one of several options, or none.
-public protocol ChoicePrompt: Sendable {
+package protocol ChoicePrompt: Sendable {
     /// Shows `options` under `title` and returns the chosen index, or `nil` for a cancel.
     func choose(_ title: String, options: [String]) async -> Int?
 }
 
 /// Picks the option whose text contains `preferred` (or the first one): for `--yes`, `--account`, and input
 /// that is not a terminal.
-public struct AutomaticChoicePrompt: ChoicePrompt {
+package struct AutomaticChoicePrompt: ChoicePrompt {
     /// Text the chosen option must contain; `nil` picks the first option.
-    public let preferred: String?
+    package let preferred: String?
 
     /// Creates the prompt.
-    public init(preferred: String? = nil) {
+    package init(preferred: String? = nil) {
         self.preferred = preferred
     }
 
-    public func choose(_ title: String, options: [String]) async -> Int? {
+    package func choose(_ title: String, options: [String]) async -> Int? {
         guard let preferred else { return options.isEmpty ? nil : 0 }
         return options.firstIndex { $0.lowercased().contains(preferred.lowercased()) }
     }
@@ -26,13 +26,13 @@ public struct AutomaticChoicePrompt: ChoicePrompt {
 
 /// Asks on a terminal: a numbered list and "0) Cancel". The end of input is a cancel; an unclear answer is
 /// asked again, up to three times.
-public struct TerminalChoicePrompt: ChoicePrompt {
+package struct TerminalChoicePrompt: ChoicePrompt {
     private let readLine: @Sendable () -> String?
     private let write: @Sendable (String) -> Void
     private let texts: TerminalTexts
 
     /// Creates the prompt.
-    public init(
+    package init(
         readLine: @escaping @Sendable () -> String?, write: @escaping @Sendable (String) -> Void,
         texts: TerminalTexts = TerminalTexts()
     ) {
@@ -41,7 +41,7 @@ public struct TerminalChoicePrompt: ChoicePrompt {
         self.texts = texts
     }
 
-    public func choose(_ title: String, options: [String]) async -> Int? {
+    package func choose(_ title: String, options: [String]) async -> Int? {
         var text = "\(title)\n"
         for (index, option) in options.enumerated() { text += "  \(index + 1)) \(option)\n" }
         write(text + "  0) \(texts.cancel)\n")

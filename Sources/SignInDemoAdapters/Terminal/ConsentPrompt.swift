@@ -2,18 +2,18 @@ import SignInDomain
 import SignInInfrastructure
 
 /// What a consent step shows: which app asks, for which provider, and the account that would be used.
-public struct ConsentRequest: Hashable, Sendable {
+package struct ConsentRequest: Hashable, Sendable {
     /// The provider whose sheet this stands in for.
-    public var provider: ProviderType
+    package var provider: ProviderType
     /// The app asking.
-    public var appName: String
+    package var appName: String
     /// The account's name, as the sheet shows it.
-    public var accountName: String
+    package var accountName: String
     /// The account's email.
-    public var accountEmail: String
+    package var accountEmail: String
 
     /// Creates a request.
-    public init(provider: ProviderType, appName: String, accountName: String, accountEmail: String) {
+    package init(provider: ProviderType, appName: String, accountName: String, accountEmail: String) {
         self.provider = provider
         self.appName = appName
         self.accountName = accountName
@@ -22,7 +22,7 @@ public struct ConsentRequest: Hashable, Sendable {
 }
 
 /// The user's answer to a consent step.
-public enum ConsentChoice: String, Hashable, Sendable, CaseIterable {
+package enum ConsentChoice: String, Hashable, Sendable, CaseIterable {
     /// Continue and share the real email.
     case shareEmail
     /// Continue and hide the email behind a private relay address.
@@ -32,21 +32,21 @@ public enum ConsentChoice: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Asks the user to consent, where no system sheet exists (the CLI, Linux).
-public protocol ConsentPrompt: Sendable {
+package protocol ConsentPrompt: Sendable {
     /// Asks and waits for the answer.
     func ask(_ request: ConsentRequest) async -> ConsentChoice
 }
 
 /// Answers every consent step with the same choice: `signin-demo --yes`, or standard input that is not
 /// a terminal.
-public struct AutomaticConsentPrompt: ConsentPrompt {
+package struct AutomaticConsentPrompt: ConsentPrompt {
     /// The answer given.
-    public let choice: ConsentChoice
+    package let choice: ConsentChoice
 
     /// Creates the prompt.
-    public init(choice: ConsentChoice = .shareEmail) {
+    package init(choice: ConsentChoice = .shareEmail) {
         self.choice = choice
     }
 
-    public func ask(_ request: ConsentRequest) async -> ConsentChoice { choice }
+    package func ask(_ request: ConsentRequest) async -> ConsentChoice { choice }
 }

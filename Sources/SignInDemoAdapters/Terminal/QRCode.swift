@@ -1,9 +1,9 @@
 /// A QR code (ISO/IEC 18004) of some bytes, in byte mode: what the demo draws in the terminal so that a phone's
 /// authenticator app can scan an `otpauth://` URI. The smallest version (1 to 40) that holds the bytes at the
 /// correction level asked for, and the mask with the lowest penalty.
-public struct QRCode: Sendable, Equatable {
+package struct QRCode: Sendable, Equatable {
     /// How much of the symbol may be damaged and still read: about 7, 15, 25 and 30 % of the codewords.
-    public enum Correction: Int, Sendable, CaseIterable {
+    package enum Correction: Int, Sendable, CaseIterable {
         case low, medium, quartile, high
 
         /// The two bits the format information carries for the level.
@@ -18,16 +18,16 @@ public struct QRCode: Sendable, Equatable {
     }
 
     /// The version: 1 (21 × 21 modules) to 40 (177 × 177).
-    public let version: Int
+    package let version: Int
     /// The mask pattern chosen, 0 to 7.
-    public let mask: Int
+    package let mask: Int
     /// Modules per side: `17 + 4 × version`.
-    public var size: Int { modules.count }
+    package var size: Int { modules.count }
     /// `modules[y][x]`: whether the module in row `y`, column `x` is dark. No quiet zone.
-    public let modules: [[Bool]]
+    package let modules: [[Bool]]
 
     /// The code of `bytes`, or `nil` if they do not fit in version 40 at `correction`.
-    public init?(bytes: [UInt8], correction: Correction = .medium) {
+    package init?(bytes: [UInt8], correction: Correction = .medium) {
         guard
             let version = (1...40).first(where: {
                 Self.dataBitsNeeded(count: bytes.count, version: $0) <= Self.dataCodewords($0, correction) * 8
@@ -51,7 +51,7 @@ public struct QRCode: Sendable, Equatable {
     }
 
     /// The code of the UTF-8 bytes of `text`.
-    public init?(text: String, correction: Correction = .medium) {
+    package init?(text: String, correction: Correction = .medium) {
         self.init(bytes: Array(text.utf8), correction: correction)
     }
 

@@ -4,7 +4,7 @@ import SignInInfrastructure
 
 /// The Apple sheet where `AuthenticationServices` does not exist: a consent step (share or hide the
 /// email, or cancel), then an identity token from an ``AppleIDAuthority``.
-public struct TerminalAppleIDAuthorizer: AppleIDAuthorizer {
+package struct TerminalAppleIDAuthorizer: AppleIDAuthorizer {
     private let appName: String
     private let prompt: any ConsentPrompt
     private let authority: any AppleIDAuthority
@@ -16,7 +16,7 @@ public struct TerminalAppleIDAuthorizer: AppleIDAuthorizer {
     ///   - prompt: Asks the user.
     ///   - authority: Issues the identity token.
     ///   - tracer: Receives the labelled steps.
-    public init(
+    package init(
         appName: String, prompt: any ConsentPrompt, authority: any AppleIDAuthority,
         tracer: any FlowTracer = SilentFlowTracer()
     ) {
@@ -26,7 +26,7 @@ public struct TerminalAppleIDAuthorizer: AppleIDAuthorizer {
         self.tracer = tracer
     }
 
-    public func authorize(_ request: AppleIDRequest) async -> AppleIDAuthorizationResult {
+    package func authorize(_ request: AppleIDRequest) async -> AppleIDAuthorizationResult {
         let component = "TerminalAppleIDAuthorizer.authorize"
         let account = await authority.currentAccount()
         tracer.record(.infrastructure, component, .infrastructureAppleConsentShown)

@@ -12,7 +12,7 @@ import SignInInfrastructure
 /// ```
 ///
 /// The end of input counts as a cancel; an unclear answer is asked again, up to three times.
-public struct TerminalConsentPrompt: ConsentPrompt {
+package struct TerminalConsentPrompt: ConsentPrompt {
     private let readLine: @Sendable () -> String?
     private let write: @Sendable (String) -> Void
     private let texts: TerminalTexts
@@ -22,7 +22,7 @@ public struct TerminalConsentPrompt: ConsentPrompt {
     ///   - readLine: Reads one line of input; `nil` at the end of input.
     ///   - write: Writes text to the terminal (no newline added).
     ///   - texts: The words, in the user's language.
-    public init(
+    package init(
         readLine: @escaping @Sendable () -> String?, write: @escaping @Sendable (String) -> Void,
         texts: TerminalTexts = TerminalTexts()
     ) {
@@ -31,7 +31,7 @@ public struct TerminalConsentPrompt: ConsentPrompt {
         self.texts = texts
     }
 
-    public func ask(_ request: ConsentRequest) async -> ConsentChoice {
+    package func ask(_ request: ConsentRequest) async -> ConsentChoice {
         let intro = TerminalTexts.fill(
             texts.consentIntro,
             [
@@ -54,7 +54,7 @@ public struct TerminalConsentPrompt: ConsentPrompt {
     }
 
     /// Reads an answer: a number, the first letter, or the word.
-    public static func parse(_ answer: String) -> ConsentChoice? {
+    package static func parse(_ answer: String) -> ConsentChoice? {
         switch answer.lowercased().filter({ !$0.isWhitespace }) {
         case "1", "s", "share", "y", "yes": .shareEmail
         case "2", "h", "hide": .hideEmail

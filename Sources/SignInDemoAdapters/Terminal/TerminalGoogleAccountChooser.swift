@@ -3,14 +3,14 @@ import SignInDomain
 import SignInInfrastructure
 
 /// An account as Google's chooser lists it.
-public struct GoogleAccountSummary: Hashable, Sendable {
+package struct GoogleAccountSummary: Hashable, Sendable {
     /// The account holder's name.
-    public var name: String
+    package var name: String
     /// The account's email.
-    public var email: String
+    package var email: String
 
     /// Creates a summary.
-    public init(name: String, email: String) {
+    package init(name: String, email: String) {
         self.name = name
         self.email = email
     }
@@ -18,7 +18,7 @@ public struct GoogleAccountSummary: Hashable, Sendable {
 
 /// Where the terminal chooser gets accounts and tokens: the part of Google that the chooser talks to. The
 /// embedded backend's Google-like issuer implements it (wired in the composition root).
-public protocol GoogleAuthority: Sendable {
+package protocol GoogleAuthority: Sendable {
     /// The accounts to list.
     func accounts() async throws -> [GoogleAccountSummary]
     /// Signs `email`'s account in and issues its tokens, with `nonce` in the ID token.
@@ -27,7 +27,7 @@ public protocol GoogleAuthority: Sendable {
 
 /// Google's account chooser where the GoogleSignIn SDK does not exist: a terminal list of the authority's
 /// accounts, then tokens for the chosen one.
-public struct TerminalGoogleAccountChooser: GoogleAccountChooser {
+package struct TerminalGoogleAccountChooser: GoogleAccountChooser {
     private let prompt: any ChoicePrompt
     private let authority: any GoogleAuthority
     private let tracer: any FlowTracer
@@ -41,7 +41,7 @@ public struct TerminalGoogleAccountChooser: GoogleAccountChooser {
     ///   - appName: The app's name in the chooser's title.
     ///   - texts: The words, in the user's language.
     ///   - tracer: Receives the labelled steps.
-    public init(
+    package init(
         prompt: any ChoicePrompt, authority: any GoogleAuthority, appName: String = "signin-demo",
         texts: TerminalTexts = TerminalTexts(), tracer: any FlowTracer = SilentFlowTracer()
     ) {
@@ -52,7 +52,7 @@ public struct TerminalGoogleAccountChooser: GoogleAccountChooser {
         self.tracer = tracer
     }
 
-    public func chooseAccount(nonce: String) async -> GoogleSignInResult {
+    package func chooseAccount(nonce: String) async -> GoogleSignInResult {
         do {
             let accounts = try await authority.accounts()
             tracer.record(

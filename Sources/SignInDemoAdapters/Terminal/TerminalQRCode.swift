@@ -1,8 +1,8 @@
 /// A ``QRCode`` drawn in text, two rows of modules to a line with the half-block characters, inside the quiet zone of
 /// four light modules that readers need.
-public enum TerminalQRCode {
+package enum TerminalQRCode {
     /// How the dark modules are shown.
-    public enum Style: Sendable {
+    package enum Style: Sendable {
         /// Black on white whatever the terminal's colours (ANSI escapes): what a phone reads off a screen.
         case colored
         /// The characters alone, ink for dark: right on a light background and on paper, inverted on a dark
@@ -11,10 +11,10 @@ public enum TerminalQRCode {
     }
 
     /// Light modules around the code on every side.
-    public static let quietZone = 4
+    package static let quietZone = 4
 
     /// The lines that draw `code`, each `size + 8` characters wide (not counting the escapes).
-    public static func lines(_ code: QRCode, style: Style) -> [String] {
+    package static func lines(_ code: QRCode, style: Style) -> [String] {
         let width = code.size + 2 * quietZone
         func isDark(_ x: Int, _ y: Int) -> Bool {
             let column = x - quietZone

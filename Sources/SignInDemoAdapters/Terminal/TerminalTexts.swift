@@ -1,30 +1,30 @@
 /// The words of the terminal prompts (the Apple consent step, the Google chooser), so that an
 /// app shows them in its user's language. The defaults are English; `{name}` marks a value.
-public struct TerminalTexts: Hashable, Sendable {
+package struct TerminalTexts: Hashable, Sendable {
     /// `{app} wants to use your {provider} account "{name}" ({email}).`
-    public var consentIntro: String
+    package var consentIntro: String
     /// The first choice: continue and share the email.
-    public var consentShare: String
+    package var consentShare: String
     /// The second choice: continue and hide the email.
-    public var consentHide: String
+    package var consentHide: String
     /// The last choice of every list: cancel.
-    public var cancel: String
+    package var cancel: String
     /// `Choose 1, 2 or 3: `.
-    public var consentChoose: String
+    package var consentChoose: String
     /// After an unclear answer to the consent.
-    public var consentRetry: String
+    package var consentRetry: String
     /// `Choose a Google account to continue to {app}:`.
-    public var chooserTitle: String
+    package var chooserTitle: String
     /// `Choose 0 to {max}: `.
-    public var choose: String
+    package var choose: String
     /// After an unclear answer to a list: `Please answer with a number from 0 to {max}.`
-    public var chooseRetry: String
+    package var chooseRetry: String
     /// Providers' names in the prompts, by provider id (`apple.com`: `Apple`); a provider without one is named by
     /// its id.
-    public var providerNames: [String: String]
+    package var providerNames: [String: String]
 
     /// English texts, or yours.
-    public init(
+    package init(
         consentIntro: String = "{app} wants to use your {provider} account \"{name}\" ({email}).",
         consentShare: String = "Continue and share my email", consentHide: String = "Continue and hide my email",
         cancel: String = "Cancel", consentChoose: String = "Choose 1, 2 or 3: ",

@@ -6,19 +6,19 @@ import SignInPresentation
 /// reader follows, the action the screen sends (Presentation), the use case the view model starts for it (Domain,
 /// read off the reducer's effect), and what the screen shows when the effect has finished.
 @MainActor
-public struct TracedScreen {
+package struct TracedScreen {
     /// The view model the screen drives.
-    public let viewModel: SignInViewModel
+    package let viewModel: SignInViewModel
     private let tracer: any FlowTracer
 
     /// Creates the screen.
-    public init(viewModel: SignInViewModel, tracer: any FlowTracer) {
+    package init(viewModel: SignInViewModel, tracer: any FlowTracer) {
         self.viewModel = viewModel
         self.tracer = tracer
     }
 
     /// Sends `action` and waits until its effect's response has been applied.
-    public func send(_ action: SignInAction) async {
+    package func send(_ action: SignInAction) async {
         tracer.record(.presentation, "SignInViewModel.dispatch", .presentationActionSent(action.name))
         var preview = viewModel.state
         let effect = SignInReducer().reduce(&preview, action)

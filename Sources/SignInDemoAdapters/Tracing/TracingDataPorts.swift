@@ -4,31 +4,31 @@ import SignInDomain
 
 /// An auth provider that records the crossing from Domain into Data: which credential is exchanged, linked or used
 /// to sign in again, and the session or the error that comes back.
-public struct TracingAuthProvider: AuthProvider {
+package struct TracingAuthProvider: AuthProvider {
     private let base: any AuthProvider
     private let name: String
     private let tracer: any FlowTracer
 
     /// Wraps `base`; steps are recorded under `name` (the wrapped type's name by default).
-    public init(_ base: any AuthProvider, name: String? = nil, tracer: any FlowTracer) {
+    package init(_ base: any AuthProvider, name: String? = nil, tracer: any FlowTracer) {
         self.base = base
         self.name = name ?? String(describing: Swift.type(of: base))
         self.tracer = tracer
     }
 
-    public var type: ProviderType { base.type }
+    package var type: ProviderType { base.type }
 
-    public func signIn(with credential: AuthCredential) async throws -> UserSession {
+    package func signIn(with credential: AuthCredential) async throws -> UserSession {
         try await traced("signIn", .dataExchange(provider: type)) { try await base.signIn(with: credential) }
     }
 
-    public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
+    package func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
         try await traced("link", .dataLink(provider: type, uid: session.uid)) {
             try await base.link(credential, to: session)
         }
     }
 
-    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
+    package func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
         try await traced("reauthenticate", .dataReauthenticate(provider: type, uid: session.uid)) {
             try await base.reauthenticate(credential, session: session)
         }
@@ -46,27 +46,27 @@ public struct TracingAuthProvider: AuthProvider {
 }
 
 /// A token service that records the session manager's refreshes and revocations.
-public struct TracingSessionTokenService: SessionTokenService {
+package struct TracingSessionTokenService: SessionTokenService {
     private let base: any SessionTokenService
     private let tracer: any FlowTracer
     private let name: String
 
     /// Wraps `base`.
-    public init(_ base: any SessionTokenService, tracer: any FlowTracer) {
+    package init(_ base: any SessionTokenService, tracer: any FlowTracer) {
         self.base = base
         self.tracer = tracer
         self.name = String(describing: type(of: base))
     }
 
     /// The wrapped service's.
-    public var canRefresh: Bool { base.canRefresh }
+    package var canRefresh: Bool { base.canRefresh }
 
-    public func refresh(_ session: UserSession) async throws -> UserSession {
+    package func refresh(_ session: UserSession) async throws -> UserSession {
         tracer.record(.data, "\(name).refresh", .dataRefresh(uid: session.uid))
         return try await base.refresh(session)
     }
 
-    public func revoke(_ session: UserSession) async throws {
+    package func revoke(_ session: UserSession) async throws {
         tracer.record(.data, "\(name).revoke", .dataRevoke(uid: session.uid))
         try await base.revoke(session)
     }
@@ -74,14 +74,14 @@ public struct TracingSessionTokenService: SessionTokenService {
 
 /// The account services, each recording which account operation the use case asks of Data. ``wrapping(_:tracer:)``
 /// traces every service of a set.
-public struct TracingAccountServices: SignUpService, PasswordResetService, PasswordResetCodeService,
+package struct TracingAccountServices: SignUpService, PasswordResetService, PasswordResetCodeService,
     PasswordChangeService, UnlinkService, AccountDeletionService, EmailVerificationService, ProfileService
 {
     private let base: AccountServices
     private let tracer: any FlowTracer
 
     /// `services` with each one present traced, and no other.
-    public static func wrapping(_ services: AccountServices, tracer: any FlowTracer) -> AccountServices {
+    package static func wrapping(_ services: AccountServices, tracer: any FlowTracer) -> AccountServices {
         let traced = TracingAccountServices(base: services, tracer: tracer)
         return AccountServices(
             signUp: services.signUp.map { _ in traced },
@@ -105,41 +105,41 @@ public struct TracingAccountServices: SignUpService, PasswordResetService, Passw
         "\(service.map { String(describing: type(of: $0)) } ?? "AccountService").\(method)"
     }
 
-    public func signUp(email: String, password: Secret) async throws -> UserSession {
+    package func signUp(email: String, password: Secret) async throws -> UserSession {
         tracer.record(.data, name(base.signUp, "signUp"), .dataSignUp(email: email))
         return try await service(base.signUp, "SignUpService").signUp(email: email, password: password)
     }
 
-    public func sendPasswordReset(email: String) async throws {
+    package func sendPasswordReset(email: String) async throws {
         tracer.record(
             .data, name(base.passwordReset, "sendPasswordReset"), .dataPasswordResetRequested(email: email))
         try await service(base.passwordReset, "PasswordResetService").sendPasswordReset(email: email)
     }
 
-    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
+    package func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
         tracer.record(.data, name(base.passwordReset, "confirmPasswordReset"), .dataPasswordResetConfirmed)
         try await service(base.passwordReset, "PasswordResetService")
             .confirmPasswordReset(code: code, newPassword: newPassword)
     }
 
-    public func checkPasswordResetCode(_ code: Secret) async throws -> String {
+    package func checkPasswordResetCode(_ code: Secret) async throws -> String {
         tracer.record(.data, name(base.passwordResetCodes, "checkPasswordResetCode"), .dataPasswordResetCodeChecked)
         return try await service(base.passwordResetCodes, "PasswordResetCodeService").checkPasswordResetCode(code)
     }
 
-    public func sendEmailVerification(for session: UserSession) async throws {
+    package func sendEmailVerification(for session: UserSession) async throws {
         tracer.record(
             .data, name(base.emailVerification, "sendEmailVerification"),
             .dataEmailVerificationRequested(uid: session.uid))
         try await service(base.emailVerification, "EmailVerificationService").sendEmailVerification(for: session)
     }
 
-    public func applyEmailVerification(code: Secret) async throws -> String {
+    package func applyEmailVerification(code: Secret) async throws -> String {
         tracer.record(.data, name(base.emailVerification, "applyEmailVerification"), .dataEmailVerificationApplied)
         return try await service(base.emailVerification, "EmailVerificationService").applyEmailVerification(code: code)
     }
 
-    public func updateProfile(displayName: String?, email: String?, photoURL: String?, for session: UserSession)
+    package func updateProfile(displayName: String?, email: String?, photoURL: String?, for session: UserSession)
         async throws -> UserSession
     {
         tracer.record(.data, name(base.profile, "updateProfile"), .dataUpdateProfile(uid: session.uid))
@@ -147,19 +147,19 @@ public struct TracingAccountServices: SignUpService, PasswordResetService, Passw
             displayName: displayName, email: email, photoURL: photoURL, for: session)
     }
 
-    public func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {
+    package func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {
         tracer.record(.data, name(base.unlink, "unlink"), .dataUnlink(provider: provider, uid: session.uid))
         return try await service(base.unlink, "UnlinkService").unlink(provider, from: session)
     }
 
-    public func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws {
+    package func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws {
         tracer.record(
             .data, name(base.accountDeletion, "deleteAccount"),
             .dataDeleteAccount(uid: session.uid, revoking: revocation != nil))
         try await service(base.accountDeletion, "AccountDeletionService").deleteAccount(session, revoking: revocation)
     }
 
-    public func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession {
+    package func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession {
         tracer.record(.data, name(base.passwordChange, "changePassword"), .dataChangePassword(uid: session.uid))
         return try await service(base.passwordChange, "PasswordChangeService").changePassword(newPassword, for: session)
     }
@@ -170,13 +170,13 @@ extension TracingAccountServices: SecondFactorService {
         get throws { try service(base.secondFactors, "SecondFactorService") }
     }
 
-    public func startTOTPEnrollment(for session: UserSession) async throws -> TOTPEnrollment {
+    package func startTOTPEnrollment(for session: UserSession) async throws -> TOTPEnrollment {
         tracer.record(
             .data, name(base.secondFactors, "startTOTPEnrollment"), .dataStartTOTPEnrollment)
         return try await factors.startTOTPEnrollment(for: session)
     }
 
-    public func finishTOTPEnrollment(
+    package func finishTOTPEnrollment(
         _ enrollment: TOTPEnrollment, code: Secret, displayName: String?, for session: UserSession
     ) async throws -> UserSession {
         tracer.record(
@@ -184,18 +184,18 @@ extension TracingAccountServices: SecondFactorService {
         return try await factors.finishTOTPEnrollment(enrollment, code: code, displayName: displayName, for: session)
     }
 
-    public func secondFactors(for session: UserSession) async throws -> [SecondFactor] {
+    package func secondFactors(for session: UserSession) async throws -> [SecondFactor] {
         tracer.record(.data, name(base.secondFactors, "secondFactors"), .dataListSecondFactors)
         return try await factors.secondFactors(for: session)
     }
 
-    public func removeSecondFactor(id: String, for session: UserSession) async throws -> UserSession {
+    package func removeSecondFactor(id: String, for session: UserSession) async throws -> UserSession {
         tracer.record(
             .data, name(base.secondFactors, "removeSecondFactor"), .dataRemoveSecondFactor)
         return try await factors.removeSecondFactor(id: id, for: session)
     }
 
-    public func finishSignIn(_ challenge: SecondFactorChallenge, factorID: String, code: Secret) async throws
+    package func finishSignIn(_ challenge: SecondFactorChallenge, factorID: String, code: Secret) async throws
         -> UserSession
     {
         tracer.record(
@@ -210,12 +210,12 @@ extension TracingAccountServices: PasskeyService {
         get throws { try service(base.passkeys, "PasskeyService") }
     }
 
-    public func startRegistration(for session: UserSession) async throws -> PasskeyCreationRequest {
+    package func startRegistration(for session: UserSession) async throws -> PasskeyCreationRequest {
         tracer.record(.data, name(base.passkeys, "startRegistration"), .dataStartPasskeyRegistration)
         return try await passkeyService.startRegistration(for: session)
     }
 
-    public func finishRegistration(
+    package func finishRegistration(
         _ registration: PasskeyRegistration, name passkeyName: String, for session: UserSession
     )
         async throws -> UserSession
@@ -224,22 +224,22 @@ extension TracingAccountServices: PasskeyService {
         return try await passkeyService.finishRegistration(registration, name: passkeyName, for: session)
     }
 
-    public func passkeys(for session: UserSession) async throws -> [Passkey] {
+    package func passkeys(for session: UserSession) async throws -> [Passkey] {
         tracer.record(.data, name(base.passkeys, "passkeys"), .dataListPasskeys)
         return try await passkeyService.passkeys(for: session)
     }
 
-    public func removePasskey(id: String, for session: UserSession) async throws -> UserSession {
+    package func removePasskey(id: String, for session: UserSession) async throws -> UserSession {
         tracer.record(.data, name(base.passkeys, "removePasskey"), .dataRemovePasskey)
         return try await passkeyService.removePasskey(id: id, for: session)
     }
 
-    public func startSignIn() async throws -> PasskeyAssertionRequest {
+    package func startSignIn() async throws -> PasskeyAssertionRequest {
         tracer.record(.data, name(base.passkeys, "startSignIn"), .dataStartPasskeySignIn)
         return try await passkeyService.startSignIn()
     }
 
-    public func finishSignIn(_ assertion: PasskeyAssertion) async throws -> UserSession {
+    package func finishSignIn(_ assertion: PasskeyAssertion) async throws -> UserSession {
         tracer.record(.data, name(base.passkeys, "finishSignIn"), .dataFinishPasskeySignIn)
         return try await passkeyService.finishSignIn(assertion)
     }
@@ -247,19 +247,19 @@ extension TracingAccountServices: PasskeyService {
 
 /// An HTTP transport that records each request (method and path, never the query, the body or a header's value)
 /// and the status of its answer: the app's API calls as the demo shows them.
-public struct TracingHTTPTransport: HTTPTransport {
+package struct TracingHTTPTransport: HTTPTransport {
     private let base: any HTTPTransport
     private let tracer: any FlowTracer
     private let answeredBy: String
 
     /// Wraps `base`; answers are recorded as the Backend step `answeredBy.handle`.
-    public init(_ base: any HTTPTransport, answeredBy: String, tracer: any FlowTracer) {
+    package init(_ base: any HTTPTransport, answeredBy: String, tracer: any FlowTracer) {
         self.base = base
         self.answeredBy = answeredBy
         self.tracer = tracer
     }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let authorized = request.headers.keys.contains { $0.lowercased() == "authorization" }
         tracer.record(
             .data, "HTTPTransport.send",

@@ -8,7 +8,7 @@ import SignInDomain
 ///
 /// ``wrapping(_:tracer:)`` gives the same capabilities as the backend's, each port present in the backend's set
 /// replaced by this decorator, and no other.
-public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordResetCodeBackend,
+package struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordResetCodeBackend,
     PasswordChangeBackend,
     GuestBackend, IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend,
     EmailVerificationBackend, ProfileBackend
@@ -25,7 +25,7 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
 
     /// `capabilities` with each of its ports traced; the Backend steps are named after the backend's type
     /// (`EmbeddedIdentityService`).
-    public static func wrapping(_ capabilities: IdentityBackendCapabilities, tracer: any FlowTracer)
+    package static func wrapping(_ capabilities: IdentityBackendCapabilities, tracer: any FlowTracer)
         -> IdentityBackendCapabilities
     {
         let traced = TracingIdentityBackend(capabilities, tracer: tracer)
@@ -53,58 +53,58 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
         return port
     }
 
-    public func signInWithIdP(_ request: IdPSignInRequest) async throws -> BackendSessionResponse {
+    package func signInWithIdP(_ request: IdPSignInRequest) async throws -> BackendSessionResponse {
         try await session(
             "signInWithIdP", .backendSendIdPToken(provider: request.providerId, hasNonce: request.rawNonce != nil)
         ) { try await port(base.identityProviders).signInWithIdP(request) }
     }
 
     /// The wrapped backend's.
-    public var canRefreshSessions: Bool { base.sessions.canRefreshSessions }
+    package var canRefreshSessions: Bool { base.sessions.canRefreshSessions }
 
-    public func refreshSession(refreshToken: Secret) async throws -> BackendSessionResponse {
+    package func refreshSession(refreshToken: Secret) async throws -> BackendSessionResponse {
         try await session("refreshSession", .backendSendRefreshToken) {
             try await base.sessions.refreshSession(refreshToken: refreshToken)
         }
     }
 
-    public func revokeRefreshToken(_ refreshToken: Secret) async throws {
+    package func revokeRefreshToken(_ refreshToken: Secret) async throws {
         try await call("revokeRefreshToken", .backendSendRefreshToken, answer: { .backendDone }) {
             try await base.sessions.revokeRefreshToken(refreshToken)
         }
     }
 
-    public func signUpAnonymously() async throws -> BackendSessionResponse {
+    package func signUpAnonymously() async throws -> BackendSessionResponse {
         try await session("signUpAnonymously", .backendSendGuestSignUp) {
             try await port(base.guests).signUpAnonymously()
         }
     }
 
-    public func signInWithCustomToken(_ token: Secret) async throws -> BackendSessionResponse {
+    package func signInWithCustomToken(_ token: Secret) async throws -> BackendSessionResponse {
         try await session("signInWithCustomToken", .backendSendCustomToken) {
             try await port(base.customTokens).signInWithCustomToken(token)
         }
     }
 
-    public func signUp(email: String, password: Secret) async throws -> BackendSessionResponse {
+    package func signUp(email: String, password: Secret) async throws -> BackendSessionResponse {
         try await session("signUp", .backendSendPassword(email: email)) {
             try await port(base.passwords).signUp(email: email, password: password)
         }
     }
 
-    public func signInWithPassword(email: String, password: Secret) async throws -> BackendSessionResponse {
+    package func signInWithPassword(email: String, password: Secret) async throws -> BackendSessionResponse {
         try await session("signInWithPassword", .backendSendPassword(email: email)) {
             try await port(base.passwords).signInWithPassword(email: email, password: password)
         }
     }
 
-    public func linkWithIdP(idToken: Secret, _ request: IdPSignInRequest) async throws -> BackendSessionResponse {
+    package func linkWithIdP(idToken: Secret, _ request: IdPSignInRequest) async throws -> BackendSessionResponse {
         try await session(
             "linkWithIdP", .backendSendIdPToken(provider: request.providerId, hasNonce: request.rawNonce != nil)
         ) { try await port(base.linking).linkWithIdP(idToken: idToken, request) }
     }
 
-    public func linkWithPassword(idToken: Secret, email: String, password: Secret) async throws
+    package func linkWithPassword(idToken: Secret, email: String, password: Secret) async throws
         -> BackendSessionResponse
     {
         try await session("linkWithPassword", .backendSendPassword(email: email)) {
@@ -112,31 +112,31 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
         }
     }
 
-    public func unlink(idToken: Secret, providerId: String) async throws -> BackendAccountInfo {
+    package func unlink(idToken: Secret, providerId: String) async throws -> BackendAccountInfo {
         try await call("unlink", .backendSendWithIDToken("unlink \(providerId)"), answer: { .backendAccountNow($0) }) {
             try await port(base.linking).unlink(idToken: idToken, providerId: providerId)
         }
     }
 
-    public func sendPasswordResetEmail(email: String) async throws {
+    package func sendPasswordResetEmail(email: String) async throws {
         try await call("sendPasswordResetEmail", .backendSendEmail(email: email), answer: { .backendDone }) {
             try await port(base.passwordReset).sendPasswordResetEmail(email: email)
         }
     }
 
-    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
+    package func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
         try await call("confirmPasswordReset", .backendSendResetCode, answer: { .backendDone }) {
             try await port(base.passwordReset).confirmPasswordReset(code: code, newPassword: newPassword)
         }
     }
 
-    public func checkPasswordResetCode(_ code: Secret) async throws -> String {
+    package func checkPasswordResetCode(_ code: Secret) async throws -> String {
         try await call("checkPasswordResetCode", .backendSendResetCodeToCheck, answer: { _ in .backendDone }) {
             try await port(base.passwordResetCodes).checkPasswordResetCode(code)
         }
     }
 
-    public func sendEmailVerification(idToken: Secret) async throws {
+    package func sendEmailVerification(idToken: Secret) async throws {
         try await call(
             "sendEmailVerification", .backendSendWithIDToken("ask for a verification mail"), answer: { .backendDone }
         ) {
@@ -144,7 +144,7 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
         }
     }
 
-    public func updateProfile(idToken: Secret, displayName: String?, email: String?, photoURL: String?) async throws
+    package func updateProfile(idToken: Secret, displayName: String?, email: String?, photoURL: String?) async throws
         -> BackendSessionResponse
     {
         try await session("updateProfile", .backendSendWithIDToken("change the profile")) {
@@ -153,25 +153,25 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
         }
     }
 
-    public func applyEmailVerification(code: Secret) async throws -> String {
+    package func applyEmailVerification(code: Secret) async throws -> String {
         try await call("applyEmailVerification", .backendSendVerificationCode, answer: { _ in .backendDone }) {
             try await port(base.emailVerification).applyEmailVerification(code: code)
         }
     }
 
-    public func deleteAccount(idToken: Secret, revoking revocation: ProviderRevocation?) async throws {
+    package func deleteAccount(idToken: Secret, revoking revocation: ProviderRevocation?) async throws {
         try await call("deleteAccount", .backendSendWithIDToken("deleteAccount"), answer: { .backendDone }) {
             try await port(base.accountDeletion).deleteAccount(idToken: idToken, revoking: revocation)
         }
     }
 
-    public func changePassword(idToken: Secret, newPassword: Secret) async throws -> BackendSessionResponse {
+    package func changePassword(idToken: Secret, newPassword: Secret) async throws -> BackendSessionResponse {
         try await session("changePassword", .backendSendWithIDToken("changePassword")) {
             try await port(base.passwordChange).changePassword(idToken: idToken, newPassword: newPassword)
         }
     }
 
-    public func reauthenticate(idToken: Secret, email: String, password: Secret) async throws
+    package func reauthenticate(idToken: Secret, email: String, password: Secret) async throws
         -> BackendSessionResponse
     {
         try await session("reauthenticate", .backendSendWithIDToken("reauthenticate password")) {
@@ -179,7 +179,7 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
         }
     }
 
-    public func reauthenticate(idToken: Secret, with request: IdPSignInRequest) async throws -> BackendSessionResponse {
+    package func reauthenticate(idToken: Secret, with request: IdPSignInRequest) async throws -> BackendSessionResponse {
         try await session("reauthenticate", .backendSendWithIDToken("reauthenticate \(request.providerId)")) {
             try await port(base.identityProviders).reauthenticate(idToken: idToken, with: request)
         }
@@ -209,14 +209,14 @@ public struct TracingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
 }
 
 extension TracingIdentityBackend: MultiFactorBackend {
-    public func startTOTPEnrollment(idToken: Secret) async throws -> BackendTOTPEnrollment {
+    package func startTOTPEnrollment(idToken: Secret) async throws -> BackendTOTPEnrollment {
         try await call(
             "startTOTPEnrollment", .backendSendWithIDToken("mfaEnrollment:start"),
             answer: { _ in .backendDone }
         ) { try await port(base.multiFactor).startTOTPEnrollment(idToken: idToken) }
     }
 
-    public func finalizeTOTPEnrollment(idToken: Secret, sessionInfo: Secret, code: Secret, displayName: String?)
+    package func finalizeTOTPEnrollment(idToken: Secret, sessionInfo: Secret, code: Secret, displayName: String?)
         async throws -> BackendSessionResponse
     {
         try await session("finalizeTOTPEnrollment", .backendSendSecondFactorCode) {
@@ -225,19 +225,19 @@ extension TracingIdentityBackend: MultiFactorBackend {
         }
     }
 
-    public func secondFactors(idToken: Secret) async throws -> [BackendSecondFactor] {
+    package func secondFactors(idToken: Secret) async throws -> [BackendSecondFactor] {
         try await call(
             "secondFactors", .backendSendWithIDToken("lookup mfaInfo"), answer: { _ in .backendDone }
         ) { try await port(base.multiFactor).secondFactors(idToken: idToken) }
     }
 
-    public func withdrawSecondFactor(idToken: Secret, enrollmentID: String) async throws -> BackendSessionResponse {
+    package func withdrawSecondFactor(idToken: Secret, enrollmentID: String) async throws -> BackendSessionResponse {
         try await session("withdrawSecondFactor", .backendSendWithIDToken("mfaEnrollment:withdraw")) {
             try await port(base.multiFactor).withdrawSecondFactor(idToken: idToken, enrollmentID: enrollmentID)
         }
     }
 
-    public func finalizeSecondFactorSignIn(pendingCredential: Secret, enrollmentID: String, code: Secret)
+    package func finalizeSecondFactorSignIn(pendingCredential: Secret, enrollmentID: String, code: Secret)
         async throws -> BackendSessionResponse
     {
         try await session("finalizeSecondFactorSignIn", .backendSendSecondFactorCode) {
@@ -248,13 +248,13 @@ extension TracingIdentityBackend: MultiFactorBackend {
 }
 
 extension TracingIdentityBackend: PasskeyBackend {
-    public func startPasskeyEnrollment(idToken: Secret) async throws -> PasskeyCreationRequest {
+    package func startPasskeyEnrollment(idToken: Secret) async throws -> PasskeyCreationRequest {
         try await call(
             "startPasskeyEnrollment", .backendSendWithIDToken("passkeyEnrollment:start"), answer: { _ in .backendDone }
         ) { try await port(base.passkeys).startPasskeyEnrollment(idToken: idToken) }
     }
 
-    public func finalizePasskeyEnrollment(idToken: Secret, registration: PasskeyRegistration, name: String)
+    package func finalizePasskeyEnrollment(idToken: Secret, registration: PasskeyRegistration, name: String)
         async throws -> BackendSessionResponse
     {
         try await session("finalizePasskeyEnrollment", .backendSendWithIDToken("passkeyEnrollment:finalize")) {
@@ -263,25 +263,25 @@ extension TracingIdentityBackend: PasskeyBackend {
         }
     }
 
-    public func passkeys(idToken: Secret) async throws -> [Passkey] {
+    package func passkeys(idToken: Secret) async throws -> [Passkey] {
         try await call(
             "passkeys", .backendSendWithIDToken("lookup passkeyInfo"), answer: { _ in .backendDone }
         ) { try await port(base.passkeys).passkeys(idToken: idToken) }
     }
 
-    public func deletePasskey(idToken: Secret, credentialID: String) async throws -> BackendSessionResponse {
+    package func deletePasskey(idToken: Secret, credentialID: String) async throws -> BackendSessionResponse {
         try await session("deletePasskey", .backendSendWithIDToken("update deletePasskey")) {
             try await port(base.passkeys).deletePasskey(idToken: idToken, credentialID: credentialID)
         }
     }
 
-    public func startPasskeySignIn() async throws -> PasskeyAssertionRequest {
+    package func startPasskeySignIn() async throws -> PasskeyAssertionRequest {
         try await call(
             "startPasskeySignIn", .backendSendPasskeySignInStart, answer: { _ in .backendDone }
         ) { try await port(base.passkeys).startPasskeySignIn() }
     }
 
-    public func finalizePasskeySignIn(_ assertion: PasskeyAssertion) async throws -> BackendSessionResponse {
+    package func finalizePasskeySignIn(_ assertion: PasskeyAssertion) async throws -> BackendSessionResponse {
         try await session("finalizePasskeySignIn", .backendSendPasskeyProof) {
             try await port(base.passkeys).finalizePasskeySignIn(assertion)
         }

@@ -5,21 +5,21 @@ import SignInPresentation
 
 /// A UI client that records the use case's question and the user's answer, around the client it wraps: the
 /// crossing from Domain into the provider's screen (Infrastructure).
-public struct TracingSignInUIClient: SignInUIClient {
+package struct TracingSignInUIClient: SignInUIClient {
     private let base: any SignInUIClient
     private let component: String
     private let tracer: any FlowTracer
 
     /// Wraps `base`; steps are recorded as `name.getCredential` (the wrapped type's name by default).
-    public init(_ base: any SignInUIClient, name: String? = nil, tracer: any FlowTracer) {
+    package init(_ base: any SignInUIClient, name: String? = nil, tracer: any FlowTracer) {
         self.base = base
         self.component = "\(name ?? String(describing: type(of: base))).getCredential"
         self.tracer = tracer
     }
 
-    public var providerType: ProviderType { base.providerType }
+    package var providerType: ProviderType { base.providerType }
 
-    public func getCredential() async throws -> CredentialOutcome {
+    package func getCredential() async throws -> CredentialOutcome {
         tracer.record(.infrastructure, component, .uiCredentialAsked(provider: providerType))
         return try await tracer.recordingOutcome(
             .infrastructure, component,
@@ -35,19 +35,19 @@ public struct TracingSignInUIClient: SignInUIClient {
 
 /// A passkey authenticator that records what the use case asks the device and whether it answered, around the
 /// authenticator it wraps: the crossing from Domain into the device's passkey sheet (Infrastructure).
-public struct TracingPasskeyAuthenticator: PasskeyAuthenticator {
+package struct TracingPasskeyAuthenticator: PasskeyAuthenticator {
     private let base: any PasskeyAuthenticator
     private let name: String
     private let tracer: any FlowTracer
 
     /// Wraps `base`; steps are named after the wrapped type.
-    public init(_ base: any PasskeyAuthenticator, tracer: any FlowTracer) {
+    package init(_ base: any PasskeyAuthenticator, tracer: any FlowTracer) {
         self.base = base
         self.name = String(describing: type(of: base))
         self.tracer = tracer
     }
 
-    public func register(_ request: PasskeyCreationRequest) async throws -> PasskeyOutcome<PasskeyRegistration> {
+    package func register(_ request: PasskeyCreationRequest) async throws -> PasskeyOutcome<PasskeyRegistration> {
         let component = "\(name).register"
         tracer.record(.infrastructure, component, .passkeyCreationAsked(site: request.relyingPartyID))
         return try await tracer.recordingOutcome(
@@ -55,7 +55,7 @@ public struct TracingPasskeyAuthenticator: PasskeyAuthenticator {
         ) { try await base.register(request) }
     }
 
-    public func assert(_ request: PasskeyAssertionRequest) async throws -> PasskeyOutcome<PasskeyAssertion> {
+    package func assert(_ request: PasskeyAssertionRequest) async throws -> PasskeyOutcome<PasskeyAssertion> {
         let component = "\(name).assert"
         tracer.record(.infrastructure, component, .passkeyAssertionAsked(site: request.relyingPartyID))
         return try await tracer.recordingOutcome(
@@ -73,17 +73,17 @@ public struct TracingPasskeyAuthenticator: PasskeyAuthenticator {
 
 /// An Apple authorizer that records the request the Apple UI client makes (its scopes; the nonce is a digest),
 /// around the authorizer it wraps: Apple's sheet, or the demo's terminal stand-in.
-public struct TracingAppleIDAuthorizer: AppleIDAuthorizer {
+package struct TracingAppleIDAuthorizer: AppleIDAuthorizer {
     private let base: any AppleIDAuthorizer
     private let tracer: any FlowTracer
 
     /// Wraps `base`.
-    public init(_ base: any AppleIDAuthorizer, tracer: any FlowTracer) {
+    package init(_ base: any AppleIDAuthorizer, tracer: any FlowTracer) {
         self.base = base
         self.tracer = tracer
     }
 
-    public func authorize(_ request: AppleIDRequest) async -> AppleIDAuthorizationResult {
+    package func authorize(_ request: AppleIDRequest) async -> AppleIDAuthorizationResult {
         tracer.record(.infrastructure, "AppleUIClient.getCredential", .appleRequested(scopes: request.scopes))
         return await base.authorize(request)
     }
@@ -91,34 +91,34 @@ public struct TracingAppleIDAuthorizer: AppleIDAuthorizer {
 
 /// A Google account chooser that records that the Google UI client opens it with a nonce digest, around the chooser
 /// it wraps.
-public struct TracingGoogleAccountChooser: GoogleAccountChooser {
+package struct TracingGoogleAccountChooser: GoogleAccountChooser {
     private let base: any GoogleAccountChooser
     private let tracer: any FlowTracer
 
     /// Wraps `base`.
-    public init(_ base: any GoogleAccountChooser, tracer: any FlowTracer) {
+    package init(_ base: any GoogleAccountChooser, tracer: any FlowTracer) {
         self.base = base
         self.tracer = tracer
     }
 
-    public func chooseAccount(nonce: String) async -> GoogleSignInResult {
+    package func chooseAccount(nonce: String) async -> GoogleSignInResult {
         tracer.record(.infrastructure, "GoogleUIClient.getCredential", .googleChooserRequested)
         return await base.chooseAccount(nonce: nonce)
     }
 }
 
 /// An Apple credential-state checker that records the question and Apple's answer.
-public struct TracingAppleCredentialStateChecker: AppleCredentialStateChecker {
+package struct TracingAppleCredentialStateChecker: AppleCredentialStateChecker {
     private let base: any AppleCredentialStateChecker
     private let tracer: any FlowTracer
 
     /// Wraps `base`.
-    public init(_ base: any AppleCredentialStateChecker, tracer: any FlowTracer) {
+    package init(_ base: any AppleCredentialStateChecker, tracer: any FlowTracer) {
         self.base = base
         self.tracer = tracer
     }
 
-    public func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
+    package func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
         let component = String(describing: type(of: base))
         tracer.record(.infrastructure, component, .appleCredentialStateAsked(user: userID))
         return try await tracer.recordingOutcome(
@@ -129,31 +129,31 @@ public struct TracingAppleCredentialStateChecker: AppleCredentialStateChecker {
 }
 
 /// A session store that records what the session manager writes: the session kept, or removed.
-public struct TracingSessionStore: SessionStore {
+package struct TracingSessionStore: SessionStore {
     private let base: any SessionStore
     private let tracer: any FlowTracer
     private let name: String
 
     /// Wraps `base`.
-    public init(_ base: any SessionStore, tracer: any FlowTracer) {
+    package init(_ base: any SessionStore, tracer: any FlowTracer) {
         self.base = base
         self.tracer = tracer
         self.name = String(describing: type(of: base))
     }
 
-    public func load() async throws -> UserSession? { try await base.load() }
+    package func load() async throws -> UserSession? { try await base.load() }
 
-    public func save(_ session: UserSession) async throws {
+    package func save(_ session: UserSession) async throws {
         try await base.save(session)
         tracer.record(.infrastructure, "\(name).save", .sessionStored(uid: session.uid))
     }
 
-    public func clear() async throws {
+    package func clear() async throws {
         try await base.clear()
         tracer.record(.infrastructure, "\(name).clear", .sessionCleared)
     }
 
-    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    package func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         try await base.withExclusiveAccess(body)
     }
 }
