@@ -4,9 +4,14 @@
 import PackageDescription
 
 /// Settings shared by every target: Swift 6 language mode (the tools version's default, stated so that
-/// nobody lowers it by accident) and strict checks that cost nothing at run time.
+/// nobody lowers it by accident) and the upcoming checks a careful package turns on, which cost nothing at run time:
+/// `any` spelled out for every existential, imports internal unless a file says `public import` (a module's public
+/// API names what it re-exposes), and members visible only from modules a file imports.
 let sharedSettings: [SwiftSetting] = [
-    .swiftLanguageMode(.v6)
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(

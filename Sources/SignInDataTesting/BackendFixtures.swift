@@ -1,6 +1,6 @@
 import Foundation
-import SignInData
-import SignInDomain
+public import SignInData
+public import SignInDomain
 import SignInTesting
 
 extension BackendSessionResponse {

@@ -1,5 +1,5 @@
-import SignInData
-import SignInTesting
+public import SignInData
+public import SignInTesting
 
 /// A transport that records every request and answers from a script: the next response each time, the
 /// last one repeated when the script runs out.

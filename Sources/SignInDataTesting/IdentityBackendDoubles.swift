@@ -1,7 +1,7 @@
 import Foundation
-import SignInData
-import SignInDomain
-import SignInTesting
+public import SignInData
+public import SignInDomain
+public import SignInTesting
 
 /// An identity backend that answers every call with canned results: `result` for every operation that
 /// returns a session (but refreshes, which answer `refreshResult`), and `error`, if given, thrown by the

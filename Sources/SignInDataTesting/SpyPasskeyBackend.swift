@@ -1,6 +1,6 @@
-import SignInData
-import SignInDomain
-import SignInTesting
+public import SignInData
+public import SignInDomain
+public import SignInTesting
 
 /// A `PasskeyBackend` that records every call, with the token, the name and the credential it was sent, and answers
 /// as it was told: the challenges it was given, the account's passkeys, and `session` for what returns tokens.

@@ -1,4 +1,5 @@
 import SignInDomain
+import SignInPresentation
 
 /// The help texts, derived from ``CommandTable`` in the user's language: the global help (`--help`) and each
 /// command's (`signin-demo <command> --help`, `signin-demo help <command>`).

@@ -1,8 +1,10 @@
 import Foundation
 import SignInData
+import SignInDemoAdapters
 import SignInDemoTrace
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedStore
 import SignInPresentation
 
 /// Runs one command through the view model, the way a screen would, and reports it in the user's language.

@@ -3,6 +3,7 @@ import SignInDemoAdapters
 import SignInDomain
 import SignInEmbeddedBackend
 import SignInEmbeddedIssuers
+import SignInEmbeddedStore
 import SignInInfrastructure
 
 /// Wires the embedded Apple-like issuer to the terminal Apple sheet and to the credential-state check: the

@@ -1,9 +1,11 @@
 import Foundation
 import SignInCrypto
 import SignInData
+import SignInDemoAdapters
 import SignInDemoTrace
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInFirebase
 import SignInPresentation
 
 /// The no-argument demo: every flow of the apps it mirrors, each step labelled with its layer. The KMP app's Apple flow;

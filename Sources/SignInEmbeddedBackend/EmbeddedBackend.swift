@@ -1,8 +1,8 @@
 import Foundation
-import SignInCrypto
-import SignInDomain
-import SignInEmbeddedIssuers
-import SignInEmbeddedStore
+public import SignInCrypto
+public import SignInDomain
+public import SignInEmbeddedIssuers
+public import SignInEmbeddedStore
 
 /// The embedded backend in one value: the Apple-like issuer, the identity service and the app's API, over
 /// one state. The default backend for the demo and the tests: in-process, no network.

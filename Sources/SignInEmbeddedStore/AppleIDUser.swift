@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// The Apple ID that the embedded Apple-like issuer signs in: the person at the keyboard.
 public struct AppleIDUser: Codable, Hashable, Sendable {

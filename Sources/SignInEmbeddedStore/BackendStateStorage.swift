@@ -1,4 +1,4 @@
-import SignInData
+public import SignInData
 import SignInLocking
 
 /// Where the embedded backend keeps its ``EmbeddedBackendState``: in memory for tests, in a data folder for

@@ -1,5 +1,5 @@
-import Foundation
-import SignInData
+public import Foundation
+public import SignInData
 
 /// An account at the embedded identity service.
 public struct EmbeddedAccount: Codable, Hashable, Sendable {

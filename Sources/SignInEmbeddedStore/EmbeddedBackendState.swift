@@ -1,8 +1,8 @@
 import Foundation
-import SignInCrypto
-import SignInData
-import SignInDomain
-import SignInJOSE
+public import SignInCrypto
+public import SignInData
+public import SignInDomain
+public import SignInJOSE
 
 /// Everything the embedded backend keeps, as one versioned document: the keys, the Apple ID and its
 /// authorizations, the accounts, the refresh tokens (hashed) and the used nonces.

@@ -1,5 +1,5 @@
 import Foundation
-import SignInData
+package import SignInData
 
 /// Makes commits durable in groups: each committed change waits until a flush that began after its commit has
 /// finished, and one flush serves every change committed before it began.

@@ -1,5 +1,5 @@
-import Foundation
-import SignInData
+public import Foundation
+public import SignInData
 import SignInJOSE
 
 /// What the embedded identity service keeps: accounts, the identity index, refresh tokens (by their

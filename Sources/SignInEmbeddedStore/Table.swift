@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a kind of row tells its ``Table``: the table's name in a database, the lookups its rows are found by
 /// besides their key, and the instant that orders or expires them.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SignInDomain
 
 // How each table of the state is kept: its name in a database, its lookups and its instant.

@@ -1,4 +1,5 @@
 import SignInData
+import SignInDomain
 import SignInEmbeddedBackend
 
 /// The Firebase Auth emulator's test endpoints, under `/emulator/v1/projects/{projectId}/` (this emulator's project;

@@ -2,6 +2,7 @@ import Foundation
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedStore
 import SignInJOSE
 
 /// `accounts:signInWithIdp`: an identity provider's token in `postBody` (form-encoded `providerId`, `id_token`,

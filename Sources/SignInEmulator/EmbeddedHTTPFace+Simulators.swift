@@ -1,6 +1,8 @@
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedIssuers
+import SignInEmbeddedStore
 
 /// The server side of the simulated Apple sheet, Google account chooser and registered providers' pages
 /// (`/embedded/v1/apple/…`, `/embedded/v1/google/…`, `/embedded/v1/idp/signIn`), so that a client in another process can complete a sign-in: it asks for a token

@@ -1,8 +1,8 @@
 import Foundation
-import SignInData
-import SignInDemoTrace
+package import SignInData
+package import SignInDemoTrace
 import SignInDomain
-import SignInEmbeddedBackend
+package import SignInEmbeddedBackend
 
 /// The embedded backend's HTTP face: Firebase Authentication's REST API (Identity Toolkit v1 and the Secure
 /// Token API) as the Firebase Auth emulator serves it, the emulator's test endpoints, the simulated Apple sheet

@@ -1,4 +1,4 @@
-import SignInData
+package import SignInData
 import SignInEmbeddedBackend
 
 /// Sends requests to an ``EmbeddedHTTPFace`` in-process: a Firebase REST client talks to the embedded backend

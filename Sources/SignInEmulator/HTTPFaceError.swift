@@ -1,5 +1,6 @@
 import Foundation
 import SignInData
+import SignInDomain
 import SignInEmbeddedBackend
 
 /// An error the HTTP face answers, in Google's error envelope as the Firebase Auth emulator writes it:

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import SignInData
-import SignInDomain
+public import SignInDomain
 
 /// Where and how ``FirebaseIdentityBackend`` reaches Firebase Authentication.
 ///

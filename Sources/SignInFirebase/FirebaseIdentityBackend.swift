@@ -1,6 +1,6 @@
 import Foundation
-import SignInData
-import SignInDomain
+public import SignInData
+public import SignInDomain
 
 /// The `IdentityBackend` port over Firebase Authentication's REST API (Identity Toolkit v1 and the
 /// Secure Token API), with no Firebase SDK: it runs wherever `HTTPTransport` does, Linux servers and

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// One HTTP request as the server received it, handed to the handler.
 ///

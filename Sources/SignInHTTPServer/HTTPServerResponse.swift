@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The handler's answer to one request.
 ///

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a request's head from the bytes received so far: pure (no sockets, no clock), so every rule here is
 /// tested without a connection.
 ///

@@ -1,6 +1,6 @@
 import SignInDomain
-import SignInInfrastructure
-import SignInTesting
+public import SignInInfrastructure
+public import SignInTesting
 
 /// An Apple authorizer that records each request and answers with a fixed result.
 public actor SpyAppleIDAuthorizer: AppleIDAuthorizer {

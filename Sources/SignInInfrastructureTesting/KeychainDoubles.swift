@@ -1,4 +1,4 @@
-import SignInInfrastructure
+public import SignInInfrastructure
 import SignInTesting
 import Synchronization
 

@@ -1,5 +1,5 @@
 import SignInCrypto
-import SignInData
+public import SignInData
 
 /// A key for HMAC-SHA256 token signatures that is known to be usable: at least 256 bits, as RFC 7518 §3.2
 /// requires for HS256.

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import SignInCrypto
-import SignInData
+public import SignInData
 
 /// The keys an identity token may be signed with: which decides the algorithms accepted.
 public enum IdentityTokenKeys: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import SignInCrypto
+public import SignInCrypto
 import SignInData
 
 /// A public JSON Web Key (RFC 7517) that can verify RS256 or ES256 signatures: an RSA key (RFC 7518 §6.3) or a P-256

@@ -1,4 +1,4 @@
-import SignInCrypto
+public import SignInCrypto
 
 extension JWS {
     /// Whether `parts` carries a valid signature by `key` under `alg`: RS256 with an RSA key, ES256 with a P-256 key

@@ -1,4 +1,4 @@
-import SignInData
+public import SignInData
 
 /// The claims of the embedded service's own ID tokens, in Firebase's shape, so that Firebase's own tools read them
 /// (the Admin SDK's `verify_id_token` against an emulator): `iss` `https://securetoken.google.com/<project>`, `aud`

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads the ISO 8601 date-times that REST backends send, without `DateFormatter` and its locale, calendar and
 /// time-zone pitfalls, and without `ISO8601DateFormatter`'s all-or-nothing options (it reads fractional seconds

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where ``RESTIdentityBackend`` finds a team's own REST API, and how that API names its routes, fields and
 /// refusals.

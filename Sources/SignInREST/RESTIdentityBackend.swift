@@ -1,6 +1,6 @@
 import Foundation
-import SignInData
-import SignInDomain
+public import SignInData
+public import SignInDomain
 
 /// The identity backend ports a team's own REST API offers: sessions, email and password, and (where their routes are
 /// configured) password reset and account deletion, with an access token sent as `Authorization: Bearer …` and a

@@ -1,4 +1,4 @@
-import SignInCrypto
+public import SignInCrypto
 
 /// A credential public key as a COSE_Key (RFC 9052 §7, RFC 9053 §7.1.1): only ES256 on P-256 is accepted.
 ///

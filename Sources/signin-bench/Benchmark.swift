@@ -4,9 +4,11 @@ import SignInData
 import SignInDemoAdapters
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedIssuers
 import SignInEmbeddedStore
 import SignInEmulator
 import SignInFirebase
+import SignInHTTPServer
 import SignInInfrastructure
 
 /// Prints the figures the project's performance claims rest on, each as a median with its spread, with the machine

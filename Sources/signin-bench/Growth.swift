@@ -3,6 +3,7 @@ import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedIssuers
 import SignInEmbeddedStore
 
 /// How the cost of one sign-in grows with the accounts already stored: the accounts are bulk-loaded into the state

@@ -1,7 +1,9 @@
 import Foundation
 import SignInDemoAdapters
+import SignInDomain
 import SignInEmbeddedBackend
 import SignInEmulator
+import SignInHTTPServer
 import SignInLocking
 
 #if canImport(Glibc)

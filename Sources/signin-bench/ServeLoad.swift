@@ -3,6 +3,7 @@ import SignInDemoAdapters
 import SignInEmbeddedBackend
 import SignInEmbeddedStore
 import SignInEmulator
+import SignInHTTPServer
 import SignInLocking
 
 /// `signin-demo serve`'s stack in this process (the HTTP server, the Firebase-shaped face, the backend in SQLite in a

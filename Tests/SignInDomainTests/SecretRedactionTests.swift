@@ -1,3 +1,4 @@
+import FoundationEssentials
 import SignInDomain
 import SignInTesting
 import Testing

@@ -3,6 +3,7 @@ import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
 import SignInEmbeddedStore
+import SignInJOSE
 import SignInTesting
 import Testing
 

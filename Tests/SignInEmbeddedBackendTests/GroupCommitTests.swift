@@ -1,5 +1,6 @@
 import Foundation
 import SignInData
+import SignInEmbeddedBackend
 import SignInEmbeddedStore
 import SignInLocking
 import SignInSQLite

@@ -2,6 +2,8 @@ import Foundation
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedStore
+import SignInJOSE
 import SignInTesting
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
 import SignInCrypto
 import SignInData
+import SignInDomain
+import SignInEmbeddedIssuers
 import SignInSQLite
 import SignInTesting
 import Testing

@@ -3,6 +3,7 @@ import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedIssuers
 import SignInEmbeddedStore
 import SignInJOSE
 import SignInTesting

@@ -3,6 +3,9 @@ import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedIssuers
+import SignInEmbeddedStore
+import SignInJOSE
 import SignInTesting
 import Testing
 

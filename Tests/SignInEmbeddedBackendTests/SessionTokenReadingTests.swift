@@ -1,4 +1,6 @@
 import Foundation
+import SignInData
+import SignInDomain
 import SignInJOSE
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
 import SignInData
 import SignInDomain
+import SignInEmbeddedIssuers
+import SignInEmbeddedStore
 import SignInTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import SignInEmbeddedStore
 import Testing
 
 @Suite("signin-demo account flows, as separate processes")

@@ -3,6 +3,8 @@ import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedIssuers
+import SignInEmbeddedStore
 import SignInEmulator
 import SignInFirebase
 import SignInInfrastructure

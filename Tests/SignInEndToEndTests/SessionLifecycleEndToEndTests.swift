@@ -1,4 +1,5 @@
 import Foundation
+import SignInEmbeddedStore
 import Testing
 
 #if canImport(Glibc)

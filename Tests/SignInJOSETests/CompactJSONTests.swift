@@ -1,4 +1,5 @@
 import Foundation
+import SignInData
 import Testing
 
 @testable import SignInJOSE

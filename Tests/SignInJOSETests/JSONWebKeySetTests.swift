@@ -1,3 +1,4 @@
+import Foundation
 import SignInCrypto
 import SignInJOSE
 import Testing

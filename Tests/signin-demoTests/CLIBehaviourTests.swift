@@ -1,4 +1,6 @@
 import Foundation
+import SignInDomain
+import SignInPresentation
 import SignInTesting
 import Testing
 

@@ -1,4 +1,8 @@
+import SignInDomain
+import SignInEmbeddedStore
 import SignInFirebase
+import SignInJOSE
+import SignInPresentation
 import Testing
 
 @testable import SignInDemoCLI

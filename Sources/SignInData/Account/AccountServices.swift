@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 extension IdentityBackendCapabilities {
     /// The account services of the ports present: sign-up where the backend has passwords, reset, change, unlinking

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Account deletion at an ``AccountDeletionBackend``: the Data side of `AccountDeletionService`.
 public struct BackendAccountDeletionService: AccountDeletionService {

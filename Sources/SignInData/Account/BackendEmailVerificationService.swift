@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Email verification at an ``EmailVerificationBackend``: the Data side of `EmailVerificationService`. A code the
 /// backend refuses (unknown, used or expired) is `AuthError.invalidVerificationLink`: the backend's codes for it

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Passkeys at a ``PasskeyBackend``: the Data side of `PasskeyService`.
 public struct BackendPasskeyService: PasskeyService {

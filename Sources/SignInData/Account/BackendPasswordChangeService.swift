@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// A signed-in user's new password at a ``PasswordChangeBackend``: the Data side of
 /// `PasswordChangeService`.

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Password reset at a ``PasswordResetBackend``: the Data side of `PasswordResetService`.
 public struct BackendPasswordResetService: PasswordResetService {

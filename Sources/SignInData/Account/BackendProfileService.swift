@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// A signed-in user's profile at a ``ProfileBackend``: the Data side of `ProfileService`.
 public struct BackendProfileService: ProfileService {

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Second factors at a ``MultiFactorBackend``: the Data side of `SecondFactorService`.
 public struct BackendSecondFactorService: SecondFactorService {

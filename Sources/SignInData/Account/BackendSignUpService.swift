@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Email sign-up at a ``PasswordBackend``: the Data side of `SignUpService`.
 public struct BackendSignUpService: SignUpService {

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Unlinking at a ``LinkingBackend``: the Data side of `UnlinkService`.
 public struct BackendUnlinkService: UnlinkService {

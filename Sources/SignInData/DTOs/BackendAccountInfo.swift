@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// A backend's description of an account, with no session in it: what Firebase's `accounts:lookup` and
 /// `accounts:update` answer. ``applied(to:)`` brings a session's profile up to date with it.

@@ -1,5 +1,5 @@
-import Foundation
-import SignInDomain
+public import Foundation
+public import SignInDomain
 
 /// A backend's answer to a sign-in, shaped like Firebase's (`localId`, `idToken`, `refreshToken`,
 /// `expiresIn`, …). ``toDomain(now:)`` turns it into a `UserSession`.

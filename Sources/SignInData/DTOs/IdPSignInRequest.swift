@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// "Sign in with an identity provider's token and the raw nonce": the body of Firebase's
 /// `accounts:signInWithIdp`, plus the first-login profile that Apple sends only in the credential.

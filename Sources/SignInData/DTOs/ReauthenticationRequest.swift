@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// A fresh proof of who the signed-in user is, for a sensitive operation: a new identity-provider token, or the
 /// email and password. The backend checks that it belongs to the session's own account.

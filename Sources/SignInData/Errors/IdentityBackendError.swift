@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// An error answer from an identity backend: a code (Firebase style, `INVALID_IDP_RESPONSE`) and a
 /// message for developers. ``toDomain(provider:)`` maps the known codes to `AuthError`; an unknown code is kept

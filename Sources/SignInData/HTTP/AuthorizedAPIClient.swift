@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// A client for the app's own API (the FastAPI notes service's API client): adds `Authorization: Bearer <ID token>` from the
 /// current session, and on a `401` refreshes once and retries once.

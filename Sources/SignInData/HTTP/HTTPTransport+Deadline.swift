@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension HTTPTransport {
     /// Sends `request`, giving up after `timeout` seconds whatever the transport does with ``HTTPRequest/timeout``

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An HTTP request, independent of any client library.
 public struct HTTPRequest: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The payload of a JWT that a client reads without verifying it (a client holds no key): to learn a token's
 /// expiry, subject or sign-in provider, never to decide access.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Shows a provider's sign-in page and brings back where the provider redirected the browser: the loopback
 /// listener of a terminal or desktop app (RFC 8252 §7.3), `ASWebAuthenticationSession` on Apple platforms, a double

@@ -1,5 +1,5 @@
-import Foundation
-import SignInDomain
+public import Foundation
+public import SignInDomain
 
 /// One OpenID Connect sign-in in progress (the authorization-code flow with PKCE, RFC 7636): what the browser is
 /// sent to the provider with, and so what its redirect and the tokens must match. The secrets (the PKCE verifier

@@ -1,5 +1,5 @@
-import Foundation
-import SignInDomain
+public import Foundation
+public import SignInDomain
 
 /// An OpenID Connect provider as an app registers it: data only. Microsoft Entra ID, Okta, Auth0, Keycloak or a
 /// company's own server is its issuer's address, the app's client id there and the scopes to ask for; everything

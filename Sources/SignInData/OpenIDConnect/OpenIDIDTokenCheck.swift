@@ -1,5 +1,5 @@
-import Foundation
-import SignInDomain
+public import Foundation
+public import SignInDomain
 
 /// The checks a client makes on an ID token it received straight from the token endpoint, before handing it to the
 /// identity backend (OpenID Connect Core §3.1.3.7): the issuer, the audience and authorized party, the expiry and

@@ -1,5 +1,5 @@
-import Foundation
-import SignInDomain
+public import Foundation
+public import SignInDomain
 
 /// What an issuer's discovery document (`/.well-known/openid-configuration`, OpenID Connect Discovery §3) tells a
 /// client: where to send the user, where to exchange the code, where the signing keys are.

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Deleting an account: Firebase's `accounts:delete`, with the v2 `accounts:revokeToken` first for an Apple identity.
 public protocol AccountDeletionBackend: Sendable {

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Custom tokens: a token a team's own server mints for one of its users (Firebase's `accounts:signInWithCustomToken`),
 /// for teams that keep their own accounts and use the backend for sessions.

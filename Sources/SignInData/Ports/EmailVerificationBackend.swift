@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Email verification: Firebase's `accounts:sendOobCode` with `VERIFY_EMAIL`, and `accounts:update` with the mailed
 /// `oobCode`.

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Sign-in with an identity provider's token (Apple, Google, any OpenID Connect provider): Firebase's
 /// `accounts:signInWithIdp`.

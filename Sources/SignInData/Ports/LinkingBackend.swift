@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// More than one way to sign in to an account: linking an identity provider or a password to it (how a guest keeps
 /// its uid), and unlinking one.

@@ -1,5 +1,5 @@
-import Foundation
-import SignInDomain
+public import Foundation
+public import SignInDomain
 
 /// Second factors at the backend, as Identity Platform's v2 endpoints have them: `accounts/mfaEnrollment:start`,
 /// `:finalize` and `:withdraw`, the `mfaInfo` of `accounts:lookup`, and `accounts/mfaSignIn:finalize`. A sign-in of an

@@ -1,5 +1,5 @@
 import Foundation
-import SignInDomain
+public import SignInDomain
 
 /// Passkeys at the backend, as Identity Platform's v2 endpoints have them: `accounts/passkeyEnrollment:start` and
 /// `:finalize`, `accounts/passkeySignIn:start` and `:finalize`, the `passkeyInfo` of `accounts:lookup`, and

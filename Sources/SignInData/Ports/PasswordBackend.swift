@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Email and password accounts: Firebase's `accounts:signUp` and `accounts:signInWithPassword`, a team's own
 /// sign-up and login routes.

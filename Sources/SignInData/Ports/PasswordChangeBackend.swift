@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// A signed-in user's new password: Firebase's `accounts:update` with `password`.
 public protocol PasswordChangeBackend: Sendable {

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Password reset by a mailed link: Firebase's `accounts:sendOobCode` and `accounts:resetPassword`.
 public protocol PasswordResetBackend: Sendable {

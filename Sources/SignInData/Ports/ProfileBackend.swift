@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// A signed-in user's profile: Firebase's `accounts:update` with the user's ID token and a `displayName`, a
 /// `photoUrl` or an `email`.

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Renews and revokes the sessions of an identity backend: what every backend offers. Firebase's secure-token
 /// refresh; a team's own API's refresh and sign-out routes.

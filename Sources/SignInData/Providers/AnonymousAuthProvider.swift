@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Signs in as a guest: no credential, a new account every time (Firebase's anonymous-account upgrade). Guests cannot be linked *to*;
 /// they are upgraded by linking another provider to them.

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Exchanges a Sign in with Apple credential for a session at the identity backend: the KMP app's
 /// `AppleAuthProvider`, with the backend port in place of `FIROAuthProvider` and the Firebase SDK.

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Signs in with a custom token from the team's own server: the credential's `AuthCredential.idToken` holds it (its
 /// screen is whatever asks the team's server, after the user signed in there). The session's provider is `custom`,

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Signs in with email and password, and links them to a signed-in account. The email's syntax is checked
 /// before any call; the password policy is checked where a password is chosen (linking, sign-up, reset), not

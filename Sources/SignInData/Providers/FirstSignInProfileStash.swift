@@ -1,5 +1,5 @@
 import Foundation
-import SignInDomain
+public import SignInDomain
 
 /// What an identity provider sends only at a user's first authorization: Sign in with Apple's name, and the email
 /// the user chose to share. Apple never sends them again, so losing them loses them for good.

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Exchanges a Google credential (an ID token and an access token; the nonce is optional for Google) for a
 /// session at the identity backend.

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Exchanges an identity token from an OpenID-Connect-style provider for a session at the identity backend: the
 /// token (with its raw nonce) goes to `accounts:signInWithIdp` under the provider's id, or is linked to the

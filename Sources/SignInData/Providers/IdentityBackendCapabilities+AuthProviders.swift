@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 extension IdentityBackendCapabilities {
     /// The auth providers of the four built-in sign-in methods the ports allow, in the order a screen shows them:

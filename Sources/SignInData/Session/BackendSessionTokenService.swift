@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Refreshes and revokes sessions at a ``SessionBackend``: the Data side of
 /// `SessionTokenService`.

@@ -1,6 +1,6 @@
 import Foundation
-import SignInData
-import SignInHTTPServer
+package import SignInData
+package import SignInHTTPServer
 
 /// Puts a handler of the Data layer's ``SignInData/HTTPRequest`` behind the package's HTTP server: the server side
 /// of what ``URLSessionTransport`` is on the client side. `signin-demo serve` puts the embedded backend's HTTP face

@@ -1,6 +1,6 @@
-import Foundation
-import SignInCrypto
-import SignInDomain
+package import Foundation
+package import SignInCrypto
+package import SignInDomain
 import SignInWebAuthn
 
 /// A passkey the software authenticator holds: its private key and what it was made for.

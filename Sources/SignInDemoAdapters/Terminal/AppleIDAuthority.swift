@@ -1,5 +1,5 @@
 import SignInDomain
-import SignInInfrastructure
+package import SignInInfrastructure
 
 /// The Apple ID that a terminal consent step shows.
 package struct AppleIDAccountSummary: Hashable, Sendable {

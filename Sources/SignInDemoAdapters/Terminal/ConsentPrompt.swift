@@ -1,4 +1,4 @@
-import SignInDomain
+package import SignInDomain
 import SignInInfrastructure
 
 /// What a consent step shows: which app asks, for which provider, and the account that would be used.

@@ -1,6 +1,6 @@
-import SignInDemoTrace
+package import SignInDemoTrace
 import SignInDomain
-import SignInInfrastructure
+package import SignInInfrastructure
 
 /// The Apple sheet where `AuthenticationServices` does not exist: a consent step (share or hide the
 /// email, or cancel), then an identity token from an ``AppleIDAuthority``.

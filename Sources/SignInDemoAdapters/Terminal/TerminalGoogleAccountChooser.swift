@@ -1,6 +1,6 @@
-import SignInDemoTrace
+package import SignInDemoTrace
 import SignInDomain
-import SignInInfrastructure
+package import SignInInfrastructure
 
 /// An account as Google's chooser lists it.
 package struct GoogleAccountSummary: Hashable, Sendable {

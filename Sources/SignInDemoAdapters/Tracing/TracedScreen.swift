@@ -1,6 +1,6 @@
-import SignInDemoTrace
+package import SignInDemoTrace
 import SignInDomain
-import SignInPresentation
+package import SignInPresentation
 
 /// The demo's screen: it sends actions to a ``SignInPresentation/SignInViewModel`` and records the crossings a
 /// reader follows, the action the screen sends (Presentation), the use case the view model starts for it (Domain,

@@ -1,6 +1,7 @@
-import SignInData
-import SignInDemoTrace
-import SignInDomain
+import FoundationEssentials
+package import SignInData
+package import SignInDemoTrace
+package import SignInDomain
 
 /// An auth provider that records the crossing from Domain into Data: which credential is exchanged, linked or used
 /// to sign in again, and the session or the error that comes back.

@@ -1,6 +1,6 @@
-import SignInData
-import SignInDemoTrace
-import SignInDomain
+package import SignInData
+package import SignInDemoTrace
+package import SignInDomain
 
 /// The identity backend's ports, each recording the call the Data layer makes (a Data step: what is sent, secrets
 /// redacted) and what the backend answers (a Backend step: the account and its tokens, or the refusal's code). It
@@ -179,7 +179,8 @@ package struct TracingIdentityBackend: SessionBackend, PasswordBackend, Password
         }
     }
 
-    package func reauthenticate(idToken: Secret, with request: IdPSignInRequest) async throws -> BackendSessionResponse {
+    package func reauthenticate(idToken: Secret, with request: IdPSignInRequest) async throws -> BackendSessionResponse
+    {
         try await session("reauthenticate", .backendSendWithIDToken("reauthenticate \(request.providerId)")) {
             try await port(base.identityProviders).reauthenticate(idToken: idToken, with: request)
         }

@@ -1,6 +1,6 @@
-import SignInDemoTrace
-import SignInDomain
-import SignInInfrastructure
+package import SignInDemoTrace
+package import SignInDomain
+package import SignInInfrastructure
 import SignInPresentation
 
 /// A UI client that records the use case's question and the user's answer, around the client it wraps: the

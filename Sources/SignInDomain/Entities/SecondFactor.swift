@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A second factor enrolled on an account: what a sign-in asks for after the password or the provider's token.
 public struct SecondFactor: Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The tokens of a signed-in session: the backend's ID token, the refresh token, and when the ID token
 /// expires. Both tokens are ``Secret``s.

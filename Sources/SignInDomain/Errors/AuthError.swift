@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Every way a sign-in can fail, as one typed error whose cases carry what is needed to recover.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Tells the time. Injected wherever expiry is computed, so that tests control time.
 public protocol WallClock: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Owns the current session: loads it once, stores every change before anyone hears of it, refreshes it
 /// with one request however many callers ask at once, and reports every change on ``authStateChanges``.

@@ -1,5 +1,5 @@
 import Foundation
-import SignInData
+public import SignInData
 import SignInDomain
 import SignInJOSE
 

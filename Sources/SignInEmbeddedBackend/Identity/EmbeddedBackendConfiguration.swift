@@ -1,6 +1,6 @@
-import Foundation
-import SignInEmbeddedIssuers
-import SignInEmbeddedStore
+public import Foundation
+public import SignInEmbeddedIssuers
+package import SignInEmbeddedStore
 
 /// The settings of the embedded backend, with defaults that suit the demo.
 public struct EmbeddedBackendConfiguration: Hashable, Sendable {

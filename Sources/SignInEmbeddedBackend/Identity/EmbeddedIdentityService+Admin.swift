@@ -1,8 +1,8 @@
 import Foundation
 import SignInCrypto
-import SignInData
-import SignInDomain
-import SignInEmbeddedStore
+public import SignInData
+public import SignInDomain
+public import SignInEmbeddedStore
 
 /// What an administrator does to accounts, as Firebase's Admin API offers it (`projects/{project}/accounts…`, which
 /// the Admin SDKs call): create, look up, list, update (disable, email, password, name, custom claims, revoke the

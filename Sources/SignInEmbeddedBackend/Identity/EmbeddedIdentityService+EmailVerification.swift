@@ -1,7 +1,7 @@
 import Foundation
 import SignInCrypto
-import SignInData
-import SignInDomain
+public import SignInData
+public import SignInDomain
 import SignInEmbeddedStore
 
 /// Email verification: a mailed link whose code proves that the account's email is the user's (Firebase's

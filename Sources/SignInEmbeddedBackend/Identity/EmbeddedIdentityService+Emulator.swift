@@ -1,8 +1,8 @@
 import Foundation
 import SignInCrypto
-import SignInData
-import SignInDomain
-import SignInEmbeddedStore
+public import SignInData
+public import SignInDomain
+public import SignInEmbeddedStore
 
 /// The operations the HTTP face (``EmbeddedHTTPFace``) needs beyond the backend ports: Firebase's
 /// `accounts:lookup`, and the Firebase Auth emulator's test endpoints (the pending reset codes, deleting every

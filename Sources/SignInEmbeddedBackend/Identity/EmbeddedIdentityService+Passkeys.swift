@@ -1,8 +1,9 @@
 import Foundation
 import SignInCrypto
-import SignInData
-import SignInDomain
+public import SignInData
+public import SignInDomain
 import SignInEmbeddedStore
+import SignInJOSE
 import SignInWebAuthn
 
 /// Passkeys: the embedded backend is a WebAuthn relying party (``EmbeddedBackendConfiguration/passkeys``).

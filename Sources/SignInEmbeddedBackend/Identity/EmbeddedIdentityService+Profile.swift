@@ -1,7 +1,8 @@
 import Foundation
-import SignInData
-import SignInDomain
+public import SignInData
+public import SignInDomain
 import SignInEmbeddedStore
+import SignInJOSE
 
 /// A signed-in user's profile (Firebase's `accounts:update` with the user's ID token): the display name, the photo
 /// URL, and the

@@ -1,7 +1,7 @@
 import Foundation
 import SignInCrypto
-import SignInData
-import SignInDomain
+public import SignInData
+public import SignInDomain
 import SignInEmbeddedStore
 import SignInJOSE
 

@@ -1,10 +1,10 @@
 import Foundation
 import SignInCrypto
-import SignInData
-import SignInDomain
+public import SignInData
+public import SignInDomain
 import SignInEmbeddedIssuers
 import SignInEmbeddedStore
-import SignInJOSE
+public import SignInJOSE
 
 extension EmbeddedIdentityService {
     // MARK: - Refresh and revocation

@@ -1,9 +1,10 @@
 import Foundation
-import SignInCrypto
-import SignInData
-import SignInDomain
+public import SignInCrypto
+public import SignInData
+public import SignInDomain
 import SignInEmbeddedIssuers
-import SignInEmbeddedStore
+public import SignInEmbeddedStore
+import SignInJOSE
 import SignInLocking
 
 /// An in-process identity service that does what Firebase Authentication does for the app: verifies

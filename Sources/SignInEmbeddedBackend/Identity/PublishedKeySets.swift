@@ -1,8 +1,8 @@
-import Foundation
-import SignInData
-import SignInDomain
+public import Foundation
+public import SignInData
+public import SignInDomain
 import SignInEmbeddedIssuers
-import SignInJOSE
+public import SignInJOSE
 import SignInLocking
 
 #if canImport(FoundationNetworking)

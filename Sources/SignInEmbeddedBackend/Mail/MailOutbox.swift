@@ -1,5 +1,5 @@
-import Foundation
-import SignInData
+public import Foundation
+public import SignInData
 import SignInFileSystem
 import SignInLocking
 

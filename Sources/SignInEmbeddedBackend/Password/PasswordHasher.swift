@@ -1,6 +1,6 @@
-import SignInCrypto
-import SignInData
-import SignInEmbeddedStore
+public import SignInCrypto
+public import SignInData
+public import SignInEmbeddedStore
 
 /// Hashes and checks passwords with PBKDF2-HMAC-SHA256: a random 16-byte salt per password, the iteration
 /// count stored with each hash, and a constant-time comparison.

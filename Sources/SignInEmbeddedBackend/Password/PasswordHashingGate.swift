@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Lets at most one password hash per core run at once, and shares the turns among clients in rotation.
 ///

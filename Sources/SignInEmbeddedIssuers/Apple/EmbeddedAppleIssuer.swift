@@ -1,9 +1,9 @@
-import Foundation
-import SignInCrypto
-import SignInData
-import SignInDomain
-import SignInEmbeddedStore
-import SignInJOSE
+public import Foundation
+public import SignInCrypto
+public import SignInData
+public import SignInDomain
+public import SignInEmbeddedStore
+public import SignInJOSE
 
 /// An Apple-like issuer of identity tokens: what Apple's servers do behind the Sign in with Apple sheet.
 ///

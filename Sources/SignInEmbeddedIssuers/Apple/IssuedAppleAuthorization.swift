@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// What the embedded Apple-like issuer hands back to the sheet after consent.
 public struct IssuedAppleAuthorization: Hashable, Sendable {

@@ -1,9 +1,9 @@
 import Foundation
-import SignInCrypto
-import SignInData
-import SignInDomain
-import SignInEmbeddedStore
-import SignInJOSE
+public import SignInCrypto
+public import SignInData
+public import SignInDomain
+public import SignInEmbeddedStore
+package import SignInJOSE
 
 /// A Google-like issuer of ID tokens: what Google's servers do behind the account chooser. Tokens are JWTs
 /// signed with HS256 under a per-installation key, with Google's claims (`iss` `https://accounts.google.com`,

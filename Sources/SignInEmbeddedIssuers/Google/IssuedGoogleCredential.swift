@@ -1,4 +1,4 @@
-import SignInEmbeddedStore
+public import SignInEmbeddedStore
 
 /// What the Google-like issuer hands back after the user picks an account.
 public struct IssuedGoogleCredential: Hashable, Sendable {

@@ -1,8 +1,8 @@
 import Foundation
-import SignInCrypto
-import SignInData
-import SignInDomain
-import SignInEmbeddedStore
+public import SignInCrypto
+public import SignInData
+public import SignInDomain
+public import SignInEmbeddedStore
 import SignInJOSE
 
 /// The simulated sign-in page of a registered OpenID-Connect-style provider: it issues an identity token for the

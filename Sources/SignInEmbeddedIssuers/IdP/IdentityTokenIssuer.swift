@@ -1,17 +1,32 @@
 import Foundation
-import SignInData
-import SignInEmbeddedStore
-import SignInJOSE
+package import SignInData
+package import SignInEmbeddedStore
+package import SignInJOSE
 
 /// One identity provider whose tokens the embedded backend accepts at `accounts:signInWithIdp`: what a token from
 /// it must say (`iss`, `aud`) and where its keys are. The identity service keeps them keyed by provider id, so the
 /// token check is a lookup; an unknown provider id is refused as not enabled.
 package struct IdentityTokenIssuer: Sendable {
+    /// Reads a simulated issuer's HS256 key from a state; `nil` while the issuer has signed nothing yet.
+    package struct KeyLookup: Sendable {
+        private let read: @Sendable (EmbeddedBackendState) throws(IdentityBackendError) -> HS256Key?
+
+        /// Wraps `read`.
+        package init(_ read: @escaping @Sendable (EmbeddedBackendState) throws(IdentityBackendError) -> HS256Key?) {
+            self.read = read
+        }
+
+        /// The key in `state`.
+        package func callAsFunction(_ state: EmbeddedBackendState) throws(IdentityBackendError) -> HS256Key? {
+            try read(state)
+        }
+    }
+
     /// Where an issuer's keys are.
     package enum Keys: Sendable {
         /// A simulated issuer's HS256 key in a state; `nil` while the issuer has signed nothing yet (its key is made
         /// on first use).
-        case simulated(@Sendable (EmbeddedBackendState) throws(IdentityBackendError) -> HS256Key?)
+        case simulated(KeyLookup)
         /// A real OpenID Connect issuer's published keys: the `jwks_uri` of the discovery document of the issuer a
         /// token names (`issuer`, the first of the registration's, for a token that names none of them), fetched
         /// and cached outside the state.
@@ -32,7 +47,7 @@ package struct IdentityTokenIssuer: Sendable {
         providerId: String, issuers: Set<String>, audience: String,
         key: @escaping @Sendable (EmbeddedBackendState) throws(IdentityBackendError) -> HS256Key?
     ) {
-        self.init(providerId: providerId, issuers: issuers, audience: audience, keys: .simulated(key))
+        self.init(providerId: providerId, issuers: issuers, audience: audience, keys: .simulated(KeyLookup(key)))
     }
 
     /// An issuer with `keys`.

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// The guest "UI": nothing to ask, so it hands over an empty guest credential at once (Firebase's anonymous-account upgrade).
 public struct AnonymousUIClient: SignInUIClient {

@@ -1,5 +1,5 @@
 import Foundation
-import SignInDomain
+public import SignInDomain
 
 /// The pure step that turns an Apple authorization result into a `CredentialOutcome`: a credential,
 /// the user's cancel, or a typed `AuthError`. The `AuthenticationServices` adapter and the terminal

@@ -1,5 +1,5 @@
-import Foundation
-import SignInDomain
+public import Foundation
+public import SignInDomain
 
 // The conversions the Apple-only shells make from system values, kept here so that they are tested on
 // every platform: Foundation's `PersonNameComponents` and `NSError` exist everywhere.

@@ -1,5 +1,5 @@
-import Foundation
-import SignInDomain
+public import Foundation
+public import SignInDomain
 
 /// What the Apple UI client asks Apple for: the scopes and the SHA-256 hex of the raw nonce.
 /// Mirrors `ASAuthorizationAppleIDRequest`.

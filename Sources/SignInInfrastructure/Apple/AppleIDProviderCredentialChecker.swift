@@ -1,7 +1,7 @@
 #if canImport(AuthenticationServices)
     import AuthenticationServices
-    import Foundation
-    import SignInDomain
+    public import Foundation
+    public import SignInDomain
 
     /// Asks Apple for a user's credential state (`ASAuthorizationAppleIDProvider`), for
     /// `CheckAppleCredentialUseCase`. The mapping is ``SignInDomain/AppleCredentialState/init(appleIDProviderState:)``.

@@ -1,5 +1,5 @@
 import SignInCrypto
-import SignInDomain
+public import SignInDomain
 
 /// Obtains a Sign in with Apple credential: the KMP app's `AppleUIClientImpl`.
 ///

@@ -1,5 +1,5 @@
 #if canImport(AuthenticationServices)
-    import AuthenticationServices
+    public import AuthenticationServices
     import Foundation
 
     /// Presents Apple's Sign in with Apple sheet through `ASAuthorizationController`: the `AppleIDAuthorizer`

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Builds the UI clients of a sign-in screen with the KMP app's fluent API:
 ///

@@ -1,5 +1,5 @@
 import SignInCrypto
-import SignInDomain
+public import SignInDomain
 
 /// What Google's sign-in hands back: `GIDSignInResult`'s user, reduced to what the app needs.
 public struct GoogleSignInCredential: Hashable, Sendable {

@@ -1,8 +1,11 @@
-import Foundation
-import SignInData
+public import SignInData
 
+// URLSession, in this type's initialiser, is Foundation's on Apple platforms and FoundationNetworking's elsewhere.
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    import Foundation
+    public import FoundationNetworking
+#else
+    public import Foundation
 #endif
 
 /// Sends HTTP requests with `URLSession` (FoundationNetworking on Linux).

@@ -1,4 +1,4 @@
-import SignInCrypto
+public import SignInCrypto
 
 /// Makes the raw nonce for Sign in with Apple: at least 32 characters drawn uniformly from a 64-character
 /// alphabet with the system's CSPRNG (rejection sampling, so no character is favoured).

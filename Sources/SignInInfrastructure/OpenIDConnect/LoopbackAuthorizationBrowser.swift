@@ -1,6 +1,6 @@
-import Foundation
-import SignInData
-import SignInDomain
+public import Foundation
+public import SignInData
+public import SignInDomain
 
 /// The browser of a terminal or desktop app: a ``LoopbackRedirectListener`` for the redirect, and the sign-in page
 /// handed to `present`, which shows it to the user (prints it, or opens the system's browser).

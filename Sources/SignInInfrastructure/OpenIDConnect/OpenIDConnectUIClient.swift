@@ -1,7 +1,7 @@
 import Foundation
-import SignInCrypto
-import SignInData
-import SignInDomain
+public import SignInCrypto
+public import SignInData
+public import SignInDomain
 
 /// Signs in with any OpenID Connect provider: discovery, the authorization-code flow with PKCE S256 (RFC 7636), a
 /// `state` and a nonce, the redirect through an `AuthorizationBrowser`, the code's exchange, and the ID token's

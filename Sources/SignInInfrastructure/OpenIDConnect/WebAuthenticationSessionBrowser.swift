@@ -1,8 +1,8 @@
 #if canImport(AuthenticationServices)
-    import AuthenticationServices
-    import Foundation
-    import SignInData
-    import SignInDomain
+    public import AuthenticationServices
+    public import Foundation
+    public import SignInData
+    public import SignInDomain
     import Synchronization
 
     /// The browser of an app on Apple platforms: `ASWebAuthenticationSession`, which shows the provider's page in a

@@ -1,5 +1,5 @@
-import Foundation
-import SignInDomain
+public import Foundation
+public import SignInDomain
 
 /// Why the device's passkey sheet did not complete, as plain values: the `ASAuthorizationError` codes a passkey
 /// request can end with, and the answers the shell refuses. Kept apart from `AuthenticationServices` so that the

@@ -1,7 +1,7 @@
 #if canImport(AuthenticationServices)
-    import AuthenticationServices
+    public import AuthenticationServices
     import Foundation
-    import SignInDomain
+    public import SignInDomain
 
     /// The device's passkeys on Apple platforms (iOS 16+, macOS 13+; the package needs iOS 18 and macOS 15): the
     /// `PasskeyAuthenticator` of an app, through `ASAuthorizationPlatformPublicKeyCredentialProvider` and an

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// A UI client that shows nothing: it hands over an identity token obtained elsewhere (by another app, a web page,
 /// a test), with its raw nonce. For places with no provider screen: a command line against a Firebase project, a

@@ -1,5 +1,5 @@
 import Foundation
-import SignInDomain
+public import SignInDomain
 import SignInFileSystem
 
 /// Keeps the session in one JSON file, for Linux and the CLI.

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// Keeps the session in memory only: for previews, tests, and apps that want no persistence.
 public actor InMemorySessionStore: SessionStore {

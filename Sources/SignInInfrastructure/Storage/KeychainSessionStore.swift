@@ -1,5 +1,5 @@
 import Foundation
-import SignInDomain
+public import SignInDomain
 
 /// Keeps the session in a Keychain generic-password item, readable after the first unlock (so that background
 /// refreshes work) and never synchronised to other devices (`SecItemKeychain` on Apple platforms).

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import SignInData
-import SignInDomain
+public import SignInDomain
 import SignInFileSystem
 
 /// Where an app keeps what must outlive a restart, the platform's way: Keychain items on Apple platforms, files of

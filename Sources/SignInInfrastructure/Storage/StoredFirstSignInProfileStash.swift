@@ -1,5 +1,5 @@
 import Foundation
-import SignInData
+public import SignInData
 import SignInFileSystem
 
 /// Keeps Apple's first-sign-in name and email across restarts until a sign-in carrying them succeeds: in a JSON

@@ -1,5 +1,5 @@
 import Foundation
-import SignInDomain
+public import SignInDomain
 
 /// The stored form of a session: a JSON document that carries its format version.
 ///

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// The account use cases the sign-in screen's view model can run, each optional: an app wires the ones its
 /// backend can do (`IdentityBackendCapabilities.accountServices()` makes the services they need), and the view

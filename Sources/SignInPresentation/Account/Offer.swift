@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// A use case the view model was given, as an action that needs it carries it: only ``SignInViewModel/offers``
 /// makes one, for the use cases the view model has. So an action for a use case that was not wired cannot be

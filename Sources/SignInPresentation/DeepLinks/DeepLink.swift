@@ -1,5 +1,5 @@
 import Foundation
-import SignInDomain
+public import SignInDomain
 
 /// A link the app opens, such as the password-reset link in a mail (the Go todo service):
 /// `signin-demo://reset-password?code=…`, or Firebase's `https://….firebaseapp.com/__/auth/action?mode=resetPassword&

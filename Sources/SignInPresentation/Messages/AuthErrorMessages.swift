@@ -1,5 +1,5 @@
-import Foundation
-import SignInDomain
+public import Foundation
+public import SignInDomain
 
 /// Turns an `AuthError` into a message the user understands, in the user's language.
 ///

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// The key of a user-facing message: one per `AuthError` case and `IdentityTokenRejection`.
 public enum MessageKey: String, Hashable, Sendable, CaseIterable {

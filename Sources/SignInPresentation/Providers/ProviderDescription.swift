@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// A provider's name as the user sees it, in each language of the catalogue (English, Turkish, Traditional
 /// Chinese). A language without its own name shows the English one.

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// What can happen on the sign-in screen: a provider's button (the KMP app's `ClickApple` is
 /// `.clickProvider(.apple)`), the forms' submissions with what the user typed, sign-out, the responses of effects, and

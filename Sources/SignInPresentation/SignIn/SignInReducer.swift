@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// The effect a reduce step asks the view model to run.
 public enum SignInEffect: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// The sign-in screen's state: loading, the signed-in session, the user-facing error message.
 public struct SignInState: Hashable, Sendable {

@@ -1,5 +1,5 @@
-import Observation
-import SignInDomain
+public import Observation
+public import SignInDomain
 
 /// The sign-in screen's view model: the KMP app's `SignInViewModel(uiClients)` with `dispatch(_:)`.
 ///

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// An account service that records every call and answers from canned results: one double for every account
 /// port (`SignUpService`, `PasswordResetService`, `PasswordResetCodeService`, `PasswordChangeService`,

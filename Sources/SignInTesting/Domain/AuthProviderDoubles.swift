@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// An auth provider that answers every call (sign-in, link, re-authentication) with the same session or error.
 public struct StubAuthProvider: AuthProvider {

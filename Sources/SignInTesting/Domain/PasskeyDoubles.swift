@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// A `PasskeyAuthenticator` that plays the device's passkey sheet from a script, and records every request it was
 /// shown: the relying party, the challenge and the credentials a use case asked the device for.

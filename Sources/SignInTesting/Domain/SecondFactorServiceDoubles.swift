@@ -1,5 +1,5 @@
 import Foundation
-import SignInDomain
+public import SignInDomain
 
 /// A `SecondFactorService` that records its calls and answers as it was told: the factors it was given, an enrolment
 /// that expires in ten minutes, and `session` for what returns one.

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// A working in-memory store that records every call and can be told to fail reads or writes.
 public actor SpySessionStore: SessionStore {

@@ -1,5 +1,5 @@
-import Foundation
-import SignInDomain
+public import Foundation
+public import SignInDomain
 import Synchronization
 
 /// A token service that counts refreshes and revocations. Each refresh gives the session new tokens

@@ -1,4 +1,4 @@
-import SignInDomain
+public import SignInDomain
 
 /// A UI client that answers every call with the same outcome or error.
 public struct StubSignInUIClient: SignInUIClient {

@@ -1,5 +1,5 @@
-import Foundation
-import SignInDomain
+public import Foundation
+public import SignInDomain
 
 extension SessionTokens {
     /// Tokens with readable fake values, expiring an hour after 2026-01-01.

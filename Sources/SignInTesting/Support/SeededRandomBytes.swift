@@ -1,4 +1,4 @@
-import SignInCrypto
+public import SignInCrypto
 import SignInLocking
 
 /// Deterministic "random" bytes from a seed (SplitMix64): the same seed gives the same keys, uids and

@@ -1,5 +1,5 @@
-import Foundation
-import SignInDomain
+public import Foundation
+public import SignInDomain
 import SignInLocking
 
 /// A clock that stands still until the test moves it.

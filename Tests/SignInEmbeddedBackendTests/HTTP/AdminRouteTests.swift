@@ -1,4 +1,7 @@
 import Foundation
+import SignInEmbeddedBackend
+import SignInEmbeddedStore
+import SignInEmulator
 import Testing
 
 /// Firebase's Admin API at the HTTP face, as the Admin SDKs call an emulator: `projects/{project}/accounts…` with the

@@ -1,7 +1,9 @@
 import Foundation
 import SignInData
 import SignInEmbeddedBackend
+import SignInEmbeddedStore
 import SignInEmulator
+import SignInTesting
 import Testing
 
 @Suite("EmbeddedHTTPFace: password reset over HTTP and the emulator's test endpoints")

@@ -1,6 +1,7 @@
 import Foundation
 import SignInCrypto
 import SignInData
+import SignInDemoTrace
 import SignInDomain
 import SignInEmbeddedBackend
 import SignInEmbeddedStore

@@ -2,6 +2,7 @@ import Foundation
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedStore
 import SignInEmulator
 import SignInTesting
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInTesting
 import Testing
 
 /// Identity Platform's multi-factor endpoints at the HTTP face, with raw requests in the shapes Firebase's SDKs send:

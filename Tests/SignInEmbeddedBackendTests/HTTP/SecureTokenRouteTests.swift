@@ -2,6 +2,8 @@ import Foundation
 import SignInData
 import SignInEmbeddedBackend
 import SignInEmulator
+import SignInJOSE
+import SignInTesting
 import Testing
 
 @Suite("EmbeddedHTTPFace: securetoken.googleapis.com/v1/token")
