@@ -4,6 +4,7 @@ import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
 import SignInEmbeddedIssuers
+import SignInEmbeddedStore
 import SignInFirebase
 import SignInInfrastructure
 import SignInPresentation

@@ -1,4 +1,5 @@
 import AuthenticationServices
+import Foundation
 import Observation
 import SignInDomain
 import SignInInfrastructure
