@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-    public import Glibc
+    package import Glibc
 #elseif canImport(Musl)
-    public import Musl
+    package import Musl
 #elseif canImport(Darwin)
-    public import Darwin
+    package import Darwin
 #endif
 
 /// Reads and writes whole files so that a reader, or a process killed mid-write, sees either the old
@@ -15,7 +15,7 @@
 /// other user controls a folder above it (see `FileChecks`). A symbolic link is never followed, and a
 /// FIFO or device is never waited on. Anything else is refused with a ``FileSystemError`` that names the path
 /// and says what to do, and is left exactly as it is.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `bytes` to `path` atomically. Temporary files of earlier writes of `path` whose process died
     /// are removed first (``removeStaleTemporaries(of:)``).
     /// - Parameters:
@@ -25,7 +25,7 @@ public enum AtomicFile {
     ///   - mode: The new file's permissions (default `0600`: owner only). Reads refuse a file with bits for
     ///     group or others, so those belong in no mode given here.
     /// - Throws: ``FileSystemError``; the old file is then untouched.
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(FileSystemError) {
+    package static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(FileSystemError) {
         try FileChecks.requireTrustedAncestors(of: path, operation: "write")
         try FileChecks.requireReplaceable(path, operation: "write")
         removeStaleTemporaries(of: path)
@@ -57,7 +57,7 @@ public enum AtomicFile {
     /// - Throws: ``FileSystemError`` when it exists but cannot be read (permissions, I/O), is refused (a
     ///   symbolic link, FIFO, device or folder; owned by another user; open to group or others), or holds
     ///   more than `limit` bytes: none of these is ever reported as "no file".
-    public static func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8]? {
+    package static func read(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8]? {
         try FileChecks.requireTrustedAncestors(of: path, operation: "read")
         let opened: (fd: Int32, info: stat)
         do {
@@ -72,7 +72,7 @@ public enum AtomicFile {
     }
 
     /// Removes `path`; a missing file is not an error, a file that a read would refuse is.
-    public static func remove(_ path: String) throws(FileSystemError) {
+    package static func remove(_ path: String) throws(FileSystemError) {
         try FileChecks.requireTrustedAncestors(of: path, operation: "remove")
         try FileChecks.requireReplaceable(path, operation: "remove")
         guard unlink(path) == 0 || errno == ENOENT else { throw POSIX.error("remove", path) }
@@ -81,7 +81,7 @@ public enum AtomicFile {
 
     /// Renames `path` to `destination` (the same folder), keeping its contents. Either file, when it exists,
     /// must pass the checks a read makes.
-    public static func move(_ path: String, to destination: String) throws(FileSystemError) {
+    package static func move(_ path: String, to destination: String) throws(FileSystemError) {
         try FileChecks.requireTrustedAncestors(of: path, operation: "move")
         try FileChecks.requireReplaceable(path, operation: "move")
         try FileChecks.requireReplaceable(destination, operation: "replace")
@@ -94,7 +94,7 @@ public enum AtomicFile {
     /// - Throws: ``FileSystemError`` when `path` is a symbolic link or not a folder, is owned by another
     ///   user (it is then left as it is, never `chmod`-ed), or when a folder above it is controlled by another
     ///   user (see `FileChecks`).
-    public static func makeDirectory(_ path: String, mode: mode_t = 0o700) throws(FileSystemError) {
+    package static func makeDirectory(_ path: String, mode: mode_t = 0o700) throws(FileSystemError) {
         try FileChecks.requireTrustedAncestors(of: path, operation: "use")
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
@@ -111,7 +111,7 @@ public enum AtomicFile {
     /// The names in the folder `path`, without `.` and `..`, or `nil` when it does not exist.
     /// - Throws: ``FileSystemError`` when it is a symbolic link or not a folder, is owned by another user, is
     ///   writable by group or others, or cannot be read.
-    public static func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String]? {
+    package static func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String]? {
         try FileChecks.requireTrustedAncestors(of: path, operation: "list")
         let fd: Int32
         do {
@@ -151,7 +151,7 @@ public enum AtomicFile {
     /// that cannot be listed or a file that cannot be removed is left as it is.
     /// - Returns: The paths removed.
     @discardableResult
-    public static func removeStaleTemporaries(of path: String) -> [String] {
+    package static func removeStaleTemporaries(of path: String) -> [String] {
         let (folder, name) = split(path)
         guard let names = try? contentsOfDirectory(folder) else { return [] }
         let prefix = "\(name)\(temporaryMarker)"
@@ -172,7 +172,7 @@ public enum AtomicFile {
     /// file of the effective user that nobody else may use, below folders nobody else controls), without reading
     /// it: for files another library opens, such as a database.
     /// - Throws: ``FileSystemError`` naming what is wrong and what to do.
-    public static func requireTrusted(_ path: String) throws(FileSystemError) {
+    package static func requireTrusted(_ path: String) throws(FileSystemError) {
         try FileChecks.requireTrustedAncestors(of: path, operation: "open")
         try FileChecks.requireReplaceable(path, operation: "open")
     }
@@ -182,7 +182,7 @@ public enum AtomicFile {
     /// other learns it lost.
     /// - Returns: Whether `path` now has that name; `false` when `destination` already existed (`path` is then
     ///   left as it is, for the caller to remove).
-    public static func publish(_ path: String, as destination: String) throws(FileSystemError) -> Bool {
+    package static func publish(_ path: String, as destination: String) throws(FileSystemError) -> Bool {
         try FileChecks.requireTrustedAncestors(of: destination, operation: "create")
         guard link(path, destination) == 0 else {
             if errno == EEXIST { return false }
@@ -194,13 +194,13 @@ public enum AtomicFile {
     }
 
     /// Whether something exists at `path` (a symbolic link counts, even one that leads nowhere).
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
     }
 
     /// The permission bits of `path`, or `nil` if it does not exist.
-    public static func permissions(of path: String) -> mode_t? {
+    package static func permissions(of path: String) -> mode_t? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return info.st_mode & 0o777
@@ -250,7 +250,7 @@ public enum AtomicFile {
     /// back needs (`fdatasync` where there is one, as SQLite does; `fsync` elsewhere). With `andFolder`, its folder
     /// too: a file created since the folder was last flushed may otherwise be missing after a crash.
     /// - Throws: ``FileSystemError`` when the file or the folder cannot be opened or flushed.
-    public static func flush(_ path: String, andFolder: Bool = false) throws(FileSystemError) {
+    package static func flush(_ path: String, andFolder: Bool = false) throws(FileSystemError) {
         let fd = try POSIX.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         defer { close(fd) }
         #if canImport(Darwin)
@@ -267,7 +267,7 @@ public enum AtomicFile {
 
     /// The file at `path` as the system tells files apart (its device and inode), or `nil` when there is none: two
     /// files of one name, one replacing the other, differ.
-    public static func identity(of path: String) -> [UInt64]? {
+    package static func identity(of path: String) -> [UInt64]? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         return [UInt64(info.st_dev), UInt64(info.st_ino)]

@@ -11,20 +11,20 @@
 ///
 /// `flock` locks belong to an open file, not to a thread, so two `FileLock`s on the same path exclude each
 /// other also inside one process.
-public struct FileLock: Sendable {
+package struct FileLock: Sendable {
     /// The lock file's path.
-    public let path: String
+    package let path: String
 
     /// Creates a lock on `path` (the file is created, mode `0600`, when first locked). An existing lock file
     /// must pass the checks of ``AtomicFile``: a symbolic link (even one that leads nowhere, whose target
     /// would otherwise be created), a FIFO, a file of another user or one open to group or others is refused.
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
     /// Runs `body` while holding the lock exclusively (or shared, for readers), waiting for it as long as it
     /// takes; the operations it guards are short.
-    public func withLock<T>(shared: Bool = false, _ body: () throws -> T) throws -> T {
+    package func withLock<T>(shared: Bool = false, _ body: () throws -> T) throws -> T {
         let fd = try openLockFile()
         defer { close(fd) }
         while flock(fd, shared ? LOCK_SH : LOCK_EX) != 0 {
@@ -36,7 +36,7 @@ public struct FileLock: Sendable {
 
     /// Tries to take the lock exclusively without waiting.
     /// - Returns: A release function, or `nil` when another holder has the lock.
-    public func tryLock() throws -> (@Sendable () -> Void)? {
+    package func tryLock() throws -> (@Sendable () -> Void)? {
         let fd = try openLockFile()
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno

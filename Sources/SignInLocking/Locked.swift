@@ -12,17 +12,17 @@ import Foundation
 /// let count = Locked(0)
 /// count.withLock { $0 += 1 }
 /// ```
-public final class Locked<Value> {
+package final class Locked<Value> {
     private let lock = NSLock()
     private var value: Value
 
     /// Puts `value` behind the lock.
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 
     /// Runs `body` with the value, holding the lock; `body` must not call `withLock` on the same value again.
-    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
         -> Result
     {
         lock.lock()

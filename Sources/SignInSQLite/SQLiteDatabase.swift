@@ -1,5 +1,5 @@
 /// A value bound to a statement's parameter.
-public enum SQLiteValue: Sendable {
+package enum SQLiteValue: Sendable {
     /// Text, bound as UTF-8.
     case text(String)
     /// A 64-bit integer.
@@ -11,12 +11,12 @@ public enum SQLiteValue: Sendable {
 }
 
 /// One row of a query's result, valid only inside the closure that receives it.
-public struct SQLiteRow {
+package struct SQLiteRow {
     fileprivate let library: SQLiteLibrary
     fileprivate let statement: SQLiteLibrary.Statement
 
     /// Column `index` as bytes (its text), or `nil` when it is NULL.
-    public func bytes(_ index: Int32) -> [UInt8]? {
+    package func bytes(_ index: Int32) -> [UInt8]? {
         guard library.columnType(statement, index) != 5 else { return nil }  // SQLITE_NULL
         let count = Int(library.columnBytes(statement, index))
         guard let pointer = library.columnText(statement, index) else { return count == 0 ? [] : nil }
@@ -24,12 +24,12 @@ public struct SQLiteRow {
     }
 
     /// Column `index` as text, or `nil` when it is NULL.
-    public func text(_ index: Int32) -> String? {
+    package func text(_ index: Int32) -> String? {
         bytes(index).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Column `index` as an integer (0 when it is NULL).
-    public func integer(_ index: Int32) -> Int64 { library.columnInt64(statement, index) }
+    package func integer(_ index: Int32) -> Int64 { library.columnInt64(statement, index) }
 }
 
 /// One connection to an SQLite database file, with its prepared statements kept for reuse.
@@ -37,7 +37,7 @@ public struct SQLiteRow {
 /// Not safe to use from two threads at once: its owner uses it only under its own lock (the embedded backend's
 /// storage, in a `Locked`). Other processes share the file through SQLite's own locking; a connection waits up to
 /// its busy timeout for them.
-public final class SQLiteDatabase: @unchecked Sendable {
+package final class SQLiteDatabase: @unchecked Sendable {
     // @unchecked Sendable: the connection and the statement cache are mutable and unsynchronised here; it is safe
     // because its one owner (the embedded backend's storage) uses it only while holding its lock, so no two
     // threads touch it at once, and the connection is opened with SQLITE_OPEN_NOMUTEX for that reason.
@@ -45,11 +45,11 @@ public final class SQLiteDatabase: @unchecked Sendable {
     private var connection: SQLiteLibrary.Connection?
     private var statements: [String: SQLiteLibrary.Statement] = [:]
     /// The file.
-    public let path: String
+    package let path: String
 
     /// Opens (and with `create`, creates) the database at `path`.
     /// - Parameter busyTimeout: How long to wait for another process's write to end, in milliseconds.
-    public init(path: String, create: Bool, busyTimeout: Int32 = 10_000) throws(SQLiteError) {
+    package init(path: String, create: Bool, busyTimeout: Int32 = 10_000) throws(SQLiteError) {
         self.library = try SQLiteLibrary.shared.get()
         self.path = path
         let readWrite: Int32 = 0x2
@@ -73,15 +73,15 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
 
     /// The version of the SQLite library in use.
-    public var libraryVersion: String { library.libraryVersion().map { String(cString: $0) } ?? "unknown" }
+    package var libraryVersion: String { library.libraryVersion().map { String(cString: $0) } ?? "unknown" }
 
     /// Runs a statement that returns no rows.
-    public func execute(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) {
+    package func execute(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) {
         try query(sql, bindings) { _ in }
     }
 
     /// Runs a statement, calling `row` for each row of its result.
-    public func query(_ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteRow) throws(SQLiteError) -> Void)
+    package func query(_ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteRow) throws(SQLiteError) -> Void)
         throws(SQLiteError)
     {
         let statement = try prepared(sql)
@@ -112,14 +112,14 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
 
     /// The first row's first column as bytes, if there is a row and it is not NULL.
-    public func firstBytes(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) -> [UInt8]? {
+    package func firstBytes(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) -> [UInt8]? {
         var result: [UInt8]?
         try query(sql, bindings) { row in if result == nil { result = row.bytes(0) } }
         return result
     }
 
     /// The first row's first column as an integer (0 without a row).
-    public func firstInteger(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) -> Int64 {
+    package func firstInteger(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) -> Int64 {
         var result: Int64 = 0
         var seen = false
         try query(sql, bindings) { row in
@@ -130,7 +130,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
 
     /// Closes the connection now (it is closed at the end anyway); the database must not be used afterwards.
-    public func close() {
+    package func close() {
         for statement in statements.values { _ = library.finalize(statement) }
         statements = [:]
         _ = library.close(connection)

@@ -160,21 +160,21 @@ struct SQLiteLibrary: Sendable {
 }
 
 /// A failure reported by SQLite (or the absence of SQLite).
-public struct SQLiteError: Error, Sendable, CustomStringConvertible {
+package struct SQLiteError: Error, Sendable, CustomStringConvertible {
     /// SQLite's extended result code (-1 when SQLite itself is missing).
-    public let code: Int32
+    package let code: Int32
     /// SQLite's message.
-    public let message: String
+    package let message: String
 
     /// Whether the file is not a database, or a damaged one (`SQLITE_CORRUPT`, `SQLITE_NOTADB`).
-    public var isDamage: Bool { code & 0xFF == 11 || code & 0xFF == 26 }
+    package var isDamage: Bool { code & 0xFF == 11 || code & 0xFF == 26 }
     /// Whether another process held the database for longer than the busy timeout (`SQLITE_BUSY`, `SQLITE_LOCKED`).
-    public var isBusy: Bool { code & 0xFF == 5 || code & 0xFF == 6 }
+    package var isBusy: Bool { code & 0xFF == 5 || code & 0xFF == 6 }
 
-    public var description: String { "\(message) (SQLite code \(code))" }
+    package var description: String { "\(message) (SQLite code \(code))" }
 
     /// Creates an error: the owner of a database reports its own failures in SQLite's terms too.
-    public init(code: Int32, message: String) {
+    package init(code: Int32, message: String) {
         self.code = code
         self.message = message
     }
