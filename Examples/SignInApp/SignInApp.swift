@@ -169,8 +169,12 @@ struct EmbeddedAppleID: AppleIDAuthorizer, AppleCredentialStateChecker {
         }
     }
 
-    func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
-        try issuer.credentialState(forUserID: userID, clientID: clientID)
+    func credentialState(forUserID userID: String) async throws(AuthError) -> AppleCredentialState {
+        do {
+            return try issuer.credentialState(forUserID: userID, clientID: clientID)
+        } catch {
+            throw error.toDomain(provider: .apple)
+        }
     }
 }
 
@@ -198,7 +202,7 @@ struct EmbeddedGoogleChooser: GoogleAccountChooser {
 struct GoogleSDKPlaceholder: SignInUIClient {
     let providerType = ProviderType.google
 
-    func getCredential() async throws -> CredentialOutcome {
-        throw AuthError.providerNotConfigured(.google)
+    func getCredential() async throws(AuthError) -> CredentialOutcome {
+        throw .providerNotConfigured(.google)
     }
 }

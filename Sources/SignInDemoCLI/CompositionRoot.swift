@@ -210,7 +210,7 @@ struct CompositionRoot {
 /// The credential-state check of a backend with no Apple ID to ask (a Firebase project, from a command line):
 /// the commands that need one refuse before they get here; should one get here, it fails and changes nothing.
 struct NoAppleIDChecker: AppleCredentialStateChecker {
-    func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
+    func credentialState(forUserID userID: String) async throws(AuthError) -> AppleCredentialState {
         throw AuthError.uiClientFailed(.apple, reason: "this backend has no Apple ID to ask")
     }
 }

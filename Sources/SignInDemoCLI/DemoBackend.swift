@@ -333,13 +333,19 @@ struct RemoteAppleIDAuthority: SimulatedAppleID {
             authorizationCode: Data(answer.authorizationCode.utf8), fullName: answer.fullName, email: answer.email)
     }
 
-    func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
-        let answer: State = try await remote.call(
-            "POST", "embedded/v1/apple/credentialState", body: ["userId": userID, "clientId": clientID])
-        guard let state = AppleCredentialState(rawValue: answer.state) else {
-            throw RemoteSimulation.Failure(path: "embedded/v1/apple/credentialState", status: 200, code: answer.state)
+    /// Asks `serve`'s simulated Apple ID; the HTTP call's errors enter the Domain's typed errors here.
+    func credentialState(forUserID userID: String) async throws(AuthError) -> AppleCredentialState {
+        do {
+            let answer: State = try await remote.call(
+                "POST", "embedded/v1/apple/credentialState", body: ["userId": userID, "clientId": clientID])
+            guard let state = AppleCredentialState(rawValue: answer.state) else {
+                throw RemoteSimulation.Failure(
+                    path: "embedded/v1/apple/credentialState", status: 200, code: answer.state)
+            }
+            return state
+        } catch {
+            throw AuthError.normalizing(error)
         }
-        return state
     }
 
     func revoke() async throws -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import SignInData
 import SignInDemoAdapters
 import SignInDomain
 import SignInEmbeddedBackend
@@ -29,8 +30,12 @@ struct EmbeddedAppleIDAuthority: SimulatedAppleID {
             email: issued.email)
     }
 
-    func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
-        try issuer.credentialState(forUserID: userID, clientID: clientID)
+    func credentialState(forUserID userID: String) async throws(AuthError) -> AppleCredentialState {
+        do {
+            return try issuer.credentialState(forUserID: userID, clientID: clientID)
+        } catch {
+            throw error.toDomain(provider: .apple)
+        }
     }
 
     func revoke() async throws -> Bool {

@@ -299,10 +299,10 @@ actor CountingTokenService: SessionTokenService {
 
     nonisolated var canRefresh: Bool { inner.canRefresh }
 
-    func refresh(_ session: UserSession) async throws -> UserSession {
+    func refresh(_ session: UserSession) async throws(AuthError) -> UserSession {
         count += 1
         return try await inner.refresh(session)
     }
 
-    func revoke(_ session: UserSession) async throws { try await inner.revoke(session) }
+    func revoke(_ session: UserSession) async throws(AuthError) { try await inner.revoke(session) }
 }

@@ -87,21 +87,25 @@ struct EmptyLayerSignIn {
 
     private struct InstantUIClient: SignInUIClient {
         var providerType: ProviderType { .apple }
-        func getCredential() async throws -> CredentialOutcome { .credential(AuthCredential(provider: .apple)) }
+        func getCredential() async throws(AuthError) -> CredentialOutcome {
+            .credential(AuthCredential(provider: .apple))
+        }
     }
 
     private struct InstantProvider: AuthProvider {
         let session: UserSession
         var type: ProviderType { .apple }
-        func signIn(with credential: AuthCredential) async throws -> UserSession { session }
-        func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession { session }
+        func signIn(with credential: AuthCredential) async throws(AuthError) -> UserSession { session }
+        func link(_ credential: AuthCredential, to session: UserSession) async throws(AuthError) -> UserSession {
+            session
+        }
     }
 
     private struct InstantTokenService: SessionTokenService {
         let session: UserSession
         var canRefresh: Bool { true }
-        func refresh(_ session: UserSession) async throws -> UserSession { self.session }
-        func revoke(_ session: UserSession) async throws {}
+        func refresh(_ session: UserSession) async throws(AuthError) -> UserSession { self.session }
+        func revoke(_ session: UserSession) async throws(AuthError) {}
     }
 }
 

@@ -143,8 +143,10 @@ struct AccountUseCaseTests {
         struct OwnedElsewhere: AuthProvider {
             let type = ProviderType.apple
             let credential: AuthCredential
-            func signIn(with credential: AuthCredential) async throws -> UserSession { .fixture(uid: "owner") }
-            func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
+            func signIn(with credential: AuthCredential) async throws(AuthError) -> UserSession {
+                .fixture(uid: "owner")
+            }
+            func link(_ credential: AuthCredential, to session: UserSession) async throws(AuthError) -> UserSession {
                 throw AuthError.credentialAlreadyInUse(credential)
             }
         }
@@ -371,7 +373,7 @@ struct AccountUseCaseTests {
             private var asked: CheckedContinuation<Void, Never>?
             private var release: CheckedContinuation<Void, Never>?
             private var wasAsked = false
-            func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
+            func credentialState(forUserID userID: String) async throws(AuthError) -> AppleCredentialState {
                 wasAsked = true
                 asked?.resume()
                 await withCheckedContinuation { release = $0 }
@@ -461,7 +463,7 @@ private actor FirstAcceptedThenRefused: SessionTokenService {
         gate = nil
     }
 
-    func refresh(_ session: UserSession) async throws -> UserSession {
+    func refresh(_ session: UserSession) async throws(AuthError) -> UserSession {
         calls += 1
         guard calls == 1 else { throw AuthError.refreshTokenRejected }
         if !isOpen { await withCheckedContinuation { gate = $0 } }
@@ -471,5 +473,5 @@ private actor FirstAcceptedThenRefused: SessionTokenService {
         return next
     }
 
-    func revoke(_ session: UserSession) async throws {}
+    func revoke(_ session: UserSession) async throws(AuthError) {}
 }

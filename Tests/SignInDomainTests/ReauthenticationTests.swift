@@ -205,7 +205,9 @@ struct ReauthenticationTests {
         // The backend refuses the token (revoked by a password reset elsewhere); the refresh is refused too.
         await tokenService.setRefreshError(.refreshTokenRejected)
         await #expect(throws: AuthError.signedOut(.sessionExpired)) {
-            _ = try await sessions.authorized { _ -> Bool in throw AuthError.signedOut(.sessionExpired) }
+            _ = try await sessions.authorized { _ throws(AuthError) -> Bool in
+                throw AuthError.signedOut(.sessionExpired)
+            }
         }
         #expect(try await sessions.currentSession() == nil)
         #expect(await store.session == nil)
@@ -216,7 +218,9 @@ struct ReauthenticationTests {
         let tokenService = SpySessionTokenService(clock: clock)
         let (sessions, store) = manager(signedIn, tokenService: tokenService)
         await #expect(throws: AuthError.signedOut(.sessionExpired)) {
-            _ = try await sessions.authorized { _ -> Bool in throw AuthError.signedOut(.sessionExpired) }
+            _ = try await sessions.authorized { _ throws(AuthError) -> Bool in
+                throw AuthError.signedOut(.sessionExpired)
+            }
         }
         #expect(await tokenService.refreshCount == 1)
         #expect(try await sessions.currentSession() == nil)
@@ -252,7 +256,7 @@ struct ReauthenticationTests {
         let tokens = SpySessionTokenService(clock: clock)
         let (sessions, store) = manager(signedIn, tokenService: tokens)
         await #expect(throws: AuthError.signedOut(reason)) {
-            try await sessions.authorized { _ -> Int in throw refusal }
+            try await sessions.authorized { _ throws(AuthError) -> Int in throw refusal }
         }
         #expect(try await sessions.currentSession() == nil)
         #expect(await store.session == nil)
@@ -266,7 +270,7 @@ struct ReauthenticationTests {
         someoneElse.uid = "sam"
         let other = someoneElse
         await #expect(throws: AuthError.signedOut(.accountDeleted)) {
-            try await sessions.authorized { _ -> Int in
+            try await sessions.authorized { _ throws(AuthError) -> Int in
                 try await sessions.establish(other)
                 throw AuthError.signedOut(.accountDeleted)
             }

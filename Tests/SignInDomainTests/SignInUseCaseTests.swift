@@ -63,17 +63,6 @@ struct SignInUseCaseTests {
         #expect(await store.session == existing)
     }
 
-    @Test("task cancellation while the UI is up counts as the user's cancel")
-    func taskCancellation() async throws {
-        struct CancelledClient: SignInUIClient {
-            let providerType = ProviderType.apple
-            func getCredential() async throws -> CredentialOutcome { throw CancellationError() }
-        }
-        let (signIn, store) = makeSUT(providers: [FailingAuthProvider(.apple, reportIssue: reportIssue)])
-        #expect(try await signIn(.apple, uiClients: [.apple: CancelledClient()]) == .cancelled)
-        #expect(await store.calls.isEmpty)
-    }
-
     @Test(
         "an error from the UI client or the auth provider is passed on, and the stored session stays",
         arguments: [
@@ -96,28 +85,13 @@ struct SignInUseCaseTests {
         }
     }
 
-    @Test("an error that is not an AuthError becomes 'unexpected', naming only its type")
-    func foreignError() async {
+    @Test(
+        "where an error that is not an AuthError enters (a platform's, a transport's), it becomes 'unexpected', naming only its type"
+    )
+    func foreignError() {
         struct SomeLibraryError: Error {}
-        struct ThrowingProvider: AuthProvider {
-            let type = ProviderType.apple
-            func signIn(with credential: AuthCredential) async throws -> UserSession { throw SomeLibraryError() }
-        }
-        let (signIn, _) = makeSUT(providers: [ThrowingProvider()])
-        await #expect(throws: AuthError.unexpected(reason: "SomeLibraryError")) {
-            try await signIn(.apple, uiClients: [.apple: StubSignInUIClient.returning(.fixture())])
-        }
-    }
-
-    @Test("a session that cannot be stored is a storage error, and the previous session stays")
-    func storageFailure() async {
-        let existing = UserSession.fixture(uid: "existing")
-        let store = SpySessionStore(session: existing, saveError: .sessionStorage(reason: "disk full"))
-        let (signIn, _) = makeSUT(providers: [StubAuthProvider(.apple, result: .success(.fixture()))], store: store)
-        await #expect(throws: AuthError.sessionStorage(reason: "disk full")) {
-            try await signIn(.apple, uiClients: [.apple: StubSignInUIClient.returning(.fixture())])
-        }
-        #expect(await store.session == existing)
+        #expect(AuthError.normalizing(SomeLibraryError()) == .unexpected(reason: "SomeLibraryError"))
+        #expect(AuthError.normalizing(AuthError.wrongCredentials) == .wrongCredentials)
     }
 
     @Test("a fifth provider works with no change to Domain: an open ProviderType and any UI client")

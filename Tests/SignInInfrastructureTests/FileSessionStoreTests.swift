@@ -8,6 +8,15 @@ import Testing
 
 @Suite("FileSessionStore")
 struct FileSessionStoreTests {
+    /// `FileLock.tryLock()` inside a store's exclusive access, whose body throws only `AuthError`.
+    static func tryLock(_ path: String) throws(AuthError) -> (@Sendable () -> Void)? {
+        do {
+            return try FileLock(path: path).tryLock()
+        } catch {
+            throw .sessionStorage(reason: String(describing: error))
+        }
+    }
+
     let folder = TemporaryFolder(prefix: "signin-store")
     var path: String { "\(folder.path)/client/session.json" }
 
@@ -168,10 +177,10 @@ struct FileSessionStoreTests {
 
         let path = self.path
         let holder = Task {
-            try await first.withExclusiveAccess {
+            try await first.withExclusiveAccess { () throws(AuthError) in
                 order.append("first in")
                 // While inside, the lock file is really held: nobody else can take it.
-                let other = try FileLock(path: "\(path).lock").tryLock()
+                let other = try Self.tryLock("\(path).lock")
                 order.append(other == nil ? "held" : "not held")
                 other?()
                 enteredContinuation.yield()

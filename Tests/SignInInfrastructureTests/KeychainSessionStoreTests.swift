@@ -132,8 +132,13 @@ struct KeychainSessionStoreTests {
     func lockIsHeld() async throws {
         let folder = TemporaryFolder(prefix: "signin-keychain")
         let lockFile = "\(folder.path)/group/session.lock"
-        let held = try await store(FakeKeychain(), lockFile: lockFile).withExclusiveAccess {
-            let other = try FileLock(path: lockFile).tryLock()
+        let held = try await store(FakeKeychain(), lockFile: lockFile).withExclusiveAccess { () throws(AuthError) in
+            let other: (@Sendable () -> Void)?
+            do {
+                other = try FileLock(path: lockFile).tryLock()
+            } catch {
+                throw .sessionStorage(reason: String(describing: error))
+            }
             other?()
             return other == nil
         }

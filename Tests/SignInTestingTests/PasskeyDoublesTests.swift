@@ -6,7 +6,6 @@ import Testing
 
 @Suite("Passkey doubles")
 struct PasskeyDoublesTests {
-    struct Broken: Error {}
 
     @Test("the authenticator double answers its script in order, repeats the last answer and records every request")
     func authenticator() async throws {
@@ -26,8 +25,8 @@ struct PasskeyDoublesTests {
 
         let everything = SpyPasskeyAuthenticator(answers: [])
         #expect(try await everything.assert(.fixture()) == .completed(.fixture()))
-        await #expect(throws: CancellationError.self) {
-            try await SpyPasskeyAuthenticator(answers: [.fail(CancellationError())]).register(.fixture())
+        await #expect(throws: AuthError.tooManyPasskeys) {
+            try await SpyPasskeyAuthenticator(answers: [.fail(.tooManyPasskeys)]).register(.fixture())
         }
     }
 
@@ -36,10 +35,10 @@ struct PasskeyDoublesTests {
         let session = UserSession.fixture(uid: "s")
         let service = SpyPasskeyService(
             session: .success(session), passkeys: [.fixture()],
-            failures: [nil, AuthError.passkeyNotFound, Broken()])
+            failures: [nil, AuthError.passkeyNotFound, .userDisabled])
         #expect(try await service.startSignIn() == .fixture())
         await #expect(throws: AuthError.passkeyNotFound) { try await service.finishSignIn(.fixture()) }
-        await #expect(throws: Broken.self) { try await service.passkeys(for: .fixture(uid: "a")) }
+        await #expect(throws: AuthError.userDisabled) { try await service.passkeys(for: .fixture(uid: "a")) }
         #expect(try await service.passkeys(for: .fixture(uid: "a")) == [.fixture()])
         #expect(try await service.startRegistration(for: .fixture(uid: "a")) == .fixture())
         #expect(try await service.finishRegistration(.fixture(), name: "n", for: .fixture(uid: "a")) == session)

@@ -12,23 +12,23 @@ struct TestDoublesTests {
         var all: [String] { messages.withLock { $0 } }
     }
 
-    @Test("Failing doubles report the call and throw UnexpectedCallError")
+    @Test("Failing doubles of Domain ports report the call and throw AuthError.unexpected naming it")
     func failing() async {
         let issues = ReportedIssues()
-        await #expect(throws: UnexpectedCallError.self) {
+        await #expect(throws: UnexpectedCallError("SignInUIClient.getCredential").authError) {
             try await FailingSignInUIClient(.apple, reportIssue: issues.reporter).getCredential()
         }
-        await #expect(throws: UnexpectedCallError.self) {
+        await #expect(throws: UnexpectedCallError("AuthProvider.signIn").authError) {
             try await FailingAuthProvider(.apple, reportIssue: issues.reporter).signIn(with: .fixture())
         }
-        await #expect(throws: UnexpectedCallError.self) {
+        await #expect(throws: UnexpectedCallError("AuthProvider.link").authError) {
             try await FailingAuthProvider(.apple, reportIssue: issues.reporter).link(.fixture(), to: .fixture())
         }
-        await #expect(throws: UnexpectedCallError.self) {
+        await #expect(throws: UnexpectedCallError("AuthProvider.reauthenticate").authError) {
             try await FailingAuthProvider(.apple, reportIssue: issues.reporter)
                 .reauthenticate(.fixture(), session: .fixture())
         }
-        await #expect(throws: UnexpectedCallError.self) {
+        await #expect(throws: UnexpectedCallError("SessionStore.save").authError) {
             try await FailingSessionStore(reportIssue: issues.reporter).save(.fixture())
         }
         #expect(issues.all.count == 5)

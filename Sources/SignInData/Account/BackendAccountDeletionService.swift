@@ -9,7 +9,8 @@ public struct BackendAccountDeletionService: AccountDeletionService {
         self.backend = backend
     }
 
-    public func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws {
+    public func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws(AuthError)
+    {
         try await IdentityBackendError.translating(
             for: session.reauthenticationProvider,
             special: { error in

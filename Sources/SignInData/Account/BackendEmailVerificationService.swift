@@ -11,13 +11,13 @@ public struct BackendEmailVerificationService: EmailVerificationService {
         self.backend = backend
     }
 
-    public func sendEmailVerification(for session: UserSession) async throws {
+    public func sendEmailVerification(for session: UserSession) async throws(AuthError) {
         try await IdentityBackendError.translating(for: .emailPassword) {
             try await backend.sendEmailVerification(idToken: session.tokens.idToken)
         }
     }
 
-    public func applyEmailVerification(code: Secret) async throws -> String {
+    public func applyEmailVerification(code: Secret) async throws(AuthError) -> String {
         do {
             return try await IdentityBackendError.translating(for: .emailPassword) {
                 try await backend.applyEmailVerification(code: code)

@@ -11,12 +11,12 @@ public struct BackendPasskeyService: PasskeyService {
         self.clock = clock
     }
 
-    public func startRegistration(for session: UserSession) async throws -> PasskeyCreationRequest {
+    public func startRegistration(for session: UserSession) async throws(AuthError) -> PasskeyCreationRequest {
         try await translating(session) { try await backend.startPasskeyEnrollment(idToken: session.tokens.idToken) }
     }
 
     public func finishRegistration(_ registration: PasskeyRegistration, name: String, for session: UserSession)
-        async throws -> UserSession
+        async throws(AuthError) -> UserSession
     {
         try await translating(session) {
             try await backend.finalizePasskeyEnrollment(
@@ -25,24 +25,24 @@ public struct BackendPasskeyService: PasskeyService {
         }
     }
 
-    public func passkeys(for session: UserSession) async throws -> [Passkey] {
+    public func passkeys(for session: UserSession) async throws(AuthError) -> [Passkey] {
         try await translating(session) { try await backend.passkeys(idToken: session.tokens.idToken) }
     }
 
-    public func removePasskey(id: String, for session: UserSession) async throws -> UserSession {
+    public func removePasskey(id: String, for session: UserSession) async throws(AuthError) -> UserSession {
         try await translating(session) {
             try await backend.deletePasskey(idToken: session.tokens.idToken, credentialID: id)
                 .toDomain(now: clock.now())
         }
     }
 
-    public func startSignIn() async throws -> PasskeyAssertionRequest {
+    public func startSignIn() async throws(AuthError) -> PasskeyAssertionRequest {
         try await IdentityBackendError.translating(for: .passkey, special: { _ in nil }) {
             try await backend.startPasskeySignIn()
         }
     }
 
-    public func finishSignIn(_ assertion: PasskeyAssertion) async throws -> UserSession {
+    public func finishSignIn(_ assertion: PasskeyAssertion) async throws(AuthError) -> UserSession {
         var session = try await IdentityBackendError.translating(for: .passkey, special: { _ in nil }) {
             try await backend.finalizePasskeySignIn(assertion).toDomain(now: clock.now())
         }
@@ -50,7 +50,7 @@ public struct BackendPasskeyService: PasskeyService {
         return session
     }
 
-    private func translating<T>(_ session: UserSession, _ body: () async throws -> T) async throws -> T {
+    private func translating<T>(_ session: UserSession, _ body: () async throws -> T) async throws(AuthError) -> T {
         try await IdentityBackendError.translating(
             for: session.reauthenticationProvider,
             special: { error in

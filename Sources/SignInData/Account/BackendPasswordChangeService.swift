@@ -12,7 +12,7 @@ public struct BackendPasswordChangeService: PasswordChangeService {
         self.clock = clock
     }
 
-    public func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession {
+    public func changePassword(_ newPassword: Secret, for session: UserSession) async throws(AuthError) -> UserSession {
         let response = try await IdentityBackendError.translating(
             for: session.reauthenticationProvider,
             special: { $0.code == .noSuchProvider ? .providerNotLinked(.emailPassword) : nil }

@@ -9,13 +9,13 @@ public struct BackendPasswordResetService: PasswordResetService {
         self.backend = backend
     }
 
-    public func sendPasswordReset(email: String) async throws {
+    public func sendPasswordReset(email: String) async throws(AuthError) {
         try await IdentityBackendError.translating(for: .emailPassword) {
             try await backend.sendPasswordResetEmail(email: email)
         }
     }
 
-    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
+    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws(AuthError) {
         try await IdentityBackendError.translating(for: .emailPassword) {
             try await backend.confirmPasswordReset(code: code, newPassword: newPassword)
         }
@@ -31,7 +31,7 @@ public struct BackendPasswordResetCodeService: PasswordResetCodeService {
         self.backend = backend
     }
 
-    public func checkPasswordResetCode(_ code: Secret) async throws -> String {
+    public func checkPasswordResetCode(_ code: Secret) async throws(AuthError) -> String {
         try await IdentityBackendError.translating(for: .emailPassword) {
             try await backend.checkPasswordResetCode(code)
         }

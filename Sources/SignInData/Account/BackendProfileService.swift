@@ -12,7 +12,7 @@ public struct BackendProfileService: ProfileService {
     }
 
     public func updateProfile(displayName: String?, email: String?, photoURL: String?, for session: UserSession)
-        async throws -> UserSession
+        async throws(AuthError) -> UserSession
     {
         let response = try await IdentityBackendError.translating(
             for: session.reauthenticationProvider,

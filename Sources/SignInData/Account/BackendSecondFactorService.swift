@@ -11,13 +11,13 @@ public struct BackendSecondFactorService: SecondFactorService {
         self.clock = clock
     }
 
-    public func startTOTPEnrollment(for session: UserSession) async throws -> TOTPEnrollment {
+    public func startTOTPEnrollment(for session: UserSession) async throws(AuthError) -> TOTPEnrollment {
         try await translating(session) { try await backend.startTOTPEnrollment(idToken: session.tokens.idToken).domain }
     }
 
     public func finishTOTPEnrollment(
         _ enrollment: TOTPEnrollment, code: Secret, displayName: String?, for session: UserSession
-    ) async throws -> UserSession {
+    ) async throws(AuthError) -> UserSession {
         try await translating(session) {
             try await backend.finalizeTOTPEnrollment(
                 idToken: session.tokens.idToken, sessionInfo: enrollment.session, code: code, displayName: displayName
@@ -25,20 +25,20 @@ public struct BackendSecondFactorService: SecondFactorService {
         }
     }
 
-    public func secondFactors(for session: UserSession) async throws -> [SecondFactor] {
+    public func secondFactors(for session: UserSession) async throws(AuthError) -> [SecondFactor] {
         try await translating(session) {
             try await backend.secondFactors(idToken: session.tokens.idToken).map(\.domain)
         }
     }
 
-    public func removeSecondFactor(id: String, for session: UserSession) async throws -> UserSession {
+    public func removeSecondFactor(id: String, for session: UserSession) async throws(AuthError) -> UserSession {
         try await translating(session) {
             try await backend.withdrawSecondFactor(idToken: session.tokens.idToken, enrollmentID: id)
                 .toDomain(now: clock.now())
         }
     }
 
-    public func finishSignIn(_ challenge: SecondFactorChallenge, factorID: String, code: Secret) async throws
+    public func finishSignIn(_ challenge: SecondFactorChallenge, factorID: String, code: Secret) async throws(AuthError)
         -> UserSession
     {
         var session = try await IdentityBackendError.translating(for: challenge.provider, special: Self.special) {
@@ -50,7 +50,7 @@ public struct BackendSecondFactorService: SecondFactorService {
         return session
     }
 
-    private func translating<T>(_ session: UserSession, _ body: () async throws -> T) async throws -> T {
+    private func translating<T>(_ session: UserSession, _ body: () async throws -> T) async throws(AuthError) -> T {
         try await IdentityBackendError.translating(
             for: session.reauthenticationProvider,
             special: { error in

@@ -11,7 +11,7 @@ public struct BackendSignUpService: SignUpService {
         self.clock = clock
     }
 
-    public func signUp(email: String, password: Secret) async throws -> UserSession {
+    public func signUp(email: String, password: Secret) async throws(AuthError) -> UserSession {
         try await IdentityBackendError.translating(
             for: .emailPassword, special: { $0.code == .emailExists ? .emailAlreadyInUse(email) : nil }
         ) { try await backend.signUp(email: email, password: password).toDomain(now: clock.now()) }

@@ -9,7 +9,7 @@ public struct BackendUnlinkService: UnlinkService {
         self.backend = backend
     }
 
-    public func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {
+    public func unlink(_ provider: ProviderType, from session: UserSession) async throws(AuthError) -> UserSession {
         let account = try await IdentityBackendError.translating(
             for: provider,
             special: { $0.code == .credentialTooOld ? .recentSignInRequired(session.reauthenticationProvider) : nil }

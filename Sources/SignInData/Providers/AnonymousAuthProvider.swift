@@ -14,7 +14,7 @@ public struct AnonymousAuthProvider: AuthProvider {
         self.clock = clock
     }
 
-    public func signIn(with credential: AuthCredential) async throws -> UserSession {
+    public func signIn(with credential: AuthCredential) async throws(AuthError) -> UserSession {
         return try await IdentityBackendError.translating(for: type) {
             try await backend.signUpAnonymously().toDomain(now: clock.now())
         }

@@ -25,20 +25,22 @@ public struct AppleAuthProvider: AuthProvider {
     /// Signs in with an Apple credential.
     /// - Throws: `AuthError/missingIdentityToken(_:)` when the credential has no identity token,
     ///   `AuthError/invalidIdentityToken(_:)` when the backend rejects it.
-    public func signIn(with credential: AuthCredential) async throws -> UserSession {
+    public func signIn(with credential: AuthCredential) async throws(AuthError) -> UserSession {
         try await exchange.signIn(with: credential)
     }
 
     /// Links an Apple credential to the signed-in account.
     /// - Throws: `AuthError/credentialAlreadyInUse(_:)` carrying the credential, still unused, so that the
     ///   app can sign in to the account that owns it instead.
-    public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
+    public func link(_ credential: AuthCredential, to session: UserSession) async throws(AuthError) -> UserSession {
         try await exchange.link(credential, to: session)
     }
 
     /// Signs the session's account in again with a fresh credential, for a sensitive operation.
     /// - Throws: `AuthError/userMismatch(_:)` when the credential is another account's.
-    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
+    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws(AuthError)
+        -> UserSession
+    {
         try await exchange.reauthenticate(credential, session: session)
     }
 }

@@ -15,7 +15,7 @@ public struct CustomTokenAuthProvider: AuthProvider {
         self.clock = clock
     }
 
-    public func signIn(with credential: AuthCredential) async throws -> UserSession {
+    public func signIn(with credential: AuthCredential) async throws(AuthError) -> UserSession {
         guard let token = credential.idToken, !token.value.isEmpty else {
             throw AuthError.missingIdentityToken(type)
         }

@@ -27,7 +27,7 @@ public struct EmailPasswordAuthProvider: AuthProvider {
     /// Signs in.
     /// - Throws: `AuthError/invalidEmail` (before any call), `AuthError/wrongCredentials` for an unknown
     ///   email and a wrong password alike.
-    public func signIn(with credential: AuthCredential) async throws -> UserSession {
+    public func signIn(with credential: AuthCredential) async throws(AuthError) -> UserSession {
         let email = try EmailAddress.validate(credential.email ?? "")
         let password = credential.password ?? ""
         return try await IdentityBackendError.translating(for: type) {
@@ -38,7 +38,7 @@ public struct EmailPasswordAuthProvider: AuthProvider {
     /// Links email and password to the signed-in account.
     /// - Throws: `AuthError/invalidEmail`, `AuthError/weakPassword(_:)` (before any call),
     ///   `AuthError/emailAlreadyInUse(_:)`, `AuthError/providerAlreadyLinked(_:)`.
-    public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
+    public func link(_ credential: AuthCredential, to session: UserSession) async throws(AuthError) -> UserSession {
         guard let linking else { throw AuthError.linkNotSupported(type) }
         let email = try EmailAddress.validate(credential.email ?? "")
         let password = credential.password ?? ""
@@ -54,7 +54,9 @@ public struct EmailPasswordAuthProvider: AuthProvider {
     /// Signs the session's account in again with its email and password, for a sensitive operation.
     /// - Throws: `AuthError/userMismatch(_:)` when they are another account's, `AuthError/wrongCredentials`,
     ///   `AuthError/tooManyAttempts`.
-    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
+    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws(AuthError)
+        -> UserSession
+    {
         let email = try EmailAddress.validate(credential.email ?? "")
         let password = credential.password ?? ""
         return try await IdentityBackendError.translating(for: type) {

@@ -21,17 +21,19 @@ public struct GoogleAuthProvider: AuthProvider {
             profiles: InMemoryFirstSignInProfileStash())
     }
 
-    public func signIn(with credential: AuthCredential) async throws -> UserSession {
+    public func signIn(with credential: AuthCredential) async throws(AuthError) -> UserSession {
         try await exchange.signIn(with: credential)
     }
 
-    public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
+    public func link(_ credential: AuthCredential, to session: UserSession) async throws(AuthError) -> UserSession {
         try await exchange.link(credential, to: session)
     }
 
     /// Signs the session's account in again with a fresh credential, for a sensitive operation.
     /// - Throws: `AuthError/userMismatch(_:)` when the credential is another account's.
-    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
+    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws(AuthError)
+        -> UserSession
+    {
         try await exchange.reauthenticate(credential, session: session)
     }
 }

@@ -17,7 +17,7 @@ public struct BackendSessionTokenService: SessionTokenService {
     /// The backend's: whether it can renew a session.
     public var canRefresh: Bool { backend.canRefreshSessions }
 
-    public func refresh(_ session: UserSession) async throws -> UserSession {
+    public func refresh(_ session: UserSession) async throws(AuthError) -> UserSession {
         let response = try await IdentityBackendError.translating(for: session.providerIds.first ?? .anonymous) {
             try await backend.refreshSession(refreshToken: session.tokens.refreshToken)
         }
@@ -26,7 +26,7 @@ public struct BackendSessionTokenService: SessionTokenService {
         return refreshed
     }
 
-    public func revoke(_ session: UserSession) async throws {
+    public func revoke(_ session: UserSession) async throws(AuthError) {
         try await IdentityBackendError.translating(for: session.providerIds.first ?? .anonymous) {
             try await backend.revokeRefreshToken(session.tokens.refreshToken)
         }

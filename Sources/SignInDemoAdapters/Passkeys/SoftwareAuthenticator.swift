@@ -78,7 +78,9 @@ package struct SoftwareAuthenticator: PasskeyAuthenticator {
     /// The origin a relying party's client data names: its id over https, as an app on an Apple platform says.
     package static func origin(of relyingPartyID: String) -> String { "https://\(relyingPartyID)" }
 
-    package func register(_ request: PasskeyCreationRequest) async throws -> PasskeyOutcome<PasskeyRegistration> {
+    package func register(_ request: PasskeyCreationRequest) async throws(AuthError) -> PasskeyOutcome<
+        PasskeyRegistration
+    > {
         let held = try loadPasskeys()
         let excluded = Set(request.excludedCredentialIDs.map { Base64URL.encode($0) })
         if held.contains(where: { $0.relyingPartyID == request.relyingPartyID && excluded.contains($0.credentialID) }) {
@@ -115,7 +117,8 @@ package struct SoftwareAuthenticator: PasskeyAuthenticator {
             PasskeyRegistration(credentialID: credentialID, clientDataJSON: clientData, attestationObject: attestation))
     }
 
-    package func assert(_ request: PasskeyAssertionRequest) async throws -> PasskeyOutcome<PasskeyAssertion> {
+    package func assert(_ request: PasskeyAssertionRequest) async throws(AuthError) -> PasskeyOutcome<PasskeyAssertion>
+    {
         var held = try loadPasskeys()
         let allowed = Set(request.allowedCredentialIDs.map { Base64URL.encode($0) })
         // Newest first (the store keeps them in the order they were made, whatever the clock said): the one an

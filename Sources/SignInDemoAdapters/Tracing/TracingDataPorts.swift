@@ -19,25 +19,30 @@ package struct TracingAuthProvider: AuthProvider {
 
     package var type: ProviderType { base.type }
 
-    package func signIn(with credential: AuthCredential) async throws -> UserSession {
-        try await traced("signIn", .dataExchange(provider: type)) { try await base.signIn(with: credential) }
+    package func signIn(with credential: AuthCredential) async throws(AuthError) -> UserSession {
+        try await traced("signIn", .dataExchange(provider: type)) { () throws(AuthError) in
+            try await base.signIn(with: credential)
+        }
     }
 
-    package func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
-        try await traced("link", .dataLink(provider: type, uid: session.uid)) {
+    package func link(_ credential: AuthCredential, to session: UserSession) async throws(AuthError) -> UserSession {
+        try await traced("link", .dataLink(provider: type, uid: session.uid)) { () throws(AuthError) in
             try await base.link(credential, to: session)
         }
     }
 
-    package func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
+    package func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws(AuthError)
+        -> UserSession
+    {
         try await traced("reauthenticate", .dataReauthenticate(provider: type, uid: session.uid)) {
+            () throws(AuthError) in
             try await base.reauthenticate(credential, session: session)
         }
     }
 
     private func traced(
-        _ operation: String, _ start: FlowMessage, _ body: () async throws -> UserSession
-    ) async throws -> UserSession {
+        _ operation: String, _ start: FlowMessage, _ body: () async throws(AuthError) -> UserSession
+    ) async throws(AuthError) -> UserSession {
         let component = "\(name).\(operation)"
         tracer.record(.data, component, start)
         return try await tracer.recordingOutcome(
@@ -62,12 +67,12 @@ package struct TracingSessionTokenService: SessionTokenService {
     /// The wrapped service's.
     package var canRefresh: Bool { base.canRefresh }
 
-    package func refresh(_ session: UserSession) async throws -> UserSession {
+    package func refresh(_ session: UserSession) async throws(AuthError) -> UserSession {
         tracer.record(.data, "\(name).refresh", .dataRefresh(uid: session.uid))
         return try await base.refresh(session)
     }
 
-    package func revoke(_ session: UserSession) async throws {
+    package func revoke(_ session: UserSession) async throws(AuthError) {
         tracer.record(.data, "\(name).revoke", .dataRevoke(uid: session.uid))
         try await base.revoke(session)
     }
@@ -97,7 +102,7 @@ package struct TracingAccountServices: SignUpService, PasswordResetService, Pass
             passkeys: services.passkeys.map { _ in traced })
     }
 
-    private func service<Service>(_ service: Service?, _ name: String) throws -> Service {
+    private func service<Service>(_ service: Service?, _ name: String) throws(AuthError) -> Service {
         guard let service else { throw AuthError.unexpected(reason: "no \(name) was wired") }
         return service
     }
@@ -106,61 +111,63 @@ package struct TracingAccountServices: SignUpService, PasswordResetService, Pass
         "\(service.map { String(describing: type(of: $0)) } ?? "AccountService").\(method)"
     }
 
-    package func signUp(email: String, password: Secret) async throws -> UserSession {
+    package func signUp(email: String, password: Secret) async throws(AuthError) -> UserSession {
         tracer.record(.data, name(base.signUp, "signUp"), .dataSignUp(email: email))
         return try await service(base.signUp, "SignUpService").signUp(email: email, password: password)
     }
 
-    package func sendPasswordReset(email: String) async throws {
+    package func sendPasswordReset(email: String) async throws(AuthError) {
         tracer.record(
             .data, name(base.passwordReset, "sendPasswordReset"), .dataPasswordResetRequested(email: email))
         try await service(base.passwordReset, "PasswordResetService").sendPasswordReset(email: email)
     }
 
-    package func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
+    package func confirmPasswordReset(code: Secret, newPassword: Secret) async throws(AuthError) {
         tracer.record(.data, name(base.passwordReset, "confirmPasswordReset"), .dataPasswordResetConfirmed)
         try await service(base.passwordReset, "PasswordResetService")
             .confirmPasswordReset(code: code, newPassword: newPassword)
     }
 
-    package func checkPasswordResetCode(_ code: Secret) async throws -> String {
+    package func checkPasswordResetCode(_ code: Secret) async throws(AuthError) -> String {
         tracer.record(.data, name(base.passwordResetCodes, "checkPasswordResetCode"), .dataPasswordResetCodeChecked)
         return try await service(base.passwordResetCodes, "PasswordResetCodeService").checkPasswordResetCode(code)
     }
 
-    package func sendEmailVerification(for session: UserSession) async throws {
+    package func sendEmailVerification(for session: UserSession) async throws(AuthError) {
         tracer.record(
             .data, name(base.emailVerification, "sendEmailVerification"),
             .dataEmailVerificationRequested(uid: session.uid))
         try await service(base.emailVerification, "EmailVerificationService").sendEmailVerification(for: session)
     }
 
-    package func applyEmailVerification(code: Secret) async throws -> String {
+    package func applyEmailVerification(code: Secret) async throws(AuthError) -> String {
         tracer.record(.data, name(base.emailVerification, "applyEmailVerification"), .dataEmailVerificationApplied)
         return try await service(base.emailVerification, "EmailVerificationService").applyEmailVerification(code: code)
     }
 
     package func updateProfile(displayName: String?, email: String?, photoURL: String?, for session: UserSession)
-        async throws -> UserSession
+        async throws(AuthError) -> UserSession
     {
         tracer.record(.data, name(base.profile, "updateProfile"), .dataUpdateProfile(uid: session.uid))
         return try await service(base.profile, "ProfileService").updateProfile(
             displayName: displayName, email: email, photoURL: photoURL, for: session)
     }
 
-    package func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {
+    package func unlink(_ provider: ProviderType, from session: UserSession) async throws(AuthError) -> UserSession {
         tracer.record(.data, name(base.unlink, "unlink"), .dataUnlink(provider: provider, uid: session.uid))
         return try await service(base.unlink, "UnlinkService").unlink(provider, from: session)
     }
 
-    package func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws {
+    package func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws(AuthError)
+    {
         tracer.record(
             .data, name(base.accountDeletion, "deleteAccount"),
             .dataDeleteAccount(uid: session.uid, revoking: revocation != nil))
         try await service(base.accountDeletion, "AccountDeletionService").deleteAccount(session, revoking: revocation)
     }
 
-    package func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession {
+    package func changePassword(_ newPassword: Secret, for session: UserSession) async throws(AuthError) -> UserSession
+    {
         tracer.record(.data, name(base.passwordChange, "changePassword"), .dataChangePassword(uid: session.uid))
         return try await service(base.passwordChange, "PasswordChangeService").changePassword(newPassword, for: session)
     }
@@ -168,10 +175,10 @@ package struct TracingAccountServices: SignUpService, PasswordResetService, Pass
 
 extension TracingAccountServices: SecondFactorService {
     private var factors: any SecondFactorService {
-        get throws { try service(base.secondFactors, "SecondFactorService") }
+        get throws(AuthError) { try service(base.secondFactors, "SecondFactorService") }
     }
 
-    package func startTOTPEnrollment(for session: UserSession) async throws -> TOTPEnrollment {
+    package func startTOTPEnrollment(for session: UserSession) async throws(AuthError) -> TOTPEnrollment {
         tracer.record(
             .data, name(base.secondFactors, "startTOTPEnrollment"), .dataStartTOTPEnrollment)
         return try await factors.startTOTPEnrollment(for: session)
@@ -179,24 +186,25 @@ extension TracingAccountServices: SecondFactorService {
 
     package func finishTOTPEnrollment(
         _ enrollment: TOTPEnrollment, code: Secret, displayName: String?, for session: UserSession
-    ) async throws -> UserSession {
+    ) async throws(AuthError) -> UserSession {
         tracer.record(
             .data, name(base.secondFactors, "finishTOTPEnrollment"), .dataFinishTOTPEnrollment)
         return try await factors.finishTOTPEnrollment(enrollment, code: code, displayName: displayName, for: session)
     }
 
-    package func secondFactors(for session: UserSession) async throws -> [SecondFactor] {
+    package func secondFactors(for session: UserSession) async throws(AuthError) -> [SecondFactor] {
         tracer.record(.data, name(base.secondFactors, "secondFactors"), .dataListSecondFactors)
         return try await factors.secondFactors(for: session)
     }
 
-    package func removeSecondFactor(id: String, for session: UserSession) async throws -> UserSession {
+    package func removeSecondFactor(id: String, for session: UserSession) async throws(AuthError) -> UserSession {
         tracer.record(
             .data, name(base.secondFactors, "removeSecondFactor"), .dataRemoveSecondFactor)
         return try await factors.removeSecondFactor(id: id, for: session)
     }
 
-    package func finishSignIn(_ challenge: SecondFactorChallenge, factorID: String, code: Secret) async throws
+    package func finishSignIn(_ challenge: SecondFactorChallenge, factorID: String, code: Secret)
+        async throws(AuthError)
         -> UserSession
     {
         tracer.record(
@@ -208,10 +216,10 @@ extension TracingAccountServices: SecondFactorService {
 
 extension TracingAccountServices: PasskeyService {
     private var passkeyService: any PasskeyService {
-        get throws { try service(base.passkeys, "PasskeyService") }
+        get throws(AuthError) { try service(base.passkeys, "PasskeyService") }
     }
 
-    package func startRegistration(for session: UserSession) async throws -> PasskeyCreationRequest {
+    package func startRegistration(for session: UserSession) async throws(AuthError) -> PasskeyCreationRequest {
         tracer.record(.data, name(base.passkeys, "startRegistration"), .dataStartPasskeyRegistration)
         return try await passkeyService.startRegistration(for: session)
     }
@@ -219,28 +227,28 @@ extension TracingAccountServices: PasskeyService {
     package func finishRegistration(
         _ registration: PasskeyRegistration, name passkeyName: String, for session: UserSession
     )
-        async throws -> UserSession
+        async throws(AuthError) -> UserSession
     {
         tracer.record(.data, name(base.passkeys, "finishRegistration"), .dataFinishPasskeyRegistration)
         return try await passkeyService.finishRegistration(registration, name: passkeyName, for: session)
     }
 
-    package func passkeys(for session: UserSession) async throws -> [Passkey] {
+    package func passkeys(for session: UserSession) async throws(AuthError) -> [Passkey] {
         tracer.record(.data, name(base.passkeys, "passkeys"), .dataListPasskeys)
         return try await passkeyService.passkeys(for: session)
     }
 
-    package func removePasskey(id: String, for session: UserSession) async throws -> UserSession {
+    package func removePasskey(id: String, for session: UserSession) async throws(AuthError) -> UserSession {
         tracer.record(.data, name(base.passkeys, "removePasskey"), .dataRemovePasskey)
         return try await passkeyService.removePasskey(id: id, for: session)
     }
 
-    package func startSignIn() async throws -> PasskeyAssertionRequest {
+    package func startSignIn() async throws(AuthError) -> PasskeyAssertionRequest {
         tracer.record(.data, name(base.passkeys, "startSignIn"), .dataStartPasskeySignIn)
         return try await passkeyService.startSignIn()
     }
 
-    package func finishSignIn(_ assertion: PasskeyAssertion) async throws -> UserSession {
+    package func finishSignIn(_ assertion: PasskeyAssertion) async throws(AuthError) -> UserSession {
         tracer.record(.data, name(base.passkeys, "finishSignIn"), .dataFinishPasskeySignIn)
         return try await passkeyService.finishSignIn(assertion)
     }

@@ -19,7 +19,7 @@ package struct TracingSignInUIClient: SignInUIClient {
 
     package var providerType: ProviderType { base.providerType }
 
-    package func getCredential() async throws -> CredentialOutcome {
+    package func getCredential() async throws(AuthError) -> CredentialOutcome {
         tracer.record(.infrastructure, component, .uiCredentialAsked(provider: providerType))
         return try await tracer.recordingOutcome(
             .infrastructure, component,
@@ -29,7 +29,7 @@ package struct TracingSignInUIClient: SignInUIClient {
                 case .cancelled: .uiCredentialCancelled
                 }
             }, failed: { .uiFailed(TraceErrorName.of($0)) }
-        ) { try await base.getCredential() }
+        ) { () throws(AuthError) in try await base.getCredential() }
     }
 }
 
@@ -47,20 +47,23 @@ package struct TracingPasskeyAuthenticator: PasskeyAuthenticator {
         self.tracer = tracer
     }
 
-    package func register(_ request: PasskeyCreationRequest) async throws -> PasskeyOutcome<PasskeyRegistration> {
+    package func register(_ request: PasskeyCreationRequest) async throws(AuthError) -> PasskeyOutcome<
+        PasskeyRegistration
+    > {
         let component = "\(name).register"
         tracer.record(.infrastructure, component, .passkeyCreationAsked(site: request.relyingPartyID))
         return try await tracer.recordingOutcome(
             .infrastructure, component, answered: Self.answer, failed: { .uiFailed(TraceErrorName.of($0)) }
-        ) { try await base.register(request) }
+        ) { () throws(AuthError) in try await base.register(request) }
     }
 
-    package func assert(_ request: PasskeyAssertionRequest) async throws -> PasskeyOutcome<PasskeyAssertion> {
+    package func assert(_ request: PasskeyAssertionRequest) async throws(AuthError) -> PasskeyOutcome<PasskeyAssertion>
+    {
         let component = "\(name).assert"
         tracer.record(.infrastructure, component, .passkeyAssertionAsked(site: request.relyingPartyID))
         return try await tracer.recordingOutcome(
             .infrastructure, component, answered: Self.answer, failed: { .uiFailed(TraceErrorName.of($0)) }
-        ) { try await base.assert(request) }
+        ) { () throws(AuthError) in try await base.assert(request) }
     }
 
     private static func answer<Value>(_ outcome: PasskeyOutcome<Value>) -> FlowMessage {
@@ -118,13 +121,13 @@ package struct TracingAppleCredentialStateChecker: AppleCredentialStateChecker {
         self.tracer = tracer
     }
 
-    package func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
+    package func credentialState(forUserID userID: String) async throws(AuthError) -> AppleCredentialState {
         let component = String(describing: type(of: base))
         tracer.record(.infrastructure, component, .appleCredentialStateAsked(user: userID))
         return try await tracer.recordingOutcome(
             .infrastructure, component, answered: { .appleCredentialStateAnswered($0) },
             failed: { .uiFailed(TraceErrorName.of($0)) }
-        ) { try await base.credentialState(forUserID: userID) }
+        ) { () throws(AuthError) in try await base.credentialState(forUserID: userID) }
     }
 }
 
@@ -141,19 +144,21 @@ package struct TracingSessionStore: SessionStore {
         self.name = String(describing: type(of: base))
     }
 
-    package func load() async throws -> UserSession? { try await base.load() }
+    package func load() async throws(AuthError) -> UserSession? { try await base.load() }
 
-    package func save(_ session: UserSession) async throws {
+    package func save(_ session: UserSession) async throws(AuthError) {
         try await base.save(session)
         tracer.record(.infrastructure, "\(name).save", .sessionStored(uid: session.uid))
     }
 
-    package func clear() async throws {
+    package func clear() async throws(AuthError) {
         try await base.clear()
         tracer.record(.infrastructure, "\(name).clear", .sessionCleared)
     }
 
-    package func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    package func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws(AuthError) -> T)
+        async throws(AuthError) -> T
+    {
         try await base.withExclusiveAccess(body)
     }
 }
@@ -169,11 +174,11 @@ enum TraceErrorName {
 extension FlowTracer {
     /// Runs `body` and records, under `layer` and `component`, what `answered` says of its value or what `failed`
     /// says of its error; the value or the error goes on unchanged. Every decorator that traces an answer uses it.
-    func recordingOutcome<Value>(
+    func recordingOutcome<Value, Failure: Error>(
         _ layer: ArchitectureLayer, _ component: String, answered: (Value) -> FlowMessage,
-        failed: (any Error) -> FlowMessage, _ body: () async throws -> Value
-    ) async throws -> Value {
-        do {
+        failed: (any Error) -> FlowMessage, _ body: () async throws(Failure) -> Value
+    ) async throws(Failure) -> Value {
+        do throws(Failure) {
             let value = try await body()
             record(layer, component, answered(value))
             return value

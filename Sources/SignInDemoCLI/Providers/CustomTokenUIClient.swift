@@ -51,7 +51,7 @@ struct CustomTokenUIClient: SignInUIClient {
     let uid: String
     var providerType: ProviderType { .customToken }
 
-    func getCredential() async throws -> CredentialOutcome {
+    func getCredential() async throws(AuthError) -> CredentialOutcome {
         let token = try await minter.mintCustomToken(uid: uid)
         return .credential(AuthCredential(provider: .customToken, idToken: Secret(token)))
     }

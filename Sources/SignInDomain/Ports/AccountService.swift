@@ -7,18 +7,18 @@
 public protocol SignUpService: Sendable {
     /// Creates an email/password account and signs it in.
     /// - Throws: ``AuthError/emailAlreadyInUse(_:)``, ``AuthError/weakPassword(_:)``, ``AuthError/invalidEmail``.
-    func signUp(email: String, password: Secret) async throws -> UserSession
+    func signUp(email: String, password: Secret) async throws(AuthError) -> UserSession
 }
 
 /// Password reset by a mailed link (a deep link with a one-time code).
 public protocol PasswordResetService: Sendable {
     /// Asks the backend to mail a password-reset link. The answer is the same whether or not the email has
     /// an account, unless the backend's project tells them apart: then ``AuthError/emailNotFound``.
-    func sendPasswordReset(email: String) async throws
+    func sendPasswordReset(email: String) async throws(AuthError)
 
     /// Sets a new password with the code from the mailed link. The code works once and expires.
     /// - Throws: ``AuthError/invalidResetCode``, ``AuthError/resetCodeExpired``, ``AuthError/weakPassword(_:)``.
-    func confirmPasswordReset(code: Secret, newPassword: Secret) async throws
+    func confirmPasswordReset(code: Secret, newPassword: Secret) async throws(AuthError)
 }
 
 /// Checking a reset link's code without using it, so that a screen can say whose password it sets, or that the link
@@ -26,7 +26,7 @@ public protocol PasswordResetService: Sendable {
 public protocol PasswordResetCodeService: Sendable {
     /// The email of the account whose password the code sets. The code stays usable.
     /// - Throws: ``AuthError/invalidResetCode``, ``AuthError/resetCodeExpired``.
-    func checkPasswordResetCode(_ code: Secret) async throws -> String
+    func checkPasswordResetCode(_ code: Secret) async throws(AuthError) -> String
 }
 
 /// A signed-in user's profile: the display name, the photo and the email.
@@ -36,19 +36,20 @@ public protocol ProfileService: Sendable {
     /// - Returns: The session afterwards.
     /// - Throws: ``AuthError/recentSignInRequired(_:)`` for a new email when the sign-in is not recent,
     ///   ``AuthError/emailAlreadyInUse(_:)``, ``AuthError/invalidEmail``, ``AuthError/invalidPhotoURL``.
-    func updateProfile(displayName: String?, email: String?, photoURL: String?, for session: UserSession) async throws
+    func updateProfile(displayName: String?, email: String?, photoURL: String?, for session: UserSession)
+        async throws(AuthError)
         -> UserSession
 }
 
 /// Email verification: a mailed link proves that the account's email is the user's.
 public protocol EmailVerificationService: Sendable {
     /// Mails a verification link to the email of the session's account.
-    func sendEmailVerification(for session: UserSession) async throws
+    func sendEmailVerification(for session: UserSession) async throws(AuthError)
 
     /// Marks the email the code was mailed to as verified. The code works once and expires.
     /// - Returns: The email now verified.
     /// - Throws: ``AuthError/invalidVerificationLink``.
-    func applyEmailVerification(code: Secret) async throws -> String
+    func applyEmailVerification(code: Secret) async throws(AuthError) -> String
 }
 
 /// A signed-in user's new password.
@@ -57,14 +58,14 @@ public protocol PasswordChangeService: Sendable {
     /// - Returns: The caller's new session.
     /// - Throws: ``AuthError/recentSignInRequired(_:)``, ``AuthError/providerNotLinked(_:)`` when the account has
     ///   no password, ``AuthError/weakPassword(_:)``.
-    func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession
+    func changePassword(_ newPassword: Secret, for session: UserSession) async throws(AuthError) -> UserSession
 }
 
 /// Removing a way to sign in from an account that has several.
 public protocol UnlinkService: Sendable {
     /// Unlinks `provider` from the session's account and returns the updated session.
     /// - Throws: ``AuthError/recentSignInRequired(_:)`` when the session's sign-in is not recent.
-    func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession
+    func unlink(_ provider: ProviderType, from session: UserSession) async throws(AuthError) -> UserSession
 }
 
 /// Deleting the signed-in account.
@@ -76,7 +77,7 @@ public protocol AccountDeletionService: Sendable {
     ///     backend revokes the app's Apple tokens first (App Store Review Guideline 5.1.1(v)).
     /// - Throws: ``AuthError/recentSignInRequired(_:)`` when the session's sign-in is not recent,
     ///   ``AuthError/providerRevocationFailed(_:)`` when the revocation failed; the account then still exists.
-    func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws
+    func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws(AuthError)
 }
 
 /// What an identity provider needs to revoke the app's tokens of a user whose account is deleted: Sign in with
@@ -108,5 +109,5 @@ public enum AppleCredentialState: String, Hashable, Sendable {
 /// platforms, the embedded Apple-like issuer elsewhere.
 public protocol AppleCredentialStateChecker: Sendable {
     /// The state of the Apple user `userID` for this app.
-    func credentialState(forUserID userID: String) async throws -> AppleCredentialState
+    func credentialState(forUserID userID: String) async throws(AuthError) -> AppleCredentialState
 }

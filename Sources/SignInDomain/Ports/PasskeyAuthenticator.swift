@@ -13,44 +13,16 @@ public enum PasskeyOutcome<Value: Hashable & Sendable>: Hashable, Sendable {
 /// The protocol lives in Domain because the passkey use cases call it (ports live with their caller).
 public protocol PasskeyAuthenticator: Sendable {
     /// Shows the device's sheet to create a passkey and waits for the user.
-    /// - Returns: The registration, or ``PasskeyOutcome/cancelled``.
+    /// - Returns: The registration, or ``PasskeyOutcome/cancelled`` (the user's cancel, or the waiting task's).
     /// - Throws: ``AuthError/noPasskeyAvailable`` when the device cannot make one, ``AuthError`` for other
     ///   failures.
-    func register(_ request: PasskeyCreationRequest) async throws -> PasskeyOutcome<PasskeyRegistration>
+    func register(_ request: PasskeyCreationRequest) async throws(AuthError) -> PasskeyOutcome<PasskeyRegistration>
 
     /// Shows the device's sheet to sign in with a passkey and waits for the user.
-    /// - Returns: The assertion, or ``PasskeyOutcome/cancelled``.
+    /// - Returns: The assertion, or ``PasskeyOutcome/cancelled`` (the user's cancel, or the waiting task's).
     /// - Throws: ``AuthError/noPasskeyAvailable`` when the device holds no passkey for the relying party,
     ///   ``AuthError`` for other failures.
-    func assert(_ request: PasskeyAssertionRequest) async throws -> PasskeyOutcome<PasskeyAssertion>
-}
-
-extension PasskeyAuthenticator {
-    /// ``register(_:)`` as the use cases call it: a cancelled task counts as the user's cancel, and any error becomes
-    /// an ``AuthError``.
-    func obtainRegistration(_ request: PasskeyCreationRequest) async throws(AuthError)
-        -> PasskeyOutcome<PasskeyRegistration>
-    {
-        do {
-            return try await register(request)
-        } catch is CancellationError {
-            return .cancelled
-        } catch {
-            throw AuthError.normalizing(error)
-        }
-    }
-
-    /// ``assert(_:)`` as the use cases call it.
-    func obtainAssertion(_ request: PasskeyAssertionRequest) async throws(AuthError) -> PasskeyOutcome<PasskeyAssertion>
-    {
-        do {
-            return try await assert(request)
-        } catch is CancellationError {
-            return .cancelled
-        } catch {
-            throw AuthError.normalizing(error)
-        }
-    }
+    func assert(_ request: PasskeyAssertionRequest) async throws(AuthError) -> PasskeyOutcome<PasskeyAssertion>
 }
 
 /// Passkeys at the backend: the relying party's side. The Data layer implements it where the backend has passkeys
@@ -58,27 +30,27 @@ extension PasskeyAuthenticator {
 public protocol PasskeyService: Sendable {
     /// Starts registering a passkey for the session's account: a fresh challenge.
     /// - Throws: ``AuthError/recentSignInRequired(_:)`` when the session's sign-in is not recent.
-    func startRegistration(for session: UserSession) async throws -> PasskeyCreationRequest
+    func startRegistration(for session: UserSession) async throws(AuthError) -> PasskeyCreationRequest
 
     /// Sends the device's registration: the backend checks it and keeps the passkey's public key.
     /// - Returns: The session afterwards.
     /// - Throws: ``AuthError/passkeyRejected(_:)`` (an expired or used challenge among the reasons),
     ///   ``AuthError/passkeyAlreadyRegistered``, ``AuthError/tooManyPasskeys``.
     func finishRegistration(_ registration: PasskeyRegistration, name: String, for session: UserSession)
-        async throws -> UserSession
+        async throws(AuthError) -> UserSession
 
     /// The account's passkeys.
-    func passkeys(for session: UserSession) async throws -> [Passkey]
+    func passkeys(for session: UserSession) async throws(AuthError) -> [Passkey]
 
     /// Removes a passkey. A sensitive operation: the backend wants a recent sign-in.
     /// - Returns: The session afterwards.
     /// - Throws: ``AuthError/recentSignInRequired(_:)``, ``AuthError/passkeyNotFound``.
-    func removePasskey(id: String, for session: UserSession) async throws -> UserSession
+    func removePasskey(id: String, for session: UserSession) async throws(AuthError) -> UserSession
 
     /// Starts a sign-in with a passkey: a fresh challenge, for any passkey of the relying party.
-    func startSignIn() async throws -> PasskeyAssertionRequest
+    func startSignIn() async throws(AuthError) -> PasskeyAssertionRequest
 
     /// Sends the device's assertion: the backend checks it and signs the passkey's account in.
     /// - Throws: ``AuthError/passkeyRejected(_:)``, ``AuthError/passkeyNotFound`` (no account has the credential).
-    func finishSignIn(_ assertion: PasskeyAssertion) async throws -> UserSession
+    func finishSignIn(_ assertion: PasskeyAssertion) async throws(AuthError) -> UserSession
 }

@@ -4,7 +4,7 @@
 public protocol SecondFactorService: Sendable {
     /// Starts a TOTP enrolment for the session's account: a new shared secret, not yet in use.
     /// - Throws: ``AuthError/recentSignInRequired(_:)`` when the session's sign-in is not recent.
-    func startTOTPEnrollment(for session: UserSession) async throws -> TOTPEnrollment
+    func startTOTPEnrollment(for session: UserSession) async throws(AuthError) -> TOTPEnrollment
 
     /// Confirms an enrolment with a first code from the authenticator: from now on, every sign-in of the account asks
     /// for a code.
@@ -12,19 +12,20 @@ public protocol SecondFactorService: Sendable {
     /// - Throws: ``AuthError/invalidSecondFactorCode``, ``AuthError/secondFactorEnrollmentExpired``.
     func finishTOTPEnrollment(
         _ enrollment: TOTPEnrollment, code: Secret, displayName: String?, for session: UserSession
-    ) async throws -> UserSession
+    ) async throws(AuthError) -> UserSession
 
     /// The account's second factors.
-    func secondFactors(for session: UserSession) async throws -> [SecondFactor]
+    func secondFactors(for session: UserSession) async throws(AuthError) -> [SecondFactor]
 
     /// Removes a factor. A sensitive operation: the backend wants a recent sign-in.
     /// - Returns: The session afterwards.
     /// - Throws: ``AuthError/recentSignInRequired(_:)``, ``AuthError/secondFactorNotFound``.
-    func removeSecondFactor(id: String, for session: UserSession) async throws -> UserSession
+    func removeSecondFactor(id: String, for session: UserSession) async throws(AuthError) -> UserSession
 
     /// Finishes a sign-in that asked for a second factor with a code of one of its factors.
     /// - Returns: The signed-in session.
     /// - Throws: ``AuthError/invalidSecondFactorCode`` (the challenge can be tried again),
     ///   ``AuthError/secondFactorChallengeExpired`` (sign in again), ``AuthError/tooManySecondFactorAttempts``.
-    func finishSignIn(_ challenge: SecondFactorChallenge, factorID: String, code: Secret) async throws -> UserSession
+    func finishSignIn(_ challenge: SecondFactorChallenge, factorID: String, code: Secret) async throws(AuthError)
+        -> UserSession
 }

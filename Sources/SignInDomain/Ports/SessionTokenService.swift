@@ -7,8 +7,8 @@ public protocol SessionTokenService: Sendable {
     /// A new session for the same user, with new tokens (the refresh token rotates).
     /// - Throws: ``AuthError/refreshTokenRejected`` when the refresh token is no longer accepted; other
     ///   ``AuthError``s (such as ``AuthError/network(reason:)``) when the backend could not answer.
-    func refresh(_ session: UserSession) async throws -> UserSession
+    func refresh(_ session: UserSession) async throws(AuthError) -> UserSession
 
     /// Revokes the session's refresh token, so that it can never be used again.
-    func revoke(_ session: UserSession) async throws
+    func revoke(_ session: UserSession) async throws(AuthError)
 }

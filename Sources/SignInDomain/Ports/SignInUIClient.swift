@@ -16,24 +16,11 @@ public protocol SignInUIClient: Sendable {
     var providerType: ProviderType { get }
 
     /// Shows the provider's UI and waits for the user.
-    /// - Returns: The credential, or ``CredentialOutcome/cancelled`` if the user cancelled.
-    /// - Throws: ``AuthError`` when the UI fails for another reason.
-    func getCredential() async throws -> CredentialOutcome
+    /// - Returns: The credential, or ``CredentialOutcome/cancelled`` if the user cancelled (or the waiting task was
+    ///   cancelled).
+    /// - Throws: ``AuthError`` when the UI fails for another reason: a platform's error is mapped where it enters.
+    func getCredential() async throws(AuthError) -> CredentialOutcome
 }
 
 /// The UI clients of a screen, keyed by provider: what `SignInUIClientBuilder.build()` returns.
 public typealias SignInUIClients = [ProviderType: any SignInUIClient]
-
-extension SignInUIClient {
-    /// ``getCredential()`` as the use cases call it: a cancelled task counts as the user's cancel, and any error
-    /// becomes an ``AuthError``. Internal: an app implements ``getCredential()``, and nothing else calls a UI client.
-    func obtainCredential() async throws(AuthError) -> CredentialOutcome {
-        do {
-            return try await getCredential()
-        } catch is CancellationError {
-            return .cancelled
-        } catch {
-            throw AuthError.normalizing(error)
-        }
-    }
-}

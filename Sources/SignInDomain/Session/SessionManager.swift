@@ -24,7 +24,7 @@ public actor SessionManager {
     /// session read later is then announced as ``AuthStateEvent/signedIn(_:)``.
     private var announcedBeforeLoad = false
     private var generation = 0
-    private var inFlight: Task<UserSession, any Error>?
+    private var inFlight: Task<Result<UserSession, AuthError>, Never>?
     private var subscribers: [UUID: AsyncStream<AuthStateChanges.Change>.Continuation] = [:]
     /// How many changes were announced: each announcement's number, so that a follower can tell whether it has
     /// seen every change made so far (``revision``).
@@ -116,11 +116,7 @@ public actor SessionManager {
         try? await ensureLoaded()
         await acquireWrite()
         defer { releaseWrite() }
-        do {
-            try await store.save(newSession)
-        } catch {
-            throw AuthError.normalizing(error)
-        }
+        try await store.save(newSession)
         generation += 1
         inFlight?.cancel()
         inFlight = nil
@@ -150,7 +146,7 @@ public actor SessionManager {
         do {
             try await store.clear()
         } catch {
-            failure = AuthError.normalizing(error)
+            failure = error
         }
         if wasSignedIn {
             publish(.signedOut(reason))
@@ -185,7 +181,7 @@ public actor SessionManager {
         // A finished task stays in `inFlight` until its caller resumes: clear it here, or the refresh below would
         // join it and take its answer, which predates the question.
         while let task = inFlight {
-            _ = try? await task.value
+            _ = await task.value
             if inFlight == task { inFlight = nil }
         }
         guard (try? await currentSession()) != nil else { return nil }
@@ -202,37 +198,38 @@ public actor SessionManager {
         try await ensureLoaded()
         guard let current = session else { throw .notSignedIn }
         if !forceRefresh, !needsRefresh(current) { return current }
-        let task: Task<UserSession, any Error>
+        let task: Task<Result<UserSession, AuthError>, Never>
         if let inFlight {
             task = inFlight
         } else {
             let expectedGeneration = generation
-            task = Task { try await self.refresh(current, generation: expectedGeneration) }
+            task = Task { () async -> Result<UserSession, AuthError> in
+                do throws(AuthError) {
+                    return .success(try await self.refresh(current, generation: expectedGeneration))
+                } catch {
+                    return .failure(error)
+                }
+            }
             inFlight = task
         }
-        do {
-            let refreshed = try await task.value
-            if inFlight == task { inFlight = nil }
-            return refreshed
-        } catch {
-            if inFlight == task { inFlight = nil }
-            throw AuthError.normalizing(error)
-        }
+        let result = await task.value
+        if inFlight == task { inFlight = nil }
+        return try result.get()
     }
 
-    private func refresh(_ current: UserSession, generation expected: Int) async throws -> UserSession {
+    private func refresh(_ current: UserSession, generation expected: Int) async throws(AuthError) -> UserSession {
         do {
-            return try await store.withExclusiveAccess {
+            return try await store.withExclusiveAccess { () async throws(AuthError) -> UserSession in
                 // Another process may have refreshed while this one waited for the lock.
                 if let stored = try? await self.store.load(), stored.uid == current.uid,
                     stored.tokens.refreshToken != current.tokens.refreshToken, await !self.needsRefresh(stored)
                 {
                     return try await self.commit(stored, generation: expected, adopted: true)
                 }
-                do {
+                do throws(AuthError) {
                     let refreshed = try await self.tokenService.refresh(current)
                     return try await self.commit(refreshed, generation: expected, adopted: false)
-                } catch AuthError.refreshTokenSuperseded {
+                } catch .refreshTokenSuperseded {
                     // The backend saw this token exchanged moments ago: another process of this app won a race
                     // this one lost. Its session is in the store; adopt it. With none there, the token's successor
                     // is out of reach, and the session cannot go on.
@@ -244,7 +241,7 @@ public actor SessionManager {
                     throw AuthError.refreshTokenRejected
                 }
             }
-        } catch let error as AuthError {
+        } catch {
             guard let reason = error.sessionEndReason else { throw error }
             if generation == expected {
                 try? await signOut(reason: reason)
@@ -262,11 +259,7 @@ public actor SessionManager {
             throw session == nil ? .notSignedIn : .signedOut(.userRequested)
         }
         if !adopted {
-            do {
-                try await store.save(refreshed)
-            } catch {
-                throw AuthError.normalizing(error)
-            }
+            try await store.save(refreshed)
         }
         session = refreshed
         publish(.tokenRefreshed(refreshed))
@@ -280,12 +273,12 @@ public actor SessionManager {
         let loaded: UserSession?
         do {
             loaded = try await store.load()
-        } catch AuthError.storedSessionDiscarded(let movedTo, let reason) {
+        } catch .storedSessionDiscarded(let movedTo, let reason) {
             isLoaded = true
             session = nil
             throw .storedSessionDiscarded(movedTo: movedTo, reason: reason)
         } catch {
-            throw AuthError.normalizing(error)
+            throw error
         }
         // Another call may have loaded or signed in while this one waited for the store.
         guard !isLoaded else { return }
@@ -321,26 +314,26 @@ public actor SessionManager {
     /// or revoked by a password change elsewhere), the session is refreshed once and the call repeated; when the
     /// refresh is refused too, the manager has signed out and the error says so.
     /// - Throws: ``AuthError/notSignedIn``, ``AuthError/signedOut(_:)``, and what `operation` throws.
-    public nonisolated func authorized<T: Sendable>(_ operation: @Sendable (UserSession) async throws -> T)
+    public nonisolated func authorized<T: Sendable>(_ operation: @Sendable (UserSession) async throws(AuthError) -> T)
         async throws(AuthError) -> T
     {
         let session = try await validSession()
         let ending = { (error: AuthError) async -> AuthError in await self.ending(error, uid: session.uid) }
         do {
             return try await operation(session)
-        } catch AuthError.signedOut(.sessionExpired) {
+        } catch .signedOut(.sessionExpired) {
             let refreshed = try await validSession(forceRefresh: true)
             do {
                 return try await operation(refreshed)
-            } catch AuthError.signedOut(.sessionExpired) {
+            } catch .signedOut(.sessionExpired) {
                 // Refreshed, and refused all the same: the account does not accept this session any more.
                 try? await signOut(reason: .sessionExpired)
                 throw .signedOut(.sessionExpired)
             } catch {
-                throw await ending(AuthError.normalizing(error))
+                throw await ending(error)
             }
         } catch {
-            throw await ending(AuthError.normalizing(error))
+            throw await ending(error)
         }
     }
 

@@ -16,12 +16,7 @@ public struct SignUpUseCase: Sendable {
     public func callAsFunction(email: String, password: Secret) async throws(AuthError) -> UserSession {
         let email = try EmailAddress.validate(email)
         try PasswordPolicy.validate(password.value)
-        let session: UserSession
-        do {
-            session = try await accounts.signUp(email: email, password: password)
-        } catch {
-            throw AuthError.normalizing(error)
-        }
+        let session = try await accounts.signUp(email: email, password: password)
         try await sessions.establish(session)
         return session
     }
@@ -61,7 +56,7 @@ public struct LinkProviderUseCase: Sendable {
         guard !current.providerIds.contains(provider) else { throw .providerAlreadyLinked(provider) }
         guard let uiClient = uiClients[provider] else { throw .providerNotConfigured(provider) }
         guard authProviders[provider] != nil else { throw .authProviderMissing(provider) }
-        guard case .credential(let credential) = try await uiClient.obtainCredential() else { return .cancelled }
+        guard case .credential(let credential) = try await uiClient.getCredential() else { return .cancelled }
         return .linked(try await link(credential))
     }
 
@@ -82,7 +77,9 @@ public struct LinkProviderUseCase: Sendable {
             _ = try EmailAddress.validate(credential.email ?? "")
             try PasswordPolicy.validate(credential.password?.value ?? "")
         }
-        let linked = try await sessions.authorized { session in try await authProvider.link(credential, to: session) }
+        let linked = try await sessions.authorized { session throws(AuthError) in
+            try await authProvider.link(credential, to: session)
+        }
         try await sessions.establish(linked)
         return linked
     }
@@ -122,7 +119,7 @@ public struct UnlinkProviderUseCase: Sendable {
         guard current.providerIds.count > 1 else { throw .cannotUnlinkLastProvider }
         let accounts = self.accounts
         let updated = try await reauthentication.run(uiClients: uiClients, currentPassword: currentPassword) {
-            session in
+            session throws(AuthError) in
             try await accounts.unlink(provider, from: session)
         }
         try await sessions.establish(updated)
@@ -162,7 +159,7 @@ public struct ChangePasswordUseCase: Sendable {
         guard current.providerIds.contains(.emailPassword) else { throw .providerNotLinked(.emailPassword) }
         let accounts = self.accounts
         let updated = try await reauthentication.run(uiClients: uiClients, currentPassword: currentPassword) {
-            session in
+            session throws(AuthError) in
             try await accounts.changePassword(newPassword, for: session)
         }
         try await sessions.establish(updated)
@@ -183,11 +180,7 @@ public struct RequestPasswordResetUseCase: Sendable {
     /// - Throws: ``AuthError/invalidEmail`` (before any call).
     public func callAsFunction(email: String) async throws(AuthError) {
         let email = try EmailAddress.validate(email)
-        do {
-            try await accounts.sendPasswordReset(email: email)
-        } catch {
-            throw AuthError.normalizing(error)
-        }
+        try await accounts.sendPasswordReset(email: email)
     }
 }
 
@@ -218,7 +211,7 @@ public struct UpdateProfileUseCase: Sendable {
         guard try await sessions.currentSession() != nil else { throw .notSignedIn }
         let accounts = self.accounts
         let updated = try await reauthentication.run(uiClients: uiClients, currentPassword: currentPassword) {
-            session in
+            session throws(AuthError) in
             try await accounts.updateProfile(displayName: displayName, email: email, photoURL: photoURL, for: session)
         }
         try await sessions.establish(updated)
@@ -244,7 +237,9 @@ public struct SendEmailVerificationUseCase: Sendable {
         guard let current = try await sessions.currentSession() else { throw .notSignedIn }
         guard let email = current.email, !email.isEmpty else { throw .noEmailToVerify }
         let accounts = self.accounts
-        try await sessions.authorized { session in try await accounts.sendEmailVerification(for: session) }
+        try await sessions.authorized { session throws(AuthError) in
+            try await accounts.sendEmailVerification(for: session)
+        }
         return email
     }
 }
@@ -263,11 +258,7 @@ public struct ApplyEmailVerificationUseCase: Sendable {
     /// - Returns: The email now verified.
     /// - Throws: ``AuthError/invalidVerificationLink``.
     public func callAsFunction(code: Secret) async throws(AuthError) -> String {
-        do {
-            return try await accounts.applyEmailVerification(code: code)
-        } catch {
-            throw AuthError.normalizing(error)
-        }
+        return try await accounts.applyEmailVerification(code: code)
     }
 }
 
@@ -286,11 +277,7 @@ public struct CheckPasswordResetCodeUseCase: Sendable {
     /// - Throws: ``AuthError/invalidResetCode`` (an empty code, before any call), ``AuthError/resetCodeExpired``.
     public func callAsFunction(code: Secret) async throws(AuthError) -> String {
         guard !code.value.isEmpty else { throw .invalidResetCode }
-        do {
-            return try await accounts.checkPasswordResetCode(code)
-        } catch {
-            throw AuthError.normalizing(error)
-        }
+        return try await accounts.checkPasswordResetCode(code)
     }
 }
 
@@ -321,11 +308,7 @@ public struct ConfirmPasswordResetUseCase: Sendable {
     public func callAsFunction(code: Secret, newPassword: Secret) async throws(AuthError) -> UserSession? {
         guard !code.value.isEmpty else { throw .invalidResetCode }
         try PasswordPolicy.validate(newPassword.value)
-        do {
-            try await accounts.confirmPasswordReset(code: code, newPassword: newPassword)
-        } catch {
-            throw AuthError.normalizing(error)
-        }
+        try await accounts.confirmPasswordReset(code: code, newPassword: newPassword)
         return await sessions.recheck()
     }
 }
@@ -392,7 +375,7 @@ public struct CheckAppleCredentialUseCase: Sendable {
                 state = try await checker.credentialState(forUserID: appleUserID)
             } catch {
                 if quiet { return nil }  // Offline at launch is not a revocation.
-                throw AuthError.normalizing(error)
+                throw error
             }
         }
         if state != .authorized {
@@ -448,9 +431,12 @@ public struct DeleteAccountUseCase: Sendable {
             }
             let revocation = ProviderRevocation(provider: .apple, authorizationCode: code)
             // The sign-in is recent now, and the code works once: no second sign-in and retry with the same code.
-            try await sessions.authorized { session in try await accounts.deleteAccount(session, revoking: revocation) }
+            try await sessions.authorized { session throws(AuthError) in
+                try await accounts.deleteAccount(session, revoking: revocation)
+            }
         } else {
-            try await reauthentication.run(uiClients: uiClients, currentPassword: currentPassword) { session in
+            try await reauthentication.run(uiClients: uiClients, currentPassword: currentPassword) {
+                session throws(AuthError) in
                 try await accounts.deleteAccount(session, revoking: nil)
             }
         }

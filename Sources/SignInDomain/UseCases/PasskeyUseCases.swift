@@ -47,14 +47,14 @@ public struct RegisterPasskeyUseCase: Sendable {
         guard !current.isAnonymous else { throw .passkeyNeedsPermanentAccount }
         let passkeys = self.passkeys
         let request = try await reauthentication.run(uiClients: uiClients, currentPassword: currentPassword) {
-            session in
+            session throws(AuthError) in
             try await passkeys.startRegistration(for: session)
         }
-        guard case .completed(let registration) = try await authenticator.obtainRegistration(request) else {
+        guard case .completed(let registration) = try await authenticator.register(request) else {
             return .cancelled
         }
         let trimmed = PasskeyName.normalized(name)
-        let updated = try await sessions.authorized { session in
+        let updated = try await sessions.authorized { session throws(AuthError) in
             try await passkeys.finishRegistration(registration, name: trimmed, for: session)
         }
         try await sessions.establish(updated)
@@ -77,7 +77,7 @@ public struct ListPasskeysUseCase: Sendable {
     /// - Throws: ``AuthError/notSignedIn``.
     public func callAsFunction() async throws(AuthError) -> [Passkey] {
         let passkeys = self.passkeys
-        return try await sessions.authorized { session in try await passkeys.passkeys(for: session) }
+        return try await sessions.authorized { session throws(AuthError) in try await passkeys.passkeys(for: session) }
     }
 }
 
@@ -108,10 +108,12 @@ public struct RemovePasskeyUseCase: Sendable {
     {
         guard try await sessions.currentSession() != nil else { throw .notSignedIn }
         let passkeys = self.passkeys
-        let registered = try await sessions.authorized { session in try await passkeys.passkeys(for: session) }
+        let registered = try await sessions.authorized { session throws(AuthError) in
+            try await passkeys.passkeys(for: session)
+        }
         guard registered.contains(where: { $0.id == id }) else { throw .passkeyNotFound }
         let updated = try await reauthentication.run(uiClients: uiClients, currentPassword: currentPassword) {
-            session in
+            session throws(AuthError) in
             try await passkeys.removePasskey(id: id, for: session)
         }
         try await sessions.establish(updated)
@@ -138,21 +140,12 @@ public struct SignInWithPasskeyUseCase: Sendable {
     /// - Throws: ``AuthError/noPasskeyAvailable``, ``AuthError/passkeyRejected(_:)``, ``AuthError/passkeyNotFound``,
     ///   ``AuthError/userDisabled``.
     public func callAsFunction() async throws(AuthError) -> SignInResult {
-        let request: PasskeyAssertionRequest
-        do {
-            request = try await passkeys.startSignIn()
-        } catch {
-            throw AuthError.normalizing(error)
-        }
-        guard case .completed(let assertion) = try await authenticator.obtainAssertion(request) else {
+        let request = try await passkeys.startSignIn()
+        guard case .completed(let assertion) = try await authenticator.assert(request) else {
             return .cancelled
         }
         var session: UserSession
-        do {
-            session = try await passkeys.finishSignIn(assertion)
-        } catch {
-            throw AuthError.normalizing(error)
-        }
+        session = try await passkeys.finishSignIn(assertion)
         if session.signInProvider == nil { session.signInProvider = .passkey }
         try await sessions.establish(session)
         return .signedIn(session)

@@ -33,7 +33,7 @@ public struct Reauthentication: Sendable {
     ///   throws.
     public func run<T: Sendable>(
         uiClients: SignInUIClients, currentPassword: Secret? = nil,
-        _ operation: @escaping @Sendable (UserSession) async throws -> T
+        _ operation: @escaping @Sendable (UserSession) async throws(AuthError) -> T
     ) async throws(AuthError) -> T {
         do {
             return try await sessions.authorized(operation)
@@ -65,16 +65,11 @@ public struct Reauthentication: Sendable {
             credential = AuthCredential(provider: .emailPassword, email: email, password: currentPassword)
         } else {
             guard let uiClient = uiClients[provider],
-                case .credential(let obtained) = try await uiClient.obtainCredential()
+                case .credential(let obtained) = try await uiClient.getCredential()
             else { throw .recentSignInRequired(provider) }
             credential = obtained
         }
-        let renewed: UserSession
-        do {
-            renewed = try await authProvider.reauthenticate(credential, session: session)
-        } catch {
-            throw AuthError.normalizing(error)
-        }
+        let renewed = try await authProvider.reauthenticate(credential, session: session)
         guard renewed.uid == session.uid else { throw .userMismatch(provider) }
         try await sessions.establish(renewed)
         return credential

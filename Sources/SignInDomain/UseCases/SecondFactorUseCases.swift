@@ -23,7 +23,8 @@ public struct EnrollTOTPUseCase: Sendable {
         guard let current = try await sessions.currentSession() else { throw .notSignedIn }
         guard !current.isAnonymous else { throw .secondFactorNeedsPermanentAccount }
         let factors = self.factors
-        return try await reauthentication.run(uiClients: uiClients, currentPassword: currentPassword) { session in
+        return try await reauthentication.run(uiClients: uiClients, currentPassword: currentPassword) {
+            session throws(AuthError) in
             try await factors.startTOTPEnrollment(for: session)
         }
     }
@@ -37,7 +38,7 @@ public struct EnrollTOTPUseCase: Sendable {
     {
         let code = try OneTimeCodeInput.validate(code, digits: enrollment.digits)
         let factors = self.factors
-        let updated = try await sessions.authorized { session in
+        let updated = try await sessions.authorized { session throws(AuthError) in
             try await factors.finishTOTPEnrollment(enrollment, code: code, displayName: displayName, for: session)
         }
         try await sessions.establish(updated)
@@ -60,8 +61,10 @@ public struct ListSecondFactorsUseCase: Sendable {
     /// - Throws: ``AuthError/notSignedIn``.
     public func callAsFunction() async throws(AuthError) -> [SecondFactor] {
         let factors = self.factors
-        return try await sessions.authorized { session in try await factors.secondFactors(for: session) }
-            .sorted { $0.enrolledAt < $1.enrolledAt }
+        return try await sessions.authorized { session throws(AuthError) in
+            try await factors.secondFactors(for: session)
+        }
+        .sorted { $0.enrolledAt < $1.enrolledAt }
     }
 }
 
@@ -94,11 +97,13 @@ public struct RemoveSecondFactorUseCase: Sendable {
     ) async throws(AuthError) -> UserSession {
         guard try await sessions.currentSession() != nil else { throw .notSignedIn }
         let factors = self.factors
-        let enrolled = try await sessions.authorized { session in try await factors.secondFactors(for: session) }
+        let enrolled = try await sessions.authorized { session throws(AuthError) in
+            try await factors.secondFactors(for: session)
+        }
         guard enrolled.contains(where: { $0.id == id }) else { throw .secondFactorNotFound }
         guard enrolled.count > 1 || confirmingLast else { throw .lastSecondFactor }
         let updated = try await reauthentication.run(uiClients: uiClients, currentPassword: currentPassword) {
-            session in
+            session throws(AuthError) in
             try await factors.removeSecondFactor(id: id, for: session)
         }
         try await sessions.establish(updated)
@@ -133,12 +138,7 @@ public struct FinishSecondFactorSignInUseCase: Sendable {
         guard let factor = factorID.map({ id in challenge.factors.first { $0.id == id } }) ?? challenge.factors.first
         else { throw .secondFactorNotFound }
         let code = try OneTimeCodeInput.validate(code)
-        let session: UserSession
-        do {
-            session = try await factors.finishSignIn(challenge, factorID: factor.id, code: code)
-        } catch {
-            throw AuthError.normalizing(error)
-        }
+        let session = try await factors.finishSignIn(challenge, factorID: factor.id, code: code)
         try await sessions.establish(session)
         return session
     }

@@ -34,7 +34,7 @@ public struct SignInUseCase: Sendable {
         guard let uiClient = uiClients[provider] else { throw .providerNotConfigured(provider) }
         guard let authProvider = authProviders[provider] else { throw .authProviderMissing(provider) }
 
-        guard case .credential(let credential) = try await uiClient.obtainCredential() else {
+        guard case .credential(let credential) = try await uiClient.getCredential() else {
             return .cancelled
         }
 
@@ -59,21 +59,8 @@ public struct SignInUseCase: Sendable {
     private func exchange(_ credential: AuthCredential, with authProvider: any AuthProvider) async throws(AuthError)
         -> UserSession
     {
-        let session: UserSession
-        do {
-            session = try await authProvider.signIn(with: credential)
-        } catch {
-            throw AuthError.normalizing(error)
-        }
+        let session = try await authProvider.signIn(with: credential)
         try await sessions.establish(session)
         return session
-    }
-}
-
-extension AuthError {
-    /// Passes an ``AuthError`` through and wraps anything else as ``AuthError/unexpected(reason:)``.
-    public static func normalizing(_ error: any Error) -> AuthError {
-        if let authError = error as? AuthError { return authError }
-        return .unexpected(reason: String(describing: type(of: error)))
     }
 }

@@ -7,7 +7,7 @@ public struct AnonymousUIClient: SignInUIClient {
     /// Creates the client.
     public init() {}
 
-    public func getCredential() async throws -> CredentialOutcome {
+    public func getCredential() async throws(AuthError) -> CredentialOutcome {
         .credential(AuthCredential(provider: .anonymous))
     }
 }

@@ -9,9 +9,14 @@
         /// Creates the checker.
         public init() {}
 
-        public func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
-            let state = try await ASAuthorizationAppleIDProvider().credentialState(forUserID: userID)
-            return AppleCredentialState(appleIDProviderState: state.rawValue)
+        /// Apple's answer; an error of Apple's enters the Domain's typed errors here.
+        public func credentialState(forUserID userID: String) async throws(AuthError) -> AppleCredentialState {
+            do {
+                let state = try await ASAuthorizationAppleIDProvider().credentialState(forUserID: userID)
+                return AppleCredentialState(appleIDProviderState: state.rawValue)
+            } catch {
+                throw AuthError.normalizing(error)
+            }
         }
     }
 

@@ -22,7 +22,7 @@ public struct AppleUIClient: SignInUIClient {
         self.nonceGenerator = nonceGenerator
     }
 
-    public func getCredential() async throws -> CredentialOutcome {
+    public func getCredential() async throws(AuthError) -> CredentialOutcome {
         let rawNonce = nonceGenerator.make()
         let request = AppleIDRequest(scopes: [.fullName, .email], nonce: SHA256.hexDigest(rawNonce))
         let result = await authorizer.authorize(request)

@@ -85,7 +85,7 @@ public struct GoogleUIClient: SignInUIClient {
         self.nonceGenerator = nonceGenerator
     }
 
-    public func getCredential() async throws -> CredentialOutcome {
+    public func getCredential() async throws(AuthError) -> CredentialOutcome {
         let rawNonce = nonceGenerator.make()
         let result = await chooser.chooseAccount(nonce: SHA256.hexDigest(rawNonce))
         return try GoogleSignInMapper.outcome(for: result, rawNonce: rawNonce)

@@ -41,7 +41,22 @@ public struct OpenIDConnectUIClient: SignInUIClient {
         self.clock = clock
     }
 
-    public func getCredential() async throws -> CredentialOutcome {
+    /// Runs the authorization-code flow in the browser. The provider's and the browser's errors enter the Domain's
+    /// typed errors here: an `AuthError` as it is, a cancelled task as the user's cancel, anything else as
+    /// `AuthError.unexpected(reason:)`.
+    public func getCredential() async throws(AuthError) -> CredentialOutcome {
+        do {
+            return try await authorize()
+        } catch let error as AuthError {
+            throw error
+        } catch is CancellationError {
+            return .cancelled
+        } catch {
+            throw AuthError.normalizing(error)
+        }
+    }
+
+    private func authorize() async throws -> CredentialOutcome {
         let metadata = try await OpenIDProviderMetadata.discover(provider, transport: transport)
         // RFC 7636 §4.1: 32 random bytes make a 43-character verifier; the challenge is its SHA-256, base64url.
         let verifier = Secret(Base64URL.encode(random.bytes(count: 32)))

@@ -38,7 +38,9 @@
             self.presentationAnchor = presentationAnchor
         }
 
-        public func register(_ request: PasskeyCreationRequest) async throws -> PasskeyOutcome<PasskeyRegistration> {
+        public func register(_ request: PasskeyCreationRequest) async throws(AuthError)
+            -> PasskeyOutcome<PasskeyRegistration>
+        {
             let result = await AuthorizationControllerRun.result(
                 of: PasskeyAuthorizationMapper.bridge(for: PasskeyRegistration.self), anchor: presentationAnchor,
                 requests: { [Self.registrationRequest(for: request)] },
@@ -55,7 +57,9 @@
             return try PasskeyAuthorizationMapper.outcome(for: result)
         }
 
-        public func assert(_ request: PasskeyAssertionRequest) async throws -> PasskeyOutcome<PasskeyAssertion> {
+        public func assert(_ request: PasskeyAssertionRequest) async throws(AuthError)
+            -> PasskeyOutcome<PasskeyAssertion>
+        {
             let allowed = request.allowedCredentialIDs
             let result = await AuthorizationControllerRun.result(
                 of: PasskeyAuthorizationMapper.bridge(for: PasskeyAssertion.self), anchor: presentationAnchor,

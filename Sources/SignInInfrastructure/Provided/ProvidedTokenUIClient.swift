@@ -22,7 +22,7 @@ public struct ProvidedTokenUIClient: SignInUIClient {
         self.accessToken = accessToken
     }
 
-    public func getCredential() async throws -> CredentialOutcome {
+    public func getCredential() async throws(AuthError) -> CredentialOutcome {
         .credential(
             AuthCredential(provider: providerType, idToken: idToken, accessToken: accessToken, rawNonce: rawNonce))
     }

@@ -34,7 +34,7 @@ public actor FileSessionStore: SessionStore {
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
-    public func load() async throws -> UserSession? {
+    public func load() async throws(AuthError) -> UserSession? {
         let bytes: [UInt8]?
         do {
             AtomicFile.removeStaleTemporaries(of: path)
@@ -52,7 +52,7 @@ public actor FileSessionStore: SessionStore {
         }
     }
 
-    public func save(_ session: UserSession) async throws {
+    public func save(_ session: UserSession) async throws(AuthError) {
         do {
             try AtomicFile.makeDirectory(folder)
             try AtomicFile.write(StoredSessionCodec.encode(session), to: path)
@@ -61,7 +61,7 @@ public actor FileSessionStore: SessionStore {
         }
     }
 
-    public func clear() async throws {
+    public func clear() async throws(AuthError) {
         do {
             try AtomicFile.remove(path)
         } catch {
@@ -69,11 +69,13 @@ public actor FileSessionStore: SessionStore {
         }
     }
 
-    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws(AuthError) -> T)
+        async throws(AuthError) -> T
+    {
         try await lock.withLock(body)
     }
 
-    private func moveAside(reason: StoredSessionCodec.Failure) throws -> String {
+    private func moveAside(reason: StoredSessionCodec.Failure) throws(AuthError) -> String {
         let stamp = Int(Date().timeIntervalSince1970)
         var destination = "\(path).unreadable-\(stamp)"
         var counter = 1

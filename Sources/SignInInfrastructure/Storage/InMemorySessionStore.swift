@@ -9,7 +9,7 @@ public actor InMemorySessionStore: SessionStore {
         self.session = session
     }
 
-    public func load() async throws -> UserSession? { session }
-    public func save(_ session: UserSession) async throws { self.session = session }
-    public func clear() async throws { session = nil }
+    public func load() async throws(AuthError) -> UserSession? { session }
+    public func save(_ session: UserSession) async throws(AuthError) { self.session = session }
+    public func clear() async throws(AuthError) { session = nil }
 }

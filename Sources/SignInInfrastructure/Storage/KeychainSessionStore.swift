@@ -41,7 +41,7 @@ public struct KeychainSessionStore: SessionStore {
         self.clock = clock
     }
 
-    public func load() async throws -> UserSession? {
+    public func load() async throws(AuthError) -> UserSession? {
         let bytes: [UInt8]
         switch keychain.read(item) {
         case .notFound:
@@ -72,21 +72,23 @@ public struct KeychainSessionStore: SessionStore {
         }
     }
 
-    public func save(_ session: UserSession) async throws {
+    public func save(_ session: UserSession) async throws(AuthError) {
         let status = keychain.write(StoredSessionCodec.encode(session), to: item)
         guard status == .success else {
             throw AuthError.sessionStorage(reason: "Keychain write failed (\(status)); the previous session is kept")
         }
     }
 
-    public func clear() async throws {
+    public func clear() async throws(AuthError) {
         let status = keychain.delete(item)
         guard status == .success || status == .itemNotFound else {
             throw AuthError.sessionStorage(reason: "Keychain delete failed (\(status))")
         }
     }
 
-    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws(AuthError) -> T)
+        async throws(AuthError) -> T
+    {
         guard let lock else { return try await body() }
         return try await lock.withLock(body)
     }

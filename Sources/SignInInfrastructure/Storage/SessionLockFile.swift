@@ -15,7 +15,7 @@ struct SessionLockFile: Sendable {
 
     /// Runs `body` holding the lock, polling for it every 10 ms until `timeout`.
     /// - Throws: ``AuthError/sessionStorage(reason:)`` when the lock cannot be taken; what `body` throws.
-    func withLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    func withLock<T: Sendable>(_ body: @Sendable () async throws(AuthError) -> T) async throws(AuthError) -> T {
         let folder = lock.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         do {
             try AtomicFile.makeDirectory(folder.isEmpty ? "." : folder)
@@ -34,7 +34,11 @@ struct SessionLockFile: Sendable {
                 guard ContinuousClock.now < deadline else {
                     throw AuthError.sessionStorage(reason: "another process holds \(lock.path)")
                 }
-                try await Task.sleep(for: .milliseconds(10))
+                do {
+                    try await Task.sleep(for: .milliseconds(10))
+                } catch {
+                    throw AuthError.sessionStorage(reason: "stopped waiting for \(lock.path): the task was cancelled")
+                }
             }
         }
         defer { release?() }

@@ -67,7 +67,7 @@ public final class SignInViewModel {
         case .signIn(let provider):
             let signIn = self.signIn
             let uiClients = self.uiClients
-            return runSignIn {
+            return runSignIn { () throws(AuthError) in
                 switch try await signIn(provider, uiClients: uiClients) {
                 case .signedIn(let session): .signedIn(session)
                 case .cancelled: .cancelled
@@ -75,7 +75,7 @@ public final class SignInViewModel {
                 }
             }
         case .signInWithPasskey(let offer):
-            return runSignIn {
+            return runSignIn { () throws(AuthError) in
                 switch try await offer.useCase() {
                 case .signedIn(let session): .signedIn(session)
                 case .cancelled: .cancelled
@@ -83,18 +83,20 @@ public final class SignInViewModel {
                 }
             }
         case .finishSecondFactorSignIn(let offer, let challenge, let factorID, let code):
-            return runSignIn { .signedIn(try await offer.useCase(challenge, factorID: factorID, code: code)) }
+            return runSignIn { () throws(AuthError) in
+                .signedIn(try await offer.useCase(challenge, factorID: factorID, code: code))
+            }
         case .signInWithCredential(let credential):
             let signIn = self.signIn
-            return runSignIn { .signedIn(try await signIn.signIn(with: credential)) }
+            return runSignIn { () throws(AuthError) in .signedIn(try await signIn.signIn(with: credential)) }
         case .signOut:
             let signOut = self.signOut
             return Task {
                 let response: SignOutResponse
-                do {
+                do throws(AuthError) {
                     response = .signedOut(revoked: try await signOut())
                 } catch {
-                    response = .failed(AuthError.normalizing(error))
+                    response = .failed(error)
                 }
                 await self.followerCaughtUp()
                 self.dispatch(.signOutResponse(response))
@@ -106,13 +108,15 @@ public final class SignInViewModel {
         }
     }
 
-    private func runSignIn(_ body: @escaping @Sendable () async throws -> SignInResponse) -> Task<Void, Never> {
+    private func runSignIn(_ body: @escaping @Sendable () async throws(AuthError) -> SignInResponse)
+        -> Task<Void, Never>
+    {
         Task {
             let response: SignInResponse
-            do {
+            do throws(AuthError) {
                 response = try await body()
             } catch {
-                switch AuthError.normalizing(error) {
+                switch error {
                 case .secondFactorRequired(let challenge): response = .secondFactorRequired(challenge)
                 case let failure: response = .failed(failure)
                 }
@@ -141,10 +145,10 @@ public final class SignInViewModel {
         let uiClients = self.uiClients
         return Task {
             let response: AccountResponse
-            do {
+            do throws(AuthError) {
                 response = try await self.perform(effect, uiClients: uiClients)
             } catch {
-                response = .failed(AuthError.normalizing(error))
+                response = .failed(error)
             }
             await self.followerCaughtUp()
             self.dispatch(.accountResponse(response))
@@ -152,7 +156,8 @@ public final class SignInViewModel {
     }
 
     /// Runs an account effect with the use case its offer carries: no use case is looked up, so none can be missing.
-    private func perform(_ effect: SignInEffect, uiClients: SignInUIClients) async throws -> AccountResponse {
+    private func perform(_ effect: SignInEffect, uiClients: SignInUIClients) async throws(AuthError) -> AccountResponse
+    {
         switch effect {
         case .signUp(let offer, let email, let password):
             return .completed(.signUp, session: try await offer.useCase(email: email, password: password))

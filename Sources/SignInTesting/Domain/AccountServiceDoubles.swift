@@ -44,62 +44,63 @@ public actor SpyAccountService: SignUpService, PasswordResetService, PasswordRes
         self.sensitiveFailures = sensitiveFailures
     }
 
-    private func nextSensitiveFailure() throws {
+    private func nextSensitiveFailure() throws(AuthError) {
         if !sensitiveFailures.isEmpty { throw sensitiveFailures.removeFirst() }
     }
 
-    public func signUp(email: String, password: Secret) async throws -> UserSession {
+    public func signUp(email: String, password: Secret) async throws(AuthError) -> UserSession {
         calls.append(.signUp(email: email, password: password))
         return try session.get()
     }
 
-    public func sendPasswordReset(email: String) async throws {
+    public func sendPasswordReset(email: String) async throws(AuthError) {
         calls.append(.sendPasswordReset(email: email))
         if let error { throw error }
     }
 
-    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
+    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws(AuthError) {
         calls.append(.confirmPasswordReset(code: code, newPassword: newPassword))
         if let error { throw error }
     }
 
-    public func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {
+    public func unlink(_ provider: ProviderType, from session: UserSession) async throws(AuthError) -> UserSession {
         calls.append(.unlink(provider, uid: session.uid))
         try nextSensitiveFailure()
         return try self.session.get()
     }
 
-    public func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws {
+    public func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws(AuthError)
+    {
         calls.append(.deleteAccount(uid: session.uid, revoking: revocation))
         try nextSensitiveFailure()
         if let error { throw error }
     }
 
-    public func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession {
+    public func changePassword(_ newPassword: Secret, for session: UserSession) async throws(AuthError) -> UserSession {
         calls.append(.changePassword(newPassword, uid: session.uid))
         try nextSensitiveFailure()
         return try self.session.get()
     }
 
-    public func checkPasswordResetCode(_ code: Secret) async throws -> String {
+    public func checkPasswordResetCode(_ code: Secret) async throws(AuthError) -> String {
         calls.append(.checkPasswordResetCode(code))
         if let error { throw error }
         return try session.get().email ?? ""
     }
 
-    public func sendEmailVerification(for session: UserSession) async throws {
+    public func sendEmailVerification(for session: UserSession) async throws(AuthError) {
         calls.append(.sendEmailVerification(uid: session.uid))
         if let error { throw error }
     }
 
-    public func applyEmailVerification(code: Secret) async throws -> String {
+    public func applyEmailVerification(code: Secret) async throws(AuthError) -> String {
         calls.append(.applyEmailVerification(code: code))
         if let error { throw error }
         return try session.get().email ?? ""
     }
 
     public func updateProfile(displayName: String?, email: String?, photoURL: String?, for session: UserSession)
-        async throws -> UserSession
+        async throws(AuthError) -> UserSession
     {
         calls.append(.updateProfile(displayName: displayName, email: email, photoURL: photoURL, uid: session.uid))
         try nextSensitiveFailure()
@@ -118,30 +119,37 @@ public struct FailingAccountService: SignUpService, PasswordResetService, Passwo
         self.reportIssue = reportIssue
     }
 
-    private func fail(_ method: String) -> UnexpectedCallError {
+    private func fail(_ method: String) -> AuthError {
         reportIssue("FailingAccountService.\(method) was called")
-        return UnexpectedCallError("AccountService.\(method)")
+        return UnexpectedCallError("AccountService.\(method)").authError
     }
 
-    public func signUp(email: String, password: Secret) async throws -> UserSession { throw fail("signUp") }
-    public func sendPasswordReset(email: String) async throws { throw fail("sendPasswordReset") }
-    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {
+    public func signUp(email: String, password: Secret) async throws(AuthError) -> UserSession { throw fail("signUp") }
+    public func sendPasswordReset(email: String) async throws(AuthError) { throw fail("sendPasswordReset") }
+    public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws(AuthError) {
         throw fail("confirmPasswordReset")
     }
-    public func checkPasswordResetCode(_ code: Secret) async throws -> String { throw fail("checkPasswordResetCode") }
-    public func unlink(_ provider: ProviderType, from session: UserSession) async throws -> UserSession {
+    public func checkPasswordResetCode(_ code: Secret) async throws(AuthError) -> String {
+        throw fail("checkPasswordResetCode")
+    }
+    public func unlink(_ provider: ProviderType, from session: UserSession) async throws(AuthError) -> UserSession {
         throw fail("unlink")
     }
-    public func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws {
+    public func deleteAccount(_ session: UserSession, revoking revocation: ProviderRevocation?) async throws(AuthError)
+    {
         throw fail("deleteAccount")
     }
-    public func changePassword(_ newPassword: Secret, for session: UserSession) async throws -> UserSession {
+    public func changePassword(_ newPassword: Secret, for session: UserSession) async throws(AuthError) -> UserSession {
         throw fail("changePassword")
     }
-    public func sendEmailVerification(for session: UserSession) async throws { throw fail("sendEmailVerification") }
-    public func applyEmailVerification(code: Secret) async throws -> String { throw fail("applyEmailVerification") }
+    public func sendEmailVerification(for session: UserSession) async throws(AuthError) {
+        throw fail("sendEmailVerification")
+    }
+    public func applyEmailVerification(code: Secret) async throws(AuthError) -> String {
+        throw fail("applyEmailVerification")
+    }
     public func updateProfile(displayName: String?, email: String?, photoURL: String?, for session: UserSession)
-        async throws -> UserSession
+        async throws(AuthError) -> UserSession
     { throw fail("updateProfile") }
 }
 
@@ -161,7 +169,7 @@ public actor StubAppleCredentialStateChecker: AppleCredentialStateChecker {
         self.state = .failure(error)
     }
 
-    public func credentialState(forUserID userID: String) async throws -> AppleCredentialState {
+    public func credentialState(forUserID userID: String) async throws(AuthError) -> AppleCredentialState {
         askedUserIDs.append(userID)
         return try state.get()
     }

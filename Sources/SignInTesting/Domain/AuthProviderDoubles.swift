@@ -11,13 +11,15 @@ public struct StubAuthProvider: AuthProvider {
         self.result = result
     }
 
-    public func signIn(with credential: AuthCredential) async throws -> UserSession { try result.get() }
+    public func signIn(with credential: AuthCredential) async throws(AuthError) -> UserSession { try result.get() }
 
-    public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
+    public func link(_ credential: AuthCredential, to session: UserSession) async throws(AuthError) -> UserSession {
         try result.get()
     }
 
-    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
+    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws(AuthError)
+        -> UserSession
+    {
         try result.get()
     }
 }
@@ -37,12 +39,12 @@ public actor SpyAuthProvider: AuthProvider {
         self.result = result
     }
 
-    public func signIn(with credential: AuthCredential) async throws -> UserSession {
+    public func signIn(with credential: AuthCredential) async throws(AuthError) -> UserSession {
         credentials.append(credential)
         return try result.get()
     }
 
-    public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
+    public func link(_ credential: AuthCredential, to session: UserSession) async throws(AuthError) -> UserSession {
         links.append((credential, session.uid))
         return try result.get()
     }
@@ -50,7 +52,9 @@ public actor SpyAuthProvider: AuthProvider {
     /// The credentials received by `reauthenticate`, with the uid of the session they were for, in order.
     public private(set) var reauthentications: [(credential: AuthCredential, uid: String)] = []
 
-    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
+    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws(AuthError)
+        -> UserSession
+    {
         reauthentications.append((credential, session.uid))
         return try result.get()
     }
@@ -67,18 +71,20 @@ public struct FailingAuthProvider: AuthProvider {
         self.reportIssue = reportIssue
     }
 
-    public func signIn(with credential: AuthCredential) async throws -> UserSession {
+    public func signIn(with credential: AuthCredential) async throws(AuthError) -> UserSession {
         reportIssue("FailingAuthProvider(\(type)).signIn(with:) was called")
-        throw UnexpectedCallError("AuthProvider.signIn")
+        throw UnexpectedCallError("AuthProvider.signIn").authError
     }
 
-    public func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession {
+    public func link(_ credential: AuthCredential, to session: UserSession) async throws(AuthError) -> UserSession {
         reportIssue("FailingAuthProvider(\(type)).link(_:to:) was called")
-        throw UnexpectedCallError("AuthProvider.link")
+        throw UnexpectedCallError("AuthProvider.link").authError
     }
 
-    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession {
+    public func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws(AuthError)
+        -> UserSession
+    {
         reportIssue("FailingAuthProvider(\(type)).reauthenticate(_:session:) was called")
-        throw UnexpectedCallError("AuthProvider.reauthenticate")
+        throw UnexpectedCallError("AuthProvider.reauthenticate").authError
     }
 }

@@ -15,7 +15,7 @@ public actor SpyPasskeyAuthenticator: PasskeyAuthenticator {
         /// The user dismisses it: `PasskeyOutcome.cancelled`.
         case cancel
         /// The device fails: the error is thrown as it is (an `AuthError`, `CancellationError`, any other error).
-        case fail(any Error & Sendable)
+        case fail(AuthError)
     }
 
     /// A request the device was shown.
@@ -61,7 +61,9 @@ public actor SpyPasskeyAuthenticator: PasskeyAuthenticator {
         answers.count > 1 ? answers.removeFirst() : answers[0]
     }
 
-    public func register(_ request: PasskeyCreationRequest) async throws -> PasskeyOutcome<PasskeyRegistration> {
+    public func register(_ request: PasskeyCreationRequest) async throws(AuthError) -> PasskeyOutcome<
+        PasskeyRegistration
+    > {
         requests.append(.register(request))
         switch nextAnswer() {
         case .complete: return .completed(registration)
@@ -70,7 +72,7 @@ public actor SpyPasskeyAuthenticator: PasskeyAuthenticator {
         }
     }
 
-    public func assert(_ request: PasskeyAssertionRequest) async throws -> PasskeyOutcome<PasskeyAssertion> {
+    public func assert(_ request: PasskeyAssertionRequest) async throws(AuthError) -> PasskeyOutcome<PasskeyAssertion> {
         requests.append(.assert(request))
         switch nextAnswer() {
         case .complete: return .completed(assertion)
@@ -103,7 +105,7 @@ public actor SpyPasskeyService: PasskeyService {
     private let passkeys: [Passkey]
     private let creationRequest: PasskeyCreationRequest
     private let assertionRequest: PasskeyAssertionRequest
-    private var failures: [(any Error & Sendable)?]
+    private var failures: [(AuthError)?]
     /// The calls received, in order.
     public private(set) var calls: [Call] = []
 
@@ -121,7 +123,7 @@ public actor SpyPasskeyService: PasskeyService {
     public init(
         session: Result<UserSession, AuthError> = .success(.fixture()), passkeys: [Passkey] = [],
         creationRequest: PasskeyCreationRequest = .fixture(), assertionRequest: PasskeyAssertionRequest = .fixture(),
-        failures: [(any Error & Sendable)?] = []
+        failures: [(AuthError)?] = []
     ) {
         self.session = session
         self.passkeys = passkeys
@@ -130,43 +132,43 @@ public actor SpyPasskeyService: PasskeyService {
         self.failures = failures
     }
 
-    private func nextFailure() throws {
+    private func nextFailure() throws(AuthError) {
         if !failures.isEmpty, let failure = failures.removeFirst() { throw failure }
     }
 
-    public func startRegistration(for session: UserSession) async throws -> PasskeyCreationRequest {
+    public func startRegistration(for session: UserSession) async throws(AuthError) -> PasskeyCreationRequest {
         calls.append(.startRegistration(uid: session.uid))
         try nextFailure()
         return creationRequest
     }
 
     public func finishRegistration(_ registration: PasskeyRegistration, name: String, for session: UserSession)
-        async throws -> UserSession
+        async throws(AuthError) -> UserSession
     {
         calls.append(.finishRegistration(registration, name: name, uid: session.uid))
         try nextFailure()
         return try self.session.get()
     }
 
-    public func passkeys(for session: UserSession) async throws -> [Passkey] {
+    public func passkeys(for session: UserSession) async throws(AuthError) -> [Passkey] {
         calls.append(.passkeys(uid: session.uid))
         try nextFailure()
         return passkeys
     }
 
-    public func removePasskey(id: String, for session: UserSession) async throws -> UserSession {
+    public func removePasskey(id: String, for session: UserSession) async throws(AuthError) -> UserSession {
         calls.append(.removePasskey(id: id, uid: session.uid))
         try nextFailure()
         return try self.session.get()
     }
 
-    public func startSignIn() async throws -> PasskeyAssertionRequest {
+    public func startSignIn() async throws(AuthError) -> PasskeyAssertionRequest {
         calls.append(.startSignIn)
         try nextFailure()
         return assertionRequest
     }
 
-    public func finishSignIn(_ assertion: PasskeyAssertion) async throws -> UserSession {
+    public func finishSignIn(_ assertion: PasskeyAssertion) async throws(AuthError) -> UserSession {
         calls.append(.finishSignIn(assertion))
         try nextFailure()
         return try session.get()

@@ -34,11 +34,11 @@ public actor SpySecondFactorService: SecondFactorService {
         self.failures = failures
     }
 
-    private func nextFailure() throws {
+    private func nextFailure() throws(AuthError) {
         if !failures.isEmpty { throw failures.removeFirst() }
     }
 
-    public func startTOTPEnrollment(for session: UserSession) async throws -> TOTPEnrollment {
+    public func startTOTPEnrollment(for session: UserSession) async throws(AuthError) -> TOTPEnrollment {
         calls.append(.startTOTPEnrollment(uid: session.uid))
         try nextFailure()
         return TOTPEnrollment(
@@ -47,25 +47,25 @@ public actor SpySecondFactorService: SecondFactorService {
 
     public func finishTOTPEnrollment(
         _ enrollment: TOTPEnrollment, code: Secret, displayName: String?, for session: UserSession
-    ) async throws -> UserSession {
+    ) async throws(AuthError) -> UserSession {
         calls.append(.finishTOTPEnrollment(code: code, displayName: displayName, uid: session.uid))
         try nextFailure()
         return try self.session.get()
     }
 
-    public func secondFactors(for session: UserSession) async throws -> [SecondFactor] {
+    public func secondFactors(for session: UserSession) async throws(AuthError) -> [SecondFactor] {
         calls.append(.secondFactors(uid: session.uid))
         try nextFailure()
         return factors
     }
 
-    public func removeSecondFactor(id: String, for session: UserSession) async throws -> UserSession {
+    public func removeSecondFactor(id: String, for session: UserSession) async throws(AuthError) -> UserSession {
         calls.append(.removeSecondFactor(id: id, uid: session.uid))
         try nextFailure()
         return try self.session.get()
     }
 
-    public func finishSignIn(_ challenge: SecondFactorChallenge, factorID: String, code: Secret) async throws
+    public func finishSignIn(_ challenge: SecondFactorChallenge, factorID: String, code: Secret) async throws(AuthError)
         -> UserSession
     {
         calls.append(.finishSignIn(factorID: factorID, code: code))

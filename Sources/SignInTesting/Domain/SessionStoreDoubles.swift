@@ -27,19 +27,19 @@ public actor SpySessionStore: SessionStore {
         self.saveError = saveError
     }
 
-    public func load() async throws -> UserSession? {
+    public func load() async throws(AuthError) -> UserSession? {
         calls.append(.load)
         if let loadError { throw loadError }
         return session
     }
 
-    public func save(_ session: UserSession) async throws {
+    public func save(_ session: UserSession) async throws(AuthError) {
         calls.append(.save(session))
         if let saveError { throw saveError }
         self.session = session
     }
 
-    public func clear() async throws {
+    public func clear() async throws(AuthError) {
         calls.append(.clear)
         if let saveError { throw saveError }
         session = nil
@@ -55,18 +55,18 @@ public struct FailingSessionStore: SessionStore {
         self.reportIssue = reportIssue
     }
 
-    public func load() async throws -> UserSession? {
+    public func load() async throws(AuthError) -> UserSession? {
         reportIssue("FailingSessionStore.load() was called")
-        throw UnexpectedCallError("SessionStore.load")
+        throw UnexpectedCallError("SessionStore.load").authError
     }
 
-    public func save(_ session: UserSession) async throws {
+    public func save(_ session: UserSession) async throws(AuthError) {
         reportIssue("FailingSessionStore.save(_:) was called")
-        throw UnexpectedCallError("SessionStore.save")
+        throw UnexpectedCallError("SessionStore.save").authError
     }
 
-    public func clear() async throws {
+    public func clear() async throws(AuthError) {
         reportIssue("FailingSessionStore.clear() was called")
-        throw UnexpectedCallError("SessionStore.clear")
+        throw UnexpectedCallError("SessionStore.clear").authError
     }
 }

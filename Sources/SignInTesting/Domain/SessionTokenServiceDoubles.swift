@@ -55,7 +55,7 @@ public actor SpySessionTokenService: SessionTokenService {
         refreshError = error
     }
 
-    public func refresh(_ session: UserSession) async throws -> UserSession {
+    public func refresh(_ session: UserSession) async throws(AuthError) -> UserSession {
         refreshed.append(session)
         let number = refreshed.count
         if isGateClosed { await withCheckedContinuation { gateWaiters.append($0) } }
@@ -68,7 +68,7 @@ public actor SpySessionTokenService: SessionTokenService {
         return next
     }
 
-    public func revoke(_ session: UserSession) async throws {
+    public func revoke(_ session: UserSession) async throws(AuthError) {
         revoked.append(session)
         if let revokeError { throw revokeError }
     }
@@ -86,13 +86,13 @@ public struct FailingSessionTokenService: SessionTokenService {
     /// It says it can, so that code which asks before refreshing calls it, and the call is reported.
     public var canRefresh: Bool { true }
 
-    public func refresh(_ session: UserSession) async throws -> UserSession {
+    public func refresh(_ session: UserSession) async throws(AuthError) -> UserSession {
         reportIssue("FailingSessionTokenService.refresh(_:) was called")
-        throw UnexpectedCallError("SessionTokenService.refresh")
+        throw UnexpectedCallError("SessionTokenService.refresh").authError
     }
 
-    public func revoke(_ session: UserSession) async throws {
+    public func revoke(_ session: UserSession) async throws(AuthError) {
         reportIssue("FailingSessionTokenService.revoke(_:) was called")
-        throw UnexpectedCallError("SessionTokenService.revoke")
+        throw UnexpectedCallError("SessionTokenService.revoke").authError
     }
 }

@@ -21,7 +21,7 @@ public struct StubSignInUIClient: SignInUIClient {
         StubSignInUIClient(providerType, result: .success(.cancelled))
     }
 
-    public func getCredential() async throws -> CredentialOutcome { try result.get() }
+    public func getCredential() async throws(AuthError) -> CredentialOutcome { try result.get() }
 }
 
 /// A UI client that records how often it was asked, answering like a ``StubSignInUIClient``.
@@ -37,7 +37,7 @@ public actor SpySignInUIClient: SignInUIClient {
         self.result = result
     }
 
-    public func getCredential() async throws -> CredentialOutcome {
+    public func getCredential() async throws(AuthError) -> CredentialOutcome {
         callCount += 1
         return try result.get()
     }
@@ -54,8 +54,8 @@ public struct FailingSignInUIClient: SignInUIClient {
         self.reportIssue = reportIssue
     }
 
-    public func getCredential() async throws -> CredentialOutcome {
+    public func getCredential() async throws(AuthError) -> CredentialOutcome {
         reportIssue("FailingSignInUIClient(\(providerType)).getCredential() was called")
-        throw UnexpectedCallError("SignInUIClient.getCredential")
+        throw UnexpectedCallError("SignInUIClient.getCredential").authError
     }
 }

@@ -1,3 +1,5 @@
+public import SignInDomain
+
 /// Thrown by `Failing…` doubles, which also report the call through the closure a test gives them.
 public struct UnexpectedCallError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The double and the method that should not have been called.
@@ -13,3 +15,8 @@ public struct UnexpectedCallError: Error, Hashable, Sendable, CustomStringConver
 /// framework, so the test passes its own: `{ Issue.record(Comment(rawValue: $0)) }` with Swift Testing,
 /// `{ XCTFail($0) }` with XCTest.
 public typealias IssueReporter = @Sendable (String) -> Void
+
+extension UnexpectedCallError {
+    /// The error as a Domain port throws it: `AuthError.unexpected(reason:)`, naming the call.
+    public var authError: AuthError { .unexpected(reason: description) }
+}

@@ -21,7 +21,7 @@ struct AcmeUIClient: SignInUIClient {
         "Choose your Acme ID account:",
         translations: ["tr": "Acme Kimliği hesabınızı seçin:", "zh-Hant": "選擇您的 Acme 帳號："])
 
-    func getCredential() async throws -> CredentialOutcome {
+    func getCredential() async throws(AuthError) -> CredentialOutcome {
         var email = account ?? ""
         if account == nil {
             guard let index = await chooser.choose(Self.title.text(in: language), options: Self.accounts) else {

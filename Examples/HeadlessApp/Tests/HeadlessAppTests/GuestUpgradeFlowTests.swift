@@ -68,7 +68,9 @@ private struct ToggledProvider: AuthProvider {
     let linked: UserSession
     let signedIn: UserSession
 
-    func signIn(with credential: AuthCredential) async throws -> UserSession { signedIn }
-    func link(_ credential: AuthCredential, to session: UserSession) async throws -> UserSession { linked }
-    func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws -> UserSession { signedIn }
+    func signIn(with credential: AuthCredential) async throws(AuthError) -> UserSession { signedIn }
+    func link(_ credential: AuthCredential, to session: UserSession) async throws(AuthError) -> UserSession { linked }
+    func reauthenticate(_ credential: AuthCredential, session: UserSession) async throws(AuthError) -> UserSession {
+        signedIn
+    }
 }
