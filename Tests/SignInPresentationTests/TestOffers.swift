@@ -1,5 +1,6 @@
 import SignInDomain
 import SignInTesting
+import Testing
 
 @testable import SignInPresentation
 
@@ -21,4 +22,24 @@ enum TestOffers {
     static let enroll = Offer(EnrollTOTPUseCase(factors: factors, sessions: sessions))
     static let finishSecondFactor = Offer(FinishSecondFactorSignInUseCase(factors: factors, sessions: sessions))
     static let removeFactor = Offer(RemoveSecondFactorUseCase(factors: factors, sessions: sessions))
+}
+
+@Suite("Offer")
+struct OfferTests {
+    @Test("an offer equals itself and its copies, and no offer another wiring made: actions compare honestly")
+    func identity() {
+        let copy = TestOffers.signUp
+        let other = Offer(SignUpUseCase(accounts: TestOffers.accounts, sessions: TestOffers.sessions))
+        #expect(copy == TestOffers.signUp)
+        #expect(copy.hashValue == TestOffers.signUp.hashValue)
+        #expect(other != TestOffers.signUp)
+        let password: Secret = "correct horse"
+        #expect(
+            SignInAction.signUp(copy, email: "a@b.co", password: password)
+                == .signUp(TestOffers.signUp, email: "a@b.co", password: password))
+        #expect(
+            SignInAction.signUp(other, email: "a@b.co", password: password)
+                != .signUp(TestOffers.signUp, email: "a@b.co", password: password))
+        #expect(Set([copy, TestOffers.signUp, other]).count == 2)
+    }
 }

@@ -10,17 +10,27 @@ public import SignInDomain
 /// }
 /// ```
 ///
-/// Every offer of one use case type is equal to every other: an action is compared by what it asks, not by which
-/// instance will run it.
+/// Two offers are equal when they are the same offer: the one a view model's wiring made (copies of it included). So
+/// two actions are equal when they ask the same of the same wiring, and an action carrying another view model's
+/// offer is not mistaken for this one's.
 public struct Offer<UseCase: Sendable>: Hashable, Sendable {
-    let useCase: UseCase
-
-    init(_ useCase: UseCase) {
-        self.useCase = useCase
+    /// The use case, in a reference whose identity is the offer's.
+    private final class Wiring: Sendable {
+        let useCase: UseCase
+        init(_ useCase: UseCase) { self.useCase = useCase }
     }
 
-    public static func == (lhs: Offer, rhs: Offer) -> Bool { true }
-    public func hash(into hasher: inout Hasher) {}
+    private let wiring: Wiring
+
+    /// The use case the offer runs.
+    var useCase: UseCase { wiring.useCase }
+
+    init(_ useCase: UseCase) {
+        wiring = Wiring(useCase)
+    }
+
+    public static func == (lhs: Offer, rhs: Offer) -> Bool { lhs.wiring === rhs.wiring }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(wiring)) }
 }
 
 /// What the screen can offer besides signing in and out: one ``Offer`` for each account use case the view model
