@@ -126,6 +126,71 @@ struct SignInViewModelSessionTests {
         viewModel.stop()
     }
 
+    /// A store whose reads wait until the test opens it: a launch held in its restore.
+    actor GatedStore: SessionStore {
+        private(set) var reads = 0
+        private var isOpen = false
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+        private var session: UserSession?
+
+        func load() async throws(AuthError) -> UserSession? {
+            reads += 1
+            if !isOpen { await withCheckedContinuation { waiting.append($0) } }
+            return session
+        }
+        func save(_ session: UserSession) async throws(AuthError) { self.session = session }
+        func clear() async throws(AuthError) { session = nil }
+        func open() {
+            isOpen = true
+            for continuation in waiting { continuation.resume() }
+            waiting = []
+        }
+    }
+
+    func makeGatedSUT() -> (SignInViewModel, SessionManager, GatedStore) {
+        let clock = TestClock()
+        let store = GatedStore()
+        let tokens = SpySessionTokenService(clock: clock)
+        let manager = SessionManager(store: store, tokenService: tokens, clock: clock)
+        let viewModel = SignInViewModel(
+            signIn: SignInUseCase(authProviders: [], sessions: manager),
+            signOut: SignOutUseCase(sessions: manager, tokenService: tokens), uiClients: [:])
+        return (viewModel, manager, store)
+    }
+
+    @Test("stop() while start() is still reading the store: nothing is followed afterwards")
+    func stopDuringStart() async throws {
+        let (viewModel, manager, store) = makeGatedSUT()
+        let launch = Task { await viewModel.start() }
+        while await store.reads == 0 { await Task.yield() }
+
+        viewModel.stop()
+        await store.open()
+        _ = await launch.value
+        try await manager.establish(.fixture(uid: "after-stop"))
+        for _ in 0..<100 { await Task.yield() }
+
+        #expect(viewModel.state.session == nil)
+    }
+
+    @Test("two launches at once leave one follower, which stop() ends")
+    func concurrentStarts() async throws {
+        let (viewModel, manager, store) = makeGatedSUT()
+        let first = Task { await viewModel.start() }
+        let second = Task { await viewModel.start() }
+        while await store.reads == 0 { await Task.yield() }
+        await store.open()
+        _ = await (first.value, second.value)
+
+        try await manager.establish(.fixture(uid: "followed"))
+        while viewModel.state.session?.uid != "followed" { await Task.yield() }
+        viewModel.stop()
+        try await manager.establish(.fixture(uid: "after-stop"))
+        for _ in 0..<100 { await Task.yield() }
+
+        #expect(viewModel.state.session?.uid == "followed")
+    }
+
     @Test("after start(), a refresh made elsewhere shows in the view model's state")
     func followsRefresh() async throws {
         let clock = TestClock()

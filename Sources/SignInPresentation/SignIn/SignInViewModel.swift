@@ -25,6 +25,8 @@ public final class SignInViewModel {
     @ObservationIgnored private let uiClients: SignInUIClients
     @ObservationIgnored private let reducer: SignInReducer
     @ObservationIgnored private var following: Task<Void, Never>?
+    /// Counts ``start()`` and ``stop()`` calls: a launch whose restore finished after a later call follows nothing.
+    @ObservationIgnored private var launches = 0
     /// The session manager's revision of the last change the follower applied.
     @ObservationIgnored private var followedRevision: UInt64 = 0
     /// Effects whose response waits until the follower has applied the changes made before it.
@@ -238,8 +240,9 @@ public final class SignInViewModel {
 
     /// Launches the screen: restores the stored session (refreshing it if it has expired) and returns once
     /// ``state`` shows it. From then on every change of the session (a refresh, a sign-out made elsewhere, another
-    /// process's sign-in) becomes ``SignInAction/authStateChanged(_:)``, until ``stop()`` or until the view model is
-    /// released. Calling it again starts over.
+    /// process's sign-in) becomes ``SignInAction/authStateChanged(_:)``, until ``stop()`` (or, once the view model is
+    /// released, until the next change). Calling it again starts over; a launch stopped, started again or cancelled
+    /// before its restore finished follows nothing.
     ///
     /// ```swift
     /// .task { await viewModel.start() }   // SwiftUI: the screen shows the stored session from its first frame
@@ -251,6 +254,7 @@ public final class SignInViewModel {
     @discardableResult
     public func start() async -> Result<RestoreOutcome, AuthError> {
         stop()
+        let launch = launches
         let sessions = signOut.sessions
         let outcome: Result<RestoreOutcome, AuthError>
         do {
@@ -258,6 +262,8 @@ public final class SignInViewModel {
         } catch {
             outcome = .failure(error)
         }
+        // Stopped, started again, or cancelled while the store was read: the later call decides what is followed.
+        guard launch == launches, !Task.isCancelled else { return outcome }
         // The subscription's first event is the session as the store has it after the restore: a change made
         // meanwhile is in it, not lost. The launch returns once that event is in the state.
         await withCheckedContinuation { (shown: CheckedContinuation<Void, Never>) in
@@ -276,8 +282,10 @@ public final class SignInViewModel {
         return outcome
     }
 
-    /// Stops following the session's changes that ``start()`` began; ``state`` keeps what it shows.
+    /// Stops following the session's changes that ``start()`` began, or is about to begin; ``state`` keeps what it
+    /// shows.
     public func stop() {
+        launches += 1
         following?.cancel()
         following = nil
         let waiting = catchUpWaiters
