@@ -10,15 +10,16 @@ import SignInInfrastructure
 /// let offline = SignInBackend.embedded(folder: "/tmp/accounts")
 /// ```
 public struct SignInBackend: Sendable {
-    /// A short name that keeps each backend's session apart (`firebase`, `embedded`): a session is never refreshed
-    /// at a backend that did not issue it.
+    /// A name that keeps each backend's session apart: the client keeps the session under it, so a session is never
+    /// refreshed at a backend that did not issue it. `firebase-…` and `embedded-…` end with a tag of the project's
+    /// settings or of the folder, so that two projects, or two folders, do not share one.
     public var name: String
     /// What the backend offers; the client wires a provider or a use case only where its port is present.
     public var capabilities: IdentityBackendCapabilities
 
     /// A backend of the app's own: any ports, for example `RESTIdentityBackend(…).capabilities`.
     /// - Parameters:
-    ///   - name: A short name that keeps its session apart from other backends'.
+    ///   - name: A name that keeps its session apart from other backends' (its base URL, say).
     ///   - capabilities: Its ports.
     public init(name: String, capabilities: IdentityBackendCapabilities) {
         self.name = name
@@ -34,7 +35,7 @@ public struct SignInBackend: Sendable {
         _ configuration: FirebaseConfiguration, transport: any HTTPTransport = URLSessionTransport()
     ) -> SignInBackend {
         SignInBackend(
-            name: "firebase",
+            name: "firebase-" + tag(configuration.apiKey.value, configuration.tenantID, configuration.emulatorHost),
             capabilities: FirebaseIdentityBackend(configuration: configuration, transport: transport).capabilities)
     }
 
@@ -44,6 +45,16 @@ public struct SignInBackend: Sendable {
     /// - Parameter folder: Where its state lives; processes that share it share the accounts.
     public static func embedded(folder: String) -> SignInBackend {
         SignInBackend(
-            name: "embedded", capabilities: EmbeddedBackend.persistent(folder: folder).identityService.capabilities)
+            name: "embedded-" + tag(folder),
+            capabilities: EmbeddedBackend.persistent(folder: folder).identityService.capabilities)
+    }
+
+    /// A short, stable tag of `parts` (64-bit FNV-1a, in hex): the same settings give the same tag in every process.
+    private static func tag(_ parts: String?...) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in parts.map({ $0 ?? "" }).joined(separator: "\u{0}").utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16)
     }
 }

@@ -86,12 +86,38 @@ struct SignInClientTests {
                 == AuthErrorMessages(language: "tr").message(for: .sessionStorage(reason: "locked")))
     }
 
+    @Test("each backend keeps its own session: a second folder, or a second project, does not restore the first's")
+    func sessionPerBackend() async throws {
+        let storage = PlatformStorage(app: "client-tests", environment: ["HOME": folder.path])
+        let first = SignInClient(backend: .embedded(folder: "\(folder.path)/one"), storage: storage, language: "en")
+        await first.viewModel.start()
+        await first.viewModel.dispatch(.clickProvider(.anonymous))?.value
+        let uid = try #require(first.viewModel.state.session?.uid)
+        first.viewModel.stop()
+
+        let other = SignInClient(backend: .embedded(folder: "\(folder.path)/two"), storage: storage, language: "en")
+        #expect(await other.viewModel.start() == .success(.signedOut(nil)))
+        other.viewModel.stop()
+        let again = SignInClient(backend: .embedded(folder: "\(folder.path)/one"), storage: storage, language: "en")
+        #expect(await again.viewModel.start() == .success(.restored(try #require(first.viewModel.state.session))))
+        #expect(again.viewModel.state.session?.uid == uid)
+        again.viewModel.stop()
+
+        let production = SignInBackend.firebase(FirebaseConfiguration(apiKey: "key-one"))
+        #expect(production.name != SignInBackend.firebase(FirebaseConfiguration(apiKey: "key-two")).name)
+        #expect(production.name == SignInBackend.firebase(FirebaseConfiguration(apiKey: "key-one")).name)
+        #expect(
+            production.name
+                != SignInBackend.firebase(FirebaseConfiguration(apiKey: "key-one", emulatorHost: "127.0.0.1:9099")).name
+        )
+    }
+
     @Test("Firebase's backend offers every port, so the screen has the guest button and every account offer")
     func firebaseWiring() {
         let client = SignInClient(
             backend: .firebase(FirebaseConfiguration(apiKey: "not-a-key", emulatorHost: "127.0.0.1:9")),
             sessionStore: SpySessionStore())
-        #expect(client.backend.name == "firebase")
+        #expect(client.backend.name.hasPrefix("firebase-"))
         #expect(client.viewModel.providers.map(\.type) == [.anonymous, .emailPassword])
         #expect(client.viewModel.offers.signUp != nil)
         #expect(client.viewModel.offers.requestPasswordReset != nil)
