@@ -11,8 +11,10 @@ import SignInPresentation
 /// import SignIn
 ///
 /// let client = SignInClient(backend: .firebase(FirebaseConfiguration(apiKey: "AIza…")))
-/// await client.viewModel.start()                       // the stored session, restored
-/// await client.viewModel.dispatch(.clickProvider(.anonymous))?.value
+/// await client.viewModel.start()  // the stored session, if there is one, is in `state` now
+/// if client.viewModel.state.session == nil {
+///     await client.viewModel.dispatch(.clickProvider(.anonymous))?.value
+/// }
 /// print(client.viewModel.state.session?.uid ?? "signed out")
 /// ```
 ///
