@@ -8,7 +8,7 @@ import SignInEmbeddedBackend
 import SignInFirebase
 import SignInPresentation
 
-/// The no-argument demo: every flow of the apps it mirrors, each step labelled with its layer. The KMP app's Apple flow;
+/// The no-argument demo: every flow of the apps it mirrors, each step labelled with its layer. Sign in with Apple;
 /// what makes a session last (restore, refresh with rotation, an authorized call); Google; a guest upgraded by
 /// linking email and password, keeping its uid; a password reset through the outbox link; two-step sign-in with an
 /// authenticator app's codes; Apple revocation;

@@ -1,7 +1,7 @@
 public import SignInDomain
 
-/// Exchanges a Sign in with Apple credential for a session at the identity backend: the KMP app's
-/// `AppleAuthProvider`, with the backend port in place of `FIROAuthProvider` and the Firebase SDK.
+/// Exchanges a Sign in with Apple credential for a session at the identity backend, through its port (no Firebase
+/// SDK).
 public struct AppleAuthProvider: AuthProvider {
     public var type: ProviderType { .apple }
 

@@ -1,6 +1,6 @@
 /// What a UI client obtained from the user, ready to be exchanged for a session by an ``AuthProvider``.
 ///
-/// Mirrors the KMP app's `AuthCredential(idToken, accessToken, rawNonce)`, plus what Sign in with Apple
+/// A provider's tokens and the raw nonce (`idToken`, `accessToken`, `rawNonce`), plus what Sign in with Apple
 /// hands over only at the first sign-in: the user's name and email. Every token is a ``Secret``, so the
 /// credential can be logged or dumped without leaking one.
 public struct AuthCredential: Hashable, Sendable {

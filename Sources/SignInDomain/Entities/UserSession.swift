@@ -1,5 +1,5 @@
-/// A signed-in user as the app sees it: the KMP app's `UserSession(uid, email, providerIds)` plus what
-/// apps need next (display name, guest flag, first sign-in flag, tokens).
+/// A signed-in user as the app sees it: the uid, the email and the providers, plus what apps need next (display
+/// name, guest flag, first sign-in flag, tokens).
 public struct UserSession: Hashable, Sendable, Codable {
     /// The backend's stable user id. It never changes for an account, also when a guest is upgraded.
     public var uid: String

@@ -1,5 +1,4 @@
-/// Exchanges a credential for a session at an identity backend. The KMP app's `AuthProvider`; the Data
-/// layer has one implementation per provider.
+/// Exchanges a credential for a session at an identity backend; the Data layer has one implementation per provider.
 public protocol AuthProvider: Sendable {
     /// The provider whose credentials this exchanges.
     var type: ProviderType { get }

@@ -7,7 +7,7 @@ public enum CredentialOutcome: Hashable, Sendable {
 }
 
 /// Obtains a credential from the user through a provider's UI: the Apple sheet, Google's account
-/// chooser, a form, or a terminal prompt. The KMP app's `SignInUIClient`.
+/// chooser, a form, or a terminal prompt.
 ///
 /// The protocol lives in Domain because ``SignInUseCase`` calls it (ports live with their caller);
 /// Infrastructure implements it and provides the builder. Architecture.md gives the full reason.

@@ -1,4 +1,4 @@
-/// Signs the user in with a provider: the KMP app's `SignInUseCase.invoke(provider, uiClients)`.
+/// Signs the user in with a provider, through the screen's UI clients; called like a function (`signIn(provider, uiClients:)`).
 ///
 /// The steps: find the provider's UI client and ``AuthProvider`` (either missing is a typed "not
 /// configured" error, found before the user is bothered), obtain the credential from the user (a cancel

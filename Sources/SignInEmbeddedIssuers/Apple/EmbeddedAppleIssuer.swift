@@ -87,7 +87,7 @@ public final class EmbeddedAppleIssuer: Sendable {
         }
     }
 
-    /// Apple's state for the user `userID` and the app `clientID`: the KMP app's credential-state check.
+    /// Apple's state for the user `userID` and the app `clientID`: what the credential-state check asks.
     public func credentialState(forUserID userID: String, clientID: String) throws(IdentityBackendError)
         -> AppleCredentialState
     {

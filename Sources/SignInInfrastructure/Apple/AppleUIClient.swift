@@ -1,7 +1,7 @@
 import SignInCrypto
 public import SignInDomain
 
-/// Obtains a Sign in with Apple credential: the KMP app's `AppleUIClientImpl`.
+/// Obtains a Sign in with Apple credential.
 ///
 /// It makes a fresh raw nonce, puts its SHA-256 hex in the request, presents the authorizer (Apple's
 /// sheet, or the terminal stand-in), and returns the credential with the raw nonce kept for the backend.

@@ -1,7 +1,7 @@
 import SignInDomain
 
 extension SignInUIClientBuilder {
-    /// Adds an ``AppleUIClient``: the KMP app's `createAppleClient()`.
+    /// Adds an ``AppleUIClient``.
     /// - Parameters:
     ///   - authorizer: Presents Apple's authorization UI (the terminal stand-in on Linux).
     ///   - nonceGenerator: Makes the raw nonce.

@@ -1,8 +1,7 @@
 import SignInDomain
 
 extension SignInUIClientBuilder {
-    /// Adds a ``GoogleUIClient``: the KMP app's `createGoogleClient(googleAuthProvider)`, which takes what the
-    /// client needs as a parameter.
+    /// Adds a ``GoogleUIClient``, which takes what the client needs (the chooser) as a parameter.
     /// - Parameters:
     ///   - chooser: Shows Google's account chooser.
     ///   - nonceGenerator: Makes the raw nonce.

@@ -1,6 +1,6 @@
 public import SignInDomain
 
-/// Builds the UI clients of a sign-in screen with the KMP app's fluent API:
+/// Builds the UI clients of a sign-in screen with a fluent API:
 ///
 /// ```swift
 /// let uiClients = SignInUIClientBuilder()
@@ -9,8 +9,7 @@ public import SignInDomain
 ///     .build()
 /// ```
 ///
-/// Each `create…Client` lives in an extension file of its own (`SignInUIClientBuilder+Apple.swift`), as
-/// the KMP app's `SignInUIClientBuilder.ios.kt` does.
+/// Each `create…Client` lives in an extension file of its own (`SignInUIClientBuilder+Apple.swift`).
 public struct SignInUIClientBuilder: Sendable {
     private var clients: SignInUIClients = [:]
     /// Creates an empty builder.

@@ -1,7 +1,6 @@
 public import SignInDomain
 
-/// What can happen on the sign-in screen: a provider's button (the KMP app's `ClickApple` is
-/// `.clickProvider(.apple)`), the forms' submissions with what the user typed, sign-out, the responses of effects, and
+/// What can happen on the sign-in screen: a provider's button (`.clickProvider(.apple)`), the forms' submissions with what the user typed, sign-out, the responses of effects, and
 /// changes of the auth state made elsewhere. Whatever the user types travels in the action; a provider with a sheet
 /// of its own (Apple, Google, a guest) is asked through its UI client.
 public enum SignInAction: Hashable, Sendable {

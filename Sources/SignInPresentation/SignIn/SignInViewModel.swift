@@ -1,7 +1,7 @@
 public import Observation
 public import SignInDomain
 
-/// The sign-in screen's view model: the KMP app's `SignInViewModel(uiClients)` with `dispatch(_:)`.
+/// The sign-in screen's view model: its UI clients, ``dispatch(_:)`` for every action, and the ``state`` it shows.
 ///
 /// UI-toolkit free: SwiftUI observes ``state`` through Observation, UIKit and the CLI read it after
 /// ``dispatch(_:)``. The decisions are in ``SignInReducer``; this class only runs effects.
@@ -59,7 +59,7 @@ public final class SignInViewModel {
         self.state = initialState
     }
 
-    /// Sends an action: the KMP app's `dispatch`.
+    /// Sends an action.
     /// - Returns: The task running the action's effect, if it started one; await it to know when the
     ///   effect's response has been applied. Discard it in UI code.
     @discardableResult

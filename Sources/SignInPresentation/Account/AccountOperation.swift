@@ -1,0 +1,35 @@
+public import SignInDomain
+
+/// An account operation the view model completed.
+public enum AccountOperation: Hashable, Sendable {
+    case signUp
+    case link(ProviderType)
+    case unlink(ProviderType)
+    case requestPasswordReset
+    case confirmPasswordReset
+    /// A reset link's code is good: it sets the password of this email.
+    case checkPasswordResetCode(email: String)
+    case checkAppleCredential(AppleCredentialState)
+    case deleteAccount
+    case changePassword
+    /// A verification mail was sent to this email.
+    case sendEmailVerification(email: String)
+    /// This email is verified now.
+    case applyEmailVerification(email: String)
+    /// The display name or the email changed.
+    case updateProfile
+    /// A TOTP enrolment started: show its secret and wait for a first code.
+    case startTOTPEnrollment(TOTPEnrollment)
+    /// The authenticator is enrolled: sign-ins ask for its codes.
+    case enrollTOTP
+    /// The account's second factors.
+    case listSecondFactors([SecondFactor])
+    /// A second factor was removed.
+    case removeSecondFactor
+    /// A passkey was registered.
+    case registerPasskey
+    /// The account's passkeys.
+    case listPasskeys([Passkey])
+    /// A passkey was removed.
+    case removePasskey
+}
