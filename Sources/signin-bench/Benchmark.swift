@@ -10,6 +10,7 @@ import SignInEmulator
 import SignInFirebase
 import SignInHTTPServer
 import SignInInfrastructure
+import SignInPresentation
 
 /// Prints the figures the project's performance claims rest on, each as a median with its spread, with the machine
 /// and the date. Run it in release: `swift run -c release signin-bench` (`--quick`: smaller sizes, for CI).
@@ -73,6 +74,28 @@ struct Benchmark {
             try await sample(count: quick ? 200 : 1_000, warmUp: 20) { _ in
                 try await filed.signIn()
             }.summary)
+        let launchBackend = EmbeddedBackend.inMemory()
+        let launchFile = "\(sessionFolder)/launch.json"
+        try await FullLayerSignIn(backend: launchBackend, store: FileSessionStore(path: launchFile)).signIn()
+        line(
+            "a relaunch: new view model, start() until state shows the session",
+            try await sample(count: quick ? 200 : 1_000, warmUp: 20) { _ in
+                try await launch(backend: launchBackend, sessionFile: launchFile)
+            }.summary)
+    }
+
+    /// A relaunch as an app makes it: a new session manager and view model over the stored session, and `start()`.
+    @MainActor
+    static func launch(backend: EmbeddedBackend, sessionFile: String) async throws {
+        let tokens = BackendSessionTokenService(backend: backend.identityService)
+        let sessions = SessionManager(store: FileSessionStore(path: sessionFile), tokenService: tokens)
+        let viewModel = SignInViewModel(
+            signIn: SignInUseCase(authProviders: [], sessions: sessions),
+            signOut: SignOutUseCase(sessions: sessions, tokenService: tokens), uiClients: [:])
+        guard case .success(.restored) = await viewModel.start(), viewModel.state.session != nil else {
+            throw BenchError("the launch did not restore the stored session")
+        }
+        viewModel.stop()
     }
 
     static func temporaryFolder(_ name: String) -> String {
