@@ -191,6 +191,25 @@ struct SignInViewModelSessionTests {
         #expect(viewModel.state.session?.uid == "followed")
     }
 
+    @Test("a view model released while it follows the session ends its subscription: the session manager is freed")
+    func releasedViewModelStopsFollowing() async {
+        weak var released: SessionManager?
+        do {
+            let clock = TestClock()
+            let tokens = SpySessionTokenService(clock: clock)
+            let manager = SessionManager(
+                store: SpySessionStore(session: .fixture()), tokenService: tokens, clock: clock)
+            released = manager
+            let viewModel = SignInViewModel(
+                signIn: SignInUseCase(authProviders: [], sessions: manager),
+                signOut: SignOutUseCase(sessions: manager, tokenService: tokens), uiClients: [:])
+            await viewModel.start()
+            #expect(viewModel.state.session == .fixture())
+        }
+        for _ in 0..<1_000 where released != nil { await Task.yield() }
+        #expect(released == nil)
+    }
+
     @Test("after start(), a refresh made elsewhere shows in the view model's state")
     func followsRefresh() async throws {
         let clock = TestClock()

@@ -59,6 +59,12 @@ public final class SignInViewModel {
         self.state = initialState
     }
 
+    // A view model released while it follows the session ends its follower, whose subscription would otherwise keep
+    // the session manager (and what it holds) alive until the next change, or for good.
+    deinit {
+        following?.cancel()
+    }
+
     /// Sends an action.
     /// - Returns: The task running the action's effect, if it started one; await it to know when the
     ///   effect's response has been applied. Discard it in UI code.
@@ -240,8 +246,8 @@ public final class SignInViewModel {
 
     /// Launches the screen: restores the stored session (refreshing it if it has expired) and returns once
     /// ``state`` shows it. From then on every change of the session (a refresh, a sign-out made elsewhere, another
-    /// process's sign-in) becomes ``SignInAction/authStateChanged(_:)``, until ``stop()`` (or, once the view model is
-    /// released, until the next change). Calling it again starts over; a launch stopped, started again or cancelled
+    /// process's sign-in) becomes ``SignInAction/authStateChanged(_:)``, until ``stop()``, or until the view model is
+    /// released. Calling it again starts over; a launch stopped, started again or cancelled
     /// before its restore finished follows nothing.
     ///
     /// ```swift
