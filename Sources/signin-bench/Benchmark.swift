@@ -78,7 +78,7 @@ struct Benchmark {
         let launchFile = "\(sessionFolder)/launch.json"
         try await FullLayerSignIn(backend: launchBackend, store: FileSessionStore(path: launchFile)).signIn()
         line(
-            "a relaunch: new view model, start() until state shows the session",
+            "a relaunch: start() until state shows the stored session",
             try await sample(count: quick ? 200 : 1_000, warmUp: 20) { _ in
                 try await launch(backend: launchBackend, sessionFile: launchFile)
             }.summary)
