@@ -8,7 +8,7 @@ import SignInTesting
 import Testing
 
 /// Group commit, driven by threads that wait on each other, so every count asserted is forced, not timed.
-@Suite("GroupCommit", .timeLimit(.minutes(1)))
+@Suite("GroupCommit", .timeLimit(.minutes(5)))
 struct GroupCommitTests {
     /// A flush that blocks until released, and counts the commits each flush covered.
     final class Flusher: Sendable {

@@ -7,7 +7,7 @@ import Testing
 
 /// The gate that shares the cores among clients' password hashes, driven by threads that wait on each other, so
 /// every order asserted is forced, not timed.
-@Suite("PasswordHashingGate", .timeLimit(.minutes(1)))
+@Suite("PasswordHashingGate", .timeLimit(.minutes(5)))
 struct PasswordHashingGateTests {
     /// Occupies every place of `gate` until `release` is signalled; returns once they are all taken.
     func occupy(_ gate: PasswordHashingGate, release: DispatchSemaphore) {

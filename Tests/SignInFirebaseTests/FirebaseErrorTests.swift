@@ -207,7 +207,7 @@ extension FirebaseErrorTests {
     /// if it does not.
     @Test(
         "a transport that does not answer within the configured timeout is a network error, and is cancelled",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(5)))
     func timeout() async throws {
         let backend = FirebaseIdentityBackend(
             configuration: FirebaseConfiguration(apiKey: "k", timeout: 0.05), transport: NeverAnsweringTransport())

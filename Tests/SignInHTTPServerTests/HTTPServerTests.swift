@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// The server over real sockets on 127.0.0.1, with small timeouts so the suite stays quick.
-@Suite("HTTPServer", .timeLimit(.minutes(1)))
+@Suite("HTTPServer", .timeLimit(.minutes(5)))
 struct HTTPServerTests {
     /// A started server with an echoing handler unless one is given; stop it at the end of the test.
     func makeSUT(

@@ -312,7 +312,7 @@ struct RESTErrorTests {
 
     /// The transport would answer in an hour: only the timeout can end the call, and the time limit fails the test
     /// if it does not.
-    @Test("a transport that does not answer within the configured timeout is a network error", .timeLimit(.minutes(1)))
+    @Test("a transport that does not answer within the configured timeout is a network error", .timeLimit(.minutes(5)))
     func timeout() async throws {
         let backend = RESTIdentityBackend(
             configuration: API.configuration { $0.timeout = 0.05 }, transport: NeverAnsweringTransport())
