@@ -47,7 +47,6 @@ struct CompositionRoot {
         // Firebase and the embedded backend offer every port; a backend without one gets no provider or use case for it.
         let authProviders = ports.authProviders(appleProfiles: firstSignInProfiles)
         let tokenService = BackendSessionTokenService(backend: ports.sessions)
-        let accounts = ports.accountServices()
         // One Keychain item per backend, so that a session is never refreshed at a backend that did not issue it.
         // An app extension that shares the session passes `accessGroup:` and a `lockFile:` in the app group.
         let store = KeychainSessionStore(
@@ -58,9 +57,9 @@ struct CompositionRoot {
             signIn: SignInUseCase(authProviders: authProviders, sessions: sessions),
             signOut: SignOutUseCase(sessions: sessions, tokenService: tokenService),
             // Passkeys where the backend has them and the app is set up for them (`passkeyAuthenticator`).
-            account: AccountUseCases(
-                services: accounts, sessions: sessions, authProviders: authProviders, canLink: ports.linking != nil,
-                appleCredentials: backend.appleCredentials, passkeyAuthenticator: backend.passkeyAuthenticator),
+            features: ports.features(
+                sessions: sessions, authProviders: authProviders, appleCredentials: backend.appleCredentials,
+                passkeyAuthenticator: backend.passkeyAuthenticator),
             uiClients: uiClients, reducer: SignInReducer(messages: texts.messages))
     }
 }

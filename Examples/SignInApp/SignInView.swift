@@ -21,7 +21,7 @@ struct SignInView: View {
             if let session = viewModel.state.session {
                 AccountSection(session: session, viewModel: viewModel, form: form, texts: texts)
             } else if let challenge = viewModel.state.secondFactorChallenge,
-                let finish = viewModel.offers.finishSecondFactorSignIn
+                let finish = viewModel.features.secondFactors?.finishSignIn
             {
                 SecondFactorSection(challenge: challenge, finish: finish, viewModel: viewModel, texts: texts)
             } else {
@@ -40,15 +40,15 @@ struct SignInView: View {
         .task { await viewModel.start() }
         // The user stopped using Sign in with Apple with this app (Settings › Apple ID) while it runs.
         .task {
-            guard let check = viewModel.offers.checkAppleCredential else { return }
+            guard let check = viewModel.features.account?.checkAppleCredential else { return }
             for await _ in AppleCredentialRevocations.notifications() {
-                viewModel.dispatch(.checkAppleCredential(check, .revocationNotified))
+                viewModel.dispatch(.account(.checkAppleCredential(check, .revocationNotified)))
             }
         }
         // Apple's credential may have been revoked while the app was not running or in the background.
         .onChange(of: scenePhase, initial: true) { _, phase in
-            guard phase == .active, let check = viewModel.offers.checkAppleCredential else { return }
-            viewModel.dispatch(.checkAppleCredential(check, hasLaunched ? .appBecameActive : .appLaunched))
+            guard phase == .active, let check = viewModel.features.account?.checkAppleCredential else { return }
+            viewModel.dispatch(.account(.checkAppleCredential(check, hasLaunched ? .appBecameActive : .appLaunched)))
             hasLaunched = true
         }
         // A typed password does not outlive the sign-in it was for.
@@ -75,8 +75,8 @@ private struct SignInSection: View {
         Button(texts.signInWith(.google)) { viewModel.dispatch(.clickProvider(.google)) }
         Button(texts(.continueAsGuest)) { viewModel.dispatch(.clickProvider(.anonymous)) }
         // Only where the app wired a passkey authenticator and the backend has passkeys (see SignInApp.swift).
-        if let passkey = viewModel.offers.signInWithPasskey {
-            Button(texts(.signInWithPasskey)) { viewModel.dispatch(.clickSignInWithPasskey(passkey)) }
+        if let passkey = viewModel.features.passkeys?.signIn {
+            Button(texts(.signInWithPasskey)) { viewModel.dispatch(.passkey(.signIn(passkey))) }
         }
         EmailFields(form: form, texts: texts)
         // What the user typed travels in the action, for signing in as for signing up.
@@ -84,9 +84,9 @@ private struct SignInSection: View {
             viewModel.dispatch(.signInWithEmail(email: form.email, password: Secret(form.password)))
         }
         .disabled(!form.isFilled)
-        if let signUp = viewModel.offers.signUp {
+        if let signUp = viewModel.features.passwords?.signUp {
             Button(texts(.signUp)) {
-                viewModel.dispatch(.signUp(signUp, email: form.email, password: Secret(form.password)))
+                viewModel.dispatch(.account(.signUp(signUp, email: form.email, password: Secret(form.password))))
             }
             .disabled(!form.isFilled)
         }
@@ -96,7 +96,7 @@ private struct SignInSection: View {
 /// A sign-in waiting for the authenticator app's code: nobody is signed in until it is given; cancel drops it.
 private struct SecondFactorSection: View {
     let challenge: SecondFactorChallenge
-    let finish: Offer<FinishSecondFactorSignInUseCase>
+    let finish: FinishSecondFactorSignInUseCase
     let viewModel: SignInViewModel
     let texts: Texts
 
@@ -105,9 +105,9 @@ private struct SecondFactorSection: View {
     var body: some View {
         Text(texts.messages.message(for: .secondFactorRequired(challenge)))
         TextField(texts(.code), text: $code)
-        Button(texts(.verify)) { viewModel.dispatch(.submitSecondFactorCode(finish, code: Secret(code))) }
+        Button(texts(.verify)) { viewModel.dispatch(.secondFactor(.submitCode(finish, code: Secret(code)))) }
             .disabled(code.isEmpty)
-        Button(texts(.cancel), role: .cancel) { viewModel.dispatch(.cancelSecondFactor) }
+        Button(texts(.cancel), role: .cancel) { viewModel.dispatch(.secondFactor(.cancelChallenge)) }
     }
 }
 
@@ -124,23 +124,23 @@ private struct AccountSection: View {
         Text(
             texts(
                 .signedInAs, ["name": session.isAnonymous ? texts.name(of: .anonymous) : session.email ?? session.uid]))
-        if session.isAnonymous, let link = viewModel.offers.link {
-            Button(texts(.link, ["provider": texts.name(of: .apple)])) { viewModel.dispatch(.clickLink(link, .apple)) }
+        if session.isAnonymous, let link = viewModel.features.account?.link {
+            Button(texts(.link, ["provider": texts.name(of: .apple)])) { viewModel.dispatch(.account(.link(link, .apple))) }
             Button(texts(.link, ["provider": texts.name(of: .google)])) {
-                viewModel.dispatch(.clickLink(link, .google))
+                viewModel.dispatch(.account(.link(link, .google)))
             }
             EmailFields(form: form, texts: texts)
             Button(texts(.link, ["provider": texts.name(of: .emailPassword)])) {
-                viewModel.dispatch(.linkEmail(link, email: form.email, password: Secret(form.password)))
+                viewModel.dispatch(.account(.linkEmail(link, email: form.email, password: Secret(form.password))))
             }
             .disabled(!form.isFilled)
         }
         // A guest has no passkeys: it links a permanent way to sign in first.
-        if !session.isAnonymous, let list = viewModel.offers.listPasskeys {
-            PasskeysSection(list: list, viewModel: viewModel, form: form, texts: texts)
+        if !session.isAnonymous, let passkeys = viewModel.features.passkeys {
+            PasskeysSection(passkeys: passkeys, viewModel: viewModel, form: form, texts: texts)
         }
         Button(texts(.signOut)) { viewModel.dispatch(.clickSignOut) }
-        if let delete = viewModel.offers.deleteAccount {
+        if let delete = viewModel.features.account?.delete {
             Button(texts(.deleteAccount), role: .destructive) { confirmsDeletion = true }
                 .confirmationDialog(
                     texts(.deleteConfirmation), isPresented: $confirmsDeletion, titleVisibility: .visible
@@ -148,7 +148,8 @@ private struct AccountSection: View {
                     // An email account signs in again with the password in the fields if the backend asks.
                     Button(texts(.deleteAccount), role: .destructive) {
                         viewModel.dispatch(
-                            .clickDeleteAccount(delete, currentPassword: form.isFilled ? Secret(form.password) : nil))
+                            .account(
+                                .deleteAccount(delete, currentPassword: form.isFilled ? Secret(form.password) : nil)))
                     }
                 }
         }
@@ -159,7 +160,7 @@ private struct AccountSection: View {
 /// with its remove button, and "Add a passkey", which shows the device's sheet. Removing and adding are sensitive: an
 /// email account signs in again with the password in the fields if the backend asks, as for deletion.
 private struct PasskeysSection: View {
-    let list: Offer<ListPasskeysUseCase>
+    let passkeys: PasskeyFeatures
     let viewModel: SignInViewModel
     let form: EmailForm
     let texts: Texts
@@ -170,20 +171,16 @@ private struct PasskeysSection: View {
     var body: some View {
         VStack(spacing: 8) {
             Text(texts(.passkeys))
-            if let passkeys = viewModel.state.passkeys {
-                ForEach(passkeys) { passkey in
+            if let listed = viewModel.state.passkeys {
+                ForEach(listed) { passkey in
                     Text(passkey.name)
-                    if viewModel.offers.removePasskey != nil {
-                        Button(texts(.removePasskey, ["name": passkey.name]), role: .destructive) {
-                            removing = passkey
-                        }
-                    }
+                    Button(texts(.removePasskey, ["name": passkey.name]), role: .destructive) { removing = passkey }
                 }
             }
-            if let register = viewModel.offers.registerPasskey {
+            if let register = passkeys.register {
                 TextField(texts(.passkeyName), text: $newName)
                 Button(texts(.addPasskey)) {
-                    viewModel.dispatch(.registerPasskey(register, name: newName, currentPassword: currentPassword))
+                    viewModel.dispatch(.passkey(.register(register, name: newName, currentPassword: currentPassword)))
                     newName = ""
                 }
             }
@@ -192,15 +189,15 @@ private struct PasskeysSection: View {
             texts(.removePasskeyConfirmation, ["name": removing?.name ?? ""]), isPresented: confirmsRemoval,
             titleVisibility: .visible
         ) {
-            if let passkey = removing, let remove = viewModel.offers.removePasskey {
+            if let passkey = removing {
                 Button(texts(.removePasskey, ["name": passkey.name]), role: .destructive) {
-                    viewModel.dispatch(.removePasskey(remove, id: passkey.id, currentPassword: currentPassword))
+                    viewModel.dispatch(.passkey(.remove(passkeys.remove, id: passkey.id, currentPassword: currentPassword)))
                 }
             }
         }
         // The list as the backend has it: when the section appears, and after an add or a remove cleared it.
         .onChange(of: needsList, initial: true) { _, needsList in
-            if needsList { viewModel.dispatch(.listPasskeys(list)) }
+            if needsList { viewModel.dispatch(.passkey(.list(passkeys.list))) }
         }
     }
 

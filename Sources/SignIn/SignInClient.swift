@@ -65,9 +65,8 @@ public final class SignInClient {
         self.viewModel = SignInViewModel(
             signIn: SignInUseCase(authProviders: authProviders, sessions: sessions),
             signOut: SignOutUseCase(sessions: sessions, tokenService: tokens),
-            account: AccountUseCases(
-                services: ports.accountServices(), sessions: sessions, authProviders: authProviders,
-                canLink: ports.linking != nil, appleCredentials: appleCredentials,
+            features: ports.features(
+                sessions: sessions, authProviders: authProviders, appleCredentials: appleCredentials,
                 passkeyAuthenticator: passkeyAuthenticator),
             uiClients: screen.build(), reducer: SignInReducer(messages: AuthErrorMessages(language: language)))
     }

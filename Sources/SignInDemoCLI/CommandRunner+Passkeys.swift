@@ -23,20 +23,20 @@ extension CommandRunner {
 
     /// `sign-in passkey`: the device offers its passkeys for the relying party; no user name or password is asked.
     func signInWithPasskey(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
-        guard let offer = root.viewModel.offers.signInWithPasskey else {
+        guard let offer = root.viewModel.features.passkeys?.signIn else {
             return reportNotOffered(.passkeys, invocation)
         }
-        await root.screen.send(.clickSignInWithPasskey(offer))
+        await root.screen.send(.passkey(.signIn(offer)))
         return await report(root, invocation, cancelled: (.signInCancelled, { $0.session == nil })) { session in
             session.map { SessionFormatter(text: text).describe($0) } ?? ""
         }
     }
 
     private func addPasskey(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
-        guard let offer = root.viewModel.offers.registerPasskey else { return reportNotOffered(.passkeys, invocation) }
+        guard let offer = root.viewModel.features.passkeys?.register else { return reportNotOffered(.passkeys, invocation) }
         let name = invocation.displayName ?? ""
         if let stopped = await sendSensitive(
-            root, invocation, { .registerPasskey(offer, name: name, currentPassword: $0) })
+            root, invocation, { .passkey(.register(offer, name: name, currentPassword: $0)) })
         {
             return stopped
         }
@@ -46,8 +46,8 @@ extension CommandRunner {
     }
 
     private func listPasskeys(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
-        guard let offer = root.viewModel.offers.listPasskeys else { return reportNotOffered(.passkeys, invocation) }
-        await root.screen.send(.listPasskeys(offer))
+        guard let offer = root.viewModel.features.passkeys?.list else { return reportNotOffered(.passkeys, invocation) }
+        await root.screen.send(.passkey(.list(offer)))
         return await report(root, invocation) { _ in
             guard case .listPasskeys(let passkeys)? = root.viewModel.state.completed else { return "" }
             return describe(passkeys)
@@ -72,10 +72,10 @@ extension CommandRunner {
     }
 
     private func removePasskey(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
-        guard let offer = root.viewModel.offers.removePasskey, let list = root.viewModel.offers.listPasskeys else {
+        guard let offer = root.viewModel.features.passkeys?.remove, let list = root.viewModel.features.passkeys?.list else {
             return reportNotOffered(.passkeys, invocation)
         }
-        await root.screen.send(.listPasskeys(list))
+        await root.screen.send(.passkey(.list(list)))
         guard case .listPasskeys(let passkeys)? = root.viewModel.state.completed else {
             return await report(root, invocation) { _ in "" }
         }
@@ -112,7 +112,7 @@ extension CommandRunner {
                 UsageError(
                     .usageNeedsPasskeyID, ["ids": passkeys.map { InputText.visible($0.id) }.joined(separator: ", ")]))
         }
-        if let stopped = await sendSensitive(root, invocation, { .removePasskey(offer, id: id, currentPassword: $0) }) {
+        if let stopped = await sendSensitive(root, invocation, { .passkey(.remove(offer, id: id, currentPassword: $0)) }) {
             return stopped
         }
         // Only the embedded backend is known to end the account's other sessions when a passkey goes.

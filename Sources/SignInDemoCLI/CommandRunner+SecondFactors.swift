@@ -42,10 +42,10 @@ extension CommandRunner {
     private func enrollTOTP(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
         // The secret is for the user's eyes: never into a file or a pipe that stands for the terminal.
         guard console.outputIsTerminal else { return usageError(UsageError(.usageMFAEnrollNeedsScreen)) }
-        guard let offer = root.viewModel.offers.enrollTOTP else {
+        guard let offer = root.viewModel.features.secondFactors?.enrollTOTP else {
             return reportNotOffered(.secondFactors, invocation)
         }
-        if let stopped = await sendSensitive(root, invocation, { .startTOTPEnrollment(offer, currentPassword: $0) }) {
+        if let stopped = await sendSensitive(root, invocation, { .secondFactor(.startTOTPEnrollment(offer, currentPassword: $0)) }) {
             return stopped
         }
         guard let enrollment = root.viewModel.state.totpEnrollment else {
@@ -66,11 +66,11 @@ extension CommandRunner {
         // The first code is always asked for: nobody can know it before the secret above was shown.
         for attempt in 1...Self.codeAttempts {
             guard let code = ask(text(.promptMFACode)) else {
-                await root.screen.send(.cancelTOTPEnrollment)
+                await root.screen.send(.secondFactor(.cancelTOTPEnrollment))
                 return cancelled(.mfaEnrollCancelled)
             }
             await root.screen.send(
-                .confirmTOTPEnrollment(offer, code: Secret(code), displayName: invocation.displayName))
+                .secondFactor(.confirmTOTPEnrollment(offer, code: Secret(code), displayName: invocation.displayName)))
             guard root.viewModel.state.error == .invalidSecondFactorCode, attempt < Self.codeAttempts else { break }
             showError(root.viewModel.state.errorMessage ?? "", error: .invalidSecondFactorCode, verbose: false)
         }
@@ -80,10 +80,10 @@ extension CommandRunner {
     }
 
     private func listSecondFactors(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
-        guard let offer = root.viewModel.offers.listSecondFactors else {
+        guard let offer = root.viewModel.features.secondFactors?.list else {
             return reportNotOffered(.secondFactors, invocation)
         }
-        await root.screen.send(.listSecondFactors(offer))
+        await root.screen.send(.secondFactor(.list(offer)))
         return await report(root, invocation) { _ in
             guard case .listSecondFactors(let factors)? = root.viewModel.state.completed else { return "" }
             return describe(factors)
@@ -106,9 +106,9 @@ extension CommandRunner {
     }
 
     private func removeSecondFactor(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
-        guard let offer = root.viewModel.offers.removeSecondFactor, let list = root.viewModel.offers.listSecondFactors
+        guard let offer = root.viewModel.features.secondFactors?.remove, let list = root.viewModel.features.secondFactors?.list
         else { return reportNotOffered(.secondFactors, invocation) }
-        await root.screen.send(.listSecondFactors(list))
+        await root.screen.send(.secondFactor(.list(list)))
         guard case .listSecondFactors(let factors)? = root.viewModel.state.completed else {
             return await report(root, invocation) { _ in "" }
         }
@@ -146,7 +146,7 @@ extension CommandRunner {
         }
         if let stopped = await sendSensitive(
             root, invocation,
-            { .removeSecondFactor(offer, id: id, confirmingLast: confirmingLast, currentPassword: $0) })
+            { .secondFactor(.remove(offer, id: id, confirmingLast: confirmingLast, currentPassword: $0)) })
         {
             return stopped
         }
@@ -161,12 +161,12 @@ extension CommandRunner {
     /// state).
     func finishSecondFactor(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode? {
         guard root.viewModel.state.secondFactorChallenge != nil,
-            let offer = root.viewModel.offers.finishSecondFactorSignIn
+            let offer = root.viewModel.features.secondFactors?.finishSignIn
         else { return nil }
         var given = invocation.code
         if given == nil {
             guard invocation.canPrompt(console) else {
-                await root.screen.send(.cancelSecondFactor)
+                await root.screen.send(.secondFactor(.cancelChallenge))
                 if invocation.json {
                     // A script tells this apart from other refusals by its code.
                     let message = text(.usageNeedsCode)
@@ -180,11 +180,11 @@ extension CommandRunner {
         }
         for attempt in 1...Self.codeAttempts {
             guard let code = given ?? ask(text(.promptMFACode)) else {
-                await root.screen.send(.cancelSecondFactor)
+                await root.screen.send(.secondFactor(.cancelChallenge))
                 return cancelled(.signInCancelled)
             }
             given = nil
-            await root.screen.send(.submitSecondFactorCode(offer, code: Secret(code)))
+            await root.screen.send(.secondFactor(.submitCode(offer, code: Secret(code))))
             guard root.viewModel.state.error == .invalidSecondFactorCode, attempt < Self.codeAttempts,
                 invocation.canPrompt(console), root.viewModel.state.secondFactorChallenge != nil
             else { return nil }

@@ -105,11 +105,11 @@ struct CommandRunner {
     }
 
     func signUp(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
-        guard let offer = root.viewModel.offers.signUp else {
+        guard let offer = root.viewModel.features.passwords?.signUp else {
             return reportNotOffered(.signIn(.emailPassword), invocation)
         }
         guard let input = credentials(invocation, confirmNew: true) else { return cancelled(.signUpCancelled) }
-        await root.screen.send(.signUp(offer, email: input.email, password: input.password))
+        await root.screen.send(.account(.signUp(offer, email: input.email, password: input.password)))
         return await report(root, invocation) { session in
             session.map { SessionFormatter(text: text).describe($0, heading: text(.accountCreated)) } ?? ""
         }
@@ -117,13 +117,13 @@ struct CommandRunner {
 
     func link(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
         let provider = invocation.command.provider ?? .emailPassword
-        guard let offer = root.viewModel.offers.link else { return reportNotOffered(.linking, invocation) }
+        guard let offer = root.viewModel.features.account?.link else { return reportNotOffered(.linking, invocation) }
         let before = try? await root.sessions.currentSession()
         if provider == .emailPassword {
             guard let input = credentials(invocation, confirmNew: true) else { return cancelled(.linkCancelled) }
-            await root.screen.send(.linkEmail(offer, email: input.email, password: input.password))
+            await root.screen.send(.account(.linkEmail(offer, email: input.email, password: input.password)))
         } else {
-            await root.screen.send(.clickLink(offer, provider))
+            await root.screen.send(.account(.link(offer, provider)))
         }
         if case .credentialAlreadyInUse(let credential)? = root.viewModel.state.error, !invocation.json {
             return await recover(credential, provider: provider, root: root, invocation: invocation)
@@ -138,8 +138,8 @@ struct CommandRunner {
 
     func unlink(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
         let provider = invocation.command.provider ?? .emailPassword
-        guard let offer = root.viewModel.offers.unlink else { return reportNotOffered(.unlinking, invocation) }
-        if let stopped = await sendSensitive(root, invocation, { .clickUnlink(offer, provider, currentPassword: $0) }) {
+        guard let offer = root.viewModel.features.account?.unlink else { return reportNotOffered(.unlinking, invocation) }
+        if let stopped = await sendSensitive(root, invocation, { .account(.unlink(offer, provider, currentPassword: $0)) }) {
             return stopped
         }
         return await report(root, invocation) { session in
@@ -160,10 +160,10 @@ struct CommandRunner {
         guard let email = invocation.email ?? signedInEmail ?? ask(text(.promptEmail)) else {
             return cancelled(.resetCancelled)
         }
-        guard let offer = root.viewModel.offers.requestPasswordReset else {
+        guard let offer = root.viewModel.features.passwords?.requestReset else {
             return reportNotOffered(.passwordReset, invocation)
         }
-        await root.screen.send(.requestPasswordReset(offer, email: email))
+        await root.screen.send(.account(.requestPasswordReset(offer, email: email)))
         return await report(root, invocation) { _ in
             if let mailbox = root.backend.mailbox {
                 let values = ["email": email, "folder": mailbox.location]
@@ -189,42 +189,42 @@ struct CommandRunner {
             return .failure
         }
         if case .verifyEmail = parsed {
-            guard let offer = root.viewModel.offers.applyEmailVerification else {
+            guard let offer = root.viewModel.features.profile?.applyEmailVerification else {
                 return reportNotOffered(.emailVerification, invocation)
             }
-            await root.screen.send(.openVerificationLink(offer, link))
+            await root.screen.send(.account(.openVerificationLink(offer, link)))
             return await report(root, invocation) { _ in
                 guard case .applyEmailVerification(let email)? = root.viewModel.state.completed else { return "" }
                 return text(.emailVerified, ["email": email]) + "\n"
             }
         }
-        guard let offer = root.viewModel.offers.confirmPasswordReset else {
+        guard let offer = root.viewModel.features.passwords?.confirmReset else {
             return reportNotOffered(.passwordReset, invocation)
         }
-        if let check = root.viewModel.offers.checkPasswordResetCode {
+        if let check = root.viewModel.features.passwords?.checkResetCode {
             // Whose password the link sets, or that it is used or expired, before a new password is typed.
-            await root.screen.send(.checkResetLink(check, link))
+            await root.screen.send(.account(.checkResetLink(check, link)))
             guard case .checkPasswordResetCode(let email)? = root.viewModel.state.completed else {
                 return await report(root, invocation) { _ in "" }
             }
             if invocation.password == nil { console.out(text(.resetLinkFor, ["email": email]) + "\n") }
         }
         guard let password = invocation.password ?? askNewPassword() else { return cancelled(.openLinkCancelled) }
-        await root.screen.send(.openResetLink(offer, link, newPassword: Secret(password)))
+        await root.screen.send(.account(.openResetLink(offer, link, newPassword: Secret(password))))
         return await report(root, invocation) { _ in
             nextStep(.passwordResetDone, orChoose: .passwordResetDoneMenu, .signIn(.emailPassword)) + "\n"
         }
     }
 
     func changePassword(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
-        guard let offer = root.viewModel.offers.changePassword else {
+        guard let offer = root.viewModel.features.passwords?.change else {
             return reportNotOffered(.passwordChange, invocation)
         }
         guard let password = invocation.password ?? askNewPassword() else {
             return cancelled(.changePasswordCancelled)
         }
         if let stopped = await sendSensitive(
-            root, invocation, { .changePassword(offer, newPassword: Secret(password), currentPassword: $0) })
+            root, invocation, { .account(.changePassword(offer, newPassword: Secret(password), currentPassword: $0)) })
         {
             return stopped
         }
@@ -232,7 +232,7 @@ struct CommandRunner {
     }
 
     func updateProfile(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
-        guard let offer = root.viewModel.offers.updateProfile else {
+        guard let offer = root.viewModel.features.profile?.update else {
             return reportNotOffered(.profileUpdate, invocation)
         }
         // On a terminal, nothing is asked for: a command line that changes nothing is refused here too.
@@ -242,9 +242,10 @@ struct CommandRunner {
         if let stopped = await sendSensitive(
             root, invocation,
             {
-                .updateProfile(
-                    offer, displayName: invocation.displayName, email: invocation.newEmail,
-                    photoURL: invocation.photoURL, currentPassword: $0)
+                .account(
+                    .updateProfile(
+                        offer, displayName: invocation.displayName, email: invocation.newEmail,
+                        photoURL: invocation.photoURL, currentPassword: $0))
             })
         {
             return stopped
@@ -255,10 +256,10 @@ struct CommandRunner {
     }
 
     func verifyEmail(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
-        guard let offer = root.viewModel.offers.sendEmailVerification else {
+        guard let offer = root.viewModel.features.profile?.sendEmailVerification else {
             return reportNotOffered(.emailVerification, invocation)
         }
-        await root.screen.send(.sendEmailVerification(offer))
+        await root.screen.send(.account(.sendEmailVerification(offer)))
         return await report(root, invocation) { _ in
             guard case .sendEmailVerification(let email)? = root.viewModel.state.completed else { return "" }
             if let mailbox = root.backend.mailbox {
@@ -271,10 +272,10 @@ struct CommandRunner {
 
     func checkCredential(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
         let viewModel = root.viewModel
-        guard let offer = viewModel.offers.checkAppleCredential else {
+        guard let offer = viewModel.features.account?.checkAppleCredential else {
             return reportNotOffered(.signIn(.apple), invocation)
         }
-        await root.screen.send(.checkAppleCredential(offer, .userAsked))
+        await root.screen.send(.account(.checkAppleCredential(offer, .userAsked)))
         if case .checkAppleCredential(let state)? = viewModel.state.completed, state != .authorized {
             console.out(text(.credentialState, ["state": state.rawValue]) + "\n")
             console.err(text(.usagePrefix, ["message": viewModel.state.errorMessage ?? ""]) + "\n")
@@ -287,10 +288,10 @@ struct CommandRunner {
         if !invocation.assumeYes {
             guard ask(text(.promptTypeDelete)) == "DELETE" else { return cancelled(.deleteCancelled) }
         }
-        guard let offer = root.viewModel.offers.deleteAccount else {
+        guard let offer = root.viewModel.features.account?.delete else {
             return reportNotOffered(.accountDeletion, invocation)
         }
-        if let stopped = await sendSensitive(root, invocation, { .clickDeleteAccount(offer, currentPassword: $0) }) {
+        if let stopped = await sendSensitive(root, invocation, { .account(.deleteAccount(offer, currentPassword: $0)) }) {
             return stopped
         }
         return await report(root, invocation) { _ in text(.accountDeleted) + "\n" }

@@ -111,13 +111,11 @@ struct CompositionRoot {
         }
         var tokenService: any SessionTokenService = BackendSessionTokenService(
             backend: capabilities.sessions, clock: clock)
-        var accounts = capabilities.accountServices(clock: clock)
         var store: any SessionStore = FileSessionStore(path: paths.sessionFile(for: choice))
         var appleChecker: any AppleCredentialStateChecker = backend.apple ?? NoAppleIDChecker()
         var apiTransport: any HTTPTransport = backend.api?.transport ?? URLSessionTransport()
         if let tracing {
             tokenService = TracingSessionTokenService(tokenService, tracer: tracing)
-            accounts = TracingAccountServices.wrapping(accounts, tracer: tracing)
             store = TracingSessionStore(store, tracer: tracing)
             appleChecker = TracingAppleCredentialStateChecker(appleChecker, tracer: tracing)
             apiTransport = TracingHTTPTransport(
@@ -148,13 +146,13 @@ struct CompositionRoot {
             store: FilePasskeyStore(path: paths.devicePasskeys), consent: passkeyConsent, clock: clock)
         let authenticator: any PasskeyAuthenticator =
             tracing.map { TracingPasskeyAuthenticator(software, tracer: $0) } ?? software
+        let features = capabilities.features(
+            sessions: sessions, authProviders: authProviders, appleCredentials: appleChecker,
+            passkeyAuthenticator: authenticator, clock: clock)
         let viewModel = SignInViewModel(
             signIn: signIn,
             signOut: SignOutUseCase(sessions: sessions, tokenService: tokenService),
-            account: AccountUseCases(
-                services: accounts, sessions: sessions, authProviders: authProviders,
-                canLink: capabilities.linking != nil, appleCredentials: appleChecker,
-                passkeyAuthenticator: authenticator),
+            features: tracing.map { TracingAccountServices.wrapping(features, tracer: $0) } ?? features,
             uiClients: uiClients, providers: providers.descriptions, reducer: SignInReducer(messages: messages))
         self.viewModel = viewModel
         self.screen = TracedScreen(viewModel: viewModel, tracer: tracer)

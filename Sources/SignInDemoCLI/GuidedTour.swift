@@ -104,11 +104,11 @@ struct GuidedTour {
         section(.tourStep6)
         // From here on one object graph serves every step: what the user types travels in the actions.
         let app = root()
-        let offers = app.viewModel.offers
-        guard let link = offers.link, let requestReset = offers.requestPasswordReset,
-            let confirmReset = offers.confirmPasswordReset, let check = offers.checkAppleCredential,
-            let delete = offers.deleteAccount
-        else { return fail("SignInViewModel.offers") }
+        let features = app.viewModel.features
+        guard let link = features.account?.link, let requestReset = features.passwords?.requestReset,
+            let confirmReset = features.passwords?.confirmReset, let check = features.account?.checkAppleCredential,
+            let delete = features.account?.delete
+        else { return fail("SignInViewModel.features") }
         guard let google = await signIn(.clickProvider(.google), app) else { return .failure }
         note(.tourSignedInAs, ["email": google.email ?? "?", "providers": providerList(google)])
 
@@ -116,7 +116,7 @@ struct GuidedTour {
         section(.tourStep7)
         guard let guest = await signIn(.clickProvider(.anonymous), app) else { return .failure }
         note(.tourGuest, ["uid": guest.uid])
-        await app.screen.send(.linkEmail(link, email: email, password: Secret(firstPassword)))
+        await app.screen.send(.account(.linkEmail(link, email: email, password: Secret(firstPassword))))
         guard let linked = app.viewModel.state.session, linked.uid == guest.uid else {
             return fail(app.viewModel.state.errorMessage ?? "LinkProviderUseCase")
         }
@@ -131,7 +131,7 @@ struct GuidedTour {
 
         // 8: the Go todo service's password reset by a mailed deep link.
         section(.tourStep8)
-        await app.screen.send(.requestPasswordReset(requestReset, email: email))
+        await app.screen.send(.account(.requestPasswordReset(requestReset, email: email)))
         if let message = app.viewModel.state.errorMessage { return fail(message) }
         let mail: ResetMail
         do {
@@ -148,7 +148,7 @@ struct GuidedTour {
         }
         note(.tourMailSent, ["to": mail.to, "folder": mailbox.location])
         note(.tourItsLink, ["link": DeepLink.redacted(mail.link)])
-        await app.screen.send(.openResetLink(confirmReset, Secret(mail.link), newPassword: Secret(newPassword)))
+        await app.screen.send(.account(.openResetLink(confirmReset, Secret(mail.link), newPassword: Secret(newPassword))))
         // The reset ended every session of the account, this device's included: the screen shows it.
         guard app.viewModel.state.error == nil, app.viewModel.state.session == nil else {
             return fail(app.viewModel.state.errorMessage ?? "ConfirmPasswordResetUseCase")
@@ -156,7 +156,7 @@ struct GuidedTour {
         note(.tourLinkOpened)
         await app.screen.send(.signInWithEmail(email: email, password: Secret(firstPassword)))
         note(.tourOldPasswordRefused, ["message": app.viewModel.state.errorMessage ?? text(.tourAccepted)])
-        await app.screen.send(.openResetLink(confirmReset, Secret(mail.link), newPassword: Secret("another pass 7")))
+        await app.screen.send(.account(.openResetLink(confirmReset, Secret(mail.link), newPassword: Secret("another pass 7"))))
         note(.tourLinkOnce, ["message": app.viewModel.state.errorMessage ?? text(.tourAccepted)])
         guard await signIn(.signInWithEmail(email: email, password: Secret(newPassword)), app) != nil else {
             return .failure
@@ -182,7 +182,7 @@ struct GuidedTour {
             return fail("SimulatedAppleID.revoke")
         }
         note(.tourStopUsing)
-        await app.screen.send(.checkAppleCredential(check, .userAsked))
+        await app.screen.send(.account(.checkAppleCredential(check, .userAsked)))
         guard case .checkAppleCredential(let credentialState)? = app.viewModel.state.completed,
             credentialState == .revoked, app.viewModel.state.session == nil
         else { return fail("CheckAppleCredentialUseCase") }
@@ -195,7 +195,7 @@ struct GuidedTour {
         guard await signIn(.signInWithEmail(email: email, password: Secret(newPassword)), app) != nil else {
             return .failure
         }
-        await app.screen.send(.clickDeleteAccount(delete, currentPassword: Secret(newPassword)))
+        await app.screen.send(.account(.deleteAccount(delete, currentPassword: Secret(newPassword))))
         guard app.viewModel.state.error == nil, app.viewModel.state.completed == .deleteAccount else {
             return fail(app.viewModel.state.errorMessage ?? "DeleteAccountUseCase")
         }
@@ -216,19 +216,20 @@ struct GuidedTour {
     /// Registers a passkey on the signed-in email account, signs out and in again with it alone. `nil` when it went as
     /// it should (or the backend has no passkeys), the tour's failure otherwise.
     private func passkeySignIn(_ app: CompositionRoot, password: Secret) async -> ExitCode? {
-        let offers = app.viewModel.offers
-        guard let register = offers.registerPasskey, let signIn = offers.signInWithPasskey else {
+        guard let register = app.viewModel.features.passkeys?.register,
+            let signIn = app.viewModel.features.passkeys?.signIn
+        else {
             note(.tourPasskeySkipped)
             return nil
         }
         let before = app.viewModel.state.session?.uid
-        await app.screen.send(.registerPasskey(register, name: "Tour", currentPassword: password))
+        await app.screen.send(.passkey(.register(register, name: "Tour", currentPassword: password)))
         guard app.viewModel.state.error == nil, app.viewModel.state.completed == .registerPasskey else {
             return fail(app.viewModel.state.errorMessage ?? "RegisterPasskeyUseCase")
         }
         note(.tourPasskeyAdded)
         await app.screen.send(.clickSignOut)
-        await app.screen.send(.clickSignInWithPasskey(signIn))
+        await app.screen.send(.passkey(.signIn(signIn)))
         guard app.viewModel.state.error == nil, let after = app.viewModel.state.session?.uid, after == before else {
             return fail(app.viewModel.state.errorMessage ?? "SignInWithPasskeyUseCase")
         }
@@ -242,14 +243,11 @@ struct GuidedTour {
     private func twoStepSignIn(_ app: CompositionRoot, email: String, password: Secret, clock: ShiftedClock) async
         -> ExitCode?
     {
-        let offers = app.viewModel.offers
-        guard let enroll = offers.enrollTOTP, let finish = offers.finishSecondFactorSignIn,
-            let remove = offers.removeSecondFactor
-        else {
+        guard let factors = app.viewModel.features.secondFactors else {
             note(.tourMFASkipped)
             return nil
         }
-        await app.screen.send(.startTOTPEnrollment(enroll, currentPassword: password))
+        await app.screen.send(.secondFactor(.startTOTPEnrollment(factors.enrollTOTP, currentPassword: password)))
         guard let enrollment = app.viewModel.state.totpEnrollment, let key = Base32.decode(enrollment.secret.value)
         else { return fail(app.viewModel.state.errorMessage ?? "EnrollTOTPUseCase.start") }
         let uri = enrollment.uri(issuer: CommandRunner.authenticatorIssuer, accountName: email).value
@@ -258,7 +256,7 @@ struct GuidedTour {
             let now = Int64(clock.now().timeIntervalSince1970) + Int64(stepsAhead * enrollment.period)
             return Secret(OneTimeCodeGenerator.standard.code(secret: key, at: now))
         }
-        await app.screen.send(.confirmTOTPEnrollment(enroll, code: code(stepsAhead: 0)))
+        await app.screen.send(.secondFactor(.confirmTOTPEnrollment(factors.enrollTOTP, code: code(stepsAhead: 0))))
         guard app.viewModel.state.error == nil, app.viewModel.state.completed == .enrollTOTP else {
             return fail(app.viewModel.state.errorMessage ?? "EnrollTOTPUseCase.finish")
         }
@@ -270,13 +268,13 @@ struct GuidedTour {
         }
         note(.tourMFAAsked)
         // The enrolment used this step's code, and a code works once: the app's next one.
-        guard let session = await signIn(.submitSecondFactorCode(finish, code: code(stepsAhead: 1)), app) else {
+        guard let session = await signIn(.secondFactor(.submitCode(factors.finishSignIn, code: code(stepsAhead: 1))), app) else {
             return .failure
         }
         note(.tourMFASignedIn, ["uid": session.uid])
         let factor = challenge.factors.first?.id ?? ""
         await app.screen.send(
-            .removeSecondFactor(remove, id: factor, confirmingLast: true, currentPassword: password))
+            .secondFactor(.remove(factors.remove, id: factor, confirmingLast: true, currentPassword: password)))
         guard app.viewModel.state.error == nil, app.viewModel.state.completed == .removeSecondFactor else {
             return fail(app.viewModel.state.errorMessage ?? "RemoveSecondFactorUseCase")
         }

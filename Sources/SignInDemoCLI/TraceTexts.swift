@@ -56,6 +56,7 @@ enum TraceTexts {
         "domain.listPasskeys": "hesabın geçiş anahtarları isteniyor",
         "domain.removePasskey":
             "hesabınki mi denetlenir, kaldırılır; gerekirse yeniden giriş",
+        "domain.run": "{useCase} çalıştırılıyor",
         // UI clients and stores
         "infrastructure.credentialAsked": "kullanıcıdan {provider} ile giriş isteniyor",
         "infrastructure.credentialGiven": "AuthCredential alındı: {fields}",
@@ -169,6 +170,7 @@ enum TraceTexts {
         "domain.registerPasskey": "拒絕訪客；取得挑戰值，由裝置建立密碼金鑰並送出",
         "domain.listPasskeys": "索取帳號的密碼金鑰",
         "domain.removePasskey": "確認屬於此帳號後移除；必要時重新登入",
+        "domain.run": "執行 {useCase}",
         // UI clients and stores
         "infrastructure.credentialAsked": "請使用者以 {provider} 登入",
         "infrastructure.credentialGiven": "取得 AuthCredential：{fields}",

@@ -159,10 +159,10 @@ struct BackendAccountServiceTests {
     @Test("sends the session's ID token for unlink and delete, and the email for a reset")
     func calls() async throws {
         let backend = SpyIdentityBackend(result: .success(.fixture()))
-        let services = backend.capabilities.accountServices()
-        _ = try await #require(services.unlink).unlink(.google, from: .fixture())
-        try await #require(services.accountDeletion).deleteAccount(.fixture(), revoking: nil)
-        try await #require(services.passwordReset).sendPasswordReset(email: "a@b.co")
+        let features = backend.capabilities.features(sessions: .fixture(reportIssue: { Issue.record(Comment(rawValue: $0)) }), authProviders: [])
+        _ = try await #require(features.account?.unlinkService).unlink(.google, from: .fixture())
+        try await #require(features.account?.deletionService).deleteAccount(.fixture(), revoking: nil)
+        try await #require(features.passwords?.resetService).sendPasswordReset(email: "a@b.co")
         #expect(
             await backend.calls == [
                 .unlink(idToken: "fixture-id-token", providerId: "google.com"),

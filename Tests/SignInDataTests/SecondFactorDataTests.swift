@@ -69,7 +69,7 @@ struct SecondFactorDataTests {
     @Test("the capabilities with a multi-factor port make the service; without it, none")
     func offered() {
         let backend = StubIdentityBackend(result: .success(.fixture()))
-        #expect(backend.capabilities.accountServices().secondFactors != nil)
-        #expect(IdentityBackendCapabilities(all: backend).accountServices().secondFactors == nil)
+        #expect(backend.capabilities.features(sessions: .fixture(reportIssue: { Issue.record(Comment(rawValue: $0)) }), authProviders: []).secondFactors != nil)
+        #expect(IdentityBackendCapabilities(sessions: backend, passkeys: backend).features(sessions: .fixture(reportIssue: { Issue.record(Comment(rawValue: $0)) }), authProviders: []).secondFactors == nil)
     }
 }

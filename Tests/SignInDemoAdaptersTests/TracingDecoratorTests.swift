@@ -62,17 +62,22 @@ struct TracingDecoratorTests {
         #expect(all.profile != nil && all.passwordChange != nil && all.passwordReset != nil)
     }
 
-    @Test("the traced account services keep every service present, and record the reset-code check without the code")
+    @Test("the traced feature groups keep every service present, and record the reset-code check without the code")
     func accountServicesKeepTheirPorts() async throws {
         let tracer = RecordingFlowTracer()
-        let every = StubIdentityBackend(result: .success(.fixture())).capabilities.accountServices()
+        let sessions = SessionManager.fixture(reportIssue: reportIssue)
+        let every = StubIdentityBackend(result: .success(.fixture())).capabilities.features(
+            sessions: sessions, authProviders: [])
         let traced = TracingAccountServices.wrapping(every, tracer: tracer)
-        #expect(traced.signUp != nil && traced.passwordReset != nil && traced.passwordResetCodes != nil)
-        #expect(traced.passwordChange != nil && traced.unlink != nil && traced.accountDeletion != nil)
-        #expect(traced.emailVerification != nil && traced.profile != nil)
-        let none = TracingAccountServices.wrapping(AccountServices(), tracer: tracer)
-        #expect(none.signUp == nil && none.emailVerification == nil && none.profile == nil)
-        let checker = try #require(traced.passwordResetCodes)
+        let passwords = try #require(traced.passwords)
+        #expect(passwords.signUpService is TracingAccountServices)
+        #expect(passwords.resetService != nil && passwords.resetCodeService != nil && passwords.changeService != nil)
+        #expect(traced.account?.unlinkService != nil && traced.account?.deletionService != nil)
+        #expect(traced.profile?.emailVerificationService != nil && traced.profile?.service is TracingAccountServices)
+        #expect(traced.secondFactors?.service is TracingAccountServices && traced.passkeys != nil)
+        let none = TracingAccountServices.wrapping(SignInFeatures(), tracer: tracer)
+        #expect(none.passwords == nil && none.profile == nil && none.account == nil)
+        let checker = try #require(passwords.resetCodeService)
         _ = try await checker.checkPasswordResetCode("live-reset-code")
         #expect(tracer.steps.map(\.message.key) == ["data.passwordResetCodeChecked"])
         Self.expectNoSecret(tracer)
@@ -174,8 +179,6 @@ struct TracingDecoratorTests {
                 authProviders: [StubAuthProvider(.apple, result: .success(.fixture(uid: "u1")))], sessions: sessions),
             signOut: SignOutUseCase(
                 sessions: sessions, tokenService: FailingSessionTokenService(reportIssue: reportIssue)),
-            account: AccountUseCases(
-                confirmPasswordReset: ConfirmPasswordResetUseCase(accounts: accounts, sessions: sessions)),
             uiClients: [.apple: StubSignInUIClient.returning(.fixture())])
         let screen = TracedScreen(viewModel: viewModel, tracer: tracer)
         await screen.send(.clickProvider(.apple))
@@ -186,8 +189,8 @@ struct TracingDecoratorTests {
                 "Presentation SignInViewModel.state signed in as u1; the home screen opens",
             ])
         let link = "signin-demo://reset-password?code=live-reset-code"
-        let confirm = try #require(viewModel.offers.confirmPasswordReset)
-        await screen.send(.openResetLink(confirm, Secret(link), newPassword: Secret("hunter2 password")))
+        let confirm = ConfirmPasswordResetUseCase(accounts: accounts, sessions: sessions)
+        await screen.send(.account(.openResetLink(confirm, Secret(link), newPassword: Secret("hunter2 password"))))
         let texts = tracer.steps.map(\.message.description)
         #expect(texts.contains("the screen sends openResetLink"))
         #expect(!texts.contains { $0.contains("SignInPresentation.") })

@@ -75,50 +75,35 @@ struct AccountReducerTests {
     @Test(
         "each account action starts loading and asks for its effect",
         arguments: [
+            (AccountAction.signUp(TestUseCases.signUp, email: "a@b.co", password: "p"), "signUp"),
+            (.link(TestUseCases.link, .google), "clickLink(google.com)"),
+            (.linkEmail(TestUseCases.link, email: "a@b.co", password: "p"), "linkEmail"),
+            (.unlink(TestUseCases.unlink, .apple), "clickUnlink(apple.com)"),
+            (.requestPasswordReset(TestUseCases.requestReset, email: "a@b.co"), "requestPasswordReset"),
+            (.checkAppleCredential(TestUseCases.check, .userAsked), "checkAppleCredential"),
+            (.deleteAccount(TestUseCases.delete), "clickDeleteAccount"),
+            (.changePassword(TestUseCases.change, newPassword: "n", currentPassword: "c"), "changePassword"),
             (
-                SignInAction.signUp(TestOffers.signUp, email: "a@b.co", password: "p"),
-                SignInEffect.signUp(TestOffers.signUp, email: "a@b.co", password: "p")
-            ),
-            (.clickLink(TestOffers.link, .google), .link(TestOffers.link, .google)),
-            (
-                .linkEmail(TestOffers.link, email: "a@b.co", password: "p"),
-                .linkCredential(
-                    TestOffers.link, AuthCredential(provider: .emailPassword, email: "a@b.co", password: "p"))
-            ),
-            (.clickUnlink(TestOffers.unlink, .apple), .unlink(TestOffers.unlink, .apple, currentPassword: nil)),
-            (
-                .clickUnlink(TestOffers.unlink, .google, currentPassword: "now"),
-                .unlink(TestOffers.unlink, .google, currentPassword: "now")
-            ),
-            (
-                .requestPasswordReset(TestOffers.requestReset, email: "a@b.co"),
-                .requestPasswordReset(TestOffers.requestReset, email: "a@b.co")
-            ),
-            (
-                .checkAppleCredential(TestOffers.check, .userAsked),
-                .checkAppleCredential(TestOffers.check, .userAsked)
-            ),
-            (.clickDeleteAccount(TestOffers.delete), .deleteAccount(TestOffers.delete, currentPassword: nil)),
-            (
-                .changePassword(TestOffers.change, newPassword: "n", currentPassword: "c"),
-                .changePassword(TestOffers.change, newPassword: "n", currentPassword: "c")
-            ),
-            (
-                .openResetLink(TestOffers.confirmReset, "signin-demo://reset-password?code=c", newPassword: "n"),
-                .confirmPasswordReset(TestOffers.confirmReset, code: "c", newPassword: "n")
+                .openResetLink(TestUseCases.confirmReset, "signin-demo://reset-password?code=c", newPassword: "n"),
+                "openResetLink"
             ),
         ])
-    func effects(action: SignInAction, effect: SignInEffect) {
+    func effects(action: AccountAction, name: String) {
         var state = SignInState(errorMessage: "old", error: .notSignedIn, completed: .signUp)
-        #expect(reducer.reduce(&state, action) == effect)
+        let effect = reducer.reduce(&state, .account(action))
+        guard case .account(let started)? = effect else {
+            Issue.record("no account effect for \(name)")
+            return
+        }
+        #expect(started.name == name)
         #expect(state == SignInState(isLoading: true))
-        #expect(reducer.reduce(&state, action) == nil, "no double submit")
+        #expect(reducer.reduce(&state, .account(action)) == nil, "no double submit")
     }
 
     @Test("a malformed reset link shows why and runs nothing")
     func badLink() {
         var state = SignInState()
-        #expect(reducer.reduce(&state, .openResetLink(TestOffers.confirmReset, "http://x", newPassword: "n")) == nil)
+        #expect(reducer.reduce(&state, .account(.openResetLink(TestUseCases.confirmReset, "http://x", newPassword: "n"))) == nil)
         #expect(state.errorMessage == "This link cannot be opened.")
         #expect(!state.isLoading)
     }
@@ -137,13 +122,12 @@ struct AccountReducerTests {
     func backgroundChecks() {
         var state = SignInState(isLoading: true, loadingProvider: .google, session: .fixture())
         for trigger in [AppleCredentialCheckTrigger.appLaunched, .appBecameActive, .revocationNotified] {
-            #expect(
-                reducer.reduce(&state, .checkAppleCredential(TestOffers.check, trigger))
-                    == .checkAppleCredential(TestOffers.check, trigger))
+            let effect = reducer.reduce(&state, .account(.checkAppleCredential(TestUseCases.check, trigger)))
+            #expect(effect?.name == "checkAppleCredential")
             #expect(state == SignInState(isLoading: true, loadingProvider: .google, session: .fixture()))
         }
         // Asked by the user, the check waits for the screen like any other account action.
-        #expect(reducer.reduce(&state, .checkAppleCredential(TestOffers.check, .userAsked)) == nil)
+        #expect(reducer.reduce(&state, .account(.checkAppleCredential(TestUseCases.check, .userAsked))) == nil)
     }
 
     @Test("a revoked Apple credential ends signed out with its message")
@@ -185,12 +169,10 @@ struct AccountViewModelTests {
         let viewModel = SignInViewModel(
             signIn: SignInUseCase(authProviders: [], sessions: sessions),
             signOut: SignOutUseCase(sessions: sessions, tokenService: SpySessionTokenService(clock: clock)),
-            account: AccountUseCases(
-                checkAppleCredential: CheckAppleCredentialUseCase(
-                    checker: StubAppleCredentialStateChecker(state: .authorized), sessions: sessions)),
             uiClients: [:], initialState: SignInState(isLoading: true, loadingProvider: .google, session: .fixture()))
-        let check = try #require(viewModel.offers.checkAppleCredential)
-        await viewModel.dispatch(.checkAppleCredential(check, .revocationNotified))?.value
+        let check = CheckAppleCredentialUseCase(
+            checker: StubAppleCredentialStateChecker(state: .authorized), sessions: sessions)
+        await viewModel.dispatch(.account(.checkAppleCredential(check, .revocationNotified)))?.value
         #expect(viewModel.state.session == nil)
         #expect(viewModel.state.error == .signedOut(.credentialRevoked))
         #expect(try await sessions.currentSession() == nil)
@@ -199,12 +181,10 @@ struct AccountViewModelTests {
         let quiet = SignInViewModel(
             signIn: SignInUseCase(authProviders: [], sessions: .fixture(reportIssue: reportIssue)),
             signOut: SignOutUseCase(sessions: sessions, tokenService: SpySessionTokenService(clock: clock)),
-            account: AccountUseCases(
-                checkAppleCredential: CheckAppleCredentialUseCase(
-                    checker: StubAppleCredentialStateChecker(state: .revoked), sessions: sessions)),
             uiClients: [:])
-        await quiet.dispatch(.checkAppleCredential(try #require(quiet.offers.checkAppleCredential), .appLaunched))?
-            .value
+        let revoked = CheckAppleCredentialUseCase(
+            checker: StubAppleCredentialStateChecker(state: .revoked), sessions: sessions)
+        await quiet.dispatch(.account(.checkAppleCredential(revoked, .appLaunched)))?.value
         #expect(quiet.state == SignInState())
     }
 
@@ -220,10 +200,9 @@ struct AccountViewModelTests {
         let viewModel = SignInViewModel(
             signIn: SignInUseCase(authProviders: [provider], sessions: sessions),
             signOut: SignOutUseCase(sessions: sessions, tokenService: SpySessionTokenService(clock: clock)),
-            account: AccountUseCases(link: LinkProviderUseCase(authProviders: [provider], sessions: sessions)),
             uiClients: [:])
-        let link = try #require(viewModel.offers.link)
-        await viewModel.dispatch(.linkEmail(link, email: "a@b.co", password: "long enough 1"))?.value
+        let link = LinkProviderUseCase(authProviders: [provider], sessions: sessions)
+        await viewModel.dispatch(.account(.linkEmail(link, email: "a@b.co", password: "long enough 1")))?.value
         #expect(viewModel.state.session == linked)
         #expect(viewModel.state.completed == .link(.emailPassword))
     }
@@ -238,15 +217,12 @@ struct AccountViewModelTests {
         let viewModel = SignInViewModel(
             signIn: SignInUseCase(authProviders: [], sessions: sessions),
             signOut: SignOutUseCase(sessions: sessions, tokenService: SpySessionTokenService(clock: clock)),
-            account: AccountUseCases(
-                requestPasswordReset: RequestPasswordResetUseCase(accounts: accounts),
-                deleteAccount: DeleteAccountUseCase(accounts: accounts, sessions: sessions)),
             uiClients: [:], initialState: SignInState(session: .fixture(providerIds: [.emailPassword])))
-        await viewModel.dispatch(
-            .requestPasswordReset(try #require(viewModel.offers.requestPasswordReset), email: "a@b.co"))?
-            .value
+        let requestReset = RequestPasswordResetUseCase(accounts: accounts)
+        await viewModel.dispatch(.account(.requestPasswordReset(requestReset, email: "a@b.co")))?.value
         #expect(viewModel.state.completed == .requestPasswordReset)
-        await viewModel.dispatch(.clickDeleteAccount(try #require(viewModel.offers.deleteAccount)))?.value
+        let delete = DeleteAccountUseCase(accounts: accounts, sessions: sessions)
+        await viewModel.dispatch(.account(.deleteAccount(delete)))?.value
         #expect(viewModel.state.completed == .deleteAccount)
         #expect(viewModel.state.session == nil)
         #expect(
@@ -258,27 +234,26 @@ struct AccountViewModelTests {
     @Test("a reset link is checked before a password is asked: the email it is for, or why it is no good")
     func checkResetLink() async throws {
         let sessions = SessionManager.fixture(reportIssue: reportIssue)
-        func viewModel(_ accounts: SpyAccountService) -> SignInViewModel {
+        func viewModel() -> SignInViewModel {
             SignInViewModel(
                 signIn: SignInUseCase(authProviders: [], sessions: sessions),
                 signOut: SignOutUseCase(sessions: sessions, tokenService: SpySessionTokenService(clock: clock)),
-                account: AccountUseCases(checkPasswordResetCode: CheckPasswordResetCodeUseCase(accounts: accounts)),
                 uiClients: [:])
         }
         let accounts = SpyAccountService(session: .success(.fixture(email: "jane@example.com")))
-        let good = viewModel(accounts)
-        let offer = try #require(good.offers.checkPasswordResetCode)
-        await good.dispatch(.checkResetLink(offer, "signin-demo://reset-password?code=mailed"))?.value
+        let good = viewModel()
+        let offer = CheckPasswordResetCodeUseCase(accounts: accounts)
+        await good.dispatch(.account(.checkResetLink(offer, "signin-demo://reset-password?code=mailed")))?.value
         #expect(good.state.completed == .checkPasswordResetCode(email: "jane@example.com"))
         #expect(good.state.errorMessage == nil && !good.state.isLoading)
         // A verification link is not a reset link: said at once, no call.
-        await good.dispatch(.checkResetLink(offer, "signin-demo://verify-email?code=mailed"))?.value
+        await good.dispatch(.account(.checkResetLink(offer, "signin-demo://verify-email?code=mailed")))?.value
         #expect(good.state.error == .invalidDeepLink("not a password-reset link"))
         #expect(await accounts.calls == [.checkPasswordResetCode("mailed")])
 
-        let used = viewModel(SpyAccountService(error: .invalidResetCode))
-        let usedOffer = try #require(used.offers.checkPasswordResetCode)
-        await used.dispatch(.checkResetLink(usedOffer, "signin-demo://reset-password?code=used"))?.value
+        let used = viewModel()
+        let usedOffer = CheckPasswordResetCodeUseCase(accounts: SpyAccountService(error: .invalidResetCode))
+        await used.dispatch(.account(.checkResetLink(usedOffer, "signin-demo://reset-password?code=used")))?.value
         #expect(used.state.error == .invalidResetCode && used.state.completed == nil)
     }
 
@@ -291,41 +266,41 @@ struct AccountViewModelTests {
         let viewModel = SignInViewModel(
             signIn: SignInUseCase(authProviders: [], sessions: sessions),
             signOut: SignOutUseCase(sessions: sessions, tokenService: tokens),
-            account: AccountUseCases(
-                confirmPasswordReset: ConfirmPasswordResetUseCase(accounts: SpyAccountService(), sessions: sessions)),
             uiClients: [:], initialState: SignInState(session: session))
-        let offer = try #require(viewModel.offers.confirmPasswordReset)
+        let offer = ConfirmPasswordResetUseCase(accounts: SpyAccountService(), sessions: sessions)
         await viewModel.dispatch(
-            .openResetLink(offer, "signin-demo://reset-password?code=c", newPassword: "long enough 1"))?.value
+            .account(.openResetLink(offer, "signin-demo://reset-password?code=c", newPassword: "long enough 1")))?.value
         #expect(viewModel.state.completed == .confirmPasswordReset)
         #expect(viewModel.state.session == nil)
         #expect(viewModel.state.errorMessage == nil)
     }
 
-    @Test("the view model offers exactly the account use cases it was given: no action can be written for another")
-    func offersFollowTheWiring() {
+    @Test("the view model offers exactly the feature groups it was given: no action can be written for another")
+    func featuresFollowTheWiring() {
         let sessions = SessionManager.fixture(reportIssue: reportIssue)
         let signOut = SignOutUseCase(sessions: sessions, tokenService: SpySessionTokenService(clock: clock))
         let none = SignInViewModel(
             signIn: SignInUseCase(authProviders: [], sessions: sessions), signOut: signOut, uiClients: [:])
-        #expect(none.offers == SignInOffers(AccountUseCases()))
-        #expect(none.offers.unlink == nil && none.offers.deleteAccount == nil && none.offers.signUp == nil)
+        #expect(none.features.passwords == nil && none.features.account == nil && none.features.passkeys == nil)
         let accounts = SpyAccountService()
+        let context = FeatureContext(sessions: sessions)
         let some = SignInViewModel(
             signIn: SignInUseCase(authProviders: [], sessions: sessions), signOut: signOut,
-            account: AccountUseCases(
-                signUp: SignUpUseCase(accounts: accounts, sessions: sessions),
-                unlink: UnlinkProviderUseCase(accounts: accounts, sessions: sessions)),
+            features: SignInFeatures(
+                passwords: PasswordFeatures(signUpService: accounts, context: context),
+                account: AccountFeatures(unlinkService: accounts, context: context)),
             uiClients: [:])
-        #expect(some.offers.signUp != nil && some.offers.unlink != nil)
-        #expect(some.offers.deleteAccount == nil && some.offers.changePassword == nil && some.offers.link == nil)
+        #expect(some.features.passwords != nil && some.features.account?.unlink != nil)
+        #expect(some.features.account?.delete == nil && some.features.passwords?.change == nil)
+        #expect(some.features.account?.link == nil && some.features.profile == nil)
     }
 
     @Test("a reset link is a secret: its code shows in no description, dump or trace of the action")
     func linkIsSecret() {
-        let action = SignInAction.openResetLink(
-            TestOffers.confirmReset, Secret("signin-demo://reset-password?code=LIVE-CODE-123"),
-            newPassword: "new horse battery")
+        let action = SignInAction.account(
+            .openResetLink(
+                TestUseCases.confirmReset, Secret("signin-demo://reset-password?code=LIVE-CODE-123"),
+                newPassword: "new horse battery"))
         var dumped = ""
         dump(action, to: &dumped)
         #expect(!String(describing: action).contains("LIVE-CODE-123"))

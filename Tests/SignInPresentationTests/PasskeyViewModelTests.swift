@@ -24,47 +24,43 @@ struct PasskeyViewModelTests {
     ) -> (SignInViewModel, SpySessionStore) {
         let store = SpySessionStore(session: session)
         let sessions = SessionManager(store: store, tokenService: SpySessionTokenService(clock: clock), clock: clock)
-        let account = AccountUseCases(
-            services: AccountServices(passkeys: service), sessions: sessions, authProviders: [], canLink: false,
-            passkeyAuthenticator: device)
+        let features = SignInFeatures(
+            passkeys: service.map {
+                PasskeyFeatures(service: $0, authenticator: device, context: FeatureContext(sessions: sessions))
+            })
         let viewModel = SignInViewModel(
             signIn: SignInUseCase(authProviders: [], sessions: sessions),
             signOut: SignOutUseCase(sessions: sessions, tokenService: SpySessionTokenService(clock: clock)),
-            account: account, uiClients: [:], reducer: SignInReducer(messages: AuthErrorMessages(language: language)),
+            features: features, uiClients: [:], reducer: SignInReducer(messages: AuthErrorMessages(language: language)),
             initialState: initialState ?? SignInState(session: session))
         return (viewModel, store)
     }
 
-    /// An offer of each passkey use case, over doubles that are never called: for the reducer's pure tests.
-    enum Offers {
+    /// Each passkey use case, over doubles that are never called: for the reducer's pure tests.
+    enum UseCases {
         static let sessions = SessionManager.fixture(reportIssue: { _ in })
-        static let signIn = Offer(
-            SignInWithPasskeyUseCase(
-                passkeys: SpyPasskeyService(), authenticator: SpyPasskeyAuthenticator(), sessions: sessions))
-        static let register = Offer(
-            RegisterPasskeyUseCase(
-                passkeys: SpyPasskeyService(), authenticator: SpyPasskeyAuthenticator(), sessions: sessions))
-        static let list = Offer(ListPasskeysUseCase(passkeys: SpyPasskeyService(), sessions: sessions))
-        static let remove = Offer(RemovePasskeyUseCase(passkeys: SpyPasskeyService(), sessions: sessions))
+        static let signIn = SignInWithPasskeyUseCase(
+            passkeys: SpyPasskeyService(), authenticator: SpyPasskeyAuthenticator(), sessions: sessions)
+        static let register = RegisterPasskeyUseCase(
+            passkeys: SpyPasskeyService(), authenticator: SpyPasskeyAuthenticator(), sessions: sessions)
+        static let list = ListPasskeysUseCase(passkeys: SpyPasskeyService(), sessions: sessions)
+        static let remove = RemovePasskeyUseCase(passkeys: SpyPasskeyService(), sessions: sessions)
     }
 
-    // MARK: - Offers
+    // MARK: - The group
 
     @Test(
         "registering and signing in are offered with the service and the device; listing and removing with the service")
     func offers() {
-        let both = makeSUT(service: SpyPasskeyService(), device: SpyPasskeyAuthenticator()).0.offers
-        #expect(both.registerPasskey != nil && both.signInWithPasskey != nil)
-        #expect(both.listPasskeys != nil && both.removePasskey != nil)
+        let both = makeSUT(service: SpyPasskeyService(), device: SpyPasskeyAuthenticator()).0.features.passkeys
+        #expect(both?.register != nil && both?.signIn != nil)
 
-        let serviceOnly = makeSUT(service: SpyPasskeyService(), device: nil).0.offers
-        #expect(serviceOnly.registerPasskey == nil && serviceOnly.signInWithPasskey == nil)
-        #expect(serviceOnly.listPasskeys != nil && serviceOnly.removePasskey != nil)
+        let serviceOnly = makeSUT(service: SpyPasskeyService(), device: nil).0.features.passkeys
+        #expect(serviceOnly != nil && serviceOnly?.register == nil && serviceOnly?.signIn == nil)
 
         // A device with a backend that has no passkeys offers nothing.
-        let deviceOnly = makeSUT(service: nil, device: SpyPasskeyAuthenticator()).0.offers
-        #expect(deviceOnly == SignInOffers(AccountUseCases()))
-        #expect(makeSUT(service: nil, device: nil).0.offers == SignInOffers(AccountUseCases()))
+        #expect(makeSUT(service: nil, device: SpyPasskeyAuthenticator()).0.features.passkeys == nil)
+        #expect(makeSUT(service: nil, device: nil).0.features.passkeys == nil)
     }
 
     // MARK: - Reducer
@@ -72,17 +68,17 @@ struct PasskeyViewModelTests {
     @Test("the passkey button shows its spinner and runs the sign-in; a second click while loading does nothing")
     func click() {
         var state = SignInState(errorMessage: "old", error: .passkeyNotFound)
-        #expect(reducer.reduce(&state, .clickSignInWithPasskey(Offers.signIn)) == .signInWithPasskey(Offers.signIn))
+        #expect(reducer.reduce(&state, .passkey(.signIn(UseCases.signIn)))?.name == "signInWithPasskey")
         #expect(state == SignInState(isLoading: true, loadingProvider: .passkey))
-        #expect(reducer.reduce(&state, .clickSignInWithPasskey(Offers.signIn)) == nil)
+        #expect(reducer.reduce(&state, .passkey(.signIn(UseCases.signIn))) == nil)
         #expect(reducer.reduce(&state, .clickProvider(.apple)) == nil)
         #expect(state == SignInState(isLoading: true, loadingProvider: .passkey))
 
         // Nor does it start while an account operation runs.
         var busy = SignInState(session: signedIn)
-        #expect(reducer.reduce(&busy, .listPasskeys(Offers.list)) == .listPasskeys(Offers.list))
-        #expect(reducer.reduce(&busy, .clickSignInWithPasskey(Offers.signIn)) == nil)
-        #expect(reducer.reduce(&busy, .registerPasskey(Offers.register, name: "Laptop")) == nil)
+        #expect(reducer.reduce(&busy, .passkey(.list(UseCases.list)))?.name == "listPasskeys")
+        #expect(reducer.reduce(&busy, .passkey(.signIn(UseCases.signIn))) == nil)
+        #expect(reducer.reduce(&busy, .passkey(.register(UseCases.register, name: "Laptop"))) == nil)
         #expect(busy.loadingProvider == nil)
     }
 
@@ -90,15 +86,12 @@ struct PasskeyViewModelTests {
     func accountEffects() {
         var state = SignInState(session: signedIn, completed: .removePasskey)
         #expect(
-            reducer.reduce(&state, .registerPasskey(Offers.register, name: "Laptop", currentPassword: "pw"))
-                == .registerPasskey(Offers.register, name: "Laptop", currentPassword: "pw"))
+            reducer.reduce(&state, .passkey(.register(UseCases.register, name: "Laptop", currentPassword: "pw")))?.name
+                == "registerPasskey")
         #expect(state.isLoading && state.completed == nil)
         state.isLoading = false
-        #expect(
-            reducer.reduce(&state, .removePasskey(Offers.remove, id: "k1"))
-                == .removePasskey(Offers.remove, id: "k1", currentPassword: nil))
-        #expect(SignInAction.clickSignInWithPasskey(Offers.signIn).clickedProvider == .passkey)
-        #expect(SignInAction.registerPasskey(Offers.register, name: "secret name").name == "registerPasskey")
+        #expect(reducer.reduce(&state, .passkey(.remove(UseCases.remove, id: "k1")))?.name == "removePasskey")
+        #expect(SignInAction.passkey(.register(UseCases.register, name: "secret name")).name == "registerPasskey")
     }
 
     @Test("the listed passkeys are kept until a change or a sign-out drops them")
@@ -127,8 +120,8 @@ struct PasskeyViewModelTests {
         answered.signInProvider = nil
         let service = SpyPasskeyService(session: .success(answered))
         let (viewModel, store) = makeSUT(service: service, device: SpyPasskeyAuthenticator())
-        let offer = try #require(viewModel.offers.signInWithPasskey)
-        let task = viewModel.dispatch(.clickSignInWithPasskey(offer))
+        let offer = try #require(viewModel.features.passkeys?.signIn)
+        let task = viewModel.dispatch(.passkey(.signIn(offer)))
         #expect(viewModel.state.isLoading && viewModel.state.loadingProvider == .passkey)
         await task?.value
         var expected = answered
@@ -144,13 +137,13 @@ struct PasskeyViewModelTests {
         let (viewModel, _) = makeSUT(
             service: service, device: device, session: signedIn,
             initialState: SignInState(session: signedIn, completed: .listPasskeys([.fixture()])))
-        await viewModel.dispatch(.registerPasskey(try #require(viewModel.offers.registerPasskey), name: "Laptop"))?
+        await viewModel.dispatch(.passkey(.register(try #require(viewModel.features.passkeys?.register), name: "Laptop")))?
             .value
         #expect(viewModel.state == SignInState(session: signedIn))
         #expect(viewModel.state.completed == nil && viewModel.state.errorMessage == nil)
         #expect(await service.calls == [.startRegistration(uid: "u1")])
 
-        await viewModel.dispatch(.clickSignInWithPasskey(try #require(viewModel.offers.signInWithPasskey)))?.value
+        await viewModel.dispatch(.passkey(.signIn(try #require(viewModel.features.passkeys?.signIn))))?.value
         #expect(viewModel.state == SignInState(session: signedIn))
     }
 
@@ -161,9 +154,9 @@ struct PasskeyViewModelTests {
         let keys = [Passkey.fixture()]
         let service = SpyPasskeyService(session: .success(afterwards), passkeys: keys)
         let (viewModel, store) = makeSUT(service: service, device: SpyPasskeyAuthenticator(), session: signedIn)
-        await viewModel.dispatch(.listPasskeys(try #require(viewModel.offers.listPasskeys)))?.value
+        await viewModel.dispatch(.passkey(.list(try #require(viewModel.features.passkeys?.list))))?.value
         #expect(viewModel.state.passkeys == keys && viewModel.state.completed == .listPasskeys(keys))
-        await viewModel.dispatch(.registerPasskey(try #require(viewModel.offers.registerPasskey), name: " Laptop "))?
+        await viewModel.dispatch(.passkey(.register(try #require(viewModel.features.passkeys?.register), name: " Laptop ")))?
             .value
         #expect(viewModel.state.completed == .registerPasskey && viewModel.state.session == afterwards)
         #expect(viewModel.state.passkeys == nil, "the list is stale: list again")
@@ -178,7 +171,7 @@ struct PasskeyViewModelTests {
         let refused = AuthError.passkeyRejected(.clonedAuthenticator)
         let service = SpyPasskeyService(failures: [nil, refused])
         let (viewModel, _) = makeSUT(service: service, device: SpyPasskeyAuthenticator(), language: language)
-        await viewModel.dispatch(.clickSignInWithPasskey(try #require(viewModel.offers.signInWithPasskey)))?.value
+        await viewModel.dispatch(.passkey(.signIn(try #require(viewModel.features.passkeys?.signIn))))?.value
         let expected = AuthErrorMessages(language: language).message(for: refused)
         #expect(viewModel.state.error == refused && viewModel.state.errorMessage == expected)
         #expect(!viewModel.state.isLoading && viewModel.state.session == nil)
@@ -186,7 +179,7 @@ struct PasskeyViewModelTests {
 
         let (remover, _) = makeSUT(
             service: SpyPasskeyService(passkeys: [.fixture()]), device: nil, session: signedIn, language: language)
-        await remover.dispatch(.removePasskey(try #require(remover.offers.removePasskey), id: "not-mine"))?.value
+        await remover.dispatch(.passkey(.remove(try #require(remover.features.passkeys?.remove), id: "not-mine")))?.value
         #expect(remover.state.error == .passkeyNotFound)
         #expect(remover.state.errorMessage == AuthErrorMessages(language: language).message(for: .passkeyNotFound))
     }

@@ -15,19 +15,22 @@ struct SecondFactorReducerTests {
         var state = SignInState(isLoading: true, loadingProvider: .emailPassword)
         #expect(reducer.reduce(&state, .signInResponse(.secondFactorRequired(challenge))) == nil)
         #expect(state == SignInState(secondFactorChallenge: challenge))
-        #expect(reducer.reduce(&state, .cancelSecondFactor) == nil)
+        #expect(reducer.reduce(&state, .secondFactor(.cancelChallenge)) == nil)
         #expect(state == SignInState())
     }
 
     @Test("submitting the code runs the finishing sign-in with the kept challenge; a second submit does nothing")
     func submit() {
         var state = SignInState(secondFactorChallenge: challenge)
-        let effect = reducer.reduce(&state, .submitSecondFactorCode(TestOffers.finishSecondFactor, code: "123456"))
-        #expect(
-            effect == .finishSecondFactorSignIn(TestOffers.finishSecondFactor, challenge, factorID: nil, code: "123456")
-        )
+        let effect = reducer.reduce(
+            &state, .secondFactor(.submitCode(TestUseCases.finishSecondFactor, code: "123456")))
+        guard case .finishSecondFactorSignIn(_, let kept, let factorID, let code)? = effect else {
+            Issue.record("no finishing sign-in")
+            return
+        }
+        #expect(kept == challenge && factorID == nil && code == "123456")
         #expect(state.isLoading && state.loadingProvider == .emailPassword)
-        #expect(reducer.reduce(&state, .submitSecondFactorCode(TestOffers.finishSecondFactor, code: "1")) == nil)
+        #expect(reducer.reduce(&state, .secondFactor(.submitCode(TestUseCases.finishSecondFactor, code: "1"))) == nil)
     }
 
     @Test("a wrong code keeps the challenge to try again; an expired one or too many attempts drop it")
@@ -48,16 +51,19 @@ struct SecondFactorReducerTests {
         var state = SignInState(isLoading: true, session: .fixture())
         _ = reducer.reduce(&state, .accountResponse(.failed(.secondFactorRequired(challenge))))
         #expect(state.secondFactorChallenge == challenge && state.session == .fixture())
-        let effect = reducer.reduce(&state, .submitSecondFactorCode(TestOffers.finishSecondFactor, code: "123456"))
-        #expect(
-            effect == .finishSecondFactorSignIn(TestOffers.finishSecondFactor, challenge, factorID: nil, code: "123456")
-        )
+        let effect = reducer.reduce(
+            &state, .secondFactor(.submitCode(TestUseCases.finishSecondFactor, code: "123456")))
+        guard case .finishSecondFactorSignIn(_, let kept, let factorID, let code)? = effect else {
+            Issue.record("no finishing sign-in")
+            return
+        }
+        #expect(kept == challenge && factorID == nil && code == "123456")
     }
 
     @Test("a code with no sign-in waiting says the sign-in expired, and runs nothing")
     func noChallenge() {
         var state = SignInState()
-        #expect(reducer.reduce(&state, .submitSecondFactorCode(TestOffers.finishSecondFactor, code: "123456")) == nil)
+        #expect(reducer.reduce(&state, .secondFactor(.submitCode(TestUseCases.finishSecondFactor, code: "123456"))) == nil)
         #expect(state.error == .secondFactorChallengeExpired)
     }
 
@@ -66,26 +72,27 @@ struct SecondFactorReducerTests {
         let enrollment = TOTPEnrollment(secret: "JBSWY3DPEHPK3PXP", session: "s", expiresAt: Date())
         var state = SignInState(session: .fixture())
         #expect(
-            reducer.reduce(&state, .startTOTPEnrollment(TestOffers.enroll))
-                == .startTOTPEnrollment(TestOffers.enroll, currentPassword: nil))
+            reducer.reduce(&state, .secondFactor(.startTOTPEnrollment(TestUseCases.enroll)))?.name
+                == "startTOTPEnrollment")
         _ = reducer.reduce(
             &state, .accountResponse(.completed(.startTOTPEnrollment(enrollment), session: state.session)))
         #expect(state.totpEnrollment == enrollment)
         #expect(
-            reducer.reduce(&state, .confirmTOTPEnrollment(TestOffers.enroll, code: "123456", displayName: "Phone"))
-                == .confirmTOTPEnrollment(TestOffers.enroll, enrollment, code: "123456", displayName: "Phone"))
+            reducer.reduce(
+                &state, .secondFactor(.confirmTOTPEnrollment(TestUseCases.enroll, code: "123456", displayName: "Phone"))
+            )?.name == "confirmTOTPEnrollment")
         _ = reducer.reduce(&state, .accountResponse(.completed(.enrollTOTP, session: state.session)))
         #expect(state.totpEnrollment == nil && state.completed == .enrollTOTP)
 
         _ = reducer.reduce(
             &state, .accountResponse(.completed(.startTOTPEnrollment(enrollment), session: state.session)))
-        _ = reducer.reduce(&state, .cancelTOTPEnrollment)
+        _ = reducer.reduce(&state, .secondFactor(.cancelTOTPEnrollment))
         #expect(state.totpEnrollment == nil)
         _ = reducer.reduce(
             &state, .accountResponse(.completed(.startTOTPEnrollment(enrollment), session: state.session)))
         _ = reducer.reduce(&state, .authStateChanged(.signedOut(.userRequested)))
         #expect(state.totpEnrollment == nil)
-        #expect(reducer.reduce(&state, .confirmTOTPEnrollment(TestOffers.enroll, code: "123456")) == nil)
+        #expect(reducer.reduce(&state, .secondFactor(.confirmTOTPEnrollment(TestUseCases.enroll, code: "123456"))) == nil)
         #expect(state.error == .secondFactorEnrollmentExpired)
     }
 

@@ -23,9 +23,10 @@ struct RESTUnsupportedTests {
         #expect(capabilities.guests == nil && capabilities.identityProviders == nil)
         #expect(capabilities.linking == nil && capabilities.passwordChange == nil)
         #expect(capabilities.passwords != nil && capabilities.passwordReset != nil)
-        let services = capabilities.accountServices()
-        #expect(services.signUp != nil && services.passwordReset != nil && services.accountDeletion != nil)
-        #expect(services.unlink == nil && services.passwordChange == nil)
+        let features = capabilities.features(sessions: .fixture(reportIssue: { Issue.record(Comment(rawValue: $0)) }), authProviders: [])
+        #expect(features.passwords?.resetService != nil && features.account?.deletionService != nil)
+        #expect(features.account?.unlinkService == nil && features.passwords?.changeService == nil)
+        #expect(features.account?.link == nil && features.profile == nil && features.secondFactors == nil)
     }
 
     @Test("an email provider built on it cannot link, and says so with a typed error")

@@ -119,7 +119,7 @@ struct SignInClientTests {
             sessionStore: SpySessionStore())
         #expect(client.backend.name.hasPrefix("firebase-"))
         #expect(client.viewModel.providers.map(\.type) == [.anonymous, .emailPassword])
-        #expect(client.viewModel.offers.signUp != nil)
-        #expect(client.viewModel.offers.requestPasswordReset != nil)
+        #expect(client.viewModel.features.passwords != nil)
+        #expect(client.viewModel.features.passwords?.requestReset != nil && client.viewModel.features.secondFactors != nil)
     }
 }

@@ -133,6 +133,11 @@ extension FlowMessage {
             "domain.removePasskey", "check it is the account's, remove it; sign in again if asked")
     }
 
+    /// An account operation of the app's own.
+    static func domainRun(useCase: String) -> FlowMessage {
+        FlowMessage("domain.run", "run {useCase}", ["useCase": useCase])
+    }
+
     // MARK: - UI clients (Infrastructure)
 
     static func uiCredentialAsked(provider: ProviderType) -> FlowMessage {

@@ -57,28 +57,39 @@ package struct TracedScreen {
         case .signIn(let provider): ("SignInUseCase", .domainSignIn(provider: provider))
         case .signInWithCredential(let credential): ("SignInUseCase", .domainSignIn(provider: credential.provider))
         case .signOut: ("SignOutUseCase", .domainSignOut)
-        case .signUp: ("SignUpUseCase", .domainSignUp)
-        case .link(_, let provider): ("LinkProviderUseCase", .domainLink(provider: provider))
-        case .linkCredential(_, let credential): ("LinkProviderUseCase", .domainLink(provider: credential.provider))
-        case .unlink(_, let provider, _): ("UnlinkProviderUseCase", .domainUnlink(provider: provider))
-        case .requestPasswordReset: ("RequestPasswordResetUseCase", .domainRequestPasswordReset)
-        case .confirmPasswordReset: ("ConfirmPasswordResetUseCase", .domainConfirmPasswordReset)
-        case .checkPasswordResetCode: ("CheckPasswordResetCodeUseCase", .domainCheckPasswordResetCode)
-        case .changePassword: ("ChangePasswordUseCase", .domainChangePassword)
-        case .sendEmailVerification: ("SendEmailVerificationUseCase", .domainSendEmailVerification)
-        case .updateProfile: ("UpdateProfileUseCase", .domainUpdateProfile)
-        case .applyEmailVerification: ("ApplyEmailVerificationUseCase", .domainApplyEmailVerification)
-        case .checkAppleCredential: ("CheckAppleCredentialUseCase", .domainCheckAppleCredential)
-        case .deleteAccount: ("DeleteAccountUseCase", .domainDeleteAccount)
         case .finishSecondFactorSignIn: ("FinishSecondFactorSignInUseCase", .domainFinishSecondFactorSignIn)
-        case .startTOTPEnrollment: ("EnrollTOTPUseCase", .domainStartTOTPEnrollment)
-        case .confirmTOTPEnrollment: ("EnrollTOTPUseCase", .domainConfirmTOTPEnrollment)
-        case .listSecondFactors: ("ListSecondFactorsUseCase", .domainListSecondFactors)
-        case .removeSecondFactor: ("RemoveSecondFactorUseCase", .domainRemoveSecondFactor)
         case .signInWithPasskey: ("SignInWithPasskeyUseCase", .domainSignInWithPasskey)
-        case .registerPasskey: ("RegisterPasskeyUseCase", .domainRegisterPasskey)
-        case .listPasskeys: ("ListPasskeysUseCase", .domainListPasskeys)
-        case .removePasskey: ("RemovePasskeyUseCase", .domainRemovePasskey)
+        case .account(let action): (action.useCase, message(for: action))
+        }
+    }
+
+    /// What an account action's use case does, by the action's name.
+    private static func message(for action: AccountAction) -> FlowMessage {
+        switch action.name {
+        case "signUp": .domainSignUp
+        case "requestPasswordReset": .domainRequestPasswordReset
+        case "openResetLink": .domainConfirmPasswordReset
+        case "checkResetLink": .domainCheckPasswordResetCode
+        case "changePassword": .domainChangePassword
+        case "sendEmailVerification": .domainSendEmailVerification
+        case "updateProfile": .domainUpdateProfile
+        case "openVerificationLink": .domainApplyEmailVerification
+        case "checkAppleCredential": .domainCheckAppleCredential
+        case "clickDeleteAccount": .domainDeleteAccount
+        case "startTOTPEnrollment": .domainStartTOTPEnrollment
+        case "confirmTOTPEnrollment": .domainConfirmTOTPEnrollment
+        case "listSecondFactors": .domainListSecondFactors
+        case "removeSecondFactor": .domainRemoveSecondFactor
+        case "registerPasskey": .domainRegisterPasskey
+        case "listPasskeys": .domainListPasskeys
+        case "removePasskey": .domainRemovePasskey
+        default:
+            if let provider = action.provider {
+                action.useCase == "UnlinkProviderUseCase"
+                    ? .domainUnlink(provider: provider) : .domainLink(provider: provider)
+            } else {
+                .domainRun(useCase: action.useCase)
+            }
         }
     }
 }

@@ -79,27 +79,59 @@ package struct TracingSessionTokenService: SessionTokenService {
 }
 
 /// The account services, each recording which account operation the use case asks of Data. ``wrapping(_:tracer:)``
-/// traces every service of a set.
+/// traces every service of the feature groups.
 package struct TracingAccountServices: SignUpService, PasswordResetService, PasswordResetCodeService,
     PasswordChangeService, UnlinkService, AccountDeletionService, EmailVerificationService, ProfileService
 {
-    private let base: AccountServices
+    /// The services it wraps, as the feature groups had them.
+    private struct Bases: Sendable {
+        var signUp: (any SignUpService)?
+        var passwordReset: (any PasswordResetService)?
+        var passwordResetCodes: (any PasswordResetCodeService)?
+        var passwordChange: (any PasswordChangeService)?
+        var unlink: (any UnlinkService)?
+        var accountDeletion: (any AccountDeletionService)?
+        var emailVerification: (any EmailVerificationService)?
+        var profile: (any ProfileService)?
+        var secondFactors: (any SecondFactorService)?
+        var passkeys: (any PasskeyService)?
+    }
+
+    private let base: Bases
     private let tracer: any FlowTracer
 
-    /// `services` with each one present traced, and no other.
-    package static func wrapping(_ services: AccountServices, tracer: any FlowTracer) -> AccountServices {
-        let traced = TracingAccountServices(base: services, tracer: tracer)
-        return AccountServices(
-            signUp: services.signUp.map { _ in traced },
-            passwordReset: services.passwordReset.map { _ in traced },
-            passwordResetCodes: services.passwordResetCodes.map { _ in traced },
-            passwordChange: services.passwordChange.map { _ in traced },
-            unlink: services.unlink.map { _ in traced },
-            accountDeletion: services.accountDeletion.map { _ in traced },
-            emailVerification: services.emailVerification.map { _ in traced },
-            profile: services.profile.map { _ in traced },
-            secondFactors: services.secondFactors.map { _ in traced },
-            passkeys: services.passkeys.map { _ in traced })
+    /// `features` with each service present traced, and no other.
+    package static func wrapping(_ features: SignInFeatures, tracer: any FlowTracer) -> SignInFeatures {
+        let traced = TracingAccountServices(
+            base: Bases(
+                signUp: features.passwords?.signUpService, passwordReset: features.passwords?.resetService,
+                passwordResetCodes: features.passwords?.resetCodeService,
+                passwordChange: features.passwords?.changeService, unlink: features.account?.unlinkService,
+                accountDeletion: features.account?.deletionService,
+                emailVerification: features.profile?.emailVerificationService, profile: features.profile?.service,
+                secondFactors: features.secondFactors?.service, passkeys: features.passkeys?.service),
+            tracer: tracer)
+        var wrapped = features
+        if var passwords = wrapped.passwords {
+            passwords.signUpService = traced
+            passwords.resetService = passwords.resetService.map { _ in traced }
+            passwords.resetCodeService = passwords.resetCodeService.map { _ in traced }
+            passwords.changeService = passwords.changeService.map { _ in traced }
+            wrapped.passwords = passwords
+        }
+        if var profile = wrapped.profile {
+            profile.service = traced
+            profile.emailVerificationService = profile.emailVerificationService.map { _ in traced }
+            wrapped.profile = profile
+        }
+        if var account = wrapped.account {
+            account.unlinkService = account.unlinkService.map { _ in traced }
+            account.deletionService = account.deletionService.map { _ in traced }
+            wrapped.account = account
+        }
+        wrapped.secondFactors?.service = traced
+        wrapped.passkeys?.service = traced
+        return wrapped
     }
 
     private func service<Service>(_ service: Service?, _ name: String) throws(AuthError) -> Service {

@@ -32,4 +32,6 @@ public enum AccountOperation: Hashable, Sendable {
     case listPasskeys([Passkey])
     /// A passkey was removed.
     case removePasskey
+    /// An operation of the app's own (``AccountAction/init(name:useCase:run:)``), by its name.
+    case other(String)
 }

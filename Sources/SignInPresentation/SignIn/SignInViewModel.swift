@@ -16,15 +16,19 @@ public final class SignInViewModel {
     /// its name in every language.
     public let providers: [ProviderDescription]
 
-    /// The account use cases this view model was given, as the offers an action needs: the buttons a screen draws
-    /// besides the providers'.
-    public let offers: SignInOffers
+    /// The account features the backend offers, one group per feature: the buttons a screen draws besides the
+    /// providers', each action carrying the use case it runs.
+    public let features: SignInFeatures
 
     @ObservationIgnored private let signIn: SignInUseCase
     @ObservationIgnored private let signOut: SignOutUseCase
     @ObservationIgnored private let uiClients: SignInUIClients
     @ObservationIgnored private let reducer: SignInReducer
     @ObservationIgnored private var following: Task<Void, Never>?
+    /// The effect the screen waits for (a sign-in, an account operation), which ``SignInAction/cancel`` cancels; its
+    /// number tells its response from a later effect's.
+    @ObservationIgnored private var inFlight: (number: Int, task: Task<Void, Never>)?
+    @ObservationIgnored private var effectsStarted = 0
     /// Counts ``start()`` and ``stop()`` calls: a launch whose restore finished after a later call follows nothing.
     @ObservationIgnored private var launches = 0
     /// The session manager's revision of the last change the follower applied.
@@ -38,21 +42,21 @@ public final class SignInViewModel {
     /// - Parameters:
     ///   - signIn: The sign-in use case.
     ///   - signOut: The sign-out use case.
-    ///   - account: The account use cases the backend can do; ``offers`` has one offer for each, and an action
-    ///     cannot be written for the others.
+    ///   - features: The account features the backend offers
+    ///     (`IdentityBackendCapabilities.features(sessions:authProviders:)`).
     ///   - uiClients: The screen's UI clients, from `SignInUIClientBuilder.build()`.
     ///   - providers: The registered providers' descriptions, in the order the screen shows them.
     ///   - reducer: The pure step; its messages decide the language.
     ///   - initialState: The state to start from.
     public init(
-        signIn: SignInUseCase, signOut: SignOutUseCase, account: AccountUseCases = AccountUseCases(),
+        signIn: SignInUseCase, signOut: SignOutUseCase, features: SignInFeatures = SignInFeatures(),
         uiClients: SignInUIClients, providers: [ProviderDescription] = ProviderDescription.wellKnown,
         reducer: SignInReducer = SignInReducer(),
         initialState: SignInState = SignInState()
     ) {
         self.signIn = signIn
         self.signOut = signOut
-        self.offers = SignInOffers(account)
+        self.features = features
         self.uiClients = uiClients
         self.providers = providers.filter { $0.type == .emailPassword || uiClients[$0.type] != nil }
         self.reducer = reducer
@@ -67,36 +71,53 @@ public final class SignInViewModel {
 
     /// Sends an action.
     /// - Returns: The task running the action's effect, if it started one; await it to know when the
-    ///   effect's response has been applied. Discard it in UI code.
+    ///   effect's response has been applied (or dropped, when ``SignInAction/cancel`` came first). Discard it in UI
+    ///   code.
     @discardableResult
     public func dispatch(_ action: SignInAction) -> Task<Void, Never>? {
+        if case .cancel = action {
+            inFlight?.task.cancel()
+            inFlight = nil
+        }
         guard let effect = reducer.reduce(&state, action) else { return nil }
+        if case .account(let account) = effect, let background = account.background {
+            return runInBackground(account, then: background)
+        }
+        effectsStarted += 1
+        let number = effectsStarted
+        let task = run(effect, number: number)
+        inFlight = (number, task)
+        return task
+    }
+
+    /// Runs a foreground effect; its response is applied unless the effect was cancelled or overtaken meanwhile.
+    private func run(_ effect: SignInEffect, number: Int) -> Task<Void, Never> {
+        let uiClients = self.uiClients
         switch effect {
         case .signIn(let provider):
             let signIn = self.signIn
-            let uiClients = self.uiClients
-            return runSignIn { () throws(AuthError) in
+            return runSignIn(number) { () throws(AuthError) in
                 switch try await signIn(provider, uiClients: uiClients) {
                 case .signedIn(let session): .signedIn(session)
                 case .cancelled: .cancelled
                 case .secondFactorRequired(let challenge): .secondFactorRequired(challenge)
                 }
             }
-        case .signInWithPasskey(let offer):
-            return runSignIn { () throws(AuthError) in
-                switch try await offer.useCase() {
+        case .signInWithPasskey(let signIn):
+            return runSignIn(number) { () throws(AuthError) in
+                switch try await signIn() {
                 case .signedIn(let session): .signedIn(session)
                 case .cancelled: .cancelled
                 case .secondFactorRequired(let challenge): .secondFactorRequired(challenge)
                 }
             }
-        case .finishSecondFactorSignIn(let offer, let challenge, let factorID, let code):
-            return runSignIn { () throws(AuthError) in
-                .signedIn(try await offer.useCase(challenge, factorID: factorID, code: code))
+        case .finishSecondFactorSignIn(let finish, let challenge, let factorID, let code):
+            return runSignIn(number) { () throws(AuthError) in
+                .signedIn(try await finish(challenge, factorID: factorID, code: code))
             }
         case .signInWithCredential(let credential):
             let signIn = self.signIn
-            return runSignIn { () throws(AuthError) in .signedIn(try await signIn.signIn(with: credential)) }
+            return runSignIn(number) { () throws(AuthError) in .signedIn(try await signIn.signIn(with: credential)) }
         case .signOut:
             let signOut = self.signOut
             return Task {
@@ -106,17 +127,23 @@ public final class SignInViewModel {
                 } catch {
                     response = .failed(error)
                 }
-                await self.followerCaughtUp()
-                self.dispatch(.signOutResponse(response))
+                await self.respond(number, .signOutResponse(response))
             }
-        case .checkAppleCredential(let offer, let trigger) where trigger != .userAsked:
-            return runBackgroundAppleCheck(offer.useCase, trigger)
-        default:
-            return runAccountEffect(effect)
+        case .account(let action):
+            let context = AccountAction.Context(uiClients: uiClients, session: state.session)
+            return Task {
+                let response: AccountResponse
+                do throws(AuthError) {
+                    response = try await action.operation(context)
+                } catch {
+                    response = .failed(error)
+                }
+                await self.respond(number, .accountResponse(response))
+            }
         }
     }
 
-    private func runSignIn(_ body: @escaping @Sendable () async throws(AuthError) -> SignInResponse)
+    private func runSignIn(_ number: Int, _ body: @escaping @Sendable () async throws(AuthError) -> SignInResponse)
         -> Task<Void, Never>
     {
         Task {
@@ -129,118 +156,34 @@ public final class SignInViewModel {
                 case let failure: response = .failed(failure)
                 }
             }
-            await self.followerCaughtUp()
-            self.dispatch(.signInResponse(response))
+            await self.respond(number, .signInResponse(response))
         }
     }
 
-    /// A launch, foreground or notice check: its only visible outcome is a sign-out (of the user it checked: the
-    /// use case answers `nil` when another signed in meanwhile), shown as the auth state stream would show it (a
-    /// screen that follows the stream sees the same event twice, which changes nothing).
-    private func runBackgroundAppleCheck(_ check: CheckAppleCredentialUseCase, _ trigger: AppleCredentialCheckTrigger)
+    /// Applies the response of effect `number`, once the follower has caught up, unless the effect was cancelled.
+    private func respond(_ number: Int, _ response: SignInAction) async {
+        await followerCaughtUp()
+        guard inFlight?.number == number, !Task.isCancelled else { return }
+        inFlight = nil
+        dispatch(response)
+    }
+
+    /// A background operation (a launch, foreground or notice check): it runs beside anything in progress, and only
+    /// what `then` makes of its response (a sign-out it caused) reaches the screen.
+    private func runInBackground(_ action: AccountAction, then: @escaping @Sendable (AccountResponse) -> SignInAction?)
         -> Task<Void, Never>
     {
-        Task {
-            let result = try? await check(trigger: trigger)
-            if let result, result != .authorized {
-                await self.followerCaughtUp()
-                self.dispatch(.authStateChanged(.signedOut(.credentialRevoked)))
-            }
-        }
-    }
-
-    private func runAccountEffect(_ effect: SignInEffect) -> Task<Void, Never> {
-        let uiClients = self.uiClients
+        let context = AccountAction.Context(uiClients: uiClients, session: state.session)
         return Task {
             let response: AccountResponse
             do throws(AuthError) {
-                response = try await self.perform(effect, uiClients: uiClients)
+                response = try await action.operation(context)
             } catch {
                 response = .failed(error)
             }
+            guard let next = then(response) else { return }
             await self.followerCaughtUp()
-            self.dispatch(.accountResponse(response))
-        }
-    }
-
-    /// Runs an account effect with the use case its offer carries: no use case is looked up, so none can be missing.
-    private func perform(_ effect: SignInEffect, uiClients: SignInUIClients) async throws(AuthError) -> AccountResponse
-    {
-        switch effect {
-        case .signUp(let offer, let email, let password):
-            return .completed(.signUp, session: try await offer.useCase(email: email, password: password))
-        case .link(let offer, let provider):
-            switch try await offer.useCase(provider, uiClients: uiClients) {
-            case .linked(let session): return .completed(.link(provider), session: session)
-            case .cancelled: return .cancelled
-            }
-        case .linkCredential(let offer, let credential):
-            return .completed(.link(credential.provider), session: try await offer.useCase(with: credential))
-        case .unlink(let offer, let provider, let currentPassword):
-            return .completed(
-                .unlink(provider),
-                session: try await offer.useCase(provider, uiClients: uiClients, currentPassword: currentPassword))
-        case .requestPasswordReset(let offer, let email):
-            try await offer.useCase(email: email)
-            return .completed(.requestPasswordReset, session: state.session)
-        case .confirmPasswordReset(let offer, let code, let newPassword):
-            return .completed(
-                .confirmPasswordReset, session: try await offer.useCase(code: code, newPassword: newPassword))
-        case .checkPasswordResetCode(let offer, let code):
-            return .completed(
-                .checkPasswordResetCode(email: try await offer.useCase(code: code)), session: state.session)
-        case .sendEmailVerification(let offer):
-            return .completed(.sendEmailVerification(email: try await offer.useCase()), session: state.session)
-        case .applyEmailVerification(let offer, let code):
-            return .completed(
-                .applyEmailVerification(email: try await offer.useCase(code: code)), session: state.session)
-        case .updateProfile(let offer, let displayName, let email, let photoURL, let currentPassword):
-            return .completed(
-                .updateProfile,
-                session: try await offer.useCase(
-                    displayName: displayName, email: email, photoURL: photoURL, currentPassword: currentPassword,
-                    uiClients: uiClients))
-        case .checkAppleCredential(let offer, _):
-            guard let credentialState = try await offer.useCase(trigger: .userAsked) else {
-                throw AuthError.notSignedIn
-            }
-            return .completed(
-                .checkAppleCredential(credentialState), session: credentialState == .authorized ? state.session : nil)
-        case .deleteAccount(let offer, let currentPassword):
-            try await offer.useCase(uiClients: uiClients, currentPassword: currentPassword)
-            return .completed(.deleteAccount, session: nil)
-        case .changePassword(let offer, let newPassword, let currentPassword):
-            return .completed(
-                .changePassword,
-                session: try await offer.useCase(
-                    newPassword: newPassword, currentPassword: currentPassword, uiClients: uiClients))
-        case .startTOTPEnrollment(let offer, let currentPassword):
-            let enrollment = try await offer.useCase.start(currentPassword: currentPassword, uiClients: uiClients)
-            return .completed(.startTOTPEnrollment(enrollment), session: state.session)
-        case .confirmTOTPEnrollment(let offer, let enrollment, let code, let displayName):
-            return .completed(
-                .enrollTOTP, session: try await offer.useCase.finish(enrollment, code: code, displayName: displayName))
-        case .listSecondFactors(let offer):
-            return .completed(.listSecondFactors(try await offer.useCase()), session: state.session)
-        case .removeSecondFactor(let offer, let id, let confirmingLast, let currentPassword):
-            return .completed(
-                .removeSecondFactor,
-                session: try await offer.useCase(
-                    id: id, confirmingLast: confirmingLast, currentPassword: currentPassword, uiClients: uiClients))
-        case .registerPasskey(let offer, let name, let currentPassword):
-            switch try await offer.useCase(name: name, currentPassword: currentPassword, uiClients: uiClients) {
-            case .registered(let session): return .completed(.registerPasskey, session: session)
-            case .cancelled: return .cancelled
-            }
-        case .listPasskeys(let offer):
-            return .completed(.listPasskeys(try await offer.useCase()), session: state.session)
-        case .removePasskey(let offer, let id, let currentPassword):
-            return .completed(
-                .removePasskey,
-                session: try await offer.useCase(id: id, currentPassword: currentPassword, uiClients: uiClients))
-        case .signIn, .signInWithCredential, .signOut, .finishSecondFactorSignIn, .signInWithPasskey:
-            // Run by dispatch itself; never handed here.
-            return .cancelled
+            self.dispatch(next)
         }
     }
 

@@ -27,9 +27,7 @@ import SignInPresentation
         return SignInViewModel(
             signIn: SignInUseCase(authProviders: auth, sessions: sessions),
             signOut: SignOutUseCase(sessions: sessions, tokenService: tokens),
-            account: AccountUseCases(
-                services: ports.accountServices(), sessions: sessions, authProviders: auth,
-                canLink: ports.linking != nil),
+            features: ports.features(sessions: sessions, authProviders: auth),
             uiClients: uiClients.build())
     }
 }

@@ -27,8 +27,11 @@ public struct GuestUpgradeFlow {
         let guest = try await session(after: .clickProvider(.anonymous), step: "sign in as a guest")
         log("guest: uid \(guest.uid)")
 
-        guard let link = viewModel.offers.link else { throw FlowFailure("the backend cannot link a provider") }
-        let linked = try await session(after: .linkEmail(link, email: email, password: password), step: "link email")
+        guard let link = viewModel.features.account?.link else {
+            throw FlowFailure("the backend cannot link a provider")
+        }
+        let linked = try await session(
+            after: .account(.linkEmail(link, email: email, password: password)), step: "link email")
         try expect(linked.uid == guest.uid, "linking gave uid \(linked.uid), not the guest's \(guest.uid)")
         let providers = linked.providerIds.map(\.rawValue).joined(separator: ", ")
         log("linked \(email): uid \(linked.uid), providers: \(providers)")

@@ -14,10 +14,10 @@ struct AppRootTests {
         #expect(client.backend.name.hasPrefix("firebase-"))
         // Apple and Google need a sheet or a token from elsewhere: the app adds their UI clients; none here.
         #expect(client.viewModel.providers.map(\.type) == [.anonymous, .emailPassword])
-        #expect(client.viewModel.offers.signUp != nil)
-        #expect(client.viewModel.offers.link != nil)
-        #expect(client.viewModel.offers.requestPasswordReset != nil)
-        #expect(client.viewModel.offers.enrollTOTP != nil)
+        #expect(client.viewModel.features.passwords != nil)
+        #expect(client.viewModel.features.account?.link != nil)
+        #expect(client.viewModel.features.passwords?.requestReset != nil)
+        #expect(client.viewModel.features.secondFactors != nil)
     }
 
     @Test func firebaseWithoutAKeyOrAnEmulatorSaysWhatToSet() {

@@ -17,7 +17,7 @@ struct GuestUpgradeFlowTests {
             localId: "uid-kept", email: nil, providerIds: [], isAnonymous: true)
         let backend = SpyIdentityBackend(result: .success(account))
         let client = SignInClient(
-            backend: SignInBackend(name: "spy", capabilities: IdentityBackendCapabilities(all: backend)),
+            backend: SignInBackend(name: "spy", capabilities: backend.capabilities),
             sessionStore: SpySessionStore())
         var lines: [String] = []
 
@@ -51,7 +51,9 @@ struct GuestUpgradeFlowTests {
         let viewModel = SignInViewModel(
             signIn: SignInUseCase(authProviders: authProviders, sessions: sessions),
             signOut: SignOutUseCase(sessions: sessions, tokenService: tokenService),
-            account: AccountUseCases(link: LinkProviderUseCase(authProviders: authProviders, sessions: sessions)),
+            features: SignInFeatures(
+                account: AccountFeatures(
+                    canLink: true, context: FeatureContext(sessions: sessions, authProviders: authProviders))),
             uiClients: [.anonymous: StubSignInUIClient.returning(AuthCredential(provider: .anonymous))])
 
         let failure = await #expect(throws: FlowFailure.self) {

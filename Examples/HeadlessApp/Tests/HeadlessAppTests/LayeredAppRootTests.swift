@@ -28,20 +28,22 @@ struct LayeredAppRootTests {
         #expect(await store.session?.uid == "uid-guest")
     }
 
-    @Test func aBackendWithoutGuestsGetsNoGuestProviderAndNoOffersForWhatItLacks() async {
+    @Test func aBackendWithoutGuestsGetsNoGuestProviderAndNoFeaturesItLacks() async {
         let stub = StubIdentityBackend(result: .success(.fixture()))
         let viewModel = LayeredAppRoot.viewModel(
             backend: IdentityBackendCapabilities(sessions: stub, passwords: stub), store: SpySessionStore())
 
         #expect(viewModel.providers.map(\.type) == [.emailPassword])
-        #expect(viewModel.offers.signUp != nil)
-        #expect(viewModel.offers.link == nil)
-        #expect(viewModel.offers.requestPasswordReset == nil)
-        #expect(viewModel.offers.confirmPasswordReset == nil)
-        #expect(viewModel.offers.unlink == nil)
-        #expect(viewModel.offers.deleteAccount == nil)
-        #expect(viewModel.offers.changePassword == nil)
-        #expect(viewModel.offers.checkAppleCredential == nil)
+        let features = viewModel.features
+        #expect(features.passwords != nil)
+        #expect(features.account?.link == nil)
+        #expect(features.passwords?.requestReset == nil)
+        #expect(features.passwords?.confirmReset == nil)
+        #expect(features.account?.unlink == nil)
+        #expect(features.account?.delete == nil)
+        #expect(features.passwords?.change == nil)
+        #expect(features.account?.checkAppleCredential == nil)
+        #expect(features.profile == nil && features.secondFactors == nil && features.passkeys == nil)
 
         // A stale guest button fails before anything is asked of the backend.
         await viewModel.dispatch(.clickProvider(.anonymous))?.value
@@ -55,10 +57,10 @@ struct LayeredAppRootTests {
 
         // Apple and Google need an identity token from elsewhere: without one, no button.
         #expect(viewModel.providers.map(\.type) == [.anonymous, .emailPassword])
-        #expect(viewModel.offers.signUp != nil)
-        #expect(viewModel.offers.link != nil)
-        #expect(viewModel.offers.requestPasswordReset != nil)
-        #expect(viewModel.offers.confirmPasswordReset != nil)
+        #expect(viewModel.features.passwords != nil)
+        #expect(viewModel.features.account?.link != nil)
+        #expect(viewModel.features.passwords?.requestReset != nil)
+        #expect(viewModel.features.passwords?.confirmReset != nil)
     }
 
     @Test func firebaseWithoutAKeyOrAnEmulatorSaysWhatToSet() {
@@ -71,7 +73,7 @@ struct LayeredAppRootTests {
     @Test func appleSignsInWithAnIdentityTokenObtainedElsewhere() async {
         let backend = SpyIdentityBackend(result: .success(.fixture(localId: "uid-apple")))
         let viewModel = LayeredAppRoot.viewModel(
-            backend: IdentityBackendCapabilities(all: backend), store: SpySessionStore(),
+            backend: backend.capabilities, store: SpySessionStore(),
             idTokens: [.apple: "apple-identity-token"])
         // Google has no token here, so no button: Linux has no sheet to get one.
         #expect(viewModel.providers.map(\.type) == [.apple, .anonymous, .emailPassword])

@@ -1,0 +1,55 @@
+public import SignInDomain
+
+extension IdentityBackendCapabilities {
+    /// The feature groups of the ports present, built once: passwords where the backend has passwords (reset, reset
+    /// codes and change where it has those ports), the profile where it has one, second factors and passkeys where it
+    /// has them, and the account group always (linking, unlinking and deletion where the backend can, Apple's check
+    /// where `appleCredentials` is given). Sensitive operations sign in again with `authProviders`.
+    ///
+    /// ```swift
+    /// let ports = backend.capabilities
+    /// let authProviders = ports.authProviders()
+    /// let features = ports.features(sessions: sessions, authProviders: authProviders)
+    /// ```
+    /// - Parameters:
+    ///   - sessions: The session manager.
+    ///   - authProviders: The auth providers, to link with and to sign in again with.
+    ///   - appleCredentials: Asks Apple for a user's credential state, where the app has Sign in with Apple.
+    ///   - passkeyAuthenticator: The device's passkeys, where the app offers them: registering and signing in with a
+    ///     passkey need it; listing and removing need the backend only.
+    ///   - clock: Counts the sessions' expiry.
+    public func features(
+        sessions: SessionManager, authProviders: [any AuthProvider],
+        appleCredentials: (any AppleCredentialStateChecker)? = nil,
+        passkeyAuthenticator: (any PasskeyAuthenticator)? = nil, clock: any WallClock = SystemWallClock()
+    ) -> SignInFeatures {
+        let context = FeatureContext(sessions: sessions, authProviders: authProviders)
+        return SignInFeatures(
+            passwords: passwords.map {
+                PasswordFeatures(
+                    signUpService: BackendSignUpService(backend: $0, clock: clock),
+                    resetService: passwordReset.map { BackendPasswordResetService(backend: $0) },
+                    resetCodeService: passwordResetCodes.map { BackendPasswordResetCodeService(backend: $0) },
+                    changeService: passwordChange.map { BackendPasswordChangeService(backend: $0, clock: clock) },
+                    context: context)
+            },
+            profile: profile.map {
+                ProfileFeatures(
+                    service: BackendProfileService(backend: $0, clock: clock),
+                    emailVerificationService: emailVerification.map { BackendEmailVerificationService(backend: $0) },
+                    context: context)
+            },
+            account: AccountFeatures(
+                canLink: linking != nil, unlinkService: linking.map { BackendUnlinkService(backend: $0) },
+                deletionService: accountDeletion.map { BackendAccountDeletionService(backend: $0) },
+                appleCredentials: appleCredentials, context: context),
+            secondFactors: multiFactor.map {
+                SecondFactorFeatures(service: BackendSecondFactorService(backend: $0, clock: clock), context: context)
+            },
+            passkeys: passkeys.map {
+                PasskeyFeatures(
+                    service: BackendPasskeyService(backend: $0, clock: clock), authenticator: passkeyAuthenticator,
+                    context: context)
+            })
+    }
+}

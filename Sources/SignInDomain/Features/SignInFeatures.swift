@@ -1,0 +1,36 @@
+/// The account features a backend offers, one group per feature, built once from the backend's ports
+/// (`IdentityBackendCapabilities.features(sessions:authProviders:)` in the Data layer). A group is present where its
+/// backend has the feature; within a group, an operation that needs a port of its own is optional too. A screen draws
+/// the buttons of what is present, and an action carries the use case it runs, so an action for a feature the backend
+/// lacks cannot be written.
+///
+/// ```swift
+/// if let factors = features.secondFactors {
+///     let enrolled = try await factors.list()          // the signed-in account's second factors
+/// }
+/// if let delete = features.account?.delete { … }         // the backend can delete accounts
+/// ```
+public struct SignInFeatures: Sendable {
+    /// Email and password accounts: sign-up, reset, change.
+    public var passwords: PasswordFeatures?
+    /// The display name, photo and email, and the email's verification.
+    public var profile: ProfileFeatures?
+    /// Linking, unlinking and deleting the account, and Apple's credential check.
+    public var account: AccountFeatures?
+    /// Second factors (authenticator apps).
+    public var secondFactors: SecondFactorFeatures?
+    /// Passkeys.
+    public var passkeys: PasskeyFeatures?
+
+    /// Creates the set; a group left out is a feature the backend does not offer.
+    public init(
+        passwords: PasswordFeatures? = nil, profile: ProfileFeatures? = nil, account: AccountFeatures? = nil,
+        secondFactors: SecondFactorFeatures? = nil, passkeys: PasskeyFeatures? = nil
+    ) {
+        self.passwords = passwords
+        self.profile = profile
+        self.account = account
+        self.secondFactors = secondFactors
+        self.passkeys = passkeys
+    }
+}

@@ -1,0 +1,79 @@
+public import SignInDomain
+
+/// What can happen on the second-factor screens: a sign-in waiting for a code, an authenticator app's enrolment, and
+/// the account's list of factors. Each action that runs something carries the use case from
+/// ``SignInFeatures/secondFactors``.
+public enum SecondFactorAction: Sendable {
+    /// The code of a sign-in waiting for a second factor was submitted; `factorID` picks the factor (`nil`: the
+    /// account's first).
+    case submitCode(FinishSecondFactorSignInUseCase, code: Secret, factorID: String? = nil)
+    /// The user gave up the sign-in waiting for a second factor: nobody is signed in, nothing is stored.
+    case cancelChallenge
+    /// "Add an authenticator app" was tapped, with the current password if the screen asked for it.
+    case startTOTPEnrollment(EnrollTOTPUseCase, currentPassword: Secret? = nil)
+    /// The first code from the authenticator app was submitted for the enrolment in progress.
+    case confirmTOTPEnrollment(EnrollTOTPUseCase, code: Secret, displayName: String? = nil)
+    /// The user gave up the enrolment in progress: nothing changes for the account.
+    case cancelTOTPEnrollment
+    /// The account's second factors are to be listed.
+    case list(ListSecondFactorsUseCase)
+    /// "Remove" was tapped on a second factor; `confirmingLast` says the user confirmed that removing the last one
+    /// turns two-step sign-in off.
+    case remove(RemoveSecondFactorUseCase, id: String, confirmingLast: Bool = false, currentPassword: Secret? = nil)
+
+    /// The action's name for traces and logs; it never contains a code or a password.
+    public var name: String {
+        switch self {
+        case .submitCode: "submitSecondFactorCode"
+        case .cancelChallenge: "cancelSecondFactor"
+        case .startTOTPEnrollment: "startTOTPEnrollment"
+        case .confirmTOTPEnrollment: "confirmTOTPEnrollment"
+        case .cancelTOTPEnrollment: "cancelTOTPEnrollment"
+        case .list: "listSecondFactors"
+        case .remove: "removeSecondFactor"
+        }
+    }
+}
+
+extension AccountAction {
+    /// Starts an enrolment: its secret is shown, then a first code asked for.
+    static func startTOTPEnrollment(_ enroll: EnrollTOTPUseCase, currentPassword: Secret?) -> AccountAction {
+        AccountAction(name: "startTOTPEnrollment", useCase: "EnrollTOTPUseCase", provider: nil) {
+            context throws(AuthError) in
+            let enrollment = try await enroll.start(currentPassword: currentPassword, uiClients: context.uiClients)
+            return .completed(.startTOTPEnrollment(enrollment), session: context.session)
+        }
+    }
+
+    /// Finishes the enrolment in progress with its first code.
+    static func confirmTOTPEnrollment(
+        _ enroll: EnrollTOTPUseCase, _ enrollment: TOTPEnrollment, code: Secret, displayName: String?
+    ) -> AccountAction {
+        AccountAction(name: "confirmTOTPEnrollment", useCase: "EnrollTOTPUseCase", provider: nil) {
+            _ throws(AuthError) in
+            .completed(.enrollTOTP, session: try await enroll.finish(enrollment, code: code, displayName: displayName))
+        }
+    }
+
+    /// Lists the account's second factors.
+    static func listSecondFactors(_ list: ListSecondFactorsUseCase) -> AccountAction {
+        AccountAction(name: "listSecondFactors", useCase: "ListSecondFactorsUseCase", provider: nil) {
+            context throws(AuthError) in
+            .completed(.listSecondFactors(try await list()), session: context.session)
+        }
+    }
+
+    /// Removes a second factor.
+    static func removeSecondFactor(
+        _ remove: RemoveSecondFactorUseCase, id: String, confirmingLast: Bool, currentPassword: Secret?
+    ) -> AccountAction {
+        AccountAction(name: "removeSecondFactor", useCase: "RemoveSecondFactorUseCase", provider: nil) {
+            context throws(AuthError) in
+            .completed(
+                .removeSecondFactor,
+                session: try await remove(
+                    id: id, confirmingLast: confirmingLast, currentPassword: currentPassword,
+                    uiClients: context.uiClients))
+        }
+    }
+}

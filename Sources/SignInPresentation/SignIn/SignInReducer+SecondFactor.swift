@@ -1,0 +1,41 @@
+import SignInDomain
+
+extension SignInReducer {
+    /// A second-factor action: the code of a waiting sign-in, an enrolment's steps, the list and a removal.
+    func reduceSecondFactor(_ action: SecondFactorAction, in state: inout SignInState) -> SignInEffect? {
+        switch action {
+        case .submitCode(let finish, let code, let factorID):
+            guard !state.isLoading else { return nil }
+            guard let challenge = state.secondFactorChallenge else {
+                show(.secondFactorChallengeExpired, in: &state)
+                return nil
+            }
+            guard startSignIn(challenge.provider, in: &state) else { return nil }
+            return .finishSecondFactorSignIn(finish, challenge, factorID: factorID, code: code)
+        case .cancelChallenge:
+            state.secondFactorChallenge = nil
+            clearError(&state)
+            return nil
+        case .startTOTPEnrollment(let enroll, let currentPassword):
+            return reduceAccount(.startTOTPEnrollment(enroll, currentPassword: currentPassword), in: &state)
+        case .confirmTOTPEnrollment(let enroll, let code, let displayName):
+            guard !state.isLoading else { return nil }
+            guard let enrollment = state.totpEnrollment else {
+                show(.secondFactorEnrollmentExpired, in: &state)
+                return nil
+            }
+            return reduceAccount(
+                .confirmTOTPEnrollment(enroll, enrollment, code: code, displayName: displayName), in: &state)
+        case .cancelTOTPEnrollment:
+            state.totpEnrollment = nil
+            clearError(&state)
+            return nil
+        case .list(let list):
+            return reduceAccount(.listSecondFactors(list), in: &state)
+        case .remove(let remove, let id, let confirmingLast, let currentPassword):
+            return reduceAccount(
+                .removeSecondFactor(remove, id: id, confirmingLast: confirmingLast, currentPassword: currentPassword),
+                in: &state)
+        }
+    }
+}
