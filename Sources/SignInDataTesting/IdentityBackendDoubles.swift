@@ -86,12 +86,7 @@ public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordRese
     { try result.get() }
 
     /// Every port, second factors and passkeys included.
-    public var capabilities: IdentityBackendCapabilities {
-        var capabilities = IdentityBackendCapabilities(all: self)
-        capabilities.multiFactor = self
-        capabilities.passkeys = self
-        return capabilities
-    }
+    public var capabilities: IdentityBackendCapabilities { IdentityBackendCapabilities(all: self) }
 }
 
 extension StubIdentityBackend: MultiFactorBackend {
@@ -306,8 +301,13 @@ public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetB
         return try await stub.reauthenticate(idToken: idToken, with: request)
     }
 
-    /// Every port.
-    public nonisolated var capabilities: IdentityBackendCapabilities { IdentityBackendCapabilities(all: self) }
+    /// Every port but second factors and passkeys.
+    public nonisolated var capabilities: IdentityBackendCapabilities {
+        IdentityBackendCapabilities(
+            sessions: self, passwords: self, passwordReset: self, passwordResetCodes: self, passwordChange: self,
+            guests: self, identityProviders: self, linking: self, accountDeletion: self, customTokens: self,
+            emailVerification: self, profile: self)
+    }
 }
 
 /// An identity backend that must not be called.
@@ -381,6 +381,11 @@ public struct FailingIdentityBackend: SessionBackend, PasswordBackend, PasswordR
         -> BackendSessionResponse
     { throw fail("reauthenticate(idToken:with:)") }
 
-    /// Every port, each failing the test when called.
-    public var capabilities: IdentityBackendCapabilities { IdentityBackendCapabilities(all: self) }
+    /// Every port but second factors and passkeys, each failing the test when called.
+    public var capabilities: IdentityBackendCapabilities {
+        IdentityBackendCapabilities(
+            sessions: self, passwords: self, passwordReset: self, passwordResetCodes: self, passwordChange: self,
+            guests: self, identityProviders: self, linking: self, accountDeletion: self, customTokens: self,
+            emailVerification: self, profile: self)
+    }
 }

@@ -113,12 +113,7 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
     }
 
     /// Every port: Firebase offers them all.
-    public var capabilities: IdentityBackendCapabilities {
-        var capabilities = IdentityBackendCapabilities(all: self)
-        capabilities.multiFactor = self
-        capabilities.passkeys = self
-        return capabilities
-    }
+    public var capabilities: IdentityBackendCapabilities { IdentityBackendCapabilities(all: self) }
 
     private func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) async throws
         -> BackendSessionResponse

@@ -65,17 +65,17 @@ public struct IdentityBackendCapabilities: Sendable {
         self.passkeys = passkeys
     }
 
-    /// Every port, from a backend that offers them all (Firebase, the embedded backend).
+    /// Every port, from a backend that offers them all (Firebase, the embedded backend): the type asks for each, so
+    /// a port cannot be left out by mistake.
     public init(
         all backend: some SessionBackend & PasswordBackend & PasswordResetBackend & PasswordResetCodeBackend
-            & PasswordChangeBackend
-            & GuestBackend & IdentityProviderBackend & LinkingBackend & AccountDeletionBackend & CustomTokenBackend
-            & EmailVerificationBackend & ProfileBackend
+            & PasswordChangeBackend & GuestBackend & IdentityProviderBackend & LinkingBackend & AccountDeletionBackend
+            & CustomTokenBackend & EmailVerificationBackend & ProfileBackend & MultiFactorBackend & PasskeyBackend
     ) {
         self.init(
             sessions: backend, passwords: backend, passwordReset: backend, passwordResetCodes: backend,
-            passwordChange: backend, guests: backend,
-            identityProviders: backend, linking: backend, accountDeletion: backend, customTokens: backend,
-            emailVerification: backend, profile: backend)
+            passwordChange: backend, guests: backend, identityProviders: backend, linking: backend,
+            accountDeletion: backend, customTokens: backend, emailVerification: backend, profile: backend,
+            multiFactor: backend, passkeys: backend)
     }
 }

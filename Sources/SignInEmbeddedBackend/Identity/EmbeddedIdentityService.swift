@@ -337,12 +337,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     }
 
     /// Every port: the embedded backend offers them all.
-    public var capabilities: IdentityBackendCapabilities {
-        var capabilities = IdentityBackendCapabilities(all: self)
-        capabilities.multiFactor = self
-        capabilities.passkeys = self
-        return capabilities
-    }
+    public var capabilities: IdentityBackendCapabilities { IdentityBackendCapabilities(all: self) }
 
     func reauthenticate(idToken: Secret, with request: ReauthenticationRequest) throws(IdentityBackendError)
         -> BackendSessionResponse
