@@ -22,15 +22,20 @@ struct SecondFactorReducerTests {
     @Test("submitting the code runs the finishing sign-in with the kept challenge; a second submit does nothing")
     func submit() {
         var state = SignInState(secondFactorChallenge: challenge)
-        let effect = reducer.reduce(
-            &state, .secondFactor(.submitCode(TestUseCases.finishSecondFactor, code: "123456")))
-        guard case .finishSecondFactorSignIn(_, let kept, let factorID, let code)? = effect else {
-            Issue.record("no finishing sign-in")
-            return
-        }
-        #expect(kept == challenge && factorID == nil && code == "123456")
+        expectFinishingSignIn(
+            reducer.reduce(
+                &state, .secondFactor(.submitCode(TestUseCases.finishSecondFactor, code: "123456"))))
         #expect(state.isLoading && state.loadingProvider == .emailPassword)
         #expect(reducer.reduce(&state, .secondFactor(.submitCode(TestUseCases.finishSecondFactor, code: "1"))) == nil)
+    }
+
+    /// Expects the finishing sign-in of the kept challenge with the submitted code.
+    func expectFinishingSignIn(_ effect: SignInEffect?, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard case .finishSecondFactorSignIn(_, let kept, let factorID, let code)? = effect else {
+            Issue.record("no finishing sign-in", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(kept == challenge && factorID == nil && code == "123456", sourceLocation: sourceLocation)
     }
 
     @Test("a wrong code keeps the challenge to try again; an expired one or too many attempts drop it")
@@ -51,19 +56,16 @@ struct SecondFactorReducerTests {
         var state = SignInState(isLoading: true, session: .fixture())
         _ = reducer.reduce(&state, .accountResponse(.failed(.secondFactorRequired(challenge))))
         #expect(state.secondFactorChallenge == challenge && state.session == .fixture())
-        let effect = reducer.reduce(
-            &state, .secondFactor(.submitCode(TestUseCases.finishSecondFactor, code: "123456")))
-        guard case .finishSecondFactorSignIn(_, let kept, let factorID, let code)? = effect else {
-            Issue.record("no finishing sign-in")
-            return
-        }
-        #expect(kept == challenge && factorID == nil && code == "123456")
+        expectFinishingSignIn(
+            reducer.reduce(
+                &state, .secondFactor(.submitCode(TestUseCases.finishSecondFactor, code: "123456"))))
     }
 
     @Test("a code with no sign-in waiting says the sign-in expired, and runs nothing")
     func noChallenge() {
         var state = SignInState()
-        #expect(reducer.reduce(&state, .secondFactor(.submitCode(TestUseCases.finishSecondFactor, code: "123456"))) == nil)
+        #expect(
+            reducer.reduce(&state, .secondFactor(.submitCode(TestUseCases.finishSecondFactor, code: "123456"))) == nil)
         #expect(state.error == .secondFactorChallengeExpired)
     }
 
@@ -92,7 +94,8 @@ struct SecondFactorReducerTests {
             &state, .accountResponse(.completed(.startTOTPEnrollment(enrollment), session: state.session)))
         _ = reducer.reduce(&state, .authStateChanged(.signedOut(.userRequested)))
         #expect(state.totpEnrollment == nil)
-        #expect(reducer.reduce(&state, .secondFactor(.confirmTOTPEnrollment(TestUseCases.enroll, code: "123456"))) == nil)
+        #expect(
+            reducer.reduce(&state, .secondFactor(.confirmTOTPEnrollment(TestUseCases.enroll, code: "123456"))) == nil)
         #expect(state.error == .secondFactorEnrollmentExpired)
     }
 

@@ -61,6 +61,15 @@ public struct AccountAction: Sendable {
         self.operation = run
     }
 
+    /// Runs the operation; a failure is its response too.
+    func response(in context: Context) async -> AccountResponse {
+        do throws(AuthError) {
+            return try await operation(context)
+        } catch {
+            return .failed(error)
+        }
+    }
+
     /// An action that shows `error` and runs nothing.
     static func rejected(_ name: String, useCase: String, _ error: AuthError) -> AccountAction {
         AccountAction(name: name, useCase: useCase, provider: nil, rejection: error) { _ throws(AuthError) in

@@ -1,6 +1,6 @@
 public import SignInDomain
 
-/// What can happen on the passkey screens. Each action carries the use case from ``SignInFeatures/passkeys``.
+/// What can happen on the passkey screens. Each action carries the use case from `SignInFeatures.passkeys`.
 public enum PasskeyAction: Sendable {
     /// "Sign in with a passkey" was tapped: the device's sheet offers the passkeys it holds.
     case signIn(SignInWithPasskeyUseCase)

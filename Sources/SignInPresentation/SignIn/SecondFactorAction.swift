@@ -2,7 +2,7 @@ public import SignInDomain
 
 /// What can happen on the second-factor screens: a sign-in waiting for a code, an authenticator app's enrolment, and
 /// the account's list of factors. Each action that runs something carries the use case from
-/// ``SignInFeatures/secondFactors``.
+/// `SignInFeatures.secondFactors`.
 public enum SecondFactorAction: Sendable {
     /// The code of a sign-in waiting for a second factor was submitted; `factorID` picks the factor (`nil`: the
     /// account's first).

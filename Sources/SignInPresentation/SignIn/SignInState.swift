@@ -15,10 +15,10 @@ public struct SignInState: Hashable, Sendable {
     /// The account operation that completed last, for the screen to confirm it.
     public var completed: AccountOperation?
     /// A sign-in waiting for a second factor: the screen asks for a code
-    /// (``SignInAction/submitSecondFactorCode(_:code:factorID:)``) or lets the user cancel. Nobody is signed in.
+    /// (``SecondFactorAction/submitCode(_:code:factorID:)``) or lets the user cancel. Nobody is signed in.
     public var secondFactorChallenge: SecondFactorChallenge?
     /// A TOTP enrolment waiting for its first code: the screen shows its secret and asks for a code
-    /// (``SignInAction/confirmTOTPEnrollment(_:code:displayName:)``).
+    /// (``SecondFactorAction/confirmTOTPEnrollment(_:code:displayName:)``).
     public var totpEnrollment: TOTPEnrollment?
     /// The account's second factors, as last listed.
     public var secondFactors: [SecondFactor]?

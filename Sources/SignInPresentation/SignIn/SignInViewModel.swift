@@ -131,15 +131,7 @@ public final class SignInViewModel {
             }
         case .account(let action):
             let context = AccountAction.Context(uiClients: uiClients, session: state.session)
-            return Task {
-                let response: AccountResponse
-                do throws(AuthError) {
-                    response = try await action.operation(context)
-                } catch {
-                    response = .failed(error)
-                }
-                await self.respond(number, .accountResponse(response))
-            }
+            return Task { await self.respond(number, .accountResponse(await action.response(in: context))) }
         }
     }
 
@@ -175,13 +167,7 @@ public final class SignInViewModel {
     {
         let context = AccountAction.Context(uiClients: uiClients, session: state.session)
         return Task {
-            let response: AccountResponse
-            do throws(AuthError) {
-                response = try await action.operation(context)
-            } catch {
-                response = .failed(error)
-            }
-            guard let next = then(response) else { return }
+            guard let next = then(await action.response(in: context)) else { return }
             await self.followerCaughtUp()
             self.dispatch(next)
         }
