@@ -125,7 +125,9 @@ private struct AccountSection: View {
             texts(
                 .signedInAs, ["name": session.isAnonymous ? texts.name(of: .anonymous) : session.email ?? session.uid]))
         if session.isAnonymous, let link = viewModel.features.account?.link {
-            Button(texts(.link, ["provider": texts.name(of: .apple)])) { viewModel.dispatch(.account(.link(link, .apple))) }
+            Button(texts(.link, ["provider": texts.name(of: .apple)])) {
+                viewModel.dispatch(.account(.link(link, .apple)))
+            }
             Button(texts(.link, ["provider": texts.name(of: .google)])) {
                 viewModel.dispatch(.account(.link(link, .google)))
             }
@@ -191,7 +193,8 @@ private struct PasskeysSection: View {
         ) {
             if let passkey = removing {
                 Button(texts(.removePasskey, ["name": passkey.name]), role: .destructive) {
-                    viewModel.dispatch(.passkey(.remove(passkeys.remove, id: passkey.id, currentPassword: currentPassword)))
+                    viewModel.dispatch(
+                        .passkey(.remove(passkeys.remove, id: passkey.id, currentPassword: currentPassword)))
                 }
             }
         }

@@ -33,7 +33,9 @@ extension CommandRunner {
     }
 
     private func addPasskey(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
-        guard let offer = root.viewModel.features.passkeys?.register else { return reportNotOffered(.passkeys, invocation) }
+        guard let offer = root.viewModel.features.passkeys?.register else {
+            return reportNotOffered(.passkeys, invocation)
+        }
         let name = invocation.displayName ?? ""
         if let stopped = await sendSensitive(
             root, invocation, { .passkey(.register(offer, name: name, currentPassword: $0)) })
@@ -72,7 +74,8 @@ extension CommandRunner {
     }
 
     private func removePasskey(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
-        guard let offer = root.viewModel.features.passkeys?.remove, let list = root.viewModel.features.passkeys?.list else {
+        guard let offer = root.viewModel.features.passkeys?.remove, let list = root.viewModel.features.passkeys?.list
+        else {
             return reportNotOffered(.passkeys, invocation)
         }
         await root.screen.send(.passkey(.list(list)))
@@ -112,7 +115,9 @@ extension CommandRunner {
                 UsageError(
                     .usageNeedsPasskeyID, ["ids": passkeys.map { InputText.visible($0.id) }.joined(separator: ", ")]))
         }
-        if let stopped = await sendSensitive(root, invocation, { .passkey(.remove(offer, id: id, currentPassword: $0)) }) {
+        if let stopped = await sendSensitive(
+            root, invocation, { .passkey(.remove(offer, id: id, currentPassword: $0)) })
+        {
             return stopped
         }
         // Only the embedded backend is known to end the account's other sessions when a passkey goes.

@@ -45,7 +45,9 @@ extension CommandRunner {
         guard let offer = root.viewModel.features.secondFactors?.enrollTOTP else {
             return reportNotOffered(.secondFactors, invocation)
         }
-        if let stopped = await sendSensitive(root, invocation, { .secondFactor(.startTOTPEnrollment(offer, currentPassword: $0)) }) {
+        if let stopped = await sendSensitive(
+            root, invocation, { .secondFactor(.startTOTPEnrollment(offer, currentPassword: $0)) })
+        {
             return stopped
         }
         guard let enrollment = root.viewModel.state.totpEnrollment else {
@@ -106,7 +108,8 @@ extension CommandRunner {
     }
 
     private func removeSecondFactor(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
-        guard let offer = root.viewModel.features.secondFactors?.remove, let list = root.viewModel.features.secondFactors?.list
+        guard let offer = root.viewModel.features.secondFactors?.remove,
+            let list = root.viewModel.features.secondFactors?.list
         else { return reportNotOffered(.secondFactors, invocation) }
         await root.screen.send(.secondFactor(.list(list)))
         guard case .listSecondFactors(let factors)? = root.viewModel.state.completed else {

@@ -138,8 +138,12 @@ struct CommandRunner {
 
     func unlink(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
         let provider = invocation.command.provider ?? .emailPassword
-        guard let offer = root.viewModel.features.account?.unlink else { return reportNotOffered(.unlinking, invocation) }
-        if let stopped = await sendSensitive(root, invocation, { .account(.unlink(offer, provider, currentPassword: $0)) }) {
+        guard let offer = root.viewModel.features.account?.unlink else {
+            return reportNotOffered(.unlinking, invocation)
+        }
+        if let stopped = await sendSensitive(
+            root, invocation, { .account(.unlink(offer, provider, currentPassword: $0)) })
+        {
             return stopped
         }
         return await report(root, invocation) { session in
@@ -291,7 +295,8 @@ struct CommandRunner {
         guard let offer = root.viewModel.features.account?.delete else {
             return reportNotOffered(.accountDeletion, invocation)
         }
-        if let stopped = await sendSensitive(root, invocation, { .account(.deleteAccount(offer, currentPassword: $0)) }) {
+        if let stopped = await sendSensitive(root, invocation, { .account(.deleteAccount(offer, currentPassword: $0)) })
+        {
             return stopped
         }
         return await report(root, invocation) { _ in text(.accountDeleted) + "\n" }

@@ -148,7 +148,8 @@ struct GuidedTour {
         }
         note(.tourMailSent, ["to": mail.to, "folder": mailbox.location])
         note(.tourItsLink, ["link": DeepLink.redacted(mail.link)])
-        await app.screen.send(.account(.openResetLink(confirmReset, Secret(mail.link), newPassword: Secret(newPassword))))
+        await app.screen.send(
+            .account(.openResetLink(confirmReset, Secret(mail.link), newPassword: Secret(newPassword))))
         // The reset ended every session of the account, this device's included: the screen shows it.
         guard app.viewModel.state.error == nil, app.viewModel.state.session == nil else {
             return fail(app.viewModel.state.errorMessage ?? "ConfirmPasswordResetUseCase")
@@ -156,7 +157,8 @@ struct GuidedTour {
         note(.tourLinkOpened)
         await app.screen.send(.signInWithEmail(email: email, password: Secret(firstPassword)))
         note(.tourOldPasswordRefused, ["message": app.viewModel.state.errorMessage ?? text(.tourAccepted)])
-        await app.screen.send(.account(.openResetLink(confirmReset, Secret(mail.link), newPassword: Secret("another pass 7"))))
+        await app.screen.send(
+            .account(.openResetLink(confirmReset, Secret(mail.link), newPassword: Secret("another pass 7"))))
         note(.tourLinkOnce, ["message": app.viewModel.state.errorMessage ?? text(.tourAccepted)])
         guard await signIn(.signInWithEmail(email: email, password: Secret(newPassword)), app) != nil else {
             return .failure
@@ -268,7 +270,9 @@ struct GuidedTour {
         }
         note(.tourMFAAsked)
         // The enrolment used this step's code, and a code works once: the app's next one.
-        guard let session = await signIn(.secondFactor(.submitCode(factors.finishSignIn, code: code(stepsAhead: 1))), app) else {
+        guard
+            let session = await signIn(.secondFactor(.submitCode(factors.finishSignIn, code: code(stepsAhead: 1))), app)
+        else {
             return .failure
         }
         note(.tourMFASignedIn, ["uid": session.uid])

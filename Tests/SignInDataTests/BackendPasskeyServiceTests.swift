@@ -136,13 +136,20 @@ struct BackendPasskeyServiceTests {
     @Test("the capabilities with a passkey port make the service; without it, none")
     func offered() async throws {
         let backend = StubIdentityBackend(result: .success(.fixture()))
-        let passkeys = try #require(backend.capabilities.features(sessions: .fixture(reportIssue: { Issue.record(Comment(rawValue: $0)) }), authProviders: []).passkeys?.service)
-        #expect(IdentityBackendCapabilities(sessions: backend, multiFactor: backend).features(sessions: .fixture(reportIssue: { Issue.record(Comment(rawValue: $0)) }), authProviders: []).passkeys == nil)
+        let passkeys = try #require(
+            backend.capabilities.features(sessions: .fixture(reportIssue: { _ in }), authProviders: []).passkeys?
+                .service)
+        #expect(
+            IdentityBackendCapabilities(sessions: backend, multiFactor: backend).features(
+                sessions: .fixture(reportIssue: { _ in }), authProviders: []
+            ).passkeys == nil)
         #expect(try await passkeys.startRegistration(for: session) == .fixture())
         #expect(try await passkeys.passkeys(for: session).isEmpty)
         let refusing = StubIdentityBackend(
             result: .failure(IdentityBackendError(.passkeyNotFound)), error: IdentityBackendError(.passkeyNotFound))
-        let refused = try #require(refusing.capabilities.features(sessions: .fixture(reportIssue: { Issue.record(Comment(rawValue: $0)) }), authProviders: []).passkeys?.service)
+        let refused = try #require(
+            refusing.capabilities.features(sessions: .fixture(reportIssue: { _ in }), authProviders: []).passkeys?
+                .service)
         await #expect(throws: AuthError.passkeyNotFound) { _ = try await refused.finishSignIn(.fixture()) }
         await #expect(throws: AuthError.passkeyNotFound) { _ = try await refused.startSignIn() }
     }

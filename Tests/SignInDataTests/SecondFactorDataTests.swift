@@ -69,7 +69,12 @@ struct SecondFactorDataTests {
     @Test("the capabilities with a multi-factor port make the service; without it, none")
     func offered() {
         let backend = StubIdentityBackend(result: .success(.fixture()))
-        #expect(backend.capabilities.features(sessions: .fixture(reportIssue: { Issue.record(Comment(rawValue: $0)) }), authProviders: []).secondFactors != nil)
-        #expect(IdentityBackendCapabilities(sessions: backend, passkeys: backend).features(sessions: .fixture(reportIssue: { Issue.record(Comment(rawValue: $0)) }), authProviders: []).secondFactors == nil)
+        #expect(
+            backend.capabilities.features(sessions: .fixture(reportIssue: { _ in }), authProviders: []).secondFactors
+                != nil)
+        #expect(
+            IdentityBackendCapabilities(sessions: backend, passkeys: backend).features(
+                sessions: .fixture(reportIssue: { _ in }), authProviders: []
+            ).secondFactors == nil)
     }
 }

@@ -103,7 +103,9 @@ struct AccountReducerTests {
     @Test("a malformed reset link shows why and runs nothing")
     func badLink() {
         var state = SignInState()
-        #expect(reducer.reduce(&state, .account(.openResetLink(TestUseCases.confirmReset, "http://x", newPassword: "n"))) == nil)
+        #expect(
+            reducer.reduce(&state, .account(.openResetLink(TestUseCases.confirmReset, "http://x", newPassword: "n")))
+                == nil)
         #expect(state.errorMessage == "This link cannot be opened.")
         #expect(!state.isLoading)
     }

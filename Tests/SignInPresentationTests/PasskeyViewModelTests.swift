@@ -137,7 +137,8 @@ struct PasskeyViewModelTests {
         let (viewModel, _) = makeSUT(
             service: service, device: device, session: signedIn,
             initialState: SignInState(session: signedIn, completed: .listPasskeys([.fixture()])))
-        await viewModel.dispatch(.passkey(.register(try #require(viewModel.features.passkeys?.register), name: "Laptop")))?
+        await viewModel.dispatch(
+            .passkey(.register(try #require(viewModel.features.passkeys?.register), name: "Laptop")))?
             .value
         #expect(viewModel.state == SignInState(session: signedIn))
         #expect(viewModel.state.completed == nil && viewModel.state.errorMessage == nil)
@@ -156,7 +157,8 @@ struct PasskeyViewModelTests {
         let (viewModel, store) = makeSUT(service: service, device: SpyPasskeyAuthenticator(), session: signedIn)
         await viewModel.dispatch(.passkey(.list(try #require(viewModel.features.passkeys?.list))))?.value
         #expect(viewModel.state.passkeys == keys && viewModel.state.completed == .listPasskeys(keys))
-        await viewModel.dispatch(.passkey(.register(try #require(viewModel.features.passkeys?.register), name: " Laptop ")))?
+        await viewModel.dispatch(
+            .passkey(.register(try #require(viewModel.features.passkeys?.register), name: " Laptop ")))?
             .value
         #expect(viewModel.state.completed == .registerPasskey && viewModel.state.session == afterwards)
         #expect(viewModel.state.passkeys == nil, "the list is stale: list again")
@@ -179,7 +181,8 @@ struct PasskeyViewModelTests {
 
         let (remover, _) = makeSUT(
             service: SpyPasskeyService(passkeys: [.fixture()]), device: nil, session: signedIn, language: language)
-        await remover.dispatch(.passkey(.remove(try #require(remover.features.passkeys?.remove), id: "not-mine")))?.value
+        await remover.dispatch(.passkey(.remove(try #require(remover.features.passkeys?.remove), id: "not-mine")))?
+            .value
         #expect(remover.state.error == .passkeyNotFound)
         #expect(remover.state.errorMessage == AuthErrorMessages(language: language).message(for: .passkeyNotFound))
     }

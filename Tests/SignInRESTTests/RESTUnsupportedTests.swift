@@ -23,7 +23,7 @@ struct RESTUnsupportedTests {
         #expect(capabilities.guests == nil && capabilities.identityProviders == nil)
         #expect(capabilities.linking == nil && capabilities.passwordChange == nil)
         #expect(capabilities.passwords != nil && capabilities.passwordReset != nil)
-        let features = capabilities.features(sessions: .fixture(reportIssue: { Issue.record(Comment(rawValue: $0)) }), authProviders: [])
+        let features = capabilities.features(sessions: .fixture(reportIssue: { _ in }), authProviders: [])
         #expect(features.passwords?.resetService != nil && features.account?.deletionService != nil)
         #expect(features.account?.unlinkService == nil && features.passwords?.changeService == nil)
         #expect(features.account?.link == nil && features.profile == nil && features.secondFactors == nil)

@@ -120,6 +120,7 @@ struct SignInClientTests {
         #expect(client.backend.name.hasPrefix("firebase-"))
         #expect(client.viewModel.providers.map(\.type) == [.anonymous, .emailPassword])
         #expect(client.viewModel.features.passwords != nil)
-        #expect(client.viewModel.features.passwords?.requestReset != nil && client.viewModel.features.secondFactors != nil)
+        #expect(
+            client.viewModel.features.passwords?.requestReset != nil && client.viewModel.features.secondFactors != nil)
     }
 }

@@ -9,7 +9,8 @@ public struct PasskeyFeatures: Sendable {
     public var context: FeatureContext
 
     /// Creates the group.
-    public init(service: any PasskeyService, authenticator: (any PasskeyAuthenticator)? = nil, context: FeatureContext) {
+    public init(service: any PasskeyService, authenticator: (any PasskeyAuthenticator)? = nil, context: FeatureContext)
+    {
         self.service = service
         self.authenticator = authenticator
         self.context = context

@@ -34,7 +34,9 @@ public struct PasswordFeatures: Sendable {
     /// Email sign-up.
     public var signUp: SignUpUseCase { SignUpUseCase(accounts: signUpService, sessions: context.sessions) }
     /// Asks for a password-reset mail.
-    public var requestReset: RequestPasswordResetUseCase? { resetService.map { RequestPasswordResetUseCase(accounts: $0) } }
+    public var requestReset: RequestPasswordResetUseCase? {
+        resetService.map { RequestPasswordResetUseCase(accounts: $0) }
+    }
     /// Sets a new password with a reset link's code.
     public var confirmReset: ConfirmPasswordResetUseCase? {
         resetService.map { ConfirmPasswordResetUseCase(accounts: $0, sessions: context.sessions) }

@@ -48,7 +48,9 @@ extension AccountAction {
     /// foreground, or Apple's revocation notice arrived. Only a check the user asked for shows progress and errors;
     /// the others run beside anything in progress, and a sign-out they cause arrives as
     /// ``SignInAction/authStateChanged(_:)``.
-    public static func checkAppleCredential(_ check: CheckAppleCredentialUseCase, _ trigger: AppleCredentialCheckTrigger)
+    public static func checkAppleCredential(
+        _ check: CheckAppleCredentialUseCase, _ trigger: AppleCredentialCheckTrigger
+    )
         -> AccountAction
     {
         // A launch, foreground or notice check: its only visible outcome is a sign-out (of the user it checked: the

@@ -9,7 +9,8 @@ public enum SignInEffect: Sendable {
     /// Run `SignInWithPasskeyUseCase`: a sign-in, answered by a ``SignInResponse``.
     case signInWithPasskey(SignInWithPasskeyUseCase)
     /// Run `FinishSecondFactorSignInUseCase`: a sign-in, answered by a ``SignInResponse``.
-    case finishSecondFactorSignIn(FinishSecondFactorSignInUseCase, SecondFactorChallenge, factorID: String?, code: Secret)
+    case finishSecondFactorSignIn(
+        FinishSecondFactorSignInUseCase, SecondFactorChallenge, factorID: String?, code: Secret)
     /// Run `SignOutUseCase`.
     case signOut
     /// Run an account operation, answered by an ``AccountResponse``.
