@@ -153,7 +153,7 @@ public protocol ASWebAuthenticationPresentationContextProviding: NSObjectProtoco
     func presentationAnchor(for session: ASWebAuthenticationSession) -> ASPresentationAnchor
 }
 
-public struct ASWebAuthenticationSessionError: Error, Hashable, Sendable {
+public struct ASWebAuthenticationSessionError: CustomNSError, Hashable, Sendable {
     public struct Code: RawRepresentable, Hashable, Sendable {
         public var rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
@@ -164,6 +164,8 @@ public struct ASWebAuthenticationSessionError: Error, Hashable, Sendable {
     public static let errorDomain = "com.apple.AuthenticationServices.WebAuthenticationSession"
     public var code: Code
     public init(_ code: Code) { self.code = code }
+    // As Apple's, it bridges to an `NSError` of its domain and code.
+    public var errorCode: Int { code.rawValue }
 }
 
 open class ASWebAuthenticationSession: NSObject {
@@ -172,9 +174,73 @@ open class ASWebAuthenticationSession: NSObject {
         public static func https(host: String, path: String) -> Callback { Callback() }
     }
     public typealias CompletionHandler = (URL?, (any Error)?) -> Void
-    public init(url URL: URL, callback: Callback, completionHandler: @escaping CompletionHandler) {}
+    private let url: URL
+    private let completionHandler: CompletionHandler
+    private var finished = false
+    private let lock = NSLock()
+    public init(url URL: URL, callback: Callback, completionHandler: @escaping CompletionHandler) {
+        self.url = URL
+        self.completionHandler = completionHandler
+    }
     open weak var presentationContextProvider: (any ASWebAuthenticationPresentationContextProviding)?
     open var prefersEphemeralWebBrowserSession: Bool = false
-    open func start() -> Bool { false }
-    open func cancel() {}
+    /// As Apple's: asks the provider for the anchor (on the main thread, where `start()` is called), then ends with
+    /// the completion handler on a queue of the system's, never the main one; `false` when it cannot start.
+    open func start() -> Bool {
+        StandInWebSession.started.append(url)
+        guard StandInWebSession.startSucceeds else { return false }
+        guard let provider = presentationContextProvider else {
+            finish(nil, ASWebAuthenticationSessionError(.presentationContextNotProvided))
+            return true
+        }
+        _ = MainActor.assumeIsolated { provider.presentationAnchor(for: self) }
+        switch StandInWebSession.outcome {
+        case .redirect(let redirect): finish(redirect, nil)
+        case .error(let error): finish(nil, error)
+        case .never: break
+        }
+        return true
+    }
+    /// As Apple's: closes the sheet, and the completion handler reports `canceledLogin`.
+    open func cancel() {
+        StandInWebSession.cancelCount += 1
+        finish(nil, ASWebAuthenticationSessionError(.canceledLogin))
+    }
+    private func finish(_ url: URL?, _ error: (any Error)?) {
+        let first = lock.withLock { () -> Bool in
+            defer { finished = true }
+            return !finished
+        }
+        guard first else { return }
+        let handler = completionHandler
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(5)) { handler(url, error) }
+    }
+}
+
+// MARK: - Stand-in control (not Apple's API)
+
+/// What the stand-in's web sessions do, scripted by the behaviour tests (`Tools/AppleBehaviour`). Not Apple's API.
+public enum StandInWebSession {
+    /// How a started session ends.
+    public enum Outcome {
+        /// The provider redirected to the app's scheme.
+        case redirect(URL)
+        /// The session failed with this error.
+        case error(any Error)
+        /// The sheet stays up until `cancel()`.
+        case never
+    }
+
+    nonisolated(unsafe) public static var outcome = Outcome.never
+    nonisolated(unsafe) public static var startSucceeds = true
+    nonisolated(unsafe) public static var started: [URL] = []
+    nonisolated(unsafe) public static var cancelCount = 0
+
+    /// Back to the defaults, between tests.
+    public static func reset() {
+        outcome = .never
+        startSucceeds = true
+        started = []
+        cancelCount = 0
+    }
 }

@@ -20,6 +20,7 @@
         let redirectURI: String
         let callbackScheme: String
         let prefersEphemeralSession: Bool
+        let timeout: TimeInterval
         private let anchor: @MainActor () -> ASPresentationAnchor
         /// The session while its sheet is up: the system does not keep it.
         private var session: ASWebAuthenticationSession?
@@ -30,15 +31,18 @@
         ///   - redirectURI: The redirect address registered with the provider, in the app's scheme.
         ///   - callbackScheme: The scheme that ends the session (`com.example.app`).
         ///   - prefersEphemeralSession: Whether the sheet forgets the browser's cookies (no single sign-on).
+        ///   - timeout: How long the user has to sign in, in seconds (five minutes by default): then the sheet closes
+        ///     and the sign-in fails with `OpenIDConnectFailure.timedOut`.
         ///   - anchor: The window the sheet is presented over.
         public init(
             provider: ProviderType, redirectURI: String, callbackScheme: String, prefersEphemeralSession: Bool = false,
-            anchor: @escaping @MainActor () -> ASPresentationAnchor
+            timeout: TimeInterval = 300, anchor: @escaping @MainActor () -> ASPresentationAnchor
         ) {
             self.provider = provider
             self.redirectURI = redirectURI
             self.callbackScheme = callbackScheme
             self.prefersEphemeralSession = prefersEphemeralSession
+            self.timeout = timeout
             self.anchor = anchor
         }
 
@@ -47,29 +51,32 @@
         }
 
         /// Shows `page` and waits for the redirect; `nil` when the user closed the sheet or the task was cancelled
-        /// (which closes it).
+        /// (which closes it). Past the timeout the sheet closes and the wait ends with `timedOut`.
         func open(_ page: URL) async throws -> URL? {
             let provider = provider
+            let timeout = timeout
             let url: URL? = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
                     // The system may report a failed start both by `start()` and through the handler: resume once.
                     let once = ResumeOnce(continuation)
+                    // `@Sendable`: the system calls it on a queue of its own (always on macOS, at times on iOS). A
+                    // closure made here without it would be taken for main-actor code, and Swift 6 would stop the
+                    // app when the system calls it there.
                     let session = ASWebAuthenticationSession(
                         url: page, callback: .customScheme(callbackScheme)
-                    ) { url, error in
-                        if let url {
-                            once.resume(.success(url))
-                        } else if let error = error as? ASWebAuthenticationSessionError, error.code == .canceledLogin {
-                            once.resume(.success(nil))
-                        } else {
-                            once.resume(.failure(AuthError.openIDConnect(provider, .redirectUnavailable)))
-                        }
+                    ) { @Sendable url, error in
+                        once.resume(Self.outcome(url: url, error: error, provider: provider))
                     }
                     session.presentationContextProvider = self
                     session.prefersEphemeralWebBrowserSession = prefersEphemeralSession
                     self.session = session
                     if !session.start() {
                         once.resume(.failure(AuthError.openIDConnect(provider, .redirectUnavailable)))
+                        return
+                    }
+                    Task { @MainActor [weak session] in
+                        try? await Task.sleep(for: .seconds(timeout))
+                        if once.resume(.failure(AuthError.openIDConnect(provider, .timedOut))) { session?.cancel() }
                     }
                 }
             } onCancel: {
@@ -77,6 +84,35 @@
             }
             session = nil
             return url
+        }
+
+        /// What the session's completion handler reported, one error at a time: the redirect; the user's cancel
+        /// (`nil`); a window the sheet cannot be shown over (the app's anchor); any other failure with its domain and
+        /// code, so that it is never taken for the user's cancel.
+        nonisolated static func outcome(
+            url: URL?, error: (any Error)?, provider: ProviderType
+        ) -> Result<URL?, any Error> {
+            if let url { return .success(url) }
+            guard let error = error.map({ $0 as NSError }) else {
+                return .failure(AuthError.uiClientFailed(provider, reason: "the sign-in sheet ended without an answer"))
+            }
+            guard error.domain == ASWebAuthenticationSessionError.errorDomain else {
+                return .failure(
+                    AuthError.uiClientFailed(
+                        provider, reason: "\(error.domain) \(error.code): \(error.localizedDescription)"))
+            }
+            switch ASWebAuthenticationSessionError.Code(rawValue: error.code) {
+            case .canceledLogin:
+                return .success(nil)
+            case .presentationContextNotProvided, .presentationContextInvalid:
+                return .failure(
+                    AuthError.uiClientFailed(
+                        provider,
+                        reason: "no window to show the sheet over (ASWebAuthenticationSessionError \(error.code))"))
+            default:
+                return .failure(
+                    AuthError.uiClientFailed(provider, reason: "ASWebAuthenticationSessionError \(error.code)"))
+            }
         }
     }
 
@@ -89,9 +125,12 @@
             self.continuation = continuation
         }
 
-        func resume(_ result: Result<URL?, any Error>) {
-            guard !resumed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        /// - Returns: Whether this call resumed it.
+        @discardableResult
+        func resume(_ result: Result<URL?, any Error>) -> Bool {
+            guard !resumed.exchange(true, ordering: .acquiringAndReleasing) else { return false }
             continuation.resume(with: result)
+            return true
         }
     }
 
