@@ -72,4 +72,21 @@ struct AppleAuthorizationMapperTests {
                 for: .failed(AppleIDAuthorizationFailure(code: 1005, message: "not interactive")), rawNonce: "raw")
         }
     }
+
+    @Test("code 1000 points at the capability; another domain and a controller gone without an answer say so")
+    func unknownAndForeign() {
+        #expect(
+            throws: AuthError.uiClientFailed(
+                .apple, reason: "ASAuthorizationError 1000 (unknown; is the Sign in with Apple capability on?)")
+        ) {
+            try AppleAuthorizationMapper.outcome(for: .failed(.other(code: 1000, message: "")), rawNonce: "raw")
+        }
+        #expect(throws: AuthError.uiClientFailed(.apple, reason: "NSURLErrorDomain -1009: offline")) {
+            try AppleAuthorizationMapper.outcome(
+                for: .failed(.foreign(domain: "NSURLErrorDomain", code: -1009, message: "offline")), rawNonce: "raw")
+        }
+        #expect(throws: AuthError.uiClientFailed(.apple, reason: "the authorization ended without an answer")) {
+            try AppleAuthorizationMapper.outcome(for: AuthorizationResultBridge.endedWithoutAnswer, rawNonce: "raw")
+        }
+    }
 }

@@ -94,6 +94,14 @@ struct AuthorizationResultBridgeTests {
         } else {
             Issue.record("1000 is not a cancel or a failure")
         }
+        // Another domain's 1001 is not the user's cancel; the controller gone without an answer is not code 1000.
+        #expect(
+            AppleIDAuthorizationFailure(error: NSError(domain: "WKErrorDomain", code: 1001))
+                == .foreign(
+                    domain: "WKErrorDomain", code: 1001,
+                    message: NSError(domain: "WKErrorDomain", code: 1001)
+                        .localizedDescription))
+        #expect(AuthorizationResultBridge.endedWithoutAnswer == .failed(.endedWithoutAnswer))
 
         #expect(AppleCredentialState(appleIDProviderState: 0) == .revoked)
         #expect(AppleCredentialState(appleIDProviderState: 1) == .authorized)

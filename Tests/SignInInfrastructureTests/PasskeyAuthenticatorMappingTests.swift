@@ -156,12 +156,33 @@ struct PasskeyAuthenticatorMappingTests {
         }
     }
 
-    @Test("a device that holds an excluded passkey (1006) means the account already has it")
-    func matchedExcludedCredential() {
-        let failure = PasskeyAuthorizationFailure(error: NSError(domain: Self.domain, code: 1006))
+    @Test(
+        "iOS 18's 1001 for a request of the device's own passkeys, before any sheet, is no passkey; after one, a cancel"
+    )
+    func immediateCancel() {
+        let canceled = NSError(domain: Self.domain, code: 1001)
+        #expect(PasskeyAuthorizationFailure(error: canceled, immediateAndUnpresented: true) == .noPasskey)
+        #expect(PasskeyAuthorizationFailure(error: canceled, immediateAndUnpresented: false) == .canceled)
+        // Another code is what it is, and another domain's 1001 is never a cancel or "no passkey".
+        #expect(
+            PasskeyAuthorizationFailure(error: NSError(domain: Self.domain, code: 1004), immediateAndUnpresented: true)
+                != .noPasskey)
+        let foreign = PasskeyAuthorizationFailure(
+            error: NSError(domain: "NSURLErrorDomain", code: 1001), immediateAndUnpresented: true)
+        #expect(foreign != .noPasskey && foreign != .canceled)
+    }
+
+    @Test(
+        "a device that holds an excluded passkey (1006, or WebKit's code 8) means the account already has it",
+        arguments: [(PasskeyAuthorizationFailure.authorizationErrorDomain, 1006), ("WKErrorDomain", 8)])
+    func matchedExcludedCredential(domain: String, code: Int) {
+        let failure = PasskeyAuthorizationFailure(error: NSError(domain: domain, code: code))
+        #expect(failure == .matchedExcludedCredential)
         #expect(throws: AuthError.passkeyAlreadyRegistered) {
             try PasskeyAuthorizationMapper.outcome(for: PasskeyAuthorizationResult<PasskeyRegistration>.failed(failure))
         }
+        #expect(
+            PasskeyAuthorizationFailure(error: NSError(domain: "WKErrorDomain", code: 9)) != .matchedExcludedCredential)
     }
 
     @Test("any other failure is uiClientFailed for the passkey, with the system's code and message")

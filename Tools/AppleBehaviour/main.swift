@@ -23,6 +23,7 @@ func expect(_ condition: Bool, _ what: String, line: Int = #line) {
 @MainActor
 func test(_ name: String, _ body: @MainActor () async throws -> Void) async {
     StandInWebSession.reset()
+    StandInAuthorization.reset()
     let before = failures.count
     do {
         try await body()
@@ -35,6 +36,13 @@ func test(_ name: String, _ body: @MainActor () async throws -> Void) async {
     } else {
         print("FAILED: \(name)")
     }
+}
+
+/// Waits, a bounded number of turns, until `condition` holds.
+@MainActor
+func waitUntil(_ what: String, line: Int = #line, _ condition: @MainActor () -> Bool) async {
+    for _ in 0..<100_000 where !condition() { await Task.yield() }
+    expect(condition(), "never: \(what)", line: line)
 }
 
 // MARK: - The web sign-in sheet (ASWebAuthenticationSession)
@@ -67,7 +75,7 @@ await test("a cancelled task closes the sheet, and the wait ends") {
     StandInWebSession.outcome = .never
     let browser = browser()
     let waiting = Task { try await browser.authorize(page: page) }
-    while StandInWebSession.started.isEmpty { await Task.yield() }
+    await waitUntil("the sheet is up") { !StandInWebSession.started.isEmpty }
     waiting.cancel()
     let answer = try await waiting.value
     expect(answer == nil, "no answer after a cancel")
@@ -112,6 +120,97 @@ await test("a sheet nobody finishes closes at the timeout, and the sign-in says 
         expect(failure == .timedOut, "the failure: \(failure)")
     }
     expect(StandInWebSession.cancelCount == 1, "the sheet closed: \(StandInWebSession.cancelCount)")
+}
+
+// MARK: - The authorization sheet (ASAuthorizationController): Sign in with Apple and passkeys
+
+/// An authorization whose credential is an Apple ID credential with this token, as the system makes one.
+final class AppleAuthorization: ASAuthorization {
+    final class Credential: ASAuthorizationAppleIDCredential {
+        override var user: String { "001234.apple-user" }
+        override var identityToken: Data? { Data("header.payload.signature".utf8) }
+    }
+    override var credential: any ASAuthorizationCredential { Credential() }
+}
+
+let appleRequest = AppleIDRequest(scopes: [.email], nonce: "hashed-nonce")
+
+await test("Sign in with Apple: the delegate's answer on the main thread reaches the app") {
+    StandInAuthorization.outcome = .authorization(AppleAuthorization())
+    let result = await AuthorizationControllerAuthorizer { UIWindow() }.authorize(appleRequest)
+    guard case .authorized(let authorization) = result else { return expect(false, "the result: \(result)") }
+    expect(authorization.user == "001234.apple-user", "the user: \(authorization.user)")
+    expect(StandInAuthorization.alive.isEmpty, "the system let go of the controller after its callback")
+}
+
+await test("a cancelled task closes the Apple sheet, and the app gets the cancel") {
+    StandInAuthorization.outcome = .never
+    let waiting = Task { await AuthorizationControllerAuthorizer { UIWindow() }.authorize(appleRequest) }
+    await waitUntil("the sheet is up") { !StandInAuthorization.alive.isEmpty }
+    waiting.cancel()
+    let result = await waiting.value
+    expect(result == .failed(.canceled), "the result: \(result)")
+    await waitUntil("the system lets go of the controller") { StandInAuthorization.alive.isEmpty }
+    expect(StandInAuthorization.cancelCount == 1, "the sheet closed: \(StandInAuthorization.cancelCount)")
+}
+
+await test("a controller the system lets go of without an answer is told apart from code 1000") {
+    StandInAuthorization.outcome = .releasedWithoutAnswer
+    let result = await AuthorizationControllerAuthorizer { UIWindow() }.authorize(appleRequest)
+    expect(result == .failed(.endedWithoutAnswer), "the result: \(result)")
+    StandInAuthorization.outcome = .error(ASAuthorizationError(.unknown))
+    let unknown = await AuthorizationControllerAuthorizer { UIWindow() }.authorize(appleRequest)
+    guard case .failed(.other(1000, _)) = unknown else { return expect(false, "code 1000: \(unknown)") }
+}
+
+await test("an error of another domain is never read as the user's cancel") {
+    StandInAuthorization.outcome = .error(NSError(domain: "WKErrorDomain", code: 1001))
+    let result = await AuthorizationControllerAuthorizer { UIWindow() }.authorize(appleRequest)
+    guard case .failed(.foreign("WKErrorDomain", 1001, _)) = result else { return expect(false, "\(result)") }
+}
+
+let assertion = PasskeyAssertionRequest(
+    relyingPartyID: "example.com", challenge: [1, 2, 3], allowedCredentialIDs: [], requiresUserVerification: true)
+let creation = PasskeyCreationRequest(
+    relyingPartyID: "example.com", relyingPartyName: "Example", userID: [7], userName: "ada@example.com",
+    userDisplayName: "Ada", challenge: [4, 5, 6], excludedCredentialIDs: [[9]])
+
+await test("a device without a passkey says so at once, asking only for its own passkeys (iOS 18 ends with 1001)") {
+    StandInAuthorization.outcome = .noCredentialAvailable
+    do throws(AuthError) {
+        let outcome = try await PlatformPasskeyAuthenticator { UIWindow() }.assert(assertion)
+        expect(false, "answered \(outcome)")
+    } catch {
+        expect(error == .noPasskeyAvailable, "the error: \(error)")
+    }
+    expect(StandInAuthorization.performed == [.preferImmediatelyAvailableCredentials], "the options")
+}
+
+await test("the user's cancel of a passkey sheet that was shown is a cancel, not \"no passkey\"") {
+    StandInAuthorization.outcome = .error(ASAuthorizationError(.canceled))
+    let outcome = try await PlatformPasskeyAuthenticator { UIWindow() }.assert(assertion)
+    expect(outcome == .cancelled, "the outcome: \(outcome)")
+}
+
+await test("a passkey the device already holds, reported in WebKit's domain (code 8), is \"already registered\"") {
+    StandInAuthorization.outcome = .error(NSError(domain: "WKErrorDomain", code: 8))
+    do throws(AuthError) {
+        let outcome = try await PlatformPasskeyAuthenticator { UIWindow() }.register(creation)
+        expect(false, "answered \(outcome)")
+    } catch {
+        expect(error == .passkeyAlreadyRegistered, "the error: \(error)")
+    }
+}
+
+await test("a cancelled task closes the passkey sheet: nothing the user finishes afterwards is left on the device") {
+    StandInAuthorization.outcome = .never
+    let waiting = Task { try await PlatformPasskeyAuthenticator { UIWindow() }.register(creation) }
+    await waitUntil("the sheet is up") { !StandInAuthorization.alive.isEmpty }
+    waiting.cancel()
+    let outcome = try await waiting.value
+    expect(outcome == .cancelled, "the outcome: \(outcome)")
+    await waitUntil("the system lets go of the controller") { StandInAuthorization.alive.isEmpty }
+    expect(StandInAuthorization.cancelCount == 1, "the sheet closed: \(StandInAuthorization.cancelCount)")
 }
 
 print("apple behaviour: \(passed) passed, \(failures.count) failed")

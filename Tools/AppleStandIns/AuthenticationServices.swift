@@ -8,7 +8,7 @@ import UIKit
 
 public typealias ASPresentationAnchor = UIWindow
 
-public struct ASAuthorizationError: Error, Hashable, Sendable {
+public struct ASAuthorizationError: CustomNSError, Hashable, Sendable {
     public struct Code: RawRepresentable, Hashable, Sendable {
         public var rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
@@ -22,6 +22,8 @@ public struct ASAuthorizationError: Error, Hashable, Sendable {
     public static let errorDomain = "com.apple.AuthenticationServices.AuthorizationError"
     public var code: Code
     public init(_ code: Code) { self.code = code }
+    // As Apple's, it bridges to an `NSError` of its domain and code.
+    public var errorCode: Int { code.rawValue }
 }
 
 public protocol ASAuthorizationCredential: NSObjectProtocol {}
@@ -88,11 +90,60 @@ public protocol ASAuthorizationControllerPresentationContextProviding: NSObjectP
 }
 
 open class ASAuthorizationController: NSObject {
+    public struct RequestOptions: OptionSet, Sendable {
+        public var rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let preferImmediatelyAvailableCredentials = RequestOptions(rawValue: 1)
+    }
     open var authorizationRequests: [ASAuthorizationRequest]
     open weak var delegate: (any ASAuthorizationControllerDelegate)?
     open weak var presentationContextProvider: (any ASAuthorizationControllerPresentationContextProviding)?
+    private var finished = false
     public init(authorizationRequests: [ASAuthorizationRequest]) { self.authorizationRequests = authorizationRequests }
-    open func performRequests() {}
+    open func performRequests() { performRequests(options: []) }
+    /// As Apple's: the system keeps the controller until it has called the delegate, on the main thread; with the
+    /// sheet up it has asked for the anchor; with `preferImmediatelyAvailableCredentials` and no credential on the
+    /// device it ends at once with `canceled` (1001) and shows nothing.
+    open func performRequests(options: RequestOptions) {
+        StandInAuthorization.performed.append(options)
+        let outcome = StandInAuthorization.outcome
+        if case .releasedWithoutAnswer = outcome { return }
+        StandInAuthorization.alive.append(self)
+        if case .noCredentialAvailable = outcome, options.contains(.preferImmediatelyAvailableCredentials) {
+            finish(.error(ASAuthorizationError(.canceled)))
+            return
+        }
+        if let provider = presentationContextProvider {
+            _ = MainActor.assumeIsolated { provider.presentationAnchor(for: self) }
+        }
+        switch outcome {
+        case .authorization, .error: finish(outcome)
+        case .noCredentialAvailable: finish(.error(ASAuthorizationError(.failed)))
+        case .never, .releasedWithoutAnswer: break
+        }
+    }
+    /// As Apple's: closes the sheet, and the delegate gets `canceled` (1001).
+    open func cancel() {
+        StandInAuthorization.cancelCount += 1
+        finish(.error(ASAuthorizationError(.canceled)))
+    }
+    private func finish(_ outcome: StandInAuthorization.Outcome) {
+        guard !finished else { return }
+        finished = true
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                switch outcome {
+                case .authorization(let authorization):
+                    self.delegate?.authorizationController(
+                        controller: self, didCompleteWithAuthorization: authorization)
+                case .error(let error):
+                    self.delegate?.authorizationController(controller: self, didCompleteWithError: error)
+                default: break
+                }
+            }
+            StandInAuthorization.alive.removeAll { $0 === self }
+        }
+    }
 }
 
 // Passkeys (iOS 15+, macOS 12+; `excludedCredentials` iOS 17.4+, macOS 13.5+): the platform provider, its two
@@ -241,6 +292,37 @@ public enum StandInWebSession {
         outcome = .never
         startSucceeds = true
         started = []
+        cancelCount = 0
+    }
+}
+
+/// What the stand-in's authorization controllers do, scripted by the behaviour tests. Not Apple's API.
+public enum StandInAuthorization {
+    /// How a controller's requests end.
+    public enum Outcome {
+        /// The user authorized.
+        case authorization(ASAuthorization)
+        /// The sheet failed with this error.
+        case error(any Error)
+        /// The device has no credential for the requests: with `preferImmediatelyAvailableCredentials`, `canceled`
+        /// at once and no sheet; without it, the sheet fails (1004).
+        case noCredentialAvailable
+        /// The sheet stays up until `cancel()`.
+        case never
+        /// The system lets go of the controller without calling back.
+        case releasedWithoutAnswer
+    }
+
+    nonisolated(unsafe) public static var outcome = Outcome.never
+    nonisolated(unsafe) public static var performed: [ASAuthorizationController.RequestOptions] = []
+    nonisolated(unsafe) public static var alive: [ASAuthorizationController] = []
+    nonisolated(unsafe) public static var cancelCount = 0
+
+    /// Back to the defaults, between tests.
+    public static func reset() {
+        outcome = .never
+        performed = []
+        alive = []
         cancelCount = 0
     }
 }

@@ -21,9 +21,19 @@ public enum AppleAuthorizationMapper {
             return .cancelled
         case .failed(.failed(let message)):
             throw .uiClientFailed(.apple, reason: message.isEmpty ? "authorization failed" : message)
+        case .failed(.other(1000, let message)):
+            // Also what an app without the Sign in with Apple capability gets: say where to look.
+            throw .uiClientFailed(
+                .apple,
+                reason: "ASAuthorizationError 1000 (unknown; is the Sign in with Apple capability on?)"
+                    + (message.isEmpty ? "" : ": \(message)"))
         case .failed(.other(let code, let message)):
             throw .uiClientFailed(
                 .apple, reason: "ASAuthorizationError \(code)\(message.isEmpty ? "" : ": \(message)")")
+        case .failed(.foreign(let domain, let code, let message)):
+            throw .uiClientFailed(.apple, reason: "\(domain) \(code)\(message.isEmpty ? "" : ": \(message)")")
+        case .failed(.endedWithoutAnswer):
+            throw .uiClientFailed(.apple, reason: "the authorization ended without an answer")
         case .authorized(let authorization):
             guard let tokenData = authorization.identityToken, !tokenData.isEmpty else {
                 throw .missingIdentityToken(.apple)

@@ -18,11 +18,19 @@ extension AppleIDAuthorization {
 }
 
 extension AppleIDAuthorizationFailure {
-    /// Maps the error of `authorizationController(controller:didCompleteWithError:)`: its `NSError` code is an
-    /// `ASAuthorizationError.Code` (1001 is the user's cancel).
+    /// `ASAuthorizationErrorDomain`: the domain whose codes are `ASAuthorizationError.Code`s.
+    public static let authorizationErrorDomain = "com.apple.AuthenticationServices.AuthorizationError"
+
+    /// Maps the error of `authorizationController(controller:didCompleteWithError:)`. An error of
+    /// ``authorizationErrorDomain`` is read by its `ASAuthorizationError.Code` (1001 is the user's cancel); an error
+    /// of another domain is ``foreign(domain:code:message:)``, whatever its code.
     public init(error: any Error) {
         let error = error as NSError
-        self.init(code: error.code, message: error.localizedDescription)
+        if error.domain == Self.authorizationErrorDomain {
+            self.init(code: error.code, message: error.localizedDescription)
+        } else {
+            self = .foreign(domain: error.domain, code: error.code, message: error.localizedDescription)
+        }
     }
 }
 

@@ -52,8 +52,14 @@ public enum AppleIDAuthorizationFailure: Hashable, Sendable {
     case canceled
     /// The authorization failed (1004), with the system's message.
     case failed(String)
-    /// Any other code (1000 unknown, 1002 invalid response, 1003 not handled, 1005 not interactive, …).
+    /// Any other code (1000 unknown, which is also what an app without the Sign in with Apple capability gets; 1002
+    /// invalid response; 1003 not handled; 1005 not interactive; …).
     case other(code: Int, message: String)
+    /// An error of another domain than `ASAuthorizationErrorDomain`: its code means nothing here, so it is never read
+    /// as a cancel or a failure of the sheet.
+    case foreign(domain: String, code: Int, message: String)
+    /// The controller went away without calling back, which the system never documents: told apart from code 1000.
+    case endedWithoutAnswer
 
     /// Maps an `ASAuthorizationError` code and message.
     public init(code: Int, message: String) {

@@ -33,7 +33,7 @@
                             authorizationCode: credential.authorizationCode, nameComponents: credential.fullName,
                             email: credential.email))
                 },
-                failure: { error in .failed(AppleIDAuthorizationFailure(error: error)) })
+                failure: { error, _ in .failed(AppleIDAuthorizationFailure(error: error)) })
         }
     }
 #endif

@@ -6,32 +6,49 @@
     /// requests over the anchor and waits for the one answer through an ``AuthorizationCallbackBridge``. Each shell
     /// says only what its requests are and how an answer or an error becomes its result.
     enum AuthorizationControllerRun {
-        /// Presents the requests and waits for the one result.
+        /// Presents the requests and waits for the one result. A cancelled task closes the sheet
+        /// (`ASAuthorizationController.cancel()`), so that nothing the user finishes afterwards is left on the device
+        /// without the app knowing.
         /// - Parameters:
         ///   - bridge: A fresh bridge; it decides what a cancelled task and a controller gone without an answer get.
         ///   - anchor: The window the sheet is presented over.
+        ///   - options: How the controller performs the requests (`preferImmediatelyAvailableCredentials`).
         ///   - requests: Makes the requests, on the main actor when the sheet is about to show.
         ///   - answer: The result of the controller's authorization.
-        ///   - failure: The result of the controller's error.
+        ///   - failure: The result of the controller's error, told whether a sheet was shown (the system asked for
+        ///     the anchor) before it.
         static func result<Result: Sendable>(
             of bridge: AuthorizationCallbackBridge<Result>,
             anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor,
+            options: ASAuthorizationController.RequestOptions = [],
             requests: @escaping @MainActor @Sendable () -> [ASAuthorizationRequest],
             answer: @escaping @MainActor @Sendable (ASAuthorization) -> Result,
-            failure: @escaping @MainActor @Sendable (any Error) -> Result
+            failure: @escaping @MainActor @Sendable (_ error: any Error, _ presented: Bool) -> Result
         ) async -> Result {
-            await bridge.result {
-                // The controller keeps the handler; the system keeps the controller while the sheet is up. When
-                // the controller goes away without calling back, the handler's deinit answers the bridge.
-                let handler = Handler(
-                    anchor: anchor,
-                    authorized: { authorization in bridge.resolve(answer(authorization)) },
-                    failed: { error in bridge.resolve(failure(error)) },
-                    ended: { bridge.resolve(bridge.unanswered) })
-                let controller = ReportingController(authorizationRequests: requests(), handler: handler)
-                controller.performRequests()
+            let running = await RunningController()
+            return await withTaskCancellationHandler {
+                await bridge.result {
+                    // The controller keeps the handler; the system keeps the controller while the sheet is up. When
+                    // the controller goes away without calling back, the handler's deinit answers the bridge.
+                    let handler = Handler(
+                        anchor: anchor,
+                        authorized: { authorization in bridge.resolve(answer(authorization)) },
+                        failed: { error, presented in bridge.resolve(failure(error, presented)) },
+                        ended: { bridge.resolve(bridge.unanswered) })
+                    let controller = ReportingController(authorizationRequests: requests(), handler: handler)
+                    running.controller = controller
+                    controller.performRequests(options: options)
+                }
+            } onCancel: {
+                Task { @MainActor in running.controller?.cancel() }
             }
         }
+    }
+
+    /// The controller of a run while the system keeps it, for a cancelled task to close its sheet.
+    @MainActor
+    private final class RunningController {
+        weak var controller: ASAuthorizationController?
     }
 
     private final class ReportingController: ASAuthorizationController {
@@ -51,13 +68,15 @@
     {
         private let anchor: @MainActor @Sendable () -> ASPresentationAnchor
         private let authorized: @MainActor (ASAuthorization) -> Void
-        private let failed: @MainActor (any Error) -> Void
+        private let failed: @MainActor (any Error, Bool) -> Void
         private let ended: @Sendable () -> Void
+        /// Whether the system asked for the anchor: a sheet was shown.
+        private var presented = false
 
         init(
             anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor,
             authorized: @escaping @MainActor (ASAuthorization) -> Void,
-            failed: @escaping @MainActor (any Error) -> Void,
+            failed: @escaping @MainActor (any Error, Bool) -> Void,
             ended: @escaping @Sendable () -> Void
         ) {
             self.anchor = anchor
@@ -71,7 +90,8 @@
         }
 
         func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor {
-            anchor()
+            presented = true
+            return anchor()
         }
 
         func authorizationController(
@@ -81,7 +101,7 @@
         }
 
         func authorizationController(controller: ASAuthorizationController, didCompleteWithError error: any Error) {
-            failed(error)
+            failed(error, presented)
         }
     }
 #endif

@@ -94,10 +94,8 @@ public final class AuthorizationCallbackBridge<Result: Sendable>: Sendable {
 public typealias AuthorizationResultBridge = AuthorizationCallbackBridge<AppleIDAuthorizationResult>
 
 extension AuthorizationCallbackBridge where Result == AppleIDAuthorizationResult {
-    /// What the waiting task gets when the controller goes away without calling back (code 1000, unknown).
-    public static var endedWithoutAnswer: AppleIDAuthorizationResult {
-        .failed(.other(code: 1000, message: "the authorization ended without an answer"))
-    }
+    /// What the waiting task gets when the controller goes away without calling back.
+    public static var endedWithoutAnswer: AppleIDAuthorizationResult { .failed(.endedWithoutAnswer) }
 
     /// Creates a bridge for one Sign in with Apple authorization: a cancelled task gets
     /// ``AppleIDAuthorizationFailure/canceled``.

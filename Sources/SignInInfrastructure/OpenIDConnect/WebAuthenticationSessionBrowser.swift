@@ -24,6 +24,8 @@
         private let anchor: @MainActor () -> ASPresentationAnchor
         /// The session while its sheet is up: the system does not keep it.
         private var session: ASWebAuthenticationSession?
+        /// Closes the sheet at the timeout, unless the session ended first.
+        private var timer: Task<Void, Never>?
 
         /// Creates the browser.
         /// - Parameters:
@@ -74,7 +76,7 @@
                         once.resume(.failure(AuthError.openIDConnect(provider, .redirectUnavailable)))
                         return
                     }
-                    Task { @MainActor [weak session] in
+                    timer = Task { @MainActor [weak session] in
                         try? await Task.sleep(for: .seconds(timeout))
                         if once.resume(.failure(AuthError.openIDConnect(provider, .timedOut))) { session?.cancel() }
                     }
@@ -82,6 +84,8 @@
             } onCancel: {
                 Task { @MainActor in self.session?.cancel() }
             }
+            timer?.cancel()
+            timer = nil
             session = nil
             return url
         }

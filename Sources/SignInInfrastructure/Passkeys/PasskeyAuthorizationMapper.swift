@@ -7,11 +7,13 @@ public import SignInDomain
 public enum PasskeyAuthorizationFailure: Hashable, Sendable {
     /// The user dismissed the sheet (1001). Not an error for the app.
     case canceled
-    /// The device has no passkey for the relying party, or cannot make one: the request was not handled (1003), no
-    /// credential was available without asking (1005), or the device is not set up to make passkeys (1010: no
+    /// The device has no passkey for the relying party, or cannot make one: a request for the device's own passkeys
+    /// ended with `canceled` (1001) before any sheet showed (how iOS 18 says it), the request was not handled (1003),
+    /// no credential was available without asking (1005), or the device is not set up to make passkeys (1010: no
     /// passcode, iCloud Keychain off).
     case noPasskey
-    /// The device already holds one of the account's passkeys, which the registration excluded (1006).
+    /// The device already holds one of the account's passkeys, which the registration excluded (1006, or WebKit's code
+    /// 8).
     case matchedExcludedCredential
     /// The sheet answered, but not with what was asked: another kind of credential, a field missing or empty, or a
     /// passkey the request did not allow. The reason names it.
@@ -33,13 +35,25 @@ public enum PasskeyAuthorizationFailure: Hashable, Sendable {
         }
     }
 
+    /// WebKit's error domain, in which iOS 18 can report a registration the device already holds (code 8).
+    public static let webKitErrorDomain = "WKErrorDomain"
+
     /// Maps the error of `authorizationController(controller:didCompleteWithError:)`. Only an error of
     /// ``authorizationErrorDomain`` is read by its code; an error of another domain is ``other(domain:code:message:)``
-    /// whatever its code, so that a failure elsewhere is never taken for the user's cancel.
-    public init(error: any Error) {
+    /// whatever its code, so that a failure elsewhere is never taken for the user's cancel, except WebKit's code 8
+    /// (a credential the request excluded: ``matchedExcludedCredential``).
+    /// - Parameters:
+    ///   - error: The controller's error.
+    ///   - immediateAndUnpresented: The request asked only for the passkeys on the device
+    ///     (`preferImmediatelyAvailableCredentials`) and no sheet was shown: then `canceled` (1001) is how the system
+    ///     says there is none, not a cancel by the user (``noPasskey``).
+    public init(error: any Error, immediateAndUnpresented: Bool = false) {
         let error = error as NSError
         if error.domain == Self.authorizationErrorDomain {
             self.init(code: error.code, message: error.localizedDescription)
+            if self == .canceled, immediateAndUnpresented { self = .noPasskey }
+        } else if error.domain == Self.webKitErrorDomain, error.code == 8 {
+            self = .matchedExcludedCredential
         } else {
             self = .other(domain: error.domain, code: error.code, message: error.localizedDescription)
         }

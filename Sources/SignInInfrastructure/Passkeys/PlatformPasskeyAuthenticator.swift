@@ -31,10 +31,20 @@
     /// ```
     public final class PlatformPasskeyAuthenticator: PasskeyAuthenticator {
         private let presentationAnchor: @MainActor @Sendable () -> ASPresentationAnchor
+        private let preferImmediatelyAvailableCredentials: Bool
 
         /// Creates the authenticator.
-        /// - Parameter presentationAnchor: The window the passkey sheet is presented over.
-        public init(presentationAnchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor) {
+        /// - Parameters:
+        ///   - preferImmediatelyAvailableCredentials: Whether a sign-in asks only for the passkeys on this device
+        ///     (`ASAuthorizationController.RequestOptions.preferImmediatelyAvailableCredentials`, the default): a
+        ///     device without one then says so at once (`AuthError.noPasskeyAvailable`), where iOS 18 would otherwise
+        ///     end as if the user had cancelled. `false` lets the sheet offer another device's passkey by QR code.
+        ///   - presentationAnchor: The window the passkey sheet is presented over.
+        public init(
+            preferImmediatelyAvailableCredentials: Bool = true,
+            presentationAnchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor
+        ) {
+            self.preferImmediatelyAvailableCredentials = preferImmediatelyAvailableCredentials
             self.presentationAnchor = presentationAnchor
         }
 
@@ -53,7 +63,7 @@
                         credentialID: credential.credentialID, clientDataJSON: credential.rawClientDataJSON,
                         attestationObject: credential.rawAttestationObject)
                 },
-                failure: { error in .failed(PasskeyAuthorizationFailure(error: error)) })
+                failure: { error, _ in .failed(PasskeyAuthorizationFailure(error: error)) })
             return try PasskeyAuthorizationMapper.outcome(for: result)
         }
 
@@ -61,8 +71,10 @@
             -> PasskeyOutcome<PasskeyAssertion>
         {
             let allowed = request.allowedCredentialIDs
+            let immediate = preferImmediatelyAvailableCredentials
             let result = await AuthorizationControllerRun.result(
                 of: PasskeyAuthorizationMapper.bridge(for: PasskeyAssertion.self), anchor: presentationAnchor,
+                options: immediate ? .preferImmediatelyAvailableCredentials : [],
                 requests: { [Self.assertionRequest(for: request)] },
                 answer: { authorization in
                     guard
@@ -74,7 +86,9 @@
                         authenticatorData: credential.rawAuthenticatorData, signature: credential.signature,
                         userID: credential.userID, allowedCredentialIDs: allowed)
                 },
-                failure: { error in .failed(PasskeyAuthorizationFailure(error: error)) })
+                failure: { error, presented in
+                    .failed(PasskeyAuthorizationFailure(error: error, immediateAndUnpresented: immediate && !presented))
+                })
             return try PasskeyAuthorizationMapper.outcome(for: result)
         }
 
