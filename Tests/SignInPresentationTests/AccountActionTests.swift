@@ -297,6 +297,37 @@ struct AccountViewModelTests {
         #expect(some.features.account?.link == nil && some.features.profile == nil)
     }
 
+    @Test("an operation that does not change the session keeps the one the screen shows when it ends")
+    func keepsTheSessionShownNow() async {
+        let request = AccountAction.requestPasswordReset(
+            RequestPasswordResetUseCase(accounts: SpyAccountService()), email: "a@b.co")
+        let response = await request.response(in: AccountAction.Context())
+        #expect(response == .completedKeepingSession(.requestPasswordReset))
+        // Meanwhile the session changed (a refresh, another screen): the response does not bring the old one back.
+        var state = SignInState(isLoading: true, session: .fixture(uid: "changed-meanwhile"))
+        _ = SignInReducer().reduce(&state, .accountResponse(response))
+        #expect(state.session?.uid == "changed-meanwhile" && state.completed == .requestPasswordReset)
+    }
+
+    @Test("an action shows only its name: not the code it carries, nor the use case and what its session holds")
+    func actionsShowTheirNameOnly() {
+        let actions: [SignInAction] = [
+            .secondFactor(.submitCode(TestUseCases.finishSecondFactor, code: "314159")),
+            .account(.signUp(TestUseCases.signUp, email: "ada@example.com", password: "correct horse")),
+            .passkey(
+                .remove(RemovePasskeyUseCase(passkeys: SpyPasskeyService(), sessions: TestUseCases.sessions), id: "k1")),
+        ]
+        for action in actions {
+            var dumped = ""
+            dump(action, to: &dumped)
+            for text in [dumped, String(describing: action), String(reflecting: action)] {
+                #expect(!text.contains("314159") && !text.contains("ada@example.com") && !text.contains("horse"))
+                #expect(!text.contains("SessionManager") && !text.contains("UseCase"), "\(text)")
+                #expect(text.contains(action.name))
+            }
+        }
+    }
+
     @Test("a reset link is a secret: its code shows in no description, dump or trace of the action")
     func linkIsSecret() {
         let action = SignInAction.account(

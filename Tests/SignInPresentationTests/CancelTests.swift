@@ -31,7 +31,8 @@ struct CancelTests {
         #expect(viewModel.dispatch(.cancel) == nil)
         #expect(viewModel.state == SignInState())
         try await sheet.waitUntilCancelled()
-        await sheet.close(with: .cancelled)
+        // The sheet answers after all: the sign-in it finishes is not shown by this screen, which gave it up.
+        await sheet.close(with: .credential(AuthCredential(provider: .apple)))
         await task?.value
         #expect(viewModel.state == SignInState())
     }
@@ -77,14 +78,34 @@ struct CancelTests {
         viewModel.dispatch(.cancel)
         #expect(!viewModel.state.isLoading)
         try await sheet.waitUntilCancelled()
-        await sheet.close(with: .cancelled)
+        await sheet.close(with: .credential(AuthCredential(provider: .google)))
         await task?.value
         #expect(viewModel.state == SignInState())
+    }
+
+    @Test("a sign-out is not cancelled: it revokes and ends the session, and the screen shows it")
+    func signOutRunsToItsEnd() async throws {
+        let store = SpySessionStore(session: .fixture())
+        let tokens = SpySessionTokenService(clock: TestClock())
+        let sessions = SessionManager.fixture(store: store, tokenService: tokens, reportIssue: reportIssue)
+        let viewModel = SignInViewModel(
+            signIn: SignInUseCase(authProviders: [], sessions: sessions),
+            signOut: SignOutUseCase(sessions: sessions, tokenService: tokens), uiClients: [:],
+            initialState: SignInState(session: .fixture()))
+        let task = viewModel.dispatch(.clickSignOut)
+        #expect(viewModel.dispatch(.cancel) == nil)
+        #expect(viewModel.state.isLoading)
+        await task?.value
+        #expect(viewModel.state.session == nil && !viewModel.state.isLoading)
+        #expect(try await sessions.currentSession() == nil)
+        #expect(await tokens.revoked.count == 1)
     }
 
     @Test("with nothing in progress, a cancel changes nothing but the error it dismisses")
     func nothingInProgress() {
         let viewModel = makeSUT(uiClients: [:], providers: [])
+        viewModel.dispatch(.sessionRestoreFailed(.notSignedIn))
+        #expect(viewModel.state.error != nil)
         #expect(viewModel.dispatch(.cancel) == nil)
         #expect(viewModel.state == SignInState())
     }

@@ -2,9 +2,11 @@ public import SignInDomain
 
 extension IdentityBackendCapabilities {
     /// The feature groups of the ports present, built once: passwords where the backend has passwords (reset, reset
-    /// codes and change where it has those ports), the profile where it has one, second factors and passkeys where it
-    /// has them, and the account group always (linking, unlinking and deletion where the backend can, Apple's check
-    /// where `appleCredentials` is given). Sensitive operations sign in again with `authProviders`.
+    /// codes and change where it has those ports), the profile where it has one (email verification where it also has
+    /// that port), second factors and passkeys where it has them, and the account group always (linking, unlinking and
+    /// deletion where the backend can, Apple's check where `appleCredentials` is given). A password port of the reset or
+    /// the change belongs to the passwords group, and email verification to the profile: a backend with them but no
+    /// passwords, or no profile, offers them in no group. Sensitive operations sign in again with `authProviders`.
     ///
     /// ```swift
     /// let ports = backend.capabilities

@@ -1,8 +1,8 @@
 /// The account features a backend offers, one group per feature, built once from the backend's ports
 /// (`IdentityBackendCapabilities.features(sessions:authProviders:)` in the Data layer). A group is present where its
 /// backend has the feature; within a group, an operation that needs a port of its own is optional too. A screen draws
-/// the buttons of what is present, and an action carries the use case it runs, so an action for a feature the backend
-/// lacks cannot be written.
+/// the buttons of what is present, and each action carries the use case it takes from here: the screen has a use
+/// case to send only for a feature the backend has.
 ///
 /// ```swift
 /// if let factors = features.secondFactors {

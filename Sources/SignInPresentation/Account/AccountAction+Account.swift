@@ -37,7 +37,9 @@ extension AccountAction {
 
     /// The "delete account" button was confirmed, with the current password if the screen asked for it.
     public static func deleteAccount(_ delete: DeleteAccountUseCase, currentPassword: Secret? = nil) -> AccountAction {
-        AccountAction(name: "clickDeleteAccount", useCase: "DeleteAccountUseCase", provider: nil) {
+        AccountAction(
+            name: "clickDeleteAccount", useCase: "DeleteAccountUseCase", provider: nil, cancellable: false
+        ) {
             context throws(AuthError) in
             try await delete(uiClients: context.uiClients, currentPassword: currentPassword)
             return .completed(.deleteAccount, session: nil)
@@ -72,8 +74,9 @@ extension AccountAction {
                 if trigger == .userAsked { throw AuthError.notSignedIn }
                 return .cancelled
             }
-            return .completed(
-                .checkAppleCredential(credentialState), session: credentialState == .authorized ? context.session : nil)
+            return credentialState == .authorized
+                ? .completedKeepingSession(.checkAppleCredential(credentialState))
+                : .completed(.checkAppleCredential(credentialState), session: nil)
         }
     }
 }

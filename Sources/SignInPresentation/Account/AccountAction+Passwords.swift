@@ -13,7 +13,7 @@ extension AccountAction {
         AccountAction(name: "requestPasswordReset", useCase: "RequestPasswordResetUseCase", provider: nil) {
             context throws(AuthError) in
             try await request(email: email)
-            return .completed(.requestPasswordReset, session: context.session)
+            return .completedKeepingSession(.requestPasswordReset)
         }
     }
 
@@ -39,7 +39,7 @@ extension AccountAction {
             return rejected(name, useCase: useCase, resetLinkError(link))
         }
         return AccountAction(name: name, useCase: useCase, provider: nil) { context throws(AuthError) in
-            .completed(.checkPasswordResetCode(email: try await check(code: code)), session: context.session)
+            .completedKeepingSession(.checkPasswordResetCode(email: try await check(code: code)))
         }
     }
 

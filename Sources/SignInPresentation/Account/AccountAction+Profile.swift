@@ -21,7 +21,7 @@ extension AccountAction {
     public static func sendEmailVerification(_ send: SendEmailVerificationUseCase) -> AccountAction {
         AccountAction(name: "sendEmailVerification", useCase: "SendEmailVerificationUseCase", provider: nil) {
             context throws(AuthError) in
-            .completed(.sendEmailVerification(email: try await send()), session: context.session)
+            .completedKeepingSession(.sendEmailVerification(email: try await send()))
         }
     }
 
@@ -39,7 +39,7 @@ extension AccountAction {
             return rejected(name, useCase: useCase, error)
         }
         return AccountAction(name: name, useCase: useCase, provider: nil) { context throws(AuthError) in
-            .completed(.applyEmailVerification(email: try await apply(code: code)), session: context.session)
+            .completedKeepingSession(.applyEmailVerification(email: try await apply(code: code)))
         }
     }
 }

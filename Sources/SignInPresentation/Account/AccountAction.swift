@@ -17,8 +17,11 @@ public struct AccountAction: Sendable {
     public struct Context: Sendable {
         /// The screen's UI clients: a provider's sheet to link with or to sign in again with.
         public let uiClients: SignInUIClients
-        /// The session the screen shows when the operation starts.
-        public let session: UserSession?
+
+        /// Creates a context, to run an action of the app's own in a test.
+        public init(uiClients: SignInUIClients = [:]) {
+            self.uiClients = uiClients
+        }
     }
 
     /// The action's name for traces and logs (`clickDeleteAccount`, `clickLink(google.com)`). It never contains a
@@ -30,6 +33,9 @@ public struct AccountAction: Sendable {
     public let provider: ProviderType?
     /// An error found before anything runs (a link of the wrong kind): the screen shows it and nothing runs.
     let rejection: AuthError?
+    /// Whether ``SignInAction/cancel`` may stop it: not an operation that, stopped half-way, would leave the account
+    /// changed at the backend and the screen not knowing (a deletion).
+    let cancellable: Bool
     /// Runs without the spinner and beside anything in progress (a launch or foreground check): only a response this
     /// turns into an action (a sign-out it caused) reaches the screen.
     let background: (@Sendable (AccountResponse) -> SignInAction?)?
@@ -39,8 +45,9 @@ public struct AccountAction: Sendable {
     /// - Parameters:
     ///   - name: Its name for traces and logs; never put what the user typed in it.
     ///   - useCase: The name of the use case it runs.
-    ///   - run: Runs it, answering ``AccountResponse/completed(_:session:)`` with the session afterwards (the
-    ///     context's session when it does not change it), or throwing the error the screen shows.
+    ///   - run: Runs it, answering ``AccountResponse/completed(_:session:)`` with the session afterwards, or
+    ///     ``AccountResponse/completedKeepingSession(_:)`` when it does not change it, or throwing the error the
+    ///     screen shows.
     public init(
         name: String, useCase: String,
         run: @escaping @Sendable (Context) async throws(AuthError) -> AccountResponse
@@ -49,7 +56,7 @@ public struct AccountAction: Sendable {
     }
 
     init(
-        name: String, useCase: String, provider: ProviderType?, rejection: AuthError? = nil,
+        name: String, useCase: String, provider: ProviderType?, rejection: AuthError? = nil, cancellable: Bool = true,
         background: (@Sendable (AccountResponse) -> SignInAction?)? = nil,
         run: @escaping @Sendable (Context) async throws(AuthError) -> AccountResponse
     ) {
@@ -57,12 +64,14 @@ public struct AccountAction: Sendable {
         self.useCase = useCase
         self.provider = provider
         self.rejection = rejection
+        self.cancellable = cancellable
         self.background = background
         self.operation = run
     }
 
-    /// Runs the operation; a failure is its response too.
-    func response(in context: Context) async -> AccountResponse {
+    /// Runs the operation; a failure is its response too. The view model calls it; a test of an action of the app's
+    /// own may too.
+    public func response(in context: Context) async -> AccountResponse {
         do throws(AuthError) {
             return try await operation(context)
         } catch {
@@ -76,4 +85,11 @@ public struct AccountAction: Sendable {
             throw error
         }
     }
+}
+
+extension AccountAction: CustomStringConvertible, CustomReflectable {
+    /// The action's name: what it carries (a password, a code, a link, the use case and the session and keys it
+    /// reaches) shows in no log, `print`, `dump` or debugger summary.
+    public var description: String { name }
+    public var customMirror: Mirror { Mirror(self, children: ["name": name]) }
 }

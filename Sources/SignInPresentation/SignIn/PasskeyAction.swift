@@ -41,7 +41,7 @@ extension AccountAction {
     static func listPasskeys(_ list: ListPasskeysUseCase) -> AccountAction {
         AccountAction(name: "listPasskeys", useCase: "ListPasskeysUseCase", provider: nil) {
             context throws(AuthError) in
-            .completed(.listPasskeys(try await list()), session: context.session)
+            .completedKeepingSession(.listPasskeys(try await list()))
         }
     }
 
@@ -54,4 +54,11 @@ extension AccountAction {
                 session: try await remove(id: id, currentPassword: currentPassword, uiClients: context.uiClients))
         }
     }
+}
+
+extension PasskeyAction: CustomStringConvertible, CustomReflectable {
+    /// The action's name: what it carries (a password, a code, a link, the use case and the session and keys it
+    /// reaches) shows in no log, `print`, `dump` or debugger summary.
+    public var description: String { name }
+    public var customMirror: Mirror { Mirror(self, children: ["name": name]) }
 }

@@ -41,7 +41,7 @@ extension AccountAction {
         AccountAction(name: "startTOTPEnrollment", useCase: "EnrollTOTPUseCase", provider: nil) {
             context throws(AuthError) in
             let enrollment = try await enroll.start(currentPassword: currentPassword, uiClients: context.uiClients)
-            return .completed(.startTOTPEnrollment(enrollment), session: context.session)
+            return .completedKeepingSession(.startTOTPEnrollment(enrollment))
         }
     }
 
@@ -59,7 +59,7 @@ extension AccountAction {
     static func listSecondFactors(_ list: ListSecondFactorsUseCase) -> AccountAction {
         AccountAction(name: "listSecondFactors", useCase: "ListSecondFactorsUseCase", provider: nil) {
             context throws(AuthError) in
-            .completed(.listSecondFactors(try await list()), session: context.session)
+            .completedKeepingSession(.listSecondFactors(try await list()))
         }
     }
 
@@ -76,4 +76,11 @@ extension AccountAction {
                     uiClients: context.uiClients))
         }
     }
+}
+
+extension SecondFactorAction: CustomStringConvertible, CustomReflectable {
+    /// The action's name: what it carries (a password, a code, a link, the use case and the session and keys it
+    /// reaches) shows in no log, `print`, `dump` or debugger summary.
+    public var description: String { name }
+    public var customMirror: Mirror { Mirror(self, children: ["name": name]) }
 }

@@ -12,9 +12,11 @@ public enum SignInAction: Sendable {
     /// The sign-out button was tapped.
     case clickSignOut
     /// The user gave up what is in progress (a sign-in waiting on a provider's sheet, an account operation): the
-    /// screen stops waiting for it and its task is cancelled. Its response, should it still come, is not shown; a
-    /// session it stored anyway reaches ``SignInState/session`` through the session's changes, which
-    /// `SignInViewModel.start()` follows.
+    /// screen stops waiting for it at once and its task is cancelled, which closes the system's sheets and stops a
+    /// request the transport can still stop; work that cannot be stopped may still finish at the backend. Its
+    /// response, should it still come, is not shown; a session it stored anyway reaches ``SignInState/session``
+    /// through the session's changes, which `SignInViewModel.start()` follows. A sign-out and an account deletion are
+    /// not cancelled: they run to their end.
     case cancel
     /// An account operation (passwords, profile, linking, deletion, or one of the app's own).
     case account(AccountAction)
@@ -75,4 +77,11 @@ public enum SignOutResponse: Hashable, Sendable {
     case signedOut(revoked: Bool)
     /// The sign-out failed.
     case failed(AuthError)
+}
+
+extension SignInAction: CustomStringConvertible, CustomReflectable {
+    /// The action's name: what it carries (a password, a code, a link, the use case and the session and keys it
+    /// reaches) shows in no log, `print`, `dump` or debugger summary.
+    public var description: String { name }
+    public var customMirror: Mirror { Mirror(self, children: ["name": name]) }
 }

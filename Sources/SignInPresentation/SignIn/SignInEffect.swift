@@ -16,6 +16,15 @@ public enum SignInEffect: Sendable {
     /// Run an account operation, answered by an ``AccountResponse``.
     case account(AccountAction)
 
+    /// Whether ``SignInAction/cancel`` may stop it: every effect but the sign-out and a deletion.
+    var isCancellable: Bool {
+        switch self {
+        case .signOut: false
+        case .account(let action): action.cancellable
+        default: true
+        }
+    }
+
     /// The effect's name for traces and tests: `signIn(apple.com)`, `signOut`, or the account action's name.
     public var name: String {
         switch self {
@@ -27,4 +36,11 @@ public enum SignInEffect: Sendable {
         case .account(let action): action.name
         }
     }
+}
+
+extension SignInEffect: CustomStringConvertible, CustomReflectable {
+    /// The effect's name: what it carries (a password, a code, a link, the use case and the session and keys it
+    /// reaches) shows in no log, `print`, `dump` or debugger summary.
+    public var description: String { name }
+    public var customMirror: Mirror { Mirror(self, children: ["name": name]) }
 }

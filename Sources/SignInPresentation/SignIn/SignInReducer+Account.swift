@@ -20,20 +20,10 @@ extension SignInReducer {
         state.isLoading = false
         switch response {
         case .completed(let operation, let session):
-            state.completed = operation
             state.session = session
-            clearError(&state)
-            switch operation {
-            case .startTOTPEnrollment(let enrollment): state.totpEnrollment = enrollment
-            case .enrollTOTP: state.totpEnrollment = nil
-            case .listSecondFactors(let factors): state.secondFactors = factors
-            case .removeSecondFactor: state.secondFactors = nil
-            case .listPasskeys(let passkeys): state.passkeys = passkeys
-            case .registerPasskey, .removePasskey: state.passkeys = nil
-            case .checkAppleCredential(let credentialState) where credentialState != .authorized:
-                show(.signedOut(.credentialRevoked), in: &state)
-            default: break
-            }
+            complete(operation, in: &state)
+        case .completedKeepingSession(let operation):
+            complete(operation, in: &state)
         case .cancelled:
             clearError(&state)
         case .failed(let error):
@@ -42,6 +32,23 @@ extension SignInReducer {
             // the code as at a sign-in, then sends the operation again.
             if case .secondFactorRequired(let challenge) = error { state.secondFactorChallenge = challenge }
             show(error, in: &state)
+        }
+    }
+
+    /// What a completed operation shows, and what it listed or started for the screen to keep.
+    private func complete(_ operation: AccountOperation, in state: inout SignInState) {
+        state.completed = operation
+        clearError(&state)
+        switch operation {
+        case .startTOTPEnrollment(let enrollment): state.totpEnrollment = enrollment
+        case .enrollTOTP: state.totpEnrollment = nil
+        case .listSecondFactors(let factors): state.secondFactors = factors
+        case .removeSecondFactor: state.secondFactors = nil
+        case .listPasskeys(let passkeys): state.passkeys = passkeys
+        case .registerPasskey, .removePasskey: state.passkeys = nil
+        case .checkAppleCredential(let credentialState) where credentialState != .authorized:
+            show(.signedOut(.credentialRevoked), in: &state)
+        default: break
         }
     }
 }

@@ -27,7 +27,7 @@ public final class SignInViewModel {
     @ObservationIgnored private var following: Task<Void, Never>?
     /// The effect the screen waits for (a sign-in, an account operation), which ``SignInAction/cancel`` cancels; its
     /// number tells its response from a later effect's.
-    @ObservationIgnored private var inFlight: (number: Int, task: Task<Void, Never>)?
+    @ObservationIgnored private var inFlight: (number: Int, task: Task<Void, Never>, cancellable: Bool)?
     @ObservationIgnored private var effectsStarted = 0
     /// Counts ``start()`` and ``stop()`` calls: a launch whose restore finished after a later call follows nothing.
     @ObservationIgnored private var launches = 0
@@ -76,6 +76,9 @@ public final class SignInViewModel {
     @discardableResult
     public func dispatch(_ action: SignInAction) -> Task<Void, Never>? {
         if case .cancel = action {
+            // A sign-out or a deletion runs to its end: stopped half-way, it would leave the backend changed and the
+            // screen not knowing.
+            if let running = inFlight, !running.cancellable { return nil }
             inFlight?.task.cancel()
             inFlight = nil
         }
@@ -86,7 +89,7 @@ public final class SignInViewModel {
         effectsStarted += 1
         let number = effectsStarted
         let task = run(effect, number: number)
-        inFlight = (number, task)
+        inFlight = (number, task, effect.isCancellable)
         return task
     }
 
@@ -130,7 +133,7 @@ public final class SignInViewModel {
                 await self.respond(number, .signOutResponse(response))
             }
         case .account(let action):
-            let context = AccountAction.Context(uiClients: uiClients, session: state.session)
+            let context = AccountAction.Context(uiClients: uiClients)
             return Task { await self.respond(number, .accountResponse(await action.response(in: context))) }
         }
     }
@@ -165,7 +168,7 @@ public final class SignInViewModel {
     private func runInBackground(_ action: AccountAction, then: @escaping @Sendable (AccountResponse) -> SignInAction?)
         -> Task<Void, Never>
     {
-        let context = AccountAction.Context(uiClients: uiClients, session: state.session)
+        let context = AccountAction.Context(uiClients: uiClients)
         return Task {
             guard let next = then(await action.response(in: context)) else { return }
             await self.followerCaughtUp()
