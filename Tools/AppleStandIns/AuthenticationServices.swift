@@ -1,11 +1,13 @@
-// Stand-in for the part of Apple's AuthenticationServices that the Apple-only files of this repository use, so
-// that CI can type-check them on Linux. Declarations follow Apple's documentation (Objective-C optional
-// requirements become requirements with empty defaults; the delegate protocols are `@MainActor`, as the iOS 18
-// SDK's documentation declares them); there is no behaviour. Never part of a product or a
-// test: see Tools/AppleStandIns/README.md.
+// Stand-in for the part of Apple's AuthenticationServices that the Apple-only files of this repository use, so that
+// CI can type-check them on Linux, and run them (.ci/apple-behaviour) where the stand-in behaves as Apple documents.
+// Declarations follow Apple's documentation (Objective-C optional requirements become requirements with empty
+// defaults; the delegate protocols are `@MainActor`, as the iOS 18 SDK declares them). The `@available(…,
+// unavailable)` marks are Apple's: Linux ignores them, and they are the reference of the platform guards. Never
+// part of a product: see Tools/AppleStandIns/README.md.
 import Foundation
 import UIKit
 
+@available(watchOS, unavailable)
 public typealias ASPresentationAnchor = UIWindow
 
 public struct ASAuthorizationError: CustomNSError, Hashable, Sendable {
@@ -85,6 +87,7 @@ extension ASAuthorizationControllerDelegate {
 }
 
 @MainActor
+@available(watchOS, unavailable)
 public protocol ASAuthorizationControllerPresentationContextProviding: NSObjectProtocol {
     func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor
 }
@@ -104,6 +107,7 @@ open class ASAuthorizationController: NSObject {
     /// As Apple's: the system keeps the controller until it has called the delegate, on the main thread; with the
     /// sheet up it has asked for the anchor; with `preferImmediatelyAvailableCredentials` and no credential on the
     /// device it ends at once with `canceled` (1001) and shows nothing.
+    @available(tvOS, unavailable) @available(watchOS, unavailable)
     open func performRequests(options: RequestOptions) {
         StandInAuthorization.performed.append(options)
         let outcome = StandInAuthorization.outcome
@@ -165,6 +169,7 @@ open class ASAuthorizationPlatformPublicKeyCredentialDescriptor: NSObject {
 open class ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest: ASAuthorizationRequest {
     open var displayName: String? = nil
     open var userVerificationPreference = ASAuthorizationPublicKeyCredentialUserVerificationPreference.preferred
+    @available(tvOS, unavailable) @available(visionOS, unavailable)
     open var excludedCredentials: [ASAuthorizationPlatformPublicKeyCredentialDescriptor]? = nil
 }
 
@@ -173,6 +178,7 @@ open class ASAuthorizationPlatformPublicKeyCredentialAssertionRequest: ASAuthori
     open var userVerificationPreference = ASAuthorizationPublicKeyCredentialUserVerificationPreference.preferred
 }
 
+@available(watchOS, unavailable)
 open class ASAuthorizationPlatformPublicKeyCredentialProvider: NSObject {
     public init(relyingPartyIdentifier: String) {}
     open func createCredentialRegistrationRequest(challenge: Data, name: String, userID: Data)
@@ -200,6 +206,7 @@ open class ASAuthorizationPlatformPublicKeyCredentialAssertion: NSObject, ASAuth
 // ASWebAuthenticationSession (iOS 12+, macOS 10.15+; `Callback` iOS 17.4+, macOS 14.4+): the browser sheet of an
 // OpenID Connect sign-in.
 @MainActor
+@available(tvOS, unavailable) @available(watchOS, unavailable)
 public protocol ASWebAuthenticationPresentationContextProviding: NSObjectProtocol {
     func presentationAnchor(for session: ASWebAuthenticationSession) -> ASPresentationAnchor
 }
@@ -234,6 +241,7 @@ open class ASWebAuthenticationSession: NSObject {
         self.completionHandler = completionHandler
     }
     open weak var presentationContextProvider: (any ASWebAuthenticationPresentationContextProviding)?
+    @available(tvOS, unavailable)
     open var prefersEphemeralWebBrowserSession: Bool = false
     /// As Apple's: asks the provider for the anchor (on the main thread, where `start()` is called), then ends with
     /// the completion handler on a queue of the system's, never the main one; `false` when it cannot start.

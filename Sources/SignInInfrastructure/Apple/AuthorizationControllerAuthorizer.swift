@@ -1,4 +1,4 @@
-#if canImport(AuthenticationServices)
+#if canImport(AuthenticationServices) && !os(watchOS)
     public import AuthenticationServices
     import Foundation
 

@@ -1,4 +1,4 @@
-#if canImport(AuthenticationServices)
+#if canImport(AuthenticationServices) && !os(watchOS)
     import AuthenticationServices
     import Foundation
 
@@ -37,7 +37,12 @@
                         ended: { bridge.resolve(bridge.unanswered) })
                     let controller = ReportingController(authorizationRequests: requests(), handler: handler)
                     running.controller = controller
-                    controller.performRequests(options: options)
+                    #if os(tvOS)  // no request options there
+                        controller.performRequests()
+                    #endif
+                    #if !os(tvOS)
+                        controller.performRequests(options: options)
+                    #endif
                 }
             } onCancel: {
                 Task { @MainActor in running.controller?.cancel() }

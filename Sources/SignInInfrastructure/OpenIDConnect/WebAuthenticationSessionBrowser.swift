@@ -1,9 +1,8 @@
-#if canImport(AuthenticationServices)
+#if canImport(AuthenticationServices) && !os(watchOS) && !os(tvOS)
     public import AuthenticationServices
     public import Foundation
     public import SignInData
     public import SignInDomain
-    import Synchronization
 
     /// The browser of an app on Apple platforms: `ASWebAuthenticationSession`, which shows the provider's page in a
     /// sheet that shares Safari's cookies and ends when the provider redirects to the app's own scheme. A humble
@@ -67,7 +66,9 @@
                     let session = ASWebAuthenticationSession(
                         url: page, callback: .customScheme(callbackScheme)
                     ) { @Sendable url, error in
-                        once.resume(Self.outcome(url: url, error: error, provider: provider))
+                        once.resume(
+                            WebAuthenticationSessionOutcome.result(url: url, error: error, provider: provider)
+                                .mapError { $0 })
                     }
                     session.presentationContextProvider = self
                     session.prefersEphemeralWebBrowserSession = prefersEphemeralSession
@@ -88,53 +89,6 @@
             timer = nil
             session = nil
             return url
-        }
-
-        /// What the session's completion handler reported, one error at a time: the redirect; the user's cancel
-        /// (`nil`); a window the sheet cannot be shown over (the app's anchor); any other failure with its domain and
-        /// code, so that it is never taken for the user's cancel.
-        nonisolated static func outcome(
-            url: URL?, error: (any Error)?, provider: ProviderType
-        ) -> Result<URL?, any Error> {
-            if let url { return .success(url) }
-            guard let error = error.map({ $0 as NSError }) else {
-                return .failure(AuthError.uiClientFailed(provider, reason: "the sign-in sheet ended without an answer"))
-            }
-            guard error.domain == ASWebAuthenticationSessionError.errorDomain else {
-                return .failure(
-                    AuthError.uiClientFailed(
-                        provider, reason: "\(error.domain) \(error.code): \(error.localizedDescription)"))
-            }
-            switch ASWebAuthenticationSessionError.Code(rawValue: error.code) {
-            case .canceledLogin:
-                return .success(nil)
-            case .presentationContextNotProvided, .presentationContextInvalid:
-                return .failure(
-                    AuthError.uiClientFailed(
-                        provider,
-                        reason: "no window to show the sheet over (ASWebAuthenticationSessionError \(error.code))"))
-            default:
-                return .failure(
-                    AuthError.uiClientFailed(provider, reason: "ASWebAuthenticationSessionError \(error.code)"))
-            }
-        }
-    }
-
-    /// A continuation resumed by the first of several callers; the others are ignored.
-    private final class ResumeOnce: Sendable {
-        private let continuation: CheckedContinuation<URL?, any Error>
-        private let resumed = Atomic<Bool>(false)
-
-        init(_ continuation: CheckedContinuation<URL?, any Error>) {
-            self.continuation = continuation
-        }
-
-        /// - Returns: Whether this call resumed it.
-        @discardableResult
-        func resume(_ result: Result<URL?, any Error>) -> Bool {
-            guard !resumed.exchange(true, ordering: .acquiringAndReleasing) else { return false }
-            continuation.resume(with: result)
-            return true
         }
     }
 

@@ -1,44 +1,29 @@
-#if canImport(AuthenticationServices)
+#if canImport(AuthenticationServices) && !os(watchOS)
     public import AuthenticationServices
     import Foundation
     public import SignInDomain
 
-    /// The device's passkeys on Apple platforms (iOS 16+, macOS 13+; the package needs iOS 18 and macOS 15): the
-    /// `PasskeyAuthenticator` of an app, through `ASAuthorizationPlatformPublicKeyCredentialProvider` and an
-    /// `ASAuthorizationController` presented over the app's window. A humble shell: the requests come from the
-    /// backend (through the passkey use cases), the sheet's answer goes through the same controller run and
-    /// ``AuthorizationCallbackBridge`` as Sign in with Apple (resume exactly once), and every decision is
-    /// ``PasskeyAuthorizationMapper``'s.
+    /// The device's passkeys on Apple platforms: the `PasskeyAuthenticator` of an app, through
+    /// `ASAuthorizationPlatformPublicKeyCredentialProvider` and an `ASAuthorizationController` over the app's window.
+    /// A humble shell: the sheet's answer goes through the same controller run as Sign in with Apple, and every decision
+    /// is ``PasskeyAuthorizationMapper``'s. The user's cancel is `PasskeyOutcome.cancelled`; no passkey on the device
+    /// throws `AuthError.noPasskeyAvailable`; one the account already has, `AuthError.passkeyAlreadyRegistered`; any
+    /// other failure, `AuthError.uiClientFailed(_:reason:)` with `ProviderType.passkey`.
     ///
-    /// The user's cancel is `PasskeyOutcome.cancelled`; a device without a passkey (or that cannot make
-    /// one) throws `AuthError.noPasskeyAvailable`; a device that already holds one of the account's
-    /// passkeys, `AuthError.passkeyAlreadyRegistered`; any other failure,
-    /// `AuthError.uiClientFailed(_:reason:)` with `ProviderType.passkey`.
+    /// **What the app needs**: the Associated Domains entitlement `webcredentials:<rp id>` and the domain's
+    /// `apple-app-site-association` file listing the app; without them every request fails (1004).
     ///
-    /// **What the app needs.** The system makes and uses passkeys only for a relying party the app is associated
-    /// with: the **Associated Domains** entitlement with `webcredentials:<rp id>` (`webcredentials:example.com`, the
-    /// `relyingPartyID` the backend sends), and an `apple-app-site-association` file served at
-    /// `https://<rp id>/.well-known/apple-app-site-association` listing the app (`{"webcredentials": {"apps":
-    /// ["TEAMID.com.example.app"]}}`). Without them every request fails (`ASAuthorizationError` 1004, which becomes
-    /// `uiClientFailed`).
-    ///
-    /// **Status.** Type-checked on Linux against the stand-ins of `Tools/AppleStandIns` (`.ci/typecheck-apple`); it has
-    /// never run on a device or a simulator.
-    ///
-    /// ```swift
-    /// let passkeys = PlatformPasskeyAuthenticator { window }
-    /// let signIn = SignInWithPasskeyUseCase(passkeys: service, authenticator: passkeys, sessions: sessions)
-    /// ```
+    /// **Status**: run on Linux against stand-ins that behave as Apple documents (`.ci/apple-behaviour`); never on a
+    /// device or a simulator. Not on watchOS, which has no platform passkeys.
     public final class PlatformPasskeyAuthenticator: PasskeyAuthenticator {
         private let presentationAnchor: @MainActor @Sendable () -> ASPresentationAnchor
         private let preferImmediatelyAvailableCredentials: Bool
 
         /// Creates the authenticator.
         /// - Parameters:
-        ///   - preferImmediatelyAvailableCredentials: Whether a sign-in asks only for the passkeys on this device
-        ///     (`ASAuthorizationController.RequestOptions.preferImmediatelyAvailableCredentials`, the default): a
-        ///     device without one then says so at once (`AuthError.noPasskeyAvailable`), where iOS 18 would otherwise
-        ///     end as if the user had cancelled. `false` lets the sheet offer another device's passkey by QR code.
+        ///   - preferImmediatelyAvailableCredentials: Whether a sign-in asks only for this device's passkeys (the
+        ///     default): one without any then says so (`AuthError.noPasskeyAvailable`) instead of iOS 18's cancel.
+        ///     `false` lets the sheet offer another device's passkey by QR code.
         ///   - presentationAnchor: The window the passkey sheet is presented over.
         public init(
             preferImmediatelyAvailableCredentials: Bool = true,
@@ -92,9 +77,8 @@
             return try PasskeyAuthorizationMapper.outcome(for: result)
         }
 
-        /// The registration request: the challenge, the account's user handle and names, the passkeys the account
-        /// already has (a device holding one of them answers 1006 instead of making a second), and whether the user
-        /// must be verified.
+        /// The registration request: the challenge, the user handle and names, the passkeys the account already has
+        /// (a device holding one answers 1006 instead of making a second), and whether the user must be verified.
         @MainActor
         private static func registrationRequest(for request: PasskeyCreationRequest) -> ASAuthorizationRequest {
             let provider = ASAuthorizationPlatformPublicKeyCredentialProvider(
@@ -103,9 +87,11 @@
                 challenge: Data(request.challenge), name: request.userName, userID: Data(request.userID))
             registration.displayName = request.userDisplayName.isEmpty ? nil : request.userDisplayName
             registration.userVerificationPreference = verification(required: request.requiresUserVerification)
-            registration.excludedCredentials = request.excludedCredentialIDs.map {
-                ASAuthorizationPlatformPublicKeyCredentialDescriptor(credentialID: Data($0))
-            }
+            #if !os(tvOS) && !os(visionOS)  // unavailable there: a device holding one may make a second
+                registration.excludedCredentials = request.excludedCredentialIDs.map {
+                    ASAuthorizationPlatformPublicKeyCredentialDescriptor(credentialID: Data($0))
+                }
+            #endif
             return registration
         }
 
@@ -124,8 +110,7 @@
         }
 
         /// `required` when the backend needs the user verified (biometrics or the passcode), `preferred` otherwise.
-        private static func verification(required: Bool)
-            -> ASAuthorizationPublicKeyCredentialUserVerificationPreference
+        private static func verification(required: Bool) -> ASAuthorizationPublicKeyCredentialUserVerificationPreference
         {
             required ? .required : .preferred
         }
