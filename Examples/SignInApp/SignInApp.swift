@@ -139,11 +139,14 @@ struct AppBackend {
         relyingParty.map { _ in PlatformPasskeyAuthenticator(presentationAnchor: { keyWindow() }) }
     }
 
-    /// The window Apple's sheets (Sign in with Apple, passkeys) are presented over: the key window of the app's scenes.
+    /// The window Apple's sheets (Sign in with Apple, passkeys) are presented over: the key window of the scene in the
+    /// foreground, else of any scene; `nil` when there is none, and the sign-in says so, where a window made here would
+    /// belong to no scene and the sheet would never show.
     @MainActor
-    private static func keyWindow() -> ASPresentationAnchor {
+    private static func keyWindow() -> ASPresentationAnchor? {
         let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-        return scenes.lazy.compactMap(\.keyWindow).first ?? ASPresentationAnchor()
+        let foreground = scenes.filter { $0.activationState == .foregroundActive }
+        return (foreground + scenes).lazy.compactMap(\.keyWindow).first
     }
 }
 

@@ -88,5 +88,9 @@ struct AppleAuthorizationMapperTests {
         #expect(throws: AuthError.uiClientFailed(.apple, reason: "the authorization ended without an answer")) {
             try AppleAuthorizationMapper.outcome(for: AuthorizationResultBridge.endedWithoutAnswer, rawNonce: "raw")
         }
+        #expect(AppleIDAuthorizationFailure(error: NoPresentationWindow()) == .noWindow)
+        #expect(throws: AuthError.uiClientFailed(.apple, reason: "no window to show the sheet over")) {
+            try AppleAuthorizationMapper.outcome(for: .failed(.noWindow), rawNonce: "raw")
+        }
     }
 }

@@ -5,6 +5,7 @@
 // code stops the process, as it stops an app.
 import AuthenticationServices
 import Foundation
+import Security
 import SignInData
 import SignInDomain
 import SignInInfrastructure
@@ -24,6 +25,8 @@ func expect(_ condition: Bool, _ what: String, line: Int = #line) {
 func test(_ name: String, _ body: @MainActor () async throws -> Void) async {
     StandInWebSession.reset()
     StandInAuthorization.reset()
+    StandInKeychain.answers = []
+    StandInKeychain.calls = []
     let before = failures.count
     do {
         try await body()
@@ -211,6 +214,40 @@ await test("a cancelled task closes the passkey sheet: nothing the user finishes
     expect(outcome == .cancelled, "the outcome: \(outcome)")
     await waitUntil("the system lets go of the controller") { StandInAuthorization.alive.isEmpty }
     expect(StandInAuthorization.cancelCount == 1, "the sheet closed: \(StandInAuthorization.cancelCount)")
+}
+
+await test("with no window to show a sheet over, nothing shows and each sign-in says so") {
+    StandInAuthorization.outcome = .authorization(AppleAuthorization())
+    let apple = await AuthorizationControllerAuthorizer { nil }.authorize(appleRequest)
+    expect(apple == .failed(.noWindow), "Apple: \(apple)")
+    do throws(AuthError) {
+        _ = try await PlatformPasskeyAuthenticator { nil }.assert(assertion)
+        expect(false, "the passkey sheet answered")
+    } catch {
+        expect(error == .uiClientFailed(.passkey, reason: "no window to show the sheet over"), "passkeys: \(error)")
+    }
+    expect(StandInAuthorization.performed.isEmpty, "a controller ran: \(StandInAuthorization.performed)")
+    StandInWebSession.outcome = .redirect(URL(string: "com.example.app:/oauth2redirect?code=c")!)
+    let web = WebAuthenticationSessionBrowser(
+        provider: ProviderType(rawValue: "oidc.corp"), redirectURI: "com.example.app:/oauth2redirect",
+        callbackScheme: "com.example.app"
+    ) { nil }
+    do {
+        _ = try await web.authorize(page: page)
+        expect(false, "the web sheet answered")
+    } catch AuthError.uiClientFailed(_, let reason) {
+        expect(reason == "no window to show the sheet over", "web: \(reason)")
+    }
+    expect(StandInWebSession.started.isEmpty, "a web session started")
+}
+
+// MARK: - The Keychain (SecItem…)
+
+await test("a session item another process adds between the update and the add is updated, not lost") {
+    StandInKeychain.answers = [errSecItemNotFound, errSecDuplicateItem, errSecSuccess]
+    let status = SecItemKeychain().write([1, 2, 3], to: KeychainItemID(service: "app", account: "session"))
+    expect(status == KeychainStatus(rawValue: errSecSuccess), "the status: \(status)")
+    expect(StandInKeychain.calls == ["update", "add", "update"], "the calls: \(StandInKeychain.calls)")
 }
 
 print("apple behaviour: \(passed) passed, \(failures.count) failed")

@@ -35,9 +35,11 @@ public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePo
     errSecItemNotFound
 }
 public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
-    errSecSuccess
+    StandInKeychain.answer("add")
 }
-public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus { errSecSuccess }
+public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
+    StandInKeychain.answer("update")
+}
 public func SecItemDelete(_ query: CFDictionary) -> OSStatus { errSecSuccess }
 public func SecCopyErrorMessageString(_ status: OSStatus, _ reserved: UnsafeMutableRawPointer?) -> CFString? { nil }
 
@@ -75,3 +77,17 @@ public func SecKeyVerifySignature(
     _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ signedData: CFData, _ signature: CFData,
     _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> Bool { false }
+
+// MARK: - Stand-in control (not Apple's API)
+
+/// The statuses the stand-in's `SecItemUpdate` and `SecItemAdd` answer, in order (then `errSecSuccess`), scripted by
+/// the behaviour tests (`Tools/AppleBehaviour`), and the calls made. Not Apple's API.
+public enum StandInKeychain {
+    nonisolated(unsafe) public static var answers: [OSStatus] = []
+    nonisolated(unsafe) public static var calls: [String] = []
+
+    static func answer(_ call: String) -> OSStatus {
+        calls.append(call)
+        return answers.isEmpty ? errSecSuccess : answers.removeFirst()
+    }
+}

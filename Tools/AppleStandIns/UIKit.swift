@@ -13,7 +13,15 @@ open class UIView: UIResponder {}
 open class UIWindow: UIView {}
 
 @MainActor
-open class UIScene: UIResponder {}
+open class UIScene: UIResponder {
+    public enum ActivationState: Int, Sendable {
+        case unattached = -1
+        case foregroundActive = 0
+        case foregroundInactive = 1
+        case background = 2
+    }
+    open var activationState: ActivationState { .unattached }
+}
 
 @MainActor
 open class UIWindowScene: UIScene {

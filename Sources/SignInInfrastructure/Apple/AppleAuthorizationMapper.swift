@@ -34,6 +34,8 @@ public enum AppleAuthorizationMapper {
             throw .uiClientFailed(.apple, reason: "\(domain) \(code)\(message.isEmpty ? "" : ": \(message)")")
         case .failed(.endedWithoutAnswer):
             throw .uiClientFailed(.apple, reason: "the authorization ended without an answer")
+        case .failed(.noWindow):
+            throw NoPresentationWindow.error(.apple)
         case .authorized(let authorization):
             guard let tokenData = authorization.identityToken, !tokenData.isEmpty else {
                 throw .missingIdentityToken(.apple)

@@ -25,6 +25,10 @@ extension AppleIDAuthorizationFailure {
     /// ``authorizationErrorDomain`` is read by its `ASAuthorizationError.Code` (1001 is the user's cancel); an error
     /// of another domain is ``foreign(domain:code:message:)``, whatever its code.
     public init(error: any Error) {
+        if error is NoPresentationWindow {
+            self = .noWindow
+            return
+        }
         let error = error as NSError
         if error.domain == Self.authorizationErrorDomain {
             self.init(code: error.code, message: error.localizedDescription)

@@ -60,6 +60,8 @@ public enum AppleIDAuthorizationFailure: Hashable, Sendable {
     case foreign(domain: String, code: Int, message: String)
     /// The controller went away without calling back, which the system never documents: told apart from code 1000.
     case endedWithoutAnswer
+    /// There was no window to show the sheet over (``NoPresentationWindow``): nothing was shown.
+    case noWindow
 
     /// Maps an `ASAuthorizationError` code and message.
     public init(code: Int, message: String) {

@@ -6,11 +6,12 @@
     /// of an app. A humble shell: the request comes from ``AppleUIClient``, the answer goes to
     /// ``AuthorizationResultBridge`` (resume exactly once) and then to ``AppleAuthorizationMapper``.
     public final class AuthorizationControllerAuthorizer: AppleIDAuthorizer {
-        private let presentationAnchor: @MainActor @Sendable () -> ASPresentationAnchor
+        private let presentationAnchor: @MainActor @Sendable () -> ASPresentationAnchor?
 
         /// Creates the authorizer.
-        /// - Parameter presentationAnchor: The window the sheet is presented over.
-        public init(presentationAnchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor) {
+        /// - Parameter presentationAnchor: The window the sheet is presented over (the key window of the foreground
+        ///   scene); `nil` when there is none, which fails the sign-in with a message saying so.
+        public init(presentationAnchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor?) {
             self.presentationAnchor = presentationAnchor
         }
 

@@ -11,7 +11,8 @@
         /// without the app knowing.
         /// - Parameters:
         ///   - bridge: A fresh bridge; it decides what a cancelled task and a controller gone without an answer get.
-        ///   - anchor: The window the sheet is presented over.
+        ///   - anchor: The window the sheet is presented over; with none, nothing shows and `failure` gets
+        ///     ``NoPresentationWindow``.
         ///   - options: How the controller performs the requests (`preferImmediatelyAvailableCredentials`).
         ///   - requests: Makes the requests, on the main actor when the sheet is about to show.
         ///   - answer: The result of the controller's authorization.
@@ -19,7 +20,7 @@
         ///     the anchor) before it.
         static func result<Result: Sendable>(
             of bridge: AuthorizationCallbackBridge<Result>,
-            anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor,
+            anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor?,
             options: ASAuthorizationController.RequestOptions = [],
             requests: @escaping @MainActor @Sendable () -> [ASAuthorizationRequest],
             answer: @escaping @MainActor @Sendable (ASAuthorization) -> Result,
@@ -28,10 +29,14 @@
             let running = await RunningController()
             return await withTaskCancellationHandler {
                 await bridge.result {
+                    guard let window = anchor() else {
+                        bridge.resolve(failure(NoPresentationWindow(), false))
+                        return
+                    }
                     // The controller keeps the handler; the system keeps the controller while the sheet is up. When
                     // the controller goes away without calling back, the handler's deinit answers the bridge.
                     let handler = Handler(
-                        anchor: anchor,
+                        window: window,
                         authorized: { authorization in bridge.resolve(answer(authorization)) },
                         failed: { error, presented in bridge.resolve(failure(error, presented)) },
                         ended: { bridge.resolve(bridge.unanswered) })
@@ -71,7 +76,7 @@
     private final class Handler: NSObject, ASAuthorizationControllerDelegate,
         ASAuthorizationControllerPresentationContextProviding
     {
-        private let anchor: @MainActor @Sendable () -> ASPresentationAnchor
+        private let window: ASPresentationAnchor
         private let authorized: @MainActor (ASAuthorization) -> Void
         private let failed: @MainActor (any Error, Bool) -> Void
         private let ended: @Sendable () -> Void
@@ -79,12 +84,12 @@
         private var presented = false
 
         init(
-            anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor,
+            window: ASPresentationAnchor,
             authorized: @escaping @MainActor (ASAuthorization) -> Void,
             failed: @escaping @MainActor (any Error, Bool) -> Void,
             ended: @escaping @Sendable () -> Void
         ) {
-            self.anchor = anchor
+            self.window = window
             self.authorized = authorized
             self.failed = failed
             self.ended = ended
@@ -96,7 +101,7 @@
 
         func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor {
             presented = true
-            return anchor()
+            return window
         }
 
         func authorizationController(

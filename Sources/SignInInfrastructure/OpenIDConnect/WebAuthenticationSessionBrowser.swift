@@ -14,15 +14,17 @@
     /// ) { window }
     /// ```
     @MainActor
-    public final class WebAuthenticationSessionBrowser: NSObject, ASWebAuthenticationPresentationContextProviding {
+    public final class WebAuthenticationSessionBrowser {
         let provider: ProviderType
         let redirectURI: String
         let callbackScheme: String
         let prefersEphemeralSession: Bool
         let timeout: TimeInterval
-        private let anchor: @MainActor () -> ASPresentationAnchor
+        private let anchor: @MainActor () -> ASPresentationAnchor?
         /// The session while its sheet is up: the system does not keep it.
         private var session: ASWebAuthenticationSession?
+        /// The window of the sheet that is up (the session holds its provider weakly).
+        private var window: Window?
         /// Closes the sheet at the timeout, unless the session ended first.
         private var timer: Task<Void, Never>?
 
@@ -34,10 +36,10 @@
         ///   - prefersEphemeralSession: Whether the sheet forgets the browser's cookies (no single sign-on).
         ///   - timeout: How long the user has to sign in, in seconds (five minutes by default): then the sheet closes
         ///     and the sign-in fails with `OpenIDConnectFailure.timedOut`.
-        ///   - anchor: The window the sheet is presented over.
+        ///   - anchor: The window the sheet is presented over; `nil`, none: the sign-in fails saying so.
         public init(
             provider: ProviderType, redirectURI: String, callbackScheme: String, prefersEphemeralSession: Bool = false,
-            timeout: TimeInterval = 300, anchor: @escaping @MainActor () -> ASPresentationAnchor
+            timeout: TimeInterval = 300, anchor: @escaping @MainActor () -> ASPresentationAnchor?
         ) {
             self.provider = provider
             self.redirectURI = redirectURI
@@ -47,15 +49,14 @@
             self.anchor = anchor
         }
 
-        public func presentationAnchor(for session: ASWebAuthenticationSession) -> ASPresentationAnchor {
-            anchor()
-        }
-
         /// Shows `page` and waits for the redirect; `nil` when the user closed the sheet or the task was cancelled
         /// (which closes it). Past the timeout the sheet closes and the wait ends with `timedOut`.
         func open(_ page: URL) async throws -> URL? {
             let provider = provider
             let timeout = timeout
+            guard let anchor = anchor() else { throw NoPresentationWindow.error(provider) }
+            let window = Window(anchor)
+            self.window = window
             let url: URL? = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
                     // The system may report a failed start both by `start()` and through the handler: resume once.
@@ -70,7 +71,7 @@
                             WebAuthenticationSessionOutcome.result(url: url, error: error, provider: provider)
                                 .mapError { $0 })
                     }
-                    session.presentationContextProvider = self
+                    session.presentationContextProvider = window
                     session.prefersEphemeralWebBrowserSession = prefersEphemeralSession
                     self.session = session
                     if !session.start() {
@@ -88,6 +89,7 @@
             timer?.cancel()
             timer = nil
             session = nil
+            self.window = nil
             return url
         }
     }
@@ -100,5 +102,12 @@
             guard let url = try await open(page(redirectURI)) else { return nil }
             return AuthorizationRedirect(redirectURI: redirectURI, url: url)
         }
+    }
+
+    /// The window a session's sheet is presented over.
+    private final class Window: NSObject, ASWebAuthenticationPresentationContextProviding {
+        let anchor: ASPresentationAnchor
+        init(_ anchor: ASPresentationAnchor) { self.anchor = anchor }
+        func presentationAnchor(for session: ASWebAuthenticationSession) -> ASPresentationAnchor { anchor }
     }
 #endif

@@ -15,6 +15,8 @@ public enum PasskeyAuthorizationFailure: Hashable, Sendable {
     /// The device already holds one of the account's passkeys, which the registration excluded (1006, or WebKit's code
     /// 8).
     case matchedExcludedCredential
+    /// There was no window to show the sheet over (``NoPresentationWindow``): nothing was shown.
+    case noWindow
     /// The sheet answered, but not with what was asked: another kind of credential, a field missing or empty, or a
     /// passkey the request did not allow. The reason names it.
     case unexpectedAnswer(String)
@@ -48,6 +50,10 @@ public enum PasskeyAuthorizationFailure: Hashable, Sendable {
     ///     (`preferImmediatelyAvailableCredentials`) and no sheet was shown: then `canceled` (1001) is how the system
     ///     says there is none, not a cancel by the user (``noPasskey``).
     public init(error: any Error, immediateAndUnpresented: Bool = false) {
+        if error is NoPresentationWindow {
+            self = .noWindow
+            return
+        }
         let error = error as NSError
         if error.domain == Self.authorizationErrorDomain {
             self.init(code: error.code, message: error.localizedDescription)
@@ -169,6 +175,8 @@ public enum PasskeyAuthorizationMapper {
             throw .passkeyAlreadyRegistered
         case .failed(.unexpectedAnswer(let reason)):
             throw .uiClientFailed(.passkey, reason: reason)
+        case .failed(.noWindow):
+            throw NoPresentationWindow.error(.passkey)
         case .failed(.other(let domain, let code, let message)):
             let name = domain == PasskeyAuthorizationFailure.authorizationErrorDomain ? "ASAuthorizationError" : domain
             throw .uiClientFailed(.passkey, reason: "\(name) \(code)\(message.isEmpty ? "" : ": \(message)")")

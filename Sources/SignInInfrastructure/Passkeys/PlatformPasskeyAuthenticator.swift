@@ -16,7 +16,7 @@
     /// **Status**: run on Linux against stand-ins that behave as Apple documents (`.ci/apple-behaviour`); never on a
     /// device or a simulator. Not on watchOS, which has no platform passkeys.
     public final class PlatformPasskeyAuthenticator: PasskeyAuthenticator {
-        private let presentationAnchor: @MainActor @Sendable () -> ASPresentationAnchor
+        private let presentationAnchor: @MainActor @Sendable () -> ASPresentationAnchor?
         private let preferImmediatelyAvailableCredentials: Bool
 
         /// Creates the authenticator.
@@ -24,10 +24,10 @@
         ///   - preferImmediatelyAvailableCredentials: Whether a sign-in asks only for this device's passkeys (the
         ///     default): one without any then says so (`AuthError.noPasskeyAvailable`) instead of iOS 18's cancel.
         ///     `false` lets the sheet offer another device's passkey by QR code.
-        ///   - presentationAnchor: The window the passkey sheet is presented over.
+        ///   - presentationAnchor: The window the sheet is presented over; `nil`, none: the request fails saying so.
         public init(
             preferImmediatelyAvailableCredentials: Bool = true,
-            presentationAnchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor
+            presentationAnchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor?
         ) {
             self.preferImmediatelyAvailableCredentials = preferImmediatelyAvailableCredentials
             self.presentationAnchor = presentationAnchor

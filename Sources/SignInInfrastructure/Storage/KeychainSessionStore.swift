@@ -25,7 +25,9 @@ public struct KeychainSessionStore: SessionStore {
     /// - Parameters:
     ///   - service: `kSecAttrService` (usually the bundle id).
     ///   - account: `kSecAttrAccount`.
-    ///   - accessGroup: The Keychain access group shared with app extensions; `nil` for the app alone.
+    ///   - accessGroup: The Keychain access group: one shared with app extensions, or the app's own
+    ///     (`TEAMID.com.example.app`) to keep the session to the app. `nil` is the system's default group, the first of
+    ///     the app's Keychain access groups, which with Keychain Sharing on may be a shared one.
     ///   - keychain: The Keychain calls: `SecItemKeychain()` on Apple platforms.
     ///   - lockFile: A file in a folder every process sharing the session can reach (an app group's container);
     ///     `nil` when one process uses the session.

@@ -32,6 +32,11 @@
             if status == errSecItemNotFound {
                 let added = query(item).merging(attributes) { _, new in new }
                 status = SecItemAdd(added as CFDictionary, nil)
+                // Another process (an app extension sharing the item) added it between the update and the add: the
+                // item exists now, so the update is tried once more.
+                if status == errSecDuplicateItem {
+                    status = SecItemUpdate(query(item) as CFDictionary, attributes as CFDictionary)
+                }
             }
             return KeychainStatus(rawValue: status)
         }
