@@ -41,16 +41,21 @@ struct CompositionRoot {
             .build()
         let ports = backend.capabilities
         let service = bundle.bundleIdentifier ?? "SignInApp"
+        // The app's own Keychain group (Info.plist's AppIdentifierPrefix), so that with Keychain Sharing on the session
+        // does not land in a group other apps of the team read.
+        let group = PlatformStorage.appOnlyKeychainGroup(info: bundle.infoDictionary)
         // Apple sends the user's name once; it stays in the Keychain until a sign-in carrying it succeeds.
         let firstSignInProfiles = StoredFirstSignInProfileStash(
-            .keychain(KeychainItemID(service: service, account: "first-sign-in-profiles"), SecItemKeychain()))
+            .keychain(
+                KeychainItemID(service: service, account: "first-sign-in-profiles", accessGroup: group),
+                SecItemKeychain()))
         // Firebase and the embedded backend offer every port; a backend without one gets no provider or use case for it.
         let authProviders = ports.authProviders(appleProfiles: firstSignInProfiles)
         let tokenService = BackendSessionTokenService(backend: ports.sessions)
         // One Keychain item per backend, so that a session is never refreshed at a backend that did not issue it.
-        // An app extension that shares the session passes `accessGroup:` and a `lockFile:` in the app group.
+        // An app extension that shares the session passes a shared `accessGroup:` and a `lockFile:` in the app group.
         let store = KeychainSessionStore(
-            service: service, account: "session-\(backend.name)",
+            service: service, account: "session-\(backend.name)", accessGroup: group,
             keychain: SecItemKeychain())
         sessions = SessionManager(store: store, tokenService: tokenService)
         viewModel = SignInViewModel(

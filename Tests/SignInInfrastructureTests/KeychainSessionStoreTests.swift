@@ -10,12 +10,13 @@ import Testing
 struct KeychainSessionStoreTests {
     let clock = TestClock()
     var item: KeychainItemID {
-        KeychainItemID(service: "com.example.app", account: "session", accessGroup: "TEAM.shared")
+        KeychainItemID(service: "com.example.app", account: "session", accessGroup: "TEAMID.com.example.app")
     }
 
     func store(_ keychain: FakeKeychain, lockFile: String? = nil) -> KeychainSessionStore {
         KeychainSessionStore(
-            service: "com.example.app", accessGroup: "TEAM.shared", keychain: keychain, lockFile: lockFile, clock: clock
+            service: "com.example.app", accessGroup: "TEAMID.com.example.app", keychain: keychain, lockFile: lockFile,
+            clock: clock
         )
     }
 

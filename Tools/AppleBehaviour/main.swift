@@ -25,8 +25,7 @@ func expect(_ condition: Bool, _ what: String, line: Int = #line) {
 func test(_ name: String, _ body: @MainActor () async throws -> Void) async {
     StandInWebSession.reset()
     StandInAuthorization.reset()
-    StandInKeychain.answers = []
-    StandInKeychain.calls = []
+    StandInKeychain.reset()
     let before = failures.count
     do {
         try await body()
@@ -244,10 +243,36 @@ await test("with no window to show a sheet over, nothing shows and each sign-in 
 // MARK: - The Keychain (SecItem…)
 
 await test("a session item another process adds between the update and the add is updated, not lost") {
-    StandInKeychain.answers = [errSecItemNotFound, errSecDuplicateItem, errSecSuccess]
-    let status = SecItemKeychain().write([1, 2, 3], to: KeychainItemID(service: "app", account: "session"))
+    let item = KeychainItemID(service: "app", account: "session", accessGroup: "TEAMID.com.example.app")
+    // The update finds nothing; before the add, an app extension adds the item (the stand-in then answers the add
+    // with errSecDuplicateItem, as the Keychain does).
+    StandInKeychain.answers = [errSecItemNotFound]
+    StandInKeychain.items[.init(service: "app", account: "session", group: "TEAMID.com.example.app")] = Data([9])
+    let status = SecItemKeychain().write([1, 2, 3], to: item)
     expect(status == KeychainStatus(rawValue: errSecSuccess), "the status: \(status)")
     expect(StandInKeychain.calls == ["update", "add", "update"], "the calls: \(StandInKeychain.calls)")
+    expect(SecItemKeychain().read(item) == .found([1, 2, 3], accessGroup: "TEAMID.com.example.app"), "not written")
+}
+
+await test("the app-only session stays out of the shared default group, and one kept there is moved, not lost") {
+    StandInKeychain.groups = ["TEAMID.shared", "TEAMID.com.example.app"]
+    let session = UserSession(
+        uid: "u1", email: "a@example.com", providerIds: [.emailPassword],
+        tokens: SessionTokens(
+            idToken: Secret("id"), refreshToken: Secret("refresh"),
+            expiresAt: Date(timeIntervalSince1970: 2_000_000_000)))
+    // An earlier version named no group: its session is in the shared group.
+    try await PlatformStorage(app: "com.example.app", keychainAccessGroup: nil).sessionStore().save(session)
+    expect(StandInKeychain.items.keys.map(\.group) == ["TEAMID.shared"], "saved in \(StandInKeychain.items.keys)")
+    let appOnly = PlatformStorage.appOnlyKeychainGroup(info: [
+        "AppIdentifierPrefix": "TEAMID.", "CFBundleIdentifier": "com.example.app",
+    ])
+    let store = PlatformStorage(app: "com.example.app", keychainAccessGroup: appOnly).sessionStore()
+    expect(try await store.load() == session, "the session was not read back")
+    expect(StandInKeychain.items.keys.map(\.group) == ["TEAMID.com.example.app"], "in \(StandInKeychain.items.keys)")
+    try await store.clear()
+    expect(StandInKeychain.items.isEmpty, "left after a sign-out: \(StandInKeychain.items.keys)")
+    expect(try await store.load() == nil, "a signed-out session came back")
 }
 
 print("apple behaviour: \(passed) passed, \(failures.count) failed")

@@ -28,19 +28,48 @@ nonisolated(unsafe) public let kSecAttrSynchronizable: CFString = "sync"
 nonisolated(unsafe) public let kSecUseDataProtectionKeychain: CFString = "nleg"
 nonisolated(unsafe) public let kSecValueData: CFString = "v_Data"
 nonisolated(unsafe) public let kSecReturnData: CFString = "r_Data"
+nonisolated(unsafe) public let kSecReturnAttributes: CFString = "r_Attributes"
 nonisolated(unsafe) public let kSecMatchLimit: CFString = "m_Limit"
 nonisolated(unsafe) public let kSecMatchLimitOne: CFString = "m_LimitOne"
 
 public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
-    errSecItemNotFound
+    let status = StandInKeychain.answer("read")
+    guard status == errSecSuccess else { return status }
+    guard let key = StandInKeychain.matches(query).first, let data = StandInKeychain.items[key] else {
+        return errSecItemNotFound
+    }
+    result?.pointee =
+        [
+            kSecValueData as String: data, kSecAttrService as String: key.service,
+            kSecAttrAccount as String: key.account,
+            kSecAttrAccessGroup as String: key.group,
+        ] as NSDictionary
+    return errSecSuccess
 }
 public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
-    StandInKeychain.answer("add")
+    let status = StandInKeychain.answer("add")
+    guard status == errSecSuccess, let key = StandInKeychain.key(attributes) else { return status }
+    guard StandInKeychain.items[key] == nil else { return errSecDuplicateItem }
+    StandInKeychain.items[key] = (attributes as? [String: Any])?[kSecValueData as String] as? Data ?? Data()
+    return errSecSuccess
 }
 public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
-    StandInKeychain.answer("update")
+    let status = StandInKeychain.answer("update")
+    guard status == errSecSuccess else { return status }
+    let matches = StandInKeychain.matches(query)
+    guard !matches.isEmpty else { return errSecItemNotFound }
+    let data = (attributesToUpdate as? [String: Any])?[kSecValueData as String] as? Data ?? Data()
+    for key in matches { StandInKeychain.items[key] = data }
+    return errSecSuccess
 }
-public func SecItemDelete(_ query: CFDictionary) -> OSStatus { errSecSuccess }
+public func SecItemDelete(_ query: CFDictionary) -> OSStatus {
+    let status = StandInKeychain.answer("delete")
+    guard status == errSecSuccess else { return status }
+    let matches = StandInKeychain.matches(query)
+    guard !matches.isEmpty else { return errSecItemNotFound }
+    for key in matches { StandInKeychain.items[key] = nil }
+    return errSecSuccess
+}
 public func SecCopyErrorMessageString(_ status: OSStatus, _ reserved: UnsafeMutableRawPointer?) -> CFString? { nil }
 
 // SecKey: what SignInCrypto's Apple branches use to verify RS256 (AppleSignatures) and to make its test keys
@@ -80,14 +109,53 @@ public func SecKeyVerifySignature(
 
 // MARK: - Stand-in control (not Apple's API)
 
-/// The statuses the stand-in's `SecItemUpdate` and `SecItemAdd` answer, in order (then `errSecSuccess`), scripted by
-/// the behaviour tests (`Tools/AppleBehaviour`), and the calls made. Not Apple's API.
+/// The Keychain's generic-password items in memory, and the statuses the stand-in's `SecItem…` calls answer first, in
+/// order (then they do what Apple documents), scripted by the behaviour tests (`Tools/AppleBehaviour`), and the calls
+/// made. As Apple documents: a query that names no access group matches the item in any of the app's groups
+/// (`groups`, in order), and an item added without a group lands in the first of them. Not Apple's API.
 public enum StandInKeychain {
+    public struct Key: Hashable, Sendable {
+        public var service: String
+        public var account: String
+        public var group: String
+        public init(service: String, account: String, group: String) {
+            self.service = service
+            self.account = account
+            self.group = group
+        }
+    }
     nonisolated(unsafe) public static var answers: [OSStatus] = []
     nonisolated(unsafe) public static var calls: [String] = []
+    nonisolated(unsafe) public static var items: [Key: Data] = [:]
+    nonisolated(unsafe) public static var groups = ["TEAMID.shared", "TEAMID.com.example.app"]
+
+    public static func reset() {
+        answers = []
+        calls = []
+        items = [:]
+    }
 
     static func answer(_ call: String) -> OSStatus {
         calls.append(call)
         return answers.isEmpty ? errSecSuccess : answers.removeFirst()
+    }
+
+    static func matches(_ query: CFDictionary) -> [Key] {
+        let query = query as? [String: Any] ?? [:]
+        let group = query[kSecAttrAccessGroup as String] as? String
+        return (group.map { [$0] } ?? groups).compactMap { group in
+            let key = Key(
+                service: query[kSecAttrService as String] as? String ?? "",
+                account: query[kSecAttrAccount as String] as? String ?? "", group: group)
+            return items[key] == nil ? nil : key
+        }
+    }
+
+    static func key(_ attributes: CFDictionary) -> Key? {
+        let attributes = attributes as? [String: Any] ?? [:]
+        guard let group = attributes[kSecAttrAccessGroup as String] as? String ?? groups.first else { return nil }
+        return Key(
+            service: attributes[kSecAttrService as String] as? String ?? "",
+            account: attributes[kSecAttrAccount as String] as? String ?? "", group: group)
     }
 }

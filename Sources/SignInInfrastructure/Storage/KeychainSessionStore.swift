@@ -11,6 +11,10 @@ public import SignInDomain
 /// removed, and reported as `AuthError/storedSessionDiscarded(movedTo:reason:)`; if the copy fails, nothing
 /// is removed.
 ///
+/// A store that names an access group moves the session it finds for its service and account in another of the
+/// app's groups (where a version that named no group kept it) into that group at the first load, and a sign-out
+/// deletes it from every group, so that naming a group signs nobody out and leaves no copy behind.
+///
 /// An app and its extensions that share the session (an access group) pass a `lockFile` in their shared
 /// container: ``withExclusiveAccess(_:)`` then takes a `flock` on it, so that the session is refreshed once,
 /// not once per process.
@@ -26,8 +30,9 @@ public struct KeychainSessionStore: SessionStore {
     ///   - service: `kSecAttrService` (usually the bundle id).
     ///   - account: `kSecAttrAccount`.
     ///   - accessGroup: The Keychain access group: one shared with app extensions, or the app's own
-    ///     (`TEAMID.com.example.app`) to keep the session to the app. `nil` is the system's default group, the first of
-    ///     the app's Keychain access groups, which with Keychain Sharing on may be a shared one.
+    ///     (`TEAMID.com.example.app`, see `PlatformStorage.appOnlyKeychainGroup(info:)`) to keep the session to the
+    ///     app. `nil` is the system's default group, the first of the app's Keychain access groups, which with
+    ///     Keychain Sharing on is a shared one.
     ///   - keychain: The Keychain calls: `SecItemKeychain()` on Apple platforms.
     ///   - lockFile: A file in a folder every process sharing the session can reach (an app group's container);
     ///     `nil` when one process uses the session.
@@ -45,12 +50,12 @@ public struct KeychainSessionStore: SessionStore {
 
     public func load() async throws(AuthError) -> UserSession? {
         let bytes: [UInt8]
-        switch keychain.read(item) {
+        switch keychain.readMovingIntoGroup(item) {
         case .notFound:
             return nil
         case .failed(let status):
             throw AuthError.sessionStorage(reason: Self.unreadable(status))
-        case .found(let data):
+        case .found(let data, _):
             bytes = data
         }
         switch StoredSessionCodec.decode(bytes) {
@@ -82,7 +87,7 @@ public struct KeychainSessionStore: SessionStore {
     }
 
     public func clear() async throws(AuthError) {
-        let status = keychain.delete(item)
+        let status = keychain.deleteInEveryGroup(item)
         guard status == .success || status == .itemNotFound else {
             throw AuthError.sessionStorage(reason: "Keychain delete failed (\(status))")
         }

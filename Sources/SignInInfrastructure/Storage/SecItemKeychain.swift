@@ -13,14 +13,17 @@
         public func read(_ item: KeychainItemID) -> KeychainRead {
             var request = query(item)
             request[kSecReturnData as String] = true
+            request[kSecReturnAttributes as String] = true
             request[kSecMatchLimit as String] = kSecMatchLimitOne
             var result: CFTypeRef?
             let status = SecItemCopyMatching(request as CFDictionary, &result)
             if status == errSecItemNotFound { return .notFound }
-            guard status == errSecSuccess, let data = result as? Data else {
+            guard status == errSecSuccess, let found = result as? [String: Any],
+                let data = found[kSecValueData as String] as? Data
+            else {
                 return .failed(KeychainStatus(rawValue: status == errSecSuccess ? -50 : status))
             }
-            return .found(Array(data))
+            return .found(Array(data), accessGroup: found[kSecAttrAccessGroup as String] as? String)
         }
 
         public func write(_ data: [UInt8], to item: KeychainItemID) -> KeychainStatus {

@@ -67,8 +67,8 @@ public actor StoredFirstSignInProfileStash: FirstSignInProfileStash {
                 return nil
             }
         case .keychain(let item, let keychain):
-            switch keychain.read(item) {
-            case .found(let data): bytes = data
+            switch keychain.readMovingIntoGroup(item) {
+            case .found(let data, _): bytes = data
             case .notFound: bytes = nil
             case .failed: return nil
             }
@@ -105,7 +105,7 @@ public actor StoredFirstSignInProfileStash: FirstSignInProfileStash {
                 return false
             }
         case .keychain(let item, let keychain):
-            let status = all.isEmpty ? keychain.delete(item) : keychain.write(Array(data), to: item)
+            let status = all.isEmpty ? keychain.deleteInEveryGroup(item) : keychain.write(Array(data), to: item)
             return status == .success || (all.isEmpty && status == .itemNotFound)
         }
     }
