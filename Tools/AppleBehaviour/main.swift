@@ -262,12 +262,12 @@ await test("the app-only session stays out of the shared default group, and one 
             idToken: Secret("id"), refreshToken: Secret("refresh"),
             expiresAt: Date(timeIntervalSince1970: 2_000_000_000)))
     // An earlier version named no group: its session is in the shared group.
-    try await PlatformStorage(app: "com.example.app", keychainAccessGroup: nil).sessionStore().save(session)
+    try await KeychainSessionStore(service: "com.example.app", keychain: SecItemKeychain()).save(session)
     expect(StandInKeychain.items.keys.map(\.group) == ["TEAMID.shared"], "saved in \(StandInKeychain.items.keys)")
     let appOnly = PlatformStorage.appOnlyKeychainGroup(info: [
         "AppIdentifierPrefix": "TEAMID.", "CFBundleIdentifier": "com.example.app",
     ])
-    let store = PlatformStorage(app: "com.example.app", keychainAccessGroup: appOnly).sessionStore()
+    let store = KeychainSessionStore(service: "com.example.app", accessGroup: appOnly, keychain: SecItemKeychain())
     expect(try await store.load() == session, "the session was not read back")
     expect(StandInKeychain.items.keys.map(\.group) == ["TEAMID.com.example.app"], "in \(StandInKeychain.items.keys)")
     try await store.clear()

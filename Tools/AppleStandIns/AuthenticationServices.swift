@@ -100,15 +100,27 @@ open class ASAuthorizationController: NSObject {
     }
     open var authorizationRequests: [ASAuthorizationRequest]
     open weak var delegate: (any ASAuthorizationControllerDelegate)?
-    open weak var presentationContextProvider: (any ASAuthorizationControllerPresentationContextProviding)?
+    // Properties that Apple marks unavailable somewhere are computed over storage the stand-in's behaviour reads, as
+    // Swift allows no availability on stored properties.
+    private weak var provider: AnyObject?
+    private var askAnchor: (@MainActor (ASAuthorizationController) -> Void)?
+    @available(watchOS, unavailable)
+    open var presentationContextProvider: (any ASAuthorizationControllerPresentationContextProviding)? {
+        get { provider as? any ASAuthorizationControllerPresentationContextProviding }
+        set {
+            provider = newValue
+            askAnchor = { [weak newValue] controller in _ = newValue?.presentationAnchor(for: controller) }
+        }
+    }
     private var finished = false
     public init(authorizationRequests: [ASAuthorizationRequest]) { self.authorizationRequests = authorizationRequests }
-    open func performRequests() { performRequests(options: []) }
+    open func performRequests() { perform(options: []) }
     /// As Apple's: the system keeps the controller until it has called the delegate, on the main thread; with the
     /// sheet up it has asked for the anchor; with `preferImmediatelyAvailableCredentials` and no credential on the
     /// device it ends at once with `canceled` (1001) and shows nothing.
     @available(tvOS, unavailable) @available(watchOS, unavailable)
-    open func performRequests(options: RequestOptions) {
+    open func performRequests(options: RequestOptions) { perform(options: options) }
+    private func perform(options: RequestOptions) {
         StandInAuthorization.performed.append(options)
         let outcome = StandInAuthorization.outcome
         if case .releasedWithoutAnswer = outcome { return }
@@ -117,9 +129,7 @@ open class ASAuthorizationController: NSObject {
             finish(.error(ASAuthorizationError(.canceled)))
             return
         }
-        if let provider = presentationContextProvider {
-            _ = MainActor.assumeIsolated { provider.presentationAnchor(for: self) }
-        }
+        if let askAnchor { MainActor.assumeIsolated { askAnchor(self) } }
         switch outcome {
         case .authorization, .error: finish(outcome)
         case .noCredentialAvailable: finish(.error(ASAuthorizationError(.failed)))
@@ -169,8 +179,12 @@ open class ASAuthorizationPlatformPublicKeyCredentialDescriptor: NSObject {
 open class ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest: ASAuthorizationRequest {
     open var displayName: String? = nil
     open var userVerificationPreference = ASAuthorizationPublicKeyCredentialUserVerificationPreference.preferred
+    private var excluded: [ASAuthorizationPlatformPublicKeyCredentialDescriptor]?
     @available(tvOS, unavailable) @available(visionOS, unavailable)
-    open var excludedCredentials: [ASAuthorizationPlatformPublicKeyCredentialDescriptor]? = nil
+    open var excludedCredentials: [ASAuthorizationPlatformPublicKeyCredentialDescriptor]? {
+        get { excluded }
+        set { excluded = newValue }
+    }
 }
 
 open class ASAuthorizationPlatformPublicKeyCredentialAssertionRequest: ASAuthorizationRequest {
@@ -240,19 +254,32 @@ open class ASWebAuthenticationSession: NSObject {
         self.url = URL
         self.completionHandler = completionHandler
     }
-    open weak var presentationContextProvider: (any ASWebAuthenticationPresentationContextProviding)?
+    private weak var provider: AnyObject?
+    private var askAnchor: (@MainActor (ASWebAuthenticationSession) -> Void)?
+    @available(tvOS, unavailable) @available(watchOS, unavailable)
+    open var presentationContextProvider: (any ASWebAuthenticationPresentationContextProviding)? {
+        get { provider as? any ASWebAuthenticationPresentationContextProviding }
+        set {
+            provider = newValue
+            askAnchor = { [weak newValue] session in _ = newValue?.presentationAnchor(for: session) }
+        }
+    }
+    private var ephemeral = false
     @available(tvOS, unavailable)
-    open var prefersEphemeralWebBrowserSession: Bool = false
+    open var prefersEphemeralWebBrowserSession: Bool {
+        get { ephemeral }
+        set { ephemeral = newValue }
+    }
     /// As Apple's: asks the provider for the anchor (on the main thread, where `start()` is called), then ends with
     /// the completion handler on a queue of the system's, never the main one; `false` when it cannot start.
     open func start() -> Bool {
         StandInWebSession.started.append(url)
         guard StandInWebSession.startSucceeds else { return false }
-        guard let provider = presentationContextProvider else {
+        guard let askAnchor, provider != nil else {
             finish(nil, ASWebAuthenticationSessionError(.presentationContextNotProvided))
             return true
         }
-        _ = MainActor.assumeIsolated { provider.presentationAnchor(for: self) }
+        MainActor.assumeIsolated { askAnchor(self) }
         switch StandInWebSession.outcome {
         case .redirect(let redirect): finish(redirect, nil)
         case .error(let error): finish(nil, error)

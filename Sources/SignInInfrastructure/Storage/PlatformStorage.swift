@@ -6,8 +6,8 @@ import SignInFileSystem
 /// Where an app keeps what must outlive a restart, the platform's way: Keychain items on Apple platforms, files of
 /// mode 0600 in the user's data folder elsewhere (`$XDG_DATA_HOME/<app>` or `~/.local/share/<app>`).
 ///
-/// Every Apple platform has the Keychain and the Security framework, so the choice is made where Security can be
-/// imported, as `SecItemKeychain` is. The Keychain items are kept in the app's own access group when the app says
+/// Every Apple platform has the Keychain and the Security framework, so the choice is made on Darwin, as
+/// `DataDirectory` makes its own. The Keychain items are kept in the app's own access group when the app says
 /// which it is (``appOnlyKeychainGroup(info:)``), so that with Keychain Sharing on the session is not shared with
 /// other apps of the team.
 ///
@@ -58,7 +58,7 @@ public struct PlatformStorage: Sendable {
     /// (``FileSessionStore``) elsewhere.
     /// - Parameter account: Which session, when an app keeps more than one (one per backend, say).
     public func sessionStore(account: String = "session") -> any SessionStore {
-        #if canImport(Security)
+        #if canImport(Darwin)
             KeychainSessionStore(
                 service: app, account: account, accessGroup: keychainAccessGroup, keychain: SecItemKeychain())
         #else
@@ -68,7 +68,7 @@ public struct PlatformStorage: Sendable {
 
     /// Where Apple's first-sign-in name and email wait until a sign-in carrying them succeeds.
     public func firstSignInProfiles() -> StoredFirstSignInProfileStash {
-        #if canImport(Security)
+        #if canImport(Darwin)
             StoredFirstSignInProfileStash(
                 .keychain(
                     KeychainItemID(service: app, account: "first-sign-in-profiles", accessGroup: keychainAccessGroup),
