@@ -133,7 +133,10 @@ struct CLIMessages: Sendable {
 
     /// The text of `key` with its values.
     func callAsFunction(_ key: CLIText, _ arguments: [String: String] = [:]) -> String {
-        texts.text(key, arguments)
+        // A value (a name, an email, a backend's message) is one line of the text it goes into: a line feed in it
+        // could forge a line of output. Every other character a terminal would obey is escaped where the text
+        // leaves the CLI.
+        texts.text(key, arguments.mapValues(TerminalText.oneLine))
     }
 
     /// A provider's name in this language.

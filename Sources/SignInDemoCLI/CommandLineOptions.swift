@@ -171,13 +171,12 @@ struct UsageError: Error, Hashable, Sendable {
         self.arguments = arguments
     }
 
-    /// Says what is wrong on standard error, and how to get help; with `--json`, also writes the one JSON object
-    /// standard output promises, `{"error":{"code":"usage","message":…}}`.
+    /// Says what is wrong on standard error, and how to get help; with `--json`, records it as the error `usage`.
     /// - Returns: ``ExitCode/usage``.
-    func report(on console: Console, text: CLIMessages, json: Bool) -> ExitCode {
+    func report(on console: Console, text: CLIMessages) -> ExitCode {
         let message = text(key, arguments)
+        console.report?.fail(code: JSONReport.code(for: .usage), message: message)
         console.err(text(.usagePrefix, ["message": message]) + "\n" + text(.usageSeeHelp) + "\n")
-        if json { console.out(SessionFormatter(text: text).usageJSON(message)) }
         return .usage
     }
 }
@@ -250,8 +249,9 @@ struct CommandSpec: Sendable {
     /// `nil` for the tour.
     let command: CommandName?
     let operand: Operand
-    /// The options it takes besides the global ones.
-    let options: [OptionName]
+    /// The options it takes besides the global ones; `--json` for every command with a ``run`` (added by
+    /// ``CommandTable/spec(of:)``).
+    var options: [OptionName]
     /// One line for the command list.
     let summary: CLIText
     /// What it does, for `signin-demo <command> --help`.
@@ -361,6 +361,13 @@ enum CommandTable {
 
     /// The declaration of the command `name`: what it takes, its texts, an example, what it runs and needs.
     static func spec(of name: CommandName) -> CommandSpec {
+        var spec = declaration(of: name)
+        // Every command that runs one flow can report it as one JSON object.
+        if spec.run != nil { spec.options.append(.json) }
+        return spec
+    }
+
+    private static func declaration(of name: CommandName) -> CommandSpec {
         switch name {
         case .interactive:
             CommandSpec(
@@ -370,7 +377,7 @@ enum CommandTable {
             CommandSpec(
                 command: name, operand: .provider(.any),
                 options: [
-                    .yes, .hideEmail, .account, .email, .password, .idTokenFile, .code, .json, .issuer, .clientID,
+                    .yes, .hideEmail, .account, .email, .password, .idTokenFile, .code, .issuer, .clientID,
                 ],
                 summary: .commandSignInSummary, details: .commandSignInDetails,
                 example: "email --email jane@example.com", run: { await $0.signIn($1, $2) },
@@ -380,7 +387,7 @@ enum CommandTable {
                 }, missingInput: emailAndPassword, needs: .providerScreen, leavesGuest: true)
         case .signUp:
             CommandSpec(
-                command: name, operand: .none, options: [.email, .password, .json], summary: .commandSignUpSummary,
+                command: name, operand: .none, options: [.email, .password], summary: .commandSignUpSummary,
                 details: .commandSignUpDetails, example: "--email jane@example.com", run: { await $0.signUp($1, $2) },
                 requires: { $0.capabilities.passwords == nil ? .signIn(.emailPassword) : nil },
                 missingInput: emailAndPassword, menu: .menuSignUp)
@@ -388,7 +395,7 @@ enum CommandTable {
             CommandSpec(
                 command: name, operand: .provider(.linkable),
                 options: [
-                    .yes, .hideEmail, .account, .email, .password, .idTokenFile, .switchAccount, .json, .issuer,
+                    .yes, .hideEmail, .account, .email, .password, .idTokenFile, .switchAccount, .issuer,
                     .clientID,
                 ],
                 summary: .commandLinkSummary, details: .commandLinkDetails,
@@ -399,14 +406,14 @@ enum CommandTable {
                 }, missingInput: emailAndPassword, needs: .providerScreen)
         case .unlink:
             CommandSpec(
-                command: name, operand: .provider(.linkable), options: reauthentication + [.json],
+                command: name, operand: .provider(.linkable), options: reauthentication,
                 summary: .commandUnlinkSummary, details: .commandUnlinkDetails, example: "google",
                 run: { await $0.unlink($1, $2) }, requires: { $0.capabilities.linking == nil ? .unlinking : nil },
                 menu: .menuUnlink)
         case .status:
             CommandSpec(
-                command: name, operand: .none, options: [.json], summary: .commandStatusSummary,
-                details: .commandStatusDetails, example: "--json", run: { await $0.status($2, json: $1.json) },
+                command: name, operand: .none, options: [], summary: .commandStatusSummary,
+                details: .commandStatusDetails, example: "--json", run: { await $0.status($2) },
                 talksToBackend: false, readsStore: false, menu: .menuStatus)
         case .signOut:
             CommandSpec(

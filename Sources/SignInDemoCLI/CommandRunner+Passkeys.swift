@@ -50,6 +50,10 @@ extension CommandRunner {
     private func listPasskeys(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
         guard let offer = root.viewModel.features.passkeys?.list else { return reportNotOffered(.passkeys, invocation) }
         await root.screen.send(.passkey(.list(offer)))
+        if case .listPasskeys(let passkeys)? = root.viewModel.state.completed {
+            console.report?.record(
+                result: .array(passkeys.map { .object(["id": .string($0.id), "name": .string($0.name)]) }))
+        }
         return await report(root, invocation) { _ in
             guard case .listPasskeys(let passkeys)? = root.viewModel.state.completed else { return "" }
             return describe(passkeys)
@@ -60,15 +64,15 @@ extension CommandRunner {
     private func describe(_ passkeys: [Passkey]) -> String {
         guard !passkeys.isEmpty else { return text(.passkeyNone) + "\n" }
         return passkeys.enumerated().map { index, passkey in
-            // A name is the user's own text, an id the backend's: both shown whole, without what a terminal would obey.
+            // A name is the user's own text, an id the backend's: both shown whole (the output boundary escapes what a
+            // terminal would obey).
             text(
                 .passkeyLine,
                 [
                     "number": String(index + 1),
                     "name": passkey.name.isEmpty
-                        ? text(.passkeyUnnamed, ["number": String(index + 1)]) : InputText.visible(passkey.name),
-                    // The backend's ids are shown as a terminal cannot misread them, as names are.
-                    "id": InputText.visible(passkey.id),
+                        ? text(.passkeyUnnamed, ["number": String(index + 1)]) : passkey.name,
+                    "id": passkey.id,
                 ])
         }.joined(separator: "\n") + "\n"
     }
@@ -99,7 +103,7 @@ extension CommandRunner {
                         .usageUnknownPasskeyID,
                         [
                             "id": InputText.echo(named),
-                            "ids": passkeys.map { InputText.visible($0.id) }.joined(separator: ", "),
+                            "ids": passkeys.map { $0.id }.joined(separator: ", "),
                         ]))
             }
         } else if passkeys.count == 1 {
@@ -113,7 +117,7 @@ extension CommandRunner {
         } else {
             return usageError(
                 UsageError(
-                    .usageNeedsPasskeyID, ["ids": passkeys.map { InputText.visible($0.id) }.joined(separator: ", ")]))
+                    .usageNeedsPasskeyID, ["ids": passkeys.map { $0.id }.joined(separator: ", ")]))
         }
         if let stopped = await sendSensitive(
             root, invocation, { .passkey(.remove(offer, id: id, currentPassword: $0)) })

@@ -61,7 +61,7 @@ extension CommandRunner {
         if let code = QRCode(text: uri.value, correction: .medium) {
             let style: TerminalQRCode.Style =
                 console.isInteractive && environment["NO_COLOR"] == nil ? .colored : .plain
-            console.out(TerminalQRCode.lines(code, style: style).joined(separator: "\n") + "\n")
+            console.draw(TerminalQRCode.lines(code, style: style).joined(separator: "\n") + "\n")
         }
         console.out(text(.mfaSecretLine, ["secret": Self.grouped(enrollment.secret.value)]) + "\n")
         console.out(text(.mfaURILine, ["uri": uri.value]) + "\n")
@@ -86,6 +86,17 @@ extension CommandRunner {
             return reportNotOffered(.secondFactors, invocation)
         }
         await root.screen.send(.secondFactor(.list(offer)))
+        if case .listSecondFactors(let factors)? = root.viewModel.state.completed {
+            console.report?.record(
+                result: .array(
+                    factors.map { factor in
+                        .object([
+                            "id": .string(factor.id), "kind": .string(factor.kind.rawValue),
+                            "name": .optional(factor.displayName),
+                            "enrolledAt": .string(factor.enrolledAt.formatted(.iso8601)),
+                        ])
+                    }))
+        }
         return await report(root, invocation) { _ in
             guard case .listSecondFactors(let factors)? = root.viewModel.state.completed else { return "" }
             return describe(factors)
@@ -99,7 +110,7 @@ extension CommandRunner {
             text(
                 .mfaFactorLine,
                 [
-                    // A name is the user's own text: shown without the control characters a terminal would obey.
+                    // A name is the user's own text; the output boundary escapes what a terminal would obey in it.
                     "number": String(index + 1), "name": factor.displayName.map(InputText.echo) ?? text(.mfaUnnamed),
                     "id": factor.id,
                     "date": factor.enrolledAt.formatted(.iso8601),
@@ -170,13 +181,9 @@ extension CommandRunner {
         if given == nil {
             guard invocation.canPrompt(console) else {
                 await root.screen.send(.secondFactor(.cancelChallenge))
-                if invocation.json {
-                    // A script tells this apart from other refusals by its code.
-                    let message = text(.usageNeedsCode)
-                    console.err(text(.usagePrefix, ["message": message]) + "\n")
-                    console.out(SessionFormatter(text: text).json(nil, error: ("secondFactorRequired", message)))
-                    return .usage
-                }
+                // With --json, a script tells this apart from other usage errors by its code.
+                console.report?.fail(
+                    code: errorCode(.secondFactorRequired(placeholderChallenge)), message: text(.usageNeedsCode))
                 return usageError(UsageError(.usageNeedsCode))
             }
             console.out(text.errors.message(for: .secondFactorRequired(placeholderChallenge)) + "\n")

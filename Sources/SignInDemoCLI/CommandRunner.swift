@@ -72,11 +72,25 @@ struct CommandRunner {
         _ invocation: Invocation, tracer: any FlowTracer = SilentFlowTracer(), clock: any WallClock = SystemWallClock()
     ) async -> ExitCode {
         let root = root(invocation, tracer: tracer, clock: clock)
+        let code = await execute(invocation, root: root)
+        // With --json, the session the command ends with, when it did not say: the one stored (read locally, never
+        // refreshed); left unknown when the store cannot be read.
+        if let report = console.report, !report.knowsSession {
+            do {
+                report.record(session: try await root.sessions.currentSession())
+            } catch {
+                // Unreadable: `signedIn` stays null rather than claim nobody is signed in.
+            }
+        }
+        return code
+    }
+
+    private func execute(_ invocation: Invocation, root: CompositionRoot) async -> ExitCode {
         if let refusal = refuseIfUnreachable(invocation) { return refusal }
         if let feature = notOffered(invocation.command, root: root) {
             return reportNotOffered(feature, invocation)
         }
-        if let refusal = unavailable(for: invocation, root: root) { return usageError(refusal, json: invocation.json) }
+        if let refusal = unavailable(for: invocation, root: root) { return usageError(refusal) }
         if let failure = storageFailure(of: root, for: invocation.command) {
             showError(text.errors.message(for: failure), error: failure, verbose: invocation.verbose)
             return .failure
@@ -125,7 +139,7 @@ struct CommandRunner {
         } else {
             await root.screen.send(.account(.link(offer, provider)))
         }
-        if case .credentialAlreadyInUse(let credential)? = root.viewModel.state.error, !invocation.json {
+        if case .credentialAlreadyInUse(let credential)? = root.viewModel.state.error {
             return await recover(credential, provider: provider, root: root, invocation: invocation)
         }
         return await report(root, invocation, cancelled: (.linkCancelled, { $0.completed == nil })) { session in
@@ -280,10 +294,15 @@ struct CommandRunner {
             return reportNotOffered(.signIn(.apple), invocation)
         }
         await root.screen.send(.account(.checkAppleCredential(offer, .userAsked)))
-        if case .checkAppleCredential(let state)? = viewModel.state.completed, state != .authorized {
-            console.out(text(.credentialState, ["state": state.rawValue]) + "\n")
-            console.err(text(.usagePrefix, ["message": viewModel.state.errorMessage ?? ""]) + "\n")
-            return .failure
+        if case .checkAppleCredential(let state)? = viewModel.state.completed {
+            console.report?.record(result: .object(["state": .string(state.rawValue)]))
+            if state != .authorized {
+                let message = viewModel.state.errorMessage ?? ""
+                if let error = viewModel.state.error { console.report?.fail(code: errorCode(error), message: message) }
+                console.out(text(.credentialState, ["state": state.rawValue]) + "\n")
+                console.err(text(.usagePrefix, ["message": message]) + "\n")
+                return .failure
+            }
         }
         return await report(root, invocation) { _ in text(.credentialState, ["state": "authorized"]) + "\n" }
     }
@@ -344,14 +363,14 @@ struct CommandRunner {
             UsageError(.usageUnknownGoogleAccount, ["account": InputText.echo(wanted), "accounts": known]))
     }
 
-    /// Signing out, or signing in with another provider, abandons a guest account for good: ask on a terminal,
-    /// want `--yes` otherwise.
     /// Before a command that would end a guest's session (signing out, signing in with another provider, the tour,
-    /// which starts with Sign in with Apple), asks whether to lose the guest account; `--yes` answers yes, and with
-    /// no terminal and no `--yes` the command is refused (exit 2).
-    func confirmLeavingGuest(_ invocation: Invocation, root: CompositionRoot) async -> ExitCode? {
+    /// which starts with Sign in with Apple), asks whether to lose the guest account, which nobody can sign in to
+    /// again; `--yes` answers yes, and with no terminal and no `--yes` the command is refused (exit 2).
+    /// - Parameter always: Ask whatever the command: a `link` that switches to the account owning the credential.
+    func confirmLeavingGuest(_ invocation: Invocation, root: CompositionRoot, always: Bool = false) async -> ExitCode? {
         let command = invocation.command
-        guard command.spec.leavesGuest, !invocation.assumeYes, let current = try? await root.sessions.currentSession(),
+        guard always || command.spec.leavesGuest, !invocation.assumeYes,
+            let current = try? await root.sessions.currentSession(),
             current.isAnonymous
         else { return nil }
         guard invocation.canPrompt(console) else { return usageError(UsageError(.usageNeedsYesToLoseGuest)) }
@@ -403,29 +422,22 @@ struct CommandRunner {
     ) async -> ExitCode {
         let state = root.viewModel.state
         if let error = state.error {
-            let message = state.errorMessage ?? text.errors.message(for: error)
-            if invocation.json {
-                // The session still stored, not the screen's: a failed sign-in leaves the earlier one signed in.
-                let stored = try? await root.sessions.currentSession()
-                console.out(SessionFormatter(text: text).json(stored, error: (errorCode(error), message)))
-            } else {
-                showError(message, error: error, verbose: invocation.verbose)
-            }
+            // With --json, the session is the one still stored (read in `execute`), not the screen's: a failed
+            // sign-in leaves the earlier one signed in.
+            showError(state.errorMessage ?? text.errors.message(for: error), error: error, verbose: invocation.verbose)
             return .failure
         }
         if let cancelled, cancelled.applies(state) {
-            if invocation.json {
-                let stored = try? await root.sessions.currentSession()
-                console.out(SessionFormatter(text: text).json(stored, error: ("cancelled", text(.cancelled))))
-            }
             return self.cancelled(cancelled.message)
         }
-        console.out(invocation.json ? SessionFormatter(text: text).json(state.session) : success(state.session))
+        console.report?.record(session: state.session)
+        console.out(success(state.session))
         return .success
     }
 
     /// An error, then the next step for the errors that have one, then the developer details with `--verbose`.
     func showError(_ message: String, error: AuthError, verbose: Bool) {
+        console.report?.fail(code: errorCode(error), message: message)
         var lines = [text(.usagePrefix, ["message": message])]
         if let hint = hint(for: error) { lines.append("  " + hint) }
         if verbose { lines.append("  " + text(.hintDetailsVerbose, ["details": error.description])) }
@@ -494,16 +506,17 @@ struct CommandRunner {
         return text(menuText, values)
     }
 
-    private func errorCode(_ error: AuthError) -> String {
+    func errorCode(_ error: AuthError) -> String {
         let key = AuthErrorMessages.key(for: error).0
         return key.rawValue
     }
 
-    func usageError(_ error: UsageError, json: Bool = false) -> ExitCode {
-        error.report(on: console, text: text, json: json)
+    func usageError(_ error: UsageError) -> ExitCode {
+        error.report(on: console, text: text)
     }
 
     func cancelled(_ message: CLIText) -> ExitCode {
+        console.report?.fail(code: JSONReport.code(for: .cancelled), message: text(message))
         console.err(text(.usagePrefix, ["message": text(message)]) + "\n")
         return .cancelled
     }
@@ -511,16 +524,22 @@ struct CommandRunner {
     private func recover(
         _ credential: AuthCredential, provider: ProviderType, root: CompositionRoot, invocation: Invocation
     ) async -> ExitCode {
-        console.err(text(.usagePrefix, ["message": root.viewModel.state.errorMessage ?? ""]) + "\n")
+        let message = root.viewModel.state.errorMessage ?? ""
         let wantsSwitch =
-            invocation.switchAccount || (invocation.canPrompt(console) && isYes(ask(text(.promptSwitchAccount))))
+            invocation.switchAccount
+            || (invocation.canPrompt(console) && isYes(ask(message + "\n" + text(.promptSwitchAccount))))
         guard wantsSwitch else {
+            console.report?.fail(code: errorCode(.credentialAlreadyInUse(credential)), message: message)
             let name = ["provider": text.commandName(provider)]
+            console.err(text(.usagePrefix, ["message": message]) + "\n")
             console.err("  " + nextStep(.recoverHint, name, orChoose: .recoverHintMenu, .signIn(provider)) + "\n")
             return .failure
         }
+        // Switching leaves the current account: a guest's, for good. The same guard as signing out or in.
+        if let refusal = await confirmLeavingGuest(invocation, root: root, always: true) { return refusal }
         do {
             let session = try await root.signIn.signIn(with: credential)
+            console.report?.record(session: session)
             console.out(SessionFormatter(text: text).describe(session, heading: text(.switchedAccount)))
             return .success
         } catch {
@@ -529,53 +548,45 @@ struct CommandRunner {
         }
     }
 
-    func status(_ root: CompositionRoot, json: Bool) async -> ExitCode {
+    func status(_ root: CompositionRoot) async -> ExitCode {
         let formatter = SessionFormatter(text: text)
         let outcome: RestoreOutcome
         do {
             outcome = try await root.restoreSession()
         } catch {
-            if json {
-                console.out(formatter.json(nil, error: (errorCode(error), text.errors.message(for: error))))
-            } else {
-                showError(text.errors.message(for: error), error: error, verbose: false)
-            }
+            showError(text.errors.message(for: error), error: error, verbose: false)
             return .failure
         }
         switch outcome {
         case .restored(let session), .refreshed(let session):
-            console.out(json ? formatter.json(session) : formatter.describe(session))
+            console.report?.record(session: session)
+            console.out(formatter.describe(session))
             return .success
         case .offline(let session, let error):
-            if !json { console.err(text(.sessionExpiredOffline) + "\n") }
-            console.out(
-                json
-                    ? formatter.json(session, error: (errorCode(error), text.errors.message(for: error)))
-                    : formatter.describe(session))
+            // Still signed in, and exit 0: the error says why the expired session could not be refreshed.
+            console.report?.record(session: session)
+            console.report?.warn(code: errorCode(error), message: text.errors.message(for: error))
+            console.err(text(.sessionExpiredOffline) + "\n")
+            console.out(formatter.describe(session))
             return .success
         case .signedOut(let reason):
-            if json {
-                console.out(formatter.json(nil, reason: reason?.rawValue))
-            } else {
-                let detail = reason.map { " " + text.errors.message(for: .signedOut($0)) } ?? ""
-                console.out(
-                    text(.notSignedIn) + detail + "\n"
-                        + nextStep(.hintSignIn, signInArguments, orChoose: .hintSignInMenu, nil) + "\n")
-            }
+            console.report?.record(session: nil)
+            console.report?.record(reason: reason?.rawValue)
+            let detail = reason.map { " " + text.errors.message(for: .signedOut($0)) } ?? ""
+            console.report?.fail(code: errorCode(.notSignedIn), message: text(.notSignedIn) + detail)
+            console.out(
+                text(.notSignedIn) + detail + "\n"
+                    + nextStep(.hintSignIn, signInArguments, orChoose: .hintSignInMenu, nil) + "\n")
             return .failure
         case .discarded(let movedTo, let reason):
             let error = AuthError.storedSessionDiscarded(movedTo: movedTo, reason: reason)
-            if json {
-                console.out(
-                    formatter.json(
-                        nil, reason: SignOutReason.storedSessionUnreadable.rawValue,
-                        error: (errorCode(error), text.errors.message(for: error))))
-            } else {
-                console.err(
-                    text(.usagePrefix, ["message": text.errors.message(for: error)]) + "\n  "
-                        + text(.storedSessionKeptAs, ["path": movedTo]) + "\n")
-                console.out(text(.notSignedIn) + "\n")
-            }
+            console.report?.record(session: nil)
+            console.report?.record(reason: SignOutReason.storedSessionUnreadable.rawValue)
+            console.report?.fail(code: errorCode(error), message: text.errors.message(for: error))
+            console.err(
+                text(.usagePrefix, ["message": text.errors.message(for: error)]) + "\n  "
+                    + text(.storedSessionKeptAs, ["path": movedTo]) + "\n")
+            console.out(text(.notSignedIn) + "\n")
             return .failure
         }
     }
@@ -624,8 +635,12 @@ struct CommandRunner {
             return .failure
         }
         let body = String(decoding: response.body.prefix(4096), as: UTF8.self)
-        console.out(text(.apiAnswer, ["status": String(response.status), "body": body]) + "\n")
-        return (200..<300).contains(response.status) ? .success : .failure
+        console.report?.record(result: .object(["status": .number(response.status), "body": .string(body)]))
+        let answered = (200..<300).contains(response.status)
+        let answer = text(.apiAnswer, ["status": String(response.status), "body": body])
+        if !answered { console.report?.fail(code: JSONReport.code(for: .failure), message: answer) }
+        console.out(answer + "\n")
+        return answered ? .success : .failure
     }
 
     func outbox(_ root: CompositionRoot, _ invocation: Invocation) async -> ExitCode {
@@ -638,6 +653,14 @@ struct CommandRunner {
             showError(text.errors.message(for: domain), error: domain, verbose: invocation.verbose)
             return .failure
         }
+        console.report?.record(
+            result: .array(
+                mails.map { mail in
+                    .object([
+                        "to": .string(mail.to), "subject": .string(mail.subject), "link": .string(mail.link),
+                        "sentAt": .optional(mail.sentAt?.formatted(.iso8601)),
+                    ])
+                }))
         guard !mails.isEmpty else {
             console.out(text(.outboxEmpty, ["folder": mailbox.location]) + "\n")
             return .success
@@ -645,7 +668,7 @@ struct CommandRunner {
         for mail in mails {
             let line = text(
                 .outboxLine, ["date": mail.sentAt?.formatted(.iso8601) ?? "-", "to": mail.to, "subject": mail.subject])
-            console.out(line + "\n  \(mail.link)\n")
+            console.out(line + "\n  \(TerminalText.oneLine(mail.link))\n")
         }
         return .success
     }

@@ -28,6 +28,50 @@ struct Console: Sendable {
     var outputFailure: @Sendable () -> Int32? = { nil }
     /// Whether standard error could still be written.
     var errorStreamWorks: @Sendable () -> Bool = { true }
+    /// With `--json`, where the command's outcome is recorded, to be printed as one object at the end.
+    var report: JSONReport?
+    /// Standard output before ``escapingTerminalControls()``: for what the CLI draws itself (a QR code's colours).
+    var unescapedOut: (@Sendable (String) -> Void)?
+
+    /// Writes a drawing the CLI made itself, with its colour sequences: never text from outside, which goes
+    /// through ``out``.
+    func draw(_ drawing: String) {
+        (unescapedOut ?? out)(drawing)
+    }
+
+    /// This console with every text it writes passed through ``TerminalText/safe(_:)``: the CLI's output boundary.
+    func escapingTerminalControls() -> Console {
+        var console = self
+        let out = self.out
+        let err = self.err
+        console.unescapedOut = unescapedOut ?? out
+        console.out = { out(TerminalText.safe($0)) }
+        console.err = { err(TerminalText.safe($0)) }
+        return console
+    }
+
+    /// This console for a command run with `--json`: standard output is left to the one object printed at the end.
+    /// What the command writes there for people goes to standard error when a person may be answering prompts
+    /// (standard input is a terminal), and is dropped otherwise, since the object says it; its messages on standard
+    /// error stay, and the first is noted by `report`.
+    func reportingJSON(to report: JSONReport) -> Console {
+        var console = self
+        let err = self.err
+        console.unescapedOut = nil
+        if isInteractive {
+            console.out = { err($0) }
+        } else {
+            console.out = { _ in }
+        }
+        console.err = { text in
+            report.noteError(text)
+            err(text)
+        }
+        // Nothing meant for the user's eyes only goes where a script reads.
+        console.outputIsTerminal = false
+        console.report = report
+        return console
+    }
 
     /// The process's real standard streams. Call once, at start: it reserves the standard descriptors.
     static func system(text: CLIMessages) -> Console {
@@ -38,7 +82,7 @@ struct Console: Sendable {
             out: { stdout.write($0) },
             err: { stderr.write($0) },
             readLine: { readTextLine(errors: stderr, text: text) },
-            readSecret: { readWithoutEcho(output: stdout, errors: stderr, text: text) },
+            readSecret: { readWithoutEcho(errors: stderr, text: text) },
             isInteractive: isatty(STDIN_FILENO) == 1,
             outputIsTerminal: !closed.stdoutClosed && isatty(STDOUT_FILENO) == 1,
             outputFailure: { stdout.failureCode },
@@ -49,7 +93,7 @@ struct Console: Sendable {
     /// Reads a line with the terminal's echo turned off, and turns it back on, also at the end of input, and also
     /// when an interrupt (Ctrl-C) or a termination ends the program at the prompt: the shell gets its terminal back as
     /// it was, not with typing invisible.
-    private static func readWithoutEcho(output: OutputStream, errors: OutputStream, text: CLIMessages) -> String? {
+    private static func readWithoutEcho(errors: OutputStream, text: CLIMessages) -> String? {
         var original = termios()
         guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &original) == 0 else {
             return readTextLine(errors: errors, text: text)
@@ -64,7 +108,8 @@ struct Console: Sendable {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
             signal(SIGINT, previousInterrupt)
             signal(SIGTERM, previousTermination)
-            output.write("\n")
+            // The line the hidden answer did not end, where prompts go under --json too.
+            errors.write("\n")
         }
         return readTextLine(errors: errors, text: text)
     }

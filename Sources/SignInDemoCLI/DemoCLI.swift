@@ -22,7 +22,8 @@ struct DemoCLI {
         console: Console, environment: [String: String] = ProcessInfo.processInfo.environment,
         providers: [DemoProvider] = CompositionRoot.providers
     ) {
-        self.console = console
+        // Every text the CLI writes passes the terminal boundary once (escaping twice changes nothing).
+        self.console = console.escapingTerminalControls()
         self.environment = environment
         self.providers = providers
         self.text = CLIMessages(language: CompositionRoot.language(environment), providers: providers.descriptions)
@@ -49,13 +50,29 @@ struct DemoCLI {
         return .failure
     }
 
-    /// Runs the CLI and returns its exit code.
+    /// Runs the CLI and returns its exit code. With `--json` (or, on a command line that cannot be parsed, the word
+    /// `--json` among its arguments), standard output is exactly one object, printed here once the command has
+    /// ended, whatever path it took: see ``JSONReport``.
     func run(_ arguments: [String]) async -> ExitCode {
+        let json =
+            (try? CommandLineParser.parse(arguments, providers: providers.descriptions).json)
+            ?? arguments.contains("--json")
+        guard json else { return await runCommandLine(arguments) }
+        let report = JSONReport()
+        let reporting = DemoCLI(
+            console: console.reportingJSON(to: report), environment: environment, providers: providers)
+        let code = await reporting.runCommandLine(arguments)
+        console.out(report.document(exitCode: code).line())
+        return code
+    }
+
+    /// Runs the CLI and returns its exit code.
+    private func runCommandLine(_ arguments: [String]) async -> ExitCode {
         var invocation: Invocation
         do {
             invocation = try CommandLineParser.parse(arguments, providers: providers.descriptions)
         } catch {
-            return usageError(error, json: arguments.contains("--json"))
+            return usageError(error)
         }
         if invocation.verbose {
             console.err(text(.verboseHashing, ["implementation": HashingImplementation.current.description]) + "\n")
@@ -74,12 +91,12 @@ struct DemoCLI {
             break
         }
         guard let paths = DataPaths.resolve(option: invocation.dataDirectory, environment: environment) else {
-            return usageError(UsageError(.usageNoDataFolder), json: invocation.json)
+            return usageError(UsageError(.usageNoDataFolder))
         }
         if let problem = paths.problem() {
-            console.err(
-                text(.usagePrefix, ["message": text(.hintDataFolder, ["folder": paths.root, "reason": problem])])
-                    + "\n")
+            let message = text(.hintDataFolder, ["folder": paths.root, "reason": problem])
+            console.report?.fail(code: Self.storageCode, message: message)
+            console.err(text(.usagePrefix, ["message": message]) + "\n")
             return .failure
         }
         switch openIDConnectProviders(&invocation, paths: paths) {
@@ -108,11 +125,11 @@ struct DemoCLI {
         let choice: BackendChoice
         switch Self.backendChoice(invocation.backend, baseURL: invocation.baseURL, environment: environment) {
         case .success(let chosen): choice = chosen
-        case .failure(let error): return usageError(error, json: invocation.json)
+        case .failure(let error): return usageError(error)
         }
         switch providedIDToken(for: invocation, choice: choice) {
         case .success(let token): invocation.providedIDToken = token
-        case .failure(let error): return usageError(error, json: invocation.json)
+        case .failure(let error): return usageError(error)
         }
         var runner = CommandRunner(
             console: console, paths: paths, choice: choice, environment: environment, text: text,
@@ -137,7 +154,7 @@ struct DemoCLI {
         case .interactive?:
             return await InteractiveMenu(runner: runner, invocation: invocation).run()
         default:
-            if let missing = runner.missingInput(for: invocation) { return usageError(missing, json: invocation.json) }
+            if let missing = runner.missingInput(for: invocation) { return usageError(missing) }
             return await runner.execute(invocation)
         }
     }
@@ -236,19 +253,19 @@ struct DemoCLI {
         guard invocation.issuer != nil || invocation.clientID != nil else {
             guard let named else { return .registered(registered) }
             guard named != CommandLineParser.openIDConnectWord else {
-                return .stop(usageError(UsageError(.usageOIDCNeedsIssuer, ["provider": named]), json: invocation.json))
+                return .stop(usageError(UsageError(.usageOIDCNeedsIssuer, ["provider": named])))
             }
             guard registered.contains(where: { $0.type.rawValue == named }) else {
                 return .stop(
-                    usageError(UsageError(.usageOIDCNotRegistered, ["provider": named]), json: invocation.json))
+                    usageError(UsageError(.usageOIDCNotRegistered, ["provider": named])))
             }
             return .registered(registered)
         }
         guard let named else {
-            return .stop(usageError(UsageError(.usageIssuerOnlyForOIDC), json: invocation.json))
+            return .stop(usageError(UsageError(.usageIssuerOnlyForOIDC)))
         }
         guard let issuer = invocation.issuer, let clientID = invocation.clientID else {
-            return .stop(usageError(UsageError(.usageOIDCNeedsIssuer, ["provider": named]), json: invocation.json))
+            return .stop(usageError(UsageError(.usageOIDCNeedsIssuer, ["provider": named])))
         }
         let name =
             named == CommandLineParser.openIDConnectWord
@@ -267,7 +284,7 @@ struct DemoCLI {
                 case .invalidName: UsageError(.usageBadOIDCName, ["name": InputText.echo(name)])
                 case .invalidClientID, .invalidScope: UsageError(.usageBadClientID)
                 }
-            return .stop(usageError(usage, json: invocation.json))
+            return .stop(usageError(usage))
         }
         if existing != registration {
             do throws(OpenIDProviderRegistry.Failure) {
@@ -282,10 +299,14 @@ struct DemoCLI {
 
     /// Says that the registry of OpenID Connect providers cannot be used, and where it is: exit 1.
     private func registryFailure(_ failure: OpenIDProviderRegistry.Failure, paths: DataPaths) -> OpenIDProviders {
-        console.err(
-            text(.oidcRegistryUnreadable, ["path": paths.openIDProviders, "reason": text(failure.reason)]) + "\n")
+        let message = text(.oidcRegistryUnreadable, ["path": paths.openIDProviders, "reason": text(failure.reason)])
+        console.report?.fail(code: Self.storageCode, message: message)
+        console.err(message + "\n")
         return .stop(.failure)
     }
+
+    /// The error code, with `--json`, of a data folder or file the CLI cannot use: the one of a session store's.
+    private static let storageCode = AuthErrorMessages.key(for: .sessionStorage(reason: "")).0.rawValue
 
     /// What ``openIDConnectProviders(_:paths:)`` found: the registered providers, or the exit code of a command that
     /// stops here.
@@ -294,7 +315,7 @@ struct DemoCLI {
         case stop(ExitCode)
     }
 
-    private func usageError(_ error: UsageError, json: Bool = false) -> ExitCode {
-        error.report(on: console, text: text, json: json)
+    private func usageError(_ error: UsageError) -> ExitCode {
+        error.report(on: console, text: text)
     }
 }

@@ -39,20 +39,9 @@ enum InputText {
         return result
     }
 
-    /// `value` whole, with every control or format character (one a terminal would obey, or that would reorder the
-    /// line, as U+202E does) shown as `?`: for what the backend lists, an id to copy included.
-    static func visible(_ value: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                value.unicodeScalars.map { scalar in
-                    let category = scalar.properties.generalCategory
-                    return category == .control || category == .format ? "?" : scalar
-                }))
-    }
-
-    /// `value` for a message: control characters shown as `?`, and cut to ``echoLength`` characters with `…`.
+    /// `value` for a message, cut to ``echoLength`` characters with `…`. What a terminal would obey in it is escaped
+    /// where every text leaves the CLI (``TerminalText``).
     static func echo(_ value: String) -> String {
-        let visible = String(value.prefix(echoLength + 1).map { $0.isASCII && ($0.asciiValue ?? 0) < 0x20 ? "?" : $0 })
-        return visible.count > echoLength ? String(visible.prefix(echoLength)) + "…" : visible
+        value.count > echoLength ? String(value.prefix(echoLength)) + "…" : value
     }
 }

@@ -24,14 +24,17 @@ struct SessionFormatter {
         let labels = rows.map { text($0.0) + ":" }
         let width = labels.map(\.terminalWidth).max() ?? 0
         var lines = [heading ?? text(.statusSignedIn)]
-        for (label, row) in zip(labels, rows) { lines.append("  " + label.padding(to: width + 1) + row.1) }
+        for (label, row) in zip(labels, rows) {
+            lines.append("  " + label.padding(to: width + 1) + TerminalText.oneLine(row.1))
+        }
         return lines.joined(separator: "\n") + "\n\n"
     }
 
     /// The one JSON object of `--json`, with a fixed set of keys: absent values are `null`, arrays are compact.
-    /// It never contains a token.
+    /// It never contains a token. Built by ``JSONReport``.
     struct Document: Encodable {
-        var signedIn: Bool
+        /// Whether a session is there afterwards; `nil` when the command stopped before the session was read.
+        var signedIn: Bool?
         var uid: String?
         var email: String?
         var displayName: String?
@@ -41,14 +44,16 @@ struct SessionFormatter {
         var expiresAt: String?
         var reason: String?
         var error: ErrorDocument?
+        /// What the command produced besides the session (its list, a state), or `nil`.
+        var result: JSONValue?
 
         struct ErrorDocument: Encodable {
             var code: String
             var message: String
         }
 
-        enum CodingKeys: String, CodingKey {
-            case signedIn, uid, email, displayName, photoURL, providers, isAnonymous, expiresAt, reason, error
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case signedIn, uid, email, displayName, photoURL, providers, isAnonymous, expiresAt, reason, error, result
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -63,30 +68,17 @@ struct SessionFormatter {
             try container.encode(expiresAt, forKey: .expiresAt)
             try container.encode(reason, forKey: .reason)
             try container.encode(error, forKey: .error)
+            try container.encode(result, forKey: .result)
         }
-    }
 
-    func json(_ session: UserSession?, reason: String? = nil, error: (code: String, message: String)? = nil) -> String {
-        let document = Document(
-            signedIn: session != nil, uid: session?.uid, email: session?.email, displayName: session?.displayName,
-            photoURL: session?.photoURL, providers: session?.providerIds.map(\.rawValue) ?? [],
-            isAnonymous: session?.isAnonymous,
-            expiresAt: session?.tokens.expiresAt.formatted(.iso8601), reason: reason,
-            error: error.map { Document.ErrorDocument(code: $0.code, message: $0.message) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(document)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
-    }
-
-    /// The JSON object of a command line that could not run: `{"error":{"code":"usage","message":…}}`.
-    func usageJSON(_ message: String) -> String {
-        struct Usage: Encodable {
-            struct Body: Encodable { let code: String; let message: String }
-            let error: Body
+        /// The document as one line of JSON.
+        func line() -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            guard let data = try? encoder.encode(self) else {
+                return #"{"error":{"code":"failed","message":""}}"# + "\n"
+            }
+            return String(decoding: data, as: UTF8.self) + "\n"
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(Usage(error: .init(code: "usage", message: message)))) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

@@ -179,7 +179,11 @@ final class AccountFlowsEndToEndTests {
         #expect(try status()["uid"] as? String == guestUID)
         #expect(try status()["isAnonymous"] as? Bool == true)
 
-        let switched = try cli.run(["link", "google", "--account", "sam", "--switch-account"])
+        // Switching leaves the guest account for good: off a terminal it needs --yes, as signing out does.
+        let guarded = try cli.run(["link", "google", "--account", "sam", "--switch-account"])
+        #expect(guarded.status == 2 && guarded.stderr.contains("--yes"))
+        #expect(try status()["uid"] as? String == guestUID)
+        let switched = try cli.run(["link", "google", "--account", "sam", "--switch-account", "--yes"])
         #expect(switched.status == 0)
         #expect(switched.stdout.contains("sam.rivera@gmail.com"))
     }

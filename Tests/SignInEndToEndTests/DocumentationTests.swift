@@ -51,10 +51,13 @@ struct DocumentationTests {
             readme.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "\n```").first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(example.utf8)) as? [String: Any])
         // What the CLI prints for a failed command with nobody signed in: every key, each null or empty.
-        let printed = SessionFormatter(text: CLIMessages(language: "en", providers: []))
-            .json(nil, error: (code: "wrongCredentials", message: "Wrong email or password."))
+        let report = JSONReport()
+        report.record(session: nil)
+        report.fail(code: "wrongCredentials", message: "Wrong email or password.")
+        let printed = report.document(exitCode: .failure).line()
         let keys = try #require(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any]).keys
         #expect(Set(object.keys) == Set(keys))
+        #expect(printed == example + "\n")
     }
 
     @Test("the README's exit codes are the program's")

@@ -71,7 +71,8 @@ struct AcmeProviderRecipeTests {
     @Test("its page asks which account in the user's language, and closing it signs nobody in")
     func pageInTheUsersLanguage() async throws {
         let turkish = await run(["sign-in", "acme", "--json"], input: ["2"], terminal: true, language: "tr_TR.UTF-8")
-        #expect(turkish.code == .success && turkish.out.contains("Acme Kimliği hesabınızı seçin:"), "\(turkish.err)")
+        // With --json, the page's question goes to standard error, leaving standard output to the object.
+        #expect(turkish.code == .success && turkish.err.contains("Acme Kimliği hesabınızı seçin:"), "\(turkish.err)")
         #expect(turkish.out.contains("\"email\":\"sam@acme.example\""))
         let chinese = await run(["sign-in", "acme"], input: ["0"], terminal: true, language: "zh_TW.UTF-8")
         #expect(chinese.out.contains("選擇您的 Acme 帳號：") && chinese.code == .cancelled)

@@ -149,7 +149,7 @@ struct CLIBehaviourTests {
     func json() async throws {
         let keys: Set<String> = [
             "signedIn", "uid", "email", "displayName", "photoURL", "providers", "isAnonymous", "expiresAt", "reason",
-            "error",
+            "error", "result",
         ]
         for arguments in [
             ["status", "--json"], ["sign-in", "email", "--email", "a@b.co", "--password", "wrong one", "--json"],

@@ -83,7 +83,7 @@ struct CommandLineParserTests {
             (["status", "now"], "unexpected 'now' after 'status'"),
             (["--data-dir"], "--data-dir needs a value"),
             (["--data-dir="], "--data-dir needs a value"),
-            (["sign-out", "--json"], "--json does not apply to 'sign-out'"),
+            (["serve", "--json"], "--json does not apply to 'serve'"),
             (["status", "--yes"], "--yes does not apply to 'status'"),
             (["outbox", "--email", "a@b.co"], "--email does not apply to 'outbox'"),
             (["check-credential", "--hide-email"], "--hide-email does not apply to 'check-credential'"),

@@ -26,7 +26,10 @@ struct LinkRecoveryOverServeTests {
         #expect(await run(["sign-in", "guest"]).code == .success)
         let refused = await run(["link", "google", "--account", "sam"])
         #expect(refused.code == .failure && refused.err.contains("already"), "\(refused.err)")
-        let switched = await run(["link", "google", "--account", "sam", "--switch-account"])
+        // Switching leaves the guest account for good: without --yes off a terminal, it is refused.
+        let guarded = await run(["link", "google", "--account", "sam", "--switch-account"])
+        #expect(guarded.code == .usage && guarded.err.contains("--yes"), "\(guarded.err)")
+        let switched = await run(["link", "google", "--account", "sam", "--switch-account", "--yes"])
         #expect(
             switched.code == .success && switched.out.contains("Signed in to the account that owns it."),
             "\(switched.err)")

@@ -136,13 +136,6 @@ struct PasskeyCLITests {
         #expect(try await signedInUID() == ada)
     }
 
-    @Test("what the backend lists is shown whole, with nothing a terminal would obey or reorder")
-    func visibleText() {
-        #expect(InputText.visible("a\u{1B}[31m\u{202E}b") == "a?[31m?b")
-        let id = String(repeating: "x", count: 300)
-        #expect(InputText.visible(id) == id, "an id is never cut")
-    }
-
     @Test("usage: an unknown action, --name where it means nothing")
     func usage() async throws {
         let unknown = await run(["passkey", "enroll"])

@@ -226,7 +226,8 @@ struct SecondFactorCLIEdgeTests {
         #expect(enrolled.code == .success, "\(enrolled.err)")
         let list = await run(["mfa", "list"])
         #expect(
-            !list.out.contains("\u{1B}") && !list.out.contains("\u{07}") && list.out.contains("Evil?[31mRED?"),
+            !list.out.contains("\u{1B}") && !list.out.contains("\u{07}")
+                && list.out.contains(#"Evil\u001B[31mRED\u0007"#),
             "\(list.out)")
         let removed = await run(["mfa", "remove", "1", "--yes"])
         #expect(removed.code == .success, "\(removed.err)")
