@@ -421,6 +421,11 @@ extension CLIMessages {
         .usageNeedsFactorID:
             "The account has several authenticators; name the one to remove: signin-demo mfa remove ID (one of: {ids}).",
         .promptMFACode: "Code from the authenticator app: ",
+        .promptMFACodeFactor: "Which authenticator is your code from (1-{max})? ",
+        .optionFactor:
+            "Which authenticator the --code is from, when the account has several: its id, or its number in mfa list.",
+        .usageNeedsFactor:
+            "This account has several authenticators; say which one the code is from with --factor (a number or an id: {factors}).",
         .promptMFAFactor: "Which one to remove (1-{max})? ",
         .promptConfirmYesNo: "[y/N] ",
         .mfaScanQR: "Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy…):",

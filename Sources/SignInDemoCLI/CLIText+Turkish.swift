@@ -429,6 +429,11 @@ extension CLIMessages {
         .usageNeedsFactorID:
             "Hesabın birden fazla doğrulama uygulaması var; kaldırılacak olanı belirtin: signin-demo mfa remove ID (şunlardan biri: {ids}).",
         .promptMFACode: "Doğrulama uygulamasındaki kod: ",
+        .promptMFACodeFactor: "Kodunuz hangi doğrulama uygulamasından (1-{max})? ",
+        .optionFactor:
+            "Hesabın birden fazla doğrulama uygulaması varsa --code'un hangisinden geldiği: kimliği ya da mfa list'teki sıra numarası.",
+        .usageNeedsFactor:
+            "Bu hesabın birden fazla doğrulama uygulaması var; kodun hangisinden geldiğini --factor ile belirtin (bir sıra numarası ya da kimlik: {factors}).",
         .promptMFAFactor: "Hangisi kaldırılsın (1-{max})? ",
         .promptConfirmYesNo: "[e/H] ",
         .mfaScanQR: "Bu QR kodunu bir doğrulama uygulamasıyla tarayın (Google Authenticator, 1Password, Authy…):",

@@ -91,6 +91,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     // Two-step sign-in.
     case optionCode, commandMFASummary, commandMFADetails, usageNeedsMFAAction, usageUnknownMFAAction
     case usageMFAEnrollNeedsTerminal, usageNeedsCode, usageNeedsYesToRemoveLast, usageNeedsFactorID
+    case optionFactor, promptMFACodeFactor, usageNeedsFactor
     case promptMFACode, promptMFAFactor, promptConfirmYesNo, mfaScanQR, mfaSecretLine, mfaURILine, mfaEnrolled
     case mfaEnrollCancelled, mfaNone, mfaFactorLine, mfaUnnamed, mfaRemoved, mfaRemovedLast, mfaRemoveCancelled
     case menuMFAEnroll, menuMFAList, menuMFARemove

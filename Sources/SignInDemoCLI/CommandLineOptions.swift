@@ -142,6 +142,8 @@ struct Invocation: Hashable, Sendable {
     var currentPassword: String?
     /// `--code`: a one-time code from the authenticator app, for a sign-in that asks for one or `mfa enroll`.
     var code: String?
+    /// `--factor`: which of the account's authenticators the code is from (its id, or its number in `mfa list`).
+    var factor: String?
     /// `--account`: the Google account to pick.
     var account: String?
     /// `--issuer`: an OpenID Connect provider's issuer, to register it.
@@ -185,7 +187,7 @@ struct UsageError: Error, Hashable, Sendable {
 enum OptionName: String, Hashable, Sendable, CaseIterable {
     case yes, hideEmail, json, email, password, currentPassword, account, switchAccount, dataDir, verbose, help
     case version, backend, port, project, idTokenFile, baseURL, name, newEmail, photoURL, acceptUnsignedTokens
-    case code, issuer, clientID
+    case code, factor, issuer, clientID
 }
 
 /// How an option is written and what it does.
@@ -324,6 +326,7 @@ enum CommandTable {
             name: .currentPassword, long: "--current-password", short: nil, value: "PASS",
             help: .optionCurrentPassword),
         OptionSpec(name: .code, long: "--code", short: nil, value: "CODE", help: .optionCode),
+        OptionSpec(name: .factor, long: "--factor", short: nil, value: "ID", help: .optionFactor),
         OptionSpec(name: .switchAccount, long: "--switch-account", short: nil, value: nil, help: .optionSwitchAccount),
         OptionSpec(name: .json, long: "--json", short: nil, value: nil, help: .optionJSON),
         OptionSpec(name: .dataDir, long: "--data-dir", short: nil, value: "DIR", help: .optionDataDir),
@@ -353,7 +356,7 @@ enum CommandTable {
 
     /// Options that sign in again before a sensitive operation, when the backend asks for it.
     private static let reauthentication: [OptionName] = [
-        .yes, .hideEmail, .account, .email, .currentPassword, .idTokenFile, .code,
+        .yes, .hideEmail, .account, .email, .currentPassword, .idTokenFile, .code, .factor,
     ]
 
     /// Every command, in the order of ``CommandName``.
@@ -377,7 +380,7 @@ enum CommandTable {
             CommandSpec(
                 command: name, operand: .provider(.any),
                 options: [
-                    .yes, .hideEmail, .account, .email, .password, .idTokenFile, .code, .issuer, .clientID,
+                    .yes, .hideEmail, .account, .email, .password, .idTokenFile, .code, .factor, .issuer, .clientID,
                 ],
                 summary: .commandSignInSummary, details: .commandSignInDetails,
                 example: "email --email jane@example.com", run: { await $0.signIn($1, $2) },
@@ -647,6 +650,7 @@ enum CommandLineParser {
                     throw UsageError(.usageBadCode, ["code": InputText.echo(value)])
                 }
                 invocation.code = value.trimmingCharacters(in: .whitespaces)
+            case .factor: invocation.factor = value.trimmingCharacters(in: .whitespaces)
             case .idTokenFile: invocation.idTokenFile = value
             case .issuer: invocation.issuer = value.trimmingCharacters(in: .whitespaces)
             case .clientID: invocation.clientID = value

@@ -26,7 +26,7 @@ extension CommandRunner {
         var given: [(OptionName, Bool)] = [(.name, invocation.displayName != nil)]
         if action == .list {
             given += [
-                (.code, invocation.code != nil), (.yes, invocation.assumeYes),
+                (.code, invocation.code != nil), (.factor, invocation.factor != nil), (.yes, invocation.assumeYes),
                 (.currentPassword, invocation.currentPassword != nil), (.email, invocation.email != nil),
                 (.account, invocation.account != nil), (.hideEmail, invocation.hideEmail),
                 (.idTokenFile, invocation.idTokenFile != nil),
@@ -131,25 +131,13 @@ extension CommandRunner {
             return .failure
         }
         let id: String
-        if let named = invocation.command.factorID {
-            // An id, or the number `mfa list` shows beside it.
-            if !factors.contains(where: { $0.id == named }), let number = Int(named),
-                factors.indices.contains(number - 1)
-            {
-                id = factors[number - 1].id
-            } else {
-                id = named
-            }
-        } else if factors.count == 1 {
-            id = factors[0].id
-        } else if invocation.canPrompt(console) {
-            console.out(describe(factors))
-            guard let answer = ask(text(.promptMFAFactor, ["max": String(factors.count)])), let number = Int(answer),
-                factors.indices.contains(number - 1)
-            else { return cancelled(.mfaRemoveCancelled) }
-            id = factors[number - 1].id
-        } else {
-            return usageError(UsageError(.usageNeedsFactorID, ["ids": factors.map(\.id).joined(separator: ", ")]))
+        switch chooseFactor(
+            factors, named: invocation.command.factorID, invocation, question: .promptMFAFactor,
+            missing: UsageError(.usageNeedsFactorID, ["ids": factors.map(\.id).joined(separator: ", ")]),
+            cancel: .mfaRemoveCancelled)
+        {
+        case .factor(let chosen): id = chosen
+        case .stop(let code): return code
         }
         var confirmingLast = invocation.assumeYes
         if factors.count == 1, factors[0].id == id, !confirmingLast {
@@ -169,12 +157,42 @@ extension CommandRunner {
         }
     }
 
-    /// When a sign-in stopped for a second factor: the code from `--code`, or asked for on a terminal (a wrong one is
-    /// asked again, up to ``codeAttempts`` in all). Without either, nobody is signed in and the command says how to
-    /// give the code. `nil` when the sign-in did not stop, or once the code was sent (its outcome is the view model's
-    /// state).
+    /// What ``chooseFactor(_:named:_:question:missing:cancel:)`` decided: a factor's id, or the exit code of a
+    /// command that stops.
+    enum FactorChoice {
+        case factor(String)
+        case stop(ExitCode)
+    }
+
+    /// The factor the user means: the one `named` names (its id, or the number `mfa list` shows beside it; an id
+    /// that is none of them is passed on, for the backend to refuse), else the only one, else the one picked from
+    /// the list on a terminal; with none of these, the usage error `missing`.
+    func chooseFactor(
+        _ factors: [SecondFactor], named: String?, _ invocation: Invocation, question: CLIText, missing: UsageError,
+        cancel: CLIText
+    ) -> FactorChoice {
+        if let named {
+            guard !factors.contains(where: { $0.id == named }), let number = Int(named),
+                factors.indices.contains(number - 1)
+            else { return .factor(named) }
+            return .factor(factors[number - 1].id)
+        }
+        if factors.count == 1 { return .factor(factors[0].id) }
+        guard invocation.canPrompt(console) else { return .stop(usageError(missing)) }
+        console.out(describe(factors))
+        guard let answer = ask(text(question, ["max": String(factors.count)])), let number = Int(answer),
+            factors.indices.contains(number - 1)
+        else { return .stop(cancelled(cancel)) }
+        return .factor(factors[number - 1].id)
+    }
+
+    /// When a sign-in stopped for a second factor: the factor the code is from (``chooseFactor``, with `--factor`),
+    /// and the code from `--code`, or asked for on a terminal (a wrong one is asked again, up to ``codeAttempts`` in
+    /// all). Without them, nobody is signed in and the command says how to give them. A code is only ever checked
+    /// against the factor chosen. `nil` when the sign-in did not stop, or once the code was sent (its outcome is the
+    /// view model's state).
     func finishSecondFactor(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode? {
-        guard root.viewModel.state.secondFactorChallenge != nil,
+        guard let challenge = root.viewModel.state.secondFactorChallenge,
             let offer = root.viewModel.features.secondFactors?.finishSignIn
         else { return nil }
         var given = invocation.code
@@ -188,13 +206,27 @@ extension CommandRunner {
             }
             console.out(text.errors.message(for: .secondFactorRequired(placeholderChallenge)) + "\n")
         }
+        let factors = challenge.factors.enumerated().map { index, factor in
+            "\(index + 1). \(factor.displayName ?? text(.mfaUnnamed)) (\(factor.id))"
+        }
+        let factorID: String
+        switch chooseFactor(
+            challenge.factors, named: invocation.factor, invocation, question: .promptMFACodeFactor,
+            missing: UsageError(.usageNeedsFactor, ["factors": factors.joined(separator: ", ")]),
+            cancel: .signInCancelled)
+        {
+        case .factor(let chosen): factorID = chosen
+        case .stop(let code):
+            await root.screen.send(.secondFactor(.cancelChallenge))
+            return code
+        }
         for attempt in 1...Self.codeAttempts {
             guard let code = given ?? ask(text(.promptMFACode)) else {
                 await root.screen.send(.secondFactor(.cancelChallenge))
                 return cancelled(.signInCancelled)
             }
             given = nil
-            await root.screen.send(.secondFactor(.submitCode(offer, code: Secret(code))))
+            await root.screen.send(.secondFactor(.submitCode(offer, code: Secret(code), factorID: factorID)))
             guard root.viewModel.state.error == .invalidSecondFactorCode, attempt < Self.codeAttempts,
                 invocation.canPrompt(console), root.viewModel.state.secondFactorChallenge != nil
             else { return nil }

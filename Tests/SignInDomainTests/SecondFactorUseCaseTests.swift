@@ -52,6 +52,27 @@ struct SecondFactorUseCaseTests {
         }
     }
 
+    @Test("with two factors, a code goes to the one chosen; with none chosen it is refused before any call")
+    func twoFactors() async throws {
+        let session = signedIn
+        let (sessions, _) = manager(nil)
+        let spy = SpySecondFactorService(session: .success(session))
+        let finish = FinishSecondFactorSignInUseCase(factors: spy, sessions: sessions)
+        let challenge = SecondFactorChallenge.fixture(factors: [
+            .fixture(id: "phone", displayName: "Phone"), .fixture(id: "tablet", displayName: "Tablet"),
+        ])
+        // Trying the first would check a code from the second against the wrong secret, and count toward the lock.
+        await #expect(throws: AuthError.secondFactorChoiceRequired) {
+            _ = try await finish(challenge, code: "123456")
+        }
+        #expect(await spy.calls.isEmpty)
+        #expect(try await finish(challenge, factorID: "tablet", code: "123456") == session)
+        #expect(await spy.calls == [.finishSignIn(factorID: "tablet", code: "123456")])
+        await #expect(throws: AuthError.secondFactorNotFound) {
+            _ = try await finish(.fixture(factors: []), code: "123456")
+        }
+    }
+
     @Test("a wrong code leaves nobody signed in")
     func wrongCode() async throws {
         let (sessions, store) = manager(nil)

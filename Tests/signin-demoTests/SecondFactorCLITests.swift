@@ -77,6 +77,58 @@ struct SecondFactorCLITests {
         return try #require(AuthenticatorConsole.secret(in: enrolment.out))
     }
 
+    @Test("the independent TOTP generator gives RFC 6238's SHA-1 codes")
+    func independentGenerator() {
+        let secret = Array("12345678901234567890".utf8)
+        for (time, code) in [(59, "94287082"), (1_111_111_109, "07081804"), (1_234_567_890, "89005924")] {
+            #expect(IndependentTOTP.code(secret: secret, time: Int64(time), digits: 8) == code)
+        }
+    }
+
+    @Test("two authenticators: the code goes to the one chosen (--factor, or at the prompt), else nothing is sent")
+    func twoAuthenticators() async throws {
+        let phone = try await enrolled()
+        let terminal = AuthenticatorConsole([
+            { shown in AuthenticatorConsole.secret(in: shown).map(IndependentTOTP.now) }
+        ])
+        let second = await run(["mfa", "enroll", "--name", "Tablet"], terminal)
+        #expect(second.code == .success, "\(second.err)")
+        let tablet = try #require(AuthenticatorConsole.secret(in: second.out))
+        #expect(tablet != phone)
+        let signIn = ["sign-in", "email", "--email", email, "--password", password]
+        #expect(await run(["sign-out", "--yes"]).code == .success)
+
+        // Each factor's enrolment took its code for now; a code works once, so each sign-in below uses the next
+        // step's (one step of drift is accepted).
+        let next: @Sendable ([UInt8]) -> String = { secret in
+            IndependentTOTP.code(secret: secret, time: Int64(Date().timeIntervalSince1970) + 30)
+        }
+        let unchosen = await run(signIn + ["--code", next(tablet), "--json"])
+        #expect(unchosen.code == .usage && unchosen.err.contains("--factor"), "\(unchosen.err)")
+        #expect(unchosen.err.contains("Phone") && unchosen.err.contains("Tablet"))
+        #expect(unchosen.out.contains(#""signedIn":false"#), "\(unchosen.out)")
+
+        // A code from the second, tried as the first's, is wrong (and the second's code stays unused).
+        let wrongOne = await run(signIn + ["--code", next(tablet), "--factor", "1"])
+        #expect(wrongOne.code == .failure, "\(wrongOne.err)")
+        // Its number in mfa list names the second.
+        let byNumber = await run(signIn + ["--code", next(tablet), "--factor", "2"])
+        #expect(byNumber.code == .success, "\(byNumber.err)")
+        #expect(await run(["sign-out", "--yes"]).code == .success)
+
+        // On a terminal, the list is shown and the user picks the one their code is from.
+        let picked = AuthenticatorConsole([
+            { shown in
+                shown.split(separator: "\n").last { $0.contains("Phone") }?.split(separator: ".").first
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+            },
+            { _ in next(phone) },
+        ])
+        let prompted = await run(signIn, picked)
+        #expect(prompted.code == .success, "\(prompted.err)")
+        #expect(prompted.out.contains("Which authenticator is your code from (1-2)?"), "\(prompted.out)")
+    }
+
     @Test("enrolling shows a QR code, the secret and its URI, and takes a first code; a wrong one is asked again")
     func enrol() async throws {
         #expect(await run(["sign-up", "--email", email, "--password", password]).code == .success)

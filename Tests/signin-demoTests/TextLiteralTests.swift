@@ -20,7 +20,9 @@ struct TextLiteralTests {
 
     /// The words of the string literals passed straight to a call that prints or asks, interpolations left out.
     static func wordsInPrintedLiterals(_ line: String) -> [String] {
-        let calls = ["out(", "err(", "draw(", "write(", "ask(", "askSecret(", "note(", "section(", "fail(", "UsageError("]
+        let calls = [
+            "out(", "err(", "draw(", "write(", "ask(", "askSecret(", "note(", "section(", "fail(", "UsageError(",
+        ]
         var found: [String] = []
         for call in calls {
             var rest = line[...]

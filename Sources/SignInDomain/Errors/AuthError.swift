@@ -118,6 +118,9 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     case secondFactorEnrollmentExpired
     /// The account has no such second factor.
     case secondFactorNotFound
+    /// The account has more than one second factor, and the code was sent without saying which one it is from:
+    /// choose one of the challenge's ``SecondFactorChallenge/factors``. Nothing was sent to the backend.
+    case secondFactorChoiceRequired
     /// Removing the account's last second factor turns two-step sign-in off: confirm it first.
     case lastSecondFactor
     /// Too many wrong codes for this account; the backend waits before checking another.
@@ -209,6 +212,7 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .secondFactorChallengeExpired: "The sign-in waiting for a second factor expired or was finished."
         case .secondFactorEnrollmentExpired: "The authenticator's enrolment was not confirmed in time."
         case .secondFactorNotFound: "The account has no such second factor."
+        case .secondFactorChoiceRequired: "The account has more than one second factor; the code's was not chosen."
         case .lastSecondFactor: "Removing the last second factor turns two-step sign-in off; it must be confirmed."
         case .tooManySecondFactorAttempts: "Too many wrong one-time codes; try again later."
         case .secondFactorNeedsPermanentAccount: "A guest account cannot have second factors."

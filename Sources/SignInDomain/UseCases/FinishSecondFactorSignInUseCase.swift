@@ -14,16 +14,27 @@ public struct FinishSecondFactorSignInUseCase: Sendable {
     /// Finishes the sign-in.
     /// - Parameters:
     ///   - challenge: What the sign-in returned.
-    ///   - factorID: The factor the code is from; `nil` for the only one (or the first).
+    ///   - factorID: The factor the code is from, one of the challenge's; `nil` only when the account has one. A code
+    ///     is never tried against a factor the user did not choose, where a wrong guess would count toward the lock.
     ///   - code: The code, as typed.
     /// - Throws: ``AuthError/invalidSecondFactorCode`` (before any call for a malformed code),
+    ///   ``AuthError/secondFactorChoiceRequired`` (before any call, for `nil` with several factors),
     ///   ``AuthError/secondFactorChallengeExpired``, ``AuthError/tooManySecondFactorAttempts``,
     ///   ``AuthError/secondFactorNotFound``.
     public func callAsFunction(_ challenge: SecondFactorChallenge, factorID: String? = nil, code: Secret)
         async throws(AuthError) -> UserSession
     {
-        guard let factor = factorID.map({ id in challenge.factors.first { $0.id == id } }) ?? challenge.factors.first
-        else { throw .secondFactorNotFound }
+        let factor: SecondFactor
+        if let factorID {
+            guard let chosen = challenge.factors.first(where: { $0.id == factorID }) else {
+                throw .secondFactorNotFound
+            }
+            factor = chosen
+        } else {
+            guard let only = challenge.factors.first else { throw .secondFactorNotFound }
+            guard challenge.factors.count == 1 else { throw .secondFactorChoiceRequired }
+            factor = only
+        }
         let code = try OneTimeCodeInput.validate(code)
         let session = try await factors.finishSignIn(challenge, factorID: factor.id, code: code)
         try await sessions.establish(session)

@@ -90,6 +90,8 @@ extension AuthErrorMessages {
             "This sign-in waited too long for its code, or was already finished. Please sign in again.",
         .secondFactorEnrollmentExpired: "Setting up the authenticator app took too long. Please start again.",
         .secondFactorNotFound: "This account has no such authenticator. List them and choose again.",
+        .secondFactorChoiceRequired:
+            "This account has more than one authenticator. Choose the one your code comes from, then enter the code.",
         .lastSecondFactor:
             "This is your last authenticator: removing it turns two-step sign-in off, and your password alone will sign in. Confirm to remove it.",
         .tooManySecondFactorAttempts: "Too many wrong codes for this account. Wait a few minutes and try again.",

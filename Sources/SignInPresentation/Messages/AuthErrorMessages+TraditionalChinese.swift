@@ -74,6 +74,7 @@ extension AuthErrorMessages {
         .secondFactorChallengeExpired: "此次登入等候代碼太久，或已經完成。請重新登入。",
         .secondFactorEnrollmentExpired: "設定驗證器應用程式的時間過長。請重新開始。",
         .secondFactorNotFound: "此帳號沒有這個驗證器。請列出後重新選擇。",
+        .secondFactorChoiceRequired: "此帳號有多個驗證器。請先選擇代碼來自哪一個，再輸入代碼。",
         .lastSecondFactor: "這是您最後一個驗證器：移除後將關閉兩步驟登入，只需密碼即可登入。請確認後再移除。",
         .tooManySecondFactorAttempts: "此帳號輸入錯誤代碼的次數過多。請稍候幾分鐘再試。",
         .featureSecondFactors: "兩步驟登入",

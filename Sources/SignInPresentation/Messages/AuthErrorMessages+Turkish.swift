@@ -90,6 +90,8 @@ extension AuthErrorMessages {
             "Bu oturum açma kodunu çok uzun süre bekledi ya da zaten tamamlandı. Lütfen yeniden oturum açın.",
         .secondFactorEnrollmentExpired: "Doğrulama uygulamasının kurulumu çok uzun sürdü. Lütfen yeniden başlayın.",
         .secondFactorNotFound: "Bu hesapta böyle bir doğrulama uygulaması yok. Listeleyip yeniden seçin.",
+        .secondFactorChoiceRequired:
+            "Bu hesabın birden fazla doğrulama uygulaması var. Kodun geldiği uygulamayı seçin, sonra kodu girin.",
         .lastSecondFactor:
             "Bu son doğrulama uygulamanız: kaldırırsanız iki adımlı oturum açma kapanır ve yalnızca parolanız oturum açar. Kaldırmak için onaylayın.",
         .tooManySecondFactorAttempts:

@@ -152,6 +152,7 @@ public struct AuthErrorMessages: Sendable {
         case .secondFactorChallengeExpired: (.secondFactorChallengeExpired, [:])
         case .secondFactorEnrollmentExpired: (.secondFactorEnrollmentExpired, [:])
         case .secondFactorNotFound: (.secondFactorNotFound, [:])
+        case .secondFactorChoiceRequired: (.secondFactorChoiceRequired, [:])
         case .lastSecondFactor: (.lastSecondFactor, [:])
         case .tooManySecondFactorAttempts: (.tooManySecondFactorAttempts, [:])
         case .secondFactorNeedsPermanentAccount: (.secondFactorNeedsPermanentAccount, [:])

@@ -66,6 +66,7 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case secondFactorChallengeExpired
     case secondFactorEnrollmentExpired
     case secondFactorNotFound
+    case secondFactorChoiceRequired
     case lastSecondFactor
     case tooManySecondFactorAttempts
     case secondFactorNeedsPermanentAccount
