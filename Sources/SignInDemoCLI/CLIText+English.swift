@@ -477,6 +477,12 @@ extension CLIMessages {
             "Back to signin-demo",
         .oidcPageMessage:
             "The provider's answer went to signin-demo, which says there whether you are signed in. You can close this page.",
+        .usageNeedsYesToReplaceOIDC:
+            "{provider} is registered with the issuer {issuer} and the client id {client}; add --yes to replace that registration.",
+        .promptReplaceOIDC:
+            "{provider} is registered with the issuer {issuer} and the client id {client}. Replace that registration?",
+        .oidcReplaceCancelled: "the registration was kept as it was; nothing changed.",
+        .oidcNotRegistered: "Nothing was registered: a provider is kept only once its issuer answers.",
         .oidcRegistryUnreadable:
             "The registered OpenID Connect providers in {path} could not be used ({reason}). Fix or remove the file.",
         .helpOIDCProvider: "any OpenID Connect provider: register it with --issuer URL --client-id ID",

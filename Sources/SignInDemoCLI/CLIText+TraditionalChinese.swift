@@ -418,6 +418,10 @@ extension CLIMessages {
             "返回 signin-demo",
         .oidcPageMessage:
             "提供者的回應已傳給 signin-demo，是否已登入會顯示在那裡。您可以關閉此頁面。",
+        .usageNeedsYesToReplaceOIDC: "{provider} 已以發行者 {issuer} 與用戶端 ID {client} 註冊；若要取代該註冊，請加上 --yes。",
+        .promptReplaceOIDC: "{provider} 已以發行者 {issuer} 與用戶端 ID {client} 註冊。要取代該註冊嗎？",
+        .oidcReplaceCancelled: "註冊保持原狀；沒有任何變更。",
+        .oidcNotRegistered: "沒有註冊任何項目：只有在發行者回應後才會保存提供者。",
         .oidcRegistryUnreadable:
             "無法使用 {path} 中已註冊的 OpenID Connect 提供者（{reason}）。請修正或刪除該檔案。",
         .helpOIDCProvider: "任何 OpenID Connect 提供者：以 --issuer 網址 --client-id ID 註冊",

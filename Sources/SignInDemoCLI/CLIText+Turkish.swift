@@ -488,6 +488,12 @@ extension CLIMessages {
             "signin-demo'ya dönün",
         .oidcPageMessage:
             "Sağlayıcının yanıtı signin-demo'ya iletildi; oturum açıp açmadığınızı orada görürsünüz. Bu sayfayı kapatabilirsiniz.",
+        .usageNeedsYesToReplaceOIDC:
+            "{provider}, {issuer} yayıncısı ve {client} istemci kimliğiyle kayıtlı; bu kaydın yerine koymak için --yes ekleyin.",
+        .promptReplaceOIDC:
+            "{provider}, {issuer} yayıncısı ve {client} istemci kimliğiyle kayıtlı. Bu kaydın yerine konsun mu?",
+        .oidcReplaceCancelled: "kayıt olduğu gibi bırakıldı; hiçbir şey değişmedi.",
+        .oidcNotRegistered: "Hiçbir şey kaydedilmedi: bir sağlayıcı ancak yayıncısı yanıt verdiğinde saklanır.",
         .oidcRegistryUnreadable:
             "{path} içindeki kayıtlı OpenID Connect sağlayıcıları kullanılamadı ({reason}). Dosyayı düzeltin ya da silin.",
         .helpOIDCProvider: "herhangi bir OpenID Connect sağlayıcısı: --issuer URL --client-id KİMLİK ile kaydedin",

@@ -1,3 +1,4 @@
+import Foundation
 import SignInDomain
 import SignInPresentation
 
@@ -109,6 +110,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     // OpenID Connect providers.
     case optionIssuer, optionClientID, usageOIDCNotRegistered, usageOIDCNeedsIssuer, usageBadIssuer, usageBadClientID
     case usageBadOIDCName, usageIssuerOnlyForOIDC, oidcOpenBrowser, oidcPageTitle, oidcPageMessage
+    case usageNeedsYesToReplaceOIDC, promptReplaceOIDC, oidcReplaceCancelled, oidcNotRegistered
     case oidcRegistryUnreadable, helpOIDCProvider, reasonNotProviderList, reasonNotWritable
     case reasonUntrustedFile
 }
@@ -138,6 +140,12 @@ struct CLIMessages: Sendable {
         // could forge a line of output. Every other character a terminal would obey is escaped where the text
         // leaves the CLI.
         texts.text(key, arguments.mapValues(TerminalText.oneLine))
+    }
+
+    /// Whether `answer` is yes in this language (`y`, `evet`, `是`, …).
+    func isYes(_ answer: String?) -> Bool {
+        guard let answer = answer?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
+        return self(.promptYesAnswers).split(separator: ",").contains { $0 == answer }
     }
 
     /// A provider's name in this language.

@@ -794,15 +794,16 @@ extension CommandLineParser {
     }
 
     /// The OpenID Connect provider `wanted` names (`oidc`, or `oidc.NAME` with a valid name), `nil` for another word.
+    /// The name is taken as typed: one with upper-case letters is refused, never changed into another provider's.
     static func openIDConnectProvider(_ wanted: String, word: String) throws(UsageError) -> ProviderType? {
         guard wanted == openIDConnectWord || wanted.hasPrefix(openIDConnectWord + ".") else { return nil }
-        let name = String(wanted.dropFirst(openIDConnectWord.count + 1))
+        let name = String(word.trimmingCharacters(in: .whitespaces).dropFirst(openIDConnectWord.count + 1))
         if wanted != openIDConnectWord {
             guard (try? OpenIDConnectProvider(name: name, issuer: "https://example.com", clientID: "x")) != nil else {
                 throw UsageError(.usageBadOIDCName, ["name": InputText.echo(name)])
             }
         }
-        return ProviderType(rawValue: wanted)
+        return ProviderType(rawValue: wanted == openIDConnectWord ? wanted : openIDConnectWord + "." + name)
     }
 
     /// The usage error for a word that is no command, with the command it most likely meant: the name other tools

@@ -720,8 +720,7 @@ struct CommandRunner {
     }
 
     func isYes(_ answer: String?) -> Bool {
-        guard let answer = answer?.lowercased() else { return false }
-        return text(.promptYesAnswers).split(separator: ",").contains { $0 == answer }
+        text.isYes(answer)
     }
 
     /// The email and password from the options, asking only for what is missing.

@@ -3,6 +3,7 @@ import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInFirebase
+import SignInInfrastructure
 import SignInPresentation
 import SignInREST
 
@@ -99,7 +100,7 @@ struct DemoCLI {
             console.err(text(.usagePrefix, ["message": message]) + "\n")
             return .failure
         }
-        switch openIDConnectProviders(&invocation, paths: paths) {
+        switch await openIDConnectProviders(&invocation, paths: paths) {
         case .registered(let registered) where !registered.isEmpty:
             let extended = DemoCLI(
                 console: console, environment: environment,
@@ -234,9 +235,11 @@ struct DemoCLI {
     }
 
     /// The OpenID Connect providers registered in the data folder, with the one `--issuer` and `--client-id` register
-    /// (saved, and named in the command in place of a bare `oidc`). A command that names an OpenID Connect provider
-    /// needs it registered, or the two options; a registry that cannot be read fails only such a command.
-    private func openIDConnectProviders(_ invocation: inout Invocation, paths: DataPaths)
+    /// (named in the command in place of a bare `oidc`). A command that names an OpenID Connect provider needs it
+    /// registered, or the two options; a registry that cannot be read fails only such a command. A registration is
+    /// saved only once its issuer answered with its discovery document, and one that replaces another of the same
+    /// name with another issuer or client id is confirmed first (`--yes` off a terminal).
+    private func openIDConnectProviders(_ invocation: inout Invocation, paths: DataPaths) async
         -> OpenIDProviders
     {
         // A provider the CLI was built with (an `oidc.<name>` provider with a screen of its own) is not looked up.
@@ -287,6 +290,31 @@ struct DemoCLI {
             return .stop(usageError(usage))
         }
         if existing != registration {
+            if let existing, existing.issuer != issuer || existing.clientID != clientID, !invocation.assumeYes {
+                let names = [
+                    "provider": registration.type.rawValue, "issuer": existing.issuer, "client": existing.clientID,
+                ]
+                guard invocation.canPrompt(console) else {
+                    return .stop(usageError(UsageError(.usageNeedsYesToReplaceOIDC, names)))
+                }
+                console.out(text(.promptReplaceOIDC, names) + " " + text(.promptConfirmYesNo))
+                guard text.isYes(console.readLine()) else {
+                    console.report?.fail(code: JSONReport.code(for: .cancelled), message: text(.oidcReplaceCancelled))
+                    console.err(text(.usagePrefix, ["message": text(.oidcReplaceCancelled)]) + "\n")
+                    return .stop(.cancelled)
+                }
+            }
+            // Nothing is saved for an issuer that does not answer as one.
+            do {
+                _ = try await OpenIDProviderMetadata.discover(registration, transport: URLSessionTransport())
+            } catch let error as AuthError {
+                let message = text.errors.message(for: error) + " (" + InputText.echo(registration.issuer) + ")"
+                console.report?.fail(code: AuthErrorMessages.key(for: error).0.rawValue, message: message)
+                console.err(text(.usagePrefix, ["message": message]) + "\n  " + text(.oidcNotRegistered) + "\n")
+                return .stop(.failure)
+            } catch {
+                return .stop(.cancelled)
+            }
             do throws(OpenIDProviderRegistry.Failure) {
                 try registry.save(registration)
             } catch {

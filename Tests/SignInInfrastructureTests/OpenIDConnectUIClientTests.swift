@@ -7,6 +7,12 @@ import SignInTesting
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A provider in memory: discovery, an authorization endpoint the fake browser calls, and a token endpoint that
 /// checks the code, the redirect address and the PKCE verifier as a real one does.
 final class FakeOpenIDProvider: HTTPTransport, Sendable {
@@ -249,6 +255,40 @@ struct LoopbackRedirectListenerTests {
         #expect(try await get(base + "/callback").status == 400)
         #expect(try await get(base + "/callback?code=good&state=xyz").status == 200)
         #expect(await listener.redirect(timeout: 30)?.query == "code=good&state=xyz")
+    }
+
+    /// Opens a TCP connection to 127.0.0.1:`port` that sends nothing; its descriptor.
+    static func idleConnection(to port: UInt16) -> Int32 {
+        #if canImport(Glibc)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return fd
+    }
+
+    @Test("connections are read side by side: 100 that send nothing do not hold up the browser's redirect")
+    func idleConnectionsDoNotDelay() async throws {
+        let listener = try LoopbackRedirectListener(provider: ProviderType(rawValue: "oidc.acme"), page: page)
+        defer { listener.close() }
+        let idle = (0..<100).map { _ in Self.idleConnection(to: listener.port) }
+        defer { idle.forEach { _ = close($0) } }
+        #expect(idle.allSatisfy { $0 >= 0 })
+        // Read one after another, each idle connection would hold the listener for its whole request time (5 s,
+        // the listener's requestTimeout): the redirect would come only after the wait below gave up.
+        async let received = listener.redirect(timeout: 4)
+        let response = try await get(listener.redirectURI + "?code=abc&state=xyz")
+        #expect(response.status == 200)
+        #expect(await received?.query == "code=abc&state=xyz")
     }
 
     @Test("a wait with no redirect ends at its timeout with nothing, and the listener goes on listening")

@@ -239,14 +239,62 @@ struct OpenIDConnectCLITests {
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/client/oidc-providers.json"))
     }
 
-    @Test("a provider that cannot be reached fails in the user's language; the registration is kept")
+    @Test("a provider that cannot be reached fails in the user's language, naming its issuer, and is not registered")
     func unreachable() async throws {
         let result = await run(
             ["sign-in", "oidc.down", "--issuer", "http://127.0.0.1:1", "--client-id", "app"], language: "zh_TW.UTF-8")
         #expect(result.code == .failure, "\(result.err)")
         #expect(!result.err.isEmpty && !result.err.contains("Open this address"))
-        #expect(FileManager.default.fileExists(atPath: folder.path + "/client/oidc-providers.json"))
+        #expect(result.err.contains("http://127.0.0.1:1"), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/client/oidc-providers.json"))
+        // Named again without --issuer, it is not registered.
+        #expect(await run(["sign-in", "oidc.down"]).code == .usage)
         #expect(await run(["status"]).code == .failure)
+    }
+
+    @Test("a name is taken as typed: upper case is refused, never folded onto another provider")
+    func namesAreNotChanged() async throws {
+        let provider = try LocalOpenIDProvider()
+        defer { provider.stop() }
+        let first = await runWithBrowser(
+            ["sign-in", "oidc.corp", "--issuer", provider.issuer, "--client-id", "cli-app"], provider: provider)
+        #expect(first.code == .success, "\(first.err)")
+        let registry = folder.path + "/client/oidc-providers.json"
+        let before = try String(contentsOfFile: registry, encoding: .utf8)
+        let upper = await run(["sign-in", "oidc.Corp", "--issuer", provider.issuer, "--client-id", "other", "--yes"])
+        #expect(upper.code == .usage && upper.err.contains("lower-case"), "\(upper.err)")
+        #expect(try String(contentsOfFile: registry, encoding: .utf8) == before)
+    }
+
+    @Test("replacing a registration with another issuer or client id asks first, and needs --yes off a terminal")
+    func replacingAsks() async throws {
+        let provider = try LocalOpenIDProvider()
+        defer { provider.stop() }
+        let moved = try LocalOpenIDProvider()
+        defer { moved.stop() }
+        let first = await runWithBrowser(
+            ["sign-in", "oidc.corp", "--issuer", provider.issuer, "--client-id", "cli-app"], provider: provider)
+        #expect(first.code == .success, "\(first.err)")
+        let registry = folder.path + "/client/oidc-providers.json"
+        let before = try String(contentsOfFile: registry, encoding: .utf8)
+        let replace = ["sign-in", "oidc.corp", "--issuer", moved.issuer, "--client-id", "cli-app"]
+        let refused = await run(replace)
+        #expect(refused.code == .usage && refused.err.contains("--yes"), "\(refused.err)")
+        let captured = CapturedConsole(input: ["n"], isInteractive: true)
+        let declined = await DemoCLI(console: captured.console, environment: [:]).run(
+            replace + ["--data-dir", folder.path])
+        #expect(declined == .cancelled, "\(captured.err)")
+        #expect(captured.out.contains("Replace that registration?"))
+        #expect(try String(contentsOfFile: registry, encoding: .utf8) == before)
+        // An issuer that does not answer replaces nothing, even with --yes.
+        let down = await run([
+            "sign-in", "oidc.corp", "--issuer", "http://127.0.0.1:1", "--client-id", "cli-app", "--yes",
+        ])
+        #expect(down.code == .failure, "\(down.err)")
+        #expect(try String(contentsOfFile: registry, encoding: .utf8) == before)
+        let replaced = await runWithBrowser(replace + ["--yes"], provider: moved)
+        #expect(replaced.code == .success, "\(replaced.err)")
+        #expect(try String(contentsOfFile: registry, encoding: .utf8).contains(moved.issuer))
     }
 
     @Test("a damaged registry fails only the commands that name an OpenID Connect provider, and says where it is")

@@ -14,7 +14,8 @@ import Synchronization
 /// Receives the browser's redirect at the end of an OpenID Connect sign-in, for a terminal or desktop app: an HTTP
 /// listener on 127.0.0.1 at a port the system picks (RFC 8252 §7.3), for one redirect to one path. It listens on a
 /// thread of its own from the moment it opens until the redirect came, ``close()`` is called, or ``lifetime`` has
-/// passed. A request for any other path, with another method or without a query is answered `404`, `405` or `400` and
+/// passed, and reads each connection on a thread of its own, so that connections that send nothing cannot delay the
+/// browser's. A request for any other path, with another method or without a query is answered `404`, `405` or `400` and
 /// changes nothing; the first `GET` of the path with a query is the redirect, answered with a page that sends the
 /// user back to the app.
 public final class LoopbackRedirectListener: Sendable {
@@ -42,6 +43,8 @@ public final class LoopbackRedirectListener: Sendable {
     private let descriptor: Int32
     private let page: Page
     private let closed = Atomic<Bool>(false)
+    /// The connections being read now, each on a thread of its own.
+    private let reading = Atomic<Int>(0)
     /// The redirect once it came, and the one wait for it, if any, in a lock ThreadSanitizer sees.
     private let outcome = Locked(Outcome())
 
@@ -63,6 +66,9 @@ public final class LoopbackRedirectListener: Sendable {
     static let requestTimeout: TimeInterval = 5
     /// How long a listener nobody closes goes on listening, in seconds: longer than any sign-in waits.
     public static let lifetime: TimeInterval = 15 * 60
+    /// The most connections read at once; one more is closed unread. Each is read side by side with the others, so
+    /// that connections that send nothing cannot delay the browser's: they end after ``requestTimeout``.
+    static let maximumConnections = 256
 
     /// Opens the listener.
     /// - Parameters:
@@ -91,7 +97,7 @@ public final class LoopbackRedirectListener: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         let flags = fcntl(fd, F_GETFL)
-        guard bound == 0, listen(fd, 8) == 0, named == 0, flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0
+        guard bound == 0, listen(fd, 128) == 0, named == 0, flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0
         else {
             closeDescriptor(fd)
             throw .openIDConnect(provider, .redirectUnavailable)
@@ -160,7 +166,8 @@ public final class LoopbackRedirectListener: Sendable {
     }
 
     /// The accept loop, on its own thread: polls in short slices so that a close or a wait's deadline is seen
-    /// quickly; ends with the first redirect, or when the listener is closed.
+    /// quickly, and reads each connection on a thread of its own; ends with the first redirect, or when the
+    /// listener is closed.
     private func serve() {
         defer {
             outcome.withLock { outcome in
@@ -169,18 +176,25 @@ public final class LoopbackRedirectListener: Sendable {
             }
         }
         let end = Date().addingTimeInterval(Self.lifetime)
-        while !closed.load(ordering: .acquiring), Date() < end {
+        while !closed.load(ordering: .acquiring), Date() < end, !outcome.withLock(\.ended) {
             giveUpWait(at: Date())
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 200) > 0 else { continue }
             let client = accept(descriptor, nil, nil)
             guard client >= 0 else { continue }
-            let redirect = answer(client)
-            closeDescriptor(client)
-            if let redirect {
-                finish(with: redirect)
-                return
+            guard reading.add(1, ordering: .acquiringAndReleasing).newValue <= Self.maximumConnections else {
+                reading.subtract(1, ordering: .acquiringAndReleasing)
+                closeDescriptor(client)
+                continue
             }
+            let thread = Thread { [self] in
+                defer { reading.subtract(1, ordering: .acquiringAndReleasing) }
+                let redirect = answer(client)
+                closeDescriptor(client)
+                if let redirect { finish(with: redirect) }
+            }
+            thread.name = "signin-loopback-connection"
+            thread.start()
         }
         finish(with: nil)
     }
