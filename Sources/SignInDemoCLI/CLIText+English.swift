@@ -477,6 +477,14 @@ extension CLIMessages {
             "Back to signin-demo",
         .oidcPageMessage:
             "The provider's answer went to signin-demo, which says there whether you are signed in. You can close this page.",
+        .optionClientSecretFile:
+            "with --issuer: a file holding the app's client secret at the provider, for a provider that registered the app as a confidential client; the secret is read from it at each sign-in, never stored elsewhere",
+        .optionClientSecretEnvironment:
+            "with --issuer: the environment variable that holds the app's client secret at the provider (instead of a file)",
+        .usageSecretNeedsRegistration:
+            "--client-secret-file or --client-secret-env (one of them) registers a provider's client secret: give it with --issuer and --client-id.",
+        .oidcSecretUnreadable: "The client secret of {provider} could not be read from {source}: {reason}.",
+        .reasonEmptySecret: "it is empty or not one line",
         .usageNeedsYesToReplaceOIDC:
             "{provider} is registered with the issuer {issuer} and the client id {client}; add --yes to replace that registration.",
         .promptReplaceOIDC:

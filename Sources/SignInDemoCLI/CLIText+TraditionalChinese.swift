@@ -418,6 +418,12 @@ extension CLIMessages {
             "返回 signin-demo",
         .oidcPageMessage:
             "提供者的回應已傳給 signin-demo，是否已登入會顯示在那裡。您可以關閉此頁面。",
+        .optionClientSecretFile: "搭配 --issuer：存放應用程式在該服務之用戶端密鑰的檔案，用於將應用程式註冊為機密用戶端的服務；每次登入時從中讀取，不會存放在其他地方",
+        .optionClientSecretEnvironment: "搭配 --issuer：存放應用程式在該服務之用戶端密鑰的環境變數（代替檔案）",
+        .usageSecretNeedsRegistration:
+            "--client-secret-file 或 --client-secret-env（只能擇一）用於註冊服務的用戶端密鑰：請與 --issuer 和 --client-id 一起提供。",
+        .oidcSecretUnreadable: "無法從 {source} 讀取 {provider} 的用戶端密鑰：{reason}。",
+        .reasonEmptySecret: "內容為空或不是單行",
         .usageNeedsYesToReplaceOIDC: "{provider} 已以發行者 {issuer} 與用戶端 ID {client} 註冊；若要取代該註冊，請加上 --yes。",
         .promptReplaceOIDC: "{provider} 已以發行者 {issuer} 與用戶端 ID {client} 註冊。要取代該註冊嗎？",
         .oidcReplaceCancelled: "註冊保持原狀；沒有任何變更。",

@@ -488,6 +488,14 @@ extension CLIMessages {
             "signin-demo'ya dönün",
         .oidcPageMessage:
             "Sağlayıcının yanıtı signin-demo'ya iletildi; oturum açıp açmadığınızı orada görürsünüz. Bu sayfayı kapatabilirsiniz.",
+        .optionClientSecretFile:
+            "--issuer ile: uygulamayı gizli istemci olarak kaydeden bir sağlayıcı için uygulamanın istemci sırrını tutan dosya; sır her girişte oradan okunur, başka yerde saklanmaz",
+        .optionClientSecretEnvironment:
+            "--issuer ile: uygulamanın sağlayıcıdaki istemci sırrını tutan ortam değişkeni (dosya yerine)",
+        .usageSecretNeedsRegistration:
+            "--client-secret-file ya da --client-secret-env (yalnızca biri) bir sağlayıcının istemci sırrını kaydeder: --issuer ve --client-id ile birlikte verin.",
+        .oidcSecretUnreadable: "{provider} sağlayıcısının istemci sırrı {source} kaynağından okunamadı: {reason}.",
+        .reasonEmptySecret: "boş ya da tek satır değil",
         .usageNeedsYesToReplaceOIDC:
             "{provider}, {issuer} yayıncısı ve {client} istemci kimliğiyle kayıtlı; bu kaydın yerine koymak için --yes ekleyin.",
         .promptReplaceOIDC:

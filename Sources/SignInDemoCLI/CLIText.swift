@@ -110,6 +110,8 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     // OpenID Connect providers.
     case optionIssuer, optionClientID, usageOIDCNotRegistered, usageOIDCNeedsIssuer, usageBadIssuer, usageBadClientID
     case usageBadOIDCName, usageIssuerOnlyForOIDC, oidcOpenBrowser, oidcPageTitle, oidcPageMessage
+    case optionClientSecretFile, optionClientSecretEnvironment, usageSecretNeedsRegistration, oidcSecretUnreadable
+    case reasonEmptySecret
     case usageNeedsYesToReplaceOIDC, promptReplaceOIDC, oidcReplaceCancelled, oidcNotRegistered
     case oidcRegistryUnreadable, helpOIDCProvider, reasonNotProviderList, reasonNotWritable
     case reasonUntrustedFile

@@ -150,6 +150,10 @@ struct Invocation: Hashable, Sendable {
     var issuer: String?
     /// `--client-id`: the app's client id at that provider.
     var clientID: String?
+    /// `--client-secret-file`: the file that holds the app's client secret at that provider.
+    var clientSecretFile: String?
+    /// `--client-secret-env`: the environment variable that holds it.
+    var clientSecretEnvironment: String?
     /// `--switch-account`: after "this credential belongs to another account", sign in to that account.
     var switchAccount = false
     /// `--verbose`: the developer details of errors too.
@@ -187,7 +191,7 @@ struct UsageError: Error, Hashable, Sendable {
 enum OptionName: String, Hashable, Sendable, CaseIterable {
     case yes, hideEmail, json, email, password, currentPassword, account, switchAccount, dataDir, verbose, help
     case version, backend, port, project, idTokenFile, baseURL, name, newEmail, photoURL, acceptUnsignedTokens
-    case code, factor, issuer, clientID
+    case code, factor, issuer, clientID, clientSecretFile, clientSecretEnvironment
 }
 
 /// How an option is written and what it does.
@@ -343,6 +347,12 @@ enum CommandTable {
         OptionSpec(name: .idTokenFile, long: "--id-token-file", short: nil, value: "FILE", help: .optionIDTokenFile),
         OptionSpec(name: .issuer, long: "--issuer", short: nil, value: "URL", help: .optionIssuer),
         OptionSpec(name: .clientID, long: "--client-id", short: nil, value: "ID", help: .optionClientID),
+        OptionSpec(
+            name: .clientSecretFile, long: "--client-secret-file", short: nil, value: "FILE",
+            help: .optionClientSecretFile),
+        OptionSpec(
+            name: .clientSecretEnvironment, long: "--client-secret-env", short: nil, value: "NAME",
+            help: .optionClientSecretEnvironment),
         OptionSpec(name: .verbose, long: "--verbose", short: nil, value: nil, help: .optionVerbose),
         OptionSpec(name: .help, long: "--help", short: "-h", value: nil, help: .optionHelp),
         OptionSpec(name: .version, long: "--version", short: "-V", value: nil, help: .optionVersion),
@@ -381,6 +391,7 @@ enum CommandTable {
                 command: name, operand: .provider(.any),
                 options: [
                     .yes, .hideEmail, .account, .email, .password, .idTokenFile, .code, .factor, .issuer, .clientID,
+                    .clientSecretFile, .clientSecretEnvironment,
                 ],
                 summary: .commandSignInSummary, details: .commandSignInDetails,
                 example: "email --email jane@example.com", run: { await $0.signIn($1, $2) },
@@ -399,7 +410,7 @@ enum CommandTable {
                 command: name, operand: .provider(.linkable),
                 options: [
                     .yes, .hideEmail, .account, .email, .password, .idTokenFile, .switchAccount, .issuer,
-                    .clientID,
+                    .clientID, .clientSecretFile, .clientSecretEnvironment,
                 ],
                 summary: .commandLinkSummary, details: .commandLinkDetails,
                 example: "google --account sam.rivera@gmail.com", run: { await $0.link($1, $2) },
@@ -654,6 +665,8 @@ enum CommandLineParser {
             case .idTokenFile: invocation.idTokenFile = value
             case .issuer: invocation.issuer = value.trimmingCharacters(in: .whitespaces)
             case .clientID: invocation.clientID = value
+            case .clientSecretFile: invocation.clientSecretFile = value
+            case .clientSecretEnvironment: invocation.clientSecretEnvironment = value
             case .baseURL:
                 guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
                     ["http", "https"].contains(scheme),

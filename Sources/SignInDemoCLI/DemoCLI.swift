@@ -247,22 +247,30 @@ struct DemoCLI {
             CommandLineParser.isOpenIDConnect(provider) && providers[provider] == nil ? provider.rawValue : nil
         }
         let registry = OpenIDProviderRegistry(path: paths.openIDProviders)
-        let registered: [OpenIDConnectProvider]
+        let registered: [OpenIDProviderRegistry.Entry]
         do throws(OpenIDProviderRegistry.Failure) {
             registered = try registry.load()
         } catch {
             return named == nil ? .registered([]) : registryFailure(error, paths: paths)
         }
+        let secretSource: OpenIDProviderRegistry.SecretSource? =
+            invocation.clientSecretFile.map { .file($0) } ?? invocation.clientSecretEnvironment.map { .environment($0) }
+        if secretSource != nil,
+            invocation.issuer == nil || invocation.clientID == nil
+                || (invocation.clientSecretFile != nil && invocation.clientSecretEnvironment != nil)
+        {
+            return .stop(usageError(UsageError(.usageSecretNeedsRegistration)))
+        }
         guard invocation.issuer != nil || invocation.clientID != nil else {
-            guard let named else { return .registered(registered) }
+            guard let named else { return withSecrets(registered, for: nil) }
             guard named != CommandLineParser.openIDConnectWord else {
                 return .stop(usageError(UsageError(.usageOIDCNeedsIssuer, ["provider": named])))
             }
-            guard registered.contains(where: { $0.type.rawValue == named }) else {
+            guard registered.contains(where: { $0.provider.type.rawValue == named }) else {
                 return .stop(
                     usageError(UsageError(.usageOIDCNotRegistered, ["provider": named])))
             }
-            return .registered(registered)
+            return withSecrets(registered, for: ProviderType(rawValue: named))
         }
         guard let named else {
             return .stop(usageError(UsageError(.usageIssuerOnlyForOIDC)))
@@ -274,7 +282,8 @@ struct DemoCLI {
             named == CommandLineParser.openIDConnectWord
             ? OpenIDProviderRegistry.name(forIssuer: issuer)
             : String(named.dropFirst(CommandLineParser.openIDConnectWord.count + 1))
-        let existing = registered.first { $0.name == name }
+        let existingEntry = registered.first { $0.provider.name == name }
+        let existing = existingEntry?.provider
         let registration: OpenIDConnectProvider
         do throws(OpenIDConnectProvider.RegistrationError) {
             registration = try OpenIDConnectProvider(
@@ -289,8 +298,12 @@ struct DemoCLI {
                 }
             return .stop(usageError(usage))
         }
-        if existing != registration {
-            if let existing, existing.issuer != issuer || existing.clientID != clientID, !invocation.assumeYes {
+        // The secret's place is kept while the issuer and client id are.
+        let sameClient = existing?.issuer == issuer && existing?.clientID == clientID
+        let entry = OpenIDProviderRegistry.Entry(
+            provider: registration, secret: secretSource ?? (sameClient ? existingEntry?.secret : nil))
+        if existingEntry != entry {
+            if let existing, !sameClient || existing.clientID != clientID, !invocation.assumeYes {
                 let names = [
                     "provider": registration.type.rawValue, "issuer": existing.issuer, "client": existing.clientID,
                 ]
@@ -316,13 +329,45 @@ struct DemoCLI {
                 return .stop(.cancelled)
             }
             do throws(OpenIDProviderRegistry.Failure) {
-                try registry.save(registration)
+                try registry.save(entry)
             } catch {
                 return registryFailure(error, paths: paths)
             }
         }
         invocation.command.provider = registration.type
-        return .registered(registered.filter { $0.name != name } + [registration])
+        return withSecrets(registered.filter { $0.provider.name != name } + [entry], for: registration.type)
+    }
+
+    /// The registrations as providers, the client secret read for `named`'s (the one this command signs in with),
+    /// or the failure that says where it could not be read.
+    private func withSecrets(_ entries: [OpenIDProviderRegistry.Entry], for named: ProviderType?) -> OpenIDProviders {
+        var providers: [OpenIDConnectProvider] = []
+        for entry in entries {
+            guard entry.provider.type == named, let source = entry.secret else {
+                providers.append(entry.provider)
+                continue
+            }
+            switch OpenIDProviderRegistry.secret(from: source, environment: environment) {
+            case .success(let secret):
+                providers.append(entry.provider.withClientSecret(secret))
+            case .failure(let reason):
+                let place =
+                    switch source {
+                    case .file(let path): path
+                    case .environment(let name): "$" + name
+                    }
+                let message = text(
+                    .oidcSecretUnreadable,
+                    [
+                        "provider": entry.provider.type.rawValue, "source": InputText.echo(place),
+                        "reason": text(reason.reason),
+                    ])
+                console.report?.fail(code: Self.storageCode, message: message)
+                console.err(text(.usagePrefix, ["message": message]) + "\n")
+                return .stop(.failure)
+            }
+        }
+        return .registered(providers)
     }
 
     /// Says that the registry of OpenID Connect providers cannot be used, and where it is: exit 1.

@@ -30,6 +30,10 @@ final class FakeOpenIDProvider: HTTPTransport, Sendable {
         var expiresIn: TimeInterval = 600
         var redirectExtras = ""
         var denies = false
+        /// The discovery document's `token_endpoint_auth_methods_supported`.
+        var authMethods: [String]?
+        /// A confidential client's secret, which the token endpoint then requires (HTTP Basic or in the form).
+        var secret: String?
     }
 
     let issuer = "https://login.example"
@@ -38,6 +42,7 @@ final class FakeOpenIDProvider: HTTPTransport, Sendable {
     let knobs: Mutex<Knobs>
     let grants = Mutex<[String: Grant]>([:])
     let tokenRequests = Mutex<[[String: String]]>([])
+    let tokenAuthorizations = Mutex<[String?]>([])
     let pages = Mutex<[URL]>([])
 
     init(now: Date, knobs: Knobs = Knobs()) {
@@ -54,10 +59,20 @@ final class FakeOpenIDProvider: HTTPTransport, Sendable {
                 "token_endpoint": knobs.tokenEndpoint, "jwks_uri": issuer + "/jwks",
                 "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"],
             ]
-            return HTTPResponse(status: 200, body: try JSONSerialization.data(withJSONObject: document))
+            var stated = document
+            if let methods = knobs.authMethods { stated["token_endpoint_auth_methods_supported"] = methods }
+            return HTTPResponse(status: 200, body: try JSONSerialization.data(withJSONObject: stated))
         case knobs.tokenEndpoint:
             let form = FormURLEncoding.decode(String(decoding: request.body ?? Data(), as: UTF8.self))
             tokenRequests.withLock { $0.append(form) }
+            let authorization = request.headers["Authorization"]
+            tokenAuthorizations.withLock { $0.append(authorization) }
+            if let secret = knobs.secret {
+                let basic = "Basic " + Data("\(clientID):\(FormURLEncoding.escape(secret))".utf8).base64EncodedString()
+                guard authorization == basic || (authorization == nil && form["client_secret"] == secret) else {
+                    return HTTPResponse(status: 401, body: Data(#"{"error":"invalid_client"}"#.utf8))
+                }
+            }
             let grant: Grant? = grants.withLock { grants in
                 guard let code = form["code"], var grant = grants[code], !grant.used else { return nil }
                 grant.used = true
@@ -117,10 +132,11 @@ struct FakeBrowser: AuthorizationBrowser {
 struct OpenIDConnectUIClientTests {
     let clock = TestClock()
 
-    func client(_ fake: FakeOpenIDProvider, rewrite: @escaping @Sendable (URL) -> URL = { $0 }) throws
-        -> OpenIDConnectUIClient
-    {
+    func client(
+        _ fake: FakeOpenIDProvider, secret: Secret? = nil, rewrite: @escaping @Sendable (URL) -> URL = { $0 }
+    ) throws -> OpenIDConnectUIClient {
         let provider = try OpenIDConnectProvider(name: "acme", issuer: fake.issuer, clientID: fake.clientID)
+            .withClientSecret(secret)
         return OpenIDConnectUIClient(
             provider: provider, transport: fake, browser: FakeBrowser(provider: fake, rewrite: rewrite),
             random: SeededRandomBytes(), clock: clock)
@@ -206,6 +222,60 @@ struct OpenIDConnectUIClientTests {
         let fake = FakeOpenIDProvider(now: clock.now(), knobs: knobs)
         await #expect(throws: AuthError.invalidIdentityToken(rejection)) {
             try await client(fake).getCredential()
+        }
+    }
+
+    @Test(
+        "a confidential client sends its secret the way the provider takes it: HTTP Basic, else in the form",
+        arguments: [
+            (nil, "basic"), (["client_secret_basic", "client_secret_post"], "basic"), (["client_secret_post"], "post"),
+        ]
+            as [([String]?, String)])
+    func confidentialClient(methods: [String]?, sent: String) async throws {
+        let secret = "s3cr:et/+ü"
+        let fake = FakeOpenIDProvider(now: clock.now(), knobs: .init(authMethods: methods, secret: secret))
+        let outcome = try await client(fake, secret: Secret(secret)).getCredential()
+        guard case .credential = outcome else {
+            Issue.record("expected a credential, got \(outcome)")
+            return
+        }
+        let form = try #require(fake.tokenRequests.withLock { $0.first })
+        let authorization = fake.tokenAuthorizations.withLock { $0.first } ?? nil
+        #expect((authorization != nil) == (sent == "basic"))
+        if sent == "basic" {
+            // RFC 6749 §2.3.1: the id and the secret form-encoded, joined by ':', then base64.
+            #expect(authorization == "Basic " + Data("app-client:s3cr%3Aet%2F%2B%C3%BC".utf8).base64EncodedString())
+        } else {
+            #expect(form["client_secret"] == secret)
+        }
+        #expect((form["client_secret"] != nil) == (sent == "post"))
+        // The secret never travels in the browser's address.
+        #expect(fake.pages.withLock { $0.allSatisfy { !$0.absoluteString.contains("s3cr") } })
+    }
+
+    @Test("a secret the provider takes neither way is refused before the user is sent to sign in")
+    func clientAuthenticationUnsupported() async throws {
+        let fake = FakeOpenIDProvider(now: clock.now(), knobs: .init(authMethods: ["private_key_jwt"], secret: "s"))
+        await #expect(
+            throws: AuthError.openIDConnect(ProviderType(rawValue: "oidc.acme"), .clientAuthenticationUnsupported)
+        ) {
+            try await client(fake, secret: "s").getCredential()
+        }
+        #expect(fake.pages.withLock { $0.isEmpty })
+    }
+
+    @Test("a provider that wants a secret the app does not send refuses the app, not the code: it says so")
+    func clientRefused() async throws {
+        let fake = FakeOpenIDProvider(now: clock.now(), knobs: .init(secret: "s"))
+        await #expect(
+            throws: AuthError.openIDConnect(ProviderType(rawValue: "oidc.acme"), .clientAuthenticationFailed)
+        ) {
+            try await client(fake).getCredential()
+        }
+        await #expect(
+            throws: AuthError.openIDConnect(ProviderType(rawValue: "oidc.acme"), .clientAuthenticationFailed)
+        ) {
+            try await client(fake, secret: "wrong").getCredential()
         }
     }
 

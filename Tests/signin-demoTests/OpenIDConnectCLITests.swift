@@ -22,6 +22,9 @@ final class LocalOpenIDProvider: Sendable {
     let key: TestSigningKey
     let grants = Locked<[String: Grant]>([:])
     let tokenRequests = Locked(0)
+    /// The client secret its token endpoint requires (HTTP Basic), once the app is registered as a confidential
+    /// client; `nil` for a public client.
+    let secret = Locked<String?>(nil)
     /// The `sub` and `email` of the tokens it issues: its signed-in user.
     let user = Locked((subject: "employee-42", email: "grace@corp.example"))
     let server: HTTPServer
@@ -70,6 +73,11 @@ final class LocalOpenIDProvider: Sendable {
         case ("POST", "/token"):
             tokenRequests.withLock { $0 += 1 }
             let form = FormURLEncoding.decode(String(decoding: request.body, as: UTF8.self))
+            if let secret = secret.withLock({ $0 }) {
+                let basic = "Basic " + Data("cli-app:\(secret)".utf8).base64EncodedString()
+                guard request.headers.contains(where: { $0.name.lowercased() == "authorization" && $0.value == basic })
+                else { return HTTPServerResponse.json(401, Data(#"{"error":"invalid_client"}"#.utf8)) }
+            }
             let grant = grants.withLock { grants in form["code"].flatMap { grants.removeValue(forKey: $0) } }
             guard let grant, form["redirect_uri"] == grant.redirectURI, form["client_id"] == "cli-app",
                 let verifier = form["code_verifier"], Base64URL.encode(SHA256.hash(verifier)) == grant.challenge
@@ -250,6 +258,41 @@ struct OpenIDConnectCLITests {
         // Named again without --issuer, it is not registered.
         #expect(await run(["sign-in", "oidc.down"]).code == .usage)
         #expect(await run(["status"]).code == .failure)
+    }
+
+    @Test("a confidential client: the secret comes from a file or a variable named at registration, never stored")
+    func confidentialClient() async throws {
+        let provider = try LocalOpenIDProvider()
+        defer { provider.stop() }
+        provider.secret.withLock { $0 = "s3cret-42" }
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        let secretFile = folder.path + "/client-secret"
+        try "s3cret-42\n".write(toFile: secretFile, atomically: true, encoding: .utf8)
+        let register = ["sign-in", "oidc.corp", "--issuer", provider.issuer, "--client-id", "cli-app"]
+        // Without the secret, the provider refuses the app, and the words say so.
+        let public_ = await runWithBrowser(register, provider: provider)
+        #expect(public_.code == .failure && public_.err.contains("did not accept this app"), "\(public_.err)")
+        let signedIn = await runWithBrowser(register + ["--client-secret-file", secretFile], provider: provider)
+        #expect(signedIn.code == .success, "\(signedIn.err)")
+        let registry = try String(contentsOfFile: folder.path + "/client/oidc-providers.json", encoding: .utf8)
+        #expect(registry.contains(secretFile) && !registry.contains("s3cret-42"), "\(registry)")
+        #expect(await run(["sign-out", "--yes"]).code == .success)
+        // Named again, it reads the file again.
+        #expect(await runWithBrowser(["sign-in", "oidc.corp"], provider: provider).code == .success)
+        #expect(await run(["sign-out", "--yes"]).code == .success)
+        // From a variable; one that is unset fails before any page, saying where the secret was looked for.
+        _ = await runWithBrowser(register + ["--client-secret-env", "CORP_SECRET"], provider: provider)
+        let unset = await run(["sign-in", "oidc.corp"])
+        #expect(unset.code == .failure && unset.err.contains("$CORP_SECRET"), "\(unset.err)")
+        #expect(!unset.err.contains("Open this address"))
+        let fromVariable = await runWithBrowser(
+            ["sign-in", "oidc.corp"], provider: provider, environment: ["CORP_SECRET": "s3cret-42"])
+        #expect(fromVariable.code == .success, "\(fromVariable.err)")
+        // Never on the command line: there is no option that takes the secret itself, and both places at once are
+        // refused.
+        let both = await run(register + ["--client-secret-file", secretFile, "--client-secret-env", "X"])
+        #expect(both.code == .usage)
+        #expect(await run(["sign-in", "oidc.corp", "--client-secret", "s3cret-42"]).code == .usage)
     }
 
     @Test("a name is taken as typed: upper case is refused, never folded onto another provider")

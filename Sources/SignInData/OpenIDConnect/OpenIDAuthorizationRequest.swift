@@ -80,6 +80,30 @@ public struct OpenIDAuthorizationRequest: Hashable, Sendable {
         return code
     }
 
+    /// How the app proves itself at the token endpoint.
+    public enum ClientAuthentication: Hashable, Sendable {
+        /// A public client: the client id in the form, PKCE as the proof.
+        case none
+        /// The client id and secret with HTTP Basic (`client_secret_basic`, RFC 6749 §2.3.1).
+        case basic(Secret)
+        /// The client id and secret in the form (`client_secret_post`).
+        case post(Secret)
+    }
+
+    /// How `provider` proves itself at `metadata`'s token endpoint: with its client secret, HTTP Basic when the
+    /// provider takes it (or says nothing, which means Basic), else in the form. Asked before the user is sent to sign
+    /// in, so that a provider the app cannot prove itself to fails before anything is shown.
+    /// - Throws: `OpenIDConnectFailure/clientAuthenticationUnsupported` for a secret the provider takes neither way.
+    public static func clientAuthentication(
+        of provider: OpenIDConnectProvider, at metadata: OpenIDProviderMetadata
+    ) throws(OpenIDConnectFailure) -> ClientAuthentication {
+        guard let secret = provider.clientSecret else { return .none }
+        let methods = metadata.tokenEndpointAuthMethods ?? ["client_secret_basic"]
+        if methods.contains("client_secret_basic") { return .basic(secret) }
+        if methods.contains("client_secret_post") { return .post(secret) }
+        throw .clientAuthenticationUnsupported
+    }
+
     /// Exchanges `code` at the token endpoint (with the PKCE verifier) for the provider's tokens.
     /// - Parameters:
     ///   - code: The code from ``code(from:)``.
@@ -88,19 +112,35 @@ public struct OpenIDAuthorizationRequest: Hashable, Sendable {
     ///   - timeout: How long to wait, in seconds.
     /// - Returns: The ID token and, if sent, the access token.
     /// - Throws: `AuthError/openIDConnect(_:_:)` with `OpenIDConnectFailure/codeExchangeFailed` when the
-    ///   provider refused the code, `AuthError/missingIdentityToken(_:)` when it sent no ID token,
-    ///   `AuthError/network(reason:)` when nothing answered, `CancellationError` when cancelled.
+    ///   provider refused the code, `OpenIDConnectFailure/clientAuthenticationFailed` when it refused the app
+    ///   (`invalid_client`), `OpenIDConnectFailure/clientAuthenticationUnsupported` when it takes the app's secret
+    ///   neither way; `AuthError/missingIdentityToken(_:)` when it sent no ID token, `AuthError/network(reason:)`
+    ///   when nothing answered, `CancellationError` when cancelled.
     public func exchange(
         code: String, codeVerifier: Secret, transport: any HTTPTransport, timeout: TimeInterval = 15
     ) async throws -> OpenIDTokens {
-        let form = FormURLEncoding.encode([
+        let authentication: ClientAuthentication
+        do throws(OpenIDConnectFailure) {
+            authentication = try Self.clientAuthentication(of: provider, at: metadata)
+        } catch {
+            throw AuthError.openIDConnect(provider.type, error)
+        }
+        var fields = [
             ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI),
             ("client_id", provider.clientID), ("code_verifier", codeVerifier.value),
-        ])
+        ]
+        var headers = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"]
+        switch authentication {
+        case .none: break
+        case .basic(let secret):
+            // RFC 6749 §2.3.1: each form-encoded, then joined with ':' and base64.
+            let pair = FormURLEncoding.escape(provider.clientID) + ":" + FormURLEncoding.escape(secret.value)
+            headers["Authorization"] = "Basic " + Data(pair.utf8).base64EncodedString()
+        case .post(let secret): fields.append(("client_secret", secret.value))
+        }
         let request = HTTPRequest(
-            method: "POST", url: metadata.tokenEndpoint,
-            headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
-            body: Data(form.utf8), timeout: timeout)
+            method: "POST", url: metadata.tokenEndpoint, headers: headers,
+            body: Data(FormURLEncoding.encode(fields).utf8), timeout: timeout)
         let response: HTTPResponse
         do {
             response = try await transport.send(request)
@@ -110,9 +150,15 @@ public struct OpenIDAuthorizationRequest: Hashable, Sendable {
             throw AuthError.network(
                 reason: "\(metadata.tokenEndpoint.host ?? "the provider"): \(error.localizedDescription)")
         }
-        guard response.status == 200, response.body.count <= 256 * 1024,
-            let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
-        else { throw AuthError.openIDConnect(provider.type, .codeExchangeFailed) }
+        let object =
+            response.body.count <= 256 * 1024
+            ? try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] : nil
+        guard response.status == 200, let object else {
+            // RFC 6749 §5.2: the app itself was refused (a secret wanted, or a client id the provider does not know).
+            let refusedClient = response.status == 401 || object?["error"] as? String == "invalid_client"
+            throw AuthError.openIDConnect(
+                provider.type, refusedClient ? .clientAuthenticationFailed : .codeExchangeFailed)
+        }
         guard let idToken = object["id_token"] as? String, !idToken.isEmpty else {
             throw AuthError.missingIdentityToken(provider.type)
         }

@@ -22,6 +22,11 @@ public struct OpenIDConnectProvider: Hashable, Sendable, Codable {
     /// The provider's name as people see it, by language (`en`, `tr`, `zh-Hant`); a screen shows ``name`` where one
     /// is absent.
     public let displayNames: [String: String]
+    /// The app's client secret, for a provider that registered the app as a confidential client; `nil` for a public
+    /// client (PKCE alone). Sent to the token endpoint only, with HTTP Basic or in the form as the provider's
+    /// `token_endpoint_auth_methods_supported` allows. Never encoded: keep it where secrets are kept, and attach it
+    /// with ``withClientSecret(_:)``.
+    public private(set) var clientSecret: Secret?
 
     /// The provider's id at the identity backend: `oidc.<name>`.
     public var type: ProviderType { ProviderType(rawValue: "oidc.\(name)") }
@@ -64,6 +69,17 @@ public struct OpenIDConnectProvider: Hashable, Sendable, Codable {
         self.clientID = clientID
         self.scopes = validScopes.contains("openid") ? validScopes : ["openid"] + validScopes
         self.displayNames = displayNames
+    }
+
+    /// This registration with `secret` as the app's client secret.
+    public func withClientSecret(_ secret: Secret?) -> OpenIDConnectProvider {
+        var copy = self
+        copy.clientSecret = secret
+        return copy
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, issuer, clientID, scopes, displayNames
     }
 
     /// Decodes a registration and checks it as ``init(name:issuer:clientID:scopes:displayNames:)`` does.

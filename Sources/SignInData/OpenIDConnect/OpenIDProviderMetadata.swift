@@ -17,6 +17,9 @@ public struct OpenIDProviderMetadata: Hashable, Sendable {
     public let codeChallengeMethods: [String]?
     /// Whether the provider adds `iss` to its redirects (RFC 9207), which the client then requires.
     public let returnsIssuerInRedirect: Bool
+    /// How the token endpoint takes a client's credentials (`client_secret_basic`, `client_secret_post`, …); `nil`
+    /// when the document says nothing, which means `client_secret_basic` (OpenID Connect Discovery §3).
+    public let tokenEndpointAuthMethods: [String]?
 
     /// The longest discovery document read, in bytes.
     public static let maximumSize = 256 * 1024
@@ -48,6 +51,7 @@ public struct OpenIDProviderMetadata: Hashable, Sendable {
         jwksURI = try endpoint("jwks_uri")
         codeChallengeMethods = object["code_challenge_methods_supported"] as? [String]
         returnsIssuerInRedirect = object["authorization_response_iss_parameter_supported"] as? Bool ?? false
+        tokenEndpointAuthMethods = object["token_endpoint_auth_methods_supported"] as? [String]
         if let types = object["response_types_supported"] as? [String], !types.contains("code") {
             throw .discoveryFailed
         }

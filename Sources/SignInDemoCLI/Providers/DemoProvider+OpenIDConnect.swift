@@ -60,8 +60,78 @@ struct OpenIDProviderRegistry {
         let reason: CLIText
     }
 
+    /// Where a registration's client secret is read from at each sign-in; the registry never holds the secret.
+    enum SecretSource: Hashable, Sendable {
+        /// A file holding it on one line.
+        case file(String)
+        /// An environment variable holding it.
+        case environment(String)
+    }
+
+    /// A registration, and where its client secret is (a confidential client's), as the file keeps them: the
+    /// registration's keys, and `clientSecretFile` or `clientSecretEnvironment`.
+    struct Entry: Codable, Hashable {
+        var provider: OpenIDConnectProvider
+        var secret: SecretSource?
+
+        private enum Keys: String, CodingKey {
+            case clientSecretFile, clientSecretEnvironment
+        }
+
+        init(provider: OpenIDConnectProvider, secret: SecretSource?) {
+            self.provider = provider
+            self.secret = secret
+        }
+
+        init(from decoder: any Decoder) throws {
+            provider = try OpenIDConnectProvider(from: decoder)
+            let container = try decoder.container(keyedBy: Keys.self)
+            secret =
+                try container.decodeIfPresent(String.self, forKey: .clientSecretFile).map(SecretSource.file)
+                ?? container.decodeIfPresent(String.self, forKey: .clientSecretEnvironment).map(
+                    SecretSource.environment)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try provider.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            switch secret {
+            case .file(let path)?: try container.encode(path, forKey: .clientSecretFile)
+            case .environment(let name)?: try container.encode(name, forKey: .clientSecretEnvironment)
+            case nil: break
+            }
+        }
+    }
+
+    /// The longest client secret read.
+    static let secretLimit = 4096
+
+    /// The client secret `source` holds: one line of printable text, read now.
+    static func secret(from source: SecretSource, environment: [String: String]) -> Result<Secret, Failure> {
+        let raw: String
+        switch source {
+        case .file(let path):
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                return .failure(Failure(reason: .reasonNoSuchFile))
+            }
+            defer { try? handle.close() }
+            guard let data = try? handle.read(upToCount: secretLimit + 1) else {
+                return .failure(Failure(reason: .reasonNoSuchFile))
+            }
+            guard data.count <= secretLimit else { return .failure(Failure(reason: .reasonTooLong)) }
+            raw = String(decoding: data, as: UTF8.self)
+        case .environment(let name):
+            raw = environment[name] ?? ""
+        }
+        let secret = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !secret.isEmpty, secret.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
+            return .failure(Failure(reason: .reasonEmptySecret))
+        }
+        return .success(Secret(secret))
+    }
+
     /// The registrations, in the order they were added; none when the file does not exist.
-    func load() throws(Failure) -> [OpenIDConnectProvider] {
+    func load() throws(Failure) -> [Entry] {
         let bytes: [UInt8]?
         do {
             bytes = try AtomicFile.read(path, limit: Self.limit)
@@ -70,15 +140,15 @@ struct OpenIDProviderRegistry {
         }
         guard let bytes else { return [] }
         do {
-            return try JSONDecoder().decode([OpenIDConnectProvider].self, from: Data(bytes))
+            return try JSONDecoder().decode([Entry].self, from: Data(bytes))
         } catch {
             throw Failure(reason: .reasonNotProviderList)
         }
     }
 
     /// Adds `registration`, or replaces the one of the same name.
-    func save(_ registration: OpenIDConnectProvider) throws(Failure) {
-        var all = try load().filter { $0.name != registration.name }
+    func save(_ registration: Entry) throws(Failure) {
+        var all = try load().filter { $0.provider.name != registration.provider.name }
         all.append(registration)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

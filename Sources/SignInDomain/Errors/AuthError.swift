@@ -285,6 +285,12 @@ public enum OpenIDConnectFailure: String, Hashable, Sendable, CaseIterable {
     case authorizationRefused
     /// The token endpoint refused the code (wrong, used, expired, or the PKCE verifier did not match).
     case codeExchangeFailed
+    /// The token endpoint refused the app itself (`invalid_client`): the provider wants the app's client secret, or
+    /// the client id is not one it knows.
+    case clientAuthenticationFailed
+    /// The app has a client secret, but the provider takes it neither with HTTP Basic nor in the form (its
+    /// `token_endpoint_auth_methods_supported`): refused before the user is sent to sign in.
+    case clientAuthenticationUnsupported
     /// Nobody completed the sign-in in the browser in time.
     case timedOut
 }

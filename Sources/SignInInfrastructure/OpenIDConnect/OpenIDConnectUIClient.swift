@@ -58,6 +58,12 @@ public struct OpenIDConnectUIClient: SignInUIClient {
 
     private func authorize() async throws -> CredentialOutcome {
         let metadata = try await OpenIDProviderMetadata.discover(provider, transport: transport)
+        // An app the provider cannot take the secret of is refused before the user signs in and consents for nothing.
+        do throws(OpenIDConnectFailure) {
+            _ = try OpenIDAuthorizationRequest.clientAuthentication(of: provider, at: metadata)
+        } catch {
+            throw AuthError.openIDConnect(provider.type, error)
+        }
         // RFC 7636 §4.1: 32 random bytes make a 43-character verifier; the challenge is its SHA-256, base64url.
         let verifier = Secret(Base64URL.encode(random.bytes(count: 32)))
         let challenge = Base64URL.encode(SHA256.hash(verifier.value))

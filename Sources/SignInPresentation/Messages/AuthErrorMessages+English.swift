@@ -112,6 +112,10 @@ extension AuthErrorMessages {
             "{provider} refused the sign-in. Try again, or ask the provider's administrator whether this app may sign in.",
         .oidcCodeExchangeFailed:
             "{provider} did not accept the sign-in's last step. Start the sign-in again.",
+        .oidcClientAuthenticationFailed:
+            "{provider} did not accept this app: it wants the app's client secret, or does not know its client id. Check the app's registration with the provider.",
+        .oidcClientAuthenticationUnsupported:
+            "{provider} takes the app's client secret in none of the ways this app sends it (HTTP Basic or the form), so the sign-in was not started.",
         .oidcTimedOut:
             "The sign-in with {provider} was not finished in the browser in time. Start it again.",
         .passkeyChallengeExpired:

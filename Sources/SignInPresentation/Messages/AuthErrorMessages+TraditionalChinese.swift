@@ -93,6 +93,10 @@ extension AuthErrorMessages {
             "{provider} 拒絕了此次登入。請再試一次，或詢問該服務的管理員是否允許此應用程式登入。",
         .oidcCodeExchangeFailed:
             "{provider} 未接受登入的最後一步。請重新開始登入。",
+        .oidcClientAuthenticationFailed:
+            "{provider} 未接受此應用程式：它需要應用程式的用戶端密鑰，或不認得其用戶端 ID。請檢查應用程式在該服務的註冊。",
+        .oidcClientAuthenticationUnsupported:
+            "{provider} 不接受此應用程式傳送用戶端密鑰的任何方式（HTTP Basic 或表單），因此未開始登入。",
         .oidcTimedOut:
             "未能及時在瀏覽器中完成以 {provider} 登入。請重新開始。",
         .passkeyChallengeExpired:

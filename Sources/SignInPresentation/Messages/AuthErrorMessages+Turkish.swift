@@ -113,6 +113,10 @@ extension AuthErrorMessages {
             "{provider} girişi reddetti. Tekrar deneyin ya da sağlayıcının yöneticisine bu uygulamanın giriş yapıp yapamayacağını sorun.",
         .oidcCodeExchangeFailed:
             "{provider} girişin son adımını kabul etmedi. Girişi yeniden başlatın.",
+        .oidcClientAuthenticationFailed:
+            "{provider} bu uygulamayı kabul etmedi: uygulamanın istemci sırrını istiyor ya da istemci kimliğini tanımıyor. Uygulamanın sağlayıcıdaki kaydını denetleyin.",
+        .oidcClientAuthenticationUnsupported:
+            "{provider}, uygulamanın istemci sırrını bu uygulamanın gönderdiği yolların hiçbiriyle (HTTP Basic ya da form) almıyor; bu yüzden giriş başlatılmadı.",
         .oidcTimedOut:
             "{provider} ile giriş tarayıcıda zamanında tamamlanmadı. Yeniden başlatın.",
         .passkeyChallengeExpired:

@@ -77,6 +77,8 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case oidcStateMismatch
     case oidcAuthorizationRefused
     case oidcCodeExchangeFailed
+    case oidcClientAuthenticationFailed
+    case oidcClientAuthenticationUnsupported
     case oidcTimedOut
     case passkeyChallengeExpired
     case passkeyWrongRelyingParty
@@ -129,6 +131,8 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
         case .stateMismatch: .oidcStateMismatch
         case .authorizationRefused: .oidcAuthorizationRefused
         case .codeExchangeFailed: .oidcCodeExchangeFailed
+        case .clientAuthenticationFailed: .oidcClientAuthenticationFailed
+        case .clientAuthenticationUnsupported: .oidcClientAuthenticationUnsupported
         case .timedOut: .oidcTimedOut
         }
     }
