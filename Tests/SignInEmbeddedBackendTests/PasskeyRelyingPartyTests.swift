@@ -267,14 +267,18 @@ struct PasskeyRelyingPartyTests {
 
     // MARK: - Attacks on the proof
 
-    @Test("a discoverable sign-in without its user handle is refused")
+    @Test("a discoverable sign-in without its user handle is refused as malformed, not as another user's passkey")
     func missingUserHandle() throws {
         var (_, device) = try registered()
         device.counter = 1
         device.userHandle = nil
-        #expect(
-            code { _ = try service.finalizePasskeySignIn(device.assertion(try service.startPasskeySignIn())) }
-                == .passkeyNotFound)
+        do {
+            _ = try service.finalizePasskeySignIn(device.assertion(try service.startPasskeySignIn()))
+            Issue.record("an assertion without a user handle signed in")
+        } catch {
+            let refusal = error as? IdentityBackendError
+            #expect(refusal?.code == .invalidPasskey && refusal?.passkeyRejection == .malformed, "\(error)")
+        }
     }
 
     @Test("with user verification off, a passkey proving presence only is a first step: second factors are asked")

@@ -216,8 +216,8 @@ extension EmbeddedIdentityService: PasskeyBackend {
         (stored == 0 && received == 0) || received > stored
     }
 
-    /// The account and record of a registered passkey, its tag checked, and the user handle, when the device sent
-    /// one, the account's.
+    /// The account and record of a registered passkey, its tag checked, and the user handle the account's: a
+    /// discoverable credential always sends it, and an assertion without one is malformed, not another user's.
     static func registeredPasskey(
         _ credentialID: String, userHandle: [UInt8]?, state: EmbeddedBackendState, key: [UInt8]
     ) throws(IdentityBackendError) -> (uid: String, record: PasskeyRecord) {
@@ -228,7 +228,10 @@ extension EmbeddedIdentityService: PasskeyBackend {
             throw IdentityBackendError(.passkeyNotFound, message: "no account has this passkey")
         }
         // A discoverable credential names its user (WebAuthn §7.2 step 6): the handle must be there, and the account's.
-        guard let userHandle, ConstantTime.equals(userHandle, Array(uid.utf8)) else {
+        guard let userHandle else {
+            throw .passkey(.malformed, "the assertion has no user handle, which a discoverable credential always sends")
+        }
+        guard ConstantTime.equals(userHandle, Array(uid.utf8)) else {
             throw IdentityBackendError(.passkeyNotFound, message: "the passkey is not this user's")
         }
         let expected = tag(uid: uid, credentialID: credentialID, publicKey: record.publicKey, key: key)
