@@ -352,7 +352,7 @@ extension CLIMessages {
         .usageNoSimulatedApple:
             "{command} needs a simulated Apple ID, which a Firebase project does not have: use the embedded backend or signin-demo serve",
         .usageNoMailbox:
-            "Firebase mails the reset link to the user's inbox, which this command cannot read: open the mail and run signin-demo open-link with its link",
+            "this backend mails its links to the user's own inbox, which this command cannot read (only the embedded backend and signin-demo serve keep an outbox): open the mail and run signin-demo open-link with its link",
         .usageTourNeedsSimulation:
             "the guided tour signs in with the simulated Apple ID, which a Firebase project does not have: run it against the embedded backend or signin-demo serve, or run the commands one by one",
         .serveListening:
@@ -485,6 +485,8 @@ extension CLIMessages {
             "--client-secret-file or --client-secret-env (one of them) registers a provider's client secret: give it with --issuer and --client-id.",
         .oidcSecretUnreadable: "The client secret of {provider} could not be read from {source}: {reason}.",
         .reasonEmptySecret: "it is empty or not one line",
+        .usageRepeatedOption: "{option} is given twice; give it once.",
+        .usageVersionAlone: "--version takes no command or operand: run 'signin-demo --version' alone.",
         .usageNeedsYesToReplaceOIDC:
             "{provider} is registered with the issuer {issuer} and the client id {client}; add --yes to replace that registration.",
         .promptReplaceOIDC:

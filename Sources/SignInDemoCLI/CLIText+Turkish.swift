@@ -359,7 +359,7 @@ extension CLIMessages {
         .usageNoSimulatedApple:
             "{command} benzetilmiş bir Apple kimliği gerektirir ve bir Firebase projesinde bu yoktur: gömülü arka ucu ya da signin-demo serve'ü kullanın",
         .usageNoMailbox:
-            "Firebase sıfırlama bağlantısını kullanıcının gelen kutusuna gönderir ve bu komut onu okuyamaz: e-postayı açın ve bağlantısıyla signin-demo open-link komutunu çalıştırın",
+            "bu arka uç bağlantılarını kullanıcının kendi gelen kutusuna gönderir ve bu komut onu okuyamaz (yalnızca gömülü arka uç ve signin-demo serve bir giden kutusu tutar): e-postayı açın ve bağlantısıyla signin-demo open-link komutunu çalıştırın",
         .usageTourNeedsSimulation:
             "rehberli tur benzetilmiş Apple kimliğiyle giriş yapar ve bir Firebase projesinde bu yoktur: turu gömülü arka uçla ya da signin-demo serve ile çalıştırın ya da komutları tek tek çalıştırın",
         .serveListening:
@@ -496,6 +496,8 @@ extension CLIMessages {
             "--client-secret-file ya da --client-secret-env (yalnızca biri) bir sağlayıcının istemci sırrını kaydeder: --issuer ve --client-id ile birlikte verin.",
         .oidcSecretUnreadable: "{provider} sağlayıcısının istemci sırrı {source} kaynağından okunamadı: {reason}.",
         .reasonEmptySecret: "boş ya da tek satır değil",
+        .usageRepeatedOption: "{option} iki kez verilmiş; bir kez verin.",
+        .usageVersionAlone: "--version komut ya da işlenen almaz: 'signin-demo --version' komutunu tek başına çalıştırın.",
         .usageNeedsYesToReplaceOIDC:
             "{provider}, {issuer} yayıncısı ve {client} istemci kimliğiyle kayıtlı; bu kaydın yerine koymak için --yes ekleyin.",
         .promptReplaceOIDC:

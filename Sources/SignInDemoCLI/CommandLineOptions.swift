@@ -617,6 +617,8 @@ enum CommandLineParser {
             guard let spec = CommandTable.options.first(where: { $0.long == name || $0.short == name }) else {
                 throw UsageError(.usageUnknownOption, ["option": InputText.echo(name)])
             }
+            // Given twice, one of the two would be silently dropped (two --email values: which account?).
+            guard !used.contains(spec.name) else { throw UsageError(.usageRepeatedOption, ["option": spec.long]) }
             used.append(spec.name)
             guard spec.value != nil else {
                 if inlineValue != nil { throw UsageError(.usageTakesNoValue, ["option": spec.long]) }
@@ -693,6 +695,7 @@ enum CommandLineParser {
             }
         }
         if wantsVersion {
+            guard words.isEmpty, !wantsHelp else { throw UsageError(.usageVersionAlone) }
             invocation.command = Command(.version)
             return invocation
         }

@@ -10,7 +10,8 @@ import SignInREST
 /// The demo CLI: parses the command line, then runs the tour, the menu, or one command.
 @MainActor
 struct DemoCLI {
-    static let version = "0.4.0"
+    /// The version: the last one CHANGELOG.md records, marked as a build from main until a release is tagged.
+    static let version = "0.4.0+unreleased"
 
     let console: Console
     let environment: [String: String]
