@@ -485,6 +485,9 @@ extension CLIMessages {
             "--client-secret-file or --client-secret-env (one of them) registers a provider's client secret: give it with --issuer and --client-id.",
         .oidcSecretUnreadable: "The client secret of {provider} could not be read from {source}: {reason}.",
         .reasonEmptySecret: "it is empty or not one line",
+        .noPasswordToChange: "This account has no password yet, so there is none to change.",
+        .hintAddPassword: "Add one with: signin-demo link email.",
+        .hintAddPasswordMenu: "Choose {item} to add one.",
         .usageRepeatedOption: "{option} is given twice; give it once.",
         .usageVersionAlone: "--version takes no command or operand: run 'signin-demo --version' alone.",
         .usageNeedsYesToReplaceOIDC:

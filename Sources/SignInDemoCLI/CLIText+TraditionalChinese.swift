@@ -317,7 +317,8 @@ extension CLIMessages {
             "此 Firebase 後端在這裡沒有 {provider} 登入畫面：請用 --id-token-file 檔案 傳入在別處取得的身分權杖（或 SIGNIN_DEMO_ID_TOKEN，其 nonce 用 SIGNIN_DEMO_RAW_NONCE）",
         .usageIDTokenUnreadable: "無法讀取 {path} 中的身分權杖：{reason}",
         .usageNoSimulatedApple: "{command} 需要模擬的 Apple ID，而 Firebase 專案沒有：請使用內嵌後端或 signin-demo serve",
-        .usageNoMailbox: "此後端會把連結寄到使用者自己的收件匣，此指令無法讀取（只有內嵌後端與 signin-demo serve 保有寄件匣）：請打開郵件，用其中的連結執行 signin-demo open-link",
+        .usageNoMailbox:
+            "此後端會把連結寄到使用者自己的收件匣，此指令無法讀取（只有內嵌後端與 signin-demo serve 保有寄件匣）：請打開郵件，用其中的連結執行 signin-demo open-link",
         .usageTourNeedsSimulation:
             "導覽會用模擬的 Apple ID 登入，而 Firebase 專案沒有：請對內嵌後端或 signin-demo serve 執行導覽，或逐一執行指令",
         .serveListening:
@@ -424,6 +425,9 @@ extension CLIMessages {
             "--client-secret-file 或 --client-secret-env（只能擇一）用於註冊服務的用戶端密鑰：請與 --issuer 和 --client-id 一起提供。",
         .oidcSecretUnreadable: "無法從 {source} 讀取 {provider} 的用戶端密鑰：{reason}。",
         .reasonEmptySecret: "內容為空或不是單行",
+        .noPasswordToChange: "此帳號還沒有密碼，因此沒有可變更的密碼。",
+        .hintAddPassword: "請用此指令新增密碼：signin-demo link email。",
+        .hintAddPasswordMenu: "請選擇 {item} 新增密碼。",
         .usageRepeatedOption: "{option} 重複出現；請只提供一次。",
         .usageVersionAlone: "--version 不接受指令或運算元：請單獨執行 'signin-demo --version'。",
         .usageNeedsYesToReplaceOIDC: "{provider} 已以發行者 {issuer} 與用戶端 ID {client} 註冊；若要取代該註冊，請加上 --yes。",

@@ -496,8 +496,12 @@ extension CLIMessages {
             "--client-secret-file ya da --client-secret-env (yalnızca biri) bir sağlayıcının istemci sırrını kaydeder: --issuer ve --client-id ile birlikte verin.",
         .oidcSecretUnreadable: "{provider} sağlayıcısının istemci sırrı {source} kaynağından okunamadı: {reason}.",
         .reasonEmptySecret: "boş ya da tek satır değil",
+        .noPasswordToChange: "Bu hesabın henüz bir parolası yok, bu yüzden değiştirilecek bir parola da yok.",
+        .hintAddPassword: "Şununla bir parola ekleyin: signin-demo link email.",
+        .hintAddPasswordMenu: "Bir parola eklemek için {item} seçin.",
         .usageRepeatedOption: "{option} iki kez verilmiş; bir kez verin.",
-        .usageVersionAlone: "--version komut ya da işlenen almaz: 'signin-demo --version' komutunu tek başına çalıştırın.",
+        .usageVersionAlone:
+            "--version komut ya da işlenen almaz: 'signin-demo --version' komutunu tek başına çalıştırın.",
         .usageNeedsYesToReplaceOIDC:
             "{provider}, {issuer} yayıncısı ve {client} istemci kimliğiyle kayıtlı; bu kaydın yerine koymak için --yes ekleyin.",
         .promptReplaceOIDC:

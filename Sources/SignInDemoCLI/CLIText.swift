@@ -110,7 +110,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     // OpenID Connect providers.
     case optionIssuer, optionClientID, usageOIDCNotRegistered, usageOIDCNeedsIssuer, usageBadIssuer, usageBadClientID
     case usageBadOIDCName, usageIssuerOnlyForOIDC, oidcOpenBrowser, oidcPageTitle, oidcPageMessage
-    case usageRepeatedOption, usageVersionAlone
+    case usageRepeatedOption, usageVersionAlone, noPasswordToChange, hintAddPassword, hintAddPasswordMenu
     case optionClientSecretFile, optionClientSecretEnvironment, usageSecretNeedsRegistration, oidcSecretUnreadable
     case reasonEmptySecret
     case usageNeedsYesToReplaceOIDC, promptReplaceOIDC, oidcReplaceCancelled, oidcNotRegistered

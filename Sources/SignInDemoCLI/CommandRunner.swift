@@ -238,6 +238,15 @@ struct CommandRunner {
         guard let offer = root.viewModel.features.passwords?.change else {
             return reportNotOffered(.passwordChange, invocation)
         }
+        // An account with no password has none to change: said before anything is asked, with the way to add one.
+        if let session = try? await root.sessions.currentSession(), !session.providerIds.contains(.emailPassword) {
+            let error = AuthError.providerNotLinked(.emailPassword)
+            console.report?.fail(code: errorCode(error), message: text(.noPasswordToChange))
+            console.err(
+                text(.usagePrefix, ["message": text(.noPasswordToChange)]) + "\n  "
+                    + nextStep(.hintAddPassword, orChoose: .hintAddPasswordMenu, .link(.emailPassword)) + "\n")
+            return .failure
+        }
         guard let password = invocation.password ?? askNewPassword() else {
             return cancelled(.changePasswordCancelled)
         }
@@ -711,6 +720,12 @@ struct CommandRunner {
         for attempt in 1...3 {
             guard let first = askSecret(text(.promptNewPassword)) else { return nil }
             guard console.isInteractive else { return first }
+            // The policy is checked at once, before the password is typed again; the third refused one goes on, for
+            // the use case to refuse as the command's error.
+            if let rule = PasswordPolicy.violation(of: first), attempt < 3 {
+                console.err(text(.usagePrefix, ["message": text.errors.message(for: .weakPassword(rule))]) + "\n")
+                continue
+            }
             guard let second = askSecret(text(.promptNewPasswordAgain)) else { return nil }
             if second == first { return first }
             let message = attempt < 3 ? text(.promptPasswordsDifferRetry) : text(.promptPasswordsDiffer)

@@ -143,6 +143,30 @@ struct CLIBehaviourTests {
         #expect(captured.err.contains("nothing to revoke"))
     }
 
+    // MARK: - Passwords
+
+    @Test("a new password that breaks the policy is refused at its first entry and asked again, not after the second")
+    func policyAtFirstEntry() async {
+        let (code, captured) = await run(
+            ["sign-up"], input: ["ada@example.com", "short", "correct horse", "correct horse"], terminal: true)
+        #expect(code == .success, "\(captured.err)")
+        #expect(captured.err.components(separatedBy: "at least 8 characters").count == 2, "\(captured.err)")
+        // Asked again at once; typed twice only once it passes.
+        #expect(captured.out.contains("New password: New password: New password again: "), "\(captured.out)")
+    }
+
+    @Test("changing the password of an account without one is refused before anything is asked, with the next step")
+    func noPasswordToChange() async {
+        #expect(await run(["sign-in", "apple"]).0 == .success)
+        let (offTerminal, refused) = await run(["change-password", "--password", "new password 1"])
+        #expect(offTerminal == .failure)
+        #expect(
+            refused.err.contains("no password yet") && refused.err.contains("signin-demo link email"), "\(refused.err)")
+        let (onTerminal, asked) = await run(["change-password"], input: ["new password 1"], terminal: true)
+        #expect(onTerminal == .failure)
+        #expect(!asked.out.contains("New password"), "\(asked.out)")
+    }
+
     // MARK: - JSON
 
     @Test("--json prints exactly one JSON object with the same keys, on success and on failure")
