@@ -50,6 +50,38 @@ struct Console: Sendable {
         return console
     }
 
+    /// This console with `options` (`--backend firebase`) written after each `signin-demo` that names a command in
+    /// what it writes: the hints' command lines then talk to the backend in use.
+    func naming(backendOptions options: [String]) -> Console {
+        guard !options.isEmpty else { return self }
+        var console = self
+        let out = self.out
+        let err = self.err
+        let inserted = options.joined(separator: " ") + " "
+        console.out = { out(Self.insert(inserted, afterProgramNamingACommandIn: $0)) }
+        console.err = { err(Self.insert(inserted, afterProgramNamingACommandIn: $0)) }
+        return console
+    }
+
+    /// `text` with `inserted` after each "signin-demo " that a command's name follows.
+    static func insert(_ inserted: String, afterProgramNamingACommandIn text: String) -> String {
+        let program = "signin-demo "
+        guard text.contains(program) else { return text }
+        let names = CommandName.allCases.map(\.rawValue).sorted { $0.count > $1.count }
+        var result = ""
+        var rest = text[...]
+        while let found = rest.range(of: program) {
+            result += rest[..<found.upperBound]
+            rest = rest[found.upperBound...]
+            let named = names.first { name in
+                rest.hasPrefix(name)
+                    && rest.dropFirst(name.count).first.map { !($0.isLetter || $0 == "-") } ?? true
+            }
+            if named != nil { result += inserted }
+        }
+        return result + rest
+    }
+
     /// This console for a command run with `--json`: standard output is left to the one object printed at the end.
     /// What the command writes there for people goes to standard error when a person may be answering prompts
     /// (standard input is a terminal), and is dropped otherwise, since the object says it; its messages on standard

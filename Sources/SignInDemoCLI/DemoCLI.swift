@@ -133,9 +133,14 @@ struct DemoCLI {
         case .success(let token): invocation.providedIDToken = token
         case .failure(let error): return usageError(error)
         }
+        // A hint that names a command ("signin-demo outbox") names the backend in use too, so that following it
+        // literally talks to the same backend, not to the embedded one.
+        var backendOptions: [String] = []
+        if invocation.backend != .embedded { backendOptions = ["--backend", invocation.backend.rawValue] }
+        if let baseURL = invocation.baseURL { backendOptions += ["--base-url", baseURL.absoluteString] }
         var runner = CommandRunner(
-            console: console, paths: paths, choice: choice, environment: environment, text: text,
-            providers: providers)
+            console: console.naming(backendOptions: backendOptions), paths: paths, choice: choice,
+            environment: environment, text: text, providers: providers)
         if case .firebase(let configuration) = choice, let emulator = RemoteSimulation(configuration) {
             switch await emulator.probe() {
             case .simulates: runner.emulatorSimulates = true

@@ -167,6 +167,31 @@ struct CLIBehaviourTests {
         #expect(!asked.out.contains("New password"), "\(asked.out)")
     }
 
+    // MARK: - Hints name the backend in use
+
+    @Test("a hint's command line names the backend in use, so that following it talks to the same backend")
+    func hintsNameTheBackend() async {
+        let options = "--backend rest --base-url http://127.0.0.1:1 "
+        #expect(
+            Console.insert(
+                options,
+                afterProgramNamingACommandIn: "Sign in first: signin-demo sign-in apple, or 'signin-demo outbox'.")
+                == "Sign in first: signin-demo \(options)sign-in apple, or 'signin-demo \(options)outbox'.")
+        // Not a command: the program's own prefix, another word, an option already there.
+        for text in [
+            "signin-demo: wrong", "signin-demo sign-inx", "signin-demo --backend firebase status", "signin-demo",
+        ] {
+            #expect(Console.insert(options, afterProgramNamingACommandIn: text) == text)
+        }
+        let (code, captured) = await run(["status", "--backend", "rest", "--base-url", "http://127.0.0.1:1"])
+        #expect(code == .failure)
+        #expect(
+            (captured.out + captured.err).contains("signin-demo --backend rest --base-url http://127.0.0.1:1 sign-in"),
+            "\(captured.out)\(captured.err)")
+        // On the embedded backend, the hints stay as they are.
+        #expect(await run(["status"]).1.out.contains("signin-demo sign-in"))
+    }
+
     // MARK: - JSON
 
     @Test("--json prints exactly one JSON object with the same keys, on success and on failure")

@@ -48,7 +48,9 @@ struct EnumerationProtectionCLITests {
         let noAccount = await run(unknown)
         #expect(noAccount.code == .failure, "\(noAccount.out)")
         #expect(noAccount.err.contains("No account signs in with this email."), "\(noAccount.err)")
-        #expect(noAccount.err.contains("signin-demo sign-up"), "the hint offers a sign-up: \(noAccount.err)")
+        #expect(
+            noAccount.err.contains("signin-demo --backend firebase sign-up"),
+            "the hint offers a sign-up: \(noAccount.err)")
         let wrongPassword = await run(wrong)
         #expect(wrongPassword.err.contains("Wrong password."), "\(wrongPassword.err)")
         #expect(wrongPassword.err.contains("reset-password"), "the hint offers a reset: \(wrongPassword.err)")

@@ -198,7 +198,10 @@ struct NewUserTests {
         let rest = ["--backend", "rest", "--base-url", "http://127.0.0.1:9"]
         let (code, captured) = await run(rest + ["status"], CapturedConsole())
         #expect(
-            code == .failure && captured.out.contains("Sign in first: signin-demo sign-in email.\n"), "\(captured.out)")
+            code == .failure
+                && captured.out.contains(
+                    "Sign in first: signin-demo --backend rest --base-url http://127.0.0.1:9 sign-in email.\n"),
+            "\(captured.out)")
         let (_, embedded) = await run(["status"], CapturedConsole())
         #expect(embedded.out.contains("Sign in first: signin-demo sign-in apple|google|anonymous|email|custom-token."))
     }
@@ -210,7 +213,8 @@ struct NewUserTests {
         #expect(restCode == .failure)
         #expect(rest.err.contains("This link cannot be opened."), "\(rest.err)")
         #expect(!rest.err.contains("outbox"), "\(rest.err)")
-        #expect(rest.err.contains("signin-demo reset-password"))
+        // Following the hint talks to the same backend.
+        #expect(rest.err.contains("signin-demo --backend rest --base-url http://127.0.0.1:9 reset-password"))
         let (_, embedded) = await run(link)
         #expect(embedded.err.contains("'signin-demo outbox' lists them"), "\(embedded.err)")
     }
