@@ -9,6 +9,7 @@ extension CLIMessages {
         .helpOptionsHeading: "OPTIONS",
         .helpExitCodesHeading: "EXIT CODES",
         .helpUsageLine: "COMMAND [OPTIONS]",
+        .helpCommandWord: "COMMAND",
         .helpPrompts:
             "On a terminal each command asks for what it needs; otherwise it takes options, and fails with exit 2 when one is missing.",
         .helpConsentOffTerminal:
@@ -88,7 +89,7 @@ extension CLIMessages {
         .commandUpdateProfileDetails:
             "Changes the display name (--name), the photo (--photo-url) or the email (--new-email) of the signed-in account. A new email needs a recent sign-in, is not verified yet, and becomes the one to sign in with.",
         .optionName:
-            "update-profile: a new display name (an empty one, '', removes it). mfa enroll: the authenticator's name.",
+            "For update-profile, a new display name (an empty one, '', removes it). For mfa enroll, the authenticator's name.",
         .optionNewEmail:
             "A new email for the signed-in account.",
         .optionPhotoURL:
@@ -317,14 +318,14 @@ extension CLIMessages {
 
         // Backends and the server.
         .optionBackend:
-            "the backend: embedded (in-process, the default), firebase (over its REST API) or rest (your own API, with --base-url)",
-        .optionPort: "the port to serve on, on 127.0.0.1 (default 9099; 0 picks a free one)",
+            "The backend: embedded (in-process, the default), firebase (over its REST API) or rest (your own API, with --base-url).",
+        .optionPort: "The port to serve on, on 127.0.0.1 (default 9099; 0 picks a free one).",
         .optionProject:
-            "the Firebase project id its ID tokens name (default: $FIREBASE_PROJECT_ID, else $GCLOUD_PROJECT, else demo-signin)",
+            "The Firebase project id its ID tokens name (default: $FIREBASE_PROJECT_ID, else $GCLOUD_PROJECT, else demo-signin).",
         .optionAcceptUnsignedTokens:
-            "also take unsigned identity tokens (a JSON object of claims, or alg none), as Google's emulator does: anyone who reaches the server can then sign in as anyone, so for tests only",
+            "Also take unsigned identity tokens (a JSON object of claims, or alg none), as Google's emulator does: anyone who reaches the server can then sign in as anyone, so for tests only.",
         .optionIDTokenFile:
-            "a file holding the provider's identity token, obtained elsewhere (Firebase has no sign-in screen here)",
+            "A file holding the provider's identity token, obtained elsewhere (Firebase has no sign-in screen here).",
         .commandServeSummary: "serve the embedded backend over HTTP, as a Firebase Auth emulator",
         .commandServeDetails: """
         Runs the embedded backend as an HTTP server on 127.0.0.1 that speaks Firebase Authentication's REST API
@@ -363,7 +364,7 @@ extension CLIMessages {
         .serveFailed: "The server could not start: {reason}",
         .resetMailedFirebase: "If {email} has an account, Firebase mailed it a link to reset the password.",
         .helpBackends:
-            "Backends: --backend embedded (default: in-process, offline) or --backend firebase with FIREBASE_API_KEY, or with FIREBASE_AUTH_EMULATOR_HOST=host:port for an emulator such as signin-demo serve.",
+            "Backends: --backend embedded (default: in-process, offline); --backend firebase with FIREBASE_API_KEY, or with FIREBASE_AUTH_EMULATOR_HOST=host:port for an emulator such as signin-demo serve; --backend rest --base-url URL for your own API.",
         .tourIntroFirebase:
             "signin-demo: the backend is Firebase Authentication's REST API at {host}; data folder {folder}",
         .tourDoneFirebase:
@@ -378,7 +379,7 @@ extension CLIMessages {
         .usageIDTokenOnlyForProviders:
             "--id-token-file is for the providers that give an identity token: sign-in {providers}, link {providers}, and the commands that sign in again",
         .optionBaseURL:
-            "with --backend rest: the base URL of your own API (http or https), such as http://127.0.0.1:8000",
+            "With --backend rest: the base URL of your own API (http or https), such as http://127.0.0.1:8000.",
         .commandMeSummary: "call the app's API as the signed-in user",
         .commandMeDetails:
             "Calls the app's API (GET /v1/me, or your own API's current-user endpoint with --backend rest) through AuthorizedAPIClient: the session's token as a Bearer, one refresh and retry on a 401. Prints the status and the answer.",
@@ -456,9 +457,9 @@ extension CLIMessages {
             "mfa enroll shows a secret meant for your eyes only: run it with its output on the terminal, not redirected to a file or a pipe.",
         .usageMFAOptionNotForAction: "{option} does not apply to 'mfa {action}'.",
         .optionIssuer:
-            "sign-in and link with oidc.NAME: the OpenID Connect provider's issuer (https://…, or http:// on 127.0.0.1); registers the provider in the data folder",
+            "For sign-in and link with oidc.NAME: the OpenID Connect provider's issuer (https://…, or http:// on 127.0.0.1); registers the provider in the data folder.",
         .optionClientID:
-            "with --issuer: this app's client id at the provider",
+            "With --issuer: this app's client id at the provider.",
         .usageOIDCNotRegistered:
             "{provider} is not registered in this data folder. Register it once with --issuer URL --client-id ID.",
         .usageOIDCNeedsIssuer:
@@ -478,9 +479,9 @@ extension CLIMessages {
         .oidcPageMessage:
             "The provider's answer went to signin-demo, which says there whether you are signed in. You can close this page.",
         .optionClientSecretFile:
-            "with --issuer: a file holding the app's client secret at the provider, for a provider that registered the app as a confidential client; the secret is read from it at each sign-in, never stored elsewhere",
+            "With --issuer: a file holding the app's client secret at the provider, for a provider that registered the app as a confidential client; the secret is read from it at each sign-in, never stored elsewhere.",
         .optionClientSecretEnvironment:
-            "with --issuer: the environment variable that holds the app's client secret at the provider (instead of a file)",
+            "With --issuer: the environment variable that holds the app's client secret at the provider (instead of a file).",
         .usageSecretNeedsRegistration:
             "--client-secret-file or --client-secret-env (one of them) registers a provider's client secret: give it with --issuer and --client-id.",
         .oidcSecretUnreadable: "The client secret of {provider} could not be read from {source}: {reason}.",
@@ -488,6 +489,9 @@ extension CLIMessages {
         .noPasswordToChange: "This account has no password yet, so there is none to change.",
         .hintAddPassword: "Add one with: signin-demo link email.",
         .hintAddPasswordMenu: "Choose {item} to add one.",
+        .stateAuthorized: "authorized",
+        .stateRevoked: "revoked",
+        .stateNotFound: "not found",
         .usageRepeatedOption: "{option} is given twice; give it once.",
         .usageVersionAlone: "--version takes no command or operand: run 'signin-demo --version' alone.",
         .usageNeedsYesToReplaceOIDC:

@@ -8,6 +8,7 @@ extension CLIMessages {
         .helpOptionsHeading: "選項",
         .helpExitCodesHeading: "結束代碼",
         .helpUsageLine: "指令 [選項]",
+        .helpCommandWord: "指令",
         .helpPrompts: "在終端機中，每個指令會詢問所需的資料；否則改由選項提供，缺少任何一項時以結束代碼 2 失敗。",
         .helpConsentOffTerminal:
             "標準輸入不是終端機時，'sign-in apple' 與 'sign-in google' 會自動同意（使用第一個 Google 帳號，除非 --account 指定其他帳號）；刪除帳號則絕不會自動確認。",
@@ -37,7 +38,7 @@ extension CLIMessages {
         .optionHelp: "顯示說明：本頁，或單一指令的說明。",
         .optionVersion: "顯示版本。",
         .commandTourSummary: "所有流程的導覽，每個步驟都標示所屬的層",
-        .commandTourDetails: "未指定指令時，導覽會在內嵌後端上執行所有流程，最後維持以 Apple 登入的狀態。",
+        .commandTourDetails: "未指定指令時，導覽會在內嵌後端上執行所有流程，最後維持「使用 Apple 登入」的登入狀態。",
         .commandInteractiveSummary: "以選單形式執行後端提供的流程",
         .commandInteractiveDetails: "包含所有流程的選單。需要終端機。",
         .commandSignInSummary: "以已註冊的提供者登入（anonymous：訪客帳號）",
@@ -292,11 +293,12 @@ extension CLIMessages {
         .tourAccepted: "竟然被接受了，但本不應如此",
 
         // Backends and the server.
-        .optionBackend: "後端：embedded（行程內，預設）、firebase（透過其 REST API）或 rest（您自己的 API，搭配 --base-url）",
-        .optionPort: "在 127.0.0.1 上服務的連接埠（預設 9099；0 會選一個空閒的）",
-        .optionProject: "其 ID 權杖所寫的 Firebase 專案 ID（預設：$FIREBASE_PROJECT_ID，否則 $GCLOUD_PROJECT，否則 demo-signin）",
-        .optionAcceptUnsignedTokens: "如同 Google 的模擬器，也接受未簽署的身分權杖（宣告的 JSON 物件，或 alg none）：任何連得到伺服器的人都能以任何人身分登入，因此僅供測試使用",
-        .optionIDTokenFile: "存放在別處取得的該提供者身分權杖的檔案（Firebase 在這裡沒有登入畫面）",
+        .optionBackend: "後端：embedded（行程內，預設）、firebase（透過其 REST API）或 rest（您自己的 API，搭配 --base-url）。",
+        .optionPort: "在 127.0.0.1 上服務的連接埠（預設 9099；0 會選一個空閒的）。",
+        .optionProject: "其 ID 權杖所寫的 Firebase 專案 ID（預設：$FIREBASE_PROJECT_ID，否則 $GCLOUD_PROJECT，否則 demo-signin）。",
+        .optionAcceptUnsignedTokens:
+            "如同 Google 的模擬器，也接受未簽署的身分權杖（宣告的 JSON 物件，或 alg none）：任何連得到伺服器的人都能以任何人身分登入，因此僅供測試使用。",
+        .optionIDTokenFile: "存放在別處取得的該提供者身分權杖的檔案（Firebase 在這裡沒有登入畫面）。",
         .commandServeSummary: "以 HTTP 提供內嵌後端，作為 Firebase Auth 模擬器",
         .commandServeDetails: """
         在 127.0.0.1 上以 HTTP 伺服器執行內嵌後端，在模擬器的網址上使用 Firebase Authentication 的 REST API
@@ -328,7 +330,7 @@ extension CLIMessages {
         .serveFailed: "伺服器無法啟動：{reason}",
         .resetMailedFirebase: "如果 {email} 有帳號，Firebase 已寄給它重設密碼的連結。",
         .helpBackends:
-            "後端：--backend embedded（預設：行程內、離線），或 --backend firebase 搭配 FIREBASE_API_KEY，或搭配 FIREBASE_AUTH_EMULATOR_HOST=host:port 使用模擬器，例如 signin-demo serve。",
+            "後端：--backend embedded（預設：行程內、離線）；--backend firebase 搭配 FIREBASE_API_KEY，或搭配 FIREBASE_AUTH_EMULATOR_HOST=host:port 使用模擬器，例如 signin-demo serve；--backend rest --base-url URL 使用您自己的 API。",
         .tourIntroFirebase: "signin-demo: 後端是位於 {host} 的 Firebase Authentication REST API；資料資料夾 {folder}",
         .tourDoneFirebase:
             "完成：所有流程都已透過 HTTP 經由 Firebase 的 REST API 執行。試試 'signin-demo --backend firebase status'；相同的環境變數會讓它連到同一個後端。",
@@ -339,7 +341,7 @@ extension CLIMessages {
         .signedOutLocal:
             "已在此裝置上登出：已儲存的工作階段已移除。此後端沒有撤銷單一工作階段的呼叫，因此其權杖在到期、密碼變更或帳號刪除之前都仍有效。",
         .usageIDTokenOnlyForProviders: "--id-token-file 用於提供身分權杖的提供者：sign-in {providers}、link {providers}，以及需要重新登入的指令",
-        .optionBaseURL: "搭配 --backend rest：您自己的 API 的基底網址（http 或 https），例如 http://127.0.0.1:8000",
+        .optionBaseURL: "搭配 --backend rest：您自己的 API 的基底網址（http 或 https），例如 http://127.0.0.1:8000。",
         .commandMeSummary: "以已登入的使用者呼叫應用程式的 API",
         .commandMeDetails:
             "透過 AuthorizedAPIClient 呼叫應用程式的 API（GET /v1/me，或搭配 --backend rest 時您自己 API 的目前使用者端點）：工作階段的權杖以 Bearer 送出，遇到 401 時更新一次並重試。印出狀態碼與回應。",
@@ -398,9 +400,9 @@ extension CLIMessages {
         .usageMFAEnrollNeedsScreen: "mfa enroll 會顯示只供您本人查看的密鑰：請讓其輸出留在終端機上執行，不要導向檔案或管線。",
         .usageMFAOptionNotForAction: "{option} 不適用於「mfa {action}」。",
         .optionIssuer:
-            "以 oidc.名稱 執行 sign-in 與 link：OpenID Connect 提供者的簽發者（https://…，或 127.0.0.1 上的 http://）；並將提供者註冊於資料資料夾",
+            "以 oidc.名稱 執行 sign-in 與 link：OpenID Connect 提供者的簽發者（https://…，或 127.0.0.1 上的 http://）；並將提供者註冊於資料資料夾。",
         .optionClientID:
-            "搭配 --issuer：此應用程式在提供者的用戶端 ID",
+            "搭配 --issuer：此應用程式在提供者的用戶端 ID。",
         .usageOIDCNotRegistered:
             "{provider} 尚未在此資料資料夾註冊。請先以 --issuer 網址 --client-id ID 註冊一次。",
         .usageOIDCNeedsIssuer:
@@ -419,8 +421,8 @@ extension CLIMessages {
             "返回 signin-demo",
         .oidcPageMessage:
             "提供者的回應已傳給 signin-demo，是否已登入會顯示在那裡。您可以關閉此頁面。",
-        .optionClientSecretFile: "搭配 --issuer：存放應用程式在該服務之用戶端密鑰的檔案，用於將應用程式註冊為機密用戶端的服務；每次登入時從中讀取，不會存放在其他地方",
-        .optionClientSecretEnvironment: "搭配 --issuer：存放應用程式在該服務之用戶端密鑰的環境變數（代替檔案）",
+        .optionClientSecretFile: "搭配 --issuer：存放應用程式在該服務之用戶端密鑰的檔案，用於將應用程式註冊為機密用戶端的服務；每次登入時從中讀取，不會存放在其他地方。",
+        .optionClientSecretEnvironment: "搭配 --issuer：存放應用程式在該服務之用戶端密鑰的環境變數（代替檔案）。",
         .usageSecretNeedsRegistration:
             "--client-secret-file 或 --client-secret-env（只能擇一）用於註冊服務的用戶端密鑰：請與 --issuer 和 --client-id 一起提供。",
         .oidcSecretUnreadable: "無法從 {source} 讀取 {provider} 的用戶端密鑰：{reason}。",
@@ -428,6 +430,9 @@ extension CLIMessages {
         .noPasswordToChange: "此帳號還沒有密碼，因此沒有可變更的密碼。",
         .hintAddPassword: "請用此指令新增密碼：signin-demo link email。",
         .hintAddPasswordMenu: "請選擇 {item} 新增密碼。",
+        .stateAuthorized: "已授權",
+        .stateRevoked: "已撤銷",
+        .stateNotFound: "找不到",
         .usageRepeatedOption: "{option} 重複出現；請只提供一次。",
         .usageVersionAlone: "--version 不接受指令或運算元：請單獨執行 'signin-demo --version'。",
         .usageNeedsYesToReplaceOIDC: "{provider} 已以發行者 {issuer} 與用戶端 ID {client} 註冊；若要取代該註冊，請加上 --yes。",

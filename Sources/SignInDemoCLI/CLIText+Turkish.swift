@@ -9,6 +9,7 @@ extension CLIMessages {
         .helpOptionsHeading: "SEÇENEKLER",
         .helpExitCodesHeading: "ÇIKIŞ KODLARI",
         .helpUsageLine: "KOMUT [SEÇENEKLER]",
+        .helpCommandWord: "KOMUT",
         .helpPrompts:
             "Terminalde her komut gerekenleri sorar; terminal yoksa bunları seçeneklerden alır ve biri eksikse 2 çıkış koduyla başarısız olur.",
         .helpConsentOffTerminal:
@@ -324,14 +325,14 @@ extension CLIMessages {
 
         // Backends and the server.
         .optionBackend:
-            "arka uç: embedded (süreç içi, varsayılan), firebase (REST API'si üzerinden) ya da rest (kendi API'niz, --base-url ile)",
-        .optionPort: "127.0.0.1 üzerinde dinlenecek port (varsayılan 9099; 0 boş bir port seçer)",
+            "Arka uç: embedded (süreç içi, varsayılan), firebase (REST API'si üzerinden) ya da rest (kendi API'niz, --base-url ile).",
+        .optionPort: "127.0.0.1 üzerinde dinlenecek port (varsayılan 9099; 0 boş bir port seçer).",
         .optionProject:
-            "kimlik belirteçlerinde yazan Firebase proje kimliği (varsayılan: $FIREBASE_PROJECT_ID, yoksa $GCLOUD_PROJECT, yoksa demo-signin)",
+            "Kimlik belirteçlerinde yazan Firebase proje kimliği (varsayılan: $FIREBASE_PROJECT_ID, yoksa $GCLOUD_PROJECT, yoksa demo-signin).",
         .optionAcceptUnsignedTokens:
-            "Google'ın emülatörü gibi imzasız kimlik belirteçlerini de (talepleri içeren bir JSON nesnesi ya da alg none) kabul et: sunucuya ulaşan herkes herkesin yerine giriş yapabilir, bu yüzden yalnızca testler için",
+            "Google'ın emülatörü gibi imzasız kimlik belirteçlerini de (talepleri içeren bir JSON nesnesi ya da alg none) kabul et: sunucuya ulaşan herkes herkesin yerine giriş yapabilir, bu yüzden yalnızca testler için.",
         .optionIDTokenFile:
-            "sağlayıcının başka yerde alınmış kimlik belirtecini içeren dosya (Firebase burada giriş ekranı göstermez)",
+            "Sağlayıcının başka yerde alınmış kimlik belirtecini içeren dosya (Firebase burada giriş ekranı göstermez).",
         .commandServeSummary: "gömülü arka ucu HTTP üzerinden, bir Firebase Auth emülatörü olarak sun",
         .commandServeDetails: """
         Gömülü arka ucu 127.0.0.1 üzerinde, Firebase Authentication'ın REST API'sini (Identity Toolkit v1 ve
@@ -370,7 +371,7 @@ extension CLIMessages {
         .serveFailed: "Sunucu başlatılamadı: {reason}",
         .resetMailedFirebase: "{email} adresinin bir hesabı varsa Firebase ona parola sıfırlama bağlantısı gönderdi.",
         .helpBackends:
-            "Arka uçlar: --backend embedded (varsayılan: süreç içi, çevrimdışı) ya da FIREBASE_API_KEY ile veya signin-demo serve gibi bir emülatör için FIREBASE_AUTH_EMULATOR_HOST=host:port ile --backend firebase.",
+            "Arka uçlar: --backend embedded (varsayılan: süreç içi, çevrimdışı); FIREBASE_API_KEY ile veya signin-demo serve gibi bir emülatör için FIREBASE_AUTH_EMULATOR_HOST=host:port ile --backend firebase; kendi API'niz için --backend rest --base-url URL.",
         .tourIntroFirebase:
             "signin-demo: arka uç, {host} adresindeki Firebase Authentication REST API'si; veri klasörü {folder}",
         .tourDoneFirebase:
@@ -385,7 +386,7 @@ extension CLIMessages {
         .usageIDTokenOnlyForProviders:
             "--id-token-file kimlik belirteci veren sağlayıcılar içindir: sign-in {providers}, link {providers} ve yeniden giriş yapan komutlar",
         .optionBaseURL:
-            "--backend rest ile: kendi API'nizin temel adresi (http ya da https), örneğin http://127.0.0.1:8000",
+            "--backend rest ile: kendi API'nizin temel adresi (http ya da https), örneğin http://127.0.0.1:8000.",
         .commandMeSummary: "uygulamanın API'sini oturum açmış kullanıcı olarak çağır",
         .commandMeDetails:
             "Uygulamanın API'sini (GET /v1/me ya da --backend rest ile kendi API'nizin geçerli kullanıcı uç noktası) AuthorizedAPIClient üzerinden çağırır: oturumun belirteci Bearer olarak gider, 401 gelirse bir kez yenilenip yeniden denenir. Durum kodunu ve yanıtı yazdırır.",
@@ -467,9 +468,9 @@ extension CLIMessages {
             "mfa enroll yalnızca sizin görmeniz gereken bir sır gösterir: çıktısı terminalde olacak şekilde çalıştırın, bir dosyaya ya da boruya yönlendirmeden.",
         .usageMFAOptionNotForAction: "{option} 'mfa {action}' için geçerli değil.",
         .optionIssuer:
-            "oidc.AD ile sign-in ve link: OpenID Connect sağlayıcısının yayıncısı (https://…, ya da 127.0.0.1 üzerinde http://); sağlayıcıyı veri klasörüne kaydeder",
+            "oidc.AD ile sign-in ve link: OpenID Connect sağlayıcısının yayıncısı (https://…, ya da 127.0.0.1 üzerinde http://); sağlayıcıyı veri klasörüne kaydeder.",
         .optionClientID:
-            "--issuer ile: bu uygulamanın sağlayıcıdaki istemci kimliği",
+            "--issuer ile: bu uygulamanın sağlayıcıdaki istemci kimliği.",
         .usageOIDCNotRegistered:
             "{provider} bu veri klasöründe kayıtlı değil. Bir kez --issuer URL --client-id KİMLİK ile kaydedin.",
         .usageOIDCNeedsIssuer:
@@ -489,9 +490,9 @@ extension CLIMessages {
         .oidcPageMessage:
             "Sağlayıcının yanıtı signin-demo'ya iletildi; oturum açıp açmadığınızı orada görürsünüz. Bu sayfayı kapatabilirsiniz.",
         .optionClientSecretFile:
-            "--issuer ile: uygulamayı gizli istemci olarak kaydeden bir sağlayıcı için uygulamanın istemci sırrını tutan dosya; sır her girişte oradan okunur, başka yerde saklanmaz",
+            "--issuer ile: uygulamayı gizli istemci olarak kaydeden bir sağlayıcı için uygulamanın istemci sırrını tutan dosya; sır her girişte oradan okunur, başka yerde saklanmaz.",
         .optionClientSecretEnvironment:
-            "--issuer ile: uygulamanın sağlayıcıdaki istemci sırrını tutan ortam değişkeni (dosya yerine)",
+            "--issuer ile: uygulamanın sağlayıcıdaki istemci sırrını tutan ortam değişkeni (dosya yerine).",
         .usageSecretNeedsRegistration:
             "--client-secret-file ya da --client-secret-env (yalnızca biri) bir sağlayıcının istemci sırrını kaydeder: --issuer ve --client-id ile birlikte verin.",
         .oidcSecretUnreadable: "{provider} sağlayıcısının istemci sırrı {source} kaynağından okunamadı: {reason}.",
@@ -499,6 +500,9 @@ extension CLIMessages {
         .noPasswordToChange: "Bu hesabın henüz bir parolası yok, bu yüzden değiştirilecek bir parola da yok.",
         .hintAddPassword: "Şununla bir parola ekleyin: signin-demo link email.",
         .hintAddPasswordMenu: "Bir parola eklemek için {item} seçin.",
+        .stateAuthorized: "yetkili",
+        .stateRevoked: "iptal edilmiş",
+        .stateNotFound: "bulunamadı",
         .usageRepeatedOption: "{option} iki kez verilmiş; bir kez verin.",
         .usageVersionAlone:
             "--version komut ya da işlenen almaz: 'signin-demo --version' komutunu tek başına çalıştırın.",

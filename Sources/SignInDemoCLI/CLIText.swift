@@ -110,6 +110,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     // OpenID Connect providers.
     case optionIssuer, optionClientID, usageOIDCNotRegistered, usageOIDCNeedsIssuer, usageBadIssuer, usageBadClientID
     case usageBadOIDCName, usageIssuerOnlyForOIDC, oidcOpenBrowser, oidcPageTitle, oidcPageMessage
+    case stateAuthorized, stateRevoked, stateNotFound, helpCommandWord
     case usageRepeatedOption, usageVersionAlone, noPasswordToChange, hintAddPassword, hintAddPasswordMenu
     case optionClientSecretFile, optionClientSecretEnvironment, usageSecretNeedsRegistration, oidcSecretUnreadable
     case reasonEmptySecret

@@ -18,7 +18,7 @@ struct CommandLineHelp {
             switch spec.operand {
             case .provider: usage(spec, withOptions: false)
             case .link: spec.name + " <link>"
-            case .optionalCommand: spec.name + " [COMMAND]"
+            case .optionalCommand: spec.name + " [" + text(.helpCommandWord) + "]"
             case .mfaAction: spec.name + " " + Self.mfaUsage
             case .passkeyAction: spec.name + " " + Self.passkeyUsage
             case .none: spec.name
@@ -72,7 +72,7 @@ struct CommandLineHelp {
         case .provider(let choice):
             words.append(choice.usage(in: text.providers))
         case .link: words.append("<link>")
-        case .optionalCommand: words.append("[COMMAND]")
+        case .optionalCommand: words.append("[" + text(.helpCommandWord) + "]")
         case .mfaAction: words.append(Self.mfaUsage)
         case .passkeyAction: words.append(Self.passkeyUsage)
         }

@@ -308,12 +308,23 @@ struct CommandRunner {
             if state != .authorized {
                 let message = viewModel.state.errorMessage ?? ""
                 if let error = viewModel.state.error { console.report?.fail(code: errorCode(error), message: message) }
-                console.out(text(.credentialState, ["state": state.rawValue]) + "\n")
+                console.out(text(.credentialState, ["state": text(Self.stateText(state))]) + "\n")
                 console.err(text(.usagePrefix, ["message": message]) + "\n")
                 return .failure
             }
         }
-        return await report(root, invocation) { _ in text(.credentialState, ["state": "authorized"]) + "\n" }
+        return await report(root, invocation) { _ in
+            text(.credentialState, ["state": text(Self.stateText(.authorized))]) + "\n"
+        }
+    }
+
+    /// An Apple credential state in the user's language (the JSON `result` keeps Apple's name).
+    static func stateText(_ state: AppleCredentialState) -> CLIText {
+        switch state {
+        case .authorized: .stateAuthorized
+        case .revoked: .stateRevoked
+        case .notFound: .stateNotFound
+        }
     }
 
     func deleteAccount(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {

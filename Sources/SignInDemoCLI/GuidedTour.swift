@@ -190,7 +190,10 @@ struct GuidedTour {
         else { return fail("CheckAppleCredentialUseCase") }
         note(
             .tourCredentialState,
-            ["state": credentialState.rawValue, "message": app.viewModel.state.errorMessage ?? ""])
+            [
+                "state": runner.text(CommandRunner.stateText(credentialState)),
+                "message": app.viewModel.state.errorMessage ?? "",
+            ])
 
         // 12: App Store Review Guideline 5.1.1(v).
         section(.tourStep10)

@@ -132,7 +132,7 @@ enum TraceTexts {
     /// Traditional Chinese templates.
     static let traditionalChinese: [String: String] = [
         // The screen and the use case it starts
-        "demo.userTapsApple": "使用者點選「透過 Apple 登入」",
+        "demo.userTapsApple": "使用者點選「使用 Apple 登入」",
         "presentation.actionSent": "畫面送出 {action}",
         "presentation.resultReceived": "檢視模型收到 {action}",
         "presentation.errorShown": "畫面顯示錯誤 {error}",

@@ -24,7 +24,7 @@ extension AuthErrorMessages {
         .sessionExpired: "您的登入階段已過期，請重新登入。",
         .storedSessionUnreadable: "無法讀取已儲存的登入資料，因此您已登出。請重新登入。",
         .unauthorized: "應用程式的伺服器不再接受您的登入，請重新登入。",
-        .credentialRevoked: "您已停止在此應用程式使用「以 Apple 登入」，因此已將您登出。",
+        .credentialRevoked: "您已停止在此應用程式使用「使用 Apple 登入」，因此已將您登出。",
         .accountDeleted: "您的帳號已刪除。",
         .invalidEmail: "此電子郵件地址無效。",
         .passwordTooShort: "密碼至少需要 {minimum} 個字元。",
