@@ -489,6 +489,13 @@ extension CLIMessages {
         .noPasswordToChange: "This account has no password yet, so there is none to change.",
         .hintAddPassword: "Add one with: signin-demo link email.",
         .hintAddPasswordMenu: "Choose {item} to add one.",
+        .optionScope:
+            "With --issuer: the scopes to ask the provider for, separated by spaces or commas (openid is always asked for; the default is openid email profile).",
+        .optionDisplayName:
+            "With --issuer: the provider's name as people see it (the default is its name after oidc.).",
+        .usageNeedsRegistration:
+            "{option} is part of a provider's registration: give it with --issuer and --client-id.",
+        .usageBadScope: "A scope cannot have spaces inside it, quotes, backslashes or control characters.",
         .stateAuthorized: "authorized",
         .stateRevoked: "revoked",
         .stateNotFound: "not found",

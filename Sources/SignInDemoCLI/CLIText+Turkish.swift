@@ -500,6 +500,13 @@ extension CLIMessages {
         .noPasswordToChange: "Bu hesabın henüz bir parolası yok, bu yüzden değiştirilecek bir parola da yok.",
         .hintAddPassword: "Şununla bir parola ekleyin: signin-demo link email.",
         .hintAddPasswordMenu: "Bir parola eklemek için {item} seçin.",
+        .optionScope:
+            "--issuer ile: sağlayıcıdan istenecek kapsamlar, boşluk ya da virgülle ayrılmış (openid her zaman istenir; varsayılan openid email profile).",
+        .optionDisplayName:
+            "--issuer ile: sağlayıcının insanların gördüğü adı (varsayılan, oidc. sonrasındaki adıdır).",
+        .usageNeedsRegistration:
+            "{option} bir sağlayıcının kaydının parçasıdır: --issuer ve --client-id ile birlikte verin.",
+        .usageBadScope: "Bir kapsamın içinde boşluk, tırnak, ters eğik çizgi ya da denetim karakteri olamaz.",
         .stateAuthorized: "yetkili",
         .stateRevoked: "iptal edilmiş",
         .stateNotFound: "bulunamadı",

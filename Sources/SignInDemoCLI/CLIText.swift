@@ -111,6 +111,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case optionIssuer, optionClientID, usageOIDCNotRegistered, usageOIDCNeedsIssuer, usageBadIssuer, usageBadClientID
     case usageBadOIDCName, usageIssuerOnlyForOIDC, oidcOpenBrowser, oidcPageTitle, oidcPageMessage
     case stateAuthorized, stateRevoked, stateNotFound, helpCommandWord
+    case optionScope, optionDisplayName, usageNeedsRegistration, usageBadScope
     case usageRepeatedOption, usageVersionAlone, noPasswordToChange, hintAddPassword, hintAddPasswordMenu
     case optionClientSecretFile, optionClientSecretEnvironment, usageSecretNeedsRegistration, oidcSecretUnreadable
     case reasonEmptySecret

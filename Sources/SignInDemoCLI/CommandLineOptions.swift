@@ -150,6 +150,10 @@ struct Invocation: Hashable, Sendable {
     var issuer: String?
     /// `--client-id`: the app's client id at that provider.
     var clientID: String?
+    /// `--scope`: the scopes to ask the provider for, separated by spaces or commas.
+    var scopes: [String]?
+    /// `--display-name`: the provider's name as people see it.
+    var providerDisplayName: String?
     /// `--client-secret-file`: the file that holds the app's client secret at that provider.
     var clientSecretFile: String?
     /// `--client-secret-env`: the environment variable that holds it.
@@ -191,7 +195,7 @@ struct UsageError: Error, Hashable, Sendable {
 enum OptionName: String, Hashable, Sendable, CaseIterable {
     case yes, hideEmail, json, email, password, currentPassword, account, switchAccount, dataDir, verbose, help
     case version, backend, port, project, idTokenFile, baseURL, name, newEmail, photoURL, acceptUnsignedTokens
-    case code, factor, issuer, clientID, clientSecretFile, clientSecretEnvironment
+    case code, factor, issuer, clientID, clientSecretFile, clientSecretEnvironment, scope, displayName
 }
 
 /// How an option is written and what it does.
@@ -347,6 +351,8 @@ enum CommandTable {
         OptionSpec(name: .idTokenFile, long: "--id-token-file", short: nil, value: "FILE", help: .optionIDTokenFile),
         OptionSpec(name: .issuer, long: "--issuer", short: nil, value: "URL", help: .optionIssuer),
         OptionSpec(name: .clientID, long: "--client-id", short: nil, value: "ID", help: .optionClientID),
+        OptionSpec(name: .scope, long: "--scope", short: nil, value: "SCOPES", help: .optionScope),
+        OptionSpec(name: .displayName, long: "--display-name", short: nil, value: "NAME", help: .optionDisplayName),
         OptionSpec(
             name: .clientSecretFile, long: "--client-secret-file", short: nil, value: "FILE",
             help: .optionClientSecretFile),
@@ -391,7 +397,7 @@ enum CommandTable {
                 command: name, operand: .provider(.any),
                 options: [
                     .yes, .hideEmail, .account, .email, .password, .idTokenFile, .code, .factor, .issuer, .clientID,
-                    .clientSecretFile, .clientSecretEnvironment,
+                    .clientSecretFile, .clientSecretEnvironment, .scope, .displayName,
                 ],
                 summary: .commandSignInSummary, details: .commandSignInDetails,
                 example: "email --email jane@example.com", run: { await $0.signIn($1, $2) },
@@ -410,7 +416,7 @@ enum CommandTable {
                 command: name, operand: .provider(.linkable),
                 options: [
                     .yes, .hideEmail, .account, .email, .password, .idTokenFile, .switchAccount, .issuer,
-                    .clientID, .clientSecretFile, .clientSecretEnvironment,
+                    .clientID, .clientSecretFile, .clientSecretEnvironment, .scope, .displayName,
                 ],
                 summary: .commandLinkSummary, details: .commandLinkDetails,
                 example: "google --account sam.rivera@gmail.com", run: { await $0.link($1, $2) },
@@ -667,6 +673,9 @@ enum CommandLineParser {
             case .idTokenFile: invocation.idTokenFile = value
             case .issuer: invocation.issuer = value.trimmingCharacters(in: .whitespaces)
             case .clientID: invocation.clientID = value
+            case .scope:
+                invocation.scopes = value.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+            case .displayName: invocation.providerDisplayName = value.trimmingCharacters(in: .whitespaces)
             case .clientSecretFile: invocation.clientSecretFile = value
             case .clientSecretEnvironment: invocation.clientSecretEnvironment = value
             case .baseURL:

@@ -267,6 +267,14 @@ struct DemoCLI {
         {
             return .stop(usageError(UsageError(.usageSecretNeedsRegistration)))
         }
+        // A provider's scopes and name are part of its registration.
+        let registrationOptions = [
+            (invocation.scopes != nil, "--scope"), (invocation.providerDisplayName != nil, "--display-name"),
+        ]
+        for (given, option) in registrationOptions
+        where given && (invocation.issuer == nil || invocation.clientID == nil) {
+            return .stop(usageError(UsageError(.usageNeedsRegistration, ["option": option])))
+        }
         guard invocation.issuer != nil || invocation.clientID != nil else {
             guard let named else { return withSecrets(registered, for: nil) }
             guard named != CommandLineParser.openIDConnectWord else {
@@ -294,13 +302,15 @@ struct DemoCLI {
         do throws(OpenIDConnectProvider.RegistrationError) {
             registration = try OpenIDConnectProvider(
                 name: name, issuer: issuer, clientID: clientID,
-                scopes: existing?.scopes ?? ["openid", "email", "profile"], displayNames: existing?.displayNames ?? [:])
+                scopes: invocation.scopes ?? existing?.scopes ?? ["openid", "email", "profile"],
+                displayNames: invocation.providerDisplayName.map { ["en": $0] } ?? existing?.displayNames ?? [:])
         } catch {
             let usage: UsageError =
                 switch error {
                 case .invalidIssuer: UsageError(.usageBadIssuer, ["issuer": InputText.echo(issuer)])
                 case .invalidName: UsageError(.usageBadOIDCName, ["name": InputText.echo(name)])
-                case .invalidClientID, .invalidScope: UsageError(.usageBadClientID)
+                case .invalidClientID: UsageError(.usageBadClientID)
+                case .invalidScope: UsageError(.usageBadScope)
                 }
             return .stop(usageError(usage))
         }

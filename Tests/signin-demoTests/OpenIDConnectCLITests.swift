@@ -295,6 +295,26 @@ struct OpenIDConnectCLITests {
         #expect(await run(["sign-in", "oidc.corp", "--client-secret", "s3cret-42"]).code == .usage)
     }
 
+    @Test("--scope and --display-name are part of the registration: asked for, kept, and refused without --issuer")
+    func scopesAndName() async throws {
+        let provider = try LocalOpenIDProvider()
+        defer { provider.stop() }
+        let signedIn = await runWithBrowser(
+            [
+                "sign-in", "oidc.corp", "--issuer", provider.issuer, "--client-id", "cli-app", "--scope",
+                "email,groups profile", "--display-name", "Corp SSO",
+            ], provider: provider)
+        #expect(signedIn.code == .success, "\(signedIn.err)")
+        let page = (signedIn.out + signedIn.err).split(separator: "\n").first { $0.contains("/authorize?") } ?? ""
+        let query = FormURLEncoding.decode(String(page.split(separator: "?", maxSplits: 1).last ?? ""))
+        #expect(query["scope"] == "openid email groups profile", "\(page)")
+        let registry = try String(contentsOfFile: folder.path + "/client/oidc-providers.json", encoding: .utf8)
+        #expect(registry.contains("groups") && registry.contains("Corp SSO"), "\(registry)")
+        #expect(await run(["sign-in", "oidc.corp", "--scope", "email"]).code == .usage)
+        let bad = await run(["sign-in", "oidc.x", "--issuer", provider.issuer, "--client-id", "a", "--scope", "a\"b"])
+        #expect(bad.code == .usage && bad.err.contains("A scope cannot"), "\(bad.err)")
+    }
+
     @Test("a name is taken as typed: upper case is refused, never folded onto another provider")
     func namesAreNotChanged() async throws {
         let provider = try LocalOpenIDProvider()
