@@ -197,12 +197,20 @@ struct GuidedTour {
 
         // 12: App Store Review Guideline 5.1.1(v).
         section(.tourStep10)
-        guard await signIn(.signInWithEmail(email: email, password: Secret(newPassword)), app) != nil else {
+        guard let deleting = await signIn(.signInWithEmail(email: email, password: Secret(newPassword)), app) else {
             return .failure
         }
         await app.screen.send(.account(.deleteAccount(delete, currentPassword: Secret(newPassword))))
         guard app.viewModel.state.error == nil, app.viewModel.state.completed == .deleteAccount else {
             return fail(app.viewModel.state.errorMessage ?? "DeleteAccountUseCase")
+        }
+        // The user also removes the deleted account's passkey from their device, as they would from a password
+        // manager: left there, it would offer a sign-in no account answers ('sign-in passkey' after the tour).
+        let device = FilePasskeyStore(path: runner.paths.devicePasskeys)
+        if let kept = try? device.load() {
+            let handle = Base64URL.encode(Array(deleting.uid.utf8))
+            let others = kept.filter { $0.userHandle != handle }
+            if others.count != kept.count { try? device.save(others) }
         }
         note(.tourDeleted)
         await app.screen.send(.signInWithEmail(email: email, password: Secret(newPassword)))

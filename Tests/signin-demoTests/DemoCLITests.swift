@@ -66,6 +66,10 @@ struct DemoCLITests {
         #expect(!codes.isEmpty && codes.allSatisfy { $0.count >= 40 })
         for code in codes { #expect(!captured.out.contains(code)) }
         #expect(captured.out.contains("signin-demo://reset-password?code=<redacted>"))
+        // The account the tour made a passkey for is deleted, and its passkey left the device with it: a passkey
+        // sign-in afterwards is not offered one that no account answers.
+        let passkey = await run(["sign-in", "passkey", "--yes"]).1
+        #expect(!passkey.err.contains("No account uses this passkey"), "\(passkey.err)")
 
         // The tour moves its clock an hour ahead for the refresh step only: what it leaves behind (the stored
         // session, the mail) carries the real time.
