@@ -496,6 +496,9 @@ extension CLIMessages {
         .usageNeedsRegistration:
             "{option} is part of a provider's registration: give it with --issuer and --client-id.",
         .usageBadScope: "A scope cannot have spaces inside it, quotes, backslashes or control characters.",
+        .outboxSubjectReset: "Reset your password",
+        .outboxSubjectVerify: "Verify your email",
+        .outboxNoTime: "(time not reported)",
         .stateAuthorized: "authorized",
         .stateRevoked: "revoked",
         .stateNotFound: "not found",

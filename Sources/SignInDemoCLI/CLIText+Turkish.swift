@@ -507,6 +507,9 @@ extension CLIMessages {
         .usageNeedsRegistration:
             "{option} bir sağlayıcının kaydının parçasıdır: --issuer ve --client-id ile birlikte verin.",
         .usageBadScope: "Bir kapsamın içinde boşluk, tırnak, ters eğik çizgi ya da denetim karakteri olamaz.",
+        .outboxSubjectReset: "Parolanızı sıfırlayın",
+        .outboxSubjectVerify: "E-postanızı doğrulayın",
+        .outboxNoTime: "(zaman bildirilmedi)",
         .stateAuthorized: "yetkili",
         .stateRevoked: "iptal edilmiş",
         .stateNotFound: "bulunamadı",

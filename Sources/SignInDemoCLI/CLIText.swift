@@ -112,6 +112,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case usageBadOIDCName, usageIssuerOnlyForOIDC, oidcOpenBrowser, oidcPageTitle, oidcPageMessage
     case stateAuthorized, stateRevoked, stateNotFound, helpCommandWord
     case optionScope, optionDisplayName, usageNeedsRegistration, usageBadScope
+    case outboxSubjectReset, outboxSubjectVerify, outboxNoTime
     case usageRepeatedOption, usageVersionAlone, noPasswordToChange, hintAddPassword, hintAddPasswordMenu
     case optionClientSecretFile, optionClientSecretEnvironment, usageSecretNeedsRegistration, oidcSecretUnreadable
     case reasonEmptySecret

@@ -686,8 +686,15 @@ struct CommandRunner {
             return .success
         }
         for mail in mails {
-            let line = text(
-                .outboxLine, ["date": mail.sentAt?.formatted(.iso8601) ?? "-", "to": mail.to, "subject": mail.subject])
+            let subject =
+                switch mail.kind {
+                case .passwordReset?: text(.outboxSubjectReset)
+                case .emailVerification?: text(.outboxSubjectVerify)
+                case nil: mail.subject
+                }
+            // An emulator does not say when it sent a mail.
+            let date = mail.sentAt?.formatted(.iso8601) ?? text(.outboxNoTime)
+            let line = text(.outboxLine, ["date": date, "to": mail.to, "subject": subject])
             console.out(line + "\n  \(TerminalText.oneLine(mail.link))\n")
         }
         return .success

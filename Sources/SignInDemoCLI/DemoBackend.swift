@@ -115,10 +115,18 @@ struct RemoteProviderPages: SimulatedProviderPages {
 
 /// A password-reset mail as the demo shows it.
 struct ResetMail: Hashable, Sendable {
+    /// What a mail is for, when the mailbox says it by kind rather than by subject (an emulator's `requestType`).
+    enum Kind: Hashable, Sendable {
+        case passwordReset
+        case emailVerification
+    }
+
     var to: String
+    /// The subject as the mail has it; for a mail of a ``kind``, the CLI shows its own subject in the user's language.
     var subject: String
     var link: String
     var sentAt: Date?
+    var kind: Kind?
 }
 
 /// Where the reset mails of a backend can be read: the embedded backend's outbox folder, or an emulator's
@@ -401,6 +409,10 @@ struct EmulatorMailbox: ResetMailbox {
         return answer.oobCodes.filter {
             ["PASSWORD_RESET", "VERIFY_EMAIL"].contains($0.requestType ?? "PASSWORD_RESET")
         }
-        .map { ResetMail(to: $0.email, subject: $0.requestType ?? "PASSWORD_RESET", link: $0.oobLink, sentAt: nil) }
+        .map { code in
+            ResetMail(
+                to: code.email, subject: code.requestType ?? "PASSWORD_RESET", link: code.oobLink, sentAt: nil,
+                kind: code.requestType == "VERIFY_EMAIL" ? .emailVerification : .passwordReset)
+        }
     }
 }
