@@ -496,6 +496,10 @@ extension CLIMessages {
         .usageNeedsRegistration:
             "{option} is part of a provider's registration: give it with --issuer and --client-id.",
         .usageBadScope: "A scope cannot have spaces inside it, quotes, backslashes or control characters.",
+        .menuChooseAgain: "Choose (1-{max}, ? for the menu, 0 to quit): ",
+        .menuUpdateProfile: "Change the display name",
+        .menuMe: "Call the app's API as the signed-in user",
+        .promptDisplayName: "New display name: ",
         .outboxSubjectReset: "Reset your password",
         .outboxSubjectVerify: "Verify your email",
         .outboxNoTime: "(time not reported)",

@@ -507,6 +507,10 @@ extension CLIMessages {
         .usageNeedsRegistration:
             "{option} bir sağlayıcının kaydının parçasıdır: --issuer ve --client-id ile birlikte verin.",
         .usageBadScope: "Bir kapsamın içinde boşluk, tırnak, ters eğik çizgi ya da denetim karakteri olamaz.",
+        .menuChooseAgain: "Seçin (1-{max}, menü için ?, çıkmak için 0): ",
+        .menuUpdateProfile: "Görünen adı değiştir",
+        .menuMe: "Uygulamanın API'sini oturum açmış kullanıcı olarak çağır",
+        .promptDisplayName: "Yeni görünen ad: ",
         .outboxSubjectReset: "Parolanızı sıfırlayın",
         .outboxSubjectVerify: "E-postanızı doğrulayın",
         .outboxNoTime: "(zaman bildirilmedi)",

@@ -469,7 +469,7 @@ enum CommandTable {
                 missingInput: {
                     $0.displayName == nil && $0.newEmail == nil && $0.photoURL == nil
                         ? UsageError(.usageNeedsNameOrEmail) : nil
-                }
+                }, menu: .menuUpdateProfile
             )
         case .verifyEmail:
             CommandSpec(
@@ -524,7 +524,7 @@ enum CommandTable {
         case .me:
             CommandSpec(
                 command: name, operand: .none, options: [], summary: .commandMeSummary, details: .commandMeDetails,
-                example: "", run: { await $0.callAPI($2, $1) })
+                example: "", run: { await $0.callAPI($2, $1) }, menu: .menuMe)
         case .serve:
             CommandSpec(
                 command: name, operand: .none, options: [.port, .project, .acceptUnsignedTokens],

@@ -74,13 +74,15 @@ struct InteractiveMenu {
         menuRunner.menu = entries.map(\.command)
         console.out(text(.menuHeading, ["folder": runner.paths.root]) + "\n")
         let maximum = ["max": "\(entries.count)"]
+        var menu = "\n\(text(.menuWhatNext))\n"
+        for (index, entry) in entries.enumerated() {
+            menu += "  \(String(index + 1).leftPadded(to: 2))) \(entry.label(text))\n"
+        }
+        menu += "   0) \(text(.menuQuit))\n"
+        // The whole menu once; after each step a one-line prompt, so that the step's result stays in view.
+        console.out(menu + text(.menuChoose))
         while true {
-            var menu = "\n\(text(.menuWhatNext))\n"
-            for (index, entry) in entries.enumerated() {
-                menu += "  \(String(index + 1).leftPadded(to: 2))) \(entry.label(text))\n"
-            }
-            console.out(menu + "   0) \(text(.menuQuit))\n\(text(.menuChoose))")
-            // A bad answer is asked again in place, without drawing the menu again.
+            // A bad answer is asked again in place; '?' draws the menu again.
             var number: Int?
             while number == nil {
                 guard let line = console.readLine() else {
@@ -89,12 +91,15 @@ struct InteractiveMenu {
                 }
                 let answer = line.trimmingCharacters(in: .whitespaces)
                 if answer == "0" || answer.lowercased() == "q" { return .success }
-                if let chosen = Int(answer), (1...entries.count).contains(chosen) {
+                if answer == "?" {
+                    console.out(menu + text(.menuChoose))
+                } else if let chosen = Int(answer), (1...entries.count).contains(chosen) {
                     number = chosen
                 } else {
                     console.out(text(.menuRetry, maximum))
                 }
             }
+            defer { console.out("\n" + text(.menuChooseAgain, maximum)) }
             guard let number else { continue }
             var options = invocation
             options.forcePrompts = true
@@ -118,6 +123,13 @@ struct InteractiveMenu {
                     continue
                 }
                 options.command = .unlink(provider.type)
+            }
+            if options.command.name == .updateProfile {
+                guard let name = runner.ask(text(.promptDisplayName)) else {
+                    console.out(text(.cancelled) + "\n")
+                    continue
+                }
+                options.displayName = name
             }
             if options.command.name == .openLink {
                 guard let link = runner.ask(text(.promptLink)) else {

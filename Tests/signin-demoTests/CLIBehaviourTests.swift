@@ -50,14 +50,29 @@ struct CLIBehaviourTests {
         #expect(again == .failure && !output.err.contains("--id-token-file is for"), "\(output.err)")
     }
 
-    @Test("a bad answer at the menu is asked again in place, without drawing the menu again")
+    @Test("a bad answer at the menu is asked again in place; after a step a short prompt keeps its result in view")
     func menuAsksAgainInPlace() async {
         let (code, captured) = await run(
-            ["interactive"], input: ["x", "99", menu(.signIn(.anonymous)), "0"], terminal: true)
+            ["interactive"], input: ["x", "99", menu(.signIn(.anonymous)), "?", "0"], terminal: true)
         #expect(code == .success)
+        // Drawn once at the start and once when asked for with '?', never after a step.
         #expect(captured.out.components(separatedBy: "What next?").count == 3)
         #expect(captured.out.components(separatedBy: "Please answer with a number from 0 to").count == 3)
         #expect(captured.out.contains("guest:         yes"))
+        #expect(captured.out.contains("refresh token: <redacted>\n\n\nChoose (1-"), "\(captured.out)")
+    }
+
+    @Test("the menu offers every command that runs a flow here: changing the display name and calling the API too")
+    func menuOffersEveryCommand() async {
+        let (code, captured) = await run(
+            ["interactive"],
+            input: [menu(.signIn(.anonymous)), menu(Command(.updateProfile)), "Ada", menu(Command(.me)), "0"],
+            terminal: true)
+        #expect(code == .success, "\(captured.err)")
+        #expect(captured.out.contains("Change the display name") && captured.out.contains("Call the app's API"))
+        #expect(captured.out.contains("New display name: "))
+        #expect(captured.out.contains("HTTP 200"), "\(captured.out)")
+        #expect(await run(["status"]).1.out.contains("Ada"))
     }
 
     @Test("Ctrl-D at a step's prompt cancels that step only, with 'cancelled' on its own line")
