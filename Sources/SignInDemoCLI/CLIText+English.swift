@@ -496,6 +496,7 @@ extension CLIMessages {
         .usageNeedsRegistration:
             "{option} is part of a provider's registration: give it with --issuer and --client-id.",
         .usageBadScope: "A scope cannot have spaces inside it, quotes, backslashes or control characters.",
+        .usageBaseURLOnlyForREST: "--base-url is the address of your own API: give it with --backend rest.",
         .menuChooseAgain: "Choose (1-{max}, ? for the menu, 0 to quit): ",
         .menuUpdateProfile: "Change the display name",
         .menuMe: "Call the app's API as the signed-in user",

@@ -34,7 +34,7 @@ extension CLIMessages {
         .optionDataDir:
             "內嵌後端、其寄件匣與工作階段的存放位置。預設：$SIGNIN_DEMO_DATA_DIR，否則為 $XDG_DATA_HOME/signin-demo，再否則為 ~/.local/share/signin-demo（macOS 上為 ~/Library/Application Support/signin-demo）。",
         .optionVerbose: "同時顯示錯誤的開發者詳細資訊，以及由什麼雜湊密碼。",
-        .verboseHashing: "signin-demo：密碼與摘要由 {implementation} 計算雜湊。",
+        .verboseHashing: "signin-demo: 密碼與摘要由 {implementation} 計算雜湊。",
         .optionHelp: "顯示說明：本頁，或單一指令的說明。",
         .optionVersion: "顯示版本。",
         .commandTourSummary: "所有流程的導覽，每個步驟都標示所屬的層",
@@ -434,6 +434,7 @@ extension CLIMessages {
         .optionDisplayName: "搭配 --issuer：提供者顯示給使用者的名稱（預設為 oidc. 之後的名稱）。",
         .usageNeedsRegistration: "{option} 屬於提供者的註冊：請與 --issuer 和 --client-id 一起提供。",
         .usageBadScope: "範圍中不能有空格、引號、反斜線或控制字元。",
+        .usageBaseURLOnlyForREST: "--base-url 是您自己的 API 的位址：請與 --backend rest 一起提供。",
         .menuChooseAgain: "請選擇（1-{max}，輸入 ? 顯示選單，0 結束）：",
         .menuUpdateProfile: "變更顯示名稱",
         .menuMe: "以已登入的使用者身分呼叫應用程式的 API",

@@ -507,6 +507,7 @@ extension CLIMessages {
         .usageNeedsRegistration:
             "{option} bir sağlayıcının kaydının parçasıdır: --issuer ve --client-id ile birlikte verin.",
         .usageBadScope: "Bir kapsamın içinde boşluk, tırnak, ters eğik çizgi ya da denetim karakteri olamaz.",
+        .usageBaseURLOnlyForREST: "--base-url kendi API'nizin adresidir: --backend rest ile birlikte verin.",
         .menuChooseAgain: "Seçin (1-{max}, menü için ?, çıkmak için 0): ",
         .menuUpdateProfile: "Görünen adı değiştir",
         .menuMe: "Uygulamanın API'sini oturum açmış kullanıcı olarak çağır",

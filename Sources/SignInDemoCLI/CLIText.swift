@@ -113,7 +113,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case stateAuthorized, stateRevoked, stateNotFound, helpCommandWord
     case optionScope, optionDisplayName, usageNeedsRegistration, usageBadScope
     case outboxSubjectReset, outboxSubjectVerify, outboxNoTime
-    case menuChooseAgain, menuUpdateProfile, menuMe, promptDisplayName
+    case menuChooseAgain, menuUpdateProfile, menuMe, promptDisplayName, usageBaseURLOnlyForREST
     case usageRepeatedOption, usageVersionAlone, noPasswordToChange, hintAddPassword, hintAddPasswordMenu
     case optionClientSecretFile, optionClientSecretEnvironment, usageSecretNeedsRegistration, oidcSecretUnreadable
     case reasonEmptySecret

@@ -646,6 +646,11 @@ enum CommandLineParser {
                 value = inlineValue
             } else if index < arguments.count {
                 value = arguments[index]
+                // "--email --json" forgot the email: the next option is not taken as one (a value that is exactly
+                // an option's name is given as --email=VALUE).
+                guard !CommandTable.options.contains(where: { $0.long == value || $0.short == value }) else {
+                    throw UsageError(.usageNeedsValue, ["option": spec.long])
+                }
                 index += 1
             } else {
                 throw UsageError(.usageNeedsValue, ["option": spec.long])

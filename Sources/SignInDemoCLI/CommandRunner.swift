@@ -450,7 +450,9 @@ struct CommandRunner {
         if let cancelled, cancelled.applies(state) {
             return self.cancelled(cancelled.message)
         }
-        console.report?.record(session: state.session)
+        // A command that signs in or out leaves its session on the screen; one that only reads (mfa list) leaves the
+        // stored one, recorded by `execute`.
+        if let session = state.session { console.report?.record(session: session) }
         console.out(success(state.session))
         return .success
     }

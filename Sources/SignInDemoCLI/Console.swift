@@ -57,17 +57,29 @@ struct Console: Sendable {
         var console = self
         let out = self.out
         let err = self.err
-        let inserted = options.joined(separator: " ") + " "
+        let inserted = options.map(Self.shellQuoted).joined(separator: " ") + " "
         console.out = { out(Self.insert(inserted, afterProgramNamingACommandIn: $0)) }
         console.err = { err(Self.insert(inserted, afterProgramNamingACommandIn: $0)) }
         return console
+    }
+
+    /// `word` as a shell reads it back: as it is when it has only characters no shell treats specially, else in
+    /// single quotes.
+    static func shellQuoted(_ word: String) -> String {
+        let plain = word.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII
+                && (CharacterSet.alphanumerics.contains(scalar) || "-_./:@%+=,".unicodeScalars.contains(scalar))
+        }
+        return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// `text` with `inserted` after each "signin-demo " that a command's name follows.
     static func insert(_ inserted: String, afterProgramNamingACommandIn text: String) -> String {
         let program = "signin-demo "
         guard text.contains(program) else { return text }
-        let names = CommandName.allCases.map(\.rawValue).sorted { $0.count > $1.count }
+        // The commands that talk to a backend: not serve, help, version.
+        let names = CommandName.allCases.filter { ![.serve, .help, .version].contains($0) }.map(\.rawValue)
+            .sorted { $0.count > $1.count }
         var result = ""
         var rest = text[...]
         while let found = rest.range(of: program) {

@@ -170,6 +170,7 @@ struct DemoCLI {
     static func backendChoice(_ name: BackendName, baseURL: URL?, environment: [String: String])
         -> Result<BackendChoice, UsageError>
     {
+        if baseURL != nil, name != .rest { return .failure(UsageError(.usageBaseURLOnlyForREST)) }
         switch name {
         case .rest:
             guard let baseURL else { return .failure(UsageError(.usageRESTNeedsBaseURL)) }

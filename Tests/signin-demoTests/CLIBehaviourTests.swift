@@ -203,6 +203,18 @@ struct CLIBehaviourTests {
         #expect(
             (captured.out + captured.err).contains("signin-demo --backend rest --base-url http://127.0.0.1:1 sign-in"),
             "\(captured.out)\(captured.err)")
+        // A value a shell would read differently is quoted, and commands that need no backend are left alone.
+        #expect(Console.shellQuoted("http://127.0.0.1:1/$(id)") == "'http://127.0.0.1:1/$(id)'")
+        #expect(Console.shellQuoted("it's") == #"'it'\''s'"#)
+        #expect(Console.shellQuoted("http://127.0.0.1:8000/api") == "http://127.0.0.1:8000/api")
+        #expect(
+            Console.insert(options, afterProgramNamingACommandIn: "signin-demo serve keeps one")
+                == "signin-demo serve keeps one")
+        let (_, quoted) = await run(["sign-out", "--backend", "rest", "--base-url", "http://127.0.0.1:1/$(id)"])
+        #expect(
+            (quoted.out + quoted.err).contains("--base-url 'http://127.0.0.1:1/$(id)' "), "\(quoted.out)\(quoted.err)")
+        // --base-url names your own API: with another backend it is refused, not ignored.
+        #expect(await run(["sign-in", "guest", "--base-url", "http://127.0.0.1:1"]).0 == .usage)
         // On the embedded backend, the hints stay as they are.
         #expect(await run(["status"]).1.out.contains("signin-demo sign-in"))
     }

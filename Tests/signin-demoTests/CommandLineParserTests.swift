@@ -84,6 +84,8 @@ struct CommandLineParserTests {
             (["--data-dir"], "--data-dir needs a value"),
             (["--data-dir="], "--data-dir needs a value"),
             (["serve", "--json"], "--json does not apply to 'serve'"),
+            (["sign-in", "email", "--email", "--json"], "--email needs a value"),
+            (["update-profile", "--name", "--yes"], "--name needs a value"),
             (["sign-up", "--email", "a@b.co", "--email", "c@d.co"], "--email is given twice; give it once."),
             (["status", "--json", "--json"], "--json is given twice; give it once."),
             (["--version", "extra"], "--version takes no command or operand: run 'signin-demo --version' alone."),

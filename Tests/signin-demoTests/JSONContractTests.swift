@@ -179,6 +179,20 @@ struct JSONContractTests {
         }
     }
 
+    @Test("a command that only reads (mfa list, passkey list) reports the session that is signed in, as status does")
+    func readingCommandsReportTheSession() async throws {
+        #expect(await run(["sign-up", "--email", "ada@example.com", "--password", "correct horse"]).code == .success)
+        let status = try #require(
+            try JSONSerialization.jsonObject(with: Data(await run(["status", "--json"]).out.utf8)) as? [String: Any])
+        for arguments in [["mfa", "list"], ["passkey", "list"], ["verify-email"]] {
+            let result = await run(arguments + ["--json"])
+            check(result, "signed in")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+            #expect(object["signedIn"] as? Bool == true, "\(arguments): \(result.out)")
+            #expect(object["uid"] as? String == status["uid"] as? String, "\(arguments)")
+        }
+    }
+
     @Test("a linked credential another account owns: --switch-account switches under --json too, after the guest guard")
     func switchAccount() async throws {
         #expect(await run(["sign-in", "google"]).code == .success)
