@@ -1,4 +1,5 @@
 import Foundation
+import SignInData
 import SignInDemoAdapters
 import SignInDomain
 import SignInPresentation

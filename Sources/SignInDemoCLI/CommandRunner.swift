@@ -657,7 +657,7 @@ struct CommandRunner {
             return .failure
         }
         let body = String(decoding: response.body.prefix(4096), as: UTF8.self)
-        console.report?.record(result: .object(["status": .number(response.status), "body": .string(body)]))
+        console.report?.record(result: .object(["status": .integer(response.status), "body": .string(body)]))
         let answered = (200..<300).contains(response.status)
         let answer = text(.apiAnswer, ["status": String(response.status), "body": body])
         if !answered { console.report?.fail(code: JSONReport.code(for: .failure), message: answer) }

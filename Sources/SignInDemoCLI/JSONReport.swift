@@ -1,4 +1,5 @@
 import Foundation
+import SignInData
 import SignInDomain
 import SignInLocking
 
@@ -92,27 +93,7 @@ final class JSONReport: Sendable {
     }
 }
 
-/// A JSON value a command reports as its result.
-enum JSONValue: Encodable, Hashable, Sendable {
-    case string(String)
-    case number(Int)
-    case bool(Bool)
-    case null
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .string(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
-        case .bool(let value): try container.encode(value)
-        case .null: try container.encodeNil()
-        case .array(let values): try container.encode(values)
-        case .object(let values): try container.encode(values)
-        }
-    }
-
+extension JSONValue {
     /// A string, or `null`.
     static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SignInData
 import SignInDomain
 
 /// Prints a session for people, in their language, and for scripts: every field, tokens redacted.
