@@ -5,7 +5,7 @@ import Testing
 
 /// ``SignInAction/cancel``: the screen stops waiting for what is in progress, at once, and its task is cancelled.
 @MainActor
-@Suite("SignInViewModel: cancelling what is in progress")
+@Suite("SignInViewModel: cancelling what is in progress", .timeLimit(.minutes(2)))
 struct CancelTests {
     let reportIssue: IssueReporter = { Issue.record(Comment(rawValue: $0)) }
 
@@ -25,12 +25,12 @@ struct CancelTests {
         let viewModel = makeSUT(
             uiClients: [.apple: sheet], providers: [StubAuthProvider(.apple, result: .success(.fixture()))])
         let task = viewModel.dispatch(.clickProvider(.apple))
-        try await sheet.waitUntilOpen()
+        await sheet.waitUntilOpen()
         #expect(viewModel.state.isLoading)
 
         #expect(viewModel.dispatch(.cancel) == nil)
         #expect(viewModel.state == SignInState())
-        try await sheet.waitUntilCancelled()
+        await sheet.waitUntilCancelled()
         // The sheet answers after all: the sign-in it finishes is not shown by this screen, which gave it up.
         await sheet.close(with: .credential(AuthCredential(provider: .apple)))
         await task?.value
@@ -49,10 +49,10 @@ struct CancelTests {
                 StubAuthProvider(.google, result: .success(session)),
             ])
         let first = viewModel.dispatch(.clickProvider(.apple))
-        try await apple.waitUntilOpen()
+        await apple.waitUntilOpen()
         viewModel.dispatch(.cancel)
         let second = viewModel.dispatch(.clickProvider(.google))
-        try await google.waitUntilOpen()
+        await google.waitUntilOpen()
 
         // The first sheet answers after all, with a failure: the screen still waits for Google, and shows no error.
         await apple.close(with: .failure(.network(reason: "offline")))
@@ -74,10 +74,10 @@ struct CancelTests {
             authProviders: [StubAuthProvider(.google, result: .success(.fixture()))], sessions: sessions)
         let viewModel = makeSUT(uiClients: [.google: sheet], providers: [])
         let task = viewModel.dispatch(.account(.link(link, .google)))
-        try await sheet.waitUntilOpen()
+        await sheet.waitUntilOpen()
         viewModel.dispatch(.cancel)
         #expect(!viewModel.state.isLoading)
-        try await sheet.waitUntilCancelled()
+        await sheet.waitUntilCancelled()
         await sheet.close(with: .credential(AuthCredential(provider: .google)))
         await task?.value
         #expect(viewModel.state == SignInState())
@@ -113,6 +113,9 @@ struct CancelTests {
 
 /// A provider's sheet that stays up until the test closes it, whatever happens to the task waiting for it (as a
 /// system sheet does until it is dismissed); it notes that the waiting task was cancelled.
+///
+/// The test waits for the sheet's events (opened, cancelled) rather than for a number of scheduler turns, which a
+/// loaded machine can use up before the other task runs; the suite's time limit bounds the wait.
 private actor HeldSheet: SignInUIClient {
     enum Answer {
         case credential(AuthCredential), cancelled, failure(AuthError)
@@ -121,12 +124,17 @@ private actor HeldSheet: SignInUIClient {
     nonisolated let providerType: ProviderType
     private var waiting: CheckedContinuation<Answer, Never>?
     private var cancelled = false
+    private var openWatchers: [CheckedContinuation<Void, Never>] = []
+    private var cancelWatchers: [CheckedContinuation<Void, Never>] = []
 
     init(_ providerType: ProviderType) { self.providerType = providerType }
 
     func getCredential() async throws(AuthError) -> CredentialOutcome {
         let answer = await withTaskCancellationHandler {
-            await withCheckedContinuation { waiting = $0 }
+            await withCheckedContinuation {
+                waiting = $0
+                resumeAll(&openWatchers)
+            }
         } onCancel: {
             Task { await self.noteCancelled() }
         }
@@ -142,17 +150,25 @@ private actor HeldSheet: SignInUIClient {
         waiting = nil
     }
 
-    private func noteCancelled() { cancelled = true }
-
-    /// Waits (a bounded number of turns) until the sheet is up.
-    func waitUntilOpen() async throws {
-        for _ in 0..<10_000 where waiting == nil { await Task.yield() }
-        try #require(waiting != nil, "the sheet never opened")
+    private func noteCancelled() {
+        cancelled = true
+        resumeAll(&cancelWatchers)
     }
 
-    /// Waits (a bounded number of turns) until the waiting task was cancelled.
-    func waitUntilCancelled() async throws {
-        for _ in 0..<10_000 where !cancelled { await Task.yield() }
-        try #require(cancelled, "the sheet's task was never cancelled")
+    private func resumeAll(_ watchers: inout [CheckedContinuation<Void, Never>]) {
+        for watcher in watchers { watcher.resume() }
+        watchers.removeAll()
+    }
+
+    /// Returns once the sheet is up.
+    func waitUntilOpen() async {
+        guard waiting == nil else { return }
+        await withCheckedContinuation { openWatchers.append($0) }
+    }
+
+    /// Returns once the waiting task was cancelled.
+    func waitUntilCancelled() async {
+        guard !cancelled else { return }
+        await withCheckedContinuation { cancelWatchers.append($0) }
     }
 }
