@@ -97,9 +97,10 @@ extension StubIdentityBackend: MultiFactorBackend {
             sharedSecretKey: "JBSWY3DPEHPK3PXP", verificationCodeLength: 6, hashingAlgorithm: "SHA1", periodSec: 30,
             sessionInfo: "enrolment-session", finalizeEnrollmentTime: Date(timeIntervalSince1970: 1_767_226_200))
     }
+    /// The session answer (or `error`), with no recovery codes.
     public func finalizeTOTPEnrollment(idToken: Secret, sessionInfo: Secret, code: Secret, displayName: String?)
-        async throws -> BackendSessionResponse
-    { try result.get() }
+        async throws -> BackendTOTPEnrollmentResult
+    { BackendTOTPEnrollmentResult(session: try result.get()) }
     /// No factors (or `error`).
     public func secondFactors(idToken: Secret) async throws -> [BackendSecondFactor] {
         try nothing()
@@ -111,6 +112,17 @@ extension StubIdentityBackend: MultiFactorBackend {
     public func finalizeSecondFactorSignIn(pendingCredential: Secret, enrollmentID: String, code: Secret)
         async throws -> BackendSessionResponse
     { try result.get() }
+    /// The session answer (or `error`), with nine codes left.
+    public func finalizeSecondFactorSignIn(pendingCredential: Secret, recoveryCode: Secret)
+        async throws -> BackendRecoveryCodeSignIn
+    { BackendRecoveryCodeSignIn(session: try result.get(), codesLeft: 9) }
+    /// Ten fixed codes (or `error`).
+    public func newRecoveryCodes(idToken: Secret) async throws -> [Secret] {
+        try nothing()
+        return RecoveryCodeInput.alphabet.prefix(10).map {
+            Secret(String(repeating: $0, count: RecoveryCodeInput.length))
+        }
+    }
 }
 
 extension StubIdentityBackend: PasskeyBackend {

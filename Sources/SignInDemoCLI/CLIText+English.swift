@@ -407,21 +407,21 @@ extension CLIMessages {
             "Sign in with Apple is now turned off for signin-demo, as in Settings > Apple ID. Choose {item} to see the app notice.",
         .listSeparator: ", ",
         .optionCode:
-            "The authenticator app's 6-digit code, for a sign-in that asks for one (signing in again before a sensitive command included). mfa enroll always asks for its first code on the terminal.",
-        .commandMFASummary: "two-step sign-in with an authenticator app: enroll, list, remove",
+            "The authenticator app's 6-digit code, or one of the account's recovery codes, for a sign-in that asks for one (signing in again before a sensitive command included). mfa enroll always asks for its first code on the terminal.",
+        .commandMFASummary: "two-step sign-in with an authenticator app: enroll, list, remove, recovery codes",
         .commandMFADetails:
-            "mfa enroll (on a terminal only: it shows a secret) draws a QR code for an authenticator app, with the secret as text and its otpauth:// address, then asks for a first code from the app; from then on every sign-in asks for a code too. mfa list shows the account's authenticators. mfa remove [ID or number] removes one; removing the last turns two-step sign-in off and must be confirmed (--yes). Enrolling and removing need a recent sign-in: the password, and a code (--code) when the account already has an authenticator.",
+            "mfa enroll (on a terminal only: it shows a secret) draws a QR code for an authenticator app, with the secret as text and its otpauth:// address, then asks for a first code from the app; from then on every sign-in asks for a code too. The first authenticator also brings ten recovery codes, shown once: each signs in once in place of a code (--code takes one), for a user who lost the app. mfa recovery-codes (on a terminal only) makes a new set, and the old codes work no more. mfa list shows the account's authenticators. mfa remove [ID or number] removes one; removing the last turns two-step sign-in off and must be confirmed (--yes). Enrolling, removing and new recovery codes need a recent sign-in: the password, and a code (--code) when the account already has an authenticator.",
         .usageNeedsMFAAction: "mfa needs what to do: {actions}.",
         .usageUnknownMFAAction: "\"{action}\" is not something mfa does. Use one of: {actions}.",
         .usageMFAEnrollNeedsTerminal:
             "mfa enroll shows a secret and then asks for a code computed from it: run it on a terminal (or choose it in signin-demo interactive).",
         .usageNeedsCode:
-            "This account uses two-step sign-in. Give the code from the authenticator app with --code, or run the command on a terminal to be asked.",
+            "This account uses two-step sign-in. Give the code from the authenticator app (or a recovery code) with --code, or run the command on a terminal to be asked.",
         .usageNeedsYesToRemoveLast:
             "This is the account's last authenticator: removing it turns two-step sign-in off. Add --yes to remove it anyway.",
         .usageNeedsFactorID:
             "The account has several authenticators; name the one to remove: signin-demo mfa remove ID (one of: {ids}).",
-        .promptMFACode: "Code from the authenticator app: ",
+        .promptMFACode: "Code from the authenticator app (or a recovery code): ",
         .promptMFACodeFactor: "Which authenticator is your code from (1-{max})? ",
         .optionFactor:
             "Which authenticator the --code is from, when the account has several: its id, or its number in mfa list.",
@@ -445,6 +445,7 @@ extension CLIMessages {
         .menuMFAEnroll: "Turn on two-step sign-in (add an authenticator app)",
         .menuMFAList: "List the authenticator apps",
         .menuMFARemove: "Remove an authenticator app",
+        .menuMFARecoveryCodes: "Make new recovery codes",
         .tourStepMFA: "9. Two-step sign-in: an authenticator app's code after the password",
         .tourMFAScanned: "the authenticator app (simulated here) scans {uri}",
         .tourMFAOn: "its first code confirmed the enrolment: two-step sign-in is on",
@@ -452,10 +453,21 @@ extension CLIMessages {
         .tourMFASignedIn: "the app's next code finished the sign-in ({uid})",
         .tourMFAOff: "the authenticator was removed (confirmed as the last one): the password alone signs in again",
         .tourMFASkipped: "this backend does not offer two-step sign-in: skipped",
-        .usageBadCode: "\"{code}\" is not a code: an authenticator app shows 6 digits.",
+        .usageBadCode:
+            "\"{code}\" is not a code: an authenticator app shows 6 digits, and a recovery code has 10 letters and digits.",
         .usageMFAEnrollNeedsScreen:
             "mfa enroll shows a secret meant for your eyes only: run it with its output on the terminal, not redirected to a file or a pipe.",
         .usageMFAOptionNotForAction: "{option} does not apply to 'mfa {action}'.",
+        .mfaRecoveryCodesFirst:
+            "Your recovery codes. If you lose the authenticator app, each one signs in once in place of a code. Keep them somewhere safe: they are shown only now.",
+        .mfaRecoveryCodesNew:
+            "Your new recovery codes; the ones before work no more. Each signs in once in place of a code. Keep them somewhere safe: they are shown only now.",
+        .mfaRecoveryCodeUsed:
+            "Signed in with a recovery code, which works no more. Recovery codes left: {left}.",
+        .mfaRecoveryCodesUsedUp:
+            "That was the last recovery code: make new ones with signin-demo mfa recovery-codes.",
+        .usageMFARecoveryCodesNeedsScreen:
+            "mfa recovery-codes shows codes meant for your eyes only: run it with its output on the terminal, not redirected to a file or a pipe.",
         .optionIssuer:
             "For sign-in and link with oidc.NAME: the OpenID Connect provider's issuer (https://…, or http:// on 127.0.0.1); registers the provider in the data folder.",
         .optionClientID:

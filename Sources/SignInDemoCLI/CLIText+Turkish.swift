@@ -415,21 +415,22 @@ extension CLIMessages {
             "Ayarlar > Apple Kimliği'nde olduğu gibi, signin-demo için Apple ile Giriş Yap artık kapalı. Uygulamanın bunu nasıl fark ettiğini görmek için {item} seçin.",
         .listSeparator: ", ",
         .optionCode:
-            "Doğrulama uygulamasının 6 haneli kodu; kod isteyen bir oturum açma için (hassas bir komuttan önce yeniden oturum açma da dahil). mfa enroll ilk kodu her zaman terminalde sorar.",
-        .commandMFASummary: "doğrulama uygulamasıyla iki adımlı oturum açma: ekleme, listeleme, kaldırma",
+            "Doğrulama uygulamasının 6 haneli kodu ya da hesabın kurtarma kodlarından biri; kod isteyen bir oturum açma için (hassas bir komuttan önce yeniden oturum açma da dahil). mfa enroll ilk kodu her zaman terminalde sorar.",
+        .commandMFASummary:
+            "doğrulama uygulamasıyla iki adımlı oturum açma: ekleme, listeleme, kaldırma, kurtarma kodları",
         .commandMFADetails:
-            "mfa enroll (yalnızca terminalde: bir sır gösterir) bir doğrulama uygulaması için QR kodu, metin olarak sırrı ve otpauth:// adresini gösterir, sonra uygulamadan ilk kodu ister; bundan sonra her oturum açma bir kod da ister. mfa list hesabın doğrulama uygulamalarını gösterir. mfa remove [kimlik ya da sıra numarası] birini kaldırır; sonuncusunu kaldırmak iki adımlı oturum açmayı kapatır ve onay ister (--yes). Ekleme ve kaldırma yakın zamanda oturum açmış olmayı gerektirir: parola ve hesabın zaten bir doğrulama uygulaması varsa bir kod (--code).",
+            "mfa enroll (yalnızca terminalde: bir sır gösterir) bir doğrulama uygulaması için QR kodu, metin olarak sırrı ve otpauth:// adresini gösterir, sonra uygulamadan ilk kodu ister; bundan sonra her oturum açma bir kod da ister. İlk doğrulama uygulaması bir kez gösterilen on kurtarma kodu da getirir: uygulamasını kaybeden kullanıcı için her biri kodun yerine bir kez oturum açar (--code birini alır). mfa recovery-codes (yalnızca terminalde) yeni bir takım üretir ve eski kodlar artık çalışmaz. mfa list hesabın doğrulama uygulamalarını gösterir. mfa remove [kimlik ya da sıra numarası] birini kaldırır; sonuncusunu kaldırmak iki adımlı oturum açmayı kapatır ve onay ister (--yes). Ekleme, kaldırma ve yeni kurtarma kodları yakın zamanda oturum açmış olmayı gerektirir: parola ve hesabın zaten bir doğrulama uygulaması varsa bir kod (--code).",
         .usageNeedsMFAAction: "mfa ne yapacağını bilmeli: {actions}.",
         .usageUnknownMFAAction: "\"{action}\" mfa'nın yaptığı bir şey değil. Şunlardan birini kullanın: {actions}.",
         .usageMFAEnrollNeedsTerminal:
             "mfa enroll bir sır gösterir ve ardından ondan hesaplanan bir kod ister: bir terminalde çalıştırın (ya da signin-demo interactive içinde seçin).",
         .usageNeedsCode:
-            "Bu hesap iki adımlı oturum açma kullanıyor. Doğrulama uygulamasındaki kodu --code ile verin ya da sorulması için komutu bir terminalde çalıştırın.",
+            "Bu hesap iki adımlı oturum açma kullanıyor. Doğrulama uygulamasındaki kodu (ya da bir kurtarma kodunu) --code ile verin ya da sorulması için komutu bir terminalde çalıştırın.",
         .usageNeedsYesToRemoveLast:
             "Bu, hesabın son doğrulama uygulaması: kaldırmak iki adımlı oturum açmayı kapatır. Yine de kaldırmak için --yes ekleyin.",
         .usageNeedsFactorID:
             "Hesabın birden fazla doğrulama uygulaması var; kaldırılacak olanı belirtin: signin-demo mfa remove ID (şunlardan biri: {ids}).",
-        .promptMFACode: "Doğrulama uygulamasındaki kod: ",
+        .promptMFACode: "Doğrulama uygulamasındaki kod (ya da bir kurtarma kodu): ",
         .promptMFACodeFactor: "Kodunuz hangi doğrulama uygulamasından (1-{max})? ",
         .optionFactor:
             "Hesabın birden fazla doğrulama uygulaması varsa --code'un hangisinden geldiği: kimliği ya da mfa list'teki sıra numarası.",
@@ -454,6 +455,7 @@ extension CLIMessages {
         .menuMFAEnroll: "İki adımlı oturum açmayı aç (doğrulama uygulaması ekle)",
         .menuMFAList: "Doğrulama uygulamalarını listele",
         .menuMFARemove: "Bir doğrulama uygulamasını kaldır",
+        .menuMFARecoveryCodes: "Yeni kurtarma kodları üret",
         .tourStepMFA: "9. İki adımlı oturum açma: paroladan sonra doğrulama uygulamasının kodu",
         .tourMFAScanned: "doğrulama uygulaması (burada benzetim) {uri} adresini tarıyor",
         .tourMFAOn: "ilk kodu kaydı onayladı: iki adımlı oturum açma açık",
@@ -463,10 +465,21 @@ extension CLIMessages {
         .tourMFAOff:
             "doğrulama uygulaması kaldırıldı (son uygulama olarak onaylandı): parola yeniden tek başına oturum açıyor",
         .tourMFASkipped: "bu arka uç iki adımlı oturum açma sunmuyor: atlandı",
-        .usageBadCode: "\"{code}\" bir kod değil: doğrulama uygulaması 6 hane gösterir.",
+        .usageBadCode:
+            "\"{code}\" bir kod değil: doğrulama uygulaması 6 hane gösterir, bir kurtarma kodu ise 10 harf ve rakamdır.",
         .usageMFAEnrollNeedsScreen:
             "mfa enroll yalnızca sizin görmeniz gereken bir sır gösterir: çıktısı terminalde olacak şekilde çalıştırın, bir dosyaya ya da boruya yönlendirmeden.",
         .usageMFAOptionNotForAction: "{option} 'mfa {action}' için geçerli değil.",
+        .mfaRecoveryCodesFirst:
+            "Kurtarma kodlarınız. Doğrulama uygulamasını kaybederseniz her biri kodun yerine bir kez oturum açar. Güvenli bir yerde saklayın: yalnızca şimdi gösteriliyorlar.",
+        .mfaRecoveryCodesNew:
+            "Yeni kurtarma kodlarınız; öncekiler artık çalışmaz. Her biri kodun yerine bir kez oturum açar. Güvenli bir yerde saklayın: yalnızca şimdi gösteriliyorlar.",
+        .mfaRecoveryCodeUsed:
+            "Bir kurtarma koduyla oturum açıldı; o kod artık çalışmaz. Kalan kurtarma kodu: {left}.",
+        .mfaRecoveryCodesUsedUp:
+            "Bu son kurtarma kodunuzdu: signin-demo mfa recovery-codes ile yenilerini üretin.",
+        .usageMFARecoveryCodesNeedsScreen:
+            "mfa recovery-codes yalnızca sizin görmeniz gereken kodlar gösterir: çıktısı terminalde olacak şekilde çalıştırın, bir dosyaya ya da boruya yönlendirmeden.",
         .optionIssuer:
             "oidc.AD ile sign-in ve link: OpenID Connect sağlayıcısının yayıncısı (https://…, ya da 127.0.0.1 üzerinde http://); sağlayıcıyı veri klasörüne kaydeder.",
         .optionClientID:

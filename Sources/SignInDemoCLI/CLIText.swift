@@ -98,6 +98,8 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case menuMFAEnroll, menuMFAList, menuMFARemove
     case tourStepMFA, tourMFAScanned, tourMFAOn, tourMFAAsked, tourMFASignedIn, tourMFAOff, tourMFASkipped
     case usageBadCode, usageMFAEnrollNeedsScreen, usageMFAOptionNotForAction
+    case menuMFARecoveryCodes, mfaRecoveryCodesFirst, mfaRecoveryCodesNew, mfaRecoveryCodeUsed, mfaRecoveryCodesUsedUp
+    case usageMFARecoveryCodesNeedsScreen
 
     // Passkeys.
     case commandPasskeySummary, commandPasskeyDetails, usageNeedsPasskeyAction, usageUnknownPasskeyAction

@@ -85,7 +85,7 @@ struct CommandLineHelp {
     }
 
     /// What `mfa` takes.
-    static let mfaUsage = "enroll|list|remove [ID]"
+    static let mfaUsage = "enroll|list|remove [ID]|recovery-codes"
     /// What `passkey` takes.
     static let passkeyUsage = "add|list|remove [ID]"
 

@@ -31,6 +31,7 @@ enum PasskeyAction: String, Hashable, Sendable, CaseIterable {
 /// What `mfa` does, as the word after it names it.
 enum MFAAction: String, Hashable, Sendable, CaseIterable {
     case enroll, list, remove
+    case recoveryCodes = "recovery-codes"
 }
 
 /// What the command line asks for: a command, and what it names after its name. What each command takes, does and
@@ -668,9 +669,12 @@ enum CommandLineParser {
             case .password: invocation.password = value
             case .currentPassword: invocation.currentPassword = value
             case .code:
-                // A code is 6 digits, perhaps in groups: anything else is a typo, said before any call (a wrong
-                // code would count against the account's attempts).
-                guard (try? OneTimeCodeInput.validate(Secret(value))) != nil else {
+                // A code is 6 digits, or a recovery code's 10 letters and digits, perhaps in groups: anything else
+                // is a typo, said before any call (a wrong code would count against the account's attempts).
+                guard
+                    (try? OneTimeCodeInput.validate(Secret(value))) != nil
+                        || (try? RecoveryCodeInput.validate(Secret(value))) != nil
+                else {
                     throw UsageError(.usageBadCode, ["code": InputText.echo(value)])
                 }
                 invocation.code = value.trimmingCharacters(in: .whitespaces)

@@ -4,7 +4,7 @@ import SignInDemoAdapters
 import SignInDomain
 import SignInPresentation
 
-/// `mfa enroll|list|remove` and the second step of a sign-in that asks for a code.
+/// `mfa enroll|list|remove|recovery-codes` and the second step of a sign-in that asks for a code.
 extension CommandRunner {
     /// The issuer an authenticator app shows beside the account.
     static let authenticatorIssuer = "signin-demo"
@@ -18,6 +18,7 @@ extension CommandRunner {
         case .enroll: await enrollTOTP(invocation, root)
         case .list: await listSecondFactors(invocation, root)
         case .remove: await removeSecondFactor(invocation, root)
+        case .recoveryCodes: await newRecoveryCodes(invocation, root)
         }
     }
 
@@ -77,9 +78,34 @@ extension CommandRunner {
             guard root.viewModel.state.error == .invalidSecondFactorCode, attempt < Self.codeAttempts else { break }
             showError(root.viewModel.state.errorMessage ?? "", error: .invalidSecondFactorCode, verbose: false)
         }
-        let outcome = await report(root, invocation) { _ in text(.mfaEnrolled) + "\n" }
+        let codes = root.viewModel.state.recoveryCodes
+        let outcome = await report(root, invocation) { _ in
+            text(.mfaEnrolled) + "\n" + (codes.map { describe(recoveryCodes: $0, .mfaRecoveryCodesFirst) } ?? "")
+        }
         if outcome != .success { console.err(text(.usagePrefix, ["message": text(.mfaEnrollCancelled)]) + "\n") }
         return outcome
+    }
+
+    /// `mfa recovery-codes`: a new set, shown on the terminal only, as an enrolment's secret is.
+    private func newRecoveryCodes(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        guard console.outputIsTerminal else { return usageError(UsageError(.usageMFARecoveryCodesNeedsScreen)) }
+        guard let offer = root.viewModel.features.secondFactors?.newRecoveryCodes else {
+            return reportNotOffered(.secondFactors, invocation)
+        }
+        if let stopped = await sendSensitive(
+            root, invocation, { .secondFactor(.newRecoveryCodes(offer, currentPassword: $0)) })
+        {
+            return stopped
+        }
+        return await report(root, invocation) { _ in
+            guard case .newRecoveryCodes(let codes)? = root.viewModel.state.completed else { return "" }
+            return describe(recoveryCodes: codes, .mfaRecoveryCodesNew)
+        }
+    }
+
+    /// The heading, then one code a line, in two groups of five as they are easiest to copy by hand.
+    private func describe(recoveryCodes: [Secret], _ heading: CLIText) -> String {
+        text(heading) + "\n" + recoveryCodes.map { "  " + RecoveryCodeInput.grouped($0) + "\n" }.joined()
     }
 
     private func listSecondFactors(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
@@ -197,6 +223,11 @@ extension CommandRunner {
             let offer = root.viewModel.features.secondFactors?.finishSignIn
         else { return nil }
         var given = invocation.code
+        // A recovery code stands in for any factor: nothing to choose.
+        if let recovery = given.flatMap({ try? RecoveryCodeInput.validate(Secret($0)) }) {
+            await submitRecoveryCode(recovery, root)
+            return nil
+        }
         if given == nil {
             guard invocation.canPrompt(console) else {
                 await root.screen.send(.secondFactor(.cancelChallenge))
@@ -227,13 +258,29 @@ extension CommandRunner {
                 return cancelled(.signInCancelled)
             }
             given = nil
-            await root.screen.send(.secondFactor(.submitCode(offer, code: Secret(code), factorID: factorID)))
-            guard root.viewModel.state.error == .invalidSecondFactorCode, attempt < Self.codeAttempts,
-                invocation.canPrompt(console), root.viewModel.state.secondFactorChallenge != nil
+            if let recovery = try? RecoveryCodeInput.validate(Secret(code)) {
+                await submitRecoveryCode(recovery, root)
+            } else {
+                await root.screen.send(.secondFactor(.submitCode(offer, code: Secret(code), factorID: factorID)))
+            }
+            let error = root.viewModel.state.error
+            guard error == .invalidSecondFactorCode || error == .invalidRecoveryCode, attempt < Self.codeAttempts,
+                invocation.canPrompt(console), root.viewModel.state.secondFactorChallenge != nil, let error
             else { return nil }
-            showError(root.viewModel.state.errorMessage ?? "", error: .invalidSecondFactorCode, verbose: false)
+            showError(root.viewModel.state.errorMessage ?? "", error: error, verbose: false)
         }
         return nil
+    }
+
+    /// Finishes the waiting sign-in with a recovery code and, once signed in, says how many codes are left (and,
+    /// with none left, how to make new ones).
+    private func submitRecoveryCode(_ code: Secret, _ root: CompositionRoot) async {
+        guard let offer = root.viewModel.features.secondFactors?.finishSignIn else { return }
+        await root.screen.send(.secondFactor(.submitRecoveryCode(offer, code: code)))
+        guard let left = root.viewModel.state.recoveryCodesLeft else { return }
+        console.report?.record(result: .object(["recoveryCodesLeft": .integer(left)]))
+        console.out(text(.mfaRecoveryCodeUsed, ["left": String(left)]) + "\n")
+        if left == 0 { console.out(text(.mfaRecoveryCodesUsedUp) + "\n") }
     }
 
     /// The message of ``SignInDomain/AuthError/secondFactorRequired(_:)`` does not depend on its challenge.

@@ -270,7 +270,7 @@ struct GuidedTour {
             return Secret(OneTimeCodeGenerator.standard.code(secret: key, at: now))
         }
         await app.screen.send(.secondFactor(.confirmTOTPEnrollment(factors.enrollTOTP, code: code(stepsAhead: 0))))
-        guard app.viewModel.state.error == nil, app.viewModel.state.completed == .enrollTOTP else {
+        guard app.viewModel.state.error == nil, case .enrollTOTP? = app.viewModel.state.completed else {
             return fail(app.viewModel.state.errorMessage ?? "EnrollTOTPUseCase.finish")
         }
         note(.tourMFAOn)

@@ -40,6 +40,7 @@ struct InteractiveMenu {
             case .mfa?:
                 let items: [(CLIText, MFAAction)] = [
                     (.menuMFAEnroll, .enroll), (.menuMFAList, .list), (.menuMFARemove, .remove),
+                    (.menuMFARecoveryCodes, .recoveryCodes),
                 ]
                 return items.map { label, action in ({ text in text(label) }, Command.mfa(action)) }
             case .passkey?:

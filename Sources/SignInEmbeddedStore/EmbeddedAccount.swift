@@ -40,6 +40,11 @@ public struct EmbeddedAccount: Codable, Hashable, Sendable {
     /// The registered passkeys, oldest first; `nil` (as in records written before they existed) or empty when there
     /// are none.
     public var passkeys: [PasskeyRecord]?
+    /// The unused recovery codes, each as the hex of its HMAC-SHA256 under a key derived from the session key (which
+    /// the accounts' rows do not hold) over `<uid>\n<code>`: a copy of the rows shows no code, and a hash moved to
+    /// another account matches nothing there. A used code's hash is removed. `nil` (as in records written before they
+    /// existed) or empty when there are none.
+    public var recoveryCodes: [String]?
 
     /// Whether a sign-in must give a second factor after its first step.
     public var hasSecondFactors: Bool { !(secondFactors ?? []).isEmpty }

@@ -65,6 +65,12 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
             for: Array("signin second-factor secrets v1".utf8), key: try sessionSigningKey().bytes)
     }
 
+    /// The key of the recovery codes' hashes: derived from the session key, for this use only.
+    /// - Throws: `IdentityBackendError/Code/invalidKey` when the session key is missing, short or undecodable.
+    package func recoveryCodeKey() throws(IdentityBackendError) -> [UInt8] {
+        HMACSHA256.authenticationCode(for: Array("signin recovery codes v1".utf8), key: try sessionSigningKey().bytes)
+    }
+
     /// The key that signs the passkey challenges and tags the stored passkeys: derived from the session key, for this
     /// use only.
     /// - Throws: `IdentityBackendError/Code/invalidKey` when the session key is missing, short or undecodable.

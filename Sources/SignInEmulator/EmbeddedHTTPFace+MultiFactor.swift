@@ -45,7 +45,9 @@ extension EmbeddedHTTPFace {
             try service.finalizeTOTPEnrollment(
                 idToken: idToken, sessionInfo: Secret(sessionInfo), code: Secret(code), displayName: displayName)
         }
-        return Self.finalizeAnswer(session)
+        // Firebase's answer has no recovery codes, and Firebase's clients have no way to use them: the face leaves
+        // out those the first factor brings.
+        return Self.finalizeAnswer(session.session)
     }
 
     /// `{"idToken", "mfaEnrollmentId"}` → the new tokens.

@@ -552,16 +552,18 @@ extension FirebaseIdentityBackend: MultiFactorBackend {
             finalizeEnrollmentTime: deadline ?? Date().addingTimeInterval(600))
     }
 
+    /// Firebase has no recovery codes: the result never carries any.
     public func finalizeTOTPEnrollment(idToken: Secret, sessionInfo: Secret, code: Secret, displayName: String?)
-        async throws -> BackendSessionResponse
+        async throws -> BackendTOTPEnrollmentResult
     {
         let request = FirebaseWire.FinalizeTOTPEnrollmentRequest(
             idToken: idToken.value, displayName: displayName,
             totpVerificationInfo: .init(sessionInfo: sessionInfo.value, verificationCode: code.value),
             tenantId: tenant)
-        return try await tokens(
-            "accounts/mfaEnrollment:finalize", request, secrets: [idToken.value, sessionInfo.value, code.value],
-            provider: nil)
+        return BackendTOTPEnrollmentResult(
+            session: try await tokens(
+                "accounts/mfaEnrollment:finalize", request, secrets: [idToken.value, sessionInfo.value, code.value],
+                provider: nil))
     }
 
     public func secondFactors(idToken: Secret) async throws -> [BackendSecondFactor] {
@@ -583,6 +585,20 @@ extension FirebaseIdentityBackend: MultiFactorBackend {
             totpVerificationInfo: .init(sessionInfo: nil, verificationCode: code.value), tenantId: tenant)
         return try await tokens(
             "accounts/mfaSignIn:finalize", request, secrets: [pendingCredential.value, code.value], provider: nil)
+    }
+
+    /// Firebase has no recovery codes: refused before any call, as not supported.
+    public func finalizeSecondFactorSignIn(pendingCredential: Secret, recoveryCode: Secret)
+        async throws -> BackendRecoveryCodeSignIn
+    {
+        throw Self.noRecoveryCodes
+    }
+
+    /// Firebase has no recovery codes: refused before any call, as not supported.
+    public func newRecoveryCodes(idToken: Secret) async throws -> [Secret] { throw Self.noRecoveryCodes }
+
+    private static var noRecoveryCodes: IdentityBackendError {
+        IdentityBackendError(.notSupportedByBackend, message: "Firebase Authentication has no recovery codes")
     }
 
     /// A finalizing call's new tokens, as a session (the account from `accounts:lookup`). Firebase's answer has no

@@ -107,7 +107,7 @@ struct SecondFactorUseCaseTests {
         await #expect(throws: AuthError.invalidSecondFactorCode) {
             _ = try await enroll.finish(enrollment, code: "12345")
         }
-        #expect(try await enroll.finish(enrollment, code: "654321", displayName: "Phone") == session)
+        #expect(try await enroll.finish(enrollment, code: "654321", displayName: "Phone").session == session)
         #expect(
             await spy.calls == [
                 .startTOTPEnrollment(uid: "u1"), .startTOTPEnrollment(uid: "u1"),
@@ -142,5 +142,57 @@ struct SecondFactorUseCaseTests {
                 == "otpauth://totp/Acme%20Co:ada%2B2fa%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Acme%20Co"
                 + "&algorithm=SHA1&digits=6&period=30")
         #expect(String(describing: enrollment.uri(issuer: "x", accountName: "y")) == Secret.redactedText)
+    }
+
+    @Test("a recovery code finishes the sign-in and says how many are left; a malformed one is refused before any call")
+    func recoveryCode() async throws {
+        let session = signedIn
+        let (sessions, _) = manager(nil)
+        let codes: [Secret] = ["k7m2px9q4r", "a3b4c5d6e7"]
+        let spy = SpySecondFactorService(session: .success(session), recoveryCodes: codes)
+        let finish = FinishSecondFactorSignInUseCase(factors: spy, sessions: sessions)
+        for malformed: Secret in ["", "123456", "k7m2px9q4", "k7m2px9q4r2", "k7m2px9q4!", "o0l1ik7m2p"] {
+            await #expect(throws: AuthError.invalidRecoveryCode) {
+                _ = try await finish(.fixture(), recoveryCode: malformed)
+            }
+        }
+        #expect(await spy.calls.isEmpty)
+
+        let result = try await finish(.fixture(), recoveryCode: "K7M2P-X9Q4R")
+        #expect(result == RecoveryCodeSignIn(session: session, codesLeft: 1))
+        #expect(await spy.calls == [.finishSignInWithRecoveryCode(code: "k7m2px9q4r")], "sent as typed, normalised")
+        #expect(try await sessions.currentSession() == session)
+    }
+
+    @Test("a new set of recovery codes: signed in only, never for a guest, and re-authenticated when asked")
+    func newRecoveryCodes() async throws {
+        let codes: [Secret] = ["k7m2px9q4r"]
+        let (nobody, _) = manager(nil)
+        let spy = SpySecondFactorService(recoveryCodes: codes, failures: [.recentSignInRequired(.emailPassword)])
+        await #expect(throws: AuthError.notSignedIn) {
+            _ = try await NewRecoveryCodesUseCase(factors: spy, sessions: nobody)()
+        }
+        let (guest, _) = manager(.fixture(uid: "g", providerIds: [], isAnonymous: true, tokens: signedIn.tokens))
+        await #expect(throws: AuthError.secondFactorNeedsPermanentAccount) {
+            _ = try await NewRecoveryCodesUseCase(factors: spy, sessions: guest)()
+        }
+        #expect(await spy.calls.isEmpty)
+
+        let (sessions, _) = manager(signedIn)
+        await #expect(throws: AuthError.recentSignInRequired(.emailPassword)) {
+            _ = try await NewRecoveryCodesUseCase(factors: spy, sessions: sessions)()
+        }
+        #expect(try await NewRecoveryCodesUseCase(factors: spy, sessions: sessions)() == codes)
+    }
+
+    @Test("the first enrolment's recovery codes come back with its session")
+    func enrolmentCodes() async throws {
+        let codes: [Secret] = ["k7m2px9q4r"]
+        let (sessions, _) = manager(signedIn)
+        let spy = SpySecondFactorService(session: .success(signedIn), recoveryCodes: codes)
+        let enroll = EnrollTOTPUseCase(factors: spy, sessions: sessions)
+        let enrollment = try await enroll.start()
+        let result = try await enroll.finish(enrollment, code: "123456")
+        #expect(result == TOTPEnrollmentResult(session: signedIn, recoveryCodes: codes))
     }
 }

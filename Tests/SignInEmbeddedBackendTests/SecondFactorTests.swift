@@ -24,8 +24,10 @@ struct SecondFactorTests {
         return Secret(OneTimeCodeGenerator.standard.code(secret: key, at: time))
     }
 
-    /// An email account with a confirmed TOTP factor, and its secret.
-    func enrolled(email: String? = nil) throws -> (session: BackendSessionResponse, secret: Secret) {
+    /// An email account with a confirmed TOTP factor, its secret, and the recovery codes its enrolment gave.
+    func enrolled(email: String? = nil) throws -> (
+        session: BackendSessionResponse, secret: Secret, recoveryCodes: [Secret]
+    ) {
         let session = try service.signUp(email: email ?? self.email, password: password)
         let enrollment = try service.startTOTPEnrollment(idToken: session.idToken)
         let confirmed = try service.finalizeTOTPEnrollment(
@@ -33,7 +35,7 @@ struct SecondFactorTests {
             displayName: "Phone")
         // The next code is a new step: the one that confirmed the enrolment works once.
         harness.clock.advance(by: 30)
-        return (confirmed, enrollment.sharedSecretKey)
+        return (confirmed.session, enrollment.sharedSecretKey, confirmed.recoveryCodes)
     }
 
     /// The challenge a password sign-in of `email` answers with.
@@ -63,7 +65,7 @@ struct SecondFactorTests {
 
     @Test("an enrolled account's sign-in stops at the second factor, and the authenticator's code finishes it")
     func signIn() throws {
-        let (enrolledSession, secret) = try enrolled()
+        let (enrolledSession, secret, _) = try enrolled()
         let factors = try service.secondFactors(idToken: enrolledSession.idToken)
         #expect(factors.map(\.displayName) == ["Phone"])
         let asked = try challenge()
@@ -76,7 +78,7 @@ struct SecondFactorTests {
 
     @Test("the ID token of a two-step sign-in says which factor it gave, as Firebase's do; refreshed ones keep it")
     func claim() throws {
-        let (enrolledSession, secret) = try enrolled()
+        let (enrolledSession, secret, _) = try enrolled()
         func claims(_ token: Secret) throws -> SessionTokenClaims {
             let parts = try #require(JWS.parse(token.value))
             return try JSONDecoder().decode(SessionTokenClaims.self, from: Data(parts.payload))
@@ -105,7 +107,7 @@ struct SecondFactorTests {
 
     @Test("attack: a code used once is refused a second time, within its own step")
     func replay() throws {
-        let (_, secret) = try enrolled()
+        let (_, secret, _) = try enrolled()
         let used = try code(secret)
         _ = try finish(try challenge(), used)
         let replayed = #expect(throws: IdentityBackendError.self) { try finish(try challenge(), used) }
@@ -119,7 +121,7 @@ struct SecondFactorTests {
 
     @Test("a code one step old or one step ahead is accepted; two steps either way is refused")
     func window() throws {
-        let (_, secret) = try enrolled()
+        let (_, secret, _) = try enrolled()
         // Two steps past the one the enrolment used, so that a step back is still a step not used.
         harness.clock.advance(by: 60)
         for steps in [-2, 2] {
@@ -134,8 +136,8 @@ struct SecondFactorTests {
 
     @Test("attack: a code of another account's secret is refused")
     func anotherAccountsCode() throws {
-        let (_, secret) = try enrolled()
-        let (_, otherSecret) = try enrolled(email: "bob@example.com")
+        let (_, secret, _) = try enrolled()
+        let (_, otherSecret, _) = try enrolled(email: "bob@example.com")
         #expect(secret != otherSecret)
         let refused = #expect(throws: IdentityBackendError.self) { try finish(try challenge(), try code(otherSecret)) }
         #expect(refused?.code == .invalidCode)
@@ -143,7 +145,7 @@ struct SecondFactorTests {
 
     @Test("attack: guessing codes is throttled per account; the right code waits out the lock too")
     func bruteForce() throws {
-        let (_, secret) = try enrolled()
+        let (_, secret, _) = try enrolled()
         let asked = try challenge()
         let right = try code(secret)
         let wrong = Secret(right.value == "000000" ? "111111" : "000000")
@@ -192,7 +194,7 @@ struct SecondFactorTests {
 
     @Test("attack: a pending credential works once, expires, and is refused at another backend or tampered")
     func pendingCredential() throws {
-        let (_, secret) = try enrolled()
+        let (_, secret, _) = try enrolled()
         let asked = try challenge()
         _ = try finish(asked, try code(secret))
         harness.clock.advance(by: 30)
@@ -221,7 +223,7 @@ struct SecondFactorTests {
 
     @Test("attack: a pending credential from before the account's sessions were revoked is refused")
     func pendingBeforeRevocation() throws {
-        let (session, secret) = try enrolled()
+        let (session, secret, _) = try enrolled()
         let asked = try challenge()
         harness.clock.advance(by: 1)
         let signedIn = try finish(try challenge(), try code(secret))
@@ -233,7 +235,7 @@ struct SecondFactorTests {
 
     @Test("attack: removing a factor needs a recent sign-in; removing it ends the account's other sessions")
     func removal() throws {
-        let (session, secret) = try enrolled()
+        let (session, secret, _) = try enrolled()
         let other = try finish(try challenge(), try code(secret))
         let factorID = try #require(try service.secondFactors(idToken: session.idToken).first?.mfaEnrollmentId)
         harness.clock.advance(by: harness.configuration.recentSignInWindow + 1)
@@ -256,7 +258,7 @@ struct SecondFactorTests {
 
     @Test("attack: a stolen session and the password cannot remove the factor: signing in again asks for a code too")
     func reauthentication() throws {
-        let (session, secret) = try enrolled()
+        let (session, secret, _) = try enrolled()
         let factorID = try #require(try service.secondFactors(idToken: session.idToken).first?.mfaEnrollmentId)
         harness.clock.advance(by: harness.configuration.recentSignInWindow + 1)
         #expect(
@@ -301,7 +303,7 @@ struct SecondFactorTests {
     @Test(
         "attack: the stored record holds the secret sealed; a factor record copied into another account does not open")
     func sealedAtRest() throws {
-        let (session, secret) = try enrolled()
+        let (session, secret, _) = try enrolled()
         let bob = try service.signUp(email: "bob@example.com", password: password)
         let record = try #require(try service.snapshot().accounts[session.localId]?.secondFactors?.first)
         let stored = String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
@@ -319,7 +321,7 @@ struct SecondFactorTests {
 
     @Test("no answer about factors carries the secret")
     func secretNeverSent() throws {
-        let (session, secret) = try enrolled()
+        let (session, secret, _) = try enrolled()
         let asked = try challenge()
         for text in [
             String(describing: try service.secondFactors(idToken: session.idToken)), String(describing: asked),

@@ -41,6 +41,20 @@ struct FirebaseMultiFactorTests {
         #expect(await spy.requests.count == 1, "no lookup without tokens")
     }
 
+    @Test("Firebase has no recovery codes: both calls are refused as not supported, before anything is sent")
+    func noRecoveryCodes() async throws {
+        let spy = SpyHTTPTransport(status: 500)
+        let service = BackendSecondFactorService(backend: Wire.backend(spy))
+        let challenge = SecondFactorChallenge(pendingCredential: "pending-1", factors: [], provider: .emailPassword)
+        await #expect(throws: AuthError.notSupportedByBackend(.recoveryCodes)) {
+            try await service.finishSignIn(challenge, recoveryCode: "k7m2px9q4r")
+        }
+        await #expect(throws: AuthError.notSupportedByBackend(.recoveryCodes)) {
+            try await service.newRecoveryCodes(for: .fixture())
+        }
+        #expect(await spy.requests.isEmpty)
+    }
+
     @Test("starting an enrolment is v2 mfaEnrollment:start with an empty totpEnrollmentInfo; HMAC_SHA1 is SHA1")
     func start() async throws {
         let spy = SpyHTTPTransport(responses: [

@@ -83,8 +83,11 @@ struct SecondFactorReducerTests {
             reducer.reduce(
                 &state, .secondFactor(.confirmTOTPEnrollment(TestUseCases.enroll, code: "123456", displayName: "Phone"))
             )?.name == "confirmTOTPEnrollment")
-        _ = reducer.reduce(&state, .accountResponse(.completed(.enrollTOTP, session: state.session)))
-        #expect(state.totpEnrollment == nil && state.completed == .enrollTOTP)
+        _ = reducer.reduce(
+            &state, .accountResponse(.completed(.enrollTOTP(recoveryCodes: ["k7m2px9q4r"]), session: state.session)))
+        #expect(state.totpEnrollment == nil && state.completed == .enrollTOTP(recoveryCodes: ["k7m2px9q4r"]))
+        #expect(
+            state.recoveryCodes == ["k7m2px9q4r"], "the first authenticator's recovery codes are the screen's to show")
 
         _ = reducer.reduce(
             &state, .accountResponse(.completed(.startTOTPEnrollment(enrollment), session: state.session)))

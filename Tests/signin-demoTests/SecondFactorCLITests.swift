@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInDomain
 import SignInLocking
 import SignInTesting
 import Testing
@@ -171,7 +172,7 @@ struct SecondFactorCLITests {
             ["sign-in", "email", "--email", email, "--password", password], AuthenticatorConsole([{ _ in next }]))
         #expect(prompted.code == .success, "\(prompted.err)")
         #expect(prompted.out.contains("This account uses two-step sign-in"))
-        #expect(prompted.out.contains("Code from the authenticator app: "))
+        #expect(prompted.out.contains("Code from the authenticator app (or a recovery code): "))
     }
 
     @Test("the end of input at the code cancels the sign-in: nobody is signed in")
@@ -235,17 +236,18 @@ extension String {
 struct SecondFactorCLIEdgeTests {
     let folder = TemporaryFolder(prefix: "signin-demo-mfa-edges")
 
-    func run(_ arguments: [String], _ console: AuthenticatorConsole = AuthenticatorConsole([], isInteractive: false))
-        async -> (code: ExitCode, out: String, err: String)
-    {
-        let code = await DemoCLI(console: console.console, environment: ["LANG": "en_US.UTF-8"]).run(
+    func run(
+        _ arguments: [String], _ console: AuthenticatorConsole = AuthenticatorConsole([], isInteractive: false),
+        language: String = "en_US.UTF-8"
+    ) async -> (code: ExitCode, out: String, err: String) {
+        let code = await DemoCLI(console: console.console, environment: ["LANG": language]).run(
             arguments + ["--data-dir", folder.path])
         return (code, console.out, console.err)
     }
 
     @Test(
-        "a --code that is not 6 digits is a usage error, said before any call",
-        arguments: ["abc", "12345", "1234567", "１２３４５６"])
+        "a --code that is neither 6 digits nor a recovery code is a usage error, said before any call",
+        arguments: ["abc", "12345", "1234567", "１２３４５６", "k7m2px9q4", "k7m2px9q4rr", "o0l1ik7m2p"])
     func badCode(code: String) async {
         let result = await run(["sign-in", "email", "--email", "a@example.com", "--password", "pw", "--code", code])
         #expect(result.code == .usage && result.err.contains("is not a code"), "\(result.err)")
@@ -310,5 +312,65 @@ struct SecondFactorCLIEdgeTests {
         #expect(result.code == .usage)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         #expect((object["error"] as? [String: Any])?["code"] as? String == "secondFactorRequired", "\(result.out)")
+    }
+
+    /// The recovery codes an output shows: the lines of two groups of five letters and digits.
+    static func recoveryCodes(in shown: String) -> [String] {
+        shown.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { line in
+            line.count == 11 && line.dropFirst(5).first == "-"
+                && line.replacingOccurrences(of: "-", with: "").allSatisfy { RecoveryCodeInput.alphabet.contains($0) }
+        }
+    }
+
+    @Test("a lost authenticator: the enrolment's recovery codes sign in once each, say how many are left, and renew")
+    func recoveryCodes() async throws {
+        let email = "ada@example.com"
+        let password = "correct horse battery"
+        #expect(await run(["sign-up", "--email", email, "--password", password]).code == .success)
+        let enrolment = await run(["mfa", "enroll"], AuthenticatorConsole([{ AuthenticatorConsole.code(in: $0) }]))
+        #expect(enrolment.code == .success, "\(enrolment.err)")
+        let codes = Self.recoveryCodes(in: enrolment.out)
+        #expect(codes.count == 10 && Set(codes).count == 10, "\(enrolment.out)")
+        #expect(enrolment.out.contains("shown only now"))
+        let signIn = ["sign-in", "email", "--email", email, "--password", password]
+        #expect(await run(["sign-out", "--yes"]).code == .success)
+
+        // Off a terminal, --code takes a recovery code, as typed from paper (upper case, a space for the hyphen).
+        let first = await run(signIn + ["--code", codes[0].uppercased().replacingOccurrences(of: "-", with: " ")])
+        #expect(first.code == .success, "\(first.err)")
+        #expect(first.out.contains("Recovery codes left: 9"), "\(first.out)")
+        #expect(await run(["sign-out", "--yes"]).code == .success)
+
+        // Used once, it is refused, and nobody is signed in.
+        let again = await run(signIn + ["--code", codes[0], "--json"])
+        #expect(again.code == .failure, "\(again.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(again.out.utf8)) as? [String: Any])
+        #expect((object["error"] as? [String: Any])?["code"] as? String == "invalidRecoveryCode", "\(again.out)")
+        #expect(object["signedIn"] as? Bool == false)
+
+        // On a terminal, the code prompt takes one too; --json reports how many are left.
+        let prompted = await run(signIn + ["--json"], AuthenticatorConsole([{ _ in codes[1] }]))
+        #expect(prompted.code == .success, "\(prompted.err)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(prompted.out.utf8)) as? [String: Any])
+        #expect((report["result"] as? [String: Any])?["recoveryCodesLeft"] as? Int == 8, "\(prompted.out)")
+
+        // A new set, on the terminal only; the old codes work no more.
+        let pipe = AuthenticatorConsole([])
+        let redirected = await DemoCLI(
+            console: Console(
+                out: pipe.console.out, err: pipe.console.err, readLine: pipe.console.readLine,
+                readSecret: pipe.console.readSecret, isInteractive: false, outputIsTerminal: false),
+            environment: ["LANG": "en_US.UTF-8"]
+        ).run(["mfa", "recovery-codes", "--data-dir", folder.path])
+        #expect(redirected == .usage && pipe.err.contains("not redirected"), "\(pipe.err)")
+        #expect(Self.recoveryCodes(in: pipe.out).isEmpty)
+        let renewed = await run(["mfa", "recovery-codes"], AuthenticatorConsole([]))
+        #expect(renewed.code == .success, "\(renewed.err)")
+        let new = Self.recoveryCodes(in: renewed.out)
+        #expect(new.count == 10 && Set(new).isDisjoint(with: codes), "\(renewed.out)")
+        #expect(await run(["sign-out", "--yes"]).code == .success)
+        #expect(await run(signIn + ["--code", codes[2]]).code == .failure)
+        let withNew = await run(signIn + ["--code", new[0]], language: "tr_TR.UTF-8")
+        #expect(withNew.code == .success && withNew.out.contains("Kalan kurtarma kodu: 9"), "\(withNew.out)")
     }
 }

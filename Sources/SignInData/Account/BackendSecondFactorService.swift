@@ -17,11 +17,12 @@ public struct BackendSecondFactorService: SecondFactorService {
 
     public func finishTOTPEnrollment(
         _ enrollment: TOTPEnrollment, code: Secret, displayName: String?, for session: UserSession
-    ) async throws(AuthError) -> UserSession {
+    ) async throws(AuthError) -> TOTPEnrollmentResult {
         try await translating(session) {
-            try await backend.finalizeTOTPEnrollment(
-                idToken: session.tokens.idToken, sessionInfo: enrollment.session, code: code, displayName: displayName
-            ).toDomain(now: clock.now())
+            let result = try await backend.finalizeTOTPEnrollment(
+                idToken: session.tokens.idToken, sessionInfo: enrollment.session, code: code, displayName: displayName)
+            return TOTPEnrollmentResult(
+                session: try result.session.toDomain(now: clock.now()), recoveryCodes: result.recoveryCodes)
         }
     }
 
@@ -48,6 +49,40 @@ public struct BackendSecondFactorService: SecondFactorService {
         }
         if session.signInProvider == nil { session.signInProvider = challenge.provider }
         return session
+    }
+
+    public func finishSignIn(_ challenge: SecondFactorChallenge, recoveryCode: Secret) async throws(AuthError)
+        -> RecoveryCodeSignIn
+    {
+        var result = try await IdentityBackendError.translating(for: challenge.provider, special: Self.recovery) {
+            let answer = try await backend.finalizeSecondFactorSignIn(
+                pendingCredential: challenge.pendingCredential, recoveryCode: recoveryCode)
+            return RecoveryCodeSignIn(
+                session: try answer.session.toDomain(now: clock.now()), codesLeft: answer.codesLeft)
+        }
+        if result.session.signInProvider == nil { result.session.signInProvider = challenge.provider }
+        return result
+    }
+
+    public func newRecoveryCodes(for session: UserSession) async throws(AuthError) -> [Secret] {
+        try await IdentityBackendError.translating(
+            for: session.reauthenticationProvider,
+            special: { error in
+                switch error.code {
+                case .credentialTooOld: .recentSignInRequired(session.reauthenticationProvider)
+                case .mfaEnrollmentNotFound: .recoveryCodesNeedSecondFactor
+                default: Self.recovery(error)
+                }
+            }, { try await backend.newRecoveryCodes(idToken: session.tokens.idToken) })
+    }
+
+    /// The answers that mean something of their own for a recovery code.
+    private static func recovery(_ error: IdentityBackendError) -> AuthError? {
+        switch error.code {
+        case .invalidRecoveryCode: .invalidRecoveryCode
+        case .notSupportedByBackend: .notSupportedByBackend(.recoveryCodes)
+        default: special(error)
+        }
     }
 
     private func translating<T>(_ session: UserSession, _ body: () async throws -> T) async throws(AuthError) -> T {

@@ -163,6 +163,8 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let secondFactorRequired = Code(rawValue: "SECOND_FACTOR_REQUIRED")
         /// The one-time code is wrong, used, or out of its time window (Firebase's `INVALID_CODE`).
         public static let invalidCode = Code(rawValue: "INVALID_CODE")
+        /// The recovery code is not one of the account's unused codes.
+        public static let invalidRecoveryCode = Code(rawValue: "INVALID_RECOVERY_CODE")
         /// The pending credential of a sign-in waiting for a second factor is unknown, used or expired.
         public static let invalidMFAPendingCredential = Code(rawValue: "INVALID_MFA_PENDING_CREDENTIAL")
         /// The account has no second factor with this id.
@@ -238,6 +240,7 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
             secondFactor.map { .secondFactorRequired($0.domain(provider: provider)) }
                 ?? .backend(code: code.rawValue, message: message)
         case .invalidCode: .invalidSecondFactorCode
+        case .invalidRecoveryCode: .invalidRecoveryCode
         case .invalidMFAPendingCredential: .secondFactorChallengeExpired
         case .mfaEnrollmentNotFound: .secondFactorNotFound
         case .invalidSessionInfo: .secondFactorEnrollmentExpired

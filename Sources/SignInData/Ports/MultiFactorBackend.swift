@@ -11,10 +11,11 @@ public protocol MultiFactorBackend: Sendable {
     func startTOTPEnrollment(idToken: Secret) async throws -> BackendTOTPEnrollment
 
     /// Confirms an enrolment with a first code.
+    /// - Returns: The new tokens, and the account's recovery codes when the backend made them (its first factor).
     /// - Throws: ``IdentityBackendError/Code/invalidCode``, ``IdentityBackendError/Code/invalidSessionInfo`` (the
     ///   enrolment is unknown or expired).
     func finalizeTOTPEnrollment(idToken: Secret, sessionInfo: Secret, code: Secret, displayName: String?)
-        async throws -> BackendSessionResponse
+        async throws -> BackendTOTPEnrollmentResult
 
     /// The account's enrolled factors.
     func secondFactors(idToken: Secret) async throws -> [BackendSecondFactor]
@@ -28,6 +29,47 @@ public protocol MultiFactorBackend: Sendable {
     ///   ``IdentityBackendError/Code/tooManyAttempts``.
     func finalizeSecondFactorSignIn(pendingCredential: Secret, enrollmentID: String, code: Secret)
         async throws -> BackendSessionResponse
+
+    /// Finishes a sign-in that asked for a second factor with one of the account's recovery codes.
+    /// - Throws: ``IdentityBackendError/Code/invalidRecoveryCode``,
+    ///   ``IdentityBackendError/Code/invalidMFAPendingCredential``, ``IdentityBackendError/Code/tooManyAttempts``,
+    ///   ``IdentityBackendError/Code/notSupportedByBackend`` where the backend has no recovery codes (Firebase).
+    func finalizeSecondFactorSignIn(pendingCredential: Secret, recoveryCode: Secret)
+        async throws -> BackendRecoveryCodeSignIn
+
+    /// Replaces the account's recovery codes with a new set.
+    /// - Throws: ``IdentityBackendError/Code/credentialTooOld``, ``IdentityBackendError/Code/mfaEnrollmentNotFound``
+    ///   (the account has no second factor), ``IdentityBackendError/Code/notSupportedByBackend``.
+    func newRecoveryCodes(idToken: Secret) async throws -> [Secret]
+}
+
+/// A confirmed TOTP enrolment: the new tokens, and the recovery codes the backend made with the account's first
+/// factor (empty otherwise).
+public struct BackendTOTPEnrollmentResult: Hashable, Sendable {
+    /// The new tokens.
+    public var session: BackendSessionResponse
+    /// The new recovery codes, in the clear this once.
+    public var recoveryCodes: [Secret]
+
+    /// Creates a result.
+    public init(session: BackendSessionResponse, recoveryCodes: [Secret] = []) {
+        self.session = session
+        self.recoveryCodes = recoveryCodes
+    }
+}
+
+/// A sign-in finished with a recovery code: the new tokens, and how many unused codes are left.
+public struct BackendRecoveryCodeSignIn: Hashable, Sendable {
+    /// The new tokens.
+    public var session: BackendSessionResponse
+    /// Unused codes left.
+    public var codesLeft: Int
+
+    /// Creates a result.
+    public init(session: BackendSessionResponse, codesLeft: Int) {
+        self.session = session
+        self.codesLeft = codesLeft
+    }
 }
 
 /// A started TOTP enrolment, as `mfaEnrollment:start` answers it (`totpSessionInfo`).

@@ -296,6 +296,16 @@ extension FlowMessage {
         FlowMessage("data.finishTOTPEnrollment", "confirm the authenticator with its first code")
     }
 
+    static func dataRecoveryCodeSignIn(provider: ProviderType) -> FlowMessage {
+        FlowMessage(
+            "data.recoveryCodeSignIn", "finish the {provider} sign-in with a recovery code",
+            ["provider": provider.rawValue])
+    }
+
+    static var dataNewRecoveryCodes: FlowMessage {
+        FlowMessage("data.newRecoveryCodes", "ask for a new set of recovery codes")
+    }
+
     static var dataListSecondFactors: FlowMessage {
         FlowMessage("data.listSecondFactors", "list the account's second factors")
     }

@@ -57,7 +57,8 @@ package struct TracedScreen {
         case .signIn(let provider): ("SignInUseCase", .domainSignIn(provider: provider))
         case .signInWithCredential(let credential): ("SignInUseCase", .domainSignIn(provider: credential.provider))
         case .signOut: ("SignOutUseCase", .domainSignOut)
-        case .finishSecondFactorSignIn: ("FinishSecondFactorSignInUseCase", .domainFinishSecondFactorSignIn)
+        case .finishSecondFactorSignIn, .finishSignInWithRecoveryCode:
+            ("FinishSecondFactorSignInUseCase", .domainFinishSecondFactorSignIn)
         case .signInWithPasskey: ("SignInWithPasskeyUseCase", .domainSignInWithPasskey)
         case .account(let action): (action.useCase, message(for: action))
         }

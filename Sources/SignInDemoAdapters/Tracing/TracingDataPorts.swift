@@ -218,7 +218,7 @@ extension TracingAccountServices: SecondFactorService {
 
     package func finishTOTPEnrollment(
         _ enrollment: TOTPEnrollment, code: Secret, displayName: String?, for session: UserSession
-    ) async throws(AuthError) -> UserSession {
+    ) async throws(AuthError) -> TOTPEnrollmentResult {
         tracer.record(
             .data, name(base.secondFactors, "finishTOTPEnrollment"), .dataFinishTOTPEnrollment)
         return try await factors.finishTOTPEnrollment(enrollment, code: code, displayName: displayName, for: session)
@@ -243,6 +243,19 @@ extension TracingAccountServices: SecondFactorService {
             .data, name(base.secondFactors, "finishSignIn"), .dataFinishSecondFactorSignIn(provider: challenge.provider)
         )
         return try await factors.finishSignIn(challenge, factorID: factorID, code: code)
+    }
+
+    package func finishSignIn(_ challenge: SecondFactorChallenge, recoveryCode: Secret) async throws(AuthError)
+        -> RecoveryCodeSignIn
+    {
+        tracer.record(
+            .data, name(base.secondFactors, "finishSignIn"), .dataRecoveryCodeSignIn(provider: challenge.provider))
+        return try await factors.finishSignIn(challenge, recoveryCode: recoveryCode)
+    }
+
+    package func newRecoveryCodes(for session: UserSession) async throws(AuthError) -> [Secret] {
+        tracer.record(.data, name(base.secondFactors, "newRecoveryCodes"), .dataNewRecoveryCodes)
+        return try await factors.newRecoveryCodes(for: session)
     }
 }
 

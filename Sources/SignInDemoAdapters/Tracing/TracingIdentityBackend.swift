@@ -218,9 +218,11 @@ extension TracingIdentityBackend: MultiFactorBackend {
     }
 
     package func finalizeTOTPEnrollment(idToken: Secret, sessionInfo: Secret, code: Secret, displayName: String?)
-        async throws -> BackendSessionResponse
+        async throws -> BackendTOTPEnrollmentResult
     {
-        try await session("finalizeTOTPEnrollment", .backendSendSecondFactorCode) {
+        try await call(
+            "finalizeTOTPEnrollment", .backendSendSecondFactorCode, answer: { .backendSessionIssued($0.session) }
+        ) {
             try await port(base.multiFactor).finalizeTOTPEnrollment(
                 idToken: idToken, sessionInfo: sessionInfo, code: code, displayName: displayName)
         }
@@ -245,6 +247,23 @@ extension TracingIdentityBackend: MultiFactorBackend {
             try await port(base.multiFactor).finalizeSecondFactorSignIn(
                 pendingCredential: pendingCredential, enrollmentID: enrollmentID, code: code)
         }
+    }
+
+    package func finalizeSecondFactorSignIn(pendingCredential: Secret, recoveryCode: Secret)
+        async throws -> BackendRecoveryCodeSignIn
+    {
+        try await call(
+            "finalizeSecondFactorSignIn", .backendSendSecondFactorCode, answer: { .backendSessionIssued($0.session) }
+        ) {
+            try await port(base.multiFactor).finalizeSecondFactorSignIn(
+                pendingCredential: pendingCredential, recoveryCode: recoveryCode)
+        }
+    }
+
+    package func newRecoveryCodes(idToken: Secret) async throws -> [Secret] {
+        try await call(
+            "newRecoveryCodes", .backendSendWithIDToken("recoveryCodes:new"), answer: { _ in .backendDone }
+        ) { try await port(base.multiFactor).newRecoveryCodes(idToken: idToken) }
     }
 }
 

@@ -107,3 +107,33 @@ public struct TOTPEnrollment: Hashable, Sendable {
         return encoded
     }
 }
+
+/// What confirming a TOTP enrolment gives: the session afterwards and, when the enrolment was the account's first
+/// second factor at a backend that has them, the account's recovery codes, shown to the user this once.
+public struct TOTPEnrollmentResult: Hashable, Sendable {
+    /// The session afterwards (new tokens: the sign-in now counts as made with both factors).
+    public var session: UserSession
+    /// The new recovery codes; empty when none were made (not the first factor, or a backend without them, such as
+    /// Firebase).
+    public var recoveryCodes: [Secret]
+
+    /// Creates a result.
+    public init(session: UserSession, recoveryCodes: [Secret] = []) {
+        self.session = session
+        self.recoveryCodes = recoveryCodes
+    }
+}
+
+/// A sign-in finished with a recovery code in place of an authenticator's code.
+public struct RecoveryCodeSignIn: Hashable, Sendable {
+    /// The signed-in session.
+    public var session: UserSession
+    /// How many of the account's recovery codes are still unused.
+    public var codesLeft: Int
+
+    /// Creates a result.
+    public init(session: UserSession, codesLeft: Int) {
+        self.session = session
+        self.codesLeft = codesLeft
+    }
+}

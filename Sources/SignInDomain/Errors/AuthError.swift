@@ -127,6 +127,11 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManySecondFactorAttempts
     /// A guest account cannot have second factors: link a permanent way to sign in first.
     case secondFactorNeedsPermanentAccount
+    /// The recovery code is not one of the account's unused codes: mistyped, already used, or from a set that was
+    /// replaced.
+    case invalidRecoveryCode
+    /// Recovery codes stand in for a second factor: the account has none, so there is nothing to recover.
+    case recoveryCodesNeedSecondFactor
     /// The OpenID Connect sign-in with the provider stopped before an identity token came back: what went wrong is
     /// the ``OpenIDConnectFailure``. (A token that came back and was refused is ``invalidIdentityToken(_:)``.)
     case openIDConnect(ProviderType, OpenIDConnectFailure)
@@ -216,6 +221,8 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .lastSecondFactor: "Removing the last second factor turns two-step sign-in off; it must be confirmed."
         case .tooManySecondFactorAttempts: "Too many wrong one-time codes; try again later."
         case .secondFactorNeedsPermanentAccount: "A guest account cannot have second factors."
+        case .invalidRecoveryCode: "The recovery code is not one of the account's unused codes."
+        case .recoveryCodesNeedSecondFactor: "The account has no second factor, so it has no recovery codes."
         case .openIDConnect(let provider, let failure):
             "The OpenID Connect sign-in with \(provider) failed: \(failure.rawValue)."
         case .passkeyRejected(let rejection): "The backend refused the passkey: \(rejection.rawValue)."

@@ -19,6 +19,8 @@ public enum BackendFeature: Hashable, Sendable {
     case profileUpdate
     /// Second factors (an authenticator's one-time codes).
     case secondFactors
+    /// Recovery codes, used once each in place of a second factor's code.
+    case recoveryCodes
     /// Passkeys (WebAuthn): registering one, signing in with one.
     case passkeys
 }

@@ -28,6 +28,10 @@ public struct SecondFactorFeatures: Sendable {
     public var remove: RemoveSecondFactorUseCase {
         RemoveSecondFactorUseCase(factors: service, sessions: context.sessions, authProviders: context.authProviders)
     }
+    /// Makes a new set of recovery codes.
+    public var newRecoveryCodes: NewRecoveryCodesUseCase {
+        NewRecoveryCodesUseCase(factors: service, sessions: context.sessions, authProviders: context.authProviders)
+    }
     /// Finishes a sign-in that asked for a second factor.
     public var finishSignIn: FinishSecondFactorSignInUseCase {
         FinishSecondFactorSignInUseCase(factors: service, sessions: context.sessions)

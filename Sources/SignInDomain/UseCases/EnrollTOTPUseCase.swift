@@ -30,18 +30,19 @@ public struct EnrollTOTPUseCase: Sendable {
     }
 
     /// Confirms the enrolment with a code from the authenticator app.
-    /// - Returns: The session afterwards, stored.
+    /// - Returns: The session afterwards, stored, and the account's recovery codes when this was its first factor (show
+    ///   them now: the backend keeps only their hashes).
     /// - Throws: ``AuthError/invalidSecondFactorCode`` (before any call for a code that is not the enrolment's
     ///   number of digits), ``AuthError/secondFactorEnrollmentExpired`` (start again), ``AuthError/notSignedIn``.
     public func finish(_ enrollment: TOTPEnrollment, code: Secret, displayName: String? = nil)
-        async throws(AuthError) -> UserSession
+        async throws(AuthError) -> TOTPEnrollmentResult
     {
         let code = try OneTimeCodeInput.validate(code, digits: enrollment.digits)
         let factors = self.factors
-        let updated = try await sessions.authorized { session throws(AuthError) in
+        let result = try await sessions.authorized { session throws(AuthError) in
             try await factors.finishTOTPEnrollment(enrollment, code: code, displayName: displayName, for: session)
         }
-        try await sessions.establish(updated)
-        return updated
+        try await sessions.establish(result.session)
+        return result
     }
 }

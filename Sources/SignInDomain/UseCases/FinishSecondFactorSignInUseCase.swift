@@ -40,4 +40,19 @@ public struct FinishSecondFactorSignInUseCase: Sendable {
         try await sessions.establish(session)
         return session
     }
+
+    /// Finishes the sign-in with one of the account's recovery codes, in place of an authenticator's code: for a user
+    /// who lost the authenticator. The code works once.
+    /// - Returns: The session, stored, and how many unused codes the account has left.
+    /// - Throws: ``AuthError/invalidRecoveryCode`` (before any call for a code of the wrong form),
+    ///   ``AuthError/secondFactorChallengeExpired``, ``AuthError/tooManySecondFactorAttempts``,
+    ///   ``AuthError/notSupportedByBackend(_:)`` with ``BackendFeature/recoveryCodes``.
+    public func callAsFunction(_ challenge: SecondFactorChallenge, recoveryCode: Secret) async throws(AuthError)
+        -> RecoveryCodeSignIn
+    {
+        let code = try RecoveryCodeInput.validate(recoveryCode)
+        let result = try await factors.finishSignIn(challenge, recoveryCode: code)
+        try await sessions.establish(result.session)
+        return result
+    }
 }

@@ -14,6 +14,10 @@ import SignInJOSE
 /// factor's for now, or its step is not later than the last one used (a code works once), and wrong codes are
 /// throttled per account as password guesses are per email. Enrolling and removing a factor need a recent sign-in;
 /// removing one ends every other session of the account.
+///
+/// Recovery codes stand in for a lost authenticator: ten are made with the account's first factor (and again on
+/// request, after a recent sign-in, replacing the set), each works once in place of a code, and wrong ones count
+/// toward the same throttle. Only their keyed hashes are kept; removing the last factor removes them.
 extension EmbeddedIdentityService: MultiFactorBackend {
     /// How long a started enrolment waits for its first code, in seconds.
     public static let secondFactorEnrollmentLifetime = 600
@@ -52,7 +56,7 @@ extension EmbeddedIdentityService: MultiFactorBackend {
     }
 
     public func finalizeTOTPEnrollment(idToken: Secret, sessionInfo: Secret, code: Secret, displayName: String?)
-        throws(IdentityBackendError) -> BackendSessionResponse
+        throws(IdentityBackendError) -> BackendTOTPEnrollmentResult
     {
         let now = clock.now()
         let sessionInfoHash = SHA256.hexDigest(sessionInfo.value)
@@ -86,13 +90,16 @@ extension EmbeddedIdentityService: MultiFactorBackend {
             let factor = TOTPFactorRecord(
                 id: id, displayName: Self.boundedName(displayName), enrolledAt: now, sealedSecret: sealed,
                 lastUsedStep: step)
+            // The first factor brings the recovery codes that stand in for it.
+            let recoveryCodes = account.hasSecondFactors ? [] : try newRecoveryCodes(for: &account, state: state)
             account.secondFactors = (account.secondFactors ?? []) + [factor]
             account.pendingTOTPEnrollment = nil
             state.identity.accounts[account.uid] = account
             state.identity.passwordAttempts[Self.codeThrottleKey(account.uid)] = nil
-            return try reissueSession(
+            let session = try reissueSession(
                 for: account, provider: claims.signInProvider, replacing: claims, fresh: fresh, now: now,
                 state: &state)
+            return BackendTOTPEnrollmentResult(session: session, recoveryCodes: recoveryCodes)
         }
     }
 
@@ -113,6 +120,86 @@ extension EmbeddedIdentityService: MultiFactorBackend {
             }
             factors.remove(at: index)
             account.secondFactors = factors.isEmpty ? nil : factors
+            // Without a factor there is nothing for a recovery code to stand in for.
+            if factors.isEmpty { account.recoveryCodes = nil }
+        }
+    }
+
+    // MARK: - Recovery codes
+
+    /// How many codes a set has.
+    public static let recoveryCodeCount = 10
+    /// What a session signed in with a recovery code names as its second factor.
+    static let recoveryCodeFactor = "recovery-code"
+
+    public func newRecoveryCodes(idToken: Secret) throws(IdentityBackendError) -> [Secret] {
+        let now = clock.now()
+        return try storage.update { state throws(IdentityBackendError) in
+            var (account, claims) = try authenticate(idToken, state: state, now: now)
+            try requireRecentSignIn(claims, account: account, now: now)
+            guard account.hasSecondFactors else {
+                throw IdentityBackendError(
+                    .mfaEnrollmentNotFound,
+                    message: "the account has no second factor for recovery codes to stand in for")
+            }
+            let codes = try newRecoveryCodes(for: &account, state: state)
+            state.identity.accounts[account.uid] = account
+            return codes
+        }
+    }
+
+    /// A new set of codes for `account`, whose hashes replace its set.
+    private func newRecoveryCodes(for account: inout EmbeddedAccount, state: EmbeddedBackendState)
+        throws(IdentityBackendError) -> [Secret]
+    {
+        let key = try state.recoveryCodeKey()
+        let codes = (0..<Self.recoveryCodeCount).map { _ in
+            random.string(count: RecoveryCodeInput.length, alphabet: RecoveryCodeInput.alphabet)
+        }
+        account.recoveryCodes = codes.map { Self.recoveryCodeHash($0, uid: account.uid, key: key) }
+        return codes.map { Secret($0) }
+    }
+
+    static func recoveryCodeHash(_ code: String, uid: String, key: [UInt8]) -> String {
+        Hex.encode(HMACSHA256.authenticationCode(for: Array("\(uid)\n\(code)".utf8), key: key))
+    }
+
+    public func finalizeSecondFactorSignIn(pendingCredential: Secret, recoveryCode: Secret)
+        throws(IdentityBackendError) -> BackendRecoveryCodeSignIn
+    {
+        let now = clock.now()
+        let refusal = IdentityBackendError(
+            .invalidRecoveryCode, message: "not one of the account's unused recovery codes")
+        // The attempt is counted (and kept) before the code is checked, so that wrong codes are throttled with the
+        // authenticator's.
+        let (uid, key) = try storage.update { state throws(IdentityBackendError) in
+            let (_, account) = try acceptPendingCredential(pendingCredential, state: state, now: now)
+            try countPasswordAttempt(Self.codeThrottleKey(account.uid), state: &state, now: now)
+            return (account.uid, try state.recoveryCodeKey())
+        }
+        guard let code = try? RecoveryCodeInput.validate(recoveryCode) else { throw refusal }
+        let hash = Self.recoveryCodeHash(code.value, uid: uid, key: key)
+        let fresh = Fresh(self)
+        return try storage.update { state throws(IdentityBackendError) in
+            let (claims, found) = try acceptPendingCredential(pendingCredential, state: state, now: now)
+            var account = found
+            var codes = account.recoveryCodes ?? []
+            // Every stored hash is compared in full, so that the time does not say which one matched. Checked under
+            // the update: two requests with one code cannot both pass.
+            var matched: Int?
+            for (index, stored) in codes.enumerated()
+            where ConstantTime.equals(Array(stored.utf8), Array(hash.utf8)) { matched = index }
+            guard account.uid == uid, let matched else { throw refusal }
+            codes.remove(at: matched)
+            account.recoveryCodes = codes
+            state.identity.accounts[account.uid] = account
+            state.identity.passwordAttempts[Self.codeThrottleKey(account.uid)] = nil
+            state.identity.usedNonces[Self.pendingReplayKey(claims.jti)] = Date(
+                timeIntervalSince1970: TimeInterval(claims.exp))
+            let session = try issueSession(
+                for: account, provider: claims.provider, isNewUser: false, fresh: fresh, now: now,
+                authenticatedAt: now, secondFactor: Self.recoveryCodeFactor, state: &state)
+            return BackendRecoveryCodeSignIn(session: session, codesLeft: codes.count)
         }
     }
 

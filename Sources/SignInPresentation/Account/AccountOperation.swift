@@ -20,8 +20,11 @@ public enum AccountOperation: Hashable, Sendable {
     case updateProfile
     /// A TOTP enrolment started: show its secret and wait for a first code.
     case startTOTPEnrollment(TOTPEnrollment)
-    /// The authenticator is enrolled: sign-ins ask for its codes.
-    case enrollTOTP
+    /// The authenticator is enrolled: sign-ins ask for its codes. `recoveryCodes` are the account's, made with its
+    /// first authenticator (empty otherwise): show them this once.
+    case enrollTOTP(recoveryCodes: [Secret])
+    /// A new set of recovery codes replaced the account's: show them this once.
+    case newRecoveryCodes([Secret])
     /// The account's second factors.
     case listSecondFactors([SecondFactor])
     /// A second factor was removed.

@@ -96,6 +96,11 @@ extension AuthErrorMessages {
             "This is your last authenticator: removing it turns two-step sign-in off, and your password alone will sign in. Confirm to remove it.",
         .tooManySecondFactorAttempts: "Too many wrong codes for this account. Wait a few minutes and try again.",
         .featureSecondFactors: "two-step sign-in",
+        .invalidRecoveryCode:
+            "This recovery code is not one of your unused codes. Check it (ten letters and digits, each code works once) or use another.",
+        .recoveryCodesNeedSecondFactor:
+            "This account has no authenticator, so it has no recovery codes. Add an authenticator first.",
+        .featureRecoveryCodes: "recovery codes",
         .secondFactorNeedsPermanentAccount:
             "A guest account cannot use two-step sign-in. Link Apple, Google or an email and password first.",
         .oidcDiscoveryFailed:

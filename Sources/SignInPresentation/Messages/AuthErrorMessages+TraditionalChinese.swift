@@ -78,6 +78,9 @@ extension AuthErrorMessages {
         .lastSecondFactor: "這是您最後一個驗證器：移除後將關閉兩步驟登入，只需密碼即可登入。請確認後再移除。",
         .tooManySecondFactorAttempts: "此帳號輸入錯誤代碼的次數過多。請稍候幾分鐘再試。",
         .featureSecondFactors: "兩步驟登入",
+        .invalidRecoveryCode: "此復原碼不是您尚未使用的復原碼之一。請檢查（十個字母與數字，每個復原碼只能用一次），或改用另一個。",
+        .recoveryCodesNeedSecondFactor: "此帳號沒有驗證器，因此也沒有復原碼。請先新增驗證器。",
+        .featureRecoveryCodes: "復原碼",
         .secondFactorNeedsPermanentAccount: "訪客帳號無法使用兩步驟登入。請先連結 Apple、Google 或電子郵件與密碼。",
         .oidcDiscoveryFailed:
             "無法連線到 {provider}，或無法讀取其登入設定。請檢查簽發者網址與網路連線後再試一次。",

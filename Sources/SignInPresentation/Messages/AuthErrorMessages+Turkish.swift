@@ -97,6 +97,11 @@ extension AuthErrorMessages {
         .tooManySecondFactorAttempts:
             "Bu hesap için çok fazla yanlış kod girildi. Birkaç dakika bekleyip tekrar deneyin.",
         .featureSecondFactors: "iki adımlı oturum açma",
+        .invalidRecoveryCode:
+            "Bu kurtarma kodu kullanılmamış kodlarınızdan biri değil. Kodu denetleyin (on harf ve rakam; her kod bir kez çalışır) ya da başka birini kullanın.",
+        .recoveryCodesNeedSecondFactor:
+            "Bu hesabın doğrulama uygulaması yok, bu yüzden kurtarma kodu da yok. Önce bir doğrulama uygulaması ekleyin.",
+        .featureRecoveryCodes: "kurtarma kodları",
         .secondFactorNeedsPermanentAccount:
             "Misafir hesabı iki adımlı oturum açmayı kullanamaz. Önce Apple, Google ya da bir e-posta ve parola bağlayın.",
         .oidcDiscoveryFailed:

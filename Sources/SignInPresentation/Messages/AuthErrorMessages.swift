@@ -156,6 +156,8 @@ public struct AuthErrorMessages: Sendable {
         case .lastSecondFactor: (.lastSecondFactor, [:])
         case .tooManySecondFactorAttempts: (.tooManySecondFactorAttempts, [:])
         case .secondFactorNeedsPermanentAccount: (.secondFactorNeedsPermanentAccount, [:])
+        case .invalidRecoveryCode: (.invalidRecoveryCode, [:])
+        case .recoveryCodesNeedSecondFactor: (.recoveryCodesNeedSecondFactor, [:])
         case .openIDConnect(let provider, let failure):
             (MessageKey.openIDConnect(failure), ["provider": provider.rawValue])
         case .passkeyRejected(let rejection): (MessageKey.passkey(rejection), [:])
@@ -181,6 +183,7 @@ public struct AuthErrorMessages: Sendable {
         case .emailVerification: text(for: .featureEmailVerification)
         case .profileUpdate: text(for: .featureProfileUpdate)
         case .secondFactors: text(for: .featureSecondFactors)
+        case .recoveryCodes: text(for: .featureRecoveryCodes)
         case .passkeys: text(for: .featurePasskeys)
         }
     }

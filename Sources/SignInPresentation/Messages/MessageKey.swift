@@ -70,6 +70,9 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case lastSecondFactor
     case tooManySecondFactorAttempts
     case secondFactorNeedsPermanentAccount
+    case invalidRecoveryCode
+    case recoveryCodesNeedSecondFactor
+    case featureRecoveryCodes
     case oidcDiscoveryFailed
     case oidcIssuerMismatch
     case oidcInsecureEndpoint

@@ -7,6 +7,8 @@ public enum SecondFactorAction: Sendable {
     /// The code of a sign-in waiting for a second factor was submitted; `factorID` picks the factor (`nil`: the
     /// account's first).
     case submitCode(FinishSecondFactorSignInUseCase, code: Secret, factorID: String? = nil)
+    /// A recovery code was submitted in place of the code of a sign-in waiting for a second factor.
+    case submitRecoveryCode(FinishSecondFactorSignInUseCase, code: Secret)
     /// The user gave up the sign-in waiting for a second factor: nobody is signed in, nothing is stored.
     case cancelChallenge
     /// "Add an authenticator app" was tapped, with the current password if the screen asked for it.
@@ -20,11 +22,15 @@ public enum SecondFactorAction: Sendable {
     /// "Remove" was tapped on a second factor; `confirmingLast` says the user confirmed that removing the last one
     /// turns two-step sign-in off.
     case remove(RemoveSecondFactorUseCase, id: String, confirmingLast: Bool = false, currentPassword: Secret? = nil)
+    /// "New recovery codes" was tapped, with the current password if the screen asked for it.
+    case newRecoveryCodes(NewRecoveryCodesUseCase, currentPassword: Secret? = nil)
 
     /// The action's name for traces and logs; it never contains a code or a password.
     public var name: String {
         switch self {
         case .submitCode: "submitSecondFactorCode"
+        case .submitRecoveryCode: "submitRecoveryCode"
+        case .newRecoveryCodes: "newRecoveryCodes"
         case .cancelChallenge: "cancelSecondFactor"
         case .startTOTPEnrollment: "startTOTPEnrollment"
         case .confirmTOTPEnrollment: "confirmTOTPEnrollment"
@@ -51,7 +57,17 @@ extension AccountAction {
     ) -> AccountAction {
         AccountAction(name: "confirmTOTPEnrollment", useCase: "EnrollTOTPUseCase", provider: nil) {
             _ throws(AuthError) in
-            .completed(.enrollTOTP, session: try await enroll.finish(enrollment, code: code, displayName: displayName))
+            let result = try await enroll.finish(enrollment, code: code, displayName: displayName)
+            return .completed(.enrollTOTP(recoveryCodes: result.recoveryCodes), session: result.session)
+        }
+    }
+
+    /// Makes a new set of recovery codes.
+    static func newRecoveryCodes(_ newCodes: NewRecoveryCodesUseCase, currentPassword: Secret?) -> AccountAction {
+        AccountAction(name: "newRecoveryCodes", useCase: "NewRecoveryCodesUseCase", provider: nil) {
+            context throws(AuthError) in
+            .completedKeepingSession(
+                .newRecoveryCodes(try await newCodes(currentPassword: currentPassword, uiClients: context.uiClients)))
         }
     }
 

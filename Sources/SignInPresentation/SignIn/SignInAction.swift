@@ -63,6 +63,8 @@ public enum SignInAction: Sendable {
 public enum SignInResponse: Hashable, Sendable {
     /// Signed in.
     case signedIn(UserSession)
+    /// Signed in with a recovery code in place of a second factor; `codesLeft` unused codes remain.
+    case signedInWithRecoveryCode(UserSession, codesLeft: Int)
     /// The user cancelled.
     case cancelled
     /// The first step succeeded and the account asks for a second factor.

@@ -11,6 +11,8 @@ public enum SignInEffect: Sendable {
     /// Run `FinishSecondFactorSignInUseCase`: a sign-in, answered by a ``SignInResponse``.
     case finishSecondFactorSignIn(
         FinishSecondFactorSignInUseCase, SecondFactorChallenge, factorID: String?, code: Secret)
+    /// Run `FinishSecondFactorSignInUseCase` with a recovery code: a sign-in, answered by a ``SignInResponse``.
+    case finishSignInWithRecoveryCode(FinishSecondFactorSignInUseCase, SecondFactorChallenge, code: Secret)
     /// Run `SignOutUseCase`.
     case signOut
     /// Run an account operation, answered by an ``AccountResponse``.
@@ -32,6 +34,7 @@ public enum SignInEffect: Sendable {
         case .signInWithCredential(let credential): "signInWithCredential(\(credential.provider.rawValue))"
         case .signInWithPasskey: "signInWithPasskey"
         case .finishSecondFactorSignIn: "finishSecondFactorSignIn"
+        case .finishSignInWithRecoveryCode: "finishSignInWithRecoveryCode"
         case .signOut: "signOut"
         case .account(let action): action.name
         }

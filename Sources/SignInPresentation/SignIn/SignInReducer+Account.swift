@@ -38,10 +38,14 @@ extension SignInReducer {
     /// What a completed operation shows, and what it listed or started for the screen to keep.
     private func complete(_ operation: AccountOperation, in state: inout SignInState) {
         state.completed = operation
+        state.recoveryCodes = nil
         clearError(&state)
         switch operation {
         case .startTOTPEnrollment(let enrollment): state.totpEnrollment = enrollment
-        case .enrollTOTP: state.totpEnrollment = nil
+        case .enrollTOTP(let recoveryCodes):
+            state.totpEnrollment = nil
+            state.recoveryCodes = recoveryCodes.isEmpty ? nil : recoveryCodes
+        case .newRecoveryCodes(let codes): state.recoveryCodes = codes
         case .listSecondFactors(let factors): state.secondFactors = factors
         case .removeSecondFactor: state.secondFactors = nil
         case .listPasskeys(let passkeys): state.passkeys = passkeys

@@ -12,6 +12,16 @@ extension SignInReducer {
             }
             guard startSignIn(challenge.provider, in: &state) else { return nil }
             return .finishSecondFactorSignIn(finish, challenge, factorID: factorID, code: code)
+        case .submitRecoveryCode(let finish, let code):
+            guard !state.isLoading else { return nil }
+            guard let challenge = state.secondFactorChallenge else {
+                show(.secondFactorChallengeExpired, in: &state)
+                return nil
+            }
+            guard startSignIn(challenge.provider, in: &state) else { return nil }
+            return .finishSignInWithRecoveryCode(finish, challenge, code: code)
+        case .newRecoveryCodes(let newCodes, let currentPassword):
+            return reduceAccount(.newRecoveryCodes(newCodes, currentPassword: currentPassword), in: &state)
         case .cancelChallenge:
             state.secondFactorChallenge = nil
             clearError(&state)

@@ -40,10 +40,16 @@ public struct SignInReducer: Sendable {
         case .signInResponse(let response):
             state.isLoading = false
             state.loadingProvider = nil
+            state.recoveryCodesLeft = nil
             switch response {
             case .signedIn(let session):
                 state.session = session
                 state.secondFactorChallenge = nil
+                clearError(&state)
+            case .signedInWithRecoveryCode(let session, let codesLeft):
+                state.session = session
+                state.secondFactorChallenge = nil
+                state.recoveryCodesLeft = codesLeft
                 clearError(&state)
             case .cancelled:
                 clearError(&state)
@@ -106,6 +112,8 @@ public struct SignInReducer: Sendable {
         state.totpEnrollment = nil
         state.secondFactors = nil
         state.passkeys = nil
+        state.recoveryCodes = nil
+        state.recoveryCodesLeft = nil
     }
 
     func show(_ error: AuthError, in state: inout SignInState) {

@@ -24,13 +24,19 @@ public struct SignInState: Hashable, Sendable {
     public var secondFactors: [SecondFactor]?
     /// The account's passkeys, as last listed.
     public var passkeys: [Passkey]?
+    /// Recovery codes just made (with the account's first authenticator, or as a new set): the screen shows them
+    /// this once, as the backend keeps only their hashes. Gone at the next operation that completes.
+    public var recoveryCodes: [Secret]?
+    /// After a sign-in finished with a recovery code: how many unused codes the account has left.
+    public var recoveryCodesLeft: Int?
 
     /// Creates a state.
     public init(
         isLoading: Bool = false, loadingProvider: ProviderType? = nil, session: UserSession? = nil,
         errorMessage: String? = nil, error: AuthError? = nil, completed: AccountOperation? = nil,
         secondFactorChallenge: SecondFactorChallenge? = nil, totpEnrollment: TOTPEnrollment? = nil,
-        secondFactors: [SecondFactor]? = nil, passkeys: [Passkey]? = nil
+        secondFactors: [SecondFactor]? = nil, passkeys: [Passkey]? = nil, recoveryCodes: [Secret]? = nil,
+        recoveryCodesLeft: Int? = nil
     ) {
         self.isLoading = isLoading
         self.loadingProvider = loadingProvider
@@ -42,5 +48,7 @@ public struct SignInState: Hashable, Sendable {
         self.totpEnrollment = totpEnrollment
         self.secondFactors = secondFactors
         self.passkeys = passkeys
+        self.recoveryCodes = recoveryCodes
+        self.recoveryCodesLeft = recoveryCodesLeft
     }
 }

@@ -118,6 +118,11 @@ public final class SignInViewModel {
             return runSignIn(number) { () throws(AuthError) in
                 .signedIn(try await finish(challenge, factorID: factorID, code: code))
             }
+        case .finishSignInWithRecoveryCode(let finish, let challenge, let code):
+            return runSignIn(number) { () throws(AuthError) in
+                let result = try await finish(challenge, recoveryCode: code)
+                return .signedInWithRecoveryCode(result.session, codesLeft: result.codesLeft)
+            }
         case .signInWithCredential(let credential):
             let signIn = self.signIn
             return runSignIn(number) { () throws(AuthError) in .signedIn(try await signIn.signIn(with: credential)) }

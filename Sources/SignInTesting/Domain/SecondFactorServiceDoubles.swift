@@ -11,10 +11,13 @@ public actor SpySecondFactorService: SecondFactorService {
         case secondFactors(uid: String)
         case removeSecondFactor(id: String, uid: String)
         case finishSignIn(factorID: String, code: Secret)
+        case finishSignInWithRecoveryCode(code: Secret)
+        case newRecoveryCodes(uid: String)
     }
 
     private let session: Result<UserSession, AuthError>
     private let factors: [SecondFactor]
+    private let recoveryCodes: [Secret]
     private var failures: [AuthError]
     /// The calls received, in order.
     public private(set) var calls: [Call] = []
@@ -23,14 +26,16 @@ public actor SpySecondFactorService: SecondFactorService {
     /// - Parameters:
     ///   - session: What the calls that return a session return.
     ///   - factors: The account's factors.
+    ///   - recoveryCodes: What a first enrolment and a new set give; a recovery-code sign-in leaves one fewer.
     ///   - failures: Thrown, one each and in order, by the first calls (any of them) before they answer as above: for
     ///     example `AuthError/recentSignInRequired(_:)` once, to test re-authentication.
     public init(
         session: Result<UserSession, AuthError> = .success(.fixture()), factors: [SecondFactor] = [],
-        failures: [AuthError] = []
+        recoveryCodes: [Secret] = [], failures: [AuthError] = []
     ) {
         self.session = session
         self.factors = factors
+        self.recoveryCodes = recoveryCodes
         self.failures = failures
     }
 
@@ -47,10 +52,10 @@ public actor SpySecondFactorService: SecondFactorService {
 
     public func finishTOTPEnrollment(
         _ enrollment: TOTPEnrollment, code: Secret, displayName: String?, for session: UserSession
-    ) async throws(AuthError) -> UserSession {
+    ) async throws(AuthError) -> TOTPEnrollmentResult {
         calls.append(.finishTOTPEnrollment(code: code, displayName: displayName, uid: session.uid))
         try nextFailure()
-        return try self.session.get()
+        return TOTPEnrollmentResult(session: try self.session.get(), recoveryCodes: recoveryCodes)
     }
 
     public func secondFactors(for session: UserSession) async throws(AuthError) -> [SecondFactor] {
@@ -71,6 +76,20 @@ public actor SpySecondFactorService: SecondFactorService {
         calls.append(.finishSignIn(factorID: factorID, code: code))
         try nextFailure()
         return try session.get()
+    }
+
+    public func finishSignIn(_ challenge: SecondFactorChallenge, recoveryCode: Secret) async throws(AuthError)
+        -> RecoveryCodeSignIn
+    {
+        calls.append(.finishSignInWithRecoveryCode(code: recoveryCode))
+        try nextFailure()
+        return RecoveryCodeSignIn(session: try session.get(), codesLeft: max(recoveryCodes.count - 1, 0))
+    }
+
+    public func newRecoveryCodes(for session: UserSession) async throws(AuthError) -> [Secret] {
+        calls.append(.newRecoveryCodes(uid: session.uid))
+        try nextFailure()
+        return recoveryCodes
     }
 }
 
