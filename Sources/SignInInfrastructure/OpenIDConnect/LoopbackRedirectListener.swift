@@ -12,7 +12,8 @@ import Synchronization
 #endif
 
 /// Receives the browser's redirect at the end of an OpenID Connect sign-in, for a terminal or desktop app: an HTTP
-/// listener on 127.0.0.1 at a port the system picks (RFC 8252 §7.3), for one redirect to one path. It listens on a
+/// listener on 127.0.0.1, or on [::1] where a provider registered the IPv6 loopback, at a port the system picks
+/// (RFC 8252 §7.3), for one redirect to one path. It listens on a
 /// thread of its own from the moment it opens until the redirect came, ``close()`` is called, or ``lifetime`` has
 /// passed, and reads each connection on a thread of its own, so that connections that send nothing cannot delay the
 /// browser's. A request for any other path, with another method or without a query is answered `404`, `405` or `400` and
@@ -33,12 +34,23 @@ public final class LoopbackRedirectListener: Sendable {
         }
     }
 
+    /// The loopback address the listener binds, as RFC 8252 §7.3 names them.
+    public enum Host: String, Hashable, Sendable, CaseIterable {
+        /// `127.0.0.1`.
+        case ipv4 = "127.0.0.1"
+        /// `[::1]`.
+        case ipv6 = "[::1]"
+    }
+
     /// The port the system picked.
     public let port: UInt16
+    /// The loopback address listened on.
+    public let host: Host
     /// The path the redirect must come to (`/callback`).
     public let path: String
-    /// The redirect address to register with the request: `http://127.0.0.1:<port><path>`.
-    public var redirectURI: String { "http://127.0.0.1:\(port)\(path)" }
+    /// The redirect address to register with the request: `http://127.0.0.1:<port><path>` or
+    /// `http://[::1]:<port><path>`.
+    public var redirectURI: String { "http://\(host.rawValue):\(port)\(path)" }
 
     private let descriptor: Int32
     private let page: Page
@@ -75,35 +87,28 @@ public final class LoopbackRedirectListener: Sendable {
     ///   - provider: The provider whose failures the errors name.
     ///   - path: The redirect's path; it starts with `/`.
     ///   - page: What the browser shows when the redirect arrived.
-    /// - Throws: `AuthError.openIDConnect(provider, .redirectUnavailable)` when no socket can be opened.
-    public init(provider: ProviderType, path: String = "/callback", page: Page) throws(AuthError) {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    ///   - host: The loopback address to listen on: the one the provider's registration names.
+    /// - Throws: `AuthError.openIDConnect(provider, .redirectUnavailable)` when no socket can be opened (on
+    ///   ``Host/ipv6``, a system without IPv6 loopback).
+    public init(provider: ProviderType, path: String = "/callback", page: Page, host: Host = .ipv4)
+        throws(AuthError)
+    {
+        let family = host == .ipv4 ? AF_INET : AF_INET6
         #if canImport(Darwin)
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(family, SOCK_STREAM, 0)
         #else
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #endif
         guard fd >= 0 else { throw .openIDConnect(provider, .redirectUnavailable) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
+        let port = host == .ipv4 ? Self.bindIPv4(fd) : Self.bindIPv6(fd)
         let flags = fcntl(fd, F_GETFL)
-        guard bound == 0, listen(fd, 128) == 0, named == 0, flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0
-        else {
+        guard let port, listen(fd, 128) == 0, flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0 else {
             closeDescriptor(fd)
             throw .openIDConnect(provider, .redirectUnavailable)
         }
         self.descriptor = fd
-        self.port = UInt16(bigEndian: address.sin_port)
+        self.port = port
+        self.host = host
         self.path = path.hasPrefix("/") ? path : "/" + path
         self.page = page
         // The accept loop runs on a thread of its own from now on, whatever the caller's tasks are doing, until the
@@ -111,6 +116,39 @@ public final class LoopbackRedirectListener: Sendable {
         let thread = Thread { [self] in self.serve() }
         thread.name = "signin-loopback-redirect"
         thread.start()
+    }
+
+    /// Binds `fd` to 127.0.0.1 at a port the system picks; the port, or `nil` when it cannot.
+    private static func bindIPv4(_ fd: Int32) -> UInt16? {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        return named ? UInt16(bigEndian: address.sin_port) : nil
+    }
+
+    /// Binds `fd` to ::1 only (no IPv4-mapped addresses) at a port the system picks; the port, or `nil`.
+    private static func bindIPv6(_ fd: Int32) -> UInt16? {
+        var only: Int32 = 1
+        guard setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &only, socklen_t(MemoryLayout<Int32>.size)) == 0
+        else { return nil }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = 0
+        address.sin6_addr = in6addr_loopback
+        var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        return named ? UInt16(bigEndian: address.sin6_port) : nil
     }
 
     /// Stops listening; a wait in progress ends with `nil`. The socket is shut down here and closed by the accept
@@ -137,7 +175,7 @@ public final class LoopbackRedirectListener: Sendable {
 
     /// Waits for the redirect (one wait at a time; a redirect that came before the wait is returned at once).
     /// - Parameter timeout: How long to wait, in seconds.
-    /// - Returns: The address the browser was sent to (`http://127.0.0.1:<port><path>?…`); `nil` when the wait
+    /// - Returns: The address the browser was sent to (``redirectURI`` with its query); `nil` when the wait
     ///   ended without one: the time ran out, the task was cancelled, or the listener was closed.
     public func redirect(timeout: TimeInterval) async -> URL? {
         let deadline = Date().addingTimeInterval(timeout)
@@ -232,7 +270,7 @@ public final class LoopbackRedirectListener: Sendable {
             return nil
         }
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.first == Substring(path), let url = URL(string: "http://127.0.0.1:\(port)\(target)") else {
+        guard parts.first == Substring(path), let url = URL(string: "http://\(host.rawValue):\(port)\(target)") else {
             respond(client, status: "404 Not Found", body: "")
             return nil
         }
