@@ -16,7 +16,9 @@ public enum IdentityTokenKeys: Sendable, Hashable {
 /// SHA-256 of the raw nonce. Replays are the caller's check, because they need state; ``replayKey(for:)`` gives
 /// the canonical key to record.
 public struct IdentityTokenVerifier: Sendable {
-    /// The accepted `iss` values: one for most providers, one per tenant for a multi-tenant provider.
+    /// The accepted `iss` values: one for most providers, one per tenant for a multi-tenant provider, or a
+    /// multi-tenant template (``SignInData/IssuerTemplate``), which accepts its tenant's issuer when the token's `tid`
+    /// names that tenant.
     public var issuers: Set<String>
     /// The expected `aud` (the app's client id).
     public var audience: String
@@ -64,9 +66,11 @@ public struct IdentityTokenVerifier: Sendable {
         guard let claims = TokenJSON.decode(IdentityTokenClaims.self, from: parts.payload) else {
             throw IdentityBackendError(.malformedIdToken, message: "the claims are missing or malformed")
         }
-        guard issuers.contains(claims.iss) else {
-            throw IdentityBackendError(.invalidIssuer, message: "unexpected issuer")
-        }
+        let tenant = claims.providerClaims["tid"]
+        guard
+            issuers.contains(claims.iss)
+                || issuers.contains(where: { IssuerTemplate($0)?.accepts(claims.iss, tenantID: tenant) == true })
+        else { throw IdentityBackendError(.invalidIssuer, message: "unexpected issuer") }
         // OpenID Connect Core §3.1.3.7: the audience must contain this client; a token for several audiences
         // must name this client as its authorized party, and an `azp` that is present must be this client.
         guard claims.aud.contains(audience), claims.aud.count == 1 || claims.azp != nil,

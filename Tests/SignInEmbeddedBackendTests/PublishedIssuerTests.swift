@@ -13,14 +13,16 @@ import Testing
 /// A provider's key set as a test sets it, and how often the backend fetched it.
 final class FakeKeySetFetcher: KeySetFetcher, Sendable {
     let published = Locked<[UInt8]?>(nil)
+    /// The issuer the discovery document names; the registered one when `nil`.
+    let announcedIssuer = Locked<String?>(nil)
     let fetches = Locked<[String]>([])
 
-    func keySet(issuer: String) throws(IdentityBackendError) -> JSONWebKeySet {
+    func publishedKeys(issuer: String) throws(IdentityBackendError) -> PublishedKeys {
         fetches.withLock { $0.append(issuer) }
         guard let json = published.withLock({ $0 }), let keys = JSONWebKeySet(json: json) else {
             throw IdentityBackendError(.invalidIdPResponse, message: "the provider is down")
         }
-        return keys
+        return PublishedKeys(keys: keys, announcedIssuer: announcedIssuer.withLock { $0 } ?? issuer)
     }
 
     var fetchCount: Int { fetches.withLock { $0.count } }

@@ -29,12 +29,19 @@ final class LocalOpenIDProvider: Sendable {
     let user = Locked((subject: "employee-42", email: "grace@corp.example"))
     let server: HTTPServer
     let port: UInt16
-    var issuer: String { "http://127.0.0.1:\(port)" }
+    /// Whether it is a multi-tenant provider, as Microsoft Entra ID's `common` endpoint: registered by
+    /// ``issuer`` (`…/common`), its document names `…/{tenantid}`, and its tokens name their tenant's issuer and `tid`.
+    let multiTenant: Bool
+    /// The tenant of its signed-in user, and the `tid` its tokens carry (a forger's can differ).
+    let tenant = Locked((issuer: "9188040d-6c67-4c5b-b112-36a304b66dad", claim: "9188040d-6c67-4c5b-b112-36a304b66dad"))
+    var base: String { "http://127.0.0.1:\(port)" }
+    var issuer: String { multiTenant ? base + "/common" : base }
 
     /// The provider, for the server's handler, until ``stop()``: it breaks the cycle the handler makes.
     private let box: Locked<LocalOpenIDProvider?>
 
-    init() throws {
+    init(multiTenant: Bool = false) throws {
+        self.multiTenant = multiTenant
         let key = try TestSigningKey.rsa()
         let box = Locked<LocalOpenIDProvider?>(nil)
         let server = HTTPServer { request in
@@ -54,10 +61,11 @@ final class LocalOpenIDProvider: Sendable {
 
     private func answer(_ request: HTTPServerRequest) -> HTTPServerResponse {
         switch (request.method, request.path) {
-        case ("GET", "/.well-known/openid-configuration"):
+        case ("GET", "/.well-known/openid-configuration") where !multiTenant,
+            ("GET", "/common/.well-known/openid-configuration") where multiTenant:
             return json([
-                "issuer": issuer, "authorization_endpoint": issuer + "/authorize", "token_endpoint": issuer + "/token",
-                "jwks_uri": issuer + "/jwks", "response_types_supported": ["code"],
+                "issuer": multiTenant ? base + "/{tenantid}" : base, "authorization_endpoint": base + "/authorize",
+                "token_endpoint": base + "/token", "jwks_uri": base + "/jwks", "response_types_supported": ["code"],
                 "code_challenge_methods_supported": ["S256"],
             ])
         case ("GET", "/jwks"):
@@ -83,10 +91,15 @@ final class LocalOpenIDProvider: Sendable {
                 let verifier = form["code_verifier"], Base64URL.encode(SHA256.hash(verifier)) == grant.challenge
             else { return HTTPServerResponse.json(400, Data(#"{"error":"invalid_grant"}"#.utf8)) }
             let now = Int(Date().timeIntervalSince1970)
-            let claims: [String: Any] = [
+            var claims: [String: Any] = [
                 "iss": issuer, "aud": "cli-app", "sub": user.withLock { $0.subject }, "iat": now, "exp": now + 300,
                 "nonce": grant.nonce, "email": user.withLock { $0.email }, "name": "Grace Hopper",
             ]
+            if multiTenant {
+                let tenant = tenant.withLock { $0 }
+                claims["iss"] = base + "/" + tenant.issuer
+                claims["tid"] = tenant.claim
+            }
             let header = Base64URL.encode(Array(#"{"alg":"RS256","kid":"local-1","typ":"JWT"}"#.utf8))
             let payload = Base64URL.encode((try? JSONSerialization.data(withJSONObject: claims)) ?? Data())
             let input = header + "." + payload
@@ -213,6 +226,28 @@ struct OpenIDConnectCLITests {
         let session = try JSONSerialization.jsonObject(with: Data(remote.out.utf8)) as? [String: Any]
         #expect(session?["providers"] as? [String] == ["oidc.corp"])
         #expect(session?["email"] as? String == "grace@corp.example")
+    }
+
+    @Test(
+        "a multi-tenant provider (Entra's common): its tenant's token signs in; one whose tid is another's is refused")
+    func multiTenant() async throws {
+        let provider = try LocalOpenIDProvider(multiTenant: true)
+        defer { provider.stop() }
+        let first = await runWithBrowser(
+            ["sign-in", "oidc.entra", "--issuer", provider.issuer, "--client-id", "cli-app", "--json"],
+            provider: provider)
+        #expect(first.code == .success, "\(first.out) \(first.err)")
+        #expect(
+            (try JSONSerialization.jsonObject(with: Data(first.out.utf8)) as? [String: Any])?["signedIn"] as? Bool
+                == true)
+        #expect(await run(["sign-out", "--yes"]).code == .success)
+
+        // A token for another tenant's issuer, whose tid names the user's tenant: refused before the backend.
+        provider.tenant.withLock { $0.issuer = "72f988bf-86f1-41af-91ab-2d7cd011db47" }
+        let forged = await runWithBrowser(["sign-in", "oidc.entra", "--json"], provider: provider)
+        #expect(forged.code == .failure, "\(forged.out) \(forged.err)")
+        let error = (try JSONSerialization.jsonObject(with: Data(forged.out.utf8)) as? [String: Any])?["error"]
+        #expect((error as? [String: Any])?["code"] as? String == "tokenWrongIssuer", "\(forged.out)")
     }
 
     @Test("attack: a redirect with another state is refused, its code never exchanged, nobody signed in")

@@ -66,7 +66,9 @@ public struct OpenIDAuthorizationRequest: Hashable, Sendable {
             throw .openIDConnect(provider.type, .stateMismatch)
         }
         if let issuer = fields["iss"] {
-            guard issuer == provider.issuer else { throw .openIDConnect(provider.type, .issuerMismatch) }
+            guard issuer == provider.issuer || metadata.issuerTemplate?.acceptsSomeTenant(issuer) == true else {
+                throw .openIDConnect(provider.type, .issuerMismatch)
+            }
         } else if metadata.returnsIssuerInRedirect {
             throw .openIDConnect(provider.type, .issuerMismatch)
         }

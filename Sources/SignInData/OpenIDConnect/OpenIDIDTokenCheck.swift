@@ -3,7 +3,8 @@ public import SignInDomain
 
 /// The checks a client makes on an ID token it received straight from the token endpoint, before handing it to the
 /// identity backend (OpenID Connect Core §3.1.3.7): the issuer, the audience and authorized party, the expiry and
-/// the nonce. The signature is the backend's to check against the provider's keys: the client holds no key, and the
+/// the nonce. The issuer is the registered one, or for a multi-tenant provider (``IssuerTemplate``) its template
+/// filled with the token's `tid`. The signature is the backend's to check against the provider's keys: the client holds no key, and the
 /// token came over the provider's own TLS connection.
 public enum OpenIDIDTokenCheck {
     /// Checks `idToken` for `request`.
@@ -23,7 +24,11 @@ public enum OpenIDIDTokenCheck {
             let claims = try? JSONSerialization.jsonObject(with: payload) as? [String: Any],
             let issuer = claims["iss"] as? String, let expiry = (claims["exp"] as? NSNumber)?.doubleValue
         else { throw .invalidIdentityToken(.malformed) }
-        guard issuer == request.provider.issuer else { throw .invalidIdentityToken(.wrongIssuer) }
+        // A multi-tenant provider's token names its tenant's issuer, which must be the one its own `tid` names.
+        guard
+            issuer == request.provider.issuer
+                || request.metadata.issuerTemplate?.accepts(issuer, tenantID: claims["tid"] as? String) == true
+        else { throw .invalidIdentityToken(.wrongIssuer) }
         let audiences: [String]
         switch claims["aud"] {
         case let single as String: audiences = [single]

@@ -4,7 +4,8 @@ public import SignInDomain
 /// What an issuer's discovery document (`/.well-known/openid-configuration`, OpenID Connect Discovery §3) tells a
 /// client: where to send the user, where to exchange the code, where the signing keys are.
 public struct OpenIDProviderMetadata: Hashable, Sendable {
-    /// The issuer, identical to the registered one.
+    /// The issuer as the document names it: identical to the registered one, or a multi-tenant provider's template
+    /// (``issuerTemplate``) that the registered one is for one tenant (`…/common/v2.0` for `…/{tenantid}/v2.0`).
     public let issuer: String
     /// Where the browser is sent to sign in.
     public let authorizationEndpoint: URL
@@ -21,13 +22,18 @@ public struct OpenIDProviderMetadata: Hashable, Sendable {
     /// when the document says nothing, which means `client_secret_basic` (OpenID Connect Discovery §3).
     public let tokenEndpointAuthMethods: [String]?
 
+    /// The multi-tenant template the document names as its issuer; `nil` for a provider with one issuer. Its ID
+    /// tokens' `iss` must then be the template filled with their own `tid`.
+    public var issuerTemplate: IssuerTemplate? { IssuerTemplate(issuer) }
+
     /// The longest discovery document read, in bytes.
     public static let maximumSize = 256 * 1024
 
     /// Reads a discovery document and checks it against the registered issuer.
     /// - Parameters:
     ///   - json: The document.
-    ///   - issuer: The registered issuer; the document's `issuer` must be identical (OpenID Connect Discovery §4.3).
+    ///   - issuer: The registered issuer; the document's `issuer` must be identical (OpenID Connect Discovery §4.3),
+    ///     or a template with `{tenantid}` that the registered one fills with a tenant (`common`, `organizations`).
     /// - Throws: `OpenIDConnectFailure/discoveryFailed` when it is not a discovery document (or one without the code
     ///   flow, or whose PKCE methods leave out `S256`),
     ///   `OpenIDConnectFailure/issuerMismatch` for another issuer, `OpenIDConnectFailure/insecureEndpoint` for
@@ -37,7 +43,9 @@ public struct OpenIDProviderMetadata: Hashable, Sendable {
             let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
             let stated = object["issuer"] as? String
         else { throw .discoveryFailed }
-        guard stated == issuer else { throw .issuerMismatch }
+        guard stated == issuer || IssuerTemplate(stated)?.acceptsSomeTenant(issuer) == true else {
+            throw .issuerMismatch
+        }
         func endpoint(_ key: String) throws(OpenIDConnectFailure) -> URL {
             guard let text = object[key] as? String, let url = URL(string: text), url.host != nil,
                 url.fragment == nil

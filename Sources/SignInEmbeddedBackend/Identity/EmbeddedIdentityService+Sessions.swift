@@ -196,6 +196,7 @@ extension EmbeddedIdentityService {
             return unsigned
         }
         let keys: IdentityTokenKeys
+        var accepted = issuer.issuers
         switch issuer.keys {
         case .simulated(let key):
             guard let key = try key(state) else {
@@ -206,9 +207,12 @@ extension EmbeddedIdentityService {
         case .published(let first):
             keys = .published(
                 try keySets.keys(issuer: Self.keyIssuer(of: request.idToken.value, issuer, first: first)))
+            // A multi-tenant provider (`…/common/v2.0`) announces its template: each tenant's token is accepted
+            // when its `iss` is the template filled with its own `tid`.
+            if let template = keySets.template(issuer: first) { accepted.insert(template) }
         }
         let verifier = IdentityTokenVerifier(
-            issuers: issuer.issuers, audience: issuer.audience, keys: keys, clockSkew: configuration.clockSkew,
+            issuers: accepted, audience: issuer.audience, keys: keys, clockSkew: configuration.clockSkew,
             requiresNonce: true)
         let claims = try verifier.verify(request.idToken.value, rawNonce: request.rawNonce?.value, now: now)
         pruneExpired(&state, now: now)

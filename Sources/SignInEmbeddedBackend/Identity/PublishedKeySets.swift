@@ -12,10 +12,25 @@ import SignInLocking
 /// Where the published keys of a real OpenID Connect issuer come from: its discovery document's `jwks_uri`. Called
 /// outside any state update, so that a slow provider holds up no other request.
 public protocol KeySetFetcher: Sendable {
-    /// The JWK Set of `issuer`.
-    /// - Parameter issuer: The issuer, exactly as its tokens' `iss` names it.
+    /// The JWK Set of `issuer`, and the issuer its discovery document names.
+    /// - Parameter issuer: The registered issuer.
     /// - Throws: `IdentityBackendError` with `invalidIdPResponse` and what failed.
-    func keySet(issuer: String) throws(IdentityBackendError) -> JSONWebKeySet
+    func publishedKeys(issuer: String) throws(IdentityBackendError) -> PublishedKeys
+}
+
+/// What a real issuer publishes: its keys, and its issuer as its discovery document names it.
+public struct PublishedKeys: Hashable, Sendable {
+    /// The JWK Set.
+    public var keys: JSONWebKeySet
+    /// The document's `issuer`: the registered one, or a multi-tenant template (`…/{tenantid}/v2.0` for a registered
+    /// `…/common/v2.0`), whose tenants' tokens are then accepted when their `tid` names the tenant.
+    public var announcedIssuer: String
+
+    /// Creates what an issuer publishes.
+    public init(keys: JSONWebKeySet, announcedIssuer: String) {
+        self.keys = keys
+        self.announcedIssuer = announcedIssuer
+    }
 }
 
 /// The published keys of the real issuers, cached by issuer: read again after ``maximumAge``, or sooner when a token
@@ -34,6 +49,7 @@ public final class PublishedKeySets: Sendable {
     private struct Entry {
         var keys: JSONWebKeySet?
         var fetchedAt: Date
+        var template: String?
     }
 
     /// Creates the cache.
@@ -79,12 +95,22 @@ public final class PublishedKeySets: Sendable {
         }
         guard due else { return }
         do throws(IdentityBackendError) {
-            let keys = try fetcher.keySet(issuer: issuer)
-            entries.withLock { $0[issuer] = Entry(keys: keys, fetchedAt: now) }
+            let published = try fetcher.publishedKeys(issuer: issuer)
+            // Only a template the registered issuer is one tenant of: a document cannot widen the issuers otherwise.
+            let template = IssuerTemplate(published.announcedIssuer).flatMap {
+                $0.acceptsSomeTenant(issuer) ? $0.template : nil
+            }
+            entries.withLock { $0[issuer] = Entry(keys: published.keys, fetchedAt: now, template: template) }
         } catch {
             // The attempt's time stays, so that a provider that is down is not asked again on every request.
             if entries.withLock({ $0[issuer]?.keys }) == nil { throw error }
         }
+    }
+
+    /// The multi-tenant template `issuer`'s discovery document named, when it named one the registered issuer is a
+    /// tenant of.
+    func template(issuer: String) -> String? {
+        entries.withLock { $0[issuer]?.template }
     }
 
     /// The keys last fetched for `issuer`.
@@ -110,7 +136,7 @@ public struct URLSessionKeySetFetcher: KeySetFetcher {
         self.timeout = timeout
     }
 
-    public func keySet(issuer: String) throws(IdentityBackendError) -> JSONWebKeySet {
+    public func publishedKeys(issuer: String) throws(IdentityBackendError) -> PublishedKeys {
         let base = issuer.hasSuffix("/") ? String(issuer.dropLast()) : issuer
         guard let discovery = URL(string: base + "/.well-known/openid-configuration") else {
             throw IdentityBackendError(.invalidIdPResponse, message: "\(issuer) is not a web address")
@@ -127,7 +153,7 @@ public struct URLSessionKeySetFetcher: KeySetFetcher {
         guard let keys = JSONWebKeySet(json: Array(try get(metadata.jwksURI))) else {
             throw IdentityBackendError(.invalidIdPResponse, message: "the key set of \(issuer) is not a JWK Set")
         }
-        return keys
+        return PublishedKeys(keys: keys, announcedIssuer: metadata.issuer)
     }
 
     /// The body of a `GET` of `url` that answered `200`.
