@@ -498,12 +498,15 @@ struct CommandRunner {
         }
     }
 
-    /// The values of the "sign in first" hints: the command names of the providers this backend signs in with, and in
-    /// the menu its sign-in items.
+    /// The values of the "sign in first" hints: the command names of the providers this backend signs in with (a
+    /// passkey and `oidc.NAME` included, as the usage line has them), and in the menu its sign-in items.
     private var signInArguments: [String: String] {
         let root = root(Invocation())
-        let offered = providers.filter { notOffered(.signIn($0.type), root: root) == nil }
-        var values = ["providers": offered.map(\.description.commandName).joined(separator: "|")]
+        var names = providers.filter { notOffered(.signIn($0.type), root: root) == nil }.map(\.description.commandName)
+        // As the usage line names them: a passkey, and any OpenID Connect provider, where the backend signs in so.
+        if notOffered(.signIn(.passkey), root: root) == nil { names.append(ProviderType.passkey.rawValue) }
+        if root.backend.capabilities.identityProviders != nil { names.append(ProviderChoice.openIDConnectUsage) }
+        var values = ["providers": names.joined(separator: "|")]
         if let menu {
             let items = menu.indices.filter { menu[$0].name == .signIn }
             values["items"] = items.map { String($0 + 1) }.joined(separator: text(.listSeparator))

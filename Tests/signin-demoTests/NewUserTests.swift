@@ -203,7 +203,10 @@ struct NewUserTests {
                     "Sign in first: signin-demo --backend rest --base-url http://127.0.0.1:9 sign-in email.\n"),
             "\(captured.out)")
         let (_, embedded) = await run(["status"], CapturedConsole())
-        #expect(embedded.out.contains("Sign in first: signin-demo sign-in apple|google|anonymous|email|custom-token."))
+        #expect(
+            embedded.out.contains(
+                "Sign in first: signin-demo sign-in apple|google|anonymous|email|custom-token|passkey|oidc.NAME."),
+            "\(embedded.out)")
     }
 
     @Test("a bad link's hint names the outbox only where the CLI can read one")
