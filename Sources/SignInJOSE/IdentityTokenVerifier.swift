@@ -17,7 +17,7 @@ public enum IdentityTokenKeys: Sendable, Hashable {
 /// the canonical key to record.
 public struct IdentityTokenVerifier: Sendable {
     /// The accepted `iss` values: one for most providers, one per tenant for a multi-tenant provider, or a
-    /// multi-tenant template (``SignInData/IssuerTemplate``), which accepts its tenant's issuer when the token's `tid`
+    /// multi-tenant template (`IssuerTemplate`), which accepts its tenant's issuer when the token's `tid`
     /// names that tenant.
     public var issuers: Set<String>
     /// The expected `aud` (the app's client id).
