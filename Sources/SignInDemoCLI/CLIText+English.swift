@@ -454,7 +454,7 @@ extension CLIMessages {
         .tourMFAOff: "the authenticator was removed (confirmed as the last one): the password alone signs in again",
         .tourMFASkipped: "this backend does not offer two-step sign-in: skipped",
         .usageBadCode:
-            "\"{code}\" is not a code: an authenticator app shows 6 digits, and a recovery code has 10 letters and digits.",
+            "\"{code}\" is not a code: an authenticator app shows 6 digits, and a recovery code has 10 letters and digits (never 0, 1, i, l or o).",
         .usageMFAEnrollNeedsScreen:
             "mfa enroll shows a secret meant for your eyes only: run it with its output on the terminal, not redirected to a file or a pipe.",
         .usageMFAOptionNotForAction: "{option} does not apply to 'mfa {action}'.",
@@ -468,6 +468,12 @@ extension CLIMessages {
             "That was the last recovery code: make new ones with signin-demo mfa recovery-codes.",
         .usageMFARecoveryCodesNeedsScreen:
             "mfa recovery-codes shows codes meant for your eyes only: run it with its output on the terminal, not redirected to a file or a pipe.",
+        .usageMFASecretsNotInJSON:
+            "mfa {action} shows secrets meant for your eyes only, which --json output never carries: run it without --json, on the terminal.",
+        .promptMFAFirstCode: "Code from the authenticator app: ",
+        .promptMFACodeFactorOrRecovery: "Which authenticator is your code from (1-{max})? Or type a recovery code: ",
+        .promptNumberInRange: "Answer with a number from 1 to {max}.",
+        .statusRedacted: "(hidden)",
         .optionIssuer:
             "For sign-in and link with oidc.NAME: the OpenID Connect provider's issuer (https://…, or http:// on 127.0.0.1); registers the provider in the data folder.",
         .optionClientID:

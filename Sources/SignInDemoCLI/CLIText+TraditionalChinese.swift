@@ -397,7 +397,7 @@ extension CLIMessages {
         .tourMFASignedIn: "應用程式的下一個代碼完成了登入（{uid}）",
         .tourMFAOff: "已移除驗證器（確認為最後一個）：只需密碼即可再次登入",
         .tourMFASkipped: "此後端不提供兩步驟登入：已略過",
-        .usageBadCode: "「{code}」不是代碼：驗證器應用程式顯示的是 6 位數字，復原碼則是 10 個字母與數字。",
+        .usageBadCode: "「{code}」不是代碼：驗證器應用程式顯示的是 6 位數字，復原碼則是 10 個字母與數字（不含 0、1、i、l 或 o）。",
         .usageMFAEnrollNeedsScreen: "mfa enroll 會顯示只供您本人查看的密鑰：請讓其輸出留在終端機上執行，不要導向檔案或管線。",
         .usageMFAOptionNotForAction: "{option} 不適用於「mfa {action}」。",
         .mfaRecoveryCodesFirst: "這些是您的復原碼。若遺失驗證器應用程式，每個復原碼可代替代碼登入一次。請妥善保存：它們只在此刻顯示。",
@@ -405,6 +405,11 @@ extension CLIMessages {
         .mfaRecoveryCodeUsed: "已使用復原碼登入，該復原碼已失效。剩餘復原碼：{left}。",
         .mfaRecoveryCodesUsedUp: "這是最後一個復原碼：請用 signin-demo mfa recovery-codes 產生新的復原碼。",
         .usageMFARecoveryCodesNeedsScreen: "mfa recovery-codes 會顯示只供您本人查看的代碼：請讓其輸出留在終端機上執行，不要導向檔案或管線。",
+        .usageMFASecretsNotInJSON: "mfa {action} 會顯示只供您本人查看的密鑰，--json 輸出絕不會包含它們：請不加 --json，在終端機上執行。",
+        .promptMFAFirstCode: "驗證器應用程式中的代碼：",
+        .promptMFACodeFactorOrRecovery: "您的代碼來自哪一個驗證器（1-{max}）？或輸入一個復原碼：",
+        .promptNumberInRange: "請以 1 到 {max} 之間的數字回答。",
+        .statusRedacted: "（已隱藏）",
         .optionIssuer:
             "以 oidc.名稱 執行 sign-in 與 link：OpenID Connect 提供者的簽發者（https://…，或 127.0.0.1 上的 http://）；並將提供者註冊於資料資料夾。",
         .optionClientID:

@@ -466,7 +466,7 @@ extension CLIMessages {
             "doğrulama uygulaması kaldırıldı (son uygulama olarak onaylandı): parola yeniden tek başına oturum açıyor",
         .tourMFASkipped: "bu arka uç iki adımlı oturum açma sunmuyor: atlandı",
         .usageBadCode:
-            "\"{code}\" bir kod değil: doğrulama uygulaması 6 hane gösterir, bir kurtarma kodu ise 10 harf ve rakamdır.",
+            "\"{code}\" bir kod değil: doğrulama uygulaması 6 hane gösterir, bir kurtarma kodu ise 10 harf ve rakamdır (0, 1, i, l ya da o hiç yoktur).",
         .usageMFAEnrollNeedsScreen:
             "mfa enroll yalnızca sizin görmeniz gereken bir sır gösterir: çıktısı terminalde olacak şekilde çalıştırın, bir dosyaya ya da boruya yönlendirmeden.",
         .usageMFAOptionNotForAction: "{option} 'mfa {action}' için geçerli değil.",
@@ -480,6 +480,13 @@ extension CLIMessages {
             "Bu son kurtarma kodunuzdu: signin-demo mfa recovery-codes ile yenilerini üretin.",
         .usageMFARecoveryCodesNeedsScreen:
             "mfa recovery-codes yalnızca sizin görmeniz gereken kodlar gösterir: çıktısı terminalde olacak şekilde çalıştırın, bir dosyaya ya da boruya yönlendirmeden.",
+        .usageMFASecretsNotInJSON:
+            "mfa {action} yalnızca sizin görmeniz gereken sırlar gösterir ve --json çıktısı bunları asla taşımaz: --json olmadan, terminalde çalıştırın.",
+        .promptMFAFirstCode: "Doğrulama uygulamasındaki kod: ",
+        .promptMFACodeFactorOrRecovery:
+            "Kodunuz hangi doğrulama uygulamasından (1-{max})? Ya da bir kurtarma kodu yazın: ",
+        .promptNumberInRange: "1 ile {max} arasında bir sayıyla yanıtlayın.",
+        .statusRedacted: "(gizli)",
         .optionIssuer:
             "oidc.AD ile sign-in ve link: OpenID Connect sağlayıcısının yayıncısı (https://…, ya da 127.0.0.1 üzerinde http://); sağlayıcıyı veri klasörüne kaydeder.",
         .optionClientID:

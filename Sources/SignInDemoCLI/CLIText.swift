@@ -99,7 +99,8 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case tourStepMFA, tourMFAScanned, tourMFAOn, tourMFAAsked, tourMFASignedIn, tourMFAOff, tourMFASkipped
     case usageBadCode, usageMFAEnrollNeedsScreen, usageMFAOptionNotForAction
     case menuMFARecoveryCodes, mfaRecoveryCodesFirst, mfaRecoveryCodesNew, mfaRecoveryCodeUsed, mfaRecoveryCodesUsedUp
-    case usageMFARecoveryCodesNeedsScreen
+    case usageMFARecoveryCodesNeedsScreen, usageMFASecretsNotInJSON, promptMFAFirstCode, promptMFACodeFactorOrRecovery
+    case promptNumberInRange, statusRedacted
 
     // Passkeys.
     case commandPasskeySummary, commandPasskeyDetails, usageNeedsPasskeyAction, usageUnknownPasskeyAction

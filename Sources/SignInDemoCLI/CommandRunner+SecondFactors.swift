@@ -43,6 +43,9 @@ extension CommandRunner {
     /// Starts an enrolment, shows its secret as a QR code, as text and as a URI, and confirms it with a first code.
     private func enrollTOTP(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
         // The secret is for the user's eyes: never into a file or a pipe that stands for the terminal.
+        if invocation.json {
+            return usageError(UsageError(.usageMFASecretsNotInJSON, ["action": MFAAction.enroll.rawValue]))
+        }
         guard console.outputIsTerminal else { return usageError(UsageError(.usageMFAEnrollNeedsScreen)) }
         guard let offer = root.viewModel.features.secondFactors?.enrollTOTP else {
             return reportNotOffered(.secondFactors, invocation)
@@ -69,7 +72,7 @@ extension CommandRunner {
         console.out(text(.mfaURILine, ["uri": uri.value]) + "\n")
         // The first code is always asked for: nobody can know it before the secret above was shown.
         for attempt in 1...Self.codeAttempts {
-            guard let code = ask(text(.promptMFACode)) else {
+            guard let code = ask(text(.promptMFAFirstCode)) else {
                 await root.screen.send(.secondFactor(.cancelTOTPEnrollment))
                 return cancelled(.mfaEnrollCancelled)
             }
@@ -88,10 +91,29 @@ extension CommandRunner {
 
     /// `mfa recovery-codes`: a new set, shown on the terminal only, as an enrolment's secret is.
     private func newRecoveryCodes(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
-        guard console.outputIsTerminal else { return usageError(UsageError(.usageMFARecoveryCodesNeedsScreen)) }
-        guard let offer = root.viewModel.features.secondFactors?.newRecoveryCodes else {
-            return reportNotOffered(.secondFactors, invocation)
+        guard let offer = root.viewModel.features.secondFactors?.newRecoveryCodes,
+            let list = root.viewModel.features.secondFactors?.list
+        else { return reportNotOffered(.secondFactors, invocation) }
+        guard choice.hasRecoveryCodes else { return reportNotOffered(.recoveryCodes, invocation) }
+        // Why it cannot be done comes before where the codes would go: nobody signed in, a guest, no authenticator.
+        if (try? await root.sessions.currentSession())?.isAnonymous == true {
+            let error = AuthError.secondFactorNeedsPermanentAccount
+            showError(text.errors.message(for: error), error: error, verbose: invocation.verbose)
+            return .failure
         }
+        await root.screen.send(.secondFactor(.list(list)))
+        guard case .listSecondFactors(let factors)? = root.viewModel.state.completed else {
+            return await report(root, invocation) { _ in "" }
+        }
+        guard !factors.isEmpty else {
+            let error = AuthError.recoveryCodesNeedSecondFactor
+            showError(text.errors.message(for: error), error: error, verbose: invocation.verbose)
+            return .failure
+        }
+        if invocation.json {
+            return usageError(UsageError(.usageMFASecretsNotInJSON, ["action": MFAAction.recoveryCodes.rawValue]))
+        }
+        guard console.outputIsTerminal else { return usageError(UsageError(.usageMFARecoveryCodesNeedsScreen)) }
         if let stopped = await sendSensitive(
             root, invocation, { .secondFactor(.newRecoveryCodes(offer, currentPassword: $0)) })
         {
@@ -164,6 +186,8 @@ extension CommandRunner {
             cancel: .mfaRemoveCancelled)
         {
         case .factor(let chosen): id = chosen
+        // Not offered at this question: a recovery code signs in, it names no authenticator to remove.
+        case .recoveryCode: return cancelled(.mfaRemoveCancelled)
         case .stop(let code): return code
         }
         var confirmingLast = invocation.assumeYes
@@ -188,15 +212,20 @@ extension CommandRunner {
     /// command that stops.
     enum FactorChoice {
         case factor(String)
+        /// A recovery code typed at the question, which stands in for any factor.
+        case recoveryCode(Secret)
         case stop(ExitCode)
     }
 
     /// The factor the user means: the one `named` names (its id, or the number `mfa list` shows beside it; an id
     /// that is none of them is passed on, for the backend to refuse), else the only one, else the one picked from
     /// the list on a terminal; with none of these, the usage error `missing`.
+    ///
+    /// On a terminal an answer that is none of the numbers (or ids) is asked again, up to ``codeAttempts`` answers;
+    /// with `acceptsRecoveryCode`, a recovery code is an answer too.
     func chooseFactor(
         _ factors: [SecondFactor], named: String?, _ invocation: Invocation, question: CLIText, missing: UsageError,
-        cancel: CLIText
+        cancel: CLIText, acceptsRecoveryCode: Bool = false
     ) -> FactorChoice {
         if let named {
             guard !factors.contains(where: { $0.id == named }), let number = Int(named),
@@ -207,10 +236,18 @@ extension CommandRunner {
         if factors.count == 1 { return .factor(factors[0].id) }
         guard invocation.canPrompt(console) else { return .stop(usageError(missing)) }
         console.out(describe(factors))
-        guard let answer = ask(text(question, ["max": String(factors.count)])), let number = Int(answer),
-            factors.indices.contains(number - 1)
-        else { return .stop(cancelled(cancel)) }
-        return .factor(factors[number - 1].id)
+        let range = ["max": String(factors.count)]
+        for _ in 1...Self.codeAttempts {
+            guard let typed = ask(text(question, range)) else { return .stop(cancelled(cancel)) }
+            let answer = typed.trimmingCharacters(in: .whitespaces)
+            if let number = Int(answer), factors.indices.contains(number - 1) { return .factor(factors[number - 1].id) }
+            if factors.contains(where: { $0.id == answer }) { return .factor(answer) }
+            if acceptsRecoveryCode, let code = try? RecoveryCodeInput.validate(Secret(answer)) {
+                return .recoveryCode(code)
+            }
+            console.err(text(.promptNumberInRange, range) + "\n")
+        }
+        return .stop(cancelled(cancel))
     }
 
     /// When a sign-in stopped for a second factor: the factor the code is from (``chooseFactor``, with `--factor`),
@@ -242,18 +279,23 @@ extension CommandRunner {
             "\(index + 1). \(factor.displayName ?? text(.mfaUnnamed)) (\(factor.id))"
         }
         let factorID: String
+        let recovery = choice.hasRecoveryCodes
         switch chooseFactor(
-            challenge.factors, named: invocation.factor, invocation, question: .promptMFACodeFactor,
+            challenge.factors, named: invocation.factor, invocation,
+            question: recovery ? .promptMFACodeFactorOrRecovery : .promptMFACodeFactor,
             missing: UsageError(.usageNeedsFactor, ["factors": factors.joined(separator: ", ")]),
-            cancel: .signInCancelled)
+            cancel: .signInCancelled, acceptsRecoveryCode: recovery)
         {
         case .factor(let chosen): factorID = chosen
+        case .recoveryCode(let code):
+            await submitRecoveryCode(code, root)
+            return nil
         case .stop(let code):
             await root.screen.send(.secondFactor(.cancelChallenge))
             return code
         }
         for attempt in 1...Self.codeAttempts {
-            guard let code = given ?? ask(text(.promptMFACode)) else {
+            guard let code = given ?? ask(text(recovery ? .promptMFACode : .promptMFAFirstCode)) else {
                 await root.screen.send(.secondFactor(.cancelChallenge))
                 return cancelled(.signInCancelled)
             }

@@ -28,6 +28,12 @@ enum BackendChoice: Hashable, Sendable {
         }
     }
 
+    /// Whether the backend keeps recovery codes for a lost authenticator: the embedded backend does; Firebase has
+    /// none, and a team's own API no second factors.
+    var hasRecoveryCodes: Bool {
+        if case .embedded = self { true } else { false }
+    }
+
     /// The session file's name: one per backend, so that a session of one is never refreshed at another. A Firebase
     /// backend is named by a digest of its host, API key and tenant (the key itself is in no file name).
     var sessionFileName: String {

@@ -44,12 +44,13 @@ struct DemoCLI {
 
     /// The exit code once the output is accounted for. A reader that closed the pipe early (`EPIPE`) is not a
     /// failure of the command: it ends quietly with its own code. Any other failed write to standard output (a
-    /// closed descriptor, a full disk) is one line on standard error and exit 1.
+    /// closed descriptor, a full disk) is one line on standard error, and exit 1 for a command that succeeded; a
+    /// command that failed, was misused or was cancelled keeps its own code, which says more.
     func finish(_ code: ExitCode) -> ExitCode {
         guard let failure = console.outputFailure() else { return code }
         if failure == EPIPE { return code }
         console.err(text(.outputFailed, ["reason": String(cString: strerror(failure))]) + "\n")
-        return .failure
+        return code == .success ? .failure : code
     }
 
     /// Runs the CLI and returns its exit code. With `--json` (or, on a command line that cannot be parsed, the word

@@ -19,8 +19,9 @@ struct SessionFormatter {
             (.statusProviders, providers.isEmpty ? text(.statusNone) : providers.joined(separator: ", ")),
             (.statusGuest, text(session.isAnonymous ? .statusYes : .statusNo)),
             (.statusNewUser, text(session.isNewUser ? .statusYes : .statusNo)),
-            (.statusIDToken, "\(session.tokens.idToken) (\(expiry))"),
-            (.statusRefreshToken, "\(session.tokens.refreshToken)"),
+            // Never the token: the word for hidden in the user's language.
+            (.statusIDToken, text(.statusRedacted) + " (\(expiry))"),
+            (.statusRefreshToken, text(.statusRedacted)),
         ]
         let labels = rows.map { text($0.0) + ":" }
         let width = labels.map(\.terminalWidth).max() ?? 0

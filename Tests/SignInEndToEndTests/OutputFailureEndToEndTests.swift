@@ -30,6 +30,16 @@ final class OutputFailureEndToEndTests {
         #expect(result.stderr.contains("standard output"))
     }
 
+    @Test(
+        "a command that fails keeps its own exit code when standard output is closed, and says it could not write",
+        arguments: [(#""$0" mfa bogus </dev/null >&-"#, Int32(2))])
+    func failedCommandKeepsItsCode(script: String, status: Int32) throws {
+        #expect(try cli.run(["sign-in", "apple"]).status == 0)
+        let result = try shell(script)
+        #expect(result.status == status, "\(script): \(result.stderr)")
+        #expect(result.stderr.contains("standard output"), "\(result.stderr)")
+    }
+
     @Test("a reader that stops early ends the command quietly: no crash, nothing on standard error")
     func closedPipe() throws {
         let result = try shell(#""$0" --help | head -c 10 >/dev/null"#)

@@ -22,7 +22,7 @@ final class SignInDemoEndToEndTests {
         let result = try cli.run(["--yes"])
         #expect(!result.stdout.contains("eyJ"))
         #expect(!result.stdout.contains(" r."))
-        #expect(result.stdout.contains("ID token:      <redacted>"))
+        #expect(result.stdout.contains("ID token:      (hidden) (expires"), "\(result.stdout)")
     }
 
     @Test("--help and --version exit 0", arguments: [["--help"], ["--version"], ["-h"]])

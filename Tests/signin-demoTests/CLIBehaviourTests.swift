@@ -59,7 +59,7 @@ struct CLIBehaviourTests {
         #expect(captured.out.components(separatedBy: "What next?").count == 3)
         #expect(captured.out.components(separatedBy: "Please answer with a number from 0 to").count == 3)
         #expect(captured.out.contains("guest:         yes"))
-        #expect(captured.out.contains("refresh token: <redacted>\n\n\nChoose (1-"), "\(captured.out)")
+        #expect(captured.out.contains("refresh token: (hidden)\n\n\nChoose (1-"), "\(captured.out)")
     }
 
     @Test("the menu offers every command that runs a flow here: changing the display name and calling the API too")

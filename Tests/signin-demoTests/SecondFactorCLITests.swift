@@ -373,4 +373,46 @@ struct SecondFactorCLIEdgeTests {
         let withNew = await run(signIn + ["--code", new[0]], language: "tr_TR.UTF-8")
         #expect(withNew.code == .success && withNew.out.contains("Kalan kurtarma kodu: 9"), "\(withNew.out)")
     }
+
+    @Test("mfa recovery-codes says why it cannot before where the codes would go; --json never carries them")
+    func recoveryCodesRefusals() async throws {
+        let nobody = await run(["mfa", "recovery-codes", "--json"])
+        #expect(nobody.code == .failure, "\(nobody.err)")
+        #expect(nobody.out.contains(#""code":"notSignedIn""#), "\(nobody.out)")
+        #expect(await run(["sign-in", "guest"]).code == .success)
+        let guest = await run(["mfa", "recovery-codes"])
+        #expect(guest.code == .failure && guest.err.contains("guest account"), "\(guest.err)")
+        #expect(await run(["sign-out", "--yes"]).code == .success)
+        #expect(
+            await run(["sign-up", "--email", "b@example.com", "--password", "correct horse battery"]).code == .success)
+        let none = await run(["mfa", "recovery-codes"], language: "zh_TW.UTF-8")
+        #expect(none.code == .failure && none.err.contains("此帳號沒有驗證器，因此也沒有復原碼"), "\(none.err)")
+
+        _ = await run(["mfa", "enroll"], AuthenticatorConsole([{ AuthenticatorConsole.code(in: $0) }]))
+        let json = await run(["mfa", "recovery-codes", "--json"], AuthenticatorConsole([]))
+        #expect(json.code == .usage && json.err.contains("without --json"), "\(json.err)")
+        #expect(Self.recoveryCodes(in: json.out + json.err).isEmpty)
+    }
+
+    @Test("two authenticators: the question which one also takes a recovery code, and asks again on a bad answer")
+    func recoveryCodeAtTheFactorQuestion() async throws {
+        let email = "ada@example.com"
+        let password = "correct horse battery"
+        #expect(await run(["sign-up", "--email", email, "--password", password]).code == .success)
+        let first = await run(["mfa", "enroll"], AuthenticatorConsole([{ AuthenticatorConsole.code(in: $0) }]))
+        #expect(!first.out.contains("(or a recovery code)"), "no recovery code exists before the first enrolment")
+        let codes = Self.recoveryCodes(in: first.out)
+        let second = await run(
+            ["mfa", "enroll", "--name", "Tablet"],
+            AuthenticatorConsole([{ shown in AuthenticatorConsole.secret(in: shown).map(IndependentTOTP.now) }]))
+        #expect(second.code == .success, "\(second.err)")
+        #expect(await run(["sign-out", "--yes"]).code == .success)
+
+        let terminal = AuthenticatorConsole([{ _ in "7" }, { _ in codes[4] }])
+        let signIn = await run(["sign-in", "email", "--email", email, "--password", password], terminal)
+        #expect(signIn.code == .success, "\(signIn.err)")
+        #expect(signIn.out.contains("Or type a recovery code"), "\(signIn.out)")
+        #expect(signIn.err.contains("Answer with a number from 1 to 2."), "\(signIn.err)")
+        #expect(signIn.out.contains("Recovery codes left: 9"), "\(signIn.out)")
+    }
 }
