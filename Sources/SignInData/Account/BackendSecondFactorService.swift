@@ -22,7 +22,7 @@ public struct BackendSecondFactorService: SecondFactorService {
             let result = try await backend.finalizeTOTPEnrollment(
                 idToken: session.tokens.idToken, sessionInfo: enrollment.session, code: code, displayName: displayName)
             return TOTPEnrollmentResult(
-                session: try result.session.toDomain(now: clock.now()), recoveryCodes: result.recoveryCodes)
+                session: result.session.toDomain(now: clock.now()), recoveryCodes: result.recoveryCodes)
         }
     }
 
@@ -58,7 +58,7 @@ public struct BackendSecondFactorService: SecondFactorService {
             let answer = try await backend.finalizeSecondFactorSignIn(
                 pendingCredential: challenge.pendingCredential, recoveryCode: recoveryCode)
             return RecoveryCodeSignIn(
-                session: try answer.session.toDomain(now: clock.now()), codesLeft: answer.codesLeft)
+                session: answer.session.toDomain(now: clock.now()), codesLeft: answer.codesLeft)
         }
         if result.session.signInProvider == nil { result.session.signInProvider = challenge.provider }
         return result
