@@ -50,8 +50,15 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case appAPI = "app:v1"
 
     /// The route of a percent-decoded path, or `nil` for an unknown one. The method tells apart the routes that
-    /// share a path (the emulator's `config`: `GET` reads it, `PATCH` changes it).
+    /// share a path (the emulator's `config`: `GET` reads it, `PATCH` changes it). A legacy Identity Toolkit v3 path
+    /// is the v1 route it names (``legacyRelyingPartyNames``).
     init?(path: String, method: String) {
+        if path.hasPrefix(Self.legacyRelyingParty) {
+            guard let name = Self.legacyRelyingPartyNames[String(path.dropFirst(Self.legacyRelyingParty.count))]
+            else { return nil }
+            self.init(path: "/identitytoolkit.googleapis.com/v1/" + name, method: method)
+            return
+        }
         let projects = "/identitytoolkit.googleapis.com/v1/projects/"
         if path.hasPrefix(projects) {
             let rest = path.dropFirst(projects.count).split(separator: "/", omittingEmptySubsequences: false)
@@ -105,6 +112,23 @@ enum FaceRoute: String, CaseIterable, Sendable {
         default: return nil
         }
     }
+
+    /// Where the SDKs that predate Identity Toolkit v1 send their calls (Firebase's iOS SDK among them, pointed at an
+    /// emulator): `/www.googleapis.com/identitytoolkit/v3/relyingparty/<name>`.
+    static let legacyRelyingParty = "/www.googleapis.com/identitytoolkit/v3/relyingparty/"
+
+    /// Each legacy name and the v1 call it is, as Google's Auth emulator rewrites them: the request and the answer are
+    /// the v1 call's. A name whose v1 call this face does not serve is `404 NOT_FOUND`, as an unknown v1 call is.
+    static let legacyRelyingPartyNames: [String: String] = [
+        "createAuthUri": "accounts:createAuthUri", "deleteAccount": "accounts:delete",
+        "emailLinkSignin": "accounts:signInWithEmailLink", "getAccountInfo": "accounts:lookup",
+        "getOobConfirmationCode": "accounts:sendOobCode", "getProjectConfig": "projects",
+        "getRecaptchaParam": "recaptchaParams", "publicKeys": "publicKeys", "resetPassword": "accounts:resetPassword",
+        "sendVerificationCode": "accounts:sendVerificationCode", "setAccountInfo": "accounts:update",
+        "setProjectConfig": "setProjectConfig", "signupNewUser": "accounts:signUp",
+        "verifyAssertion": "accounts:signInWithIdp", "verifyCustomToken": "accounts:signInWithCustomToken",
+        "verifyPassword": "accounts:signInWithPassword", "verifyPhoneNumber": "accounts:signInWithPhoneNumber",
+    ]
 
     /// The one method the route answers; `nil` for the app's API, which checks its own.
     var method: String? {
