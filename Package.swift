@@ -117,7 +117,7 @@ let package = Package(
             name: "SignInEmulator",
             dependencies: [
                 "SignInDomain", "SignInData", "SignInCrypto", "SignInEmbeddedBackend", "SignInJOSE", "SignInDemoTrace",
-                "SignInEmbeddedStore",
+                "SignInEmbeddedStore", "SignInLocking",
             ]
         ),
         // The demo's own adapters: terminal prompts standing in for Apple's sheet, Google's chooser and an app's

@@ -324,6 +324,10 @@ extension CLIMessages {
             "The Firebase project id its ID tokens name (default: $FIREBASE_PROJECT_ID, else $GCLOUD_PROJECT, else demo-signin).",
         .optionAcceptUnsignedTokens:
             "Also take unsigned identity tokens (a JSON object of claims, or alg none), as Google's emulator does: anyone who reaches the server can then sign in as anyone, so for tests only.",
+        .optionTestClock:
+            "Let a test suite move the server's clock forward through /emulator/v1/projects/ID/clock, in place of waiting: tokens, codes and throttles then expire early, so for tests only.",
+        .optionAsGoogleEmulator:
+            "Answer as Google's Auth emulator where this server is stricter or says more: passwords from 6 characters (Firebase's minimum, not 8), and error messages that are the bare code. For tests written against that emulator.",
         .optionIDTokenFile:
             "A file holding the provider's identity token, obtained elsewhere (Firebase has no sign-in screen here).",
         .commandServeSummary: "serve the embedded backend over HTTP, as a Firebase Auth emulator",
@@ -361,6 +365,10 @@ extension CLIMessages {
         .serveStopped: "Stopped after the requests in progress.",
         .serveUnsignedTokensWarning:
             "signin-demo: unsigned identity tokens are accepted: anyone who reaches this server can sign in as anyone. For tests only.",
+        .serveTestClockWarning:
+            "signin-demo: the test clock is on: any client of this server can move its time forward. For tests only.",
+        .serveAsGoogleEmulatorWarning:
+            "signin-demo: answering as Google's Auth emulator: passwords of 6 characters are taken, and errors say only their code. For tests only.",
         .serveFailed: "The server could not start: {reason}",
         .resetMailedFirebase: "If {email} has an account, Firebase mailed it a link to reset the password.",
         .helpBackends:

@@ -331,6 +331,10 @@ extension CLIMessages {
             "Kimlik belirteçlerinde yazan Firebase proje kimliği (varsayılan: $FIREBASE_PROJECT_ID, yoksa $GCLOUD_PROJECT, yoksa demo-signin).",
         .optionAcceptUnsignedTokens:
             "Google'ın emülatörü gibi imzasız kimlik belirteçlerini de (talepleri içeren bir JSON nesnesi ya da alg none) kabul et: sunucuya ulaşan herkes herkesin yerine giriş yapabilir, bu yüzden yalnızca testler için.",
+        .optionTestClock:
+            "Bir test takımının sunucunun saatini /emulator/v1/projects/ID/clock üzerinden ileri almasına izin ver, beklemek yerine: belirteçler, kodlar ve sınırlar o zaman erken dolar, bu yüzden yalnızca testler için.",
+        .optionAsGoogleEmulator:
+            "Bu sunucunun daha sıkı olduğu ya da daha çok şey söylediği yerlerde Google'ın Auth emülatörü gibi yanıt ver: 6 karakterden itibaren parolalar (8 değil, Firebase alt sınırı) ve yalnızca koddan oluşan hata iletileri. O emülatöre karşı yazılmış testler için.",
         .optionIDTokenFile:
             "Sağlayıcının başka yerde alınmış kimlik belirtecini içeren dosya (Firebase burada giriş ekranı göstermez).",
         .commandServeSummary: "gömülü arka ucu HTTP üzerinden, bir Firebase Auth emülatörü olarak sun",
@@ -368,6 +372,10 @@ extension CLIMessages {
         .serveStopped: "Süren istekler bittikten sonra durduruldu.",
         .serveUnsignedTokensWarning:
             "signin-demo: imzasız kimlik belirteçleri kabul ediliyor: bu sunucuya ulaşan herkes herkesin yerine giriş yapabilir. Yalnızca testler için.",
+        .serveTestClockWarning:
+            "signin-demo: test saati açık: bu sunucunun herhangi bir istemcisi saatini ileri alabilir. Yalnızca testler için.",
+        .serveAsGoogleEmulatorWarning:
+            "signin-demo: Google'ın Auth emülatörü gibi yanıt veriliyor: 6 karakterlik parolalar kabul edilir ve hatalar yalnızca kodlarını söyler. Yalnızca testler için.",
         .serveFailed: "Sunucu başlatılamadı: {reason}",
         .resetMailedFirebase: "{email} adresinin bir hesabı varsa Firebase ona parola sıfırlama bağlantısı gönderdi.",
         .helpBackends:

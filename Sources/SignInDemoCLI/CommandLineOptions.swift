@@ -165,6 +165,10 @@ struct Invocation: Hashable, Sendable {
     var verbose = false
     /// `--accept-unsigned-provider-tokens`: `serve` takes the unsigned identity tokens Google's emulator takes.
     var acceptsUnsignedProviderTokens = false
+    /// `--test-clock`: `serve` lets a test suite move its clock forward (`/emulator/v1/projects/{id}/clock`).
+    var testClock = false
+    /// `--as-google-emulator`: `serve` takes passwords from 6 characters and answers errors with the bare code.
+    var asGoogleEmulator = false
     /// Prompt even when standard input is not a terminal: the interactive menu, whose input is answers.
     var forcePrompts = false
 
@@ -196,6 +200,7 @@ struct UsageError: Error, Hashable, Sendable {
 enum OptionName: String, Hashable, Sendable, CaseIterable {
     case yes, hideEmail, json, email, password, currentPassword, account, switchAccount, dataDir, verbose, help
     case version, backend, port, project, idTokenFile, baseURL, name, newEmail, photoURL, acceptUnsignedTokens
+    case testClock, asGoogleEmulator
     case code, factor, issuer, clientID, clientSecretFile, clientSecretEnvironment, scope, displayName
 }
 
@@ -345,6 +350,10 @@ enum CommandTable {
         OptionSpec(
             name: .acceptUnsignedTokens, long: "--accept-unsigned-provider-tokens", short: nil, value: nil,
             help: .optionAcceptUnsignedTokens),
+        OptionSpec(name: .testClock, long: "--test-clock", short: nil, value: nil, help: .optionTestClock),
+        OptionSpec(
+            name: .asGoogleEmulator, long: "--as-google-emulator", short: nil, value: nil, help: .optionAsGoogleEmulator
+        ),
         OptionSpec(name: .name, long: "--name", short: nil, value: "NAME", help: .optionName),
         OptionSpec(name: .newEmail, long: "--new-email", short: nil, value: "EMAIL", help: .optionNewEmail),
         OptionSpec(name: .photoURL, long: "--photo-url", short: nil, value: "URL", help: .optionPhotoURL),
@@ -528,7 +537,8 @@ enum CommandTable {
                 example: "", run: { await $0.callAPI($2, $1) }, menu: .menuMe)
         case .serve:
             CommandSpec(
-                command: name, operand: .none, options: [.port, .project, .acceptUnsignedTokens],
+                command: name, operand: .none,
+                options: [.port, .project, .acceptUnsignedTokens, .testClock, .asGoogleEmulator],
                 summary: .commandServeSummary,
                 details: .commandServeDetails, example: "--port 9099")
         case .help:
@@ -636,6 +646,8 @@ enum CommandLineParser {
                 case .switchAccount: invocation.switchAccount = true
                 case .verbose: invocation.verbose = true
                 case .acceptUnsignedTokens: invocation.acceptsUnsignedProviderTokens = true
+                case .testClock: invocation.testClock = true
+                case .asGoogleEmulator: invocation.asGoogleEmulator = true
                 case .help: wantsHelp = true
                 case .version: wantsVersion = true
                 default: break

@@ -121,7 +121,8 @@ struct DemoCLI {
         if invocation.command.name == .serve {
             return await Server(
                 console: console, paths: paths, environment: environment, text: text, providers: providers,
-                project: invocation.project, acceptsUnsignedProviderTokens: invocation.acceptsUnsignedProviderTokens
+                project: invocation.project, acceptsUnsignedProviderTokens: invocation.acceptsUnsignedProviderTokens,
+                testClock: invocation.testClock, asGoogleEmulator: invocation.asGoogleEmulator
             )
             .run(port: invocation.port ?? Server.defaultPort)
         }

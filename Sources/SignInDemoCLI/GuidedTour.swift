@@ -5,6 +5,7 @@ import SignInDemoAdapters
 import SignInDemoTrace
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmulator
 import SignInFirebase
 import SignInPresentation
 

@@ -1,6 +1,7 @@
 import Foundation
 import SignInData
 import SignInDemoAdapters
+import SignInDomain
 import SignInEmbeddedBackend
 import SignInEmulator
 import SignInHTTPServer
@@ -31,6 +32,10 @@ struct Server {
     var project: String?
     /// `--accept-unsigned-provider-tokens`: also take the unsigned identity tokens Google's emulator takes.
     var acceptsUnsignedProviderTokens = false
+    /// `--test-clock`: the backend's clock can be moved forward through the emulator's `clock` endpoint.
+    var testClock = false
+    /// `--as-google-emulator`: passwords from 6 characters, as Firebase takes them, and errors with the bare code.
+    var asGoogleEmulator = false
 
     /// The project id it answers for: `--project`, else the environment's.
     var projectID: String { project ?? CompositionRoot.projectID(environment) }
@@ -60,6 +65,8 @@ struct Server {
             return .failure
         }
         if acceptsUnsignedProviderTokens { console.err(text(.serveUnsignedTokensWarning) + "\n") }
+        if testClock { console.err(text(.serveTestClockWarning) + "\n") }
+        if asGoogleEmulator { console.err(text(.serveAsGoogleEmulatorWarning) + "\n") }
         // Wait on a thread of its own: the wait blocks, and the server's threads need nothing from this one.
         let server = started.server
         _ = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
@@ -77,8 +84,13 @@ struct Server {
         // As Google's emulator: the Admin SDKs make unsigned custom tokens for an emulator.
         settings.acceptsEmulatorCustomTokens = true
         settings.acceptsUnsignedProviderTokens = acceptsUnsignedProviderTokens
-        let backend = EmbeddedBackend.persistent(folder: paths.backendFolder, configuration: settings)
-        let face = EmbeddedHTTPFace(backend: backend)
+        if asGoogleEmulator { settings.minimumPasswordLength = 6 }
+        let clock = testClock ? ShiftedClock() : nil
+        let backend = EmbeddedBackend.persistent(
+            folder: paths.backendFolder, configuration: settings, clock: clock ?? SystemWallClock())
+        var configuredFace = EmbeddedHTTPFace(backend: backend, testClock: clock)
+        configuredFace.bareErrorMessages = asGoogleEmulator
+        let face = configuredFace
         var configuration = HTTPServerConfiguration()
         configuration.port = port
         // On 127.0.0.1 every client has the same address, so a bound per address would be one for all of them; a

@@ -12,10 +12,10 @@ extension EmbeddedHTTPFace {
     /// Why an Admin API request is refused before it is read, or `nil`: the credential, then the project.
     func adminRefusal(of request: HTTPRequest) -> HTTPFaceError? {
         let authorization = request.headers.first { $0.key.lowercased() == "authorization" }?.value ?? ""
-        guard authorization.hasPrefix("Bearer ") else {
+        guard authorization.lowercased().hasPrefix("bearer ") else {
             return HTTPFaceError("UNAUTHENTICATED", status: 401, detail: "the Admin API needs the owner credential")
         }
-        guard authorization == "Bearer owner" else {
+        guard Self.carriesOwnerCredential(request) else {
             return HTTPFaceError(
                 "INSUFFICIENT_PERMISSION", status: 403, detail: "only the emulator's owner credential may call it")
         }

@@ -1,11 +1,12 @@
+import Foundation
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
 
 /// The Firebase Auth emulator's test endpoints, under `/emulator/v1/projects/{projectId}/` (this emulator's project;
 /// another is `404 PROJECT_NOT_FOUND`):
-/// the reset codes still pending, deleting every account between tests, and the project's settings. They need no API key, as the
-/// emulator's do; the face is meant for a loopback address only.
+/// the reset codes still pending, deleting every account between tests, the project's settings and, when asked for, the
+/// test clock. They need no API key, as the emulator's do; the face is meant for a loopback address only.
 extension EmbeddedHTTPFace {
     /// `GET …/oobCodes`: the reset and verification codes that would still be accepted, with the links they were
     /// mailed in.
@@ -51,5 +52,49 @@ extension EmbeddedHTTPFace {
             service.updateProjectSettings { $0.emailEnumerationProtection = protection }
         }
         return config()
+    }
+}
+
+/// The test clock, which stands for a test suite's fake timers: on only when the face was given a clock
+/// (`serve --test-clock`). It moves every time the backend reads (token lifetimes, code expiry, throttles), forward
+/// only; Google's emulator has no such endpoint, because its own tests fake the process's timers.
+extension EmbeddedHTTPFace {
+    /// `GET …/clock`: the backend's time, in milliseconds since 1970 as a decimal string, and how far it is ahead of
+    /// the system's.
+    func clock() throws(HTTPFaceError) -> JSONValue {
+        let clock = try enabledTestClock()
+        let now = clock.now()
+        return .object([
+            "nowMillis": .string(String(Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))),
+            "offsetMillis": .string(String(Int64((now.timeIntervalSinceNow * 1000).rounded()))),
+        ])
+    }
+
+    /// `PATCH …/clock` with `{"advanceMillis": "N"}`: moves it forward by N milliseconds (0 to a year), and answers
+    /// as `GET` does.
+    func advanceClock(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        let clock = try enabledTestClock()
+        let oneYear: Int64 = 366 * 24 * 3600 * 1000
+        guard let text = try fields.string("advanceMillis"), let millis = Int64(text), (0...oneYear).contains(millis)
+        else {
+            throw HTTPFaceError(
+                "INVALID_ARGUMENT", detail: "advanceMillis must be a whole number of milliseconds from 0 to a year")
+        }
+        clock.advance(by: TimeInterval(millis) / 1000)
+        return try self.clock()
+    }
+
+    /// `DELETE …/clock`: back to the system's time.
+    func resetClock() throws(HTTPFaceError) -> JSONValue {
+        try enabledTestClock().reset()
+        return try clock()
+    }
+
+    private func enabledTestClock() throws(HTTPFaceError) -> ShiftedClock {
+        guard let testClock else {
+            throw HTTPFaceError(
+                "NOT_FOUND", status: 404, detail: "the test clock is off: start serve with --test-clock")
+        }
+        return testClock
     }
 }

@@ -304,3 +304,50 @@ extension EmbeddedHTTPFace {
         return Int(value.rounded(.down))
     }
 }
+
+extension EmbeddedHTTPFace {
+    /// `accounts:createAuthUri` for an email (`identifier`, `continueUri`, optionally `sessionId`): whether an account
+    /// has it (`registered`) and how it signs in (`allProviders`, `signinMethods`), unless email enumeration
+    /// protection is on, when only the `sessionId` comes back. The `sessionId` is the one sent, or a new random one.
+    /// An identity provider's authorization URI (`providerId`) is not made here.
+    func createAuthUri(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        if try fields.text("providerId") != nil {
+            throw HTTPFaceError(
+                "OPERATION_NOT_ALLOWED", detail: "createAuthUri answers for an email only, not for an identity provider"
+            )
+        }
+        guard let identifier = try fields.text("identifier") else { throw HTTPFaceError("MISSING_IDENTIFIER") }
+        guard let continueURI = try fields.text("continueUri") else { throw HTTPFaceError("MISSING_CONTINUE_URI") }
+        guard EmailAddress.normalized(identifier) != nil else {
+            throw HTTPFaceError("INVALID_IDENTIFIER", detail: "the identifier must be an email address")
+        }
+        guard let url = URLComponents(string: continueURI), url.scheme?.isEmpty == false, url.host?.isEmpty == false
+        else {
+            throw HTTPFaceError("INVALID_CONTINUE_URI", detail: "continueUri must be an absolute URI with a host")
+        }
+        let sessionID = try fields.text("sessionId") ?? Self.randomSessionID()
+        let methods = try core { () throws(IdentityBackendError) in try service.signInMethods(email: identifier) }
+        var object: [String: JSONValue] = [
+            "kind": "identitytoolkit#CreateAuthUriResponse", "sessionId": .string(sessionID),
+        ]
+        switch methods {
+        case .notTold: break
+        case .unregistered:
+            object["registered"] = false
+            object["allProviders"] = .array([])
+            object["signinMethods"] = .array([])
+        case .registered(let providers, let signIn):
+            object["registered"] = true
+            object["allProviders"] = .array(providers.map(JSONValue.string))
+            object["signinMethods"] = .array(signIn.map(JSONValue.string))
+        }
+        return .object(object)
+    }
+
+    /// 27 random letters and digits: an opaque session id, as Firebase makes them.
+    static func randomSessionID() -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<27).map { _ in alphabet[Int(generator.next(upperBound: UInt32(alphabet.count)))] })
+    }
+}

@@ -21,7 +21,7 @@ package import SignInEmbeddedBackend
 ///
 /// ## Topics
 /// ### Serving
-/// - ``init(backend:tracer:)``
+/// - ``init(backend:tracer:testClock:)``
 /// - ``handle(_:)``
 /// - ``EmbeddedHTTPTransport``
 package struct EmbeddedHTTPFace: Sendable {
@@ -30,14 +30,24 @@ package struct EmbeddedHTTPFace: Sendable {
     /// The project id the Secure Token API reports as `project_id`: the backend's, which its ID tokens name.
     package var projectID: String { backend.configuration.projectID }
     private let tracer: any FlowTracer
+    /// The clock the emulator's `clock` endpoint moves, or `nil` when that endpoint is off (the default).
+    let testClock: ShiftedClock?
+    /// Whether an error's `message` is Firebase's code alone, as Google's emulator writes most of them
+    /// (`EMAIL_EXISTS`), for tests that compare it whole; by default the code is followed by ` : ` and what the
+    /// backend found, which Firebase's clients split off.
+    package var bareErrorMessages = false
 
     /// Creates the face of `backend`.
     /// - Parameters:
     ///   - backend: The backend whose identity service, issuers and app API answer the requests.
     ///   - tracer: Receives one step per request: the route, the status and the error code.
-    package init(backend: EmbeddedBackend, tracer: any FlowTracer = SilentFlowTracer()) {
+    ///   - testClock: The backend's clock, when a test suite may move it through `/emulator/v1/projects/{id}/clock`
+    ///     (the stand-in for a suite's fake timers); `nil` (the default) answers that endpoint `404`.
+    package init(backend: EmbeddedBackend, tracer: any FlowTracer = SilentFlowTracer(), testClock: ShiftedClock? = nil)
+    {
         self.backend = backend
         self.tracer = tracer
+        self.testClock = testClock
     }
 
     /// Answers one request.
@@ -59,7 +69,7 @@ package struct EmbeddedHTTPFace: Sendable {
 
     private func answer(_ request: HTTPRequest) -> HTTPResponse {
         let method = Self.traceableMethod(request.method)
-        guard let path = Self.decodedPath(of: request.url), let route = FaceRoute(path: path, method: request.method)
+        guard let path = Self.decodedPath(of: request.url), var route = FaceRoute(path: path, method: request.method)
         else {
             return refuse(HTTPFaceError("NOT_FOUND", status: 404, detail: "no such endpoint"), method, "unknown")
         }
@@ -83,6 +93,11 @@ package struct EmbeddedHTTPFace: Sendable {
         if route.isEmulatorEndpoint, let refusal = projectRefusal(of: request) {
             return refuse(refusal, method, route.rawValue)
         }
+        // The owner credential makes a v1 call the administrator's, as Google's APIs take an OAuth credential in
+        // place of an API key and the emulator's `Bearer owner` stands for one: `accounts:update` by `localId`.
+        if let administrator = route.administratorVariant, Self.carriesOwnerCredential(request) {
+            route = administrator
+        }
         if route.needsAPIKey, Self.apiKey(of: request) == nil {
             return refuse(
                 HTTPFaceError("MISSING_API_KEY", status: 403, detail: "the key query parameter is required"), method,
@@ -105,6 +120,7 @@ package struct EmbeddedHTTPFace: Sendable {
         case .signInWithPassword: try signInWithPassword(RequestFields(jsonBody: request.body))
         case .signInWithIdp: try signInWithIdp(RequestFields(jsonBody: request.body))
         case .signInWithCustomToken: try signInWithCustomToken(RequestFields(jsonBody: request.body))
+        case .createAuthUri: try createAuthUri(RequestFields(jsonBody: request.body))
         case .lookup: try lookup(RequestFields(jsonBody: request.body))
         case .update: try update(RequestFields(jsonBody: request.body))
         case .delete: try delete(RequestFields(jsonBody: request.body))
@@ -124,6 +140,9 @@ package struct EmbeddedHTTPFace: Sendable {
         case .deleteAllAccounts: try deleteAllAccounts()
         case .config: config()
         case .updateConfig: try updateConfig(RequestFields(jsonBody: request.body))
+        case .clock: try clock()
+        case .advanceClock: try advanceClock(RequestFields(jsonBody: request.body))
+        case .resetClock: try resetClock()
         case .appleAccount: try appleAccount()
         case .appleAuthorize: try appleAuthorize(Self.simulatorFields(of: request))
         case .appleCredentialState: try appleCredentialState(Self.simulatorFields(of: request))
@@ -145,7 +164,7 @@ package struct EmbeddedHTTPFace: Sendable {
         tracer.record(
             .backend, Self.component,
             .backendHTTPRefused(method: method, route: route, status: error.status, code: error.code))
-        return error.response
+        return error.response(bare: bareErrorMessages)
     }
 
     // MARK: - Translating
@@ -177,6 +196,12 @@ package struct EmbeddedHTTPFace: Sendable {
         if let value = query?.value, !value.isEmpty { return value }
         let header = request.headers.first { $0.key.lowercased() == "x-goog-api-key" }?.value
         return header.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Whether the request carries the emulator's owner credential (`Authorization: Bearer owner`, in any case, as
+    /// Google's emulator takes it).
+    static func carriesOwnerCredential(_ request: HTTPRequest) -> Bool {
+        request.headers.first { $0.key.lowercased() == "authorization" }?.value.lowercased() == "bearer owner"
     }
 
     /// The method as the trace shows it: a standard one, or `?` for anything else a client sent.

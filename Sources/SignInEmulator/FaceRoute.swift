@@ -8,6 +8,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case signInWithPassword = "accounts:signInWithPassword"
     case signInWithIdp = "accounts:signInWithIdp"
     case signInWithCustomToken = "accounts:signInWithCustomToken"
+    case createAuthUri = "accounts:createAuthUri"
     case lookup = "accounts:lookup"
     case update = "accounts:update"
     case delete = "accounts:delete"
@@ -38,6 +39,10 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case deleteAllAccounts = "emulator:accounts"
     case config = "emulator:config"
     case updateConfig = "emulator:config:update"
+    /// The test clock (`serve --test-clock` only): `GET` reads it, `PATCH` moves it forward, `DELETE` puts it back.
+    case clock = "emulator:clock"
+    case advanceClock = "emulator:clock:advance"
+    case resetClock = "emulator:clock:reset"
     // The simulated Apple sheet, Google account chooser and registered providers' pages, under `/embedded/v1/`.
     case appleAccount = "apple:account"
     case appleAuthorize = "apple:authorize"
@@ -51,7 +56,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
 
     /// The route of a percent-decoded path, or `nil` for an unknown one. The method tells apart the routes that
     /// share a path (the emulator's `config`: `GET` reads it, `PATCH` changes it). A legacy Identity Toolkit v3 path
-    /// is the v1 route it names (``legacyRelyingPartyNames``).
+    /// is the v1 route it names (``legacyRelyingPartyNames``). The test `clock` likewise: `GET`, `PATCH` or `DELETE`.
     init?(path: String, method: String) {
         if path.hasPrefix(Self.legacyRelyingParty) {
             guard let name = Self.legacyRelyingPartyNames[String(path.dropFirst(Self.legacyRelyingParty.count))]
@@ -96,6 +101,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
             case "oobCodes": self = .oobCodes
             case "accounts": self = .deleteAllAccounts
             case "config": self = method == "PATCH" ? .updateConfig : .config
+            case "clock": self = method == "PATCH" ? .advanceClock : method == "DELETE" ? .resetClock : .clock
             default: return nil
             }
             return
@@ -133,18 +139,19 @@ enum FaceRoute: String, CaseIterable, Sendable {
     /// The one method the route answers; `nil` for the app's API, which checks its own.
     var method: String? {
         switch self {
-        case .oobCodes, .appleAccount, .googleAccounts, .adminBatchGet, .config: "GET"
-        case .deleteAllAccounts: "DELETE"
-        case .updateConfig: "PATCH"
+        case .oobCodes, .appleAccount, .googleAccounts, .adminBatchGet, .config, .clock: "GET"
+        case .deleteAllAccounts, .resetClock: "DELETE"
+        case .updateConfig, .advanceClock: "PATCH"
         case .appAPI: nil
         default: "POST"
         }
     }
 
-    /// The methods its path answers, for a `405`'s `Allow`: the emulator's `config` takes two.
+    /// The methods its path answers, for a `405`'s `Allow`: the emulator's `config` takes two, its `clock` three.
     var allowedMethods: String {
         switch self {
         case .config, .updateConfig: "GET, PATCH"
+        case .clock, .advanceClock, .resetClock: "GET, PATCH, DELETE"
         default: method ?? ""
         }
     }
@@ -152,7 +159,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     /// Whether it is one of the emulator's test endpoints, which name the project in their path.
     var isEmulatorEndpoint: Bool {
         switch self {
-        case .oobCodes, .deleteAllAccounts, .config, .updateConfig: true
+        case .oobCodes, .deleteAllAccounts, .config, .updateConfig, .clock, .advanceClock, .resetClock: true
         default: false
         }
     }
@@ -165,11 +172,25 @@ enum FaceRoute: String, CaseIterable, Sendable {
         }
     }
 
+    /// The Admin API's call that the same v1 call is when the owner credential makes it (Google's emulator answers
+    /// `accounts:lookup` with `Authorization: Bearer owner` as `projects/{id}/accounts:lookup`), or `nil`.
+    var administratorVariant: FaceRoute? {
+        switch self {
+        case .signUp: .adminCreate
+        case .lookup: .adminLookup
+        case .update: .adminUpdate
+        case .delete: .adminDelete
+        case .sendOobCode: .adminSendOobCode
+        default: nil
+        }
+    }
+
     /// Whether the request must carry a non-empty `key` query parameter: Google's APIs do; the emulator's
     /// test endpoints, the simulators and the app's API do not.
     var needsAPIKey: Bool {
         switch self {
-        case .signUp, .signInWithPassword, .signInWithIdp, .signInWithCustomToken, .lookup, .update, .delete,
+        case .signUp, .signInWithPassword, .signInWithIdp, .signInWithCustomToken, .createAuthUri, .lookup, .update,
+            .delete,
             .sendOobCode, .resetPassword,
             .revokeToken, .token, .mfaEnrollmentStart, .mfaEnrollmentFinalize, .mfaEnrollmentWithdraw,
             .mfaSignInFinalize, .passkeyEnrollmentStart, .passkeyEnrollmentFinalize, .passkeySignInStart,

@@ -84,8 +84,9 @@ struct HTTPFaceError: Error, Hashable, Sendable {
         }
     }
 
-    /// The response that carries the error.
-    var response: HTTPResponse {
+    /// The response that carries the error; with `bare`, its message is the code alone.
+    func response(bare: Bool = false) -> HTTPResponse {
+        let message = bare ? code : message
         let envelope: JSONValue = .object([
             "error": .object([
                 "code": .integer(status),

@@ -1,20 +1,23 @@
-import Foundation
+package import Foundation
 import SignInDomain
 import SignInLocking
 
-/// The system clock plus an offset the demo can move, to show "an hour later" without waiting an hour.
-/// The backend and the app share it, as they would share real time.
-final class ShiftedClock: WallClock {
+/// The system clock plus an offset that can be moved forward, to show "an hour later" without waiting an hour: the
+/// demo's guided tour shares one between the backend and the app, as they would share real time, and
+/// `serve --test-clock` lets a test suite move it through the emulator's clock endpoint.
+package final class ShiftedClock: WallClock {
     private let offset = Locked<TimeInterval>(0)
 
-    func now() -> Date { Date().addingTimeInterval(offset.withLock { $0 }) }
+    package init() {}
 
-    func advance(by seconds: TimeInterval) {
+    package func now() -> Date { Date().addingTimeInterval(offset.withLock { $0 }) }
+
+    package func advance(by seconds: TimeInterval) {
         offset.withLock { $0 += seconds }
     }
 
     /// Back to the present.
-    func reset() {
+    package func reset() {
         offset.withLock { $0 = 0 }
     }
 }

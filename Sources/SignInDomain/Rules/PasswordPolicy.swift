@@ -28,7 +28,11 @@ public enum PasswordPolicy {
     }
 
     /// The first rule `password` breaks, or `nil` when it is acceptable.
-    public static func violation(of password: String) -> PasswordRule? {
+    /// - Parameters:
+    ///   - password: The password.
+    ///   - minimumLength: The shortest length taken: the policy's ``minimumLength`` unless a backend keeps another
+    ///     (Firebase's is 6).
+    public static func violation(of password: String, minimumLength: Int = minimumLength) -> PasswordRule? {
         if !isWithinLimits(password) { return .tooLong }
         if password.count < minimumLength { return .tooShort }
         if let first = password.first, password.allSatisfy({ $0 == first }) { return .allSameCharacter }

@@ -1,4 +1,5 @@
 public import Foundation
+import SignInDomain
 public import SignInEmbeddedIssuers
 package import SignInEmbeddedStore
 
@@ -53,6 +54,10 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     /// written against that emulator. Off by default and in-process; `signin-demo serve
     /// --accept-unsigned-provider-tokens` turns it on. A signed token is checked in full either way.
     public var acceptsUnsignedProviderTokens = false
+    /// The shortest password it takes when one is set: the package's policy (``PasswordPolicy/minimumLength``) by
+    /// default; Firebase's 6 for tests written against Google's emulator (`signin-demo serve --as-google-emulator`).
+    /// The policy's other rules hold either way.
+    public var minimumPasswordLength = PasswordPolicy.minimumLength
     /// How many reset mails an account may have pending (each lives ``passwordResetLifetime``): a request past this
     /// many sends nothing, so that nobody can fill a user's inbox or the backend's outbox with them. Under email
     /// enumeration protection the answer is the same as for any other request; without it,

@@ -414,7 +414,7 @@ extension EmbeddedIdentityService {
     }
 
     func checkPolicy(_ password: Secret) throws(IdentityBackendError) {
-        if let rule = PasswordPolicy.violation(of: password.value) {
+        if let rule = PasswordPolicy.violation(of: password.value, minimumLength: configuration.minimumPasswordLength) {
             throw IdentityBackendError(.weakPassword, message: rule.rawValue)
         }
     }

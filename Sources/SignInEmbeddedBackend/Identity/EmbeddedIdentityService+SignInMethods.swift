@@ -1,0 +1,42 @@
+public import SignInData
+import SignInEmbeddedStore
+
+/// What a client may learn about an email before it signs in (Firebase's `accounts:createAuthUri`, behind
+/// `fetchSignInMethodsForEmail`).
+public enum EmailSignInMethods: Hashable, Sendable {
+    /// Email enumeration protection is on: whether an account has the email is not told.
+    case notTold
+    /// No account has the email.
+    case unregistered
+    /// An account has it. `providers` are its ways to sign in by provider id (`password`, then each linked identity
+    /// provider in the order it was linked; a phone number is none); `methods` are those that work now (`password`
+    /// only while a password is set).
+    case registered(providers: [String], methods: [String])
+}
+
+extension EmbeddedIdentityService {
+    /// How the account with `email` signs in, as far as the project's settings let a client know it.
+    /// - Parameter email: A valid email address, in any case.
+    /// - Throws: `INVALID_EMAIL` for one that is not an email address.
+    public func signInMethods(email: String) throws(IdentityBackendError) -> EmailSignInMethods {
+        let email = try checkedEmail(email)
+        if projectSettings.emailEnumerationProtection { return .notTold }
+        return try storage.read { state in
+            guard let uid = emailOwners(email, in: state).first, let account = state.identity.accounts[uid] else {
+                return .unregistered
+            }
+            var providers: [String] = []
+            var methods: [String] = []
+            if account.passwordHash != nil {
+                providers.append("password")
+                methods.append("password")
+            }
+            for identity in account.identities where identity.providerId != "phone" {
+                guard !providers.contains(identity.providerId) else { continue }
+                providers.append(identity.providerId)
+                methods.append(identity.providerId)
+            }
+            return .registered(providers: providers, methods: methods)
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import SignInData
+import SignInDomain
+import SignInEmbeddedBackend
+import SignInTesting
+import Testing
+
+@testable import SignInEmulator
+
+/// Calls Google's Auth emulator answers and its own test suite makes: `createAuthUri`, the owner credential in place of
+/// an API key, and `serve --as-google-emulator`'s bare error codes and 6-character passwords.
+@Suite("EmbeddedHTTPFace: what Google's Auth emulator answers beside our own peers")
+struct GoogleEmulatorContractTests {
+    func setProtection(_ harness: FaceHarness, _ on: Bool) {
+        let reply = harness.call(
+            "PATCH", "/emulator/v1/projects/\(harness.base.configuration.projectID)/config",
+            ["emailPrivacyConfig": ["enableImprovedEmailPrivacy": on]])
+        #expect(reply.status == 200, "\(reply.text)")
+    }
+
+    @Test("createAuthUri tells how an email signs in: unregistered, password, then each identity; case does not matter")
+    func createAuthUriMethods() {
+        let harness = FaceHarness()
+        setProtection(harness, false)
+        let body = ["identifier": "Jane@Example.com", "continueUri": "http://example.com/"]
+        let before = harness.accounts("createAuthUri", body)
+        #expect(before.status == 200 && before.bool("registered") == false, "\(before.text)")
+        #expect((before.string("sessionId") ?? "").count == 27)
+
+        _ = harness.signUp("jane@example.com")
+        let after = harness.accounts("createAuthUri", body.merging(["sessionId": "kept-session"]) { $1 })
+        #expect(after.bool("registered") == true, "\(after.text)")
+        #expect(after.json["allProviders"] as? [String] == ["password"])
+        #expect(after.json["signinMethods"] as? [String] == ["password"])
+        #expect(after.string("sessionId") == "kept-session")
+    }
+
+    @Test("under email enumeration protection createAuthUri answers the same for any email: a session id only")
+    func createAuthUriUnderProtection() {
+        let harness = FaceHarness()
+        setProtection(harness, true)
+        _ = harness.signUp("jane@example.com")
+        for email in ["jane@example.com", "nobody@example.com"] {
+            let reply = harness.accounts("createAuthUri", ["identifier": email, "continueUri": "http://example.com/"])
+            #expect(reply.status == 200, "\(reply.text)")
+            #expect(Set(reply.json.keys) == ["kind", "sessionId"], "\(email): \(reply.text)")
+        }
+    }
+
+    @Test("createAuthUri refuses a missing or bad identifier or continueUri, and an identity provider's URI")
+    func createAuthUriRefusals() {
+        let harness = FaceHarness()
+        let cases: [([String: Any], String)] = [
+            (["continueUri": "http://example.com/"], "MISSING_IDENTIFIER"),
+            (["identifier": "a@b.co"], "MISSING_CONTINUE_URI"),
+            (["identifier": "not an email", "continueUri": "http://example.com/"], "INVALID_IDENTIFIER"),
+            (["identifier": "a@b.co", "continueUri": "/relative/path"], "INVALID_CONTINUE_URI"),
+            (
+                ["identifier": "a@b.co", "continueUri": "http://example.com/", "providerId": "google.com"],
+                "OPERATION_NOT_ALLOWED"
+            ),
+        ]
+        for (body, code) in cases {
+            let reply = harness.accounts("createAuthUri", body)
+            #expect(reply.status == 400 && reply.errorCode == code, "\(body): \(reply.text)")
+        }
+    }
+
+    @Test("the owner credential makes a v1 call the administrator's, with no API key; a user's bearer token does not")
+    func ownerCredentialWithoutKey() throws {
+        let harness = FaceHarness()
+        let uid = try #require(harness.signUp().string("localId"))
+        let owner = ["Content-Type": "application/json", "Authorization": "bEaReR OWNER"]
+        let body = FaceHarness.json(["localId": [uid]])
+        let lookup = harness.send(
+            "POST", "/identitytoolkit.googleapis.com/v1/accounts:lookup", key: nil, body: body, headers: owner)
+        #expect(lookup.status == 200, "\(lookup.text)")
+        #expect(lookup.objects("users").first?["localId"] as? String == uid)
+
+        let update = harness.send(
+            "POST", "/identitytoolkit.googleapis.com/v1/accounts:update", key: nil,
+            body: FaceHarness.json(["localId": uid, "displayName": "By Owner"]), headers: owner)
+        #expect(update.status == 200 && update.string("displayName") == "By Owner", "\(update.text)")
+        let noLocalID = harness.send(
+            "POST", "/identitytoolkit.googleapis.com/v1/accounts:update", key: nil,
+            body: FaceHarness.json(["displayName": "x"]), headers: owner)
+        #expect(noLocalID.errorCode == "MISSING_LOCAL_ID", "\(noLocalID.text)")
+
+        // Anyone else still needs the key, and a user's token never reaches the administrator's call.
+        let user = ["Content-Type": "application/json", "Authorization": "Bearer not-the-owner"]
+        let asUser = harness.send(
+            "POST", "/identitytoolkit.googleapis.com/v1/accounts:lookup", key: nil, body: body, headers: user)
+        #expect(asUser.status == 403 && asUser.errorCode == "MISSING_API_KEY", "\(asUser.text)")
+        let withKey = harness.send(
+            "POST", "/identitytoolkit.googleapis.com/v1/accounts:lookup", body: body, headers: user)
+        #expect(
+            withKey.objects("users").isEmpty, "a user's lookup by localId is not an administrator's: \(withKey.text)")
+    }
+
+    @Test("bare error messages are the code alone; by default the detail follows ' : '")
+    func bareMessages() {
+        let detailed = FaceHarness()
+        _ = detailed.signUp()
+        let again = detailed.signUp()
+        #expect(again.errorMessage?.hasPrefix("EMAIL_EXISTS : ") == true, "\(again.text)")
+
+        var bare = EmbeddedHTTPFace(backend: .inMemory())
+        bare.bareErrorMessages = true
+        let request = { () -> Reply in
+            guard let url = URL(string: FaceHarness.origin + "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k")
+            else { return Reply(HTTPResponse(status: -1)) }
+            return Reply(
+                bare.handle(
+                    HTTPRequest(
+                        method: "POST", url: url, headers: ["Content-Type": "application/json"],
+                        body: FaceHarness.json(["email": "a@example.com", "password": "a password 1"]))))
+        }
+        #expect(request().status == 200)
+        let second = request()
+        #expect(second.errorMessage == "EMAIL_EXISTS", "\(second.text)")
+        let errors = second.object("error")?["errors"] as? [[String: Any]]
+        #expect(errors?.first?["message"] as? String == "EMAIL_EXISTS")
+    }
+
+    @Test("a backend may keep Firebase's 6-character minimum; below it, and the policy's other rules, still refuse")
+    func firebaseMinimumLength() throws {
+        var settings = EmbeddedBackendConfiguration()
+        settings.minimumPasswordLength = 6
+        let service = EmbeddedBackend.inMemory(configuration: settings).identityService
+        _ = try service.signUp(email: "six@example.com", password: Secret("sixsix"))
+        #expect(throws: IdentityBackendError.self) {
+            try service.signUp(email: "five@example.com", password: Secret("fives"))
+        }
+        #expect(throws: IdentityBackendError.self) {
+            try service.signUp(email: "same@example.com", password: Secret("aaaaaa"))
+        }
+        let strict = EmbeddedBackend.inMemory().identityService
+        #expect(throws: IdentityBackendError.self) {
+            try strict.signUp(email: "six@example.com", password: Secret("sixsix"))
+        }
+    }
+}
