@@ -45,6 +45,9 @@ public struct EmbeddedAccount: Codable, Hashable, Sendable {
     /// another account matches nothing there. A used code's hash is removed. `nil` (as in records written before they
     /// existed) or empty when there are none.
     public var recoveryCodes: [String]?
+    /// Whether the account has signed in with an email link (Firebase's `emailLinkSignin`): the link is then one of
+    /// its ways to sign in. `nil` (as in records written before email links existed) means no.
+    public var emailLinkSignIn: Bool?
 
     /// Whether a sign-in must give a second factor after its first step.
     public var hasSecondFactors: Bool { !(secondFactors ?? []).isEmpty }

@@ -71,12 +71,16 @@ public struct ResetCodeRecord: Codable, Hashable, Sendable {
     /// written before verification codes existed). A verification code verifies only that email: if the account's
     /// email changed since, it does nothing.
     public var verifiesEmail: String?
+    /// The email it signs in, for an email sign-in link's code (its `uid` is the account that had the email when it
+    /// was mailed, or empty); `nil` for the other codes. It signs in only that email.
+    public var signsInEmail: String?
 
     /// Creates a record.
-    public init(uid: String, expiresAt: Date, verifiesEmail: String? = nil) {
+    public init(uid: String, expiresAt: Date, verifiesEmail: String? = nil, signsInEmail: String? = nil) {
         self.uid = uid
         self.expiresAt = expiresAt
         self.verifiesEmail = verifiesEmail
+        self.signsInEmail = signsInEmail
     }
 }
 

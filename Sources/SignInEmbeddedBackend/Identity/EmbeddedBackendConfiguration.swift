@@ -27,6 +27,8 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     public var passwordResetLifetime: TimeInterval
     /// The start of the email-verification deep link; the code is added as `?code=…`.
     public var emailVerificationLink = "signin-demo://verify-email"
+    /// The link an email sign-in mail carries, before `?code=`.
+    public var emailSignInLink = "signin-demo://sign-in"
     /// How recent a sign-in must be, in seconds, for a sensitive operation (deleting the account, changing the
     /// password, unlinking a provider). Older sessions get `CREDENTIAL_TOO_OLD_LOGIN_AGAIN`.
     public var recentSignInWindow: TimeInterval

@@ -17,6 +17,8 @@ extension EmbeddedIdentityService {
             case passwordReset = "PASSWORD_RESET"
             /// It verifies the email it was mailed to (Firebase's `VERIFY_EMAIL`).
             case verifyEmail = "VERIFY_EMAIL"
+            /// It signs in the email it was mailed to (Firebase's `EMAIL_SIGNIN`).
+            case emailSignIn = "EMAIL_SIGNIN"
         }
 
         /// The recipient of the mail: the account's email.
@@ -66,8 +68,14 @@ extension EmbeddedIdentityService {
         return try storage.read { state in
             mailed.compactMap { pending in
                 guard let record = state.identity.passwordResetCodes[SHA256.hexDigest(pending.code.value)],
-                    record.expiresAt > now, let account = state.identity.accounts[record.uid]
+                    record.expiresAt > now
                 else { return nil }
+                if record.signsInEmail != nil {
+                    var signIn = pending
+                    signIn.purpose = .emailSignIn
+                    return signIn
+                }
+                guard let account = state.identity.accounts[record.uid] else { return nil }
                 guard let email = record.verifiesEmail else { return account.passwordHash != nil ? pending : nil }
                 var verification = pending
                 verification.purpose = .verifyEmail

@@ -10,7 +10,7 @@ public enum EmailSignInMethods: Hashable, Sendable {
     case unregistered
     /// An account has it. `providers` are its ways to sign in by provider id (`password`, then each linked identity
     /// provider in the order it was linked; a phone number is none); `methods` are those that work now (`password`
-    /// only while a password is set).
+    /// while a password is set, `emailLink` once it has signed in with a link).
     case registered(providers: [String], methods: [String])
 }
 
@@ -27,11 +27,11 @@ extension EmbeddedIdentityService {
             }
             var providers: [String] = []
             var methods: [String] = []
-            if account.passwordHash != nil {
-                providers.append("password")
-                methods.append("password")
-            }
-            for identity in account.identities where identity.providerId != "phone" {
+            let signsInByLink = account.emailLinkSignIn == true
+            if account.passwordHash != nil || signsInByLink { providers.append("password") }
+            if account.passwordHash != nil { methods.append("password") }
+            if signsInByLink { methods.append("emailLink") }
+            for identity in account.identities where !["phone", "password"].contains(identity.providerId) {
                 guard !providers.contains(identity.providerId) else { continue }
                 providers.append(identity.providerId)
                 methods.append(identity.providerId)

@@ -435,7 +435,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     /// ``EmbeddedBackendConfiguration/passwordResetLifetime``. A request made in process, or by this machine (a
     /// loopback address, which every client of a server listening on loopback has), is not counted: there the limit
     /// would be one for all, and the per-account limit still holds.
-    private func countResetRequest(from client: String, now: Date) throws(IdentityBackendError) {
+    func countResetRequest(from client: String, now: Date) throws(IdentityBackendError) {
         guard !client.isEmpty, !Self.isLoopback(client) else { return }
         let window = configuration.passwordResetLifetime
         let allowed = resetRequests.withLock { table in
@@ -548,7 +548,8 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     {
         guard code.value.utf8.count <= 256,
             let record = state.identity.passwordResetCodes[SHA256.hexDigest(code.value)],
-            record.verifiesEmail == nil, let account = state.identity.accounts[record.uid], account.passwordHash != nil
+            record.verifiesEmail == nil, record.signsInEmail == nil, let account = state.identity.accounts[record.uid],
+            account.passwordHash != nil
         else { throw IdentityBackendError(.invalidOOBCode, message: "unknown or used reset code") }
         guard record.expiresAt > now else {
             throw IdentityBackendError(.expiredOOBCode, message: "the reset code has expired")

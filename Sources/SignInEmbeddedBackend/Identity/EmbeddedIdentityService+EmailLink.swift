@@ -1,0 +1,121 @@
+import Foundation
+import SignInCrypto
+public import SignInData
+public import SignInDomain
+import SignInEmbeddedStore
+
+/// Email-link sign-in (Firebase's `accounts:sendOobCode` with `EMAIL_SIGNIN`, then `accounts:signInWithEmailLink`):
+/// a mailed link whose code signs in the email it was sent to, once, within ``EmbeddedBackendConfiguration/
+/// passwordResetLifetime``. The account with that email signs in (its email now verified), or one is made; with an
+/// ID token, the signed-in account takes the email instead. Its codes are kept as the reset codes are, by hash.
+extension EmbeddedIdentityService {
+    /// What ``signInWithEmailLink(email:code:idToken:)`` answers: the session, and whether it made the account.
+    public struct EmailLinkSignIn: Sendable {
+        public var session: BackendSessionResponse
+        public var isNewUser: Bool
+    }
+
+    /// Mails a sign-in link to `email`, whether an account has it or not (the answer is the same). Each email may
+    /// have ``EmbeddedBackendConfiguration/maximumPendingResetMails`` links pending; each client address off this
+    /// machine may ask for ``EmbeddedBackendConfiguration/maximumResetMailsPerClient`` mails of any kind an hour.
+    /// - Throws: `INVALID_EMAIL`; `RESET_PASSWORD_EXCEED_LIMIT` past either limit.
+    public func sendSignInLink(email: String) throws(IdentityBackendError) {
+        let now = clock.now()
+        let email = try checkedEmail(email)
+        try countResetRequest(from: EmbeddedBackend.client, now: now)
+        let code = random.token(byteCount: 32)
+        let lifetime = configuration.passwordResetLifetime
+        let maximum = configuration.maximumPendingResetMails
+        try storage.update { state throws(IdentityBackendError) in
+            let owner = emailOwners(email, in: state).first ?? ""
+            let codes = state.identity.passwordResetCodes
+            let pending = codes.keys(ResetCodeRecord.byAccount, owner).filter { key in
+                codes[key].map { $0.signsInEmail == email && $0.expiresAt > now } ?? false
+            }
+            guard pending.count < maximum else {
+                throw IdentityBackendError(.resetPasswordExceedLimit, message: "too many sign-in links are pending")
+            }
+            state.identity.passwordResetCodes[SHA256.hexDigest(code)] = ResetCodeRecord(
+                uid: owner, expiresAt: now.addingTimeInterval(lifetime), signsInEmail: email)
+        }
+        let link = "\(configuration.emailSignInLink)?code=\(code)"
+        try outbox.deliver(
+            OutboxMessage(
+                to: email, subject: "Sign in to signin-demo",
+                body: """
+                    Open this link within an hour to sign in to signin-demo as \(email):
+
+                    \(link)
+
+                    If you did not ask for it, ignore this mail.
+                    """,
+                link: link, sentAt: now))
+    }
+
+    /// Signs in with a mailed link's code. The code works once, only for the email it was mailed to, and only
+    /// until it expires. Without `idToken`: the account with the email signs in (its email verified, the link now
+    /// one of its ways in; a second factor is still asked for), or a new account is made with it. With `idToken`:
+    /// the signed-in account takes the email, verified.
+    /// - Throws: `INVALID_OOB_CODE` (unknown, used, or not a sign-in code), `EXPIRED_OOB_CODE`, `INVALID_EMAIL`
+    ///   (another email than the link's), `USER_DISABLED`, `EMAIL_EXISTS` (linking an email another account has),
+    ///   the ID token's refusals, and ``IdentityBackendError/Code/secondFactorRequired`` with the challenge.
+    public func signInWithEmailLink(email: String, code: Secret, idToken: Secret?) throws(IdentityBackendError)
+        -> EmailLinkSignIn
+    {
+        let now = clock.now()
+        let given = try checkedEmail(email)
+        let fresh = Fresh(self)
+        var isNewUser = false
+        let step = try storage.update { state throws(IdentityBackendError) -> FirstStep in
+            let key = SHA256.hexDigest(code.value)
+            guard code.value.utf8.count <= 256, let record = state.identity.passwordResetCodes[key],
+                let linkEmail = record.signsInEmail
+            else { throw IdentityBackendError(.invalidOOBCode, message: "unknown or used sign-in link") }
+            guard record.expiresAt > now else {
+                throw IdentityBackendError(.expiredOOBCode, message: "the sign-in link has expired")
+            }
+            guard linkEmail == given else {
+                throw IdentityBackendError(
+                    .invalidEmail, message: "The email provided does not match the sign-in email address.")
+            }
+            var account: EmbeddedAccount
+            if let idToken {
+                account = try authenticate(idToken, state: state, now: now).account
+                try Self.requireEnabled(account)
+                let kept = try claimEmail(linkEmail, for: account.uid, in: state)
+                moveEmailIdentity(of: &account, to: kept, state: &state)
+                account.isAnonymous = false
+            } else if let uid = emailOwners(linkEmail, in: state).first, let existing = state.identity.accounts[uid] {
+                account = existing
+                try Self.requireEnabled(account)
+            } else {
+                account = EmbeddedAccount(uid: fresh.uid(avoiding: state), email: linkEmail, createdAt: now)
+                moveEmailIdentity(of: &account, to: linkEmail, state: &state)
+                isNewUser = true
+            }
+            account.emailVerified = true
+            account.emailLinkSignIn = true
+            state.identity.passwordResetCodes[key] = nil
+            state.identity.accounts[account.uid] = account
+            return try finishFirstStep(
+                for: account, provider: ProviderType.emailPassword.rawValue, isNewUser: isNewUser, fresh: fresh,
+                now: now, state: &state)
+        }
+        return EmailLinkSignIn(session: try step.answer(), isNewUser: isNewUser)
+    }
+
+    /// Gives `account` the email `email` with the `password` identity that signs it in, replacing the one it had.
+    private func moveEmailIdentity(
+        of account: inout EmbeddedAccount, to email: String, state: inout EmbeddedBackendState
+    ) {
+        let provider = ProviderType.emailPassword.rawValue
+        for old in account.identities where old.providerId == provider {
+            state.identity.identities[old.key] = nil
+        }
+        account.identities.removeAll { $0.providerId == provider }
+        let identity = LinkedIdentity(providerId: provider, subject: email, email: email)
+        account.identities.append(identity)
+        account.email = email
+        state.identity.identities[identity.key] = account.uid
+    }
+}
