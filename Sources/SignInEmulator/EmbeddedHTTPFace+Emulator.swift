@@ -98,3 +98,67 @@ extension EmbeddedHTTPFace {
         return testClock
     }
 }
+
+/// The project's configuration as the Admin API v2 has it (`…/v2/projects/{id}/config`, the owner credential only):
+/// the settings this backend keeps, in Firebase's shape. One account per email is how this backend works, so
+/// `signIn.allowDuplicateEmails` is always false; it calls no blocking functions, so `blockingFunctions` is always
+/// empty, and a trigger is checked (its event and URI) but then refused as not supported.
+extension EmbeddedHTTPFace {
+    /// `GET …/v2/projects/{id}/config`.
+    func adminConfig() -> JSONValue {
+        .object([
+            "name": .string("projects/\(projectID)/config"),
+            "signIn": .object(["allowDuplicateEmails": false]),
+            "emailPrivacyConfig": .object([
+                "enableImprovedEmailPrivacy": .bool(service.projectSettings.emailEnumerationProtection)
+            ]),
+            "blockingFunctions": .object([:]),
+        ])
+    }
+
+    /// `PATCH …/v2/projects/{id}/config?updateMask=a.b,c`: changes the fields the mask names (a field the
+    /// configuration does not have is ignored), or with no mask every field, those left out going back to
+    /// Firebase's defaults. Answers as `GET` does.
+    func adminUpdateConfig(_ fields: RequestFields, mask: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        let paths = (try mask.text("updateMask") ?? "").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let full = paths.isEmpty
+        func named(_ field: String) -> Bool {
+            full || paths.contains { $0 == field || $0.hasPrefix(field + ".") || field.hasPrefix($0 + ".") }
+        }
+        if named("signIn.allowDuplicateEmails"), try fields.object("signIn")?.bool("allowDuplicateEmails") == true {
+            throw HTTPFaceError(
+                "INVALID_CONFIG",
+                detail: "this emulator keeps one account per email: allowDuplicateEmails must be false")
+        }
+        if named("blockingFunctions"), let blocking = try fields.object("blockingFunctions") {
+            try Self.refuseBlockingFunctions(blocking)
+        }
+        if named("emailPrivacyConfig.enableImprovedEmailPrivacy") {
+            let protection = try fields.object("emailPrivacyConfig")?.bool("enableImprovedEmailPrivacy") ?? false
+            service.updateProjectSettings { $0.emailEnumerationProtection = protection }
+        }
+        return adminConfig()
+    }
+
+    /// Checks each blocking-function trigger (an event Firebase has, an absolute `functionUri`), then refuses any
+    /// blocking-function setting but none at all (`{}`): this backend calls no blocking function.
+    static func refuseBlockingFunctions(_ blocking: RequestFields) throws(HTTPFaceError) {
+        let triggers = try blocking.object("triggers") ?? RequestFields([:])
+        for event in triggers.names {
+            guard ["beforeCreate", "beforeSignIn", "beforeSendEmail", "beforeSendSms"].contains(event) else {
+                throw HTTPFaceError("INVALID_BLOCKING_FUNCTION", detail: "no such event: \(event)")
+            }
+            let uri = try triggers.object(event)?.text("functionUri") ?? ""
+            guard let url = URLComponents(string: uri), url.scheme?.isEmpty == false, url.host?.isEmpty == false else {
+                throw HTTPFaceError(
+                    "INVALID_BLOCKING_FUNCTION", detail: "functionUri must be an absolute URI with a host")
+            }
+        }
+        if !blocking.names.isEmpty {
+            throw HTTPFaceError(
+                "UNSUPPORTED_BLOCKING_FUNCTION", detail: "this emulator does not call blocking functions")
+        }
+    }
+}

@@ -199,12 +199,41 @@ extension EmbeddedHTTPFace {
                 "kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(account.email ?? ""),
             ])
         }
+        if requestType == "EMAIL_SIGNIN" {
+            guard let email = try fields.text("email") else { throw HTTPFaceError("MISSING_EMAIL") }
+            try core { () throws(IdentityBackendError) in try service.sendSignInLink(email: email) }
+            return .object(["kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email)])
+        }
         guard requestType == "PASSWORD_RESET" else {
-            throw HTTPFaceError("INVALID_REQ_TYPE", detail: "only PASSWORD_RESET and VERIFY_EMAIL are supported")
+            throw HTTPFaceError(
+                "INVALID_REQ_TYPE", detail: "only PASSWORD_RESET, VERIFY_EMAIL and EMAIL_SIGNIN are supported")
         }
         guard let email = try fields.text("email") else { throw HTTPFaceError("MISSING_EMAIL") }
         try core { () throws(IdentityBackendError) in try service.sendPasswordResetEmail(email: email) }
         return .object(["kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email)])
+    }
+
+    /// `accounts:signInWithEmailLink` (`email`, `oobCode`, and `idToken` to give a signed-in account the email): the
+    /// session, with `isNewUser`; an account with second factors gets the pending credential instead, as for a
+    /// password.
+    func signInWithEmailLink(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        guard let code = try fields.text("oobCode") else { throw HTTPFaceError("MISSING_OOB_CODE") }
+        guard let email = try fields.text("email") else { throw HTTPFaceError("MISSING_EMAIL") }
+        let idToken = try fields.text("idToken").map { Secret($0) }
+        let kind = "identitytoolkit#EmailLinkSigninResponse"
+        let answer: EmbeddedIdentityService.EmailLinkSignIn
+        do throws(IdentityBackendError) {
+            answer = try service.signInWithEmailLink(email: email, code: Secret(code), idToken: idToken)
+        } catch  where error.code == .secondFactorRequired && error.secondFactor != nil {
+            guard let challenge = error.secondFactor else { throw HTTPFaceError(error) }
+            return Self.secondFactorAnswer(challenge, ["kind": .string(kind)])
+        } catch  where error.code == .invalidEmail {
+            // Google's own words, which its emulator's tests compare whole.
+            throw HTTPFaceError("INVALID_EMAIL", detail: error.message, keepsDetailWhenBare: true)
+        } catch {
+            throw HTTPFaceError(error)
+        }
+        return Self.sessionObject(kind, answer.session, extra: ["isNewUser": .bool(answer.isNewUser)])
     }
 
     /// `accounts:resetPassword`: with `newPassword`, sets it (the code is used); without, only checks the code
@@ -285,6 +314,7 @@ extension EmbeddedHTTPFace {
         object["customAttributes"] = account.customAttributes.map(JSONValue.string)
         object["mfaInfo"] = mfaInfo(of: account)
         object["passkeyInfo"] = passkeyInfo(of: account)
+        if account.emailLinkSignIn == true { object["emailLinkSignin"] = true }
         return .object(object)
     }
 

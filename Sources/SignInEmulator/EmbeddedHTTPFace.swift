@@ -121,6 +121,7 @@ package struct EmbeddedHTTPFace: Sendable {
         case .signInWithIdp: try signInWithIdp(RequestFields(jsonBody: request.body))
         case .signInWithCustomToken: try signInWithCustomToken(RequestFields(jsonBody: request.body))
         case .createAuthUri: try createAuthUri(RequestFields(jsonBody: request.body))
+        case .signInWithEmailLink: try signInWithEmailLink(RequestFields(jsonBody: request.body))
         case .lookup: try lookup(RequestFields(jsonBody: request.body))
         case .update: try update(RequestFields(jsonBody: request.body))
         case .delete: try delete(RequestFields(jsonBody: request.body))
@@ -155,6 +156,9 @@ package struct EmbeddedHTTPFace: Sendable {
         case .adminUpdate: try adminUpdate(RequestFields(jsonBody: request.body))
         case .adminDelete: try adminDelete(RequestFields(jsonBody: request.body))
         case .adminSendOobCode: try adminSendOobCode(RequestFields(jsonBody: request.body))
+        case .adminConfig: adminConfig()
+        case .adminUpdateConfig:
+            try adminUpdateConfig(RequestFields(jsonBody: request.body), mask: Self.queryFields(of: request.url))
         case .idpSignIn: try idpSignIn(Self.simulatorFields(of: request))
         case .appAPI: throw HTTPFaceError("NOT_FOUND", status: 404)
         }

@@ -9,6 +9,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case signInWithIdp = "accounts:signInWithIdp"
     case signInWithCustomToken = "accounts:signInWithCustomToken"
     case createAuthUri = "accounts:createAuthUri"
+    case signInWithEmailLink = "accounts:signInWithEmailLink"
     case lookup = "accounts:lookup"
     case update = "accounts:update"
     case delete = "accounts:delete"
@@ -22,6 +23,10 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case adminUpdate = "admin:accounts:update"
     case adminDelete = "admin:accounts:delete"
     case adminSendOobCode = "admin:accounts:sendOobCode"
+    // The project's configuration in the Admin API v2, `/identitytoolkit.googleapis.com/v2/projects/{projectId}/config`:
+    // `GET` reads it, `PATCH` changes it.
+    case adminConfig = "admin:v2:config"
+    case adminUpdateConfig = "admin:v2:config:update"
     // Firebase Identity Toolkit v2, under `/identitytoolkit.googleapis.com/v2/`.
     case revokeToken = "v2/accounts:revokeToken"
     case mfaEnrollmentStart = "v2/accounts/mfaEnrollment:start"
@@ -80,6 +85,13 @@ enum FaceRoute: String, CaseIterable, Sendable {
             return
         }
         let version2 = "/identitytoolkit.googleapis.com/v2/"
+        let projectsV2 = version2 + "projects/"
+        if path.hasPrefix(projectsV2) {
+            let rest = path.dropFirst(projectsV2.count).split(separator: "/", omittingEmptySubsequences: false)
+            guard rest.count == 2, !rest[0].isEmpty, rest[1] == "config" else { return nil }
+            self = method == "PATCH" ? .adminUpdateConfig : .adminConfig
+            return
+        }
         if path.hasPrefix(version2) {
             guard let route = FaceRoute(rawValue: "v2/" + path.dropFirst(version2.count)) else { return nil }
             self = route
@@ -139,9 +151,9 @@ enum FaceRoute: String, CaseIterable, Sendable {
     /// The one method the route answers; `nil` for the app's API, which checks its own.
     var method: String? {
         switch self {
-        case .oobCodes, .appleAccount, .googleAccounts, .adminBatchGet, .config, .clock: "GET"
+        case .oobCodes, .appleAccount, .googleAccounts, .adminBatchGet, .config, .clock, .adminConfig: "GET"
         case .deleteAllAccounts, .resetClock: "DELETE"
-        case .updateConfig, .advanceClock: "PATCH"
+        case .updateConfig, .advanceClock, .adminUpdateConfig: "PATCH"
         case .appAPI: nil
         default: "POST"
         }
@@ -150,7 +162,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     /// The methods its path answers, for a `405`'s `Allow`: the emulator's `config` takes two, its `clock` three.
     var allowedMethods: String {
         switch self {
-        case .config, .updateConfig: "GET, PATCH"
+        case .config, .updateConfig, .adminConfig, .adminUpdateConfig: "GET, PATCH"
         case .clock, .advanceClock, .resetClock: "GET, PATCH, DELETE"
         default: method ?? ""
         }
@@ -167,7 +179,9 @@ enum FaceRoute: String, CaseIterable, Sendable {
     /// Whether it is a call of the Admin API, which needs the owner credential and names the project in its path.
     var isAdmin: Bool {
         switch self {
-        case .adminCreate, .adminLookup, .adminBatchGet, .adminUpdate, .adminDelete, .adminSendOobCode: true
+        case .adminCreate, .adminLookup, .adminBatchGet, .adminUpdate, .adminDelete, .adminSendOobCode, .adminConfig,
+            .adminUpdateConfig:
+            true
         default: false
         }
     }
@@ -189,7 +203,8 @@ enum FaceRoute: String, CaseIterable, Sendable {
     /// test endpoints, the simulators and the app's API do not.
     var needsAPIKey: Bool {
         switch self {
-        case .signUp, .signInWithPassword, .signInWithIdp, .signInWithCustomToken, .createAuthUri, .lookup, .update,
+        case .signUp, .signInWithPassword, .signInWithIdp, .signInWithCustomToken, .createAuthUri,
+            .signInWithEmailLink, .lookup, .update,
             .delete,
             .sendOobCode, .resetPassword,
             .revokeToken, .token, .mfaEnrollmentStart, .mfaEnrollmentFinalize, .mfaEnrollmentWithdraw,

@@ -22,14 +22,17 @@ struct HTTPFaceError: Error, Hashable, Sendable {
     var code: String
     /// The developer-facing detail after ` : `; empty for none.
     var detail: String
+    /// Whether the detail is the one Firebase itself writes, kept even where messages are the bare code.
+    var keepsDetailWhenBare = false
 
     /// The longest detail kept, in characters; a longer core message is cut.
     static let maximumDetailLength = 300
 
     /// An error of the face's own.
-    init(_ code: String, status: Int = 400, detail: String = "") {
+    init(_ code: String, status: Int = 400, detail: String = "", keepsDetailWhenBare: Bool = false) {
         self.status = status
         self.code = code
+        self.keepsDetailWhenBare = keepsDetailWhenBare
         self.detail =
             detail.count <= Self.maximumDetailLength ? detail : String(detail.prefix(Self.maximumDetailLength))
     }
@@ -84,9 +87,10 @@ struct HTTPFaceError: Error, Hashable, Sendable {
         }
     }
 
-    /// The response that carries the error; with `bare`, its message is the code alone.
+    /// The response that carries the error; with `bare`, its message is the code alone, unless the detail is
+    /// Firebase's own.
     func response(bare: Bool = false) -> HTTPResponse {
-        let message = bare ? code : message
+        let message = bare && !keepsDetailWhenBare ? code : message
         let envelope: JSONValue = .object([
             "error": .object([
                 "code": .integer(status),

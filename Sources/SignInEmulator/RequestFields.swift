@@ -22,6 +22,11 @@ struct RequestFields: Sendable {
         self.init(fields)
     }
 
+    /// The names of the fields that are present and not `null`, sorted.
+    var names: [String] {
+        fields.filter { $0.value != .null }.keys.sorted()
+    }
+
     /// The fields of an `application/x-www-form-urlencoded` body, all of them strings.
     init(form: [String: String]) {
         self.init(form.mapValues { .string($0) })

@@ -28,7 +28,7 @@ struct EmulatorRouteTests {
     @Test("another requestType is INVALID_REQ_TYPE; a missing email is MISSING_EMAIL, a verification's ID token too")
     func sendOobCodeRefusals() {
         let harness = FaceHarness()
-        let other = harness.accounts("sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "a@b.co"])
+        let other = harness.accounts("sendOobCode", ["requestType": "VERIFY_AND_CHANGE_EMAIL", "email": "a@b.co"])
         #expect(other.status == 400)
         #expect(other.errorCode == "INVALID_REQ_TYPE")
         let verify = harness.accounts("sendOobCode", ["requestType": "VERIFY_EMAIL", "email": "a@b.co"])

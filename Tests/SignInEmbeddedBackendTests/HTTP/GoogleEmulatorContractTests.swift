@@ -139,4 +139,55 @@ struct GoogleEmulatorContractTests {
             try strict.signUp(email: "six@example.com", password: Secret("sixsix"))
         }
     }
+
+    @Test("v2 config: the owner reads and changes email privacy by mask; duplicate emails and triggers are refused")
+    func adminConfig() {
+        let harness = FaceHarness()
+        let project = harness.base.configuration.projectID
+        let path = "/identitytoolkit.googleapis.com/v2/projects/\(project)/config"
+        let owner = ["Content-Type": "application/json", "Authorization": "Bearer owner"]
+        func patch(_ body: [String: Any], mask: String? = nil) -> Reply {
+            harness.send(
+                "PATCH", path + (mask.map { "?updateMask=\($0)" } ?? ""), key: nil, body: FaceHarness.json(body),
+                headers: owner)
+        }
+        let read = harness.send("GET", path, key: nil, headers: owner)
+        #expect(read.status == 200 && read.object("signIn")?["allowDuplicateEmails"] as? Bool == false, "\(read.text)")
+        #expect(read.object("blockingFunctions")?.isEmpty == true)
+        #expect(harness.send("GET", path, key: nil).status == 401, "the owner credential only")
+
+        let on = patch(["emailPrivacyConfig": ["enableImprovedEmailPrivacy": true]], mask: "emailPrivacyConfig")
+        #expect(on.object("emailPrivacyConfig")?["enableImprovedEmailPrivacy"] as? Bool == true, "\(on.text)")
+        let untouched = patch([:], mask: "displayName")
+        #expect(untouched.object("emailPrivacyConfig")?["enableImprovedEmailPrivacy"] as? Bool == true)
+        let full = patch([:])
+        #expect(full.object("emailPrivacyConfig")?["enableImprovedEmailPrivacy"] as? Bool == false, "\(full.text)")
+
+        #expect(patch(["signIn": ["allowDuplicateEmails": true]]).errorCode == "INVALID_CONFIG")
+        let badEvent = patch(["blockingFunctions": ["triggers": ["onSomething": ["functionUri": "http://localhost"]]]])
+        #expect(badEvent.errorCode == "INVALID_BLOCKING_FUNCTION", "\(badEvent.text)")
+        let badURI = patch(["blockingFunctions": ["triggers": ["beforeCreate": ["functionUri": "invalidUri"]]]])
+        #expect(badURI.errorCode == "INVALID_BLOCKING_FUNCTION", "\(badURI.text)")
+        let valid = patch(["blockingFunctions": ["triggers": ["beforeCreate": ["functionUri": "http://localhost/f"]]]])
+        #expect(valid.errorCode == "UNSUPPORTED_BLOCKING_FUNCTION", "\(valid.text)")
+    }
+
+    @Test("email-link sign-in over HTTP: EMAIL_SIGNIN mails a code the emulator lists; signInWithEmailLink uses it")
+    func emailLinkRoutes() throws {
+        let harness = FaceHarness()
+        let sent = harness.accounts("sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "link@example.com"])
+        #expect(sent.status == 200, "\(sent.text)")
+        let listed = harness.call("GET", EmulatorRouteTests.oobCodesPath).objects("oobCodes")
+        #expect(listed.first?["requestType"] as? String == "EMAIL_SIGNIN")
+        let code = try #require(listed.first?["oobCode"] as? String)
+        let mismatch = harness.accounts("signInWithEmailLink", ["email": "other@example.com", "oobCode": code])
+        #expect(mismatch.errorCode == "INVALID_EMAIL", "\(mismatch.text)")
+        let signedIn = harness.accounts("signInWithEmailLink", ["email": "link@example.com", "oobCode": code])
+        #expect(signedIn.status == 200 && signedIn.bool("isNewUser") == true, "\(signedIn.text)")
+        let idToken = try #require(signedIn.string("idToken"))
+        let user = harness.accounts("lookup", ["idToken": idToken]).objects("users").first
+        #expect(user?["emailLinkSignin"] as? Bool == true && user?["emailVerified"] as? Bool == true)
+        let reused = harness.accounts("signInWithEmailLink", ["email": "link@example.com", "oobCode": code])
+        #expect(reused.errorCode == "INVALID_OOB_CODE", "\(reused.text)")
+    }
 }
