@@ -152,7 +152,7 @@ struct AdminAccountTests {
         try service.updateAccount(uid: session.localId, .init(validSince: now))
         #expect(
             errorCode { () throws(IdentityBackendError) in _ = try service.lookupAccount(idToken: session.idToken) }
-                == .invalidIDToken)
+                == .tokenExpired)
         #expect(
             errorCode { () throws(IdentityBackendError) in
                 _ = try service.refreshSession(refreshToken: session.refreshToken)

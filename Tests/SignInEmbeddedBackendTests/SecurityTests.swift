@@ -33,24 +33,24 @@ struct BackendSecurityTests {
         // The same second as the reset: only a token issued after it may pass.
         #expect(
             errorCode { () throws(IdentityBackendError) in _ = try service.verifySessionToken(old.idToken.value) }
-                == .invalidIDToken)
+                == .tokenExpired)
         #expect(
             errorCode { () throws(IdentityBackendError) in
                 _ = try service.linkWithIdP(idToken: old.idToken, try harnessGoogleRequest())
-            } == .invalidIDToken)
+            } == .tokenExpired)
         #expect(
             errorCode { () throws(IdentityBackendError) in
                 _ = try service.unlink(idToken: old.idToken, providerId: "password")
-            } == .invalidIDToken)
+            } == .tokenExpired)
         #expect(
             errorCode { () throws(IdentityBackendError) in
                 try service.deleteAccount(idToken: old.idToken, revoking: nil)
             }
-                == .invalidIDToken)
+                == .tokenExpired)
         #expect(
             errorCode { () throws(IdentityBackendError) in
                 _ = try service.changePassword(idToken: old.idToken, newPassword: "attacker's pick 1")
-            } == .invalidIDToken)
+            } == .tokenExpired)
         #expect(
             errorCode { () throws(IdentityBackendError) in
                 _ = try service.refreshSession(refreshToken: old.refreshToken)
@@ -81,14 +81,14 @@ struct BackendSecurityTests {
         let changed = try service.changePassword(idToken: mine.idToken, newPassword: "battery staple 9")
         #expect(
             errorCode { () throws(IdentityBackendError) in _ = try service.verifySessionToken(other.idToken.value) }
-                == .invalidIDToken)
+                == .tokenExpired)
         #expect(
             errorCode { () throws(IdentityBackendError) in
                 _ = try service.refreshSession(refreshToken: other.refreshToken)
             } == .invalidRefreshToken)
         #expect(
             errorCode { () throws(IdentityBackendError) in _ = try service.verifySessionToken(mine.idToken.value) }
-                == .invalidIDToken)
+                == .tokenExpired)
         #expect(try service.verifySessionToken(changed.idToken.value).sub == mine.localId)
         _ = try service.refreshSession(refreshToken: changed.refreshToken)
         #expect(

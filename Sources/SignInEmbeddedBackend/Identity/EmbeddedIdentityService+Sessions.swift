@@ -124,7 +124,7 @@ extension EmbeddedIdentityService {
         guard let account = state.identity.accounts[claims.sub] else { throw IdentityBackendError(.userNotFound) }
         try Self.requireEnabled(account)
         guard claims.iat >= account.validSince ?? 0 else {
-            throw IdentityBackendError(.invalidIDToken, message: "revoked: issued before the account's validSince")
+            throw IdentityBackendError(.tokenExpired, message: "revoked: issued before the account's validSince")
         }
         return (account, claims)
     }
@@ -135,8 +135,10 @@ extension EmbeddedIdentityService {
     {
         do throws(IdentityBackendError) {
             return try checkSessionToken(idToken.value, state: state, now: now)
-        } catch  where error.code == .invalidKey || error.code == .userDisabled {
-            // A damaged key stops everything; a disabled account is said as such, as Firebase does.
+        } catch  where [.invalidKey, .userDisabled, .userNotFound, .tokenExpired].contains(error.code) {
+            // A damaged key stops everything. A disabled account, a deleted one (`USER_NOT_FOUND`) and a revoked
+            // session (`TOKEN_EXPIRED`) are said as such, as Firebase does, so that the client signs out with the
+            // right words.
             throw error
         } catch {
             throw IdentityBackendError(.invalidIDToken, message: "the session is not valid (\(error.code.rawValue))")

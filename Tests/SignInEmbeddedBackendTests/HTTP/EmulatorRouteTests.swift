@@ -132,7 +132,7 @@ struct EmulatorRouteTests {
         #expect(state.refreshTokens.isEmpty)
         #expect(state.rotatedRefreshTokens.isEmpty)
         #expect(state.passwordResetCodes.isEmpty)
-        #expect(harness.accounts("lookup", ["idToken": jane.string("idToken") ?? ""]).errorCode == "INVALID_ID_TOKEN")
+        #expect(harness.accounts("lookup", ["idToken": jane.string("idToken") ?? ""]).errorCode == "USER_NOT_FOUND")
         #expect(
             harness.token(form: "grant_type=refresh_token&refresh_token=\(jane.string("refreshToken") ?? "")")
                 .errorCode == "INVALID_REFRESH_TOKEN")

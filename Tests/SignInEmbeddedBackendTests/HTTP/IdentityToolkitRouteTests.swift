@@ -213,7 +213,7 @@ struct IdentityToolkitRouteTests {
             form: "grant_type=refresh_token&refresh_token=\(created.string("refreshToken") ?? "")")
         #expect(oldRefresh.errorCode == "INVALID_REFRESH_TOKEN")
         #expect(
-            harness.accounts("lookup", ["idToken": created.string("idToken") ?? ""]).errorCode == "INVALID_ID_TOKEN")
+            harness.accounts("lookup", ["idToken": created.string("idToken") ?? ""]).errorCode == "TOKEN_EXPIRED")
         #expect(harness.accounts("lookup", ["idToken": reply.string("idToken") ?? ""]).status == 200)
         let signIn = harness.accounts(
             "signInWithPassword", ["email": "jane@example.com", "password": "brand new one 3"])
@@ -292,7 +292,7 @@ struct IdentityToolkitRouteTests {
         #expect(reply.string("kind") == "identitytoolkit#DeleteAccountResponse")
         #expect(try harness.service.account(uid: created.string("localId") ?? "") == nil)
         #expect(
-            harness.accounts("lookup", ["idToken": created.string("idToken") ?? ""]).errorCode == "INVALID_ID_TOKEN")
+            harness.accounts("lookup", ["idToken": created.string("idToken") ?? ""]).errorCode == "USER_NOT_FOUND")
         #expect(harness.accounts("delete", [:]).errorCode == "MISSING_ID_TOKEN")
     }
 
