@@ -151,7 +151,7 @@ extension EmbeddedHTTPFace {
                 throw HTTPFaceError("INVALID_BLOCKING_FUNCTION", detail: "no such event: \(event)")
             }
             let uri = try triggers.object(event)?.text("functionUri") ?? ""
-            guard let url = URLComponents(string: uri), url.scheme?.isEmpty == false, url.host?.isEmpty == false else {
+            guard isAbsoluteURI(uri) else {
                 throw HTTPFaceError(
                     "INVALID_BLOCKING_FUNCTION", detail: "functionUri must be an absolute URI with a host")
             }

@@ -14,11 +14,16 @@ extension EmbeddedHTTPFace {
 
     /// No email, password or ID token: a guest. Email and password: a new account, or, with the ID token of a
     /// signed-in user, the password linked to that user's account (how Firebase links email and password).
+    /// An email or password that is sent empty is checked as given (an empty email is `INVALID_EMAIL`), never taken
+    /// for a guest's sign-up. Only an administrator picks the uid (`localId`).
     func signUp(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         _ = try fields.bool("returnSecureToken")
         _ = try fields.string("displayName")
-        let email = try fields.text("email")
-        let password = try fields.text("password")
+        if try fields.string("localId") != nil {
+            throw HTTPFaceError("UNEXPECTED_PARAMETER", detail: "User ID", keepsDetailWhenBare: true)
+        }
+        let email = try fields.string("email")
+        let password = try fields.string("password")
         let idToken = try fields.text("idToken")
         let session: BackendSessionResponse
         switch (email, password) {
@@ -49,7 +54,10 @@ extension EmbeddedHTTPFace {
 
     func signInWithPassword(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         _ = try fields.bool("returnSecureToken")
-        guard let email = try fields.text("email") else { throw HTTPFaceError("MISSING_EMAIL") }
+        guard let email = try fields.string("email") else { throw HTTPFaceError("MISSING_EMAIL") }
+        guard EmailAddress.normalized(email) != nil else {
+            throw HTTPFaceError("INVALID_EMAIL", detail: "not a valid email address")
+        }
         guard let password = try fields.text("password") else { throw HTTPFaceError("MISSING_PASSWORD") }
         let kind = "identitytoolkit#VerifyPasswordResponse"
         let session: BackendSessionResponse
@@ -191,6 +199,9 @@ extension EmbeddedHTTPFace {
     /// Mails a reset link; the same answer whether the email has an account or not.
     func sendOobCode(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         guard let requestType = try fields.text("requestType") else { throw HTTPFaceError("MISSING_REQ_TYPE") }
+        if let continueURL = try fields.text("continueUrl"), !Self.isAbsoluteURI(continueURL) {
+            throw HTTPFaceError("INVALID_CONTINUE_URI", detail: "continueUrl must be an absolute URI with a host")
+        }
         if requestType == "VERIFY_EMAIL" {
             let idToken = try Self.requiredIDToken(fields)
             try core { () throws(IdentityBackendError) in try service.sendEmailVerification(idToken: idToken) }
@@ -351,8 +362,7 @@ extension EmbeddedHTTPFace {
         guard EmailAddress.normalized(identifier) != nil else {
             throw HTTPFaceError("INVALID_IDENTIFIER", detail: "the identifier must be an email address")
         }
-        guard let url = URLComponents(string: continueURI), url.scheme?.isEmpty == false, url.host?.isEmpty == false
-        else {
+        guard Self.isAbsoluteURI(continueURI) else {
             throw HTTPFaceError("INVALID_CONTINUE_URI", detail: "continueUri must be an absolute URI with a host")
         }
         let sessionID = try fields.text("sessionId") ?? Self.randomSessionID()
@@ -372,6 +382,12 @@ extension EmbeddedHTTPFace {
             object["signinMethods"] = .array(signIn.map(JSONValue.string))
         }
         return .object(object)
+    }
+
+    /// Whether `text` is an absolute URI with a scheme and a host, as a continue URI must be.
+    static func isAbsoluteURI(_ text: String) -> Bool {
+        guard let url = URLComponents(string: text) else { return false }
+        return url.scheme?.isEmpty == false && url.host?.isEmpty == false
     }
 
     /// 27 random letters and digits: an opaque session id, as Firebase makes them.

@@ -6,7 +6,9 @@ import SignInEmbeddedBackend
 /// as Google writes this API. The refresh token rotates in the core: the one sent stops working.
 extension EmbeddedHTTPFace {
     func token(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
-        let grantType = try Self.either(fields, "grant_type", "grantType")
+        guard let grantType = try Self.either(fields, "grant_type", "grantType") else {
+            throw HTTPFaceError("MISSING_GRANT_TYPE")
+        }
         guard grantType == "refresh_token" else {
             throw HTTPFaceError("INVALID_GRANT_TYPE", detail: "grant_type must be refresh_token")
         }

@@ -98,6 +98,13 @@ package struct EmbeddedHTTPFace: Sendable {
         if let administrator = route.administratorVariant, Self.carriesOwnerCredential(request) {
             route = administrator
         }
+        // Naming another project takes an administrator's credential; an API key is not enough.
+        if route.needsAPIKey, Self.namesTargetProject(request) {
+            return refuse(
+                HTTPFaceError(
+                    "INSUFFICIENT_PERMISSION", detail: "Only authenticated requests can specify target_project_id.",
+                    keepsDetailWhenBare: true), method, route.rawValue)
+        }
         if route.needsAPIKey, Self.apiKey(of: request) == nil {
             return refuse(
                 HTTPFaceError("MISSING_API_KEY", status: 403, detail: "the key query parameter is required"), method,
@@ -200,6 +207,12 @@ package struct EmbeddedHTTPFace: Sendable {
         if let value = query?.value, !value.isEmpty { return value }
         let header = request.headers.first { $0.key.lowercased() == "x-goog-api-key" }?.value
         return header.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Whether a JSON body names `targetProjectId`.
+    static func namesTargetProject(_ request: HTTPRequest) -> Bool {
+        guard let body = request.body, case .object(let fields)? = JSONValue.decode(body) else { return false }
+        return fields["targetProjectId"].map { $0 != .null } ?? false
     }
 
     /// Whether the request carries the emulator's owner credential (`Authorization: Bearer owner`, in any case, as

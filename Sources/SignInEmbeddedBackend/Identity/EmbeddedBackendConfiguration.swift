@@ -56,7 +56,7 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     /// written against that emulator. Off by default and in-process; `signin-demo serve
     /// --accept-unsigned-provider-tokens` turns it on. A signed token is checked in full either way.
     public var acceptsUnsignedProviderTokens = false
-    /// The shortest password it takes when one is set: the package's policy (``PasswordPolicy/minimumLength``) by
+    /// The shortest password it takes when one is set: the package's policy (`PasswordPolicy.minimumLength`) by
     /// default; Firebase's 6 for tests written against Google's emulator (`signin-demo serve --as-google-emulator`).
     /// The policy's other rules hold either way.
     public var minimumPasswordLength = PasswordPolicy.minimumLength

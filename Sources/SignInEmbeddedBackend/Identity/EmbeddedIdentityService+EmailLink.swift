@@ -5,8 +5,8 @@ public import SignInDomain
 import SignInEmbeddedStore
 
 /// Email-link sign-in (Firebase's `accounts:sendOobCode` with `EMAIL_SIGNIN`, then `accounts:signInWithEmailLink`):
-/// a mailed link whose code signs in the email it was sent to, once, within ``EmbeddedBackendConfiguration/
-/// passwordResetLifetime``. The account with that email signs in (its email now verified), or one is made; with an
+/// a mailed link whose code signs in the email it was sent to, once, within
+/// ``EmbeddedBackendConfiguration/passwordResetLifetime``. The account with that email signs in (its email now verified), or one is made; with an
 /// ID token, the signed-in account takes the email instead. Its codes are kept as the reset codes are, by hash.
 extension EmbeddedIdentityService {
     /// What ``signInWithEmailLink(email:code:idToken:)`` answers: the session, and whether it made the account.

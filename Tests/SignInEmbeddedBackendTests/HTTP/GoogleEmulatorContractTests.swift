@@ -190,4 +190,26 @@ struct GoogleEmulatorContractTests {
         let reused = harness.accounts("signInWithEmailLink", ["email": "link@example.com", "oobCode": code])
         #expect(reused.errorCode == "INVALID_OOB_CODE", "\(reused.text)")
     }
+
+    @Test("refusals as Google's emulator words them: an empty email, a uid or another project from a client, a bad URI")
+    func inputRefusals() {
+        let harness = FaceHarness()
+        let empty = harness.accounts("signUp", ["email": "", "password": ""])
+        #expect(empty.errorCode == "INVALID_EMAIL", "an empty email is not a guest's sign-up: \(empty.text)")
+        #expect(harness.accounts("signUp", ["localId": "chosen"]).errorMessage == "UNEXPECTED_PARAMETER : User ID")
+        let target = harness.accounts("signUp", ["targetProjectId": "another"])
+        #expect(target.errorCode == "INSUFFICIENT_PERMISSION", "\(target.text)")
+        for email in ["ill-formatted-email", ""] {
+            let reply = harness.accounts("signInWithPassword", ["email": email, "password": "some password 1"])
+            #expect(reply.errorCode == "INVALID_EMAIL", "\(email): \(reply.text)")
+        }
+        let session = harness.signUp()
+        let bad = harness.accounts(
+            "sendOobCode",
+            [
+                "requestType": "VERIFY_EMAIL", "idToken": session.string("idToken") ?? "",
+                "continueUrl": "noSchemeOrHost",
+            ])
+        #expect(bad.errorCode == "INVALID_CONTINUE_URI", "\(bad.text)")
+    }
 }

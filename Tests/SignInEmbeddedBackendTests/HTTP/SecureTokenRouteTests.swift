@@ -56,14 +56,14 @@ struct SecureTokenRouteTests {
     }
 
     @Test(
-        "a missing or other grant_type is INVALID_GRANT_TYPE; a missing refresh_token is MISSING_REFRESH_TOKEN",
+        "a missing grant_type is MISSING_GRANT_TYPE, another INVALID_GRANT_TYPE; a missing refresh_token is MISSING_REFRESH_TOKEN",
         arguments: [
-            ("refresh_token=r.x", "INVALID_GRANT_TYPE"),
+            ("refresh_token=r.x", "MISSING_GRANT_TYPE"),
             ("grant_type=authorization_code&refresh_token=r.x", "INVALID_GRANT_TYPE"),
             ("grant_type=refresh_token", "MISSING_REFRESH_TOKEN"),
             ("grant_type=refresh_token&refresh_token=", "MISSING_REFRESH_TOKEN"),
             ("grant_type=refresh_token&refresh_token=r.unknown", "INVALID_REFRESH_TOKEN"),
-            ("", "INVALID_GRANT_TYPE"),
+            ("", "MISSING_GRANT_TYPE"),
         ])
     func refusals(form: String, code: String) {
         let reply = FaceHarness().token(form: form)
