@@ -6,8 +6,9 @@ import SignInEmbeddedStore
 
 /// Email-link sign-in (Firebase's `accounts:sendOobCode` with `EMAIL_SIGNIN`, then `accounts:signInWithEmailLink`):
 /// a mailed link whose code signs in the email it was sent to, once, within
-/// ``EmbeddedBackendConfiguration/passwordResetLifetime``. The account with that email signs in (its email now verified), or one is made; with an
-/// ID token, the signed-in account takes the email instead. Its codes are kept as the reset codes are, by hash.
+/// ``EmbeddedBackendConfiguration/passwordResetLifetime``. The account with that email signs in (its email now
+/// verified), or one is made; with an ID token, the signed-in account takes the email instead. Its codes are kept as
+/// the reset codes are, by hash.
 extension EmbeddedIdentityService {
     /// What ``signInWithEmailLink(email:code:idToken:)`` answers: the session, and whether it made the account.
     public struct EmailLinkSignIn: Sendable {
@@ -58,7 +59,7 @@ extension EmbeddedIdentityService {
     /// the signed-in account takes the email, verified.
     /// - Throws: `INVALID_OOB_CODE` (unknown, used, or not a sign-in code), `EXPIRED_OOB_CODE`, `INVALID_EMAIL`
     ///   (another email than the link's), `USER_DISABLED`, `EMAIL_EXISTS` (linking an email another account has),
-    ///   the ID token's refusals, and ``IdentityBackendError/Code/secondFactorRequired`` with the challenge.
+    ///   the ID token's refusals, and `IdentityBackendError.Code.secondFactorRequired` with the challenge.
     public func signInWithEmailLink(email: String, code: Secret, idToken: Secret?) throws(IdentityBackendError)
         -> EmailLinkSignIn
     {
