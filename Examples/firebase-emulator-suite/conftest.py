@@ -132,8 +132,8 @@ def jwt_payload(token):
 
 
 class Clock:
-    """The spec's fake timers (`getClock()`), as `serve --test-clock` offers them: `tick(ms)` moves the server's
-    clock forward; `now_ms()` is the server's time, which stands for the spec's `Date.now()`."""
+    """The spec's fake timers (`getClock()`), as `serve --test-clock` offers them: the server's clock stands still,
+    `tick(ms)` moves it forward, and `now_ms()` is its time, which stands for the spec's `Date.now()`."""
 
     def __init__(self, api):
         self.api = api

@@ -325,7 +325,7 @@ extension CLIMessages {
         .optionAcceptUnsignedTokens:
             "Also take unsigned identity tokens (a JSON object of claims, or alg none), as Google's emulator does: anyone who reaches the server can then sign in as anyone, so for tests only.",
         .optionTestClock:
-            "Let a test suite move the server's clock forward through /emulator/v1/projects/ID/clock, in place of waiting: tokens, codes and throttles then expire early, so for tests only.",
+            "Stop the server's clock, as a test suite's fake timers do, and let the suite move it forward through /emulator/v1/projects/ID/clock in place of waiting: tokens, codes and throttles then expire early, so for tests only.",
         .optionAsGoogleEmulator:
             "Answer as Google's Auth emulator where this server is stricter or says more: passwords from 6 characters (Firebase's minimum, not 8), and error messages that are the bare code. For tests written against that emulator.",
         .optionIDTokenFile:

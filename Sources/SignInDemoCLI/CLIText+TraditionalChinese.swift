@@ -298,7 +298,8 @@ extension CLIMessages {
         .optionProject: "其 ID 權杖所寫的 Firebase 專案 ID（預設：$FIREBASE_PROJECT_ID，否則 $GCLOUD_PROJECT，否則 demo-signin）。",
         .optionAcceptUnsignedTokens:
             "如同 Google 的模擬器，也接受未簽署的身分權杖（宣告的 JSON 物件，或 alg none）：任何連得到伺服器的人都能以任何人身分登入，因此僅供測試使用。",
-        .optionTestClock: "讓測試套件透過 /emulator/v1/projects/ID/clock 把伺服器的時鐘往前撥，而不必等待：權杖、驗證碼與限制會因此提早到期，因此僅供測試使用。",
+        .optionTestClock:
+            "像測試套件的假計時器那樣停住伺服器的時鐘，並讓測試套件透過 /emulator/v1/projects/ID/clock 把它往前撥，而不必等待：權杖、驗證碼與限制會因此提早到期，因此僅供測試使用。",
         .optionAsGoogleEmulator:
             "在此伺服器較嚴格或說得較多之處，改以 Google Auth 模擬器的方式回應：接受 6 個字元起的密碼（Firebase 的下限，而非 8），錯誤訊息只有代碼。供針對該模擬器撰寫的測試使用。",
         .optionIDTokenFile: "存放在別處取得的該提供者身分權杖的檔案（Firebase 在這裡沒有登入畫面）。",

@@ -332,7 +332,7 @@ extension CLIMessages {
         .optionAcceptUnsignedTokens:
             "Google'ın emülatörü gibi imzasız kimlik belirteçlerini de (talepleri içeren bir JSON nesnesi ya da alg none) kabul et: sunucuya ulaşan herkes herkesin yerine giriş yapabilir, bu yüzden yalnızca testler için.",
         .optionTestClock:
-            "Bir test takımının sunucunun saatini /emulator/v1/projects/ID/clock üzerinden ileri almasına izin ver, beklemek yerine: belirteçler, kodlar ve sınırlar o zaman erken dolar, bu yüzden yalnızca testler için.",
+            "Sunucunun saatini bir test takımının sahte zamanlayıcıları gibi durdur ve takımın onu beklemek yerine /emulator/v1/projects/ID/clock üzerinden ileri almasına izin ver: belirteçler, kodlar ve sınırlar o zaman erken dolar, bu yüzden yalnızca testler için.",
         .optionAsGoogleEmulator:
             "Bu sunucunun daha sıkı olduğu ya da daha çok şey söylediği yerlerde Google'ın Auth emülatörü gibi yanıt ver: 6 karakterden itibaren parolalar (8 değil, Firebase alt sınırı) ve yalnızca koddan oluşan hata iletileri. O emülatöre karşı yazılmış testler için.",
         .optionIDTokenFile:

@@ -85,7 +85,7 @@ struct Server {
         settings.acceptsEmulatorCustomTokens = true
         settings.acceptsUnsignedProviderTokens = acceptsUnsignedProviderTokens
         if asGoogleEmulator { settings.minimumPasswordLength = 6 }
-        let clock = testClock ? ShiftedClock() : nil
+        let clock = testClock ? ShiftedClock(frozen: true) : nil
         let backend = EmbeddedBackend.persistent(
             folder: paths.backendFolder, configuration: settings, clock: clock ?? SystemWallClock())
         var configuredFace = EmbeddedHTTPFace(backend: backend, testClock: clock)

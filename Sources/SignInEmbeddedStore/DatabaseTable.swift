@@ -21,10 +21,25 @@ final class DatabaseContext: @unchecked Sendable {
     init(database: SQLiteDatabase) {
         self.database = database
         encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(Self.milliseconds.format(date))
+        }
         decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            // Records written before milliseconds were kept have whole seconds.
+            if let date = try? Self.milliseconds.parse(text) { return date }
+            if let date = try? Self.seconds.parse(text) { return date }
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 date"))
+        }
     }
+
+    /// Dates as the rows keep them: ISO 8601 in UTC, to the millisecond (`2026-11-29T04:29:52.880Z`), as Firebase's
+    /// timestamps have them.
+    static let milliseconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    static let seconds = Date.ISO8601FormatStyle()
 
     /// Starts an operation.
     func begin() {

@@ -48,6 +48,14 @@ public struct EmbeddedAccount: Codable, Hashable, Sendable {
     /// Whether the account has signed in with an email link (Firebase's `emailLinkSignin`): the link is then one of
     /// its ways to sign in. `nil` (as in records written before email links existed) means no.
     public var emailLinkSignIn: Bool?
+    /// When the user last signed in (proved who they are): Firebase's `lastLoginAt`. A refresh keeps it; `nil` (as in
+    /// records written before it was kept) until the next sign-in.
+    public var lastSignInAt: Date?
+    /// When tokens were last issued to the account, a refresh's included: Firebase's `lastRefreshAt`.
+    public var lastRefreshAt: Date?
+    /// When the password was last set: Firebase's `passwordUpdatedAt`. `nil` without a password, or for one set
+    /// before this was kept.
+    public var passwordUpdatedAt: Date?
 
     /// Whether a sign-in must give a second factor after its first step.
     public var hasSecondFactors: Bool { !(secondFactors ?? []).isEmpty }

@@ -59,14 +59,14 @@ extension EmbeddedHTTPFace {
 /// (`serve --test-clock`). It moves every time the backend reads (token lifetimes, code expiry, throttles), forward
 /// only; Google's emulator has no such endpoint, because its own tests fake the process's timers.
 extension EmbeddedHTTPFace {
-    /// `GET …/clock`: the backend's time, in milliseconds since 1970 as a decimal string, and how far it is ahead of
-    /// the system's.
+    /// `GET …/clock`: the backend's time, in milliseconds since 1970 as a decimal string, and how far it was moved
+    /// forward since it was started or put back.
     func clock() throws(HTTPFaceError) -> JSONValue {
         let clock = try enabledTestClock()
         let now = clock.now()
         return .object([
-            "nowMillis": .string(String(Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))),
-            "offsetMillis": .string(String(Int64((now.timeIntervalSinceNow * 1000).rounded()))),
+            "nowMillis": .string(String(Self.milliseconds(now))),
+            "offsetMillis": .string(String(Int64((clock.offset * 1000).rounded()))),
         ])
     }
 

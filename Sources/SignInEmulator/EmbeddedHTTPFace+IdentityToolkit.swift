@@ -316,7 +316,7 @@ extension EmbeddedHTTPFace {
                     providerUserInfo(providerId: $0.providerId, rawId: $0.subject, email: $0.email)
                 }),
             "validSince": .string(String(account.validSince ?? wholeNumber(account.createdAt.timeIntervalSince1970))),
-            "createdAt": .string(String(wholeNumber(account.createdAt.timeIntervalSince1970 * 1000))),
+            "createdAt": .string(String(milliseconds(account.createdAt))),
             "disabled": .bool(account.isDisabled),
         ]
         if let email = account.email { object["email"] = .string(email) }
@@ -326,6 +326,13 @@ extension EmbeddedHTTPFace {
         object["mfaInfo"] = mfaInfo(of: account)
         object["passkeyInfo"] = passkeyInfo(of: account)
         if account.emailLinkSignIn == true { object["emailLinkSignin"] = true }
+        if let signedIn = account.lastSignInAt {
+            object["lastLoginAt"] = .string(String(milliseconds(signedIn)))
+        }
+        if let refreshed = account.lastRefreshAt { object["lastRefreshAt"] = .string(Self.isoTimestamp(refreshed)) }
+        if account.passwordHash != nil, let updated = account.passwordUpdatedAt {
+            object["passwordUpdatedAt"] = .integer(milliseconds(updated))
+        }
         return .object(object)
     }
 
@@ -337,6 +344,20 @@ extension EmbeddedHTTPFace {
         ]
         if let email { object["email"] = .string(email) }
         return .object(object)
+    }
+
+    /// `date` as Firebase writes `lastRefreshAt`: ISO 8601 in UTC with milliseconds (`2026-11-29T04:29:13.000Z`).
+    static func isoTimestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+
+    /// `date` in whole milliseconds since 1970, to the nearest (a date kept to the millisecond reads back as that
+    /// millisecond, whatever the last bit of its floating point), or 0 when it does not fit an `Int`.
+    static func milliseconds(_ date: Date) -> Int {
+        wholeNumber((date.timeIntervalSince1970 * 1000).rounded())
     }
 
     /// `value` rounded down, or 0 when it does not fit an `Int` (a damaged date never traps).

@@ -37,6 +37,26 @@ struct SQLiteStorageTests {
         }
     }
 
+    @Test("dates keep their milliseconds across a restart; rows written with whole seconds still read")
+    func millisecondDates() throws {
+        let clock = TestClock(Date(timeIntervalSince1970: 1_795_926_892.880))
+        let first = BackendHarness(storage: makeStorage(seed: 1), clock: clock)
+        let uid = try first.service.signUp(email: "ms@example.com", password: "ms password 1").localId
+        let second = BackendHarness(storage: makeStorage(seed: 2), clock: clock)
+        let account = try #require(try second.service.account(uid: uid))
+        let millis = { (date: Date?) in date.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } }
+        #expect(millis(account.createdAt) == 1_795_926_892_880 && millis(account.lastSignInAt) == 1_795_926_892_880)
+
+        let context = DatabaseContext(database: try SQLiteDatabase(path: "\(folder)/dates.sqlite", create: true))
+        let old = try context.decoder.decode([Date].self, from: Data(#"["2026-11-29T04:29:52Z"]"#.utf8))
+        #expect(old == [Date(timeIntervalSince1970: 1_795_926_592)])
+        let written = String(decoding: try context.encoder.encode([clock.now()]), as: UTF8.self)
+        #expect(written == #"["2026-11-29T04:34:52.880Z"]"#)
+        #expect(throws: DecodingError.self) {
+            try context.decoder.decode([Date].self, from: Data(#"["yesterday"]"#.utf8))
+        }
+    }
+
     @Test("the database is 0600 in a 0700 folder and holds no refresh token in clear")
     func permissions() throws {
         let harness = BackendHarness(storage: makeStorage())

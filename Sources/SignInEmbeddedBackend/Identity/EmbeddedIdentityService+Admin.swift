@@ -118,6 +118,7 @@ extension EmbeddedIdentityService {
                     providerId: ProviderType.emailPassword.rawValue, subject: kept, email: kept)
                 account.identities = [identity]
                 account.passwordHash = hash
+                account.passwordUpdatedAt = now
                 state.identity.identities[identity.key] = uid
             }
             account.disabledAt = new.disabled ? now : nil
@@ -199,6 +200,7 @@ extension EmbeddedIdentityService {
                     state.identity.identities[identity.key] = uid
                 }
                 account.passwordHash = hash
+                account.passwordUpdatedAt = now
                 revokeEverySession(of: &account, now: now, state: &state)
             }
             state.identity.accounts[uid] = account

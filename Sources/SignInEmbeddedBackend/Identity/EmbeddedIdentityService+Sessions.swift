@@ -293,6 +293,11 @@ extension EmbeddedIdentityService {
         let issuedAt = max(Int(now.timeIntervalSince1970.rounded(.down)), account.validSince ?? 0)
         let lifetime = Int(configuration.sessionLifetime)
         let authTime = authenticatedAt ?? now
+        // Firebase's lastLoginAt is the sign-in the session stands on; lastRefreshAt is every issue of tokens.
+        var touched = account
+        touched.lastSignInAt = authTime
+        touched.lastRefreshAt = now
+        state.identity.accounts[account.uid] = touched
         var claims = SessionTokenClaims(
             iss: configuration.sessionIssuer, aud: configuration.projectID, sub: account.uid, iat: issuedAt,
             exp: issuedAt + lifetime, authTime: Int(authTime.timeIntervalSince1970.rounded(.down)),

@@ -165,6 +165,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             let identity = LinkedIdentity(providerId: ProviderType.emailPassword.rawValue, subject: email, email: email)
             var account = EmbeddedAccount(uid: uid, email: email, createdAt: now, identities: [identity])
             account.passwordHash = hash
+            account.passwordUpdatedAt = now
             state.identity.accounts[account.uid] = account
             state.identity.identities[identity.key] = account.uid
             return try issueSession(
@@ -291,6 +292,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             _ = try claimEmail(email, for: account.uid, in: state)
             account.identities.append(identity)
             account.passwordHash = hash
+            account.passwordUpdatedAt = now
             account.isAnonymous = false
             if account.email == nil { account.email = email }
             state.identity.accounts[account.uid] = account
@@ -394,6 +396,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
                 throw IdentityBackendError(.noSuchProvider, message: "the account has no password")
             }
             account.passwordHash = hash
+            account.passwordUpdatedAt = now
             revokeEverySession(of: &account, now: now, state: &state)
             // The caller keeps a session: issued after the revocation, with the same sign-in time.
             return try issueSession(
@@ -536,6 +539,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         try storage.update { state throws(IdentityBackendError) in
             var account = try Self.accountToReset(code, state: state, now: now)
             account.passwordHash = hash
+            account.passwordUpdatedAt = now
             // The code works once, and every other code and session of the account ends with the old password.
             revokeEverySession(of: &account, now: now, state: &state)
         }

@@ -140,7 +140,7 @@ struct IdentityToolkitRouteTests {
 
     // MARK: - lookup
 
-    @Test("lookup of a guest: no email, an empty providerUserInfo, validSince and createdAt as strings")
+    @Test("lookup of a guest: no email, an empty providerUserInfo, validSince, createdAt and lastLoginAt as strings")
     func lookupGuest() throws {
         let harness = FaceHarness()
         let guest = harness.accounts("signUp", ["returnSecureToken": true])
@@ -152,12 +152,15 @@ struct IdentityToolkitRouteTests {
         let user = try #require(users.first)
         #expect(
             user.keys.sorted() == [
-                "createdAt", "disabled", "emailVerified", "localId", "providerUserInfo", "validSince",
+                "createdAt", "disabled", "emailVerified", "lastLoginAt", "lastRefreshAt", "localId", "providerUserInfo",
+                "validSince",
             ])
         #expect(user["localId"] as? String == guest.string("localId"))
         #expect((user["providerUserInfo"] as? [Any])?.isEmpty == true)
         let now = Int(harness.clock.now().timeIntervalSince1970)
         #expect(user["createdAt"] as? String == String(now * 1000))
+        #expect(user["lastLoginAt"] as? String == String(now * 1000), "signing up is signing in")
+        #expect(user["passwordUpdatedAt"] == nil, "a guest has no password")
         #expect(user["validSince"] as? String == String(now))
         #expect(user["disabled"] as? Bool == false)
         #expect(user["emailVerified"] as? Bool == false)

@@ -1,6 +1,7 @@
 import Foundation
 import SignInData
 import SignInEmbeddedBackend
+import SignInEmbeddedStore
 import Testing
 
 @testable import SignInEmulator
@@ -76,5 +77,22 @@ struct TestClockRouteTests {
         }
         #expect(request(face, "GET").string("offsetMillis") == "0")
         #expect(request(face, "POST").status == 405)
+    }
+
+    @Test("frozen, it stands still: what the backend writes is the instant the endpoint reads, sign-in times included")
+    func frozenClockStandsStill() throws {
+        let clock = ShiftedClock(frozen: true)
+        let face = EmbeddedHTTPFace(
+            backend: .inMemory(configuration: .init(projectID: "demo-signin"), clock: clock), testClock: clock)
+        let first = try #require(request(face, "GET").string("nowMillis"))
+        let uid = try #require(signUp(face).string("localId"))
+        #expect(request(face, "GET").string("nowMillis") == first)
+        let account = try #require(try face.backend.identityService.account(uid: uid))
+        let millis = { (date: Date?) in date.map { String(Int64(($0.timeIntervalSince1970 * 1000).rounded())) } }
+        #expect(millis(account.createdAt) == first && millis(account.lastSignInAt) == first)
+        #expect(millis(account.lastRefreshAt) == first && millis(account.passwordUpdatedAt) == first)
+        let moved = try #require(request(face, "PATCH", Self.path, #"{"advanceMillis":"4000"}"#).string("nowMillis"))
+        #expect(Int64(moved) == (Int64(first) ?? 0) + 4000)
+        #expect(request(face, "GET").string("offsetMillis") == "4000")
     }
 }
