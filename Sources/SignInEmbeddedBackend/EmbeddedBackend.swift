@@ -27,6 +27,8 @@ public struct EmbeddedBackend: Sendable {
     public let identityService: EmbeddedIdentityService
     /// Where the service's mail goes.
     public let outbox: any MailOutbox
+    /// Where the service's text messages (SMS codes) go, kept as mail is, addressed to the phone number.
+    public let smsOutbox: any MailOutbox
     /// The app's own API (the FastAPI notes service's `GET /me`), which accepts the service's ID tokens.
     public let appAPI: EmbeddedAppAPI
     /// The settings.
@@ -39,6 +41,7 @@ public struct EmbeddedBackend: Sendable {
     ///   - storage: The state; ``inMemory(configuration:clock:random:)`` and
     ///     ``persistent(folder:configuration:clock:random:)`` make one.
     ///   - outbox: Where mail goes.
+    ///   - smsOutbox: Where text messages go.
     ///   - configuration: Issuers, audiences, lifetimes.
     ///   - clock: The time for every token and check.
     ///   - random: Keys, uids, tokens; the system's CSPRNG by default.
@@ -47,6 +50,7 @@ public struct EmbeddedBackend: Sendable {
     public init(
         storage: any BackendStateStorage,
         outbox: any MailOutbox = InMemoryMailOutbox(),
+        smsOutbox: any MailOutbox = InMemoryMailOutbox(),
         configuration: EmbeddedBackendConfiguration = EmbeddedBackendConfiguration(),
         clock: any WallClock = SystemWallClock(),
         random: any RandomByteSource = SystemRandomBytes(),
@@ -68,9 +72,10 @@ public struct EmbeddedBackend: Sendable {
             },
             uniquingKeysWith: { _, last in last })
         self.outbox = outbox
+        self.smsOutbox = smsOutbox
         self.identityService = EmbeddedIdentityService(
             storage: storage, configuration: configuration, clock: clock, random: random, outbox: outbox,
-            keySets: PublishedKeySets(fetcher: keySetFetcher, clock: clock))
+            smsOutbox: smsOutbox, keySets: PublishedKeySets(fetcher: keySetFetcher, clock: clock))
         self.appAPI = EmbeddedAppAPI(identityService: identityService)
     }
 
@@ -92,7 +97,7 @@ public struct EmbeddedBackend: Sendable {
     ) -> EmbeddedBackend {
         EmbeddedBackend(
             storage: SQLiteBackendStateStorage(folder: folder, makeInitialState: { .fresh(random: random) }),
-            outbox: FolderMailOutbox(folder: "\(folder)/outbox"), configuration: configuration, clock: clock,
-            random: random)
+            outbox: FolderMailOutbox(folder: "\(folder)/outbox"), smsOutbox: FolderMailOutbox(folder: "\(folder)/sms"),
+            configuration: configuration, clock: clock, random: random)
     }
 }

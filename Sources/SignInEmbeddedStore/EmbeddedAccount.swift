@@ -48,6 +48,8 @@ public struct EmbeddedAccount: Codable, Hashable, Sendable {
     /// Whether the account has signed in with an email link (Firebase's `emailLinkSignin`): the link is then one of
     /// its ways to sign in. `nil` (as in records written before email links existed) means no.
     public var emailLinkSignIn: Bool?
+    /// The phone number that signs the account in, in E.164 (its `phone` identity's subject); `nil` when none.
+    public var phoneNumber: String?
     /// When the user last signed in (proved who they are): Firebase's `lastLoginAt`. A refresh keeps it; `nil` (as in
     /// records written before it was kept) until the next sign-in.
     public var lastSignInAt: Date?

@@ -74,13 +74,25 @@ public struct ResetCodeRecord: Codable, Hashable, Sendable {
     /// The email it signs in, for an email sign-in link's code (its `uid` is the account that had the email when it
     /// was mailed, or empty); `nil` for the other codes. It signs in only that email.
     public var signsInEmail: String?
+    /// The phone number an SMS code was sent to, for an SMS verification (keyed by the hash of its session info,
+    /// with an empty `uid`); `nil` for the other codes.
+    public var smsPhoneNumber: String?
+    /// The SMS code's SHA-256 over `<session info>:<code>`, for an SMS verification.
+    public var smsCodeHash: String?
+    /// How many wrong SMS codes were tried against it: past a few, it stops working.
+    public var failedAttempts: Int?
 
     /// Creates a record.
-    public init(uid: String, expiresAt: Date, verifiesEmail: String? = nil, signsInEmail: String? = nil) {
+    public init(
+        uid: String, expiresAt: Date, verifiesEmail: String? = nil, signsInEmail: String? = nil,
+        smsPhoneNumber: String? = nil, smsCodeHash: String? = nil
+    ) {
         self.uid = uid
         self.expiresAt = expiresAt
         self.verifiesEmail = verifiesEmail
         self.signsInEmail = signsInEmail
+        self.smsPhoneNumber = smsPhoneNumber
+        self.smsCodeHash = smsCodeHash
     }
 }
 

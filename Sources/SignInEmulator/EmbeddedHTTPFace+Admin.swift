@@ -47,12 +47,15 @@ extension EmbeddedHTTPFace {
         return .object(object)
     }
 
-    /// `POST …/accounts:lookup`: the accounts with the listed `localId`s and `email`s (`users` is absent when
+    /// `POST …/accounts:lookup`: the accounts with the listed `localId`s, `email`s and `phoneNumber`s (`users` is absent when
     /// none is found, as Firebase answers).
     func adminLookup(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         let uids = try fields.strings("localId") ?? []
         let emails = try fields.strings("email") ?? []
-        let accounts = try core { () throws(IdentityBackendError) in try service.accounts(uids: uids, emails: emails) }
+        let phoneNumbers = try fields.strings("phoneNumber") ?? []
+        let accounts = try core { () throws(IdentityBackendError) in
+            try service.accounts(uids: uids, emails: emails, phoneNumbers: phoneNumbers)
+        }
         var object: [String: JSONValue] = ["kind": "identitytoolkit#GetAccountInfoResponse"]
         if !accounts.isEmpty { object["users"] = .array(accounts.map(Self.userObject)) }
         return .object(object)

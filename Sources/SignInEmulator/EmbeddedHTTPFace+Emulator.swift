@@ -23,6 +23,20 @@ extension EmbeddedHTTPFace {
         ])
     }
 
+    /// `GET …/verificationCodes`: the SMS codes that would still be accepted, with their number and session info.
+    func verificationCodes() throws(HTTPFaceError) -> JSONValue {
+        let pending = try core { () throws(IdentityBackendError) in try service.pendingSMSCodes() }
+        return .object([
+            "verificationCodes": .array(
+                pending.map { sent in
+                    .object([
+                        "phoneNumber": .string(sent.phoneNumber), "sessionInfo": .string(sent.sessionInfo.value),
+                        "code": .string(sent.code.value),
+                    ])
+                })
+        ])
+    }
+
     /// `DELETE …/accounts`: every account, identity, refresh token and reset code goes.
     func deleteAllAccounts() throws(HTTPFaceError) -> JSONValue {
         try core { () throws(IdentityBackendError) in try service.deleteAllAccounts() }

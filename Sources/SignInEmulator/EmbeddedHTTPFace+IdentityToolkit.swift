@@ -20,7 +20,9 @@ extension EmbeddedHTTPFace {
         _ = try fields.bool("returnSecureToken")
         _ = try fields.string("displayName")
         if try fields.string("localId") != nil {
-            throw HTTPFaceError("UNEXPECTED_PARAMETER", detail: "User ID", keepsDetailWhenBare: true)
+            throw HTTPFaceError(
+                "UNEXPECTED_PARAMETER", detail: "only the owner credential may choose the uid (localId)",
+                bareDetail: "User ID")
         }
         let email = try fields.string("email")
         let password = try fields.string("password")
@@ -240,11 +242,49 @@ extension EmbeddedHTTPFace {
             return Self.secondFactorAnswer(challenge, ["kind": .string(kind)])
         } catch  where error.code == .invalidEmail {
             // Google's own words, which its emulator's tests compare whole.
-            throw HTTPFaceError("INVALID_EMAIL", detail: error.message, keepsDetailWhenBare: true)
+            throw HTTPFaceError(
+                "INVALID_EMAIL", detail: error.message,
+                bareDetail: "The email provided does not match the sign-in email address.")
         } catch {
             throw HTTPFaceError(error)
         }
         return Self.sessionObject(kind, answer.session, extra: ["isNewUser": .bool(answer.isNewUser)])
+    }
+
+    /// `accounts:sendVerificationCode` (`phoneNumber`; the app's proof, `recaptchaToken` or an APNs token, is not
+    /// checked here): sends the SMS code and answers the `sessionInfo` that goes with it.
+    func sendVerificationCode(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        let number = try fields.string("phoneNumber") ?? ""
+        do throws(IdentityBackendError) {
+            let sessionInfo = try service.sendPhoneCode(phoneNumber: number)
+            return .object(["sessionInfo": .string(sessionInfo.value)])
+        } catch  where error.code == .invalidPhoneNumber {
+            throw HTTPFaceError("INVALID_PHONE_NUMBER", detail: error.message, bareDetail: "Invalid format.")
+        } catch {
+            throw HTTPFaceError(error)
+        }
+    }
+
+    /// `accounts:signInWithPhoneNumber` (`sessionInfo`, `code`, and `idToken` to give a signed-in account the
+    /// number): the session with `phoneNumber` and `isNewUser`, or the pending credential of an account with second
+    /// factors.
+    func signInWithPhoneNumber(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        guard let sessionInfo = try fields.text("sessionInfo") else { throw HTTPFaceError("MISSING_SESSION_INFO") }
+        guard let code = try fields.text("code") else { throw HTTPFaceError("MISSING_CODE") }
+        let idToken = try fields.text("idToken").map { Secret($0) }
+        let answer: EmbeddedIdentityService.PhoneSignIn
+        do throws(IdentityBackendError) {
+            answer = try service.signInWithPhoneNumber(
+                sessionInfo: Secret(sessionInfo), code: Secret(code), idToken: idToken)
+        } catch  where error.code == .secondFactorRequired && error.secondFactor != nil {
+            guard let challenge = error.secondFactor else { throw HTTPFaceError(error) }
+            return Self.secondFactorAnswer(challenge, ["kind": "identitytoolkit#VerifyPhoneNumberResponse"])
+        } catch {
+            throw HTTPFaceError(error)
+        }
+        return Self.sessionObject(
+            "identitytoolkit#VerifyPhoneNumberResponse", answer.session,
+            extra: ["phoneNumber": .string(answer.phoneNumber), "isNewUser": .bool(answer.isNewUser)])
     }
 
     /// `accounts:resetPassword`: with `newPassword`, sets it (the code is used); without, only checks the code
@@ -313,7 +353,9 @@ extension EmbeddedHTTPFace {
             "localId": .string(account.uid), "emailVerified": .bool(account.emailVerified),
             "providerUserInfo": .array(
                 account.identities.map {
-                    providerUserInfo(providerId: $0.providerId, rawId: $0.subject, email: $0.email)
+                    providerUserInfo(
+                        providerId: $0.providerId, rawId: $0.subject, email: $0.email,
+                        phoneNumber: $0.providerId == "phone" ? $0.subject : nil)
                 }),
             "validSince": .string(String(account.validSince ?? wholeNumber(account.createdAt.timeIntervalSince1970))),
             "createdAt": .string(String(milliseconds(account.createdAt))),
@@ -326,6 +368,7 @@ extension EmbeddedHTTPFace {
         object["mfaInfo"] = mfaInfo(of: account)
         object["passkeyInfo"] = passkeyInfo(of: account)
         if account.emailLinkSignIn == true { object["emailLinkSignin"] = true }
+        if let phoneNumber = account.phoneNumber { object["phoneNumber"] = .string(phoneNumber) }
         if let signedIn = account.lastSignInAt {
             object["lastLoginAt"] = .string(String(milliseconds(signedIn)))
         }
@@ -338,11 +381,14 @@ extension EmbeddedHTTPFace {
 
     /// One linked identity: `rawId` and `federatedId` are the provider's id for the user (the email, for
     /// `password`), as the Firebase Auth emulator writes them.
-    static func providerUserInfo(providerId: String, rawId: String, email: String?) -> JSONValue {
+    static func providerUserInfo(providerId: String, rawId: String, email: String?, phoneNumber: String? = nil)
+        -> JSONValue
+    {
         var object: [String: JSONValue] = [
             "providerId": .string(providerId), "rawId": .string(rawId), "federatedId": .string(rawId),
         ]
         if let email { object["email"] = .string(email) }
+        if let phoneNumber { object["phoneNumber"] = .string(phoneNumber) }
         return .object(object)
     }
 

@@ -102,8 +102,9 @@ package struct EmbeddedHTTPFace: Sendable {
         if route.needsAPIKey, Self.namesTargetProject(request) {
             return refuse(
                 HTTPFaceError(
-                    "INSUFFICIENT_PERMISSION", detail: "Only authenticated requests can specify target_project_id.",
-                    keepsDetailWhenBare: true), method, route.rawValue)
+                    "INSUFFICIENT_PERMISSION", detail: "only the owner credential may name targetProjectId",
+                    bareDetail: "Only authenticated requests can specify target_project_id."), method,
+                route.rawValue)
         }
         if route.needsAPIKey, Self.apiKey(of: request) == nil {
             return refuse(
@@ -129,6 +130,8 @@ package struct EmbeddedHTTPFace: Sendable {
         case .signInWithCustomToken: try signInWithCustomToken(RequestFields(jsonBody: request.body))
         case .createAuthUri: try createAuthUri(RequestFields(jsonBody: request.body))
         case .signInWithEmailLink: try signInWithEmailLink(RequestFields(jsonBody: request.body))
+        case .sendVerificationCode: try sendVerificationCode(RequestFields(jsonBody: request.body))
+        case .signInWithPhoneNumber: try signInWithPhoneNumber(RequestFields(jsonBody: request.body))
         case .lookup: try lookup(RequestFields(jsonBody: request.body))
         case .update: try update(RequestFields(jsonBody: request.body))
         case .delete: try delete(RequestFields(jsonBody: request.body))
@@ -145,6 +148,7 @@ package struct EmbeddedHTTPFace: Sendable {
         case .resetPassword: try resetPassword(RequestFields(jsonBody: request.body))
         case .token: try token(Self.tokenFields(of: request))
         case .oobCodes: try oobCodes()
+        case .verificationCodes: try verificationCodes()
         case .deleteAllAccounts: try deleteAllAccounts()
         case .config: config()
         case .updateConfig: try updateConfig(RequestFields(jsonBody: request.body))

@@ -10,6 +10,8 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case signInWithCustomToken = "accounts:signInWithCustomToken"
     case createAuthUri = "accounts:createAuthUri"
     case signInWithEmailLink = "accounts:signInWithEmailLink"
+    case sendVerificationCode = "accounts:sendVerificationCode"
+    case signInWithPhoneNumber = "accounts:signInWithPhoneNumber"
     case lookup = "accounts:lookup"
     case update = "accounts:update"
     case delete = "accounts:delete"
@@ -41,6 +43,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case token = "securetoken:token"
     // The Firebase Auth emulator's test endpoints, under `/emulator/v1/projects/{projectId}/`.
     case oobCodes = "emulator:oobCodes"
+    case verificationCodes = "emulator:verificationCodes"
     case deleteAllAccounts = "emulator:accounts"
     case config = "emulator:config"
     case updateConfig = "emulator:config:update"
@@ -111,6 +114,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
         {
             switch segments[4] {
             case "oobCodes": self = .oobCodes
+            case "verificationCodes": self = .verificationCodes
             case "accounts": self = .deleteAllAccounts
             case "config": self = method == "PATCH" ? .updateConfig : .config
             case "clock": self = method == "PATCH" ? .advanceClock : method == "DELETE" ? .resetClock : .clock
@@ -151,7 +155,9 @@ enum FaceRoute: String, CaseIterable, Sendable {
     /// The one method the route answers; `nil` for the app's API, which checks its own.
     var method: String? {
         switch self {
-        case .oobCodes, .appleAccount, .googleAccounts, .adminBatchGet, .config, .clock, .adminConfig: "GET"
+        case .oobCodes, .verificationCodes, .appleAccount, .googleAccounts, .adminBatchGet, .config, .clock,
+            .adminConfig:
+            "GET"
         case .deleteAllAccounts, .resetClock: "DELETE"
         case .updateConfig, .advanceClock, .adminUpdateConfig: "PATCH"
         case .appAPI: nil
@@ -171,7 +177,9 @@ enum FaceRoute: String, CaseIterable, Sendable {
     /// Whether it is one of the emulator's test endpoints, which name the project in their path.
     var isEmulatorEndpoint: Bool {
         switch self {
-        case .oobCodes, .deleteAllAccounts, .config, .updateConfig, .clock, .advanceClock, .resetClock: true
+        case .oobCodes, .verificationCodes, .deleteAllAccounts, .config, .updateConfig, .clock, .advanceClock,
+            .resetClock:
+            true
         default: false
         }
     }
@@ -204,7 +212,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     var needsAPIKey: Bool {
         switch self {
         case .signUp, .signInWithPassword, .signInWithIdp, .signInWithCustomToken, .createAuthUri,
-            .signInWithEmailLink, .lookup, .update,
+            .signInWithEmailLink, .sendVerificationCode, .signInWithPhoneNumber, .lookup, .update,
             .delete,
             .sendOobCode, .resetPassword,
             .revokeToken, .token, .mfaEnrollmentStart, .mfaEnrollmentFinalize, .mfaEnrollmentWithdraw,

@@ -22,17 +22,18 @@ struct HTTPFaceError: Error, Hashable, Sendable {
     var code: String
     /// The developer-facing detail after ` : `; empty for none.
     var detail: String
-    /// Whether the detail is the one Firebase itself writes, kept even where messages are the bare code.
-    var keepsDetailWhenBare = false
+    /// The detail Firebase itself writes for this refusal, kept where messages are otherwise the bare code; `nil`
+    /// when Firebase writes the code alone.
+    var bareDetail: String?
 
     /// The longest detail kept, in characters; a longer core message is cut.
     static let maximumDetailLength = 300
 
     /// An error of the face's own.
-    init(_ code: String, status: Int = 400, detail: String = "", keepsDetailWhenBare: Bool = false) {
+    init(_ code: String, status: Int = 400, detail: String = "", bareDetail: String? = nil) {
         self.status = status
         self.code = code
-        self.keepsDetailWhenBare = keepsDetailWhenBare
+        self.bareDetail = bareDetail
         self.detail =
             detail.count <= Self.maximumDetailLength ? detail : String(detail.prefix(Self.maximumDetailLength))
     }
@@ -87,10 +88,10 @@ struct HTTPFaceError: Error, Hashable, Sendable {
         }
     }
 
-    /// The response that carries the error; with `bare`, its message is the code alone, unless the detail is
-    /// Firebase's own.
+    /// The response that carries the error; with `bare`, its message is the code alone, or with Firebase's own
+    /// detail where it writes one.
     func response(bare: Bool = false) -> HTTPResponse {
-        let message = bare && !keepsDetailWhenBare ? code : message
+        let message = bare ? bareDetail.map { "\(code) : \($0)" } ?? code : message
         let envelope: JSONValue = .object([
             "error": .object([
                 "code": .integer(status),

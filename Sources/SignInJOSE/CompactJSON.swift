@@ -175,6 +175,7 @@ extension SessionTokenClaims {
         object.add("iat", iat)
         object.add("iss", iss)
         object.add("name", name)
+        object.add("phone_number", phoneNumber)
         object.add("picture", picture)
         object.add("sid", sessionID)
         object.add("sub", sub)

@@ -334,7 +334,7 @@ extension SessionTokenClaims: FlatJSONDecodable {
             let sub = object.string("sub"), let iat = object.integer("iat"), let exp = object.integer("exp"),
             let authTime = object.integer("auth_time"), let email = object.optionalString("email"),
             let name = object.optionalString("name"), let picture = object.optionalString("picture"),
-            let sessionID = object.optionalString("sid"),
+            let phoneNumber = object.optionalString("phone_number"), let sessionID = object.optionalString("sid"),
             let emailVerified = object.optionalBool("email_verified"),
             let firebase = object.object("firebase"), let provider = firebase.string("sign_in_provider"),
             let secondFactor = firebase.optionalString("sign_in_second_factor"),
@@ -354,6 +354,7 @@ extension SessionTokenClaims: FlatJSONDecodable {
             iss: iss, aud: aud, sub: sub, iat: iat, exp: exp, authTime: authTime, signInProvider: provider,
             email: email, emailVerified: emailVerified, name: name, identities: identities, sessionID: sessionID)
         self.picture = picture
+        self.phoneNumber = phoneNumber
         self.signInSecondFactor = secondFactor
         self.secondFactorIdentifier = secondFactorIdentifier
         for (key, value) in object.values where !Self.standardNames.contains(key) {

@@ -29,6 +29,8 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
     public var name: String?
     /// The URL of the account's photo.
     public var picture: String?
+    /// The account's phone number, in E.164 (`phone_number`).
+    public var phoneNumber: String?
     /// The account's identities (`firebase.identities`): each linked provider's user ids, and `email` with the
     /// account's email.
     public var identities: [String: [String]]
@@ -66,6 +68,7 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case iss, aud, sub, iat, exp, email, name, picture, firebase
+        case phoneNumber = "phone_number"
         case emailVerified = "email_verified"
         case authTime = "auth_time"
         case sessionID = "sid"
@@ -76,7 +79,7 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
     static let standardNames = Set(
         [
             CodingKeys.iss, .aud, .sub, .iat, .exp, .email, .name, .picture, .firebase, .emailVerified, .authTime,
-            .sessionID, .userID,
+            .sessionID, .userID, .phoneNumber,
         ]
         .map(\.stringValue))
 
@@ -99,6 +102,7 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         emailVerified = try container.decodeIfPresent(Bool.self, forKey: .emailVerified)
         name = try container.decodeIfPresent(String.self, forKey: .name)
         picture = try container.decodeIfPresent(String.self, forKey: .picture)
+        phoneNumber = try container.decodeIfPresent(String.self, forKey: .phoneNumber)
         sessionID = try container.decodeIfPresent(String.self, forKey: .sessionID)
         let firebase = try container.nestedContainer(keyedBy: FirebaseKeys.self, forKey: .firebase)
         signInProvider = try firebase.decode(String.self, forKey: .signInProvider)
@@ -124,6 +128,7 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         try container.encodeIfPresent(emailVerified, forKey: .emailVerified)
         try container.encodeIfPresent(name, forKey: .name)
         try container.encodeIfPresent(picture, forKey: .picture)
+        try container.encodeIfPresent(phoneNumber, forKey: .phoneNumber)
         try container.encodeIfPresent(sessionID, forKey: .sessionID)
         var firebase = container.nestedContainer(keyedBy: FirebaseKeys.self, forKey: .firebase)
         try firebase.encode(identities, forKey: .identities)

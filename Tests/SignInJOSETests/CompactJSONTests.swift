@@ -50,12 +50,14 @@ struct CompactJSONTests {
         ]
         #expect(custom.compactJSON == (try foundation(custom)))
         for email in [text, nil] {
-            let session = SessionTokenClaims(
+            var session = SessionTokenClaims(
                 iss: text, aud: text, sub: text, iat: 1, exp: 2, authTime: 0, signInProvider: text, email: email,
                 sessionID: email)
+            session.phoneNumber = email.map { _ in "+15555550100" }
             #expect(
                 session.compactJSON == (try foundation(session)),
                 "\(String(decoding: session.compactJSON, as: UTF8.self))")
+            #expect(TokenJSON.sessionClaims(from: session.compactJSON)?.phoneNumber == session.phoneNumber)
         }
     }
 

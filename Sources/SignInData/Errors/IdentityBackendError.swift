@@ -185,6 +185,12 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let signatureCheckUnavailable = Code(rawValue: "SIGNATURE_CHECK_UNAVAILABLE")
         /// The account has as many passkeys as the backend allows.
         public static let tooManyPasskeys = Code(rawValue: "TOO_MANY_PASSKEYS")
+        /// Not a phone number in E.164 (`+`, the country calling code, the number).
+        public static let invalidPhoneNumber = Code(rawValue: "INVALID_PHONE_NUMBER")
+        /// The SMS code's session is over: the code expired, or too many wrong codes were tried.
+        public static let sessionExpired = Code(rawValue: "SESSION_EXPIRED")
+        /// Another account signs in with this phone number.
+        public static let phoneNumberExists = Code(rawValue: "PHONE_NUMBER_EXISTS")
     }
 
     /// The answer to a sign-in of an account with second factors.

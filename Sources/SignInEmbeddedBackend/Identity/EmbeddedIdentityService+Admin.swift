@@ -127,14 +127,20 @@ extension EmbeddedIdentityService {
         }
     }
 
-    /// The accounts with any of `uids` or `emails`, each once, in no particular order (Firebase's admin
-    /// `accounts:lookup`); the unknown ones are left out.
-    public func accounts(uids: [String], emails: [String]) throws(IdentityBackendError) -> [EmbeddedAccount] {
+    /// The accounts with any of `uids`, `emails` or `phoneNumbers` (in any form `PhoneNumber` takes), each once,
+    /// in no particular order (Firebase's admin `accounts:lookup`); the unknown ones are left out.
+    public func accounts(uids: [String], emails: [String], phoneNumbers: [String] = []) throws(IdentityBackendError)
+        -> [EmbeddedAccount]
+    {
         try storage.read { state in
             var found: [String: EmbeddedAccount] = [:]
             for uid in uids { found[uid] = state.identity.accounts[uid] }
             for email in emails {
                 for uid in emailOwners(email, in: state) { found[uid] = state.identity.accounts[uid] }
+            }
+            for number in phoneNumbers.compactMap(PhoneNumber.normalized) {
+                let key = LinkedIdentity(providerId: "phone", subject: number).key
+                if let uid = state.identity.identities[key] { found[uid] = state.identity.accounts[uid] }
             }
             return found.values.sorted { $0.uid < $1.uid }
         }

@@ -306,6 +306,7 @@ extension EmbeddedIdentityService {
             name: account.displayName, identities: Self.firebaseIdentities(of: account),
             sessionID: family ?? fresh.family)
         claims.picture = account.photoURL
+        claims.phoneNumber = account.phoneNumber
         claims.signInSecondFactor = secondFactor.map { $0 == Self.recoveryCodeFactor ? "recovery_code" : "totp" }
         claims.secondFactorIdentifier = secondFactor
         // Stored as checked when they were set: a JSON object naming no claim of the token's own.

@@ -27,6 +27,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     let clock: any WallClock
     let random: any RandomByteSource
     let outbox: any MailOutbox
+    let smsOutbox: any MailOutbox
     /// The identity providers whose tokens it accepts, by provider id.
     let tokenIssuers: [String: IdentityTokenIssuer]
     /// Where every password hash waits for a core, in turns shared among clients.
@@ -42,7 +43,8 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     public init(
         storage: any BackendStateStorage, configuration: EmbeddedBackendConfiguration = EmbeddedBackendConfiguration(),
         clock: any WallClock, random: any RandomByteSource, outbox: any MailOutbox = InMemoryMailOutbox(),
-        hashing: PasswordHashingGate = PasswordHashingGate(), keySets: PublishedKeySets? = nil
+        smsOutbox: any MailOutbox = InMemoryMailOutbox(), hashing: PasswordHashingGate = PasswordHashingGate(),
+        keySets: PublishedKeySets? = nil
     ) {
         self.keySets = keySets ?? PublishedKeySets(fetcher: URLSessionKeySetFetcher(), clock: clock)
         self.storage = storage
@@ -50,6 +52,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         self.clock = clock
         self.random = random
         self.outbox = outbox
+        self.smsOutbox = smsOutbox
         self.hashing = hashing
         self.tokenIssuers = IdentityTokenIssuer.all(configuration)
         self.settings = Locked(configuration.projectSettings)
@@ -552,7 +555,8 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     {
         guard code.value.utf8.count <= 256,
             let record = state.identity.passwordResetCodes[SHA256.hexDigest(code.value)],
-            record.verifiesEmail == nil, record.signsInEmail == nil, let account = state.identity.accounts[record.uid],
+            record.verifiesEmail == nil, record.signsInEmail == nil, record.smsPhoneNumber == nil,
+            let account = state.identity.accounts[record.uid],
             account.passwordHash != nil
         else { throw IdentityBackendError(.invalidOOBCode, message: "unknown or used reset code") }
         guard record.expiresAt > now else {

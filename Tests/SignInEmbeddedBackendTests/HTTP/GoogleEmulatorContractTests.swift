@@ -196,7 +196,7 @@ struct GoogleEmulatorContractTests {
         let harness = FaceHarness()
         let empty = harness.accounts("signUp", ["email": "", "password": ""])
         #expect(empty.errorCode == "INVALID_EMAIL", "an empty email is not a guest's sign-up: \(empty.text)")
-        #expect(harness.accounts("signUp", ["localId": "chosen"]).errorMessage == "UNEXPECTED_PARAMETER : User ID")
+        #expect(harness.accounts("signUp", ["localId": "chosen"]).errorCode == "UNEXPECTED_PARAMETER")
         let target = harness.accounts("signUp", ["targetProjectId": "another"])
         #expect(target.errorCode == "INSUFFICIENT_PERMISSION", "\(target.text)")
         for email in ["ill-formatted-email", ""] {
@@ -211,5 +211,31 @@ struct GoogleEmulatorContractTests {
                 "continueUrl": "noSchemeOrHost",
             ])
         #expect(bad.errorCode == "INVALID_CONTINUE_URI", "\(bad.text)")
+    }
+
+    @Test("phone sign-in over HTTP: the code is listed by the emulator, signs in once, and lookup shows the number")
+    func phoneRoutes() throws {
+        let harness = FaceHarness()
+        let invalid = harness.accounts("sendVerificationCode", ["phoneNumber": "5555550100"])
+        #expect(invalid.errorCode == "INVALID_PHONE_NUMBER", "\(invalid.text)")
+        #expect(invalid.errorMessage?.contains("E.164") == true, "the words show the expected form")
+        let sent = harness.accounts("sendVerificationCode", ["phoneNumber": "+15555550100", "recaptchaToken": "x"])
+        let sessionInfo = try #require(sent.string("sessionInfo"), "\(sent.text)")
+        let listed = harness.call("GET", "/emulator/v1/projects/demo-signin/verificationCodes").objects(
+            "verificationCodes")
+        #expect(listed.count == 1 && listed.first?["phoneNumber"] as? String == "+15555550100")
+        #expect(listed.first?["sessionInfo"] as? String == sessionInfo)
+        let code = try #require(listed.first?["code"] as? String)
+        #expect(harness.accounts("signInWithPhoneNumber", ["code": code]).errorCode == "MISSING_SESSION_INFO")
+        #expect(harness.accounts("signInWithPhoneNumber", ["sessionInfo": sessionInfo]).errorCode == "MISSING_CODE")
+        let signedIn = harness.accounts("signInWithPhoneNumber", ["sessionInfo": sessionInfo, "code": code])
+        #expect(signedIn.status == 200 && signedIn.bool("isNewUser") == true, "\(signedIn.text)")
+        #expect(signedIn.string("phoneNumber") == "+15555550100")
+        let user = harness.accounts("lookup", ["idToken": signedIn.string("idToken") ?? ""]).objects("users").first
+        #expect(user?["phoneNumber"] as? String == "+15555550100")
+        let phone = (user?["providerUserInfo"] as? [[String: Any]])?.first { $0["providerId"] as? String == "phone" }
+        #expect(phone?["phoneNumber"] as? String == "+15555550100")
+        let reused = harness.accounts("signInWithPhoneNumber", ["sessionInfo": sessionInfo, "code": code])
+        #expect(reused.errorCode == "INVALID_SESSION_INFO", "\(reused.text)")
     }
 }

@@ -1,0 +1,163 @@
+public import Foundation
+import SignInCrypto
+public import SignInData
+public import SignInDomain
+import SignInEmbeddedStore
+
+/// Phone sign-in (Firebase's `accounts:sendVerificationCode`, then `accounts:signInWithPhoneNumber`): a 6-digit code
+/// sent by SMS to a number in E.164 signs that number in, once, within ``smsCodeLifetime``. The account with the
+/// number signs in, or one is made; with an ID token, the signed-in account takes the number. The SMS goes to the
+/// backend's SMS outbox. The code is kept only as a hash, under the hash of the session info the caller holds.
+extension EmbeddedIdentityService {
+    /// How long an SMS code works, in seconds.
+    public static let smsCodeLifetime: TimeInterval = 300
+    /// How many wrong codes a session takes before it stops working.
+    public static let maximumSMSCodeAttempts = 5
+
+    /// What ``signInWithPhoneNumber(sessionInfo:code:idToken:)`` answers: the session, the number, and whether it
+    /// made the account.
+    public struct PhoneSignIn: Sendable {
+        public var session: BackendSessionResponse
+        public var phoneNumber: String
+        public var isNewUser: Bool
+    }
+
+    /// A code sent and not yet used or expired, as the emulator's `verificationCodes` endpoint lists it.
+    public struct PendingSMSCode: Hashable, Sendable {
+        public var phoneNumber: String
+        public var sessionInfo: Secret
+        public var code: Secret
+    }
+
+    /// Sends a 6-digit code to `phoneNumber` and returns the session info that goes with it. Each number may have
+    /// ``EmbeddedBackendConfiguration/maximumPendingResetMails`` codes pending; each client address off this
+    /// machine may ask for ``EmbeddedBackendConfiguration/maximumResetMailsPerClient`` messages of any kind an hour.
+    /// - Throws: `INVALID_PHONE_NUMBER` (not E.164, or no assigned country calling code); `TOO_MANY_ATTEMPTS_TRY_LATER`
+    ///   past either limit.
+    public func sendPhoneCode(phoneNumber: String) throws(IdentityBackendError) -> Secret {
+        let now = clock.now()
+        guard let number = PhoneNumber.normalized(phoneNumber) else {
+            throw IdentityBackendError(
+                .invalidPhoneNumber,
+                message: "expected E.164: +, the country calling code, the number (\(PhoneNumber.example))")
+        }
+        do throws(IdentityBackendError) {
+            try countResetRequest(from: EmbeddedBackend.client, now: now)
+        } catch {
+            throw IdentityBackendError(.tooManyAttempts, message: "too many messages were asked for from this address")
+        }
+        let sessionInfo = random.token(byteCount: 32)
+        let code = Self.sixDigits(random.bytes(count: 8))
+        let maximum = configuration.maximumPendingResetMails
+        try storage.update { state throws(IdentityBackendError) in
+            let codes = state.identity.passwordResetCodes
+            let pending = codes.keys(ResetCodeRecord.byAccount, "").filter { key in
+                codes[key].map { $0.smsPhoneNumber == number && $0.expiresAt > now } ?? false
+            }
+            guard pending.count < maximum else {
+                throw IdentityBackendError(.tooManyAttempts, message: "too many codes are pending for this number")
+            }
+            state.identity.passwordResetCodes[SHA256.hexDigest(sessionInfo)] = ResetCodeRecord(
+                uid: "", expiresAt: now.addingTimeInterval(Self.smsCodeLifetime), smsPhoneNumber: number,
+                smsCodeHash: SHA256.hexDigest("\(sessionInfo):\(code)"))
+        }
+        try smsOutbox.deliver(
+            OutboxMessage(
+                to: number, subject: "SMS", body: "\(code) is your signin-demo code. It works for 5 minutes.",
+                link: "signin-demo://sms?session=\(sessionInfo)&code=\(code)", sentAt: now))
+        return Secret(sessionInfo)
+    }
+
+    /// Signs in with an SMS code. The code works once, for the number it was sent to, until it expires; a session
+    /// that was given ``maximumSMSCodeAttempts`` wrong codes stops working. Without `idToken`: the account with the
+    /// number signs in (a second factor is still asked for), or a new account is made with it. With `idToken`: the
+    /// signed-in account takes the number.
+    /// - Throws: `INVALID_SESSION_INFO`, `INVALID_CODE`, `SESSION_EXPIRED`, `USER_DISABLED`, `PHONE_NUMBER_EXISTS`
+    ///   (linking a number another account has), the ID token's refusals, and the second factor's challenge.
+    public func signInWithPhoneNumber(sessionInfo: Secret, code: Secret, idToken: Secret?) throws(IdentityBackendError)
+        -> PhoneSignIn
+    {
+        let now = clock.now()
+        let fresh = Fresh(self)
+        var isNewUser = false
+        let key = SHA256.hexDigest(sessionInfo.value)
+        let outcome: Result<(FirstStep, String), IdentityBackendError> = try storage.update { state in
+            guard sessionInfo.value.utf8.count <= 256, var record = state.identity.passwordResetCodes[key],
+                let number = record.smsPhoneNumber, let expected = record.smsCodeHash
+            else { return .failure(IdentityBackendError(.invalidSessionInfo, message: "unknown or used session")) }
+            guard record.expiresAt > now else {
+                state.identity.passwordResetCodes[key] = nil
+                return .failure(IdentityBackendError(.sessionExpired, message: "the code has expired"))
+            }
+            guard code.value.utf8.count <= 16,
+                SHA256.hexDigest("\(sessionInfo.value):\(code.value)") == expected
+            else {
+                // A wrong code is counted and kept (the update is not thrown away); past the limit the session ends.
+                record.failedAttempts = (record.failedAttempts ?? 0) + 1
+                state.identity.passwordResetCodes[key] =
+                    record.failedAttempts ?? 0 >= Self.maximumSMSCodeAttempts ? nil : record
+                return .failure(IdentityBackendError(.invalidCode, message: "the code is not the one sent"))
+            }
+            state.identity.passwordResetCodes[key] = nil
+            do throws(IdentityBackendError) {
+                var account: EmbeddedAccount
+                let identity = LinkedIdentity(providerId: "phone", subject: number)
+                let owner = state.identity.identities[identity.key]
+                if let idToken {
+                    account = try authenticate(idToken, state: state, now: now).account
+                    if let owner, owner != account.uid {
+                        throw IdentityBackendError(.phoneNumberExists, message: "another account has this number")
+                    }
+                } else if let owner, let existing = state.identity.accounts[owner] {
+                    account = existing
+                } else {
+                    account = EmbeddedAccount(uid: fresh.uid(avoiding: state), createdAt: now)
+                    isNewUser = true
+                }
+                try Self.requireEnabled(account)
+                for old in account.identities where old.providerId == "phone" {
+                    state.identity.identities[old.key] = nil
+                }
+                account.identities.removeAll { $0.providerId == "phone" }
+                account.identities.append(identity)
+                account.phoneNumber = number
+                account.isAnonymous = false
+                state.identity.identities[identity.key] = account.uid
+                state.identity.accounts[account.uid] = account
+                let step = try finishFirstStep(
+                    for: account, provider: "phone", isNewUser: isNewUser, fresh: fresh, now: now, state: &state)
+                return .success((step, number))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let (step, number) = try outcome.get()
+        return PhoneSignIn(session: try step.answer(), phoneNumber: number, isNewUser: isNewUser)
+    }
+
+    /// The SMS codes that would still be accepted now, oldest first, read from the SMS outbox and checked against
+    /// the stored hashes: the Firebase Auth emulator's `verificationCodes`.
+    public func pendingSMSCodes() throws(IdentityBackendError) -> [PendingSMSCode] {
+        let now = clock.now()
+        let sent = try smsOutbox.messages().compactMap { message -> PendingSMSCode? in
+            let items = URLComponents(string: message.link)?.queryItems ?? []
+            guard let session = items.first(where: { $0.name == "session" })?.value,
+                let code = items.first(where: { $0.name == "code" })?.value
+            else { return nil }
+            return PendingSMSCode(phoneNumber: message.to, sessionInfo: Secret(session), code: Secret(code))
+        }
+        return try storage.read { state in
+            sent.filter { pending in
+                guard let record = state.identity.passwordResetCodes[SHA256.hexDigest(pending.sessionInfo.value)]
+                else { return false }
+                return record.expiresAt > now && record.smsPhoneNumber == pending.phoneNumber
+            }
+        }
+    }
+
+    /// Six decimal digits from eight random bytes (2^64 values over 10^6 codes: no bias worth counting).
+    static func sixDigits(_ bytes: [UInt8]) -> String {
+        let value = bytes.prefix(8).reduce(UInt64(0)) { ($0 << 8) | UInt64($1) }
+        return String(format: "%06llu", value % 1_000_000)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import SignInData
+import SignInDomain
+import SignInEmbeddedBackend
+import SignInEmbeddedStore
+import SignInJOSE
+import SignInTesting
+import Testing
+
+/// Phone sign-in at the embedded backend: a 6-digit SMS code signs its number in, once, for five minutes.
+@Suite("Phone sign-in at the embedded backend")
+struct PhoneSignInTests {
+    let harness = BackendHarness()
+    var service: EmbeddedIdentityService { harness.service }
+
+    func sentCode(_ sessionInfo: Secret) throws -> Secret {
+        try #require(try service.pendingSMSCodes().first { $0.sessionInfo == sessionInfo }).code
+    }
+
+    @Test("a code makes the account on first use, once; the SMS outbox has it; the ID token names the number")
+    func newAccount() throws {
+        let session = try service.sendPhoneCode(phoneNumber: "+1 (555) 555-0100")
+        let sms = try #require(try harness.backend.smsOutbox.messages().last)
+        #expect(sms.to == "+15555550100")
+        let code = try sentCode(session)
+        #expect(code.value.count == 6 && code.value.allSatisfy(\.isNumber) && sms.body.contains(code.value))
+        let first = try service.signInWithPhoneNumber(sessionInfo: session, code: code, idToken: nil)
+        #expect(first.isNewUser && first.phoneNumber == "+15555550100")
+        let claims = try service.verifySessionToken(first.session.idToken.value)
+        #expect(claims.phoneNumber == "+15555550100" && claims.signInProvider == "phone")
+        #expect(claims.identities["phone"] == ["+15555550100"])
+        #expect(try service.pendingSMSCodes().isEmpty, "a used code is no longer pending")
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.signInWithPhoneNumber(sessionInfo: session, code: code, idToken: nil)
+            } == .invalidSessionInfo)
+
+        #expect(
+            try service.accounts(uids: [], emails: [], phoneNumbers: ["+1 555 555 0100"]).map(\.uid)
+                == [first.session.localId], "an administrator finds the account by its number")
+        let again = try service.sendPhoneCode(phoneNumber: "+15555550100")
+        let second = try service.signInWithPhoneNumber(sessionInfo: again, code: try sentCode(again), idToken: nil)
+        #expect(!second.isNewUser && second.session.localId == first.session.localId)
+    }
+
+    @Test("attack: a wrong code, five wrong codes, a late code, a made-up session, a national number: refused")
+    func refusals() throws {
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try service.sendPhoneCode(phoneNumber: "5555550100") }
+                == .invalidPhoneNumber)
+        let session = try service.sendPhoneCode(phoneNumber: "+15555550100")
+        let code = try sentCode(session)
+        let wrong = Secret(code.value == "000000" ? "111111" : "000000")
+        for _ in 0..<4 {
+            #expect(
+                errorCode { () throws(IdentityBackendError) in
+                    _ = try service.signInWithPhoneNumber(sessionInfo: session, code: wrong, idToken: nil)
+                } == .invalidCode)
+        }
+        #expect(try service.pendingSMSCodes().count == 1, "four wrong codes leave the session open")
+        _ = errorCode { () throws(IdentityBackendError) in
+            _ = try service.signInWithPhoneNumber(sessionInfo: session, code: wrong, idToken: nil)
+        }
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.signInWithPhoneNumber(sessionInfo: session, code: code, idToken: nil)
+            } == .invalidSessionInfo, "the fifth wrong code ends the session: the right one no longer works")
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.signInWithPhoneNumber(sessionInfo: Secret("made-up"), code: code, idToken: nil)
+            } == .invalidSessionInfo)
+
+        let late = try service.sendPhoneCode(phoneNumber: "+15555550101")
+        let lateCode = try sentCode(late)
+        harness.clock.advance(by: 301)
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.signInWithPhoneNumber(sessionInfo: late, code: lateCode, idToken: nil)
+            } == .sessionExpired)
+    }
+
+    @Test("a session info is no reset code: it resets no password, verifies no email, signs no email in")
+    func notAnOOBCode() throws {
+        let account = try service.signUp(email: "sam@example.com", password: "sam password 1")
+        let session = try service.sendPhoneCode(phoneNumber: "+15555550100")
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                try service.confirmPasswordReset(code: session, newPassword: "taken over 1")
+            } == .invalidOOBCode)
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try service.applyEmailVerification(code: session) }
+                == .invalidOOBCode)
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.signInWithEmailLink(email: "sam@example.com", code: session, idToken: nil)
+            } == .invalidOOBCode)
+        _ = try service.signInWithPassword(email: "sam@example.com", password: "sam password 1")
+        #expect(try service.account(uid: account.localId)?.phoneNumber == nil)
+    }
+
+    @Test("with an ID token the account takes the number; a number another account has is PHONE_NUMBER_EXISTS")
+    func link() throws {
+        let guest = try service.signUpAnonymously()
+        let session = try service.sendPhoneCode(phoneNumber: "+15555550100")
+        let linked = try service.signInWithPhoneNumber(
+            sessionInfo: session, code: try sentCode(session), idToken: guest.idToken)
+        #expect(linked.session.localId == guest.localId && !linked.isNewUser)
+        let account = try #require(try service.account(uid: guest.localId))
+        #expect(account.phoneNumber == "+15555550100" && !account.isAnonymous)
+
+        let other = try service.signUp(email: "other@example.com", password: "other password 1")
+        let taken = try service.sendPhoneCode(phoneNumber: "+15555550100")
+        let takenCode = try sentCode(taken)
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.signInWithPhoneNumber(sessionInfo: taken, code: takenCode, idToken: other.idToken)
+            } == .phoneNumberExists)
+        #expect(try service.account(uid: other.localId)?.phoneNumber == nil)
+    }
+
+    @Test("a number may have five codes pending; the sixth is refused and sends nothing")
+    func pendingLimit() throws {
+        for _ in 0..<5 { _ = try service.sendPhoneCode(phoneNumber: "+15555550100") }
+        let sent = try harness.backend.smsOutbox.messages().count
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try service.sendPhoneCode(phoneNumber: "+15555550100") }
+                == .tooManyAttempts)
+        #expect(try harness.backend.smsOutbox.messages().count == sent)
+        _ = try service.sendPhoneCode(phoneNumber: "+15555550101")
+    }
+}
