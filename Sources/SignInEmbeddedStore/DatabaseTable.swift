@@ -23,7 +23,9 @@ final class DatabaseContext: @unchecked Sendable {
         encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(Self.milliseconds.format(date))
+            // The style cuts to the millisecond; half a millisecond more makes that the nearest one, so that a date
+            // that is a whole millisecond in decimal but a hair below it in binary keeps its millisecond.
+            try container.encode(Self.milliseconds.format(date.addingTimeInterval(0.0005)))
         }
         decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in

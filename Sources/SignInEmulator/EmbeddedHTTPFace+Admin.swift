@@ -109,6 +109,25 @@ extension EmbeddedHTTPFace {
         return .object(["kind": "identitytoolkit#DeleteAccountResponse"])
     }
 
+    /// `POST …/accounts:batchDelete` (`localIds`, `force`): deletes the disabled accounts among them, or all with
+    /// `force`; each enabled one is listed in `errors` with its position, and the call still succeeds.
+    func adminBatchDelete(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        let uids = try fields.strings("localIds") ?? []
+        let force = try fields.bool("force") ?? false
+        let left = try core { () throws(IdentityBackendError) in try service.deleteAccounts(uids: uids, force: force) }
+        var object: [String: JSONValue] = ["kind": "identitytoolkit#BatchDeleteAccountsResponse"]
+        if !left.isEmpty {
+            object["errors"] = .array(
+                left.map { entry in
+                    .object([
+                        "index": .integer(entry.index), "localId": .string(entry.uid),
+                        "message": "NOT_DISABLED : Disable the account before batch deletion.",
+                    ])
+                })
+        }
+        return .object(object)
+    }
+
     /// `POST …/accounts:sendOobCode` with `returnOobLink`: the link an administrator hands over instead of a mail
     /// (`generate_password_reset_link`, `generate_email_verification_link`).
     func adminSendOobCode(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {

@@ -24,6 +24,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case adminBatchGet = "admin:accounts:batchGet"
     case adminUpdate = "admin:accounts:update"
     case adminDelete = "admin:accounts:delete"
+    case adminBatchDelete = "admin:accounts:batchDelete"
     case adminSendOobCode = "admin:accounts:sendOobCode"
     // The project's configuration in the Admin API v2, `/identitytoolkit.googleapis.com/v2/projects/{projectId}/config`:
     // `GET` reads it, `PATCH` changes it.
@@ -187,8 +188,8 @@ enum FaceRoute: String, CaseIterable, Sendable {
     /// Whether it is a call of the Admin API, which needs the owner credential and names the project in its path.
     var isAdmin: Bool {
         switch self {
-        case .adminCreate, .adminLookup, .adminBatchGet, .adminUpdate, .adminDelete, .adminSendOobCode, .adminConfig,
-            .adminUpdateConfig:
+        case .adminCreate, .adminLookup, .adminBatchGet, .adminUpdate, .adminDelete, .adminBatchDelete,
+            .adminSendOobCode, .adminConfig, .adminUpdateConfig:
             true
         default: false
         }

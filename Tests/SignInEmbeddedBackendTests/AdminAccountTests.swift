@@ -221,4 +221,24 @@ struct AdminAccountTests {
         let plain = try service.signInWithPassword(email: "sam@example.com", password: "sam password 1")
         #expect(try service.verifySessionToken(plain.idToken.value).customClaims.isEmpty)
     }
+
+    @Test("a batch deletes the disabled accounts it names; an enabled one is kept and reported unless forced")
+    func batchDelete() throws {
+        let guest = try service.signUpAnonymously()
+        let sam = try service.signUp(email: "sam@example.com", password: "sam password 1")
+        try service.updateAccount(uid: sam.localId, .init(disabled: true))
+        let left = try service.deleteAccounts(uids: ["nobody", guest.localId, sam.localId], force: false)
+        #expect(left.map(\.index) == [1] && left.map(\.uid) == [guest.localId])
+        #expect(try service.account(uid: sam.localId) == nil && service.account(uid: guest.localId) != nil)
+        #expect(try service.deleteAccounts(uids: [guest.localId], force: true).isEmpty)
+        #expect(try service.account(uid: guest.localId) == nil)
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try service.deleteAccounts(uids: [], force: true) }
+                == .localIdListExceedsLimit)
+        let many = (0...EmbeddedIdentityService.maximumBatchDeletion).map { "uid-\($0)" }
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try service.deleteAccounts(uids: many, force: true) }
+                == .localIdListExceedsLimit)
+        #expect(try service.deleteAccounts(uids: Array(many.dropLast()), force: true).isEmpty)
+    }
 }

@@ -52,6 +52,10 @@ struct SQLiteStorageTests {
         #expect(old == [Date(timeIntervalSince1970: 1_795_926_592)])
         let written = String(decoding: try context.encoder.encode([clock.now()]), as: UTF8.self)
         #expect(written == #"["2026-11-29T04:34:52.880Z"]"#)
+        // 1795928232.543 is 1795928232.54299998… in binary: it is still written as .543.
+        let hair = Date(timeIntervalSince1970: 1_795_928_232_543 / 1000)
+        let kept = try context.decoder.decode([Date].self, from: try context.encoder.encode([hair]))
+        #expect(kept.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } == [1_795_928_232_543])
         #expect(throws: DecodingError.self) {
             try context.decoder.decode([Date].self, from: Data(#"["yesterday"]"#.utf8))
         }

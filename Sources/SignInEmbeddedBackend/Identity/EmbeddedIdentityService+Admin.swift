@@ -225,6 +225,33 @@ extension EmbeddedIdentityService {
         }
     }
 
+    /// The most accounts one ``deleteAccounts(uids:force:)`` takes, as Firebase's `accounts:batchDelete`.
+    public static let maximumBatchDeletion = 1000
+
+    /// Deletes the accounts of `uids` at once (Firebase's admin `accounts:batchDelete`): only disabled ones unless
+    /// `force`, so that an account in use is not deleted by a list made earlier. Unknown uids are skipped.
+    /// - Returns: The position and uid of each account left because it is enabled.
+    /// - Throws: `LOCAL_ID_LIST_EXCEEDS_LIMIT` for no uid or more than ``maximumBatchDeletion``.
+    public func deleteAccounts(uids: [String], force: Bool) throws(IdentityBackendError) -> [(index: Int, uid: String)]
+    {
+        guard (1...Self.maximumBatchDeletion).contains(uids.count) else {
+            throw IdentityBackendError(
+                .localIdListExceedsLimit, message: "1 to \(Self.maximumBatchDeletion) uids per batch")
+        }
+        return try storage.update { state in
+            var enabled: [(index: Int, uid: String)] = []
+            for (index, uid) in uids.enumerated() {
+                guard let account = state.identity.accounts[uid] else { continue }
+                guard force || account.isDisabled else {
+                    enabled.append((index, uid))
+                    continue
+                }
+                remove(account, from: &state)
+            }
+            return enabled
+        }
+    }
+
     /// Removes `account`, its identities, its refresh tokens (current and exchanged) and its reset codes.
     func remove(_ account: EmbeddedAccount, from state: inout EmbeddedBackendState) {
         for identity in account.identities { state.identity.identities[identity.key] = nil }
