@@ -26,7 +26,9 @@ extension EmbeddedHTTPFace {
     /// `…/v1/projects/{id}/…` and the test endpoints' `/emulator/v1/projects/{id}/…` both name it fourth), or `nil`.
     func projectRefusal(of request: HTTPRequest) -> HTTPFaceError? {
         let path = Self.decodedPath(of: request.url) ?? ""
-        let project = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(4).first ?? ""
+        // `projects/{id}:createSessionCookie` names it before the colon.
+        let segment = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(4).first ?? ""
+        let project = segment.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         guard project == projectID else {
             return HTTPFaceError("PROJECT_NOT_FOUND", status: 404, detail: "this emulator serves \(projectID)")
         }
@@ -126,6 +128,25 @@ extension EmbeddedHTTPFace {
                 })
         }
         return .object(object)
+    }
+
+    /// `POST …/projects/{id}:createSessionCookie` (`idToken`, `validDuration` in seconds as a string): the session
+    /// cookie.
+    func adminCreateSessionCookie(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        guard let idToken = try fields.text("idToken") else { throw HTTPFaceError("MISSING_ID_TOKEN") }
+        let lifetime: Int?
+        switch try fields.text("validDuration") {
+        case nil: lifetime = nil
+        case let text?:
+            guard let seconds = Int(text) else {
+                throw HTTPFaceError("INVALID_DURATION", detail: "validDuration is a whole number of seconds")
+            }
+            lifetime = seconds
+        }
+        let cookie = try core { () throws(IdentityBackendError) in
+            try service.createSessionCookie(idToken: Secret(idToken), lifetime: lifetime)
+        }
+        return .object(["sessionCookie": .string(cookie.value)])
     }
 
     /// `POST …/accounts:sendOobCode` with `returnOobLink`: the link an administrator hands over instead of a mail

@@ -167,6 +167,7 @@ package struct EmbeddedHTTPFace: Sendable {
         case .adminUpdate: try adminUpdate(RequestFields(jsonBody: request.body))
         case .adminDelete: try adminDelete(RequestFields(jsonBody: request.body))
         case .adminBatchDelete: try adminBatchDelete(RequestFields(jsonBody: request.body))
+        case .adminCreateSessionCookie: try adminCreateSessionCookie(RequestFields(jsonBody: request.body))
         case .adminSendOobCode: try adminSendOobCode(RequestFields(jsonBody: request.body))
         case .adminConfig: adminConfig()
         case .adminUpdateConfig:

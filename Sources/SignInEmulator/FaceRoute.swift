@@ -25,6 +25,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case adminUpdate = "admin:accounts:update"
     case adminDelete = "admin:accounts:delete"
     case adminBatchDelete = "admin:accounts:batchDelete"
+    case adminCreateSessionCookie = "admin:createSessionCookie"
     case adminSendOobCode = "admin:accounts:sendOobCode"
     // The project's configuration in the Admin API v2, `/identitytoolkit.googleapis.com/v2/projects/{projectId}/config`:
     // `GET` reads it, `PATCH` changes it.
@@ -76,6 +77,10 @@ enum FaceRoute: String, CaseIterable, Sendable {
         let projects = "/identitytoolkit.googleapis.com/v1/projects/"
         if path.hasPrefix(projects) {
             let rest = path.dropFirst(projects.count).split(separator: "/", omittingEmptySubsequences: false)
+            if rest.count == 1, rest[0].hasSuffix(":createSessionCookie"), !rest[0].hasPrefix(":") {
+                self = .adminCreateSessionCookie
+                return
+            }
             guard rest.count == 2, !rest[0].isEmpty, let route = FaceRoute(rawValue: "admin:" + rest[1]), route.isAdmin
             else { return nil }
             self = route
@@ -189,7 +194,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     var isAdmin: Bool {
         switch self {
         case .adminCreate, .adminLookup, .adminBatchGet, .adminUpdate, .adminDelete, .adminBatchDelete,
-            .adminSendOobCode, .adminConfig, .adminUpdateConfig:
+            .adminSendOobCode, .adminConfig, .adminUpdateConfig, .adminCreateSessionCookie:
             true
         default: false
         }

@@ -189,6 +189,8 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let invalidPhoneNumber = Code(rawValue: "INVALID_PHONE_NUMBER")
         /// The SMS code's session is over: the code expired, or too many wrong codes were tried.
         public static let sessionExpired = Code(rawValue: "SESSION_EXPIRED")
+        /// A session cookie's lifetime is outside what the backend issues (five minutes to two weeks).
+        public static let invalidDuration = Code(rawValue: "INVALID_DURATION")
         /// A batch names no uid, or more than the backend takes at once.
         public static let localIdListExceedsLimit = Code(rawValue: "LOCAL_ID_LIST_EXCEEDS_LIMIT")
         /// Another account signs in with this phone number.

@@ -121,6 +121,9 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     /// Firebase's own tools read them as an emulator's. They are still signed with the backend's own key, which no
     /// Firebase project accepts.
     public var sessionIssuer: String { "https://securetoken.google.com/\(projectID)" }
+
+    /// The issuer of its session cookies, as Firebase's: `https://session.firebase.google.com/<project>`.
+    public var sessionCookieIssuer: String { "https://session.firebase.google.com/\(projectID)" }
 }
 
 /// The settings of the project that may change while the backend runs, as a Firebase project's may.
