@@ -55,8 +55,11 @@ extension EmbeddedHTTPFace {
         let uids = try fields.strings("localId") ?? []
         let emails = try fields.strings("email") ?? []
         let phoneNumbers = try fields.strings("phoneNumber") ?? []
+        let federated = try fields.objects("federatedUserId").map { entry throws(HTTPFaceError) in
+            LinkedIdentity(providerId: try entry.text("providerId") ?? "", subject: try entry.text("rawId") ?? "")
+        }
         let accounts = try core { () throws(IdentityBackendError) in
-            try service.accounts(uids: uids, emails: emails, phoneNumbers: phoneNumbers)
+            try service.accounts(uids: uids, emails: emails, phoneNumbers: phoneNumbers, identities: federated)
         }
         var object: [String: JSONValue] = ["kind": "identitytoolkit#GetAccountInfoResponse"]
         if !accounts.isEmpty { object["users"] = .array(accounts.map(Self.userObject)) }
@@ -80,27 +83,27 @@ extension EmbeddedHTTPFace {
     }
 
     /// `POST …/accounts:update` with a `localId`: an administrator's changes (`email`, `password`, `displayName`,
-    /// `photoUrl`, `deleteAttribute: ["DISPLAY_NAME", "PHOTO_URL"]`, `emailVerified`, `disableUser`, `validSince`,
-    /// `customAttributes`).
+    /// `photoUrl`, `phoneNumber`, `deleteAttribute: ["DISPLAY_NAME", "PHOTO_URL", "PHONE_NUMBER"]`, `deleteProvider`,
+    /// `emailVerified`, `disableUser`, `validSince`, `customAttributes`).
     func adminUpdate(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         guard let uid = try fields.text("localId") else { throw HTTPFaceError("MISSING_LOCAL_ID") }
         let deleted = try fields.strings("deleteAttribute") ?? []
-        if let other = deleted.first(where: { !["DISPLAY_NAME", "PHOTO_URL"].contains($0) }) {
+        if let other = deleted.first(where: { !["DISPLAY_NAME", "PHOTO_URL", "PHONE_NUMBER"].contains($0) }) {
             throw HTTPFaceError("INVALID_REQUEST", detail: "cannot delete the attribute \(other)")
         }
-        if try fields.strings("deleteProvider")?.isEmpty == false {
-            throw HTTPFaceError(
-                "INVALID_REQUEST", detail: "this emulator does not unlink providers for an administrator")
-        }
-        let changes = EmbeddedIdentityService.AccountChanges(
+        var changes = EmbeddedIdentityService.AccountChanges(
             email: try fields.text("email"), password: try fields.string("password").map { Secret($0) },
             displayName: try fields.text("displayName"), deleteDisplayName: deleted.contains("DISPLAY_NAME"),
             emailVerified: try fields.bool("emailVerified"), disabled: try fields.bool("disableUser"),
             validSince: try fields.integer("validSince"), customAttributes: try fields.string("customAttributes"),
             photoURL: deleted.contains("PHOTO_URL") ? "" : try fields.text("photoUrl"))
+        changes.deleteProviders = try fields.strings("deleteProvider") ?? []
+        changes.phoneNumber = try fields.string("phoneNumber")
+        if deleted.contains("PHONE_NUMBER") { changes.phoneNumber = "" }
         let account = try core { () throws(IdentityBackendError) in try service.updateAccount(uid: uid, changes) }
         var object = Self.accountFields(account.info)
         object["kind"] = "identitytoolkit#SetAccountInfoResponse"
+        if let phoneNumber = account.phoneNumber { object["phoneNumber"] = .string(phoneNumber) }
         return .object(object)
     }
 

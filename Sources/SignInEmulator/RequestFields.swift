@@ -76,6 +76,21 @@ struct RequestFields: Sendable {
         }
     }
 
+    /// The list of objects `name`, each as fields of its own; none when it is missing.
+    func objects(_ name: String) throws(HTTPFaceError) -> [RequestFields] {
+        switch fields[name] {
+        case nil, .null?: return []
+        case .array(let values)?:
+            var objects: [RequestFields] = []
+            for value in values {
+                guard case .object(let object) = value else { throw .invalidJSON("\(name) must list objects") }
+                objects.append(RequestFields(object))
+            }
+            return objects
+        default: throw .invalidJSON("\(name) must be a list of objects")
+        }
+    }
+
     /// The list of strings `name`.
     func strings(_ name: String) throws(HTTPFaceError) -> [String]? {
         switch fields[name] {

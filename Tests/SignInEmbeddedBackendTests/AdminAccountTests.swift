@@ -241,4 +241,39 @@ struct AdminAccountTests {
                 == .localIdListExceedsLimit)
         #expect(try service.deleteAccounts(uids: Array(many.dropLast()), force: true).isEmpty)
     }
+
+    @Test("an administrator sets and removes a phone number, unlinks any provider, and finds accounts by identity")
+    func phoneUnlinkAndIdentityLookup() throws {
+        let sam = try service.signUp(email: "sam@example.com", password: "sam password 1")
+        let other = try service.signUpAnonymously()
+        var phone = EmbeddedIdentityService.AccountChanges()
+        phone.phoneNumber = "+1 555 555 0100"
+        #expect(try service.updateAccount(uid: sam.localId, phone).phoneNumber == "+15555550100")
+        #expect(
+            try service.accounts(
+                uids: [], emails: [], identities: [LinkedIdentity(providerId: "phone", subject: "+15555550100")]
+            ).map(\.uid) == [sam.localId])
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try service.updateAccount(uid: other.localId, phone) }
+                == .phoneNumberExists)
+        phone.phoneNumber = "555-0100"
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try service.updateAccount(uid: sam.localId, phone) }
+                == .invalidPhoneNumber)
+        var unlink = EmbeddedIdentityService.AccountChanges()
+        unlink.deleteProviders = ["phone", "password"]
+        let unlinked = try service.updateAccount(uid: sam.localId, unlink)
+        #expect(unlinked.identities.isEmpty && unlinked.phoneNumber == nil && unlinked.passwordHash == nil)
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.signInWithPassword(email: "sam@example.com", password: "sam password 1")
+            } == .invalidLoginCredentials, "the password no longer signs in")
+        #expect(
+            try service.accounts(
+                uids: [], emails: [], identities: [LinkedIdentity(providerId: "phone", subject: "+15555550100")]
+            ).isEmpty)
+        phone.phoneNumber = "+15555550100"
+        #expect(
+            try service.updateAccount(uid: other.localId, phone).phoneNumber == "+15555550100", "the number is free")
+    }
 }

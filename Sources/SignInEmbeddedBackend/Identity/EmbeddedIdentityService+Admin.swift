@@ -54,6 +54,11 @@ extension EmbeddedIdentityService {
         public var validSince: Int?
         /// The custom claims, the text of a JSON object (`{}` removes them).
         public var customAttributes: String?
+        /// The phone number that signs the account in, in any form `PhoneNumber` takes; an empty one removes it.
+        public var phoneNumber: String?
+        /// The providers to unlink (Firebase's `deleteProvider`): `password` removes the password, `phone` the number.
+        /// An administrator may unlink the last one.
+        public var deleteProviders: [String] = []
 
         /// Describes changes.
         public init(
@@ -127,20 +132,23 @@ extension EmbeddedIdentityService {
         }
     }
 
-    /// The accounts with any of `uids`, `emails` or `phoneNumbers` (in any form `PhoneNumber` takes), each once,
-    /// in no particular order (Firebase's admin `accounts:lookup`); the unknown ones are left out.
-    public func accounts(uids: [String], emails: [String], phoneNumbers: [String] = []) throws(IdentityBackendError)
-        -> [EmbeddedAccount]
-    {
+    /// The accounts with any of `uids`, `emails`, `phoneNumbers` (in any form `PhoneNumber` takes) or linked
+    /// `identities` (a provider and the user's id there: Firebase's `federatedUserId`), each once, in no particular
+    /// order (Firebase's admin `accounts:lookup`); the unknown ones are left out.
+    public func accounts(
+        uids: [String], emails: [String], phoneNumbers: [String] = [], identities: [LinkedIdentity] = []
+    ) throws(IdentityBackendError) -> [EmbeddedAccount] {
         try storage.read { state in
             var found: [String: EmbeddedAccount] = [:]
             for uid in uids { found[uid] = state.identity.accounts[uid] }
             for email in emails {
                 for uid in emailOwners(email, in: state) { found[uid] = state.identity.accounts[uid] }
             }
-            for number in phoneNumbers.compactMap(PhoneNumber.normalized) {
-                let key = LinkedIdentity(providerId: "phone", subject: number).key
-                if let uid = state.identity.identities[key] { found[uid] = state.identity.accounts[uid] }
+            let phones = phoneNumbers.compactMap(PhoneNumber.normalized).map {
+                LinkedIdentity(providerId: "phone", subject: $0)
+            }
+            for identity in phones + identities {
+                if let uid = state.identity.identities[identity.key] { found[uid] = state.identity.accounts[uid] }
             }
             return found.values.sorted { $0.uid < $1.uid }
         }
@@ -175,6 +183,16 @@ extension EmbeddedIdentityService {
         }
         // An empty photo URL removes the photo.
         let photo = try changes.photoURL.map { url throws(IdentityBackendError) in try Self.checkedPhotoURL(url) ?? "" }
+        // An empty phone number removes the number.
+        let phone = try changes.phoneNumber.map { text throws(IdentityBackendError) -> String in
+            guard !text.isEmpty else { return "" }
+            guard let number = PhoneNumber.normalized(text) else {
+                throw IdentityBackendError(
+                    .invalidPhoneNumber,
+                    message: "expected E.164: +, the country calling code, the number (\(PhoneNumber.example))")
+            }
+            return number
+        }
         return try storage.update { state throws(IdentityBackendError) in
             guard var account = state.identity.accounts[uid] else {
                 throw IdentityBackendError(.userNotFound, message: "no account has this uid")
@@ -196,6 +214,30 @@ extension EmbeddedIdentityService {
             if let disabled = changes.disabled { account.disabledAt = disabled ? (account.disabledAt ?? now) : nil }
             if let claims { account.customAttributes = claims == "{}" ? nil : claims }
             if let validSince = changes.validSince { account.validSince = max(account.validSince ?? 0, validSince) }
+            for providerId in changes.deleteProviders {
+                for removed in account.identities where removed.providerId == providerId {
+                    state.identity.identities[removed.key] = nil
+                }
+                account.identities.removeAll { $0.providerId == providerId }
+                if providerId == ProviderType.emailPassword.rawValue { account.passwordHash = nil }
+                if providerId == "phone" { account.phoneNumber = nil }
+            }
+            if let phone {
+                for old in account.identities where old.providerId == "phone" {
+                    state.identity.identities[old.key] = nil
+                }
+                account.identities.removeAll { $0.providerId == "phone" }
+                account.phoneNumber = nil
+                if !phone.isEmpty {
+                    let identity = LinkedIdentity(providerId: "phone", subject: phone)
+                    if let owner = state.identity.identities[identity.key], owner != uid {
+                        throw IdentityBackendError(.phoneNumberExists, message: "another account has this number")
+                    }
+                    account.identities.append(identity)
+                    account.phoneNumber = phone
+                    state.identity.identities[identity.key] = uid
+                }
+            }
             if let hash {
                 if account.passwordHash == nil, let kept = account.email {
                     let identity = LinkedIdentity(providerId: "password", subject: kept, email: kept)
