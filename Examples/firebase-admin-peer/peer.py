@@ -10,6 +10,7 @@ Exits 0 when every check passes, 1 on the first failure (with what was expected 
 """
 
 import argparse
+import datetime
 import glob
 import json
 import os
@@ -102,8 +103,8 @@ class Peer:
         apple, _ = self.sign_in_and_verify("Sign in with Apple", ["sign-in", "apple", "--yes"], "apple.com",
                                            ["apple.com"])
         self.verify("the Apple session, refreshed", self.refreshed(apple), apple["uid"], "apple.com", ["apple.com"])
-        self.sign_in_and_verify("Sign in with Google", ["sign-in", "google", "--yes"], "google.com",
-                                ["google.com", "email"])
+        google, _ = self.sign_in_and_verify("Sign in with Google", ["sign-in", "google", "--yes"], "google.com",
+                                            ["google.com", "email"])
         self.sign_in_and_verify("email sign-up", ["sign-up", "--email", "peer@example.com", "--password",
                                                   "peer password 1"], "password", ["email"])
         self.run_cli("sign-out", "--yes")
@@ -117,6 +118,7 @@ class Peer:
         expect(linked["uid"] == guest["uid"], "linking changed the guest's uid")
         expect(decoded.get("email") == "guest@example.com", f"the linked token's email is {decoded.get('email')!r}")
         self.manage_users(known_uid=guest["uid"])
+        self.beyond_the_basics(google_uid=google["uid"])
 
     def check(self, label, condition, message):
         expect(condition, f"{label}: {message}")
@@ -284,6 +286,47 @@ class Peer:
                                 headers={"Authorization": f"Bearer {user_token}"})
         self.check("the Admin API with a user's ID token: 403", as_user.status_code == 403,
                    f"HTTP {as_user.status_code}")
+
+
+    def beyond_the_basics(self, google_uid):
+        """Calls a team's server makes beside account management: phone numbers, lookup by a linked identity,
+        unlinking, session cookies and deletion in bulk."""
+        uid = auth.create_user(email="bulk1@example.com", password="bulk password 1").uid
+        number = "+15555550199"
+        auth.update_user(uid, phone_number=number)
+        self.check("update_user(phone_number=...), then get_user_by_phone_number finds it",
+                   auth.get_user_by_phone_number(number).uid == uid and auth.get_user(uid).phone_number == number,
+                   "not found, or another number")
+        google_id = next(p.uid for p in auth.get_user(google_uid).provider_data if p.provider_id == "google.com")
+        found = auth.get_users([auth.ProviderIdentifier("google.com", google_id)])
+        self.check("get_users by ProviderIdentifier (federatedUserId) finds the Google account",
+                   [u.uid for u in found.users] == [google_uid], f"found {[u.uid for u in found.users]}")
+        auth.update_user(uid, providers_to_delete=["phone"])
+        user = auth.get_user(uid)
+        self.check("update_user(providers_to_delete=['phone']) unlinks the number",
+                   user.phone_number is None and "phone" not in [p.provider_id for p in user.provider_data],
+                   f"phone {user.phone_number!r}")
+
+        self.run_cli("sign-in", "guest", "--yes")
+        session = self.stored_session()
+        cookie = auth.create_session_cookie(session["tokens"]["idToken"], expires_in=datetime.timedelta(minutes=10))
+        claims = auth.verify_session_cookie(cookie)
+        self.check("create_session_cookie, then verify_session_cookie: the guest's uid, under the cookie issuer",
+                   claims["uid"] == session["uid"]
+                   and claims["iss"] == f"https://session.firebase.google.com/{self.project}"
+                   and claims["exp"] - claims["iat"] == 600, f"claims {claims}")
+
+        second = auth.create_user(email="bulk2@example.com").uid
+        result = auth.delete_users([uid, second, "nobody-has-this-uid"])
+        self.check("delete_users: every account named goes; an unknown uid is no failure",
+                   result.success_count == 3 and result.failure_count == 0, f"{result.success_count} deleted, "
+                   f"{[e.reason for e in result.errors]}")
+        try:
+            auth.get_user(second)
+            gone = "still there"
+        except auth.UserNotFoundError:
+            gone = "gone"
+        self.check("... and get_user no longer finds them", gone == "gone", gone)
 
 
 def main():

@@ -133,19 +133,12 @@ extension EmbeddedHTTPFace {
         return .object(object)
     }
 
-    /// `POST …/projects/{id}:createSessionCookie` (`idToken`, `validDuration` in seconds as a string): the session
-    /// cookie.
+    /// `POST …/projects/{id}:createSessionCookie` (`idToken`, `validDuration` in seconds, a string or a number): the
+    /// session cookie.
     func adminCreateSessionCookie(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         guard let idToken = try fields.text("idToken") else { throw HTTPFaceError("MISSING_ID_TOKEN") }
-        let lifetime: Int?
-        switch try fields.text("validDuration") {
-        case nil: lifetime = nil
-        case let text?:
-            guard let seconds = Int(text) else {
-                throw HTTPFaceError("INVALID_DURATION", detail: "validDuration is a whole number of seconds")
-            }
-            lifetime = seconds
-        }
+        // A string in Google's REST documentation; a number from the Admin SDKs.
+        let lifetime = try fields.integer("validDuration")
         let cookie = try core { () throws(IdentityBackendError) in
             try service.createSessionCookie(idToken: Secret(idToken), lifetime: lifetime)
         }

@@ -238,4 +238,25 @@ struct GoogleEmulatorContractTests {
         let reused = harness.accounts("signInWithPhoneNumber", ["sessionInfo": sessionInfo, "code": code])
         #expect(reused.errorCode == "INVALID_SESSION_INFO", "\(reused.text)")
     }
+
+    @Test("createSessionCookie takes validDuration as Google's string or the Admin SDK's number, within bounds")
+    func sessionCookieRoute() throws {
+        let harness = FaceHarness()
+        let idToken = try #require(harness.signUp().string("idToken"))
+        let path = "/identitytoolkit.googleapis.com/v1/projects/demo-signin:createSessionCookie"
+        let owner = ["Content-Type": "application/json", "Authorization": "Bearer owner"]
+        func create(_ body: [String: Any]) -> Reply {
+            harness.send("POST", path, key: nil, body: FaceHarness.json(body), headers: owner)
+        }
+        #expect(create(["idToken": idToken, "validDuration": "7777"]).string("sessionCookie") != nil)
+        #expect(create(["idToken": idToken, "validDuration": 600]).string("sessionCookie") != nil)
+        #expect(create(["idToken": idToken, "validDuration": "1"]).errorCode == "INVALID_DURATION")
+        #expect(create(["validDuration": "7777"]).errorCode == "MISSING_ID_TOKEN")
+        let other = harness.send(
+            "POST", "/identitytoolkit.googleapis.com/v1/projects/another:createSessionCookie", key: nil,
+            body: FaceHarness.json(["idToken": idToken]), headers: owner)
+        #expect(other.status == 404 && other.errorCode == "PROJECT_NOT_FOUND", "\(other.text)")
+        let anonymous = harness.send("POST", path, key: nil, body: FaceHarness.json(["idToken": idToken]))
+        #expect(anonymous.status == 401, "the owner credential only")
+    }
 }
