@@ -222,22 +222,7 @@ extension EmbeddedIdentityService {
                 if providerId == ProviderType.emailPassword.rawValue { account.passwordHash = nil }
                 if providerId == "phone" { account.phoneNumber = nil }
             }
-            if let phone {
-                for old in account.identities where old.providerId == "phone" {
-                    state.identity.identities[old.key] = nil
-                }
-                account.identities.removeAll { $0.providerId == "phone" }
-                account.phoneNumber = nil
-                if !phone.isEmpty {
-                    let identity = LinkedIdentity(providerId: "phone", subject: phone)
-                    if let owner = state.identity.identities[identity.key], owner != uid {
-                        throw IdentityBackendError(.phoneNumberExists, message: "another account has this number")
-                    }
-                    account.identities.append(identity)
-                    account.phoneNumber = phone
-                    state.identity.identities[identity.key] = uid
-                }
-            }
+            if let phone { try setPhoneNumber(phone.isEmpty ? nil : phone, of: &account, state: &state) }
             if let hash {
                 if account.passwordHash == nil, let kept = account.email {
                     let identity = LinkedIdentity(providerId: "password", subject: kept, email: kept)

@@ -115,14 +115,8 @@ extension EmbeddedIdentityService {
                     isNewUser = true
                 }
                 try Self.requireEnabled(account)
-                for old in account.identities where old.providerId == "phone" {
-                    state.identity.identities[old.key] = nil
-                }
-                account.identities.removeAll { $0.providerId == "phone" }
-                account.identities.append(identity)
-                account.phoneNumber = number
+                try setPhoneNumber(number, of: &account, state: &state)
                 account.isAnonymous = false
-                state.identity.identities[identity.key] = account.uid
                 state.identity.accounts[account.uid] = account
                 let step = try finishFirstStep(
                     for: account, provider: "phone", isNewUser: isNewUser, fresh: fresh, now: now, state: &state)
@@ -133,6 +127,27 @@ extension EmbeddedIdentityService {
         }
         let (step, number) = try outcome.get()
         return PhoneSignIn(session: try step.answer(), phoneNumber: number, isNewUser: isNewUser)
+    }
+
+    /// Makes `number` (E.164) the phone number that signs `account` in, in place of the one it had, or with `nil`
+    /// removes it: the account's `phone` identity and its `phoneNumber` change together.
+    /// - Throws: `PHONE_NUMBER_EXISTS` when another account has the number.
+    func setPhoneNumber(_ number: String?, of account: inout EmbeddedAccount, state: inout EmbeddedBackendState)
+        throws(IdentityBackendError)
+    {
+        let identity = number.map { LinkedIdentity(providerId: "phone", subject: $0) }
+        if let identity, let owner = state.identity.identities[identity.key], owner != account.uid {
+            throw IdentityBackendError(.phoneNumberExists, message: "another account has this number")
+        }
+        for old in account.identities where old.providerId == "phone" {
+            state.identity.identities[old.key] = nil
+        }
+        account.identities.removeAll { $0.providerId == "phone" }
+        account.phoneNumber = number
+        if let identity {
+            account.identities.append(identity)
+            state.identity.identities[identity.key] = account.uid
+        }
     }
 
     /// The SMS codes that would still be accepted now, oldest first, read from the SMS outbox and checked against
