@@ -164,6 +164,7 @@ extension SessionTokenClaims {
         firebase.add("second_factor_identifier", secondFactorIdentifier)
         firebase.add("sign_in_provider", signInProvider)
         firebase.add("sign_in_second_factor", signInSecondFactor)
+        firebase.add("tenant", tenant)
         var object = CompactJSONObject()
         object.interleave(customClaims.filter { !Self.standardNames.contains($0.key) })
         object.add("aud", aud)

@@ -338,7 +338,8 @@ extension SessionTokenClaims: FlatJSONDecodable {
             let emailVerified = object.optionalBool("email_verified"),
             let firebase = object.object("firebase"), let provider = firebase.string("sign_in_provider"),
             let secondFactor = firebase.optionalString("sign_in_second_factor"),
-            let secondFactorIdentifier = firebase.optionalString("second_factor_identifier")
+            let secondFactorIdentifier = firebase.optionalString("second_factor_identifier"),
+            let tenant = firebase.optionalString("tenant")
         else { return nil }
         var identities: [String: [String]] = [:]
         switch firebase.value("identities") {
@@ -357,6 +358,7 @@ extension SessionTokenClaims: FlatJSONDecodable {
         self.phoneNumber = phoneNumber
         self.signInSecondFactor = secondFactor
         self.secondFactorIdentifier = secondFactorIdentifier
+        self.tenant = tenant
         for (key, value) in object.values where !Self.standardNames.contains(key) {
             customClaims[key] = value.claimValue
         }

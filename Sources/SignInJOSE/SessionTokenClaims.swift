@@ -45,6 +45,8 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
     public var signInSecondFactor: String?
     /// The enrolment id of that factor (`firebase.second_factor_identifier`).
     public var secondFactorIdentifier: String?
+    /// The tenant whose account signed in (`firebase.tenant`), or `nil` for an account of the project itself.
+    public var tenant: String?
 
     /// Creates claims.
     public init(
@@ -88,6 +90,7 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         case signInProvider = "sign_in_provider"
         case signInSecondFactor = "sign_in_second_factor"
         case secondFactorIdentifier = "second_factor_identifier"
+        case tenant
     }
 
     public init(from decoder: any Decoder) throws {
@@ -109,6 +112,7 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         identities = try firebase.decodeIfPresent([String: [String]].self, forKey: .identities) ?? [:]
         signInSecondFactor = try firebase.decodeIfPresent(String.self, forKey: .signInSecondFactor)
         secondFactorIdentifier = try firebase.decodeIfPresent(String.self, forKey: .secondFactorIdentifier)
+        tenant = try firebase.decodeIfPresent(String.self, forKey: .tenant)
         let all = try decoder.container(keyedBy: IdentityTokenClaims.AnyKey.self)
         for key in all.allKeys where !Self.standardNames.contains(key.stringValue) {
             customClaims[key.stringValue] = try all.decode(JSONValue.self, forKey: key)
@@ -135,6 +139,7 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         try firebase.encode(signInProvider, forKey: .signInProvider)
         try firebase.encodeIfPresent(signInSecondFactor, forKey: .signInSecondFactor)
         try firebase.encodeIfPresent(secondFactorIdentifier, forKey: .secondFactorIdentifier)
+        try firebase.encodeIfPresent(tenant, forKey: .tenant)
         var all = encoder.container(keyedBy: IdentityTokenClaims.AnyKey.self)
         for (name, value) in customClaims where !Self.standardNames.contains(name) {
             try all.encode(value, forKey: IdentityTokenClaims.AnyKey(stringValue: name))

@@ -126,19 +126,33 @@ struct CustomTokenTests {
             } == .userDisabled)
     }
 
-    @Test("an emulator takes the Admin SDKs' unsigned tokens, but only unsigned and only theirs")
+    @Test(
+        "an emulator takes unsigned tokens (alg none, or a JSON object of claims), but never a signature it cannot check"
+    )
     func emulator() throws {
         var configuration = BackendHarness.fastConfiguration
         configuration.acceptsEmulatorCustomTokens = true
         let emulator = BackendHarness(configuration: configuration)
         let session = try emulator.service.signInWithCustomToken(Secret(try token(emulatorClaims(uid: "admin-made"))))
         #expect(session.localId == "admin-made" && session.signInProvider == "custom")
-        var otherIssuer = emulatorClaims()
+        // Anyone can write an unsigned token, so its issuer proves nothing: Google's emulator takes any.
+        var otherIssuer = emulatorClaims(uid: "other-issuer")
         otherIssuer["iss"] = "someone@example.com"
-        let notTheAdminSDKs = try token(otherIssuer)
+        #expect(try emulator.service.signInWithCustomToken(Secret(try token(otherIssuer))).localId == "other-issuer")
+        let object = try emulator.service.signInWithCustomToken(Secret(#"{"uid": "from-json", "claims": {"a": 1}}"#))
+        #expect(object.localId == "from-json" && object.isNewUser)
         #expect(
             errorCode { () throws(IdentityBackendError) in
-                _ = try emulator.service.signInWithCustomToken(Secret(notTheAdminSDKs))
+                _ = try emulator.service.signInWithCustomToken(Secret(#"{"look": "no uid"}"#))
+            } == .missingIdentifier)
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try emulator.service.signInWithCustomToken(Secret(#"{"uid": "u", "claims": {"firebase": 1}}"#))
+            } == .forbiddenClaim)
+        // Off, neither form is taken.
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.signInWithCustomToken(Secret(#"{"uid": "from-json"}"#))
             } == .invalidCustomToken)
         let withSignature = try token(emulatorClaims()) + "c2ln"
         #expect(

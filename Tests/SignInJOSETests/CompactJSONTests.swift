@@ -54,10 +54,12 @@ struct CompactJSONTests {
                 iss: text, aud: text, sub: text, iat: 1, exp: 2, authTime: 0, signInProvider: text, email: email,
                 sessionID: email)
             session.phoneNumber = email.map { _ in "+15555550100" }
+            session.tenant = email.map { _ in "tenant-a1" }
             #expect(
                 session.compactJSON == (try foundation(session)),
                 "\(String(decoding: session.compactJSON, as: UTF8.self))")
             #expect(TokenJSON.sessionClaims(from: session.compactJSON)?.phoneNumber == session.phoneNumber)
+            #expect(TokenJSON.sessionClaims(from: session.compactJSON)?.tenant == session.tenant)
         }
     }
 

@@ -195,6 +195,16 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let localIdListExceedsLimit = Code(rawValue: "LOCAL_ID_LIST_EXCEEDS_LIMIT")
         /// Another account signs in with this phone number.
         public static let phoneNumberExists = Code(rawValue: "PHONE_NUMBER_EXISTS")
+        /// The project (or the tenant) has sign-in turned off altogether.
+        public static let projectDisabled = Code(rawValue: "PROJECT_DISABLED")
+        /// The project (or the tenant) does not let anyone sign in with a password.
+        public static let passwordLoginDisabled = Code(rawValue: "PASSWORD_LOGIN_DISABLED")
+        /// The request names one tenant and its token, path or body another.
+        public static let tenantIdMismatch = Code(rawValue: "TENANT_ID_MISMATCH")
+        /// A custom token names no uid.
+        public static let missingIdentifier = Code(rawValue: "MISSING_IDENTIFIER")
+        /// The request names a tenant the project does not have.
+        public static let tenantNotFound = Code(rawValue: "TENANT_NOT_FOUND")
     }
 
     /// The answer to a sign-in of an account with second factors.
@@ -217,11 +227,12 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         case .nonceAlreadyUsed: .invalidIdentityToken(.replayed)
         case .nonceMismatch: .invalidIdentityToken(.nonceMismatch)
         case .missingIdToken: .missingIdentityToken(provider)
-        case .unsupportedProvider, .adminOnlyOperation: .operationNotAllowed(provider)
+        case .unsupportedProvider, .adminOnlyOperation, .projectDisabled, .passwordLoginDisabled:
+            .operationNotAllowed(provider)
         case .invalidRefreshToken: .refreshTokenRejected
         case .userNotFound: .signedOut(.accountDeleted)
         case .userDisabled: .userDisabled
-        case .invalidCustomToken, .credentialMismatch: .invalidCustomToken
+        case .invalidCustomToken, .credentialMismatch, .missingIdentifier: .invalidCustomToken
         case .invalidIDToken, .tokenExpired: .signedOut(.sessionExpired)
         case .invalidLoginCredentials: .wrongCredentials
         case .emailNotFound: .emailNotFound

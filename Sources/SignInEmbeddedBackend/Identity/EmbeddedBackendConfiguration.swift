@@ -7,6 +7,11 @@ package import SignInEmbeddedStore
 public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     /// The project id: the `aud` of the service's ID tokens.
     public var projectID: String
+    /// The tenant the backend keeps the accounts of, or `nil` for the project's own. A tenant's ID tokens name it
+    /// (`firebase.tenant`), its refresh tokens start with `r.<tenant>.`, and a custom token for another tenant is
+    /// `TENANT_ID_MISMATCH`. Each tenant is a backend of its own, over its own state: no account, code or session
+    /// crosses from one to another.
+    public var tenantID: String?
     /// The app's client id at Apple: the `aud` of Apple identity tokens.
     public var appleClientID: String
     /// The `iss` of Apple identity tokens.
@@ -133,6 +138,17 @@ public struct EmbeddedProjectSettings: Hashable, Sendable {
     /// for an email with no account is answered as any other, at the same cost; off, they are told apart
     /// (`EMAIL_NOT_FOUND`, `INVALID_PASSWORD`), which lets anyone learn which emails have accounts.
     public var emailEnumerationProtection: Bool
+    /// Whether anyone may sign in at all (Firebase's `disableAuth`, inverted): off, every call for a user is
+    /// `PROJECT_DISABLED`.
+    public var signInEnabled = true
+    /// Whether accounts may be made and signed in with an email and a password (Firebase's `allowPasswordSignup`):
+    /// off, signing up is `OPERATION_NOT_ALLOWED` and signing in `PASSWORD_LOGIN_DISABLED`.
+    public var passwordSignInEnabled = true
+    /// Whether guests may sign up (Firebase's `enableAnonymousUser`): off, `ADMIN_ONLY_OPERATION`.
+    public var guestSignUpEnabled = true
+    /// Whether email links sign in (Firebase's `enableEmailLinkSignin`): off, sending one and signing in with one
+    /// are `OPERATION_NOT_ALLOWED`.
+    public var emailLinkSignInEnabled = true
 
     /// Creates the settings.
     public init(emailEnumerationProtection: Bool = true) {

@@ -299,7 +299,7 @@ extension EmbeddedIdentityService {
                 withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         else { throw IdentityBackendError(.invalidClaims, message: "custom claims must be a JSON object") }
         if let reserved = object.keys.sorted().first(where: reservedClaims.contains) {
-            throw IdentityBackendError(.forbiddenClaim, message: "\(reserved) is a reserved claim")
+            throw IdentityBackendError(.forbiddenClaim, message: reserved)
         }
         return String(decoding: compact, as: UTF8.self)
     }

@@ -24,13 +24,20 @@ extension EmbeddedIdentityService: CustomTokenBackend {
 
     /// A custom token's claims.
     struct CustomTokenClaims: Codable {
-        var iss: String
-        var sub: String
-        var aud: String
-        var uid: String
-        var iat: Int
-        var exp: Int
+        var iss: String?
+        var sub: String?
+        var aud: String?
+        var uid: String?
+        var iat: Int?
+        var exp: Int?
         var claims: [String: JSONValue]?
+        /// The tenant the token signs in to, when the team's server names one (Firebase's `tenant_id`).
+        var tenantID: String?
+
+        enum CodingKeys: String, CodingKey {
+            case iss, sub, aud, uid, iat, exp, claims
+            case tenantID = "tenant_id"
+        }
     }
 
     /// A custom token for `uid`, as the team's server mints it, with developer `claims` for the ID token it is
@@ -42,7 +49,7 @@ extension EmbeddedIdentityService: CustomTokenBackend {
             throw IdentityBackendError(.invalidLocalID, message: "a uid is 1 to \(Self.maximumUIDLength) characters")
         }
         if let reserved = claims.keys.sorted().first(where: Self.reservedClaims.contains) {
-            throw IdentityBackendError(.forbiddenClaim, message: "\(reserved) is a reserved claim")
+            throw IdentityBackendError(.forbiddenClaim, message: reserved)
         }
         let now = Int(clock.now().timeIntervalSince1970)
         let random = random
@@ -67,61 +74,84 @@ extension EmbeddedIdentityService: CustomTokenBackend {
         let now = clock.now()
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
-            let claims = try checkCustomToken(token.value, state: state, now: now)
+            let (uid, developerClaims) = try checkCustomToken(token.value, state: state, now: now)
             var isNewUser = false
             let account: EmbeddedAccount
-            if let existing = state.identity.accounts[claims.uid] {
+            if let existing = state.identity.accounts[uid] {
                 account = existing
             } else {
                 // Firebase creates the account of a uid it has not seen: the team's server vouches for it.
                 isNewUser = true
-                account = EmbeddedAccount(uid: claims.uid, createdAt: now)
+                account = EmbeddedAccount(uid: uid, createdAt: now)
                 state.identity.accounts[account.uid] = account
             }
             return try issueSession(
                 for: account, provider: ProviderType.customToken.rawValue, isNewUser: isNewUser, fresh: fresh, now: now,
-                developerClaims: claims.claims ?? [:], state: &state)
+                developerClaims: developerClaims, state: &state)
         }
     }
 
     /// A custom token's claims once its signature (or, for an emulator, its unsigned form), audience, lifetime,
-    /// uid and developer claims are checked.
+    /// uid, developer claims and tenant are checked: its uid and developer claims.
+    ///
+    /// With ``EmbeddedBackendConfiguration/acceptsEmulatorCustomTokens``, a token may also be unsigned, as Google's
+    /// emulator takes them: a JWT with `alg: none` and no signature, or a JSON object of claims. Anyone can write
+    /// one, so its issuer proves nothing and is not checked; its audience and lifetime are, when it has them.
     func checkCustomToken(_ token: String, state: EmbeddedBackendState, now: Date) throws(IdentityBackendError)
-        -> CustomTokenClaims
+        -> (uid: String, claims: [String: JSONValue])
     {
         func refuse(_ why: String) -> IdentityBackendError { IdentityBackendError(.invalidCustomToken, message: why) }
-        guard let parts = JWS.parse(token), let header = TokenJSON.header(from: parts.header) else {
-            throw refuse("not a compact JWT")
-        }
-        guard let claims = try? JSONDecoder().decode(CustomTokenClaims.self, from: Data(parts.payload)) else {
-            throw refuse("the claims are missing or malformed")
-        }
-        switch header.alg {
-        case "HS256":
-            guard let key = try state.issuerKey(Self.customTokenKeyName), JWS.verifyHS256(parts, key: key),
-                claims.iss == Self.customTokenIssuer
-            else { throw refuse("not signed by this backend's custom-token key") }
-        case "none" where configuration.acceptsEmulatorCustomTokens:
-            guard parts.signature.isEmpty, claims.iss == Self.emulatorCustomTokenIssuer else {
-                throw refuse("an unsigned custom token must be an emulator's, with no signature")
+        let claims: CustomTokenClaims
+        if configuration.acceptsEmulatorCustomTokens, token.first == "{" {
+            guard let object = try? JSONDecoder().decode(CustomTokenClaims.self, from: Data(token.utf8)) else {
+                throw refuse("the claims are missing or malformed")
             }
-        default:
-            throw refuse("this alg is not accepted")
+            claims = object
+        } else {
+            guard let parts = JWS.parse(token), let header = TokenJSON.header(from: parts.header) else {
+                throw refuse("not a compact JWT")
+            }
+            guard let decoded = try? JSONDecoder().decode(CustomTokenClaims.self, from: Data(parts.payload)) else {
+                throw refuse("the claims are missing or malformed")
+            }
+            switch header.alg {
+            case "HS256":
+                guard let key = try state.issuerKey(Self.customTokenKeyName), JWS.verifyHS256(parts, key: key),
+                    decoded.iss == Self.customTokenIssuer
+                else { throw refuse("not signed by this backend's custom-token key") }
+            case "none" where configuration.acceptsEmulatorCustomTokens:
+                guard parts.signature.isEmpty else { throw refuse("an unsigned custom token has no signature") }
+            default:
+                throw refuse("this alg is not accepted")
+            }
+            guard decoded.aud == Self.customTokenAudience || (header.alg == "none" && decoded.aud == nil) else {
+                // A signed token for another audience is Firebase's `CREDENTIAL_MISMATCH`; an unsigned one is
+                // malformed, as Google's emulator says.
+                throw header.alg == "none"
+                    ? refuse("the token is not for Identity Toolkit")
+                    : IdentityBackendError(.credentialMismatch, message: "the token is not for Identity Toolkit")
+            }
+            let seconds = Int(now.timeIntervalSince1970)
+            let skew = Int(configuration.clockSkew)
+            if header.alg == "HS256" || decoded.exp != nil || decoded.iat != nil {
+                guard let exp = decoded.exp, let iat = decoded.iat, exp > seconds - skew, iat <= seconds + skew,
+                    exp - iat <= Self.customTokenLifetime
+                else { throw refuse("expired, not yet valid, or living more than an hour") }
+            }
+            claims = decoded
         }
-        guard claims.aud == Self.customTokenAudience else {
-            throw IdentityBackendError(.credentialMismatch, message: "the token is not for Identity Toolkit")
+        guard let uid = claims.uid, !uid.isEmpty else {
+            throw IdentityBackendError(.missingIdentifier, message: "the token names no uid")
         }
-        let seconds = Int(now.timeIntervalSince1970)
-        let skew = Int(configuration.clockSkew)
-        guard claims.exp > seconds - skew, claims.iat <= seconds + skew,
-            claims.exp - claims.iat <= Self.customTokenLifetime
-        else { throw refuse("expired, not yet valid, or living more than an hour") }
-        guard !claims.uid.isEmpty, claims.uid.count <= Self.maximumUIDLength else {
+        guard uid.count <= Self.maximumUIDLength else {
             throw refuse("a uid is 1 to \(Self.maximumUIDLength) characters")
         }
         if let reserved = (claims.claims ?? [:]).keys.sorted().first(where: Self.reservedClaims.contains) {
-            throw refuse("\(reserved) is a reserved claim")
+            throw IdentityBackendError(.forbiddenClaim, message: reserved)
         }
-        return claims
+        if let tenant = claims.tenantID, tenant != configuration.tenantID {
+            throw IdentityBackendError(.tenantIdMismatch, message: "the token is for another tenant")
+        }
+        return (uid, claims.claims ?? [:])
     }
 }

@@ -21,6 +21,7 @@ extension EmbeddedIdentityService {
     /// machine may ask for ``EmbeddedBackendConfiguration/maximumResetMailsPerClient`` mails of any kind an hour.
     /// - Throws: `INVALID_EMAIL`; `RESET_PASSWORD_EXCEED_LIMIT` past either limit.
     public func sendSignInLink(email: String) throws(IdentityBackendError) {
+        try requireEmailLinkSignIn()
         let now = clock.now()
         let email = try checkedEmail(email)
         try countResetRequest(from: EmbeddedBackend.client, now: now)
@@ -63,6 +64,7 @@ extension EmbeddedIdentityService {
     public func signInWithEmailLink(email: String, code: Secret, idToken: Secret?) throws(IdentityBackendError)
         -> EmailLinkSignIn
     {
+        try requireEmailLinkSignIn()
         let now = clock.now()
         let given = try checkedEmail(email)
         let fresh = Fresh(self)
@@ -118,5 +120,13 @@ extension EmbeddedIdentityService {
         account.identities.append(identity)
         account.email = email
         state.identity.identities[identity.key] = account.uid
+    }
+
+    /// Refuses email links while ``EmbeddedProjectSettings/emailLinkSignInEnabled`` is off.
+    /// - Throws: `OPERATION_NOT_ALLOWED`.
+    public func requireEmailLinkSignIn() throws(IdentityBackendError) {
+        guard projectSettings.emailLinkSignInEnabled else {
+            throw IdentityBackendError(.unsupportedProvider, message: "email link sign-in is turned off")
+        }
     }
 }

@@ -117,6 +117,7 @@ extension EmbeddedIdentityService {
         }
         guard claims.iss == configuration.sessionIssuer else { throw IdentityBackendError(.invalidIssuer) }
         guard claims.aud == configuration.projectID else { throw IdentityBackendError(.invalidAudience) }
+        guard claims.tenant == configuration.tenantID else { throw IdentityBackendError(.tenantIdMismatch) }
         guard now.timeIntervalSince1970 < TimeInterval(claims.exp) else { throw IdentityBackendError(.idTokenExpired) }
         guard TimeInterval(claims.iat) <= now.timeIntervalSince1970 + configuration.clockSkew else {
             throw IdentityBackendError(.idTokenNotYetValid)
@@ -309,6 +310,7 @@ extension EmbeddedIdentityService {
         claims.phoneNumber = account.phoneNumber
         claims.signInSecondFactor = secondFactor.map { $0 == Self.recoveryCodeFactor ? "recovery_code" : "totp" }
         claims.secondFactorIdentifier = secondFactor
+        claims.tenant = configuration.tenantID
         // Stored as checked when they were set: a JSON object naming no claim of the token's own.
         // A custom token's developer claims are this token's (and its sign-in's), over the account's.
         claims.customClaims = (account.customAttributes.flatMap(JSONValue.object(fromJSON:)) ?? [:])
@@ -476,7 +478,8 @@ struct Fresh {
 
     init(_ service: EmbeddedIdentityService) {
         let alphabet = Self.alphabet
-        refreshToken = "r." + service.random.token(byteCount: 32)
+        refreshToken =
+            "r." + (service.configuration.tenantID.map { $0 + "." } ?? "") + service.random.token(byteCount: 32)
         family = service.random.token(byteCount: 16)
         uidCandidate = service.random.string(count: 28, alphabet: alphabet)
         spare = service.random.string(count: 28, alphabet: alphabet)

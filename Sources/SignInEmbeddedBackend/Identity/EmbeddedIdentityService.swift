@@ -66,6 +66,24 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         settings.withLock { change(&$0) }
     }
 
+    /// Refuses every call for a user while sign-in is off (``EmbeddedProjectSettings/signInEnabled``).
+    /// - Throws: `PROJECT_DISABLED`.
+    public func requireSignInEnabled() throws(IdentityBackendError) {
+        guard projectSettings.signInEnabled else {
+            throw IdentityBackendError(.projectDisabled, message: "sign-in is turned off for this project")
+        }
+    }
+
+    /// Refuses an email and password while ``EmbeddedProjectSettings/passwordSignInEnabled`` is off.
+    /// - Throws: `OPERATION_NOT_ALLOWED` when `signingUp`, else `PASSWORD_LOGIN_DISABLED`.
+    public func requirePasswordSignIn(signingUp: Bool = false) throws(IdentityBackendError) {
+        guard projectSettings.passwordSignInEnabled else {
+            throw signingUp
+                ? IdentityBackendError(.unsupportedProvider, message: "password sign-up is turned off")
+                : IdentityBackendError(.passwordLoginDisabled, message: "password sign-in is turned off")
+        }
+    }
+
     /// A new hash of `password` with the configured cost, made when the gate gives the current client a turn.
     func hashPassword(_ password: Secret) -> PasswordHash {
         hashing.run {
@@ -146,6 +164,9 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     // MARK: - Guests and email/password
 
     public func signUpAnonymously() throws(IdentityBackendError) -> BackendSessionResponse {
+        guard projectSettings.guestSignUpEnabled else {
+            throw IdentityBackendError(.adminOnlyOperation, message: "guest sign-up is turned off")
+        }
         let now = clock.now()
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
@@ -157,6 +178,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     }
 
     public func signUp(email: String, password: Secret) throws(IdentityBackendError) -> BackendSessionResponse {
+        try requirePasswordSignIn(signingUp: true)
         let now = clock.now()
         let email = try checkedEmail(email)
         try checkPolicy(password)
@@ -179,6 +201,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     public func signInWithPassword(email: String, password: Secret) throws(IdentityBackendError)
         -> BackendSessionResponse
     {
+        try requirePasswordSignIn()
         let now = clock.now()
         let uid = try checkPassword(email: email, password: password, now: now)
         let fresh = Fresh(self)
@@ -411,6 +434,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     // MARK: - Password reset
 
     public func sendPasswordResetEmail(email: String) throws(IdentityBackendError) {
+        try requirePasswordSignIn()
         let now = clock.now()
         // Under email enumeration protection an unknown email gets the same answer and no mail: nobody learns
         // which emails have accounts. It gets the same work too (a code recorded, a mail's files written and
@@ -529,6 +553,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     /// `verifyPasswordResetCode`): for a screen that says whose password it is before asking for a new one.
     /// - Throws: The refusals of ``confirmPasswordReset(code:newPassword:)`` but the password's.
     public func checkPasswordResetCode(_ code: Secret) throws(IdentityBackendError) -> String {
+        try requirePasswordSignIn()
         let now = clock.now()
         return try storage.read { state throws(IdentityBackendError) in
             try Self.accountToReset(code, state: state, now: now).email ?? ""
@@ -536,6 +561,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     }
 
     public func confirmPasswordReset(code: Secret, newPassword: Secret) throws(IdentityBackendError) {
+        try requirePasswordSignIn()
         let now = clock.now()
         try checkPolicy(newPassword)
         let hash = hashPassword(newPassword)
