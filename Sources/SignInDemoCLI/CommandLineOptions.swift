@@ -167,7 +167,8 @@ struct Invocation: Hashable, Sendable {
     var acceptsUnsignedProviderTokens = false
     /// `--test-clock`: `serve` lets a test suite move its clock forward (`/emulator/v1/projects/{id}/clock`).
     var testClock = false
-    /// `--as-google-emulator`: `serve` takes passwords from 6 characters and answers errors with the bare code.
+    /// `--as-google-emulator`: `serve` takes passwords from 6 characters, answers errors with the bare code, serves any
+    /// project id and makes a tenant a request names.
     var asGoogleEmulator = false
     /// Prompt even when standard input is not a terminal: the interactive menu, whose input is answers.
     var forcePrompts = false

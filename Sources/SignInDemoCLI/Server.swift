@@ -34,7 +34,8 @@ struct Server {
     var acceptsUnsignedProviderTokens = false
     /// `--test-clock`: the backend's clock can be moved forward through the emulator's `clock` endpoint.
     var testClock = false
-    /// `--as-google-emulator`: passwords from 6 characters, as Firebase takes them, and errors with the bare code.
+    /// `--as-google-emulator`: passwords from 6 characters, as Firebase takes them, errors with the bare code, any
+    /// project id, and tenants made when a request names them.
     var asGoogleEmulator = false
 
     /// The project id it answers for: `--project`, else the environment's.
@@ -90,6 +91,15 @@ struct Server {
             folder: paths.backendFolder, configuration: settings, clock: clock ?? SystemWallClock())
         var configuredFace = EmbeddedHTTPFace(backend: backend, testClock: clock)
         configuredFace.bareErrorMessages = asGoogleEmulator
+        // Tenants live in memory, each a backend of its own. As Google's emulator, the lenient mode makes a tenant
+        // a request names and serves any project id a path names.
+        let tenantSettings = settings
+        configuredFace.tenants = TenantDirectory(createsNamedTenants: asGoogleEmulator) { tenantID in
+            var configuration = tenantSettings
+            configuration.tenantID = tenantID
+            return EmbeddedBackend.inMemory(configuration: configuration, clock: clock ?? SystemWallClock())
+        }
+        configuredFace.servesAnyProjectID = asGoogleEmulator
         let face = configuredFace
         var configuration = HTTPServerConfiguration()
         configuration.port = port

@@ -29,7 +29,7 @@ extension EmbeddedHTTPFace {
         // `projects/{id}:createSessionCookie` names it before the colon.
         let segment = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(4).first ?? ""
         let project = segment.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        guard project == projectID else {
+        guard project == projectID || servesAnyProjectID else {
             return HTTPFaceError("PROJECT_NOT_FOUND", status: 404, detail: "this emulator serves \(projectID)")
         }
         return nil

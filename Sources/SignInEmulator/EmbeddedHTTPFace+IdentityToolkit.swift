@@ -56,6 +56,7 @@ extension EmbeddedHTTPFace {
 
     func signInWithPassword(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         _ = try fields.bool("returnSecureToken")
+        try core { () throws(IdentityBackendError) in try service.requirePasswordSignIn() }
         guard let email = try fields.string("email") else { throw HTTPFaceError("MISSING_EMAIL") }
         guard EmailAddress.normalized(email) != nil else {
             throw HTTPFaceError("INVALID_EMAIL", detail: "not a valid email address")
@@ -230,6 +231,7 @@ extension EmbeddedHTTPFace {
     /// session, with `isNewUser`; an account with second factors gets the pending credential instead, as for a
     /// password.
     func signInWithEmailLink(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        try core { () throws(IdentityBackendError) in try service.requireEmailLinkSignIn() }
         guard let code = try fields.text("oobCode") else { throw HTTPFaceError("MISSING_OOB_CODE") }
         guard let email = try fields.text("email") else { throw HTTPFaceError("MISSING_EMAIL") }
         let idToken = try fields.text("idToken").map { Secret($0) }
@@ -290,6 +292,7 @@ extension EmbeddedHTTPFace {
     /// `accounts:resetPassword`: with `newPassword`, sets it (the code is used); without, only checks the code
     /// (Firebase's `verifyPasswordResetCode`). Both answer with the account's email.
     func resetPassword(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        try core { () throws(IdentityBackendError) in try service.requirePasswordSignIn() }
         guard let code = try fields.text("oobCode") else { throw HTTPFaceError("MISSING_OOB_CODE") }
         let newPassword = try fields.text("newPassword")
         let email = try core { () throws(IdentityBackendError) in

@@ -27,7 +27,7 @@ extension EmbeddedHTTPFace {
     }
 
     /// The field `name`, or else `alternative` (the camelCase spelling a JSON body may use).
-    private static func either(_ fields: RequestFields, _ name: String, _ alternative: String)
+    static func either(_ fields: RequestFields, _ name: String, _ alternative: String)
         throws(HTTPFaceError) -> String?
     {
         if let value = try fields.text(name) { return value }

@@ -36,6 +36,12 @@ package struct EmbeddedHTTPFace: Sendable {
     /// (`EMAIL_EXISTS`), for tests that compare it whole; by default the code is followed by ` : ` and what the
     /// backend found, which Firebase's clients split off.
     package var bareErrorMessages = false
+    /// The project's tenants, each a backend of its own (``TenantDirectory``), or `nil` when the face serves none:
+    /// then the tenant routes answer `404` and a request that names a tenant is `TENANT_NOT_FOUND`.
+    package var tenants: TenantDirectory?
+    /// Whether a path may name any project id and still reach this face's project, as Google's Auth emulator serves
+    /// every project id a test names; by default another project id is `PROJECT_NOT_FOUND`.
+    package var servesAnyProjectID = false
 
     /// Creates the face of `backend`.
     /// - Parameters:
@@ -112,7 +118,7 @@ package struct EmbeddedHTTPFace: Sendable {
                 route.rawValue)
         }
         do throws(HTTPFaceError) {
-            let body = try answer(route, request)
+            let body = try answerForTenant(route, request)
             tracer.record(
                 .backend, Self.component, .backendHTTPAnswered(method: method, route: route.rawValue, status: 200))
             return HTTPResponse(status: 200, headers: Self.jsonHeaders, body: body.encoded)
@@ -122,7 +128,7 @@ package struct EmbeddedHTTPFace: Sendable {
     }
 
     /// The answer of a route whose method and key were checked.
-    private func answer(_ route: FaceRoute, _ request: HTTPRequest) throws(HTTPFaceError) -> JSONValue {
+    func answer(_ route: FaceRoute, _ request: HTTPRequest) throws(HTTPFaceError) -> JSONValue {
         switch route {
         case .signUp: try signUp(RequestFields(jsonBody: request.body))
         case .signInWithPassword: try signInWithPassword(RequestFields(jsonBody: request.body))
@@ -172,6 +178,16 @@ package struct EmbeddedHTTPFace: Sendable {
         case .adminConfig: adminConfig()
         case .adminUpdateConfig:
             try adminUpdateConfig(RequestFields(jsonBody: request.body), mask: Self.queryFields(of: request.url))
+        case .adminTenants:
+            try adminTenants(Self.queryFields(of: request.url), project: Self.projectInPath(of: request))
+        case .adminCreateTenant:
+            try adminCreateTenant(RequestFields(jsonBody: request.body), project: Self.projectInPath(of: request))
+        case .adminTenant: try adminTenant(Self.tenantInPath(of: request), project: Self.projectInPath(of: request))
+        case .adminUpdateTenant:
+            try adminUpdateTenant(
+                Self.tenantInPath(of: request), RequestFields(jsonBody: request.body),
+                mask: Self.queryFields(of: request.url), project: Self.projectInPath(of: request))
+        case .adminDeleteTenant: try adminDeleteTenant(Self.tenantInPath(of: request))
         case .idpSignIn: try idpSignIn(Self.simulatorFields(of: request))
         case .appAPI: throw HTTPFaceError("NOT_FOUND", status: 404)
         }

@@ -31,6 +31,14 @@ enum FaceRoute: String, CaseIterable, Sendable {
     // `GET` reads it, `PATCH` changes it.
     case adminConfig = "admin:v2:config"
     case adminUpdateConfig = "admin:v2:config:update"
+    // The project's tenants in the Admin API v2, `/identitytoolkit.googleapis.com/v2/projects/{projectId}/tenants`:
+    // `GET` lists them, `POST` makes one; `…/tenants/{tenantId}`: `GET` reads one, `PATCH` changes it, `DELETE`
+    // deletes it.
+    case adminTenants = "admin:v2:tenants"
+    case adminCreateTenant = "admin:v2:tenants:create"
+    case adminTenant = "admin:v2:tenant"
+    case adminUpdateTenant = "admin:v2:tenant:update"
+    case adminDeleteTenant = "admin:v2:tenant:delete"
     // Firebase Identity Toolkit v2, under `/identitytoolkit.googleapis.com/v2/`.
     case revokeToken = "v2/accounts:revokeToken"
     case mfaEnrollmentStart = "v2/accounts/mfaEnrollment:start"
@@ -81,7 +89,11 @@ enum FaceRoute: String, CaseIterable, Sendable {
                 self = .adminCreateSessionCookie
                 return
             }
-            guard rest.count == 2, !rest[0].isEmpty, let route = FaceRoute(rawValue: "admin:" + rest[1]), route.isAdmin
+            // `projects/{id}/tenants/{tenant}/accounts:…` is the same call for one of the project's tenants.
+            let call =
+                rest.count == 4 && rest[1] == "tenants" && !rest[2].isEmpty ? rest[3] : rest.count == 2 ? rest[1] : ""
+            guard !rest[0].isEmpty, !call.isEmpty, let route = FaceRoute(rawValue: "admin:" + call), route.isAdmin,
+                route.isTenantScoped
             else { return nil }
             self = route
             return
@@ -97,8 +109,14 @@ enum FaceRoute: String, CaseIterable, Sendable {
         let projectsV2 = version2 + "projects/"
         if path.hasPrefix(projectsV2) {
             let rest = path.dropFirst(projectsV2.count).split(separator: "/", omittingEmptySubsequences: false)
-            guard rest.count == 2, !rest[0].isEmpty, rest[1] == "config" else { return nil }
-            self = method == "PATCH" ? .adminUpdateConfig : .adminConfig
+            guard !rest[0].isEmpty else { return nil }
+            switch (rest.count, rest.dropFirst().first) {
+            case (2, "config"): self = method == "PATCH" ? .adminUpdateConfig : .adminConfig
+            case (2, "tenants"): self = method == "POST" ? .adminCreateTenant : .adminTenants
+            case (3, "tenants") where !rest[2].isEmpty:
+                self = method == "PATCH" ? .adminUpdateTenant : method == "DELETE" ? .adminDeleteTenant : .adminTenant
+            default: return nil
+            }
             return
         }
         if path.hasPrefix(version2) {
@@ -114,7 +132,13 @@ enum FaceRoute: String, CaseIterable, Sendable {
             self = .appAPI
             return
         }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        var segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        // `/emulator/v1/projects/{id}/tenants/{tenant}/oobCodes` is the same endpoint for one of the tenants.
+        if segments.count == 7, segments[0] == "emulator", segments[4] == "tenants", !segments[5].isEmpty,
+            ["oobCodes", "verificationCodes", "accounts"].contains(segments[6])
+        {
+            segments.removeSubrange(4...5)
+        }
         if segments.count == 5, segments[0] == "emulator", segments[1] == "v1", segments[2] == "projects",
             !segments[3].isEmpty
         {
@@ -162,10 +186,10 @@ enum FaceRoute: String, CaseIterable, Sendable {
     var method: String? {
         switch self {
         case .oobCodes, .verificationCodes, .appleAccount, .googleAccounts, .adminBatchGet, .config, .clock,
-            .adminConfig:
+            .adminConfig, .adminTenants, .adminTenant:
             "GET"
-        case .deleteAllAccounts, .resetClock: "DELETE"
-        case .updateConfig, .advanceClock, .adminUpdateConfig: "PATCH"
+        case .deleteAllAccounts, .resetClock, .adminDeleteTenant: "DELETE"
+        case .updateConfig, .advanceClock, .adminUpdateConfig, .adminUpdateTenant: "PATCH"
         case .appAPI: nil
         default: "POST"
         }
@@ -175,6 +199,8 @@ enum FaceRoute: String, CaseIterable, Sendable {
     var allowedMethods: String {
         switch self {
         case .config, .updateConfig, .adminConfig, .adminUpdateConfig: "GET, PATCH"
+        case .adminTenants, .adminCreateTenant: "GET, POST"
+        case .adminTenant, .adminUpdateTenant, .adminDeleteTenant: "GET, PATCH, DELETE"
         case .clock, .advanceClock, .resetClock: "GET, PATCH, DELETE"
         default: method ?? ""
         }
@@ -194,9 +220,23 @@ enum FaceRoute: String, CaseIterable, Sendable {
     var isAdmin: Bool {
         switch self {
         case .adminCreate, .adminLookup, .adminBatchGet, .adminUpdate, .adminDelete, .adminBatchDelete,
-            .adminSendOobCode, .adminConfig, .adminUpdateConfig, .adminCreateSessionCookie:
+            .adminSendOobCode, .adminConfig, .adminUpdateConfig, .adminCreateSessionCookie, .adminTenants,
+            .adminCreateTenant, .adminTenant, .adminUpdateTenant, .adminDeleteTenant:
             true
         default: false
+        }
+    }
+
+    /// Whether a request of the route may be for one of the project's tenants (named by its path, its body's
+    /// `tenantId`, or its token): every call about accounts and sessions, and the test endpoints that list codes or
+    /// delete accounts. The project's own settings, its tenants, the clock and the simulators are not.
+    var isTenantScoped: Bool {
+        switch self {
+        case .adminConfig, .adminUpdateConfig, .adminTenants, .adminCreateTenant, .adminTenant, .adminUpdateTenant,
+            .adminDeleteTenant:
+            false
+        case .oobCodes, .verificationCodes, .deleteAllAccounts: true
+        default: isAdmin || needsAPIKey
         }
     }
 

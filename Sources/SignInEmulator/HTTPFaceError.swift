@@ -54,7 +54,11 @@ struct HTTPFaceError: Error, Hashable, Sendable {
         case code: detail = error.message
         default: detail = "\(error.code.rawValue): \(error.message)"
         }
-        self.init(code.rawValue, status: internalCodes.contains(error.code) ? 500 : 400, detail: detail)
+        // Firebase names the claim a refusal is about: `FORBIDDEN_CLAIM : sub`.
+        let bareDetail = error.code == .forbiddenClaim ? error.message : nil
+        self.init(
+            code.rawValue, status: internalCodes.contains(error.code) ? 500 : 400, detail: detail,
+            bareDetail: bareDetail)
     }
 
     /// The core's codes that Firebase does not have, and the code Firebase answers in their place.
