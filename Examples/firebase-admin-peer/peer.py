@@ -20,7 +20,7 @@ import time
 
 import firebase_admin
 import requests
-from firebase_admin import auth
+from firebase_admin import auth, tenant_mgt
 
 
 class CheckFailed(Exception):
@@ -111,6 +111,7 @@ class Peer:
         self.sign_in_and_verify("email sign-in", ["sign-in", "email", "--email", "peer@example.com", "--password",
                                                   "peer password 1"], "password", ["email"])
         guest, _ = self.sign_in_and_verify("a guest", ["sign-in", "guest", "--yes"], "anonymous")
+        guest_token = guest["tokens"]["idToken"]
         linked, decoded = self.sign_in_and_verify(
             "a guest who linked email",
             ["link", "email", "--email", "guest@example.com", "--password", "peer password 2"], "password",
@@ -119,6 +120,7 @@ class Peer:
         expect(decoded.get("email") == "guest@example.com", f"the linked token's email is {decoded.get('email')!r}")
         self.manage_users(known_uid=guest["uid"])
         self.beyond_the_basics(google_uid=google["uid"])
+        self.tenants(project_token=guest_token)
 
     def check(self, label, condition, message):
         expect(condition, f"{label}: {message}")
@@ -328,6 +330,53 @@ class Peer:
             gone = "gone"
         self.check("... and get_user no longer finds them", gone == "gone", gone)
 
+    def tenants(self, project_token):
+        """Multi-tenancy: a tenant keeps its own accounts, its tokens name it, and it goes with them. The pinned
+        SDK's tenant management (`tenant_mgt`) always calls production, so the tenant is made and deleted over the
+        Admin API v2 with the owner credential, as Google's emulator's own tools do; the tenant's accounts and tokens
+        go through the SDK's `auth.Client(tenant_id=...)`, which speaks to an emulator."""
+        tenants = f"http://{self.emulator}/identitytoolkit.googleapis.com/v2/projects/{self.project}/tenants"
+        owner = {"Authorization": "Bearer owner"}
+        made = requests.post(tenants, json={"displayName": "peer-tenant", "allowPasswordSignup": True},
+                             headers=owner, timeout=30)
+        tenant_id = made.json().get("tenantId", "")
+        read = requests.get(f"{tenants}/{tenant_id}", headers=owner, timeout=30).json()
+        self.check("a tenant made over the Admin API v2 reads back with its settings",
+                   made.status_code == 200 and read.get("displayName") == "peer-tenant"
+                   and read.get("allowPasswordSignup") is True and read.get("enableAnonymousUser") is False,
+                   f"HTTP {made.status_code} {made.text}; read {read}")
+        client = auth.Client(firebase_admin.get_app(), tenant_id=tenant_id)
+        user = client.create_user(email="tenant-user@example.com", password="tenant password 1")
+        try:
+            auth.get_user(user.uid)
+            in_project = True
+        except auth.UserNotFoundError:
+            in_project = False
+        self.check("a tenant's create_user: the tenant has the account, the project does not",
+                   client.get_user(user.uid).tenant_id == tenant_id and not in_project,
+                   f"tenant {client.get_user(user.uid).tenant_id!r}, in the project: {in_project}")
+        signed_in = requests.post(
+            f"http://{self.emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=peer",
+            json={"email": "tenant-user@example.com", "password": "tenant password 1", "tenantId": tenant_id,
+                  "returnSecureToken": True}, timeout=30)
+        decoded = client.verify_id_token(signed_in.json().get("idToken", ""))
+        self.check("a sign-in for the tenant over REST: the tenant's verify_id_token accepts it, naming the tenant",
+                   decoded["uid"] == user.uid and decoded["firebase"].get("tenant") == tenant_id, f"{decoded}")
+        try:
+            client.verify_id_token(project_token)
+            mismatch = "accepted"
+        except tenant_mgt.TenantIdMismatchError:
+            mismatch = "refused"
+        self.check("... and refuses the project's own ID token (TenantIdMismatchError)", mismatch == "refused",
+                   mismatch)
+        deleted = requests.delete(f"{tenants}/{tenant_id}", headers=owner, timeout=30)
+        try:
+            client.get_user(user.uid)
+            gone = "the account is still there"
+        except tenant_mgt.TenantNotFoundError:
+            gone = "gone"
+        self.check("deleting the tenant deletes its accounts: get_user says TenantNotFoundError",
+                   deleted.status_code == 200 and gone == "gone", f"HTTP {deleted.status_code}, {gone}")
 
 def main():
     parser = argparse.ArgumentParser(description="Firebase's Admin SDK checks signin-demo serve.")
