@@ -330,6 +330,27 @@ class Peer:
             gone = "gone"
         self.check("... and get_user no longer finds them", gone == "gone", gone)
 
+        imported = auth.import_users([
+            auth.ImportUserRecord("imported-1", email="Imported@Example.com", email_verified=True,
+                                  phone_number="+15555550142", custom_claims={"plan": "pro"}),
+            auth.ImportUserRecord("imported-2", provider_data=[
+                auth.UserProvider("g-imported", provider_id="google.com", email="imported@gmail.com")]),
+            auth.ImportUserRecord("imported-3", email="peer@example.com"),
+        ])
+        again = auth.import_users([auth.ImportUserRecord("imported-1")])
+        self.check("import_users: the good entries go in; one whose email or uid is taken is reported by index",
+                   imported.success_count == 2 and [e.index for e in imported.errors] == [2]
+                   and again.success_count == 0 and [e.index for e in again.errors] == [0],
+                   f"{imported.success_count} imported, errors {[(e.index, e.reason) for e in imported.errors]}, "
+                   f"then {[(e.index, e.reason) for e in again.errors]}")
+        first = auth.get_user("imported-1")
+        self.check("... each with what it had: lower-case email, number, claims, a Google identity",
+                   first.email == "imported@example.com" and first.phone_number == "+15555550142"
+                   and first.custom_claims == {"plan": "pro"}
+                   and auth.get_user_by_phone_number("+15555550142").uid == "imported-1"
+                   and [p.uid for p in auth.get_user("imported-2").provider_data] == ["g-imported"],
+                   f"{first.email}, {first.phone_number}, {first.custom_claims}")
+
     def tenants(self, project_token):
         """Multi-tenancy: a tenant keeps its own accounts, its tokens name it, and it goes with them. The pinned
         SDK's tenant management (`tenant_mgt`) always calls production, so the tenant is made and deleted over the

@@ -26,6 +26,13 @@ extension EmbeddedHTTPFace {
     /// `…/v1/projects/{id}/…` and the test endpoints' `/emulator/v1/projects/{id}/…` both name it fourth), or `nil`.
     func projectRefusal(of request: HTTPRequest) -> HTTPFaceError? {
         let path = Self.decodedPath(of: request.url) ?? ""
+        // A legacy v3 call names it in its body, as `targetProjectId`; without one, it is this project.
+        if path.hasPrefix(FaceRoute.legacyRelyingParty) {
+            guard let body = request.body, case .object(let fields)? = JSONValue.decode(body),
+                case .string(let target)? = fields["targetProjectId"], target != projectID, !servesAnyProjectID
+            else { return nil }
+            return HTTPFaceError("PROJECT_NOT_FOUND", status: 404, detail: "this emulator serves \(projectID)")
+        }
         // `projects/{id}:createSessionCookie` names it before the colon.
         let segment = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(4).first ?? ""
         let project = segment.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -129,6 +136,87 @@ extension EmbeddedHTTPFace {
                         "message": "NOT_DISABLED : Disable the account before batch deletion.",
                     ])
                 })
+        }
+        return .object(object)
+    }
+
+    /// `POST …/accounts:batchCreate` (`users`, `allowOverwrite`, `sanityCheck`; the legacy `uploadAccount`): imports
+    /// the accounts; each entry that is refused is listed in `error` with its index, and the call still succeeds.
+    /// A password comes as `rawPassword`; an entry with a `passwordHash` is refused, since no hash of another system
+    /// is taken yet.
+    func adminBatchCreate(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        var entries: [EmbeddedIdentityService.ImportedAccount] = []
+        var hashed: Set<Int> = []
+        for (index, user) in try fields.objects("users").enumerated() {
+            var entry = EmbeddedIdentityService.ImportedAccount(
+                uid: try user.string("localId"), email: try user.string("email"),
+                password: try user.string("rawPassword").map { Secret($0) })
+            entry.emailVerified = try user.bool("emailVerified") ?? false
+            entry.displayName = try user.string("displayName")
+            entry.photoURL = try user.string("photoUrl")
+            entry.phoneNumber = try user.string("phoneNumber")
+            entry.customAttributes = try user.string("customAttributes")
+            entry.disabled = try user.bool("disabled") ?? false
+            entry.tenantID = try user.string("tenantId")
+            entry.secondFactorCount = try user.objects("mfaInfo").count
+            entry.identities = try user.objects("providerUserInfo").map { info throws(HTTPFaceError) in
+                EmbeddedIdentityService.ImportedIdentity(
+                    providerId: try info.string("providerId"), rawId: try info.string("rawId"),
+                    federatedId: try info.string("federatedId"), email: try info.string("email"))
+            }
+            if try user.string("passwordHash") != nil { hashed.insert(index) }
+            entries.append(entry)
+        }
+        let allowOverwrite = try fields.bool("allowOverwrite") ?? false
+        let sanityCheck = try fields.bool("sanityCheck") ?? false
+        // The entries with a hash are refused here; the others go to the core, their indices mapped back.
+        let importable = entries.indices.filter { !hashed.contains($0) }
+        var failures = hashed.map {
+            EmbeddedIdentityService.ImportFailure(
+                index: $0, message: "password hashes are not imported: give the password as rawPassword")
+        }
+        if entries.isEmpty || !importable.isEmpty {
+            do throws(IdentityBackendError) {
+                failures += try service.importAccounts(
+                    importable.map { entries[$0] }, allowOverwrite: allowOverwrite, sanityCheck: sanityCheck
+                ).map { EmbeddedIdentityService.ImportFailure(index: importable[$0.index], message: $0.message) }
+            } catch  where [.duplicateLocalID, .duplicateEmail, .duplicateRawID].contains(error.code) {
+                // Firebase names the duplicate after the code: `DUPLICATE_LOCAL_ID : test1`.
+                var refusal = HTTPFaceError(error)
+                refusal.bareDetail = error.message
+                throw refusal
+            } catch {
+                throw HTTPFaceError(error)
+            }
+        }
+        var object: [String: JSONValue] = ["kind": "identitytoolkit#UploadAccountResponse"]
+        if !failures.isEmpty {
+            object["error"] = .array(
+                failures.sorted { $0.index < $1.index }.map {
+                    .object(["index": .integer($0.index), "message": .string($0.message)])
+                })
+        }
+        return .object(object)
+    }
+
+    /// `POST …/accounts:query` (`returnUserInfo`, true by default; `limit`, up to 1,000; `offset`): how many accounts
+    /// there are (`recordsCount`, a string as Firebase's int64), and those of the page by uid. Filters
+    /// (`expression`) are not supported, and are refused rather than ignored.
+    func adminQuery(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        if !(try fields.objects("expression")).isEmpty {
+            throw HTTPFaceError("INVALID_ARGUMENT", detail: "query expressions are not supported")
+        }
+        let limit = try fields.integer("limit") ?? 500
+        let offset = try fields.integer("offset") ?? 0
+        guard (0...1000).contains(limit), offset >= 0 else {
+            throw HTTPFaceError("INVALID_ARGUMENT", detail: "limit is 0 to 1000, offset 0 or more")
+        }
+        let result = try core { () throws(IdentityBackendError) in
+            try service.queryAccounts(limit: limit, offset: offset)
+        }
+        var object: [String: JSONValue] = ["recordsCount": .string(String(result.count))]
+        if try fields.bool("returnUserInfo") ?? true {
+            object["userInfo"] = .array(result.accounts.map(Self.userObject))
         }
         return .object(object)
     }

@@ -25,6 +25,10 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case adminUpdate = "admin:accounts:update"
     case adminDelete = "admin:accounts:delete"
     case adminBatchDelete = "admin:accounts:batchDelete"
+    case adminBatchCreate = "admin:accounts:batchCreate"
+    case adminQuery = "admin:accounts:query"
+    /// The legacy v3 `downloadAccount`: `accounts:batchGet` as a `POST` with a JSON body.
+    case adminDownloadAccount = "admin:v3:downloadAccount"
     case adminCreateSessionCookie = "admin:createSessionCookie"
     case adminSendOobCode = "admin:accounts:sendOobCode"
     // The project's configuration in the Admin API v2, `/identitytoolkit.googleapis.com/v2/projects/{projectId}/config`:
@@ -77,8 +81,12 @@ enum FaceRoute: String, CaseIterable, Sendable {
     /// is the v1 route it names (``legacyRelyingPartyNames``). The test `clock` likewise: `GET`, `PATCH` or `DELETE`.
     init?(path: String, method: String) {
         if path.hasPrefix(Self.legacyRelyingParty) {
-            guard let name = Self.legacyRelyingPartyNames[String(path.dropFirst(Self.legacyRelyingParty.count))]
-            else { return nil }
+            let legacyName = String(path.dropFirst(Self.legacyRelyingParty.count))
+            if legacyName == "downloadAccount" {
+                self = .adminDownloadAccount
+                return
+            }
+            guard let name = Self.legacyRelyingPartyNames[legacyName] else { return nil }
             self.init(path: "/identitytoolkit.googleapis.com/v1/" + name, method: method)
             return
         }
@@ -178,6 +186,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
         "getRecaptchaParam": "recaptchaParams", "publicKeys": "publicKeys", "resetPassword": "accounts:resetPassword",
         "sendVerificationCode": "accounts:sendVerificationCode", "setAccountInfo": "accounts:update",
         "setProjectConfig": "setProjectConfig", "signupNewUser": "accounts:signUp",
+        "uploadAccount": "projects/-/accounts:batchCreate",
         "verifyAssertion": "accounts:signInWithIdp", "verifyCustomToken": "accounts:signInWithCustomToken",
         "verifyPassword": "accounts:signInWithPassword", "verifyPhoneNumber": "accounts:signInWithPhoneNumber",
     ]
@@ -220,6 +229,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     var isAdmin: Bool {
         switch self {
         case .adminCreate, .adminLookup, .adminBatchGet, .adminUpdate, .adminDelete, .adminBatchDelete,
+            .adminBatchCreate, .adminDownloadAccount, .adminQuery,
             .adminSendOobCode, .adminConfig, .adminUpdateConfig, .adminCreateSessionCookie, .adminTenants,
             .adminCreateTenant, .adminTenant, .adminUpdateTenant, .adminDeleteTenant:
             true

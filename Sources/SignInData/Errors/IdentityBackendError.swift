@@ -201,6 +201,12 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let passwordLoginDisabled = Code(rawValue: "PASSWORD_LOGIN_DISABLED")
         /// The request names one tenant and its token, path or body another.
         public static let tenantIdMismatch = Code(rawValue: "TENANT_ID_MISMATCH")
+        /// An import lists no account, or more than the backend takes at once.
+        public static let missingUserAccount = Code(rawValue: "MISSING_USER_ACCOUNT")
+        /// Two accounts of one import share an email.
+        public static let duplicateEmail = Code(rawValue: "DUPLICATE_EMAIL")
+        /// Two accounts of one import share an identity at a provider.
+        public static let duplicateRawID = Code(rawValue: "DUPLICATE_RAW_ID")
         /// A custom token names no uid.
         public static let missingIdentifier = Code(rawValue: "MISSING_IDENTIFIER")
         /// The request names a tenant the project does not have.

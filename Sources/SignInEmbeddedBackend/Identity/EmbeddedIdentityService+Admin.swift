@@ -155,7 +155,8 @@ extension EmbeddedIdentityService {
     }
 
     /// A page of every account, by uid (Firebase's admin `accounts:batchGet`): at most `maximumCount` accounts
-    /// whose uid comes after `pageToken`, and the token of the next page (`nil` after the last).
+    /// whose uid comes after `pageToken`, and the token of the next page whenever the page is full (as Firebase's,
+    /// even when no account follows; `nil` after a page that is not).
     public func accounts(maximumCount: Int, after pageToken: String?) throws(IdentityBackendError)
         -> (accounts: [EmbeddedAccount], nextPageToken: String?)
     {
@@ -163,7 +164,19 @@ extension EmbeddedIdentityService {
         return try storage.read { state in
             let uids = state.identity.accounts.keys.sorted().filter { pageToken == nil || $0 > pageToken ?? "" }
             let page = uids.prefix(count).compactMap { state.identity.accounts[$0] }
-            return (page, uids.count > count ? page.last?.uid : nil)
+            return (page, page.count == count ? page.last?.uid : nil)
+        }
+    }
+
+    /// How many accounts there are, and `limit` of them by uid from the `offset`-th on (Firebase's admin
+    /// `accounts:query` without a filter).
+    public func queryAccounts(limit: Int, offset: Int) throws(IdentityBackendError)
+        -> (count: Int, accounts: [EmbeddedAccount])
+    {
+        try storage.read { state in
+            let uids = state.identity.accounts.keys.sorted()
+            let page = uids.dropFirst(max(offset, 0)).prefix(min(max(limit, 0), 1000))
+            return (uids.count, page.compactMap { state.identity.accounts[$0] })
         }
     }
 

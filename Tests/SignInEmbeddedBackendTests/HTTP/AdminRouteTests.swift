@@ -1,4 +1,5 @@
 import Foundation
+import SignInData
 import SignInEmbeddedBackend
 import SignInEmbeddedStore
 import SignInEmulator
@@ -62,7 +63,11 @@ struct AdminRouteTests {
         #expect(page.objects("users").count == 1 && page.string("nextPageToken") != nil)
         let rest = admin(
             "GET", "accounts:batchGet", query: "?maxResults=1&nextPageToken=\(page.string("nextPageToken") ?? "")")
-        #expect(rest.objects("users").count == 1 && rest.string("nextPageToken") == nil)
+        // A full page carries a token even when nothing follows, as Firebase's; the page after it is empty.
+        #expect(rest.objects("users").count == 1 && rest.string("nextPageToken") != nil)
+        let end = admin(
+            "GET", "accounts:batchGet", query: "?maxResults=1&nextPageToken=\(rest.string("nextPageToken") ?? "")")
+        #expect(end.json["users"] == nil && end.string("nextPageToken") == nil, "\(end.text)")
         #expect(admin("GET", "accounts:batchGet", query: "?maxResults=0").errorCode == "INVALID_PAGE_SELECTION")
 
         let disabled = admin(
@@ -147,5 +152,57 @@ struct AdminRouteTests {
         #expect(harness.accounts("signInWithCustomToken", ["token": "a.b.c"]).errorCode == "INVALID_CUSTOM_TOKEN")
         #expect(harness.accounts("signInWithCustomToken", [:]).errorCode == "MISSING_CUSTOM_TOKEN")
         #expect(harness.accounts("signInWithCustomToken", ["token": token], key: nil).status == 403)
+    }
+
+    @Test("batchCreate imports and reports each refused entry; query counts; the legacy v3 names do the same")
+    func bulk() throws {
+        let created = admin(
+            "POST", "accounts:batchCreate",
+            [
+                "users": [
+                    ["localId": "a", "email": "A@example.com", "rawPassword": "a password 1"],
+                    ["localId": "b", "email": "not an email"],
+                    ["localId": "c", "email": "c@example.com", "passwordHash": "aGFzaA==", "salt": "c2FsdA=="],
+                ]
+            ])
+        #expect(created.status == 200, "\(created.text)")
+        let errors = created.json["error"] as? [[String: Any]] ?? []
+        #expect(errors.map { $0["index"] as? Int } == [1, 2], "\(created.text)")
+        #expect(harness.signUp("a@example.com").errorCode == "EMAIL_EXISTS", "the imported email is taken")
+        let signIn = harness.accounts(
+            "signInWithPassword", ["email": "a@example.com", "password": "a password 1", "returnSecureToken": true])
+        #expect(signIn.string("localId") == "a", "\(signIn.text)")
+
+        var bare = harness.face
+        bare.bareErrorMessages = true
+        let url = try #require(
+            URL(
+                string: FaceHarness.origin
+                    + "/identitytoolkit.googleapis.com/v1/projects/\(project)/accounts:batchCreate"))
+        let duplicate = Reply(
+            bare.handle(
+                HTTPRequest(
+                    method: "POST", url: url, headers: Self.owner,
+                    body: FaceHarness.json(["users": [["localId": "x"], ["localId": "x"]]]))))
+        #expect(duplicate.errorMessage == "DUPLICATE_LOCAL_ID : x", "\(duplicate.text)")
+        #expect(admin("POST", "accounts:batchCreate", ["users": []]).errorCode == "MISSING_USER_ACCOUNT")
+
+        let query = admin("POST", "accounts:query", ["returnUserInfo": false])
+        #expect(query.string("recordsCount") == "1" && query.json["userInfo"] == nil, "\(query.text)")
+        #expect(admin("POST", "accounts:query", [:]).objects("userInfo").map { $0["localId"] as? String } == ["a"])
+
+        let legacy = "/www.googleapis.com/identitytoolkit/v3/relyingparty/"
+        let upload = harness.send(
+            "POST", legacy + "uploadAccount", key: nil,
+            body: FaceHarness.json(["users": [["localId": "d"]], "targetProjectId": project]), headers: Self.owner)
+        #expect(upload.status == 200 && upload.json["error"] == nil, "\(upload.text)")
+        let download = harness.send(
+            "POST", legacy + "downloadAccount", key: nil, body: FaceHarness.json(["targetProjectId": project]),
+            headers: Self.owner)
+        #expect(download.objects("users").compactMap { $0["localId"] as? String } == ["a", "d"], "\(download.text)")
+        let elsewhere = harness.send(
+            "POST", legacy + "downloadAccount", key: nil, body: FaceHarness.json(["targetProjectId": "demo-other"]),
+            headers: Self.owner)
+        #expect(elsewhere.errorCode == "PROJECT_NOT_FOUND", "\(elsewhere.text)")
     }
 }
