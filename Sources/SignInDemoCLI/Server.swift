@@ -100,6 +100,7 @@ struct Server {
             return EmbeddedBackend.inMemory(configuration: configuration, clock: clock ?? SystemWallClock())
         }
         configuredFace.servesAnyProjectID = asGoogleEmulator
+        configuredFace.takesSecondFactorsAtSignUp = asGoogleEmulator
         let face = configuredFace
         var configuration = HTTPServerConfiguration()
         configuration.port = port

@@ -133,14 +133,21 @@ public struct TOTPFactorRecord: Codable, Hashable, Sendable {
     /// The last time step whose code signed in (or confirmed the enrolment): a code of that step or an earlier one is
     /// refused, so that a code works once (RFC 6238 §5.2).
     public var lastUsedStep: UInt64
+    /// For a phone factor, the number (E.164) its codes are sent to by SMS; it then has no secret (`sealedSecret` is
+    /// empty) and no step. `nil` for a TOTP factor (and in records written before phone factors existed).
+    public var phoneNumber: String?
 
     /// Creates a record.
-    public init(id: String, displayName: String?, enrolledAt: Date, sealedSecret: String, lastUsedStep: UInt64) {
+    public init(
+        id: String, displayName: String?, enrolledAt: Date, sealedSecret: String, lastUsedStep: UInt64,
+        phoneNumber: String? = nil
+    ) {
         self.id = id
         self.displayName = displayName
         self.enrolledAt = enrolledAt
         self.sealedSecret = sealedSecret
         self.lastUsedStep = lastUsedStep
+        self.phoneNumber = phoneNumber
     }
 }
 

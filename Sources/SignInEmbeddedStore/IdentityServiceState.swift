@@ -81,6 +81,11 @@ public struct ResetCodeRecord: Codable, Hashable, Sendable {
     public var smsCodeHash: String?
     /// How many wrong SMS codes were tried against it: past a few, it stops working.
     public var failedAttempts: Int?
+    /// For an SMS code that proves a phone second factor (enrolling it, or signing in with it), the account's uid;
+    /// `nil` for a phone sign-in's code, which such a code can never stand in for.
+    public var smsSecondFactorOf: String?
+    /// For an SMS code that signs in with a phone second factor, the factor's enrolment id; `nil` when enrolling.
+    public var smsEnrollmentID: String?
 
     /// Creates a record.
     public init(

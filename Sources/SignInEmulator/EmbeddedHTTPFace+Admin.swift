@@ -45,11 +45,13 @@ extension EmbeddedHTTPFace {
     /// `POST …/accounts`: a new account (`localId`, `email`, `password`, `displayName`, `photoUrl`, `emailVerified`,
     /// `disabled`).
     func adminCreate(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
-        let new = EmbeddedIdentityService.NewAccount(
+        var new = EmbeddedIdentityService.NewAccount(
             uid: try fields.string("localId"), email: try fields.text("email"),
             password: try fields.string("password").map { Secret($0) }, displayName: try fields.text("displayName"),
             photoURL: try fields.text("photoUrl"), emailVerified: try fields.bool("emailVerified") ?? false,
             disabled: try fields.bool("disabled") ?? false)
+        new.phoneNumber = try fields.string("phoneNumber")
+        new.secondFactors = try Self.secondFactorEntries(fields.objects("mfaInfo"), requiringIDs: false)
         let account = try core { () throws(IdentityBackendError) in try service.createAccount(new) }
         var object = Self.accountFields(account.info)
         object["kind"] = "identitytoolkit#SignupNewUserResponse"
@@ -106,6 +108,9 @@ extension EmbeddedHTTPFace {
             photoURL: deleted.contains("PHOTO_URL") ? "" : try fields.text("photoUrl"))
         changes.deleteProviders = try fields.strings("deleteProvider") ?? []
         changes.phoneNumber = try fields.string("phoneNumber")
+        if let mfa = try fields.object("mfa") {
+            changes.secondFactors = try Self.secondFactorEntries(mfa.objects("enrollments"), requiringIDs: true)
+        }
         if deleted.contains("PHONE_NUMBER") { changes.phoneNumber = "" }
         let account = try core { () throws(IdentityBackendError) in try service.updateAccount(uid: uid, changes) }
         var object = Self.accountFields(account.info)
@@ -158,7 +163,7 @@ extension EmbeddedHTTPFace {
             entry.customAttributes = try user.string("customAttributes")
             entry.disabled = try user.bool("disabled") ?? false
             entry.tenantID = try user.string("tenantId")
-            entry.secondFactorCount = try user.objects("mfaInfo").count
+            entry.secondFactors = try Self.secondFactorEntries(user.objects("mfaInfo"), requiringIDs: false)
             entry.identities = try user.objects("providerUserInfo").map { info throws(HTTPFaceError) in
                 EmbeddedIdentityService.ImportedIdentity(
                     providerId: try info.string("providerId"), rawId: try info.string("rawId"),

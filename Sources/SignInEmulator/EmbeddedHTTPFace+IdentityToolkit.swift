@@ -27,6 +27,12 @@ extension EmbeddedHTTPFace {
         let email = try fields.string("email")
         let password = try fields.string("password")
         let idToken = try fields.text("idToken")
+        let factors = try Self.secondFactorEntries(fields.objects("mfaInfo"), requiringIDs: false)
+        if !factors.isEmpty, !takesSecondFactorsAtSignUp {
+            throw HTTPFaceError(
+                "UNEXPECTED_PARAMETER", detail: "only the owner credential may give an account second factors (mfaInfo)"
+            )
+        }
         let session: BackendSessionResponse
         switch (email, password) {
         case (nil, nil):
@@ -41,7 +47,7 @@ extension EmbeddedHTTPFace {
                 }
             } else {
                 session = try core { () throws(IdentityBackendError) in
-                    try service.signUp(email: email, password: Secret(password))
+                    try service.signUp(email: email, password: Secret(password), secondFactors: factors)
                 }
             }
         case (nil, _?):
@@ -308,6 +314,25 @@ extension EmbeddedHTTPFace {
     }
 
     // MARK: - Shapes
+
+    /// Second factors as Firebase lists them (`mfaInfo`, `mfa.enrollments`): `phoneInfo`, `mfaEnrollmentId`,
+    /// `displayName`, `enrolledAt`.
+    /// - Throws: `INVALID_MFA_ENROLLMENT_ID` for an entry without an id when `requiringIDs`.
+    static func secondFactorEntries(_ entries: [RequestFields], requiringIDs: Bool) throws(HTTPFaceError)
+        -> [EmbeddedIdentityService.SecondFactorEntry]
+    {
+        try entries.map { entry throws(HTTPFaceError) in
+            let id = try entry.text("mfaEnrollmentId")
+            if requiringIDs, id == nil {
+                throw HTTPFaceError(
+                    IdentityBackendError(.invalidMFAEnrollmentID, message: "each factor needs its mfaEnrollmentId"))
+            }
+            return EmbeddedIdentityService.SecondFactorEntry(
+                enrollmentID: id, phoneNumber: try entry.string("phoneInfo"),
+                displayName: try entry.text("displayName"),
+                enrolledAt: try entry.text("enrolledAt").flatMap(Self.date(rfc3339:)))
+        }
+    }
 
     static func requiredIDToken(_ fields: RequestFields) throws(HTTPFaceError) -> Secret {
         guard let idToken = try fields.text("idToken") else { throw HTTPFaceError("MISSING_ID_TOKEN") }

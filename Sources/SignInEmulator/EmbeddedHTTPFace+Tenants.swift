@@ -24,6 +24,7 @@ extension EmbeddedHTTPFace {
         var face = EmbeddedHTTPFace(backend: tenant.backend, testClock: testClock)
         face.bareErrorMessages = bareErrorMessages
         face.servesAnyProjectID = servesAnyProjectID
+        face.takesSecondFactorsAtSignUp = takesSecondFactorsAtSignUp
         if !route.isEmulatorEndpoint {
             try core { () throws(IdentityBackendError) in try tenant.backend.identityService.requireSignInEnabled() }
         }
@@ -43,7 +44,7 @@ extension EmbeddedHTTPFace {
         case .sendVerificationCode, .signInWithPhoneNumber:
             throw HTTPFaceError(
                 "UNSUPPORTED_TENANT_OPERATION", detail: "phone sign-in is the project's, not a tenant's")
-        case .mfaEnrollmentStart, .mfaEnrollmentFinalize, .mfaSignInFinalize:
+        case .mfaEnrollmentStart, .mfaEnrollmentFinalize, .mfaSignInStart, .mfaSignInFinalize:
             guard tenant.mfaConfig["state"] == "ENABLED" else {
                 throw HTTPFaceError("OPERATION_NOT_ALLOWED", detail: "second factors are off for this tenant")
             }

@@ -39,6 +39,9 @@ package struct EmbeddedHTTPFace: Sendable {
     /// The project's tenants, each a backend of its own (``TenantDirectory``), or `nil` when the face serves none:
     /// then the tenant routes answer `404` and a request that names a tenant is `TENANT_NOT_FOUND`.
     package var tenants: TenantDirectory?
+    /// Whether a client's `accounts:signUp` may give the new account phone second factors (`mfaInfo`) with no code
+    /// sent to them, as Google's Auth emulator takes them; by default only the owner credential may.
+    package var takesSecondFactorsAtSignUp = false
     /// Whether a path may name any project id and still reach this face's project, as Google's Auth emulator serves
     /// every project id a test names; by default another project id is `PROJECT_NOT_FOUND`.
     package var servesAnyProjectID = false
@@ -145,6 +148,7 @@ package struct EmbeddedHTTPFace: Sendable {
         case .mfaEnrollmentStart: try mfaEnrollmentStart(RequestFields(jsonBody: request.body))
         case .mfaEnrollmentFinalize: try mfaEnrollmentFinalize(RequestFields(jsonBody: request.body))
         case .mfaEnrollmentWithdraw: try mfaEnrollmentWithdraw(RequestFields(jsonBody: request.body))
+        case .mfaSignInStart: try mfaSignInStart(RequestFields(jsonBody: request.body))
         case .mfaSignInFinalize: try mfaSignInFinalize(RequestFields(jsonBody: request.body))
         case .passkeyEnrollmentStart: try passkeyEnrollmentStart(RequestFields(jsonBody: request.body))
         case .passkeyEnrollmentFinalize: try passkeyEnrollmentFinalize(RequestFields(jsonBody: request.body))

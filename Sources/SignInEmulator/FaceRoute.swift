@@ -48,6 +48,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case mfaEnrollmentStart = "v2/accounts/mfaEnrollment:start"
     case mfaEnrollmentFinalize = "v2/accounts/mfaEnrollment:finalize"
     case mfaEnrollmentWithdraw = "v2/accounts/mfaEnrollment:withdraw"
+    case mfaSignInStart = "v2/accounts/mfaSignIn:start"
     case mfaSignInFinalize = "v2/accounts/mfaSignIn:finalize"
     case passkeyEnrollmentStart = "v2/accounts/passkeyEnrollment:start"
     case passkeyEnrollmentFinalize = "v2/accounts/passkeyEnrollment:finalize"
@@ -272,7 +273,8 @@ enum FaceRoute: String, CaseIterable, Sendable {
             .delete,
             .sendOobCode, .resetPassword,
             .revokeToken, .token, .mfaEnrollmentStart, .mfaEnrollmentFinalize, .mfaEnrollmentWithdraw,
-            .mfaSignInFinalize, .passkeyEnrollmentStart, .passkeyEnrollmentFinalize, .passkeySignInStart,
+            .mfaSignInStart, .mfaSignInFinalize, .passkeyEnrollmentStart, .passkeyEnrollmentFinalize,
+            .passkeySignInStart,
             .passkeySignInFinalize:
             true
         default: false

@@ -54,8 +54,9 @@ struct HTTPFaceError: Error, Hashable, Sendable {
         case code: detail = error.message
         default: detail = "\(error.code.rawValue): \(error.message)"
         }
-        // Firebase names the claim a refusal is about: `FORBIDDEN_CLAIM : sub`.
-        let bareDetail = error.code == .forbiddenClaim ? error.message : nil
+        // Firebase names the claim a refusal is about (`FORBIDDEN_CLAIM : sub`), and words a few refusals its own way:
+        // the core's message for some (it writes Firebase's sentence), a fixed one for others.
+        let bareDetail = Self.wordedByCore.contains(error.code) ? error.message : Self.firebaseDetails[error.code]
         self.init(
             code.rawValue, status: internalCodes.contains(error.code) ? 500 : 400, detail: detail,
             bareDetail: bareDetail)
@@ -71,6 +72,17 @@ struct HTTPFaceError: Error, Hashable, Sendable {
     ]
 
     /// A body that is not a JSON object, or a field of the wrong type.
+    /// The refusals whose core message is what Firebase writes after the code.
+    static let wordedByCore: Set<IdentityBackendError.Code> = [
+        .forbiddenClaim, .unverifiedEmail, .secondFactorExists, .unsupportedFirstFactor,
+    ]
+
+    /// Firebase's own words after the code, for the refusals it always explains the same way.
+    static let firebaseDetails: [IdentityBackendError.Code: String] = [
+        .invalidPhoneNumber: "Invalid format.", .invalidMFAPhoneNumber: "Invalid format.",
+        .invalidMFAEnrollmentID: "mfaEnrollmentId must be defined.",
+    ]
+
     static func invalidJSON(_ detail: String) -> HTTPFaceError {
         HTTPFaceError("INVALID_JSON", detail: detail)
     }

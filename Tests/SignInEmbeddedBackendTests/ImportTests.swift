@@ -103,7 +103,7 @@ struct ImportTests {
         var identity = EmbeddedIdentityService.ImportedAccount(uid: "i")
         identity.identities = [.init(providerId: "google.com")]
         var factor = EmbeddedIdentityService.ImportedAccount(uid: "f", email: "f@example.com")
-        factor.secondFactorCount = 1
+        factor.secondFactors = [.init(phoneNumber: "+15555550100")]
         entries += [claims, identity, factor]
         let failures = try service.importAccounts(entries)
         #expect(failures.map(\.index) == [0, 2, 3, 4, 5, 6])

@@ -207,6 +207,16 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let duplicateEmail = Code(rawValue: "DUPLICATE_EMAIL")
         /// Two accounts of one import share an identity at a provider.
         public static let duplicateRawID = Code(rawValue: "DUPLICATE_RAW_ID")
+        /// A second factor is asked for before the account's email is verified.
+        public static let unverifiedEmail = Code(rawValue: "UNVERIFIED_EMAIL")
+        /// The account already has this second factor.
+        public static let secondFactorExists = Code(rawValue: "SECOND_FACTOR_EXISTS")
+        /// A second factor's phone number is missing or not in E.164.
+        public static let invalidMFAPhoneNumber = Code(rawValue: "INVALID_MFA_PHONE_NUMBER")
+        /// A second factor has no enrolment id where one is required.
+        public static let invalidMFAEnrollmentID = Code(rawValue: "INVALID_MFA_ENROLLMENT_ID")
+        /// Two second factors of one account share an enrolment id.
+        public static let duplicateMFAEnrollmentID = Code(rawValue: "DUPLICATE_MFA_ENROLLMENT_ID")
         /// A custom token names no uid.
         public static let missingIdentifier = Code(rawValue: "MISSING_IDENTIFIER")
         /// The request names a tenant the project does not have.

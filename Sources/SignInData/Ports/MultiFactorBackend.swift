@@ -116,17 +116,23 @@ public struct BackendSecondFactor: Hashable, Sendable {
     public var displayName: String?
     /// When it was enrolled.
     public var enrolledAt: Date
+    /// For a phone factor, its number (`phoneInfo`), which the backend may show masked (`+*******0100`); `nil` for
+    /// a TOTP factor.
+    public var phoneNumber: String?
 
     /// Creates a factor.
-    public init(mfaEnrollmentId: String, displayName: String? = nil, enrolledAt: Date) {
+    public init(mfaEnrollmentId: String, displayName: String? = nil, enrolledAt: Date, phoneNumber: String? = nil) {
         self.mfaEnrollmentId = mfaEnrollmentId
         self.displayName = displayName
         self.enrolledAt = enrolledAt
+        self.phoneNumber = phoneNumber
     }
 
     /// The factor as the Domain has it.
     public var domain: SecondFactor {
-        SecondFactor(id: mfaEnrollmentId, kind: .totp, displayName: displayName, enrolledAt: enrolledAt)
+        SecondFactor(
+            id: mfaEnrollmentId, kind: phoneNumber == nil ? .totp : .phone, displayName: displayName,
+            enrolledAt: enrolledAt)
     }
 }
 

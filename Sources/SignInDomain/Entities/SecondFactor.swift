@@ -6,6 +6,8 @@ public struct SecondFactor: Hashable, Sendable, Codable {
     public enum Kind: String, Hashable, Sendable, Codable {
         /// A time-based one-time code (RFC 6238) from an authenticator app.
         case totp
+        /// A code sent by SMS to a phone number.
+        case phone
     }
 
     /// The backend's id of the enrolment (Firebase's `mfaEnrollmentId`).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SignInCrypto
 public import SignInData
 public import SignInDomain
@@ -21,6 +21,10 @@ extension EmbeddedIdentityService {
         public var photoURL: String?
         public var emailVerified = false
         public var disabled = false
+        /// The number that signs it in, in any form `PhoneNumber` takes.
+        public var phoneNumber: String?
+        /// Its phone second factors, with no code sent to them; each entry's id is ignored (a new one is made).
+        public var secondFactors: [SecondFactorEntry] = []
 
         /// Describes an account.
         public init(
@@ -59,14 +63,20 @@ extension EmbeddedIdentityService {
         /// The providers to unlink (Firebase's `deleteProvider`): `password` removes the password, `phone` the number.
         /// An administrator may unlink the last one.
         public var deleteProviders: [String] = []
+        /// The account's phone second factors, replacing those it has (Firebase's `mfa.enrollments`); empty removes
+        /// them. A TOTP factor the list names by its id (with no number) is kept as it is; one it does not name goes.
+        /// An entry with the number of an earlier one is dropped.
+        public var secondFactors: [SecondFactorEntry]?
 
         /// Describes changes.
         public init(
             email: String? = nil, password: Secret? = nil, displayName: String? = nil, deleteDisplayName: Bool = false,
             emailVerified: Bool? = nil, disabled: Bool? = nil, validSince: Int? = nil, customAttributes: String? = nil,
-            photoURL: String? = nil
+            photoURL: String? = nil, phoneNumber: String? = nil, secondFactors: [SecondFactorEntry]? = nil
         ) {
             self.photoURL = photoURL
+            self.phoneNumber = phoneNumber
+            self.secondFactors = secondFactors
             self.email = email
             self.password = password
             self.displayName = displayName
@@ -75,6 +85,28 @@ extension EmbeddedIdentityService {
             self.disabled = disabled
             self.validSince = validSince
             self.customAttributes = customAttributes
+        }
+    }
+
+    /// A second factor as an administrator lists it.
+    public struct SecondFactorEntry: Hashable, Sendable {
+        /// Its enrolment id; a new one when `nil`.
+        public var enrollmentID: String?
+        /// The number its codes go to, in any form `PhoneNumber` takes; `nil` names a TOTP factor the account has.
+        public var phoneNumber: String?
+        public var displayName: String?
+        /// When it was enrolled; now when `nil`.
+        public var enrolledAt: Date?
+
+        /// Describes a factor.
+        public init(
+            enrollmentID: String? = nil, phoneNumber: String? = nil, displayName: String? = nil,
+            enrolledAt: Date? = nil
+        ) {
+            self.enrollmentID = enrollmentID
+            self.phoneNumber = phoneNumber
+            self.displayName = displayName
+            self.enrolledAt = enrolledAt
         }
     }
 
@@ -106,6 +138,10 @@ extension EmbeddedIdentityService {
             return hashPassword(password)
         }
         let photo = try new.photoURL.flatMap { url throws(IdentityBackendError) in try Self.checkedPhotoURL(url) }
+        let phone = try new.phoneNumber.map { text throws(IdentityBackendError) in try Self.checkedPhoneNumber(text) }
+        let factors = try checkedSecondFactors(
+            new.secondFactors.map { SecondFactorEntry(phoneNumber: $0.phoneNumber ?? "", displayName: $0.displayName) },
+            now: now)
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
             let uid = new.uid ?? fresh.uid(avoiding: state)
@@ -127,6 +163,8 @@ extension EmbeddedIdentityService {
                 state.identity.identities[identity.key] = uid
             }
             account.disabledAt = new.disabled ? now : nil
+            account.secondFactors = factors.isEmpty ? nil : factors
+            if let phone { try setPhoneNumber(phone, of: &account, state: &state) }
             state.identity.accounts[uid] = account
             return account
         }
@@ -206,9 +244,24 @@ extension EmbeddedIdentityService {
             }
             return number
         }
+        let factors = try changes.secondFactors.map { entries throws(IdentityBackendError) in
+            try checkedSecondFactors(entries, now: now)
+        }
         return try storage.update { state throws(IdentityBackendError) in
             guard var account = state.identity.accounts[uid] else {
                 throw IdentityBackendError(.userNotFound, message: "no account has this uid")
+            }
+            if let factors {
+                account.secondFactors = try factors.map { factor throws(IdentityBackendError) in
+                    guard factor.phoneNumber == nil else { return factor }
+                    guard
+                        let kept = account.secondFactors?.first(where: { $0.id == factor.id && $0.phoneNumber == nil })
+                    else {
+                        throw IdentityBackendError(.invalidMFAPhoneNumber, message: "a factor needs its phone number")
+                    }
+                    return kept
+                }
+                if account.secondFactors?.isEmpty == true { account.secondFactors = nil }
             }
             if let email {
                 let kept = try claimEmail(email, for: uid, in: state)
@@ -252,6 +305,39 @@ extension EmbeddedIdentityService {
             state.identity.accounts[uid] = account
             return account
         }
+    }
+
+    /// Second factors as an administrator lists them, checked: each number in E.164, no id twice for two numbers,
+    /// an entry with the number of an earlier one dropped. A TOTP factor (no number) keeps only its id here.
+    /// - Throws: `INVALID_MFA_PHONE_NUMBER`, `DUPLICATE_MFA_ENROLLMENT_ID`.
+    func checkedSecondFactors(_ entries: [SecondFactorEntry], now: Date) throws(IdentityBackendError)
+        -> [TOTPFactorRecord]
+    {
+        var factors: [TOTPFactorRecord] = []
+        for entry in entries {
+            let id = entry.enrollmentID ?? random.string(count: 16, alphabet: Self.factorIDAlphabet)
+            var number: String?
+            if let text = entry.phoneNumber {
+                guard let valid = PhoneNumber.normalized(text) else {
+                    throw IdentityBackendError(
+                        .invalidMFAPhoneNumber, message: "expected E.164 (\(PhoneNumber.example))")
+                }
+                number = valid
+            } else if entry.enrollmentID == nil {
+                throw IdentityBackendError(.invalidMFAPhoneNumber, message: "a new factor needs its phone number")
+            }
+            if let other = factors.first(where: { $0.id == id }), other.phoneNumber != number {
+                throw IdentityBackendError(.duplicateMFAEnrollmentID, message: "two factors share the id \(id)")
+            }
+            guard !factors.contains(where: { $0.phoneNumber != nil && $0.phoneNumber == number || $0.id == id }) else {
+                continue
+            }
+            factors.append(
+                TOTPFactorRecord(
+                    id: id, displayName: Self.boundedName(entry.displayName), enrolledAt: entry.enrolledAt ?? now,
+                    sealedSecret: "", lastUsedStep: 0, phoneNumber: number))
+        }
+        return factors
     }
 
     /// Deletes an account with its identities and tokens (Firebase's admin `accounts:delete`).

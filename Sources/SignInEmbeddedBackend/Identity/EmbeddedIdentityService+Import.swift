@@ -27,8 +27,8 @@ extension EmbeddedIdentityService {
         public var password: Secret?
         /// The identities linked at other providers.
         public var identities: [ImportedIdentity] = []
-        /// How many second factors the entry lists (Firebase's `mfaInfo`).
-        public var secondFactorCount = 0
+        /// Its phone second factors (Firebase's `mfaInfo`); they need a verified email.
+        public var secondFactors: [SecondFactorEntry] = []
         /// The tenant the entry says it belongs to (Firebase's `tenantId` in a user record), or `nil`.
         public var tenantID: String?
 
@@ -79,7 +79,7 @@ extension EmbeddedIdentityService {
     ///
     /// An email, a phone number or a linked identity another account has is refused for that entry, whatever
     /// `sanityCheck` says: an email names one account here. `sanityCheck` also refuses the whole request when two
-    /// entries share an email or an identity. Second factors are not imported (phone factors are not kept).
+    /// entries share an email or an identity. Phone second factors are imported as listed, with no code sent.
     /// - Throws: `MISSING_USER_ACCOUNT` for none or more than ``maximumImportSize``, `DUPLICATE_LOCAL_ID` when two
     ///   entries share a uid, `DUPLICATE_EMAIL` and `DUPLICATE_RAW_ID` under `sanityCheck`.
     public func importAccounts(_ accounts: [ImportedAccount], allowOverwrite: Bool = false, sanityCheck: Bool = false)
@@ -163,14 +163,22 @@ extension EmbeddedIdentityService {
             }
             identities.append(LinkedIdentity(providerId: providerId, subject: rawId, email: identity.email))
         }
-        if entry.secondFactorCount > 0 {
+        var factors: [TOTPFactorRecord] = []
+        if !entry.secondFactors.isEmpty {
             guard email != nil else {
                 return .failure(ImportRefusal("Second factor account requires email to be presented."))
             }
             guard entry.emailVerified else {
                 return .failure(ImportRefusal("Second factor account requires email to be verified."))
             }
-            return .failure(ImportRefusal("second factors are not imported: enroll them after the import"))
+            do throws(IdentityBackendError) {
+                factors = try checkedSecondFactors(entry.secondFactors, now: now)
+            } catch {
+                return .failure(ImportRefusal("a second factor's phone number is invalid"))
+            }
+            guard factors.allSatisfy({ $0.phoneNumber != nil }) else {
+                return .failure(ImportRefusal("a second factor's phone number is invalid"))
+            }
         }
         var account = EmbeddedAccount(
             uid: uid, email: email, emailVerified: entry.emailVerified,
@@ -178,6 +186,7 @@ extension EmbeddedIdentityService {
             createdAt: now)
         account.photoURL = entry.photoURL.flatMap { try? Self.checkedPhotoURL($0) }
         account.customAttributes = claims == "{}" ? nil : claims
+        account.secondFactors = factors.isEmpty ? nil : factors
         account.disabledAt = entry.disabled ? now : nil
         if let password = entry.password {
             guard let email else { return .failure(ImportRefusal("a password needs an email")) }

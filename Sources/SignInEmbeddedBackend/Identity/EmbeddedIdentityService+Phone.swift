@@ -35,12 +35,34 @@ extension EmbeddedIdentityService {
     /// - Throws: `INVALID_PHONE_NUMBER` (not E.164, or no assigned country calling code); `TOO_MANY_ATTEMPTS_TRY_LATER`
     ///   past either limit.
     public func sendPhoneCode(phoneNumber: String) throws(IdentityBackendError) -> Secret {
-        let now = clock.now()
-        guard let number = PhoneNumber.normalized(phoneNumber) else {
+        let number = try Self.checkedPhoneNumber(phoneNumber)
+        try storage.read { state throws(IdentityBackendError) in
+            if let owner = state.identity.identities[LinkedIdentity(providerId: "phone", subject: number).key],
+                let account = state.identity.accounts[owner]
+            {
+                try Self.refusePhoneFirstFactor(for: account)
+            }
+        }
+        return try sendSMSCode(to: number)
+    }
+
+    /// A number in E.164, or `INVALID_PHONE_NUMBER` with words that show the form expected.
+    static func checkedPhoneNumber(_ text: String) throws(IdentityBackendError) -> String {
+        guard let number = PhoneNumber.normalized(text) else {
             throw IdentityBackendError(
                 .invalidPhoneNumber,
                 message: "expected E.164: +, the country calling code, the number (\(PhoneNumber.example))")
         }
+        return number
+    }
+
+    /// Sends a 6-digit code to `number` (E.164) and keeps its hash under the hash of the session info it returns,
+    /// within the limits per number and per client. `secondFactorOf` and `enrollmentID` bind a second factor's code
+    /// to its account (and factor): such a code proves that factor only.
+    func sendSMSCode(to number: String, secondFactorOf uid: String? = nil, enrollmentID: String? = nil)
+        throws(IdentityBackendError) -> Secret
+    {
+        let now = clock.now()
         do throws(IdentityBackendError) {
             try countResetRequest(from: EmbeddedBackend.client, now: now)
         } catch {
@@ -57,15 +79,44 @@ extension EmbeddedIdentityService {
             guard pending.count < maximum else {
                 throw IdentityBackendError(.tooManyAttempts, message: "too many codes are pending for this number")
             }
-            state.identity.passwordResetCodes[SHA256.hexDigest(sessionInfo)] = ResetCodeRecord(
+            var record = ResetCodeRecord(
                 uid: "", expiresAt: now.addingTimeInterval(Self.smsCodeLifetime), smsPhoneNumber: number,
                 smsCodeHash: SHA256.hexDigest("\(sessionInfo):\(code)"))
+            record.smsSecondFactorOf = uid
+            record.smsEnrollmentID = enrollmentID
+            state.identity.passwordResetCodes[SHA256.hexDigest(sessionInfo)] = record
         }
         try smsOutbox.deliver(
             OutboxMessage(
                 to: number, subject: "SMS", body: "\(code) is your signin-demo code. It works for 5 minutes.",
                 link: "signin-demo://sms?session=\(sessionInfo)&code=\(code)", sentAt: now))
         return Secret(sessionInfo)
+    }
+
+    /// Uses the SMS code of `sessionInfo`: the record, once the code matches, removed so that it works once. A wrong
+    /// code is counted and kept (the caller must not throw the update away); past
+    /// ``maximumSMSCodeAttempts`` the session ends.
+    /// - Returns: `INVALID_SESSION_INFO`, `SESSION_EXPIRED` or `INVALID_CODE` as a failure, which the caller returns
+    ///   from the update rather than throwing, so that the count is kept.
+    func useSMSCode(_ code: Secret, sessionInfo: Secret, now: Date, state: inout EmbeddedBackendState)
+        -> Result<ResetCodeRecord, IdentityBackendError>
+    {
+        let key = SHA256.hexDigest(sessionInfo.value)
+        guard sessionInfo.value.utf8.count <= 256, var record = state.identity.passwordResetCodes[key],
+            record.smsPhoneNumber != nil, let expected = record.smsCodeHash
+        else { return .failure(IdentityBackendError(.invalidSessionInfo, message: "unknown or used session")) }
+        guard record.expiresAt > now else {
+            state.identity.passwordResetCodes[key] = nil
+            return .failure(IdentityBackendError(.sessionExpired, message: "the code has expired"))
+        }
+        guard code.value.utf8.count <= 16, SHA256.hexDigest("\(sessionInfo.value):\(code.value)") == expected else {
+            record.failedAttempts = (record.failedAttempts ?? 0) + 1
+            state.identity.passwordResetCodes[key] =
+                record.failedAttempts ?? 0 >= Self.maximumSMSCodeAttempts ? nil : record
+            return .failure(IdentityBackendError(.invalidCode, message: "the code is not the one sent"))
+        }
+        state.identity.passwordResetCodes[key] = nil
+        return .success(record)
     }
 
     /// Signs in with an SMS code. The code works once, for the number it was sent to, until it expires; a session
@@ -82,29 +133,25 @@ extension EmbeddedIdentityService {
         var isNewUser = false
         let key = SHA256.hexDigest(sessionInfo.value)
         let outcome: Result<(FirstStep, String), IdentityBackendError> = try storage.update { state in
-            guard sessionInfo.value.utf8.count <= 256, var record = state.identity.passwordResetCodes[key],
-                let number = record.smsPhoneNumber, let expected = record.smsCodeHash
-            else { return .failure(IdentityBackendError(.invalidSessionInfo, message: "unknown or used session")) }
-            guard record.expiresAt > now else {
-                state.identity.passwordResetCodes[key] = nil
-                return .failure(IdentityBackendError(.sessionExpired, message: "the code has expired"))
+            // A second factor's code proves that factor only: it never signs a number in.
+            if state.identity.passwordResetCodes[key]?.smsSecondFactorOf != nil {
+                return .failure(IdentityBackendError(.invalidSessionInfo, message: "unknown or used session"))
             }
-            guard code.value.utf8.count <= 16,
-                SHA256.hexDigest("\(sessionInfo.value):\(code.value)") == expected
-            else {
-                // A wrong code is counted and kept (the update is not thrown away); past the limit the session ends.
-                record.failedAttempts = (record.failedAttempts ?? 0) + 1
-                state.identity.passwordResetCodes[key] =
-                    record.failedAttempts ?? 0 >= Self.maximumSMSCodeAttempts ? nil : record
-                return .failure(IdentityBackendError(.invalidCode, message: "the code is not the one sent"))
+            let record: ResetCodeRecord
+            switch useSMSCode(code, sessionInfo: sessionInfo, now: now, state: &state) {
+            case .success(let used): record = used
+            case .failure(let error): return .failure(error)
             }
-            state.identity.passwordResetCodes[key] = nil
+            guard let number = record.smsPhoneNumber else {
+                return .failure(IdentityBackendError(.invalidSessionInfo, message: "unknown or used session"))
+            }
             do throws(IdentityBackendError) {
                 var account: EmbeddedAccount
                 let identity = LinkedIdentity(providerId: "phone", subject: number)
                 let owner = state.identity.identities[identity.key]
                 if let idToken {
                     account = try authenticate(idToken, state: state, now: now).account
+                    try Self.refusePhoneFirstFactor(for: account)
                     if let owner, owner != account.uid {
                         throw IdentityBackendError(.phoneNumberExists, message: "another account has this number")
                     }

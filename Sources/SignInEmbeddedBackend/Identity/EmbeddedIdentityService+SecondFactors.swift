@@ -276,6 +276,10 @@ extension EmbeddedIdentityService: MultiFactorBackend {
             guard let factor = account.secondFactors?.first(where: { $0.id == enrollmentID }) else {
                 throw IdentityBackendError(.mfaEnrollmentNotFound, message: "the account has no such second factor")
             }
+            guard factor.phoneNumber == nil else {
+                throw IdentityBackendError(
+                    .invalidCode, message: "a phone factor takes the code sent by SMS, after mfaSignIn:start")
+            }
             let secret = try Self.open(
                 factor.sealedSecret, context: Self.factorContext(account.uid, factor.id), state: state)
             try countPasswordAttempt(Self.codeThrottleKey(account.uid), state: &state, now: now)
@@ -316,7 +320,7 @@ extension EmbeddedIdentityService: MultiFactorBackend {
     /// The claims of a pending credential and its account, once checked: signed by this backend for this project, a
     /// pending credential (not another kind of token), not expired, not used, issued after the account's last
     /// revocation, and the account there and enabled.
-    private func acceptPendingCredential(_ credential: Secret, state: EmbeddedBackendState, now: Date)
+    func acceptPendingCredential(_ credential: Secret, state: EmbeddedBackendState, now: Date)
         throws(IdentityBackendError) -> (PendingSecondFactorClaims, EmbeddedAccount)
     {
         func refuse(_ why: String) -> IdentityBackendError {
@@ -337,7 +341,7 @@ extension EmbeddedIdentityService: MultiFactorBackend {
         return (claims, account)
     }
 
-    private static func pendingReplayKey(_ jti: String) -> String {
+    static func pendingReplayKey(_ jti: String) -> String {
         SHA256.hexDigest("pending-mfa\n" + jti)
     }
 
@@ -388,6 +392,7 @@ extension EmbeddedIdentityService: MultiFactorBackend {
 extension TOTPFactorRecord {
     /// The factor as the port describes it: never its secret.
     var backend: BackendSecondFactor {
-        BackendSecondFactor(mfaEnrollmentId: id, displayName: displayName, enrolledAt: enrolledAt)
+        BackendSecondFactor(
+            mfaEnrollmentId: id, displayName: displayName, enrolledAt: enrolledAt, phoneNumber: phoneNumber)
     }
 }

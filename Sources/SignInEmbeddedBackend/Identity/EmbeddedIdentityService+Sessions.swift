@@ -308,7 +308,10 @@ extension EmbeddedIdentityService {
             sessionID: family ?? fresh.family)
         claims.picture = account.photoURL
         claims.phoneNumber = account.phoneNumber
-        claims.signInSecondFactor = secondFactor.map { $0 == Self.recoveryCodeFactor ? "recovery_code" : "totp" }
+        claims.signInSecondFactor = secondFactor.map { id in
+            if id == Self.recoveryCodeFactor { return "recovery_code" }
+            return account.secondFactors?.first { $0.id == id }?.phoneNumber == nil ? "totp" : "phone"
+        }
         claims.secondFactorIdentifier = secondFactor
         claims.tenant = configuration.tenantID
         // Stored as checked when they were set: a JSON object naming no claim of the token's own.
@@ -355,7 +358,8 @@ extension EmbeddedIdentityService {
     /// sign-in time unless `authenticatedAt` says the user just proved who they are.
     func reissueSession(
         for account: EmbeddedAccount, provider: String, replacing claims: SessionTokenClaims,
-        authenticatedAt: Date? = nil, fresh: Fresh, now: Date, state: inout EmbeddedBackendState
+        authenticatedAt: Date? = nil, secondFactor: String? = nil, fresh: Fresh, now: Date,
+        state: inout EmbeddedBackendState
     ) throws(IdentityBackendError) -> BackendSessionResponse {
         if let family = claims.sessionID {
             state.identity.refreshTokens.removeAll(RefreshTokenRecord.byFamily, family)
@@ -363,7 +367,7 @@ extension EmbeddedIdentityService {
         return try issueSession(
             for: account, provider: provider, isNewUser: false, fresh: fresh, now: now,
             authenticatedAt: authenticatedAt ?? Date(timeIntervalSince1970: TimeInterval(claims.authTime)),
-            family: claims.sessionID, secondFactor: claims.secondFactorIdentifier, state: &state)
+            family: claims.sessionID, secondFactor: secondFactor ?? claims.secondFactorIdentifier, state: &state)
     }
 
     // MARK: - Pruning

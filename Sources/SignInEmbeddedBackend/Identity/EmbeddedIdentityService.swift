@@ -178,10 +178,23 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     }
 
     public func signUp(email: String, password: Secret) throws(IdentityBackendError) -> BackendSessionResponse {
+        try signUp(email: email, password: password, secondFactors: [])
+    }
+
+    /// Makes an account that signs in with `email` and `password`, and signs it in.
+    /// - Parameters:
+    ///   - email: Its email.
+    ///   - password: Its password, which the policy must accept.
+    ///   - secondFactors: Phone second factors it starts with, unconfirmed by any code: for an administrator, or a
+    ///     test suite written against Google's emulator (which takes them at sign-up); empty for a user.
+    public func signUp(email: String, password: Secret, secondFactors: [SecondFactorEntry])
+        throws(IdentityBackendError) -> BackendSessionResponse
+    {
         try requirePasswordSignIn(signingUp: true)
         let now = clock.now()
         let email = try checkedEmail(email)
         try checkPolicy(password)
+        let factors = try checkedSecondFactors(secondFactors, now: now).filter { $0.phoneNumber != nil }
         let hash = hashPassword(password)
         let fresh = Fresh(self)
         return try storage.update { state throws(IdentityBackendError) in
@@ -191,6 +204,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             var account = EmbeddedAccount(uid: uid, email: email, createdAt: now, identities: [identity])
             account.passwordHash = hash
             account.passwordUpdatedAt = now
+            account.secondFactors = factors.isEmpty ? nil : factors
             state.identity.accounts[account.uid] = account
             state.identity.identities[identity.key] = account.uid
             return try issueSession(

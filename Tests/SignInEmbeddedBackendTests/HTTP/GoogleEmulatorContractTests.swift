@@ -239,6 +239,53 @@ struct GoogleEmulatorContractTests {
         #expect(reused.errorCode == "INVALID_SESSION_INFO", "\(reused.text)")
     }
 
+    @Test("a phone second factor over HTTP: enrolled by its code, masked before the second step, shown to its owner")
+    func phoneSecondFactorRoutes() throws {
+        let harness = FaceHarness()
+        let codes = "/emulator/v1/projects/demo-signin/verificationCodes"
+        let signedUp = harness.signUp()
+        let idToken = try #require(signedUp.string("idToken"))
+        try harness.service.updateAccount(uid: signedUp.string("localId") ?? "", .init(emailVerified: true))
+        let v2 = "/identitytoolkit.googleapis.com/v2/accounts/"
+        func v2Call(_ name: String, _ body: [String: Any]) -> Reply {
+            harness.send(
+                "POST", v2 + name, body: FaceHarness.json(body), headers: ["Content-Type": "application/json"])
+        }
+        let started = v2Call(
+            "mfaEnrollment:start", ["idToken": idToken, "phoneEnrollmentInfo": ["phoneNumber": "+15555550100"]])
+        let sessionInfo = try #require(started.object("phoneSessionInfo")?["sessionInfo"] as? String, "\(started.text)")
+        let code = try #require(harness.call("GET", codes).objects("verificationCodes").last?["code"] as? String)
+        let finalized = v2Call(
+            "mfaEnrollment:finalize",
+            ["idToken": idToken, "phoneVerificationInfo": ["sessionInfo": sessionInfo, "code": code]])
+        #expect(finalized.string("idToken") != nil, "\(finalized.text)")
+        let lookup = harness.accounts("lookup", ["idToken": finalized.string("idToken") ?? ""])
+        let owned = try #require((lookup.objects("users").first?["mfaInfo"] as? [[String: Any]])?.first)
+        #expect(owned["phoneInfo"] as? String == "+15555550100" && owned["unobfuscatedPhoneInfo"] != nil)
+
+        let first = harness.accounts(
+            "signInWithPassword",
+            ["email": "jane@example.com", "password": "correct horse 1", "returnSecureToken": true])
+        #expect(first.string("idToken") == nil, "\(first.text)")
+        let shown = try #require((first.json["mfaInfo"] as? [[String: Any]])?.first)
+        #expect(shown["phoneInfo"] as? String == "+*******0100" && shown["unobfuscatedPhoneInfo"] == nil)
+        let pending = try #require(first.string("mfaPendingCredential"))
+        let step = v2Call(
+            "mfaSignIn:start", ["mfaPendingCredential": pending, "mfaEnrollmentId": shown["mfaEnrollmentId"] ?? ""])
+        let stepInfo = try #require(step.object("phoneResponseInfo")?["sessionInfo"] as? String, "\(step.text)")
+        let stepCode = try #require(harness.call("GET", codes).objects("verificationCodes").last?["code"] as? String)
+        let done = v2Call(
+            "mfaSignIn:finalize",
+            ["mfaPendingCredential": pending, "phoneVerificationInfo": ["sessionInfo": stepInfo, "code": stepCode]])
+        #expect(done.string("idToken") != nil && done.string("refreshToken") != nil, "\(done.text)")
+
+        // A client may not give a new account second factors unless the face takes them as Google's emulator does.
+        let refused = harness.accounts(
+            "signUp",
+            ["email": "new@example.com", "password": "correct horse 1", "mfaInfo": [["phoneInfo": "+15555550101"]]])
+        #expect(refused.errorCode == "UNEXPECTED_PARAMETER", "\(refused.text)")
+    }
+
     @Test("createSessionCookie takes validDuration as Google's string or the Admin SDK's number, within bounds")
     func sessionCookieRoute() throws {
         let harness = FaceHarness()

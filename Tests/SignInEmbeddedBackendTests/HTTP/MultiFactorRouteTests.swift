@@ -96,9 +96,12 @@ struct MultiFactorRouteTests {
         let noKey = v2("mfaEnrollment:start", ["idToken": "x", "totpEnrollmentInfo": [String: Any]()], key: nil)
         #expect(noKey.status == 400 || noKey.status == 403, "\(noKey.text)")
         let phone = v2("mfaEnrollment:start", ["idToken": "x", "phoneEnrollmentInfo": ["phoneNumber": "+15555550100"]])
-        #expect(phone.status == 400 && phone.errorCode == "INVALID_ARGUMENT", "\(phone.text)")
+        #expect(phone.status == 400 && phone.errorCode == "INVALID_ID_TOKEN", "\(phone.text)")
+        let neither = v2("mfaEnrollment:start", ["idToken": "x"])
+        #expect(neither.status == 400 && neither.errorCode == "INVALID_ARGUMENT", "\(neither.text)")
         #expect(harness.send("GET", "/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:finalize").status == 405)
-        #expect(harness.send("POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:start").status == 404)
+        let start = harness.send("POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:start")
+        #expect(start.status == 400 && start.errorCode == "INVALID_JSON", "no body: \(start.text)")
     }
 
     @Test("a Google sign-in of an enrolled account answers the pending credential too, and spends its nonce")
