@@ -47,6 +47,7 @@ public struct EmbeddedBackend: Sendable {
     ///   - random: Keys, uids, tokens; the system's CSPRNG by default.
     ///   - keySetFetcher: Where the published keys of real OpenID Connect issuers come from; over the network by
     ///     default.
+    ///   - blockingFunctions: Where the calls to the project's blocking functions go; over the network by default.
     public init(
         storage: any BackendStateStorage,
         outbox: any MailOutbox = InMemoryMailOutbox(),
@@ -54,7 +55,8 @@ public struct EmbeddedBackend: Sendable {
         configuration: EmbeddedBackendConfiguration = EmbeddedBackendConfiguration(),
         clock: any WallClock = SystemWallClock(),
         random: any RandomByteSource = SystemRandomBytes(),
-        keySetFetcher: any KeySetFetcher = URLSessionKeySetFetcher()
+        keySetFetcher: any KeySetFetcher = URLSessionKeySetFetcher(),
+        blockingFunctions: any BlockingFunctionTransport = URLSessionBlockingFunctionTransport()
     ) {
         self.storage = storage
         self.configuration = configuration
@@ -75,7 +77,8 @@ public struct EmbeddedBackend: Sendable {
         self.smsOutbox = smsOutbox
         self.identityService = EmbeddedIdentityService(
             storage: storage, configuration: configuration, clock: clock, random: random, outbox: outbox,
-            smsOutbox: smsOutbox, keySets: PublishedKeySets(fetcher: keySetFetcher, clock: clock))
+            smsOutbox: smsOutbox, keySets: PublishedKeySets(fetcher: keySetFetcher, clock: clock),
+            blockingFunctions: blockingFunctions)
         self.appAPI = EmbeddedAppAPI(identityService: identityService)
     }
 

@@ -115,18 +115,28 @@ extension EmbeddedHTTPFace {
 
 /// The project's configuration as the Admin API v2 has it (`…/v2/projects/{id}/config`, the owner credential only):
 /// the settings this backend keeps, in Firebase's shape. One account per email is how this backend works, so
-/// `signIn.allowDuplicateEmails` is always false; it calls no blocking functions, so `blockingFunctions` is always
-/// empty, and a trigger is checked (its event and URI) but then refused as not supported.
+/// `signIn.allowDuplicateEmails` is always false. Blocking functions are called for `beforeCreate` and
+/// `beforeSignIn` (``EmbeddedProjectSettings/blockingFunctions``); the other events, and forwarding the identity
+/// provider's credentials to them, are refused as not supported.
 extension EmbeddedHTTPFace {
     /// `GET …/v2/projects/{id}/config`.
     func adminConfig() -> JSONValue {
-        .object([
+        let settings = service.projectSettings
+        var blocking: [String: JSONValue] = [:]
+        if !settings.blockingFunctions.isEmpty {
+            blocking["triggers"] = .object(
+                Dictionary(
+                    uniqueKeysWithValues: settings.blockingFunctions.map { event, uri in
+                        (event.rawValue, JSONValue.object(["functionUri": .string(uri)]))
+                    }))
+        }
+        return .object([
             "name": .string("projects/\(projectID)/config"),
             "signIn": .object(["allowDuplicateEmails": false]),
             "emailPrivacyConfig": .object([
-                "enableImprovedEmailPrivacy": .bool(service.projectSettings.emailEnumerationProtection)
+                "enableImprovedEmailPrivacy": .bool(settings.emailEnumerationProtection)
             ]),
-            "blockingFunctions": .object([:]),
+            "blockingFunctions": .object(blocking),
         ])
     }
 
@@ -146,33 +156,43 @@ extension EmbeddedHTTPFace {
                 "INVALID_CONFIG",
                 detail: "this emulator keeps one account per email: allowDuplicateEmails must be false")
         }
-        if named("blockingFunctions"), let blocking = try fields.object("blockingFunctions") {
-            try Self.refuseBlockingFunctions(blocking)
+        var functions: [BlockingFunctionEvent: String]?
+        if named("blockingFunctions") {
+            functions = try Self.blockingFunctions(fields.object("blockingFunctions") ?? RequestFields([:]))
         }
         if named("emailPrivacyConfig.enableImprovedEmailPrivacy") {
             let protection = try fields.object("emailPrivacyConfig")?.bool("enableImprovedEmailPrivacy") ?? false
             service.updateProjectSettings { $0.emailEnumerationProtection = protection }
         }
+        if let functions { service.updateProjectSettings { $0.blockingFunctions = functions } }
         return adminConfig()
     }
 
-    /// Checks each blocking-function trigger (an event Firebase has, an absolute `functionUri`), then refuses any
-    /// blocking-function setting but none at all (`{}`): this backend calls no blocking function.
-    static func refuseBlockingFunctions(_ blocking: RequestFields) throws(HTTPFaceError) {
+    /// The blocking functions a configuration names: each trigger's event must be Firebase's and its `functionUri`
+    /// absolute; `beforeSendEmail`, `beforeSendSms` and forwarding the provider's credentials are not supported.
+    static func blockingFunctions(_ blocking: RequestFields) throws(HTTPFaceError) -> [BlockingFunctionEvent: String] {
         let triggers = try blocking.object("triggers") ?? RequestFields([:])
-        for event in triggers.names {
-            guard ["beforeCreate", "beforeSignIn", "beforeSendEmail", "beforeSendSms"].contains(event) else {
-                throw HTTPFaceError("INVALID_BLOCKING_FUNCTION", detail: "no such event: \(event)")
+        var functions: [BlockingFunctionEvent: String] = [:]
+        for name in triggers.names {
+            guard ["beforeCreate", "beforeSignIn", "beforeSendEmail", "beforeSendSms"].contains(name) else {
+                throw HTTPFaceError("INVALID_BLOCKING_FUNCTION", detail: "no such event: \(name)")
             }
-            let uri = try triggers.object(event)?.text("functionUri") ?? ""
+            let uri = try triggers.object(name)?.text("functionUri") ?? ""
             guard isAbsoluteURI(uri) else {
                 throw HTTPFaceError(
                     "INVALID_BLOCKING_FUNCTION", detail: "functionUri must be an absolute URI with a host")
             }
+            guard let event = BlockingFunctionEvent(rawValue: name) else {
+                throw HTTPFaceError(
+                    "UNSUPPORTED_BLOCKING_FUNCTION", detail: "this emulator calls beforeCreate and beforeSignIn only")
+            }
+            functions[event] = uri
         }
-        if !blocking.names.isEmpty {
+        let forwarded = try blocking.object("forwardInboundCredentials")
+        for name in forwarded?.names ?? [] where try forwarded?.bool(name) == true {
             throw HTTPFaceError(
-                "UNSUPPORTED_BLOCKING_FUNCTION", detail: "this emulator does not call blocking functions")
+                "UNSUPPORTED_BLOCKING_FUNCTION", detail: "this emulator does not forward the provider's credentials")
         }
+        return functions
     }
 }

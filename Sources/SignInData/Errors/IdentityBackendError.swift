@@ -217,6 +217,8 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let invalidMFAEnrollmentID = Code(rawValue: "INVALID_MFA_ENROLLMENT_ID")
         /// Two second factors of one account share an enrolment id.
         public static let duplicateMFAEnrollmentID = Code(rawValue: "DUPLICATE_MFA_ENROLLMENT_ID")
+        /// A blocking function failed, passed its deadline, or answered what cannot be used.
+        public static let blockingFunctionErrorResponse = Code(rawValue: "BLOCKING_FUNCTION_ERROR_RESPONSE")
         /// A custom token names no uid.
         public static let missingIdentifier = Code(rawValue: "MISSING_IDENTIFIER")
         /// The request names a tenant the project does not have.

@@ -149,6 +149,9 @@ public struct EmbeddedProjectSettings: Hashable, Sendable {
     /// Whether email links sign in (Firebase's `enableEmailLinkSignin`): off, sending one and signing in with one
     /// are `OPERATION_NOT_ALLOWED`.
     public var emailLinkSignInEnabled = true
+    /// The blocking functions the service calls, by event: each an absolute `http` or `https` URI (Identity
+    /// Platform's `blockingFunctions.triggers`). None by default.
+    public var blockingFunctions: [BlockingFunctionEvent: String] = [:]
 
     /// Creates the settings.
     public init(emailEnumerationProtection: Bool = true) {

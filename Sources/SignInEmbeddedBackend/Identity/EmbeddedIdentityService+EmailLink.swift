@@ -102,7 +102,7 @@ extension EmbeddedIdentityService {
             state.identity.accounts[account.uid] = account
             return try finishFirstStep(
                 for: account, provider: ProviderType.emailPassword.rawValue, isNewUser: isNewUser, fresh: fresh,
-                now: now, state: &state)
+                now: now, signInMethod: "emailLink", state: &state)
         }
         return EmailLinkSignIn(session: try step.answer(), isNewUser: isNewUser)
     }

@@ -120,7 +120,8 @@ extension EmbeddedIdentityService {
                 return .success(
                     try issueSession(
                         for: account, provider: claims.provider, isNewUser: false, fresh: fresh, now: now,
-                        authenticatedAt: now, secondFactor: enrollmentID, state: &state))
+                        authenticatedAt: now, secondFactor: enrollmentID,
+                        signIn: SignInEvent(method: claims.provider, secondFactor: "phone"), state: &state))
             } catch {
                 return .failure(error)
             }

@@ -241,14 +241,17 @@ extension EmbeddedIdentityService: MultiFactorBackend {
     }
 
     /// The end of a sign-in's first step: a session, or a challenge when the account has second factors.
+    /// - Parameter signInMethod: How the user signed in, as a blocking function is told (`emailLink`); the provider
+    ///   by default.
     func finishFirstStep(
         for account: EmbeddedAccount, provider: String, isNewUser: Bool, fresh: Fresh, now: Date,
-        state: inout EmbeddedBackendState
+        signInMethod: String? = nil, state: inout EmbeddedBackendState
     ) throws(IdentityBackendError) -> FirstStep {
         guard account.hasSecondFactors else {
             return .session(
                 try issueSession(
-                    for: account, provider: provider, isNewUser: isNewUser, fresh: fresh, now: now, state: &state))
+                    for: account, provider: provider, isNewUser: isNewUser, fresh: fresh, now: now,
+                    signIn: SignInEvent(method: signInMethod ?? provider), state: &state))
         }
         try Self.requireEnabled(account)
         // Never before the account's last revocation, as its tokens (which count whole seconds) are not.
@@ -303,7 +306,8 @@ extension EmbeddedIdentityService: MultiFactorBackend {
                 timeIntervalSince1970: TimeInterval(claims.exp))
             return try issueSession(
                 for: account, provider: claims.provider, isNewUser: false, fresh: fresh, now: now,
-                authenticatedAt: now, secondFactor: enrollmentID, state: &state)
+                authenticatedAt: now, secondFactor: enrollmentID,
+                signIn: SignInEvent(method: claims.provider, secondFactor: "totp"), state: &state)
         }
     }
 

@@ -287,8 +287,16 @@ extension EmbeddedIdentityService {
     func issueSession(
         for account: EmbeddedAccount, provider: String, isNewUser: Bool, fresh: Fresh, now: Date,
         authenticatedAt: Date? = nil, family: String? = nil, developerClaims: [String: JSONValue] = [:],
-        secondFactor: String? = nil, state: inout EmbeddedBackendState
+        secondFactor: String? = nil, signIn: SignInEvent? = nil, state: inout EmbeddedBackendState
     ) throws(IdentityBackendError) -> BackendSessionResponse {
+        var account = account
+        var developerClaims = developerClaims
+        // A sign-in (not a refresh or a re-issue) meets the project's blocking functions first.
+        if let signIn, !projectSettings.blockingFunctions.isEmpty {
+            let outcome = try runBlockingFunctions(for: account, isNewUser: isNewUser, event: signIn, now: now)
+            account = outcome.account
+            developerClaims.merge(outcome.sessionClaims) { _, new in new }
+        }
         try Self.requireEnabled(account)
         let key = try state.sessionSigningKey()
         let issuedAt = max(Int(now.timeIntervalSince1970.rounded(.down)), account.validSince ?? 0)

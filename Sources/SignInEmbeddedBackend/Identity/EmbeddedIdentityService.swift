@@ -34,6 +34,8 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     public let hashing: PasswordHashingGate
     /// The published keys of the real OpenID Connect issuers, fetched before a state update that needs them.
     let keySets: PublishedKeySets
+    /// Where the calls to the project's blocking functions go.
+    let blockingFunctions: any BlockingFunctionTransport
     private let settings: Locked<EmbeddedProjectSettings>
     /// When each client asked for its reset mails of the last hour, by client.
     /// With the table's size at which it is next pruned of clients that have not asked within the window.
@@ -44,9 +46,11 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         storage: any BackendStateStorage, configuration: EmbeddedBackendConfiguration = EmbeddedBackendConfiguration(),
         clock: any WallClock, random: any RandomByteSource, outbox: any MailOutbox = InMemoryMailOutbox(),
         smsOutbox: any MailOutbox = InMemoryMailOutbox(), hashing: PasswordHashingGate = PasswordHashingGate(),
-        keySets: PublishedKeySets? = nil
+        keySets: PublishedKeySets? = nil,
+        blockingFunctions: any BlockingFunctionTransport = URLSessionBlockingFunctionTransport()
     ) {
         self.keySets = keySets ?? PublishedKeySets(fetcher: URLSessionKeySetFetcher(), clock: clock)
+        self.blockingFunctions = blockingFunctions
         self.storage = storage
         self.configuration = configuration
         self.clock = clock
@@ -208,7 +212,8 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             state.identity.accounts[account.uid] = account
             state.identity.identities[identity.key] = account.uid
             return try issueSession(
-                for: account, provider: identity.providerId, isNewUser: true, fresh: fresh, now: now, state: &state)
+                for: account, provider: identity.providerId, isNewUser: true, fresh: fresh, now: now,
+                signIn: SignInEvent(method: "password"), state: &state)
         }
     }
 

@@ -140,7 +140,8 @@ struct GoogleEmulatorContractTests {
         }
     }
 
-    @Test("v2 config: the owner reads and changes email privacy by mask; duplicate emails and triggers are refused")
+    @Test(
+        "v2 config: the owner reads and changes email privacy and blocking functions by mask; duplicate emails refused")
     func adminConfig() {
         let harness = FaceHarness()
         let project = harness.base.configuration.projectID
@@ -169,7 +170,18 @@ struct GoogleEmulatorContractTests {
         let badURI = patch(["blockingFunctions": ["triggers": ["beforeCreate": ["functionUri": "invalidUri"]]]])
         #expect(badURI.errorCode == "INVALID_BLOCKING_FUNCTION", "\(badURI.text)")
         let valid = patch(["blockingFunctions": ["triggers": ["beforeCreate": ["functionUri": "http://localhost/f"]]]])
-        #expect(valid.errorCode == "UNSUPPORTED_BLOCKING_FUNCTION", "\(valid.text)")
+        let triggers = valid.object("blockingFunctions")?["triggers"] as? [String: [String: String]]
+        #expect(triggers == ["beforeCreate": ["functionUri": "http://localhost/f"]], "\(valid.text)")
+        #expect(harness.service.projectSettings.blockingFunctions == [.beforeCreate: "http://localhost/f"])
+        let email = patch([
+            "blockingFunctions": ["triggers": ["beforeSendEmail": ["functionUri": "http://localhost/f"]]]
+        ])
+        #expect(email.errorCode == "UNSUPPORTED_BLOCKING_FUNCTION", "\(email.text)")
+        let forwarding = patch(["blockingFunctions": ["forwardInboundCredentials": ["idToken": true]]])
+        #expect(forwarding.errorCode == "UNSUPPORTED_BLOCKING_FUNCTION", "\(forwarding.text)")
+        #expect(harness.service.projectSettings.blockingFunctions.count == 1, "a refused change changes nothing")
+        #expect(
+            patch(["blockingFunctions": [:]], mask: "blockingFunctions").object("blockingFunctions")?.isEmpty == true)
     }
 
     @Test("email-link sign-in over HTTP: EMAIL_SIGNIN mails a code the emulator lists; signInWithEmailLink uses it")
