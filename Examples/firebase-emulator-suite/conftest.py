@@ -438,12 +438,18 @@ def clock(auth_api):
 @pytest.fixture(autouse=True)
 def fresh_state(auth_api):
     """Google's suite starts each case on a new emulator state; this one deletes every account (and what hangs on
-    them), puts the configuration and the test clock back, and deletes the tenants."""
+    them), puts the configuration (blocking functions included) and the test clock back, and deletes the tenants."""
     res = auth_api.delete(f"/emulator/v1/projects/{PROJECT_ID}/accounts")
     expect_status_code(200, res)
     res = auth_api.patch(
         f"/emulator/v1/projects/{PROJECT_ID}/config",
         json={"signIn": {"allowDuplicateEmails": False}, "emailPrivacyConfig": {"enableImprovedEmailPrivacy": False}},
+    )
+    expect_status_code(200, res)
+    # The spec's cases with blocking functions clear them after themselves; a new emulator has none at all.
+    res = auth_api.patch(
+        f"/identitytoolkit.googleapis.com/v2/projects/{PROJECT_ID}/config", json={"blockingFunctions": {}},
+        params={"updateMask": "blockingFunctions"}, headers=OWNER,
     )
     expect_status_code(200, res)
     Clock(auth_api).reset()
