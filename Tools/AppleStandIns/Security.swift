@@ -88,6 +88,7 @@ nonisolated(unsafe) public let kSecAttrKeyTypeRSA: CFString = "42"
 nonisolated(unsafe) public let kSecAttrKeySizeInBits: CFString = "bsiz"
 nonisolated(unsafe) public let kSecAttrKeyClass: CFString = "kcls"
 nonisolated(unsafe) public let kSecAttrKeyClassPublic: CFString = "0"
+nonisolated(unsafe) public let kSecAttrKeyClassPrivate: CFString = "1"
 public func SecKeyCreateRandomKey(_ parameters: CFDictionary, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?)
     -> SecKey?
 { nil }

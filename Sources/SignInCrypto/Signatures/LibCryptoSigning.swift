@@ -20,6 +20,12 @@ struct LibCryptoSigning: Sendable {
         -> Int32
     typealias BignumBits = @convention(c) (OpaquePointer?) -> Int32
     typealias BignumToBytes = @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32
+    typealias DecodePrivateKey =
+        @convention(c) (
+            UnsafeMutablePointer<OpaquePointer?>?, UnsafeMutablePointer<UnsafePointer<UInt8>?>?, Int
+        ) -> OpaquePointer?
+    typealias EncodePrivateKey =
+        @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?) -> Int32
     typealias GroupByCurve = @convention(c) (Int32) -> OpaquePointer?
     typealias PointNew = @convention(c) (OpaquePointer?) -> OpaquePointer?
     typealias PointMultiply =
@@ -53,6 +59,10 @@ struct LibCryptoSigning: Sendable {
     let secureBignumNew: LibCryptoSignatures.Make
     /// `BN_clear_free`: frees a BIGNUM after overwriting its digits.
     let bignumClearFree: LibCryptoSignatures.Release
+    /// `d2i_AutoPrivateKey`: a private key from its DER encoding (for RSA, PKCS#1 `RSAPrivateKey`).
+    let decodePrivateKey: DecodePrivateKey
+    /// `i2d_PrivateKey`: a private key's DER encoding (for RSA, PKCS#1 `RSAPrivateKey`).
+    let encodePrivateKey: EncodePrivateKey
     let groupByCurve: GroupByCurve
     let groupFree: LibCryptoSignatures.Release
     let pointNew: PointNew
@@ -74,6 +84,8 @@ struct LibCryptoSigning: Sendable {
             let bignumToBytes = Library.symbol(handle, "BN_bn2binpad", as: BignumToBytes.self),
             let secureBignumNew = Library.symbol(handle, "BN_secure_new", as: Library.Make.self),
             let bignumClearFree = Library.symbol(handle, "BN_clear_free", as: Library.Release.self),
+            let decodePrivateKey = Library.symbol(handle, "d2i_AutoPrivateKey", as: DecodePrivateKey.self),
+            let encodePrivateKey = Library.symbol(handle, "i2d_PrivateKey", as: EncodePrivateKey.self),
             let groupByCurve = Library.symbol(handle, "EC_GROUP_new_by_curve_name", as: GroupByCurve.self),
             let groupFree = Library.symbol(handle, "EC_GROUP_free", as: Library.Release.self),
             let pointNew = Library.symbol(handle, "EC_POINT_new", as: PointNew.self),
@@ -93,6 +105,8 @@ struct LibCryptoSigning: Sendable {
         self.bignumToBytes = bignumToBytes
         self.secureBignumNew = secureBignumNew
         self.bignumClearFree = bignumClearFree
+        self.decodePrivateKey = decodePrivateKey
+        self.encodePrivateKey = encodePrivateKey
         self.groupByCurve = groupByCurve
         self.groupFree = groupFree
         self.pointNew = pointNew
@@ -126,6 +140,38 @@ extension LibCryptoSignatures {
             return nil
         }
         return key
+    }
+
+    /// The RSA private key whose PKCS#1 `RSAPrivateKey` DER encoding is `der`; `nil` when OpenSSL refused it. The caller
+    /// frees it with ``keyFree``.
+    func rsaKey(pkcs1 der: [UInt8]) -> OpaquePointer? {
+        defer { clearErrors() }
+        guard let signing, !der.isEmpty else { return nil }
+        return der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
+            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+            var made: OpaquePointer?
+            guard let key = signing.decodePrivateKey(&made, &cursor, buffer.count) else { return nil }
+            // The whole encoding, not a prefix of it.
+            guard let cursor, let start = buffer.baseAddress, cursor - start == buffer.count else {
+                keyFree(key)
+                return nil
+            }
+            return key
+        }
+    }
+
+    /// The private `key`'s DER encoding (for RSA, PKCS#1 `RSAPrivateKey`); `nil` when OpenSSL could not give it.
+    func privateKeyDER(of key: OpaquePointer) -> [UInt8]? {
+        defer { clearErrors() }
+        guard let signing else { return nil }
+        let length = Int(signing.encodePrivateKey(key, nil))
+        guard length > 0 else { return nil }
+        var der = [UInt8](repeating: 0, count: length)
+        let written = der.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var cursor = buffer.baseAddress
+            return signing.encodePrivateKey(key, &cursor)
+        }
+        return Int(written) == length ? der : nil
     }
 
     /// The RSA key's modulus and exponent, big-endian.
