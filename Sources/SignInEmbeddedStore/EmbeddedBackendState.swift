@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import SignInCrypto
 public import SignInData
 public import SignInDomain
@@ -26,6 +26,9 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
     /// The keys of the registered OpenID-Connect-style providers' simulated issuers, base64url, by provider id;
     /// each is made when its issuer first signs (`nil` until one has).
     public var issuerKeys: [String: String]?
+    /// The RSA keys that sign the service's ID tokens when they are RS256, newest (the one that signs) first; the
+    /// others still verify the tokens they signed. `nil` until the first is made.
+    public var sessionRSAKeys: [SessionRSAKey]?
 
     /// Creates a state.
     public init(
@@ -175,6 +178,7 @@ extension EmbeddedBackendState {
         var google: GoogleIssuerState?
         var issuerKeys: [String: String]?
         var lastPrunedAt: Date?
+        var sessionRSAKeys: [SessionRSAKey]?
     }
 
     var fixedParts: FixedParts {
@@ -182,7 +186,7 @@ extension EmbeddedBackendState {
             FixedParts(
                 version: version, sessionKey: sessionKey, appleSigningKey: apple.signingKey, appleUser: apple.user,
                 authorizedClients: apple.authorizedClients, revokedClients: apple.revokedClients, google: google,
-                issuerKeys: issuerKeys, lastPrunedAt: identity.lastPrunedAt)
+                issuerKeys: issuerKeys, lastPrunedAt: identity.lastPrunedAt, sessionRSAKeys: sessionRSAKeys)
         }
         set {
             version = newValue.version
@@ -194,6 +198,7 @@ extension EmbeddedBackendState {
             google = newValue.google
             issuerKeys = newValue.issuerKeys
             identity.lastPrunedAt = newValue.lastPrunedAt
+            sessionRSAKeys = newValue.sessionRSAKeys
         }
     }
 
@@ -269,5 +274,34 @@ private enum TransactionStep: TableVisitor {
         case .committed(let changed): self = .committed(changed: table.commit() || changed)
         case .rollBack: table.rollBack()
         }
+    }
+}
+
+/// An RSA key that signs (or signed) the service's ID tokens: its id, its private key and its public numbers.
+public struct SessionRSAKey: Codable, Hashable, Sendable {
+    /// The key's id: the `kid` of the tokens it signs and of its published copy.
+    public var kid: String
+    /// The private key, its PKCS#1 `RSAPrivateKey` DER encoding in base64url.
+    public var privateKey: String
+    /// The modulus, big-endian, base64url: what is published, and what verifies.
+    public var modulus: String
+    /// The public exponent, big-endian, base64url.
+    public var exponent: String
+    /// When it was made.
+    public var createdAt: Date
+
+    /// Creates a record.
+    public init(kid: String, privateKey: String, modulus: String, exponent: String, createdAt: Date) {
+        self.kid = kid
+        self.privateKey = privateKey
+        self.modulus = modulus
+        self.exponent = exponent
+        self.createdAt = createdAt
+    }
+
+    /// The public key; `nil` when the stored numbers are not one.
+    public var publicKey: RSAPublicKey? {
+        guard let modulus = Base64URL.decode(modulus), let exponent = Base64URL.decode(exponent) else { return nil }
+        return RSAPublicKey(modulus: modulus, exponent: exponent)
     }
 }

@@ -12,6 +12,11 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     /// `TENANT_ID_MISMATCH`. Each tenant is a backend of its own, over its own state: no account, code or session
     /// crosses from one to another.
     public var tenantID: String?
+    /// How the service signs its ID tokens: with the session key (HS256, the default: nothing to publish, no platform
+    /// library needed), or with an RSA key whose public half it publishes (RS256, as Firebase does, so that a backend
+    /// verifies them the production way; it needs the platform's library: OpenSSL 3 on Linux, Security on Apple
+    /// platforms). Either way it accepts the tokens it signed the other way.
+    public var sessionTokenAlgorithm = SessionTokenAlgorithm.hs256
     /// The app's client id at Apple: the `aud` of Apple identity tokens.
     public var appleClientID: String
     /// The `iss` of Apple identity tokens.
@@ -244,4 +249,12 @@ extension IdentityTokenIssuer {
         }
         return issuers
     }
+}
+
+/// How the embedded backend signs its ID tokens.
+public enum SessionTokenAlgorithm: String, Hashable, Sendable {
+    /// HMAC with SHA-256 under the session key, which only the backend holds.
+    case hs256 = "HS256"
+    /// RSASSA-PKCS1-v1_5 with SHA-256 under an RSA key whose public half the backend publishes.
+    case rs256 = "RS256"
 }

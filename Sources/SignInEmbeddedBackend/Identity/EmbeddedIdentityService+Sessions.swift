@@ -106,12 +106,12 @@ extension EmbeddedIdentityService {
     func checkSessionToken(_ token: String, state: EmbeddedBackendState, now: Date) throws(IdentityBackendError)
         -> (account: EmbeddedAccount, claims: SessionTokenClaims)
     {
-        let key = try state.sessionSigningKey()
         guard let parts = JWS.parse(token),
             let header = TokenJSON.header(from: parts.header)
         else { throw IdentityBackendError(.malformedIdToken) }
-        guard header.alg == "HS256" else { throw IdentityBackendError(.unsupportedAlgorithm) }
-        guard JWS.verifyHS256(parts, key: key) else { throw IdentityBackendError(.invalidSignature) }
+        guard try hasSessionSignature(parts, header: header, state: state) else {
+            throw IdentityBackendError(.invalidSignature)
+        }
         guard let claims = TokenJSON.sessionClaims(from: parts.payload) else {
             throw IdentityBackendError(.malformedIdToken)
         }
@@ -298,7 +298,6 @@ extension EmbeddedIdentityService {
             developerClaims.merge(outcome.sessionClaims) { _, new in new }
         }
         try Self.requireEnabled(account)
-        let key = try state.sessionSigningKey()
         let issuedAt = max(Int(now.timeIntervalSince1970.rounded(.down)), account.validSince ?? 0)
         let lifetime = Int(configuration.sessionLifetime)
         let authTime = authenticatedAt ?? now
@@ -326,8 +325,7 @@ extension EmbeddedIdentityService {
         // A custom token's developer claims are this token's (and its sign-in's), over the account's.
         claims.customClaims = (account.customAttributes.flatMap(JSONValue.object(fromJSON:)) ?? [:])
             .merging(developerClaims) { _, developer in developer }
-        let idToken = JWS.signHS256(
-            header: JOSEHeader(kid: "session").compactJSON, payload: claims.compactJSON, key: key)
+        let idToken = try signSessionToken(claims.compactJSON, state: &state, now: now)
         state.identity.refreshTokens[SHA256.hexDigest(fresh.refreshToken)] = RefreshTokenRecord(
             uid: account.uid, issuedAt: Date(timeIntervalSince1970: TimeInterval(issuedAt)), provider: provider,
             authTime: authTime, family: claims.sessionID,

@@ -36,6 +36,8 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     let keySets: PublishedKeySets
     /// Where the calls to the project's blocking functions go.
     let blockingFunctions: any BlockingFunctionTransport
+    /// The RSA keys that sign ID tokens, read from the state once each, by key id.
+    let rsaSigningKeys = Locked<[String: RSASigningKey]>([:])
     private let settings: Locked<EmbeddedProjectSettings>
     /// When each client asked for its reset mails of the last hour, by client.
     /// With the table's size at which it is next pruned of clients that have not asked within the window.
