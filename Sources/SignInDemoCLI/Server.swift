@@ -86,6 +86,8 @@ struct Server {
         settings.acceptsEmulatorCustomTokens = true
         settings.acceptsUnsignedProviderTokens = acceptsUnsignedProviderTokens
         if asGoogleEmulator { settings.minimumPasswordLength = 6 }
+        // As Firebase's: RS256 ID tokens whose keys serve publishes where Google publishes Firebase's.
+        settings.sessionTokenAlgorithm = .rs256
         let clock = testClock ? ShiftedClock(frozen: true) : nil
         let backend = EmbeddedBackend.persistent(
             folder: paths.backendFolder, configuration: settings, clock: clock ?? SystemWallClock())

@@ -124,7 +124,9 @@ package struct EmbeddedHTTPFace: Sendable {
             let body = try answerForTenant(route, request)
             tracer.record(
                 .backend, Self.component, .backendHTTPAnswered(method: method, route: route.rawValue, status: 200))
-            return HTTPResponse(status: 200, headers: Self.jsonHeaders, body: body.encoded)
+            var headers = Self.jsonHeaders
+            headers["Cache-Control"] = route.cacheControl
+            return HTTPResponse(status: 200, headers: headers, body: body.encoded)
         } catch {
             return refuse(error, method, route.rawValue)
         }
@@ -157,6 +159,9 @@ package struct EmbeddedHTTPFace: Sendable {
         case .sendOobCode: try sendOobCode(RequestFields(jsonBody: request.body))
         case .resetPassword: try resetPassword(RequestFields(jsonBody: request.body))
         case .token: try token(Self.tokenFields(of: request))
+        case .sessionKeySet: try sessionKeySet()
+        case .sessionCertificates: try sessionCertificates()
+        case .rotateSessionKeys: try rotateSessionKeys()
         case .oobCodes: try oobCodes()
         case .verificationCodes: try verificationCodes()
         case .deleteAllAccounts: try deleteAllAccounts()

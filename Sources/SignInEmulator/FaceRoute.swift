@@ -56,6 +56,10 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case passkeySignInFinalize = "v2/accounts/passkeySignIn:finalize"
     // The Secure Token API, `/securetoken.googleapis.com/v1/token`.
     case token = "securetoken:token"
+    // The public keys of the ID tokens where Google publishes Firebase's, under the host-as-path prefix: the JWK Set,
+    // and the same keys as X.509 certificates (`GET`, no key).
+    case sessionKeySet = "keys:jwk"
+    case sessionCertificates = "keys:x509"
     // The Firebase Auth emulator's test endpoints, under `/emulator/v1/projects/{projectId}/`.
     case oobCodes = "emulator:oobCodes"
     case verificationCodes = "emulator:verificationCodes"
@@ -66,6 +70,8 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case clock = "emulator:clock"
     case advanceClock = "emulator:clock:advance"
     case resetClock = "emulator:clock:reset"
+    /// A new key for the ID tokens (`POST …/sessionKeys:rotate`); the previous ones keep verifying theirs.
+    case rotateSessionKeys = "emulator:sessionKeys:rotate"
     // The simulated Apple sheet, Google account chooser and registered providers' pages, under `/embedded/v1/`.
     case appleAccount = "apple:account"
     case appleAuthorize = "apple:authorize"
@@ -137,6 +143,14 @@ enum FaceRoute: String, CaseIterable, Sendable {
             self = .token
             return
         }
+        if path == Self.sessionKeySetPath {
+            self = .sessionKeySet
+            return
+        }
+        if path == Self.sessionCertificatesPath {
+            self = .sessionCertificates
+            return
+        }
         if path == "/v1" || path.hasPrefix("/v1/") {
             self = .appAPI
             return
@@ -157,6 +171,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
             case "accounts": self = .deleteAllAccounts
             case "config": self = method == "PATCH" ? .updateConfig : .config
             case "clock": self = method == "PATCH" ? .advanceClock : method == "DELETE" ? .resetClock : .clock
+            case "sessionKeys:rotate": self = .rotateSessionKeys
             default: return nil
             }
             return
@@ -171,6 +186,21 @@ enum FaceRoute: String, CaseIterable, Sendable {
         case ("google", "signIn"): self = .googleSignIn
         case ("idp", "signIn"): self = .idpSignIn
         default: return nil
+        }
+    }
+
+    /// Where Google publishes the JWK Set of Firebase's ID tokens, under the host-as-path prefix.
+    static let sessionKeySetPath =
+        "/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"
+    /// Where Google publishes the same keys as X.509 certificates, under the host-as-path prefix.
+    static let sessionCertificatesPath =
+        "/www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com"
+
+    /// How long a client may keep the answer, for the published keys (`Cache-Control`), or `nil`.
+    var cacheControl: String? {
+        switch self {
+        case .sessionKeySet, .sessionCertificates: "public, max-age=3600"
+        default: nil
         }
     }
 
@@ -196,7 +226,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     var method: String? {
         switch self {
         case .oobCodes, .verificationCodes, .appleAccount, .googleAccounts, .adminBatchGet, .config, .clock,
-            .adminConfig, .adminTenants, .adminTenant:
+            .adminConfig, .adminTenants, .adminTenant, .sessionKeySet, .sessionCertificates:
             "GET"
         case .deleteAllAccounts, .resetClock, .adminDeleteTenant: "DELETE"
         case .updateConfig, .advanceClock, .adminUpdateConfig, .adminUpdateTenant: "PATCH"
@@ -220,7 +250,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     var isEmulatorEndpoint: Bool {
         switch self {
         case .oobCodes, .verificationCodes, .deleteAllAccounts, .config, .updateConfig, .clock, .advanceClock,
-            .resetClock:
+            .resetClock, .rotateSessionKeys:
             true
         default: false
         }

@@ -298,6 +298,34 @@ struct GoogleEmulatorContractTests {
         #expect(refused.errorCode == "UNEXPECTED_PARAMETER", "\(refused.text)")
     }
 
+    @Test("RS256 keys where Google publishes Firebase's: a JWK Set and certificates, cached an hour; a rotation")
+    func publishedKeys() throws {
+        var configuration = BackendHarness.fastConfiguration
+        configuration.sessionTokenAlgorithm = .rs256
+        let face = EmbeddedHTTPFace(backend: BackendHarness(configuration: configuration).backend)
+        func get(_ path: String, method: String = "GET") throws -> Reply {
+            let url = try #require(URL(string: FaceHarness.origin + path))
+            return Reply(face.handle(HTTPRequest(method: method, url: url, headers: [:], body: nil)))
+        }
+        let jwks = try get("/www.googleapis.com/service_accounts/v1/jwk/securetoken%40system.gserviceaccount.com")
+        let key = try #require(jwks.objects("keys").first, "\(jwks.text)")
+        #expect(key["kty"] as? String == "RSA" && key["alg"] as? String == "RS256" && key["e"] as? String == "AQAB")
+        #expect(jwks.headers["Cache-Control"] == "public, max-age=3600")
+        let kid = try #require(key["kid"] as? String)
+        let certificates = try get("/www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com")
+        let pem = try #require(certificates.string(kid), "\(certificates.text)")
+        #expect(pem.hasPrefix("-----BEGIN CERTIFICATE-----\n") && pem.hasSuffix("-----END CERTIFICATE-----\n"))
+        #expect(certificates.headers["Cache-Control"] == "public, max-age=3600")
+
+        let rotated = try get("/emulator/v1/projects/demo-signin/sessionKeys:rotate", method: "POST")
+        let newKid = try #require(rotated.string("kid"), "\(rotated.text)")
+        let after = try get("/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com")
+        #expect(after.objects("keys").compactMap { $0["kid"] as? String } == [newKid, kid])
+        // An HS256 backend has no key to publish or rotate.
+        let plain = FaceHarness()
+        #expect(plain.call("POST", "/emulator/v1/projects/demo-signin/sessionKeys:rotate").status == 404)
+    }
+
     @Test("createSessionCookie takes validDuration as Google's string or the Admin SDK's number, within bounds")
     func sessionCookieRoute() throws {
         let harness = FaceHarness()
