@@ -81,6 +81,10 @@ public struct ResetCodeRecord: Codable, Hashable, Sendable {
     public var smsCodeHash: String?
     /// How many wrong SMS codes were tried against it: past a few, it stops working.
     public var failedAttempts: Int?
+    /// The email an email-change code makes the account's (verified) once opened, for Firebase's
+    /// `VERIFY_AND_CHANGE_EMAIL`; its `verifiesEmail` is then the account's email when it was mailed (empty when it had
+    /// none). `nil` for the other codes.
+    public var changesEmailTo: String?
     /// For an SMS code that proves a phone second factor (enrolling it, or signing in with it), the account's uid;
     /// `nil` for a phone sign-in's code, which such a code can never stand in for.
     public var smsSecondFactorOf: String?

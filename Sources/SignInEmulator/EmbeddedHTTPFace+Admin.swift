@@ -45,6 +45,11 @@ extension EmbeddedHTTPFace {
     /// `POST …/accounts`: a new account (`localId`, `email`, `password`, `displayName`, `photoUrl`, `emailVerified`,
     /// `disabled`).
     func adminCreate(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
+        // An ID token names an account that exists: it takes no uid of the caller's choosing.
+        if try fields.text("idToken") != nil, try fields.string("localId") != nil {
+            throw HTTPFaceError(
+                "UNEXPECTED_PARAMETER", detail: "with an idToken, localId is not taken", bareDetail: "User ID")
+        }
         var new = EmbeddedIdentityService.NewAccount(
             uid: try fields.string("localId"), email: try fields.text("email"),
             password: try fields.string("password").map { Secret($0) }, displayName: try fields.text("displayName"),
@@ -109,6 +114,10 @@ extension EmbeddedHTTPFace {
         changes.deleteProviders = try fields.strings("deleteProvider") ?? []
         changes.phoneNumber = try fields.string("phoneNumber")
         if let mfa = try fields.object("mfa") {
+            // Left out, the list is empty; given, it must be one (Google's words, whole).
+            if mfa.isNull("enrollments") {
+                throw HTTPFaceError("Invalid JSON payload received. /mfa/enrollments must be array")
+            }
             changes.secondFactors = try Self.secondFactorEntries(mfa.objects("enrollments"), requiringIDs: true)
         }
         if deleted.contains("PHONE_NUMBER") { changes.phoneNumber = "" }
@@ -242,20 +251,37 @@ extension EmbeddedHTTPFace {
     /// (`generate_password_reset_link`, `generate_email_verification_link`).
     func adminSendOobCode(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         guard let requestType = try fields.text("requestType") else { throw HTTPFaceError("MISSING_REQ_TYPE") }
-        guard requestType == "PASSWORD_RESET" || requestType == "VERIFY_EMAIL" else {
-            throw HTTPFaceError("INVALID_REQ_TYPE", detail: "only PASSWORD_RESET and VERIFY_EMAIL links are made")
+        guard ["PASSWORD_RESET", "VERIFY_EMAIL", "VERIFY_AND_CHANGE_EMAIL"].contains(requestType) else {
+            throw HTTPFaceError(
+                "INVALID_REQ_TYPE",
+                detail: "only PASSWORD_RESET, VERIFY_EMAIL and VERIFY_AND_CHANGE_EMAIL links are made")
         }
         guard try fields.bool("returnOobLink") == true else {
-            throw HTTPFaceError("INVALID_REQUEST", detail: "an administrator asks for the link: returnOobLink")
+            // Without it, the call is a user's: it sends the mail.
+            return try sendOobCode(fields)
         }
-        guard let email = try fields.text("email") else { throw HTTPFaceError("MISSING_EMAIL") }
+        // The account by its email, or by the ID token the request carries.
+        var email = try fields.text("email")
+        if email == nil, let idToken = try fields.text("idToken") {
+            email = try core { () throws(IdentityBackendError) in
+                try service.lookupAccount(idToken: Secret(idToken)).email
+            }
+        }
+        guard let email else { throw HTTPFaceError("MISSING_EMAIL") }
+        let newEmail = try fields.text("newEmail")
+        if requestType == "VERIFY_AND_CHANGE_EMAIL", newEmail == nil { throw HTTPFaceError("MISSING_NEW_EMAIL") }
         let link = try core { () throws(IdentityBackendError) in
-            requestType == "VERIFY_EMAIL"
-                ? try service.emailVerificationLink(email: email) : try service.passwordResetLink(email: email)
+            switch requestType {
+            case "VERIFY_EMAIL": try service.emailVerificationLink(email: email)
+            case "VERIFY_AND_CHANGE_EMAIL": try service.emailChangeLink(email: email, newEmail: newEmail ?? "")
+            default: try service.passwordResetLink(email: email)
+            }
         }
-        return .object([
+        var object: [String: JSONValue] = [
             "kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email), "oobLink": .string(link),
-        ])
+        ]
+        object["oobCode"] = EmbeddedIdentityService.resetCode(inLink: link).map(JSONValue.string)
+        return .object(object)
     }
 
     /// The query parameters of `url`, as string fields.

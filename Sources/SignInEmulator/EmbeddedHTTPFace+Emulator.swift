@@ -15,9 +15,10 @@ extension EmbeddedHTTPFace {
         return .object([
             "oobCodes": .array(
                 pending.map { mailed in
-                    .object([
+                    .object(omittingNil: [
                         "email": .string(mailed.email), "oobCode": .string(mailed.code.value),
                         "oobLink": .string(mailed.link.value), "requestType": .string(mailed.purpose.rawValue),
+                        "newEmail": mailed.newEmail.map(JSONValue.string),
                     ])
                 })
         ])

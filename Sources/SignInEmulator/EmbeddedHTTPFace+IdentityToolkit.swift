@@ -18,7 +18,7 @@ extension EmbeddedHTTPFace {
     /// for a guest's sign-up. Only an administrator picks the uid (`localId`).
     func signUp(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         _ = try fields.bool("returnSecureToken")
-        _ = try fields.string("displayName")
+        let displayName = try fields.text("displayName")
         if try fields.string("localId") != nil {
             throw HTTPFaceError(
                 "UNEXPECTED_PARAMETER", detail: "only the owner credential may choose the uid (localId)",
@@ -27,7 +27,10 @@ extension EmbeddedHTTPFace {
         let email = try fields.string("email")
         let password = try fields.string("password")
         let idToken = try fields.text("idToken")
-        let factors = try Self.secondFactorEntries(fields.objects("mfaInfo"), requiringIDs: false)
+        // The ids a new account's factors are given are its own, as Firebase's: those in the request are ignored.
+        let factors = try Self.secondFactorEntries(fields.objects("mfaInfo"), requiringIDs: false).map {
+            EmbeddedIdentityService.SecondFactorEntry(phoneNumber: $0.phoneNumber, displayName: $0.displayName)
+        }
         if !factors.isEmpty, !takesSecondFactorsAtSignUp {
             throw HTTPFaceError(
                 "UNEXPECTED_PARAMETER", detail: "only the owner credential may give an account second factors (mfaInfo)"
@@ -47,7 +50,8 @@ extension EmbeddedHTTPFace {
                 }
             } else {
                 session = try core { () throws(IdentityBackendError) in
-                    try service.signUp(email: email, password: Secret(password), secondFactors: factors)
+                    try service.signUp(
+                        email: email, password: Secret(password), displayName: displayName, secondFactors: factors)
                 }
             }
         case (nil, _?):
@@ -112,10 +116,18 @@ extension EmbeddedHTTPFace {
         let kind: JSONValue = "identitytoolkit#SetAccountInfoResponse"
         // A mailed code with no ID token: Firebase's applyActionCode (an email verification).
         if let code = try fields.text("oobCode"), try fields.text("idToken") == nil {
-            let email = try core { () throws(IdentityBackendError) in
-                try service.applyEmailVerification(code: Secret(code))
+            let described = try core { () throws(IdentityBackendError) in try service.describeMailedCode(Secret(code)) }
+            let account = try core { () throws(IdentityBackendError) in
+                let email = try service.applyEmailVerification(code: Secret(code))
+                return try service.accounts(uids: [], emails: [email]).first
             }
-            return .object(["kind": kind, "email": .string(email), "emailVerified": true])
+            var object: [String: JSONValue] = [
+                "kind": kind, "email": .string(account?.email ?? ""), "emailVerified": true,
+            ]
+            object["localId"] = account.map { .string($0.uid) }
+            // An email change says the new email twice, as Firebase's answer does.
+            if described.purpose == .verifyAndChangeEmail { object["newEmail"] = object["email"] }
+            return .object(object)
         }
         let idToken = try Self.requiredIDToken(fields)
         _ = try fields.bool("returnSecureToken")
@@ -219,6 +231,17 @@ extension EmbeddedHTTPFace {
                 "kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(account.email ?? ""),
             ])
         }
+        if requestType == "VERIFY_AND_CHANGE_EMAIL" {
+            guard let newEmail = try fields.text("newEmail") else { throw HTTPFaceError("MISSING_NEW_EMAIL") }
+            let idToken = try Self.requiredIDToken(fields)
+            let account = try core { () throws(IdentityBackendError) in
+                try service.sendEmailChangeVerification(idToken: idToken, newEmail: newEmail)
+                return try service.lookupAccount(idToken: idToken)
+            }
+            return .object([
+                "kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(account.email ?? ""),
+            ])
+        }
         if requestType == "EMAIL_SIGNIN" {
             guard let email = try fields.text("email") else { throw HTTPFaceError("MISSING_EMAIL") }
             try core { () throws(IdentityBackendError) in try service.sendSignInLink(email: email) }
@@ -226,7 +249,8 @@ extension EmbeddedHTTPFace {
         }
         guard requestType == "PASSWORD_RESET" else {
             throw HTTPFaceError(
-                "INVALID_REQ_TYPE", detail: "only PASSWORD_RESET, VERIFY_EMAIL and EMAIL_SIGNIN are supported")
+                "INVALID_REQ_TYPE",
+                detail: "only PASSWORD_RESET, VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL and EMAIL_SIGNIN are supported")
         }
         guard let email = try fields.text("email") else { throw HTTPFaceError("MISSING_EMAIL") }
         try core { () throws(IdentityBackendError) in try service.sendPasswordResetEmail(email: email) }
@@ -300,12 +324,19 @@ extension EmbeddedHTTPFace {
     func resetPassword(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         try core { () throws(IdentityBackendError) in try service.requirePasswordSignIn() }
         guard let code = try fields.text("oobCode") else { throw HTTPFaceError("MISSING_OOB_CODE") }
-        let newPassword = try fields.text("newPassword")
+        guard let newPassword = try fields.text("newPassword") else {
+            // Without a new password, the code's purpose, as Firebase's `checkActionCode`: nothing is used.
+            let described = try core { () throws(IdentityBackendError) in try service.describeMailedCode(Secret(code)) }
+            var object: [String: JSONValue] = [
+                "kind": "identitytoolkit#ResetPasswordResponse", "requestType": .string(described.purpose.rawValue),
+            ]
+            object["email"] = described.email.map(JSONValue.string)
+            object["newEmail"] = described.newEmail.map(JSONValue.string)
+            return .object(object)
+        }
         let email = try core { () throws(IdentityBackendError) in
             let email = try service.checkPasswordResetCode(Secret(code))
-            if let newPassword {
-                try service.confirmPasswordReset(code: Secret(code), newPassword: Secret(newPassword))
-            }
+            try service.confirmPasswordReset(code: Secret(code), newPassword: Secret(newPassword))
             return email
         }
         return .object([
@@ -412,11 +443,14 @@ extension EmbeddedHTTPFace {
     static func providerUserInfo(providerId: String, rawId: String, email: String?, phoneNumber: String? = nil)
         -> JSONValue
     {
-        var object: [String: JSONValue] = [
-            "providerId": .string(providerId), "rawId": .string(rawId), "federatedId": .string(rawId),
-        ]
+        var object: [String: JSONValue] = ["providerId": .string(providerId), "rawId": .string(rawId)]
+        // A phone identity is its number, as Firebase lists it; the others name the user by `federatedId` too.
+        if let phoneNumber {
+            object["phoneNumber"] = .string(phoneNumber)
+        } else {
+            object["federatedId"] = .string(rawId)
+        }
         if let email { object["email"] = .string(email) }
-        if let phoneNumber { object["phoneNumber"] = .string(phoneNumber) }
         return .object(object)
     }
 

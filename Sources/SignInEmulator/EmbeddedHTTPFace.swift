@@ -160,6 +160,13 @@ package struct EmbeddedHTTPFace: Sendable {
         case .resetPassword: try resetPassword(RequestFields(jsonBody: request.body))
         case .token: try token(Self.tokenFields(of: request))
         case .sessionKeySet: try sessionKeySet()
+        case .recaptchaParams:
+            .object([
+                "kind": "identitytoolkit#GetRecaptchaParamResponse",
+                "recaptchaStoken": "not-a-recaptcha-token__signin-demo-serve-checks-no-recaptcha",
+                "recaptchaSiteKey": "not-a-site-key__signin-demo-serve-checks-no-recaptcha",
+            ])
+        case .status: .object(["authEmulator": .object(["ready": true, "projectId": .string(projectID)])])
         case .sessionCertificates: try sessionCertificates()
         case .rotateSessionKeys: try rotateSessionKeys()
         case .oobCodes: try oobCodes()

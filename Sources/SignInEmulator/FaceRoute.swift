@@ -14,6 +14,8 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case signInWithPhoneNumber = "accounts:signInWithPhoneNumber"
     case lookup = "accounts:lookup"
     case update = "accounts:update"
+    /// The reCAPTCHA parameters a web client asks for before phone sign-in: `serve` checks no reCAPTCHA, and says so.
+    case recaptchaParams = "recaptchaParams"
     case delete = "accounts:delete"
     case sendOobCode = "accounts:sendOobCode"
     case resetPassword = "accounts:resetPassword"
@@ -82,6 +84,8 @@ enum FaceRoute: String, CaseIterable, Sendable {
     case idpSignIn = "idp:signIn"
     // The app's own API: every path under `/v1/`.
     case appAPI = "app:v1"
+    /// `GET /`: that the emulator is up, as Google's answers a status check.
+    case status = "emulator:status"
 
     /// The route of a percent-decoded path, or `nil` for an unknown one. The method tells apart the routes that
     /// share a path (the emulator's `config`: `GET` reads it, `PATCH` changes it). A legacy Identity Toolkit v3 path
@@ -116,7 +120,8 @@ enum FaceRoute: String, CaseIterable, Sendable {
         let identityToolkit = "/identitytoolkit.googleapis.com/v1/"
         if path.hasPrefix(identityToolkit) {
             let name = String(path.dropFirst(identityToolkit.count))
-            guard name.hasPrefix("accounts:"), let route = FaceRoute(rawValue: name) else { return nil }
+            guard name.hasPrefix("accounts:") || name == "recaptchaParams", let route = FaceRoute(rawValue: name)
+            else { return nil }
             self = route
             return
         }
@@ -141,6 +146,10 @@ enum FaceRoute: String, CaseIterable, Sendable {
         }
         if path == "/securetoken.googleapis.com/v1/token" {
             self = .token
+            return
+        }
+        if path == "/" {
+            self = .status
             return
         }
         if path == Self.sessionKeySetPath {
@@ -226,7 +235,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     var method: String? {
         switch self {
         case .oobCodes, .verificationCodes, .appleAccount, .googleAccounts, .adminBatchGet, .config, .clock,
-            .adminConfig, .adminTenants, .adminTenant, .sessionKeySet, .sessionCertificates:
+            .adminConfig, .adminTenants, .adminTenant, .sessionKeySet, .sessionCertificates, .recaptchaParams, .status:
             "GET"
         case .deleteAllAccounts, .resetClock, .adminDeleteTenant: "DELETE"
         case .updateConfig, .advanceClock, .adminUpdateConfig, .adminUpdateTenant: "PATCH"
@@ -299,7 +308,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
     var needsAPIKey: Bool {
         switch self {
         case .signUp, .signInWithPassword, .signInWithIdp, .signInWithCustomToken, .createAuthUri,
-            .signInWithEmailLink, .sendVerificationCode, .signInWithPhoneNumber, .lookup, .update,
+            .signInWithEmailLink, .recaptchaParams, .sendVerificationCode, .signInWithPhoneNumber, .lookup, .update,
             .delete,
             .sendOobCode, .resetPassword,
             .revokeToken, .token, .mfaEnrollmentStart, .mfaEnrollmentFinalize, .mfaEnrollmentWithdraw,

@@ -77,6 +77,11 @@ struct RequestFields: Sendable {
     }
 
     /// The list of objects `name`, each as fields of its own; none when it is missing.
+    /// Whether `name` is there, as JSON's `null`.
+    func isNull(_ name: String) -> Bool {
+        if case .null? = fields[name] { true } else { false }
+    }
+
     func objects(_ name: String) throws(HTTPFaceError) -> [RequestFields] {
         switch fields[name] {
         case nil, .null?: return []

@@ -82,4 +82,55 @@ struct EmailVerificationTests {
                 _ = try service.emailVerificationLink(email: "nobody@example.com")
             } == .emailNotFound)
     }
+
+    @Test("an email change is mailed to the new email, and opening it makes that email the account's, verified")
+    func changeEmail() throws {
+        let session = try service.signUp(email: "sam@example.com", password: "sam password 1")
+        try service.sendEmailChangeVerification(idToken: session.idToken, newEmail: "samuel@example.com")
+        let mail = try #require(try harness.backend.outbox.messages().last)
+        #expect(mail.to == "samuel@example.com", "the new email proves it is the user's")
+        let pending = try #require(try service.pendingMailedCodes().last)
+        #expect(pending.purpose == .verifyAndChangeEmail && pending.email == "sam@example.com")
+        #expect(pending.newEmail == "samuel@example.com")
+        let described = try service.describeMailedCode(pending.code)
+        #expect(described.purpose == .verifyAndChangeEmail && described.newEmail == "samuel@example.com")
+        #expect(try service.account(uid: session.localId)?.email == "sam@example.com", "nothing changes before")
+
+        #expect(try service.applyEmailVerification(code: pending.code) == "samuel@example.com")
+        let account = try #require(try service.account(uid: session.localId))
+        #expect(account.email == "samuel@example.com" && account.emailVerified)
+        // The password now signs in with the new email, not the old one.
+        _ = try service.signInWithPassword(email: "samuel@example.com", password: "sam password 1")
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.signInWithPassword(email: "sam@example.com", password: "sam password 1")
+            } == .invalidLoginCredentials)
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try service.applyEmailVerification(code: pending.code) }
+                == .invalidOOBCode, "it works once")
+    }
+
+    @Test("attack: an email change cannot take another account's email, before or after the mail, nor reset a password")
+    func changeEmailRefusals() throws {
+        let sam = try service.signUp(email: "sam@example.com", password: "sam password 1")
+        _ = try service.signUp(email: "taken@example.com", password: "sam password 1")
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                try service.sendEmailChangeVerification(idToken: sam.idToken, newEmail: "TAKEN@example.com")
+            } == .emailExists)
+        try service.sendEmailChangeVerification(idToken: sam.idToken, newEmail: "later@example.com")
+        let code = try #require(try service.pendingMailedCodes().last).code
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                try service.confirmPasswordReset(code: code, newPassword: "new password 1")
+            } == .invalidOOBCode, "a change code is no reset code")
+        _ = try service.signUp(email: "later@example.com", password: "sam password 1")
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try service.applyEmailVerification(code: code) }
+                == .emailExists)
+        #expect(try service.account(uid: sam.localId)?.email == "sam@example.com")
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try service.applyEmailVerification(code: code) }
+                == .invalidOOBCode, "the code is spent")
+    }
 }

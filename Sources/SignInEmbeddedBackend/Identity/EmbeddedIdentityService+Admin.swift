@@ -263,16 +263,7 @@ extension EmbeddedIdentityService {
                 }
                 if account.secondFactors?.isEmpty == true { account.secondFactors = nil }
             }
-            if let email {
-                let kept = try claimEmail(email, for: uid, in: state)
-                account.email = kept
-                // The password identity is named by the email it signs in with.
-                if let index = account.identities.firstIndex(where: { $0.providerId == "password" }) {
-                    state.identity.identities[account.identities[index].key] = nil
-                    account.identities[index] = LinkedIdentity(providerId: "password", subject: kept, email: kept)
-                    state.identity.identities[account.identities[index].key] = uid
-                }
-            }
+            if let email { changeEmail(of: &account, to: try claimEmail(email, for: uid, in: state), state: &state) }
             if changes.deleteDisplayName { account.displayName = nil }
             if let photo { account.photoURL = photo.isEmpty ? nil : photo }
             if let name = changes.displayName { account.displayName = Self.boundedName(name) }
@@ -304,6 +295,17 @@ extension EmbeddedIdentityService {
             }
             state.identity.accounts[uid] = account
             return account
+        }
+    }
+
+    /// Gives `account` the email `email` (which `claimEmail` allowed): its password identity, named by the email it
+    /// signs in with, follows.
+    func changeEmail(of account: inout EmbeddedAccount, to email: String, state: inout EmbeddedBackendState) {
+        account.email = email
+        if let index = account.identities.firstIndex(where: { $0.providerId == "password" }) {
+            state.identity.identities[account.identities[index].key] = nil
+            account.identities[index] = LinkedIdentity(providerId: "password", subject: email, email: email)
+            state.identity.identities[account.identities[index].key] = account.uid
         }
     }
 

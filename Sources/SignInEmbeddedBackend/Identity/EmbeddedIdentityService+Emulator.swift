@@ -19,6 +19,8 @@ extension EmbeddedIdentityService {
             case verifyEmail = "VERIFY_EMAIL"
             /// It signs in the email it was mailed to (Firebase's `EMAIL_SIGNIN`).
             case emailSignIn = "EMAIL_SIGNIN"
+            /// It makes the email it was mailed to the account's (Firebase's `VERIFY_AND_CHANGE_EMAIL`).
+            case verifyAndChangeEmail = "VERIFY_AND_CHANGE_EMAIL"
         }
 
         /// The recipient of the mail: the account's email.
@@ -28,6 +30,9 @@ extension EmbeddedIdentityService {
         /// The deep link the mail carries, with the code in it.
         public var link: Secret
         public var purpose: Purpose
+        /// For an email change, the email it makes the account's (the mail went there); `email` is then the
+        /// account's email when it was sent, as Google's emulator lists it.
+        public var newEmail: String?
 
         /// Creates a pending code.
         public init(email: String, code: Secret, link: Secret, purpose: Purpose = .passwordReset) {
@@ -76,6 +81,14 @@ extension EmbeddedIdentityService {
                     return signIn
                 }
                 guard let account = state.identity.accounts[record.uid] else { return nil }
+                if let newEmail = record.changesEmailTo {
+                    guard account.email ?? "" == record.verifiesEmail else { return nil }
+                    var change = pending
+                    change.purpose = .verifyAndChangeEmail
+                    change.email = record.verifiesEmail ?? ""
+                    change.newEmail = newEmail
+                    return change
+                }
                 guard let email = record.verifiesEmail else { return account.passwordHash != nil ? pending : nil }
                 var verification = pending
                 verification.purpose = .verifyEmail
@@ -98,8 +111,9 @@ extension EmbeddedIdentityService {
         }
     }
 
-    /// The `code` query parameter of a reset link as ``sendPasswordResetEmail(email:)`` writes it.
-    static func resetCode(inLink link: String) -> String? {
+    /// The `code` query parameter of a mailed link (a reset, a verification, an email change, an email sign-in), or
+    /// `nil`.
+    public static func resetCode(inLink link: String) -> String? {
         guard let code = URLComponents(string: link)?.queryItems?.first(where: { $0.name == "code" })?.value,
             !code.isEmpty
         else { return nil }

@@ -184,16 +184,17 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
     }
 
     public func signUp(email: String, password: Secret) throws(IdentityBackendError) -> BackendSessionResponse {
-        try signUp(email: email, password: password, secondFactors: [])
+        try signUp(email: email, password: password, displayName: nil, secondFactors: [])
     }
 
     /// Makes an account that signs in with `email` and `password`, and signs it in.
     /// - Parameters:
     ///   - email: Its email.
     ///   - password: Its password, which the policy must accept.
+    ///   - displayName: Its name, if the user gave one.
     ///   - secondFactors: Phone second factors it starts with, unconfirmed by any code: for an administrator, or a
     ///     test suite written against Google's emulator (which takes them at sign-up); empty for a user.
-    public func signUp(email: String, password: Secret, secondFactors: [SecondFactorEntry])
+    public func signUp(email: String, password: Secret, displayName: String?, secondFactors: [SecondFactorEntry])
         throws(IdentityBackendError) -> BackendSessionResponse
     {
         try requirePasswordSignIn(signingUp: true)
@@ -207,7 +208,9 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             let uid = fresh.uid(avoiding: state)
             _ = try claimEmail(email, for: uid, in: state)
             let identity = LinkedIdentity(providerId: ProviderType.emailPassword.rawValue, subject: email, email: email)
-            var account = EmbeddedAccount(uid: uid, email: email, createdAt: now, identities: [identity])
+            var account = EmbeddedAccount(
+                uid: uid, email: email, displayName: Self.boundedName(displayName), createdAt: now,
+                identities: [identity])
             account.passwordHash = hash
             account.passwordUpdatedAt = now
             account.secondFactors = factors.isEmpty ? nil : factors
@@ -603,6 +606,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         guard code.value.utf8.count <= 256,
             let record = state.identity.passwordResetCodes[SHA256.hexDigest(code.value)],
             record.verifiesEmail == nil, record.signsInEmail == nil, record.smsPhoneNumber == nil,
+            record.changesEmailTo == nil,
             let account = state.identity.accounts[record.uid],
             account.passwordHash != nil
         else { throw IdentityBackendError(.invalidOOBCode, message: "unknown or used reset code") }

@@ -326,6 +326,53 @@ struct GoogleEmulatorContractTests {
         #expect(plain.call("POST", "/emulator/v1/projects/demo-signin/sessionKeys:rotate").status == 404)
     }
 
+    @Test("an email change over HTTP: mailed to the new email, described without use, applied by its code alone")
+    func emailChangeRoutes() throws {
+        let harness = FaceHarness()
+        let signedUp = harness.accounts(
+            "signUp", ["email": "jane@example.com", "password": "correct horse 1", "displayName": "Jane"])
+        #expect(signedUp.string("displayName") == "Jane", "a sign-up keeps the name it gives")
+        let idToken = try #require(signedUp.string("idToken"))
+        #expect(
+            harness.accounts("sendOobCode", ["requestType": "VERIFY_AND_CHANGE_EMAIL", "idToken": idToken])
+                .errorCode == "MISSING_NEW_EMAIL")
+        #expect(
+            harness.accounts("sendOobCode", ["requestType": "VERIFY_AND_CHANGE_EMAIL", "newEmail": "j@example.com"])
+                .errorCode == "MISSING_ID_TOKEN")
+        let sent = harness.accounts(
+            "sendOobCode", ["requestType": "VERIFY_AND_CHANGE_EMAIL", "idToken": idToken, "newEmail": "j@example.com"])
+        #expect(sent.string("email") == "jane@example.com", "\(sent.text)")
+        let listed = try #require(
+            harness.call("GET", "/emulator/v1/projects/demo-signin/oobCodes").objects("oobCodes").last)
+        #expect(listed["requestType"] as? String == "VERIFY_AND_CHANGE_EMAIL")
+        #expect(listed["email"] as? String == "jane@example.com" && listed["newEmail"] as? String == "j@example.com")
+        let code = try #require(listed["oobCode"] as? String)
+        let described = harness.accounts("resetPassword", ["oobCode": code])
+        #expect(described.string("requestType") == "VERIFY_AND_CHANGE_EMAIL", "\(described.text)")
+        #expect(described.string("newEmail") == "j@example.com")
+        let applied = harness.accounts("update", ["oobCode": code])
+        #expect(applied.string("email") == "j@example.com" && applied.bool("emailVerified") == true, "\(applied.text)")
+        #expect(applied.string("localId") == signedUp.string("localId"))
+    }
+
+    @Test("small answers as Google's emulator gives them: status, reCAPTCHA parameters, a phone identity's fields")
+    func smallAnswers() throws {
+        let harness = FaceHarness()
+        #expect(harness.call("GET", "/").object("authEmulator") != nil)
+        let recaptcha = harness.send("GET", "/identitytoolkit.googleapis.com/v1/recaptchaParams")
+        #expect(recaptcha.string("recaptchaSiteKey") != nil && recaptcha.string("recaptchaStoken") != nil)
+        #expect(harness.send("GET", "/identitytoolkit.googleapis.com/v1/recaptchaParams", key: nil).status == 403)
+        let sent = harness.accounts("sendVerificationCode", ["phoneNumber": "+15555550100"])
+        let code = try #require(
+            harness.call("GET", "/emulator/v1/projects/demo-signin/verificationCodes").objects("verificationCodes")
+                .last?["code"] as? String)
+        let signedIn = harness.accounts(
+            "signInWithPhoneNumber", ["sessionInfo": sent.string("sessionInfo") ?? "", "code": code])
+        let user = harness.accounts("lookup", ["idToken": signedIn.string("idToken") ?? ""]).objects("users").first
+        let phone = try #require((user?["providerUserInfo"] as? [[String: Any]])?.first)
+        #expect(Set(phone.keys) == ["phoneNumber", "rawId", "providerId"], "\(phone)")
+    }
+
     @Test("createSessionCookie takes validDuration as Google's string or the Admin SDK's number, within bounds")
     func sessionCookieRoute() throws {
         let harness = FaceHarness()

@@ -109,7 +109,7 @@ struct HTTPFaceProtocolTests {
         "an unknown path is 404 NOT_FOUND in the envelope",
         arguments: [
             "/identitytoolkit.googleapis.com/v1/accounts:nothing", "/identitytoolkit.googleapis.com/v2/accounts:signUp",
-            "/identitytoolkit.googleapis.com/v1/", "/", "/securetoken.googleapis.com/v1/token/extra",
+            "/identitytoolkit.googleapis.com/v1/", "/nothing", "/securetoken.googleapis.com/v1/token/extra",
             "/emulator/v1/projects/p/oobCodes/extra", "/embedded/v1/apple/nothing", "/v1x/me",
         ])
     func unknownPath(path: String) {
