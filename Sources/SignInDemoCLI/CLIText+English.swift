@@ -327,7 +327,7 @@ extension CLIMessages {
         .optionTestClock:
             "Stop the server's clock, as a test suite's fake timers do, and let the suite move it forward through /emulator/v1/projects/ID/clock in place of waiting: tokens, codes and throttles then expire early, so for tests only.",
         .optionAsGoogleEmulator:
-            "Answer as Google's Auth emulator where this server is stricter or says more: passwords from 6 characters (Firebase's minimum, not 8), error messages that are the bare code, any project id in a path, a tenant made with every sign-in method on when a request first names it, and phone second factors a sign-up lists, with no code sent. For tests written against that emulator.",
+            "Answer as Google's Auth emulator where this server is stricter or says more: passwords from 6 characters (Firebase's minimum, not 8), error messages that are the bare code, any project id in a path, a tenant made with every sign-in method on when a request first names it, phone second factors a sign-up lists, with no code sent, and passkeys for localhost. For tests written against that emulator.",
         .optionIDTokenFile:
             "A file holding the provider's identity token, obtained elsewhere (Firebase has no sign-in screen here).",
         .commandServeSummary: "serve the embedded backend over HTTP, as a Firebase Auth emulator",

@@ -301,7 +301,7 @@ extension CLIMessages {
         .optionTestClock:
             "像測試套件的假計時器那樣停住伺服器的時鐘，並讓測試套件透過 /emulator/v1/projects/ID/clock 把它往前撥，而不必等待：權杖、驗證碼與限制會因此提早到期，因此僅供測試使用。",
         .optionAsGoogleEmulator:
-            "在此伺服器較嚴格或說得較多之處，改以 Google Auth 模擬器的方式回應：接受 6 個字元起的密碼（Firebase 的下限，而非 8），錯誤訊息只有代碼，路徑中的任何專案 ID 都會回應，請求首次指名某個租用戶時即建立它並開啟所有登入方式，註冊時列出的電話第二重驗證不必傳送驗證碼即可加入。供針對該模擬器撰寫的測試使用。",
+            "在此伺服器較嚴格或說得較多之處，改以 Google Auth 模擬器的方式回應：接受 6 個字元起的密碼（Firebase 的下限，而非 8），錯誤訊息只有代碼，路徑中的任何專案 ID 都會回應，請求首次指名某個租用戶時即建立它並開啟所有登入方式，註冊時列出的電話第二重驗證不必傳送驗證碼即可加入，通行金鑰以 localhost 為依賴方。供針對該模擬器撰寫的測試使用。",
         .optionIDTokenFile: "存放在別處取得的該提供者身分權杖的檔案（Firebase 在這裡沒有登入畫面）。",
         .commandServeSummary: "以 HTTP 提供內嵌後端，作為 Firebase Auth 模擬器",
         .commandServeDetails: """

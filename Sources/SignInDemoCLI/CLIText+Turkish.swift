@@ -334,7 +334,7 @@ extension CLIMessages {
         .optionTestClock:
             "Sunucunun saatini bir test takımının sahte zamanlayıcıları gibi durdur ve takımın onu beklemek yerine /emulator/v1/projects/ID/clock üzerinden ileri almasına izin ver: belirteçler, kodlar ve sınırlar o zaman erken dolar, bu yüzden yalnızca testler için.",
         .optionAsGoogleEmulator:
-            "Bu sunucunun daha sıkı olduğu ya da daha çok şey söylediği yerlerde Google'ın Auth emülatörü gibi yanıt ver: 6 karakterden itibaren parolalar (8 değil, Firebase alt sınırı), yalnızca koddan oluşan hata iletileri, yoldaki her proje kimliği, bir istek ilk kez adını verdiğinde tüm oturum açma yöntemleri açık olarak oluşturulan bir kiracı ve bir kaydın kod gönderilmeden listelediği telefon ikinci faktörleri. O emülatöre karşı yazılmış testler için.",
+            "Bu sunucunun daha sıkı olduğu ya da daha çok şey söylediği yerlerde Google'ın Auth emülatörü gibi yanıt ver: 6 karakterden itibaren parolalar (8 değil, Firebase alt sınırı), yalnızca koddan oluşan hata iletileri, yoldaki her proje kimliği, bir istek ilk kez adını verdiğinde tüm oturum açma yöntemleri açık olarak oluşturulan bir kiracı bir kaydın kod gönderilmeden listelediği telefon ikinci faktörleri ve localhost için geçiş anahtarları. O emülatöre karşı yazılmış testler için.",
         .optionIDTokenFile:
             "Sağlayıcının başka yerde alınmış kimlik belirtecini içeren dosya (Firebase burada giriş ekranı göstermez).",
         .commandServeSummary: "gömülü arka ucu HTTP üzerinden, bir Firebase Auth emülatörü olarak sun",

@@ -85,7 +85,12 @@ struct Server {
         // As Google's emulator: the Admin SDKs make unsigned custom tokens for an emulator.
         settings.acceptsEmulatorCustomTokens = true
         settings.acceptsUnsignedProviderTokens = acceptsUnsignedProviderTokens
-        if asGoogleEmulator { settings.minimumPasswordLength = 6 }
+        if asGoogleEmulator {
+            settings.minimumPasswordLength = 6
+            // Google's emulator is its passkeys' relying party as localhost.
+            settings.passkeys.id = "localhost"
+            settings.passkeys.origins = ["http://localhost"]
+        }
         // As Firebase's: RS256 ID tokens whose keys serve publishes where Google publishes Firebase's.
         settings.sessionTokenAlgorithm = .rs256
         let clock = testClock ? ShiftedClock(frozen: true) : nil

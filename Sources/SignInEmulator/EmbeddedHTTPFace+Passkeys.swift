@@ -45,9 +45,10 @@ extension EmbeddedHTTPFace {
     func passkeyEnrollmentFinalize(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         let idToken = try Self.requiredIDToken(fields)
         let name = try fields.text("name") ?? ""
-        guard let credential = try fields.object("authenticatorRegistrationResponse"),
-            let response = try Self.object(credential, "response", or: "authenticatorAttestationResponse")
-        else {
+        guard let credential = try fields.object("authenticatorRegistrationResponse") else {
+            throw HTTPFaceError("MISSING_AUTHENTICATOR_RESPONSE")
+        }
+        guard let response = try Self.object(credential, "response", or: "authenticatorAttestationResponse") else {
             throw HTTPFaceError("INVALID_ARGUMENT", detail: "authenticatorRegistrationResponse.response is missing")
         }
         let registration = PasskeyRegistration(
@@ -77,9 +78,10 @@ extension EmbeddedHTTPFace {
     /// `{"authenticatorAuthenticationResponse": {"id", "response": {"clientDataJSON", "authenticatorData",
     /// "signature", "userHandle"}}}` → the session's tokens.
     func passkeySignInFinalize(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
-        guard let credential = try fields.object("authenticatorAuthenticationResponse"),
-            let response = try Self.object(credential, "response", or: "authenticatorAssertionResponse")
-        else {
+        guard let credential = try fields.object("authenticatorAuthenticationResponse") else {
+            throw HTTPFaceError("MISSING_AUTHENTICATOR_RESPONSE")
+        }
+        guard let response = try Self.object(credential, "response", or: "authenticatorAssertionResponse") else {
             throw HTTPFaceError("INVALID_ARGUMENT", detail: "authenticatorAuthenticationResponse.response is missing")
         }
         let userHandle = try response.text("userHandle").map { text throws(HTTPFaceError) in

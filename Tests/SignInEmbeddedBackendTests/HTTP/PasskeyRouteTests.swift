@@ -180,5 +180,11 @@ struct PasskeyRouteTests {
         ] {
             #expect(v2("passkeySignIn:finalize", body).status == 400)
         }
+        // No response at all is named as such, as Identity Platform names it; one without its parts is malformed.
+        #expect(v2("passkeySignIn:finalize", [:]).errorCode == "MISSING_AUTHENTICATOR_RESPONSE")
+        #expect(v2("passkeyEnrollment:finalize", ["idToken": idToken]).errorCode == "MISSING_AUTHENTICATOR_RESPONSE")
+        let idOnly = v2(
+            "passkeyEnrollment:finalize", ["idToken": idToken, "authenticatorRegistrationResponse": ["id": "c2Vl"]])
+        #expect(idOnly.errorCode == "INVALID_ARGUMENT", "a credential id alone registers nothing: \(idOnly.text)")
     }
 }
