@@ -270,17 +270,24 @@ extension EmbeddedHTTPFace {
         guard let email else { throw HTTPFaceError("MISSING_EMAIL") }
         let newEmail = try fields.text("newEmail")
         if requestType == "VERIFY_AND_CHANGE_EMAIL", newEmail == nil { throw HTTPFaceError("MISSING_NEW_EMAIL") }
-        let link = try core { () throws(IdentityBackendError) in
+        let link: String?
+        do throws(IdentityBackendError) {
             switch requestType {
-            case "VERIFY_EMAIL": try service.emailVerificationLink(email: email)
-            case "VERIFY_AND_CHANGE_EMAIL": try service.emailChangeLink(email: email, newEmail: newEmail ?? "")
-            default: try service.passwordResetLink(email: email)
+            case "VERIFY_EMAIL": link = try service.emailVerificationLink(email: email)
+            case "VERIFY_AND_CHANGE_EMAIL": link = try service.emailChangeLink(email: email, newEmail: newEmail ?? "")
+            default: link = try service.passwordResetLink(email: email)
             }
+        } catch  where error.code == .emailNotFound && service.projectSettings.emailEnumerationProtection {
+            // Under email enumeration protection a reset for an unknown email is answered as any other, with no link.
+            link = nil
+        } catch {
+            throw HTTPFaceError(error)
         }
         var object: [String: JSONValue] = [
-            "kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email), "oobLink": .string(link),
+            "kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email),
         ]
-        object["oobCode"] = EmbeddedIdentityService.resetCode(inLink: link).map(JSONValue.string)
+        object["oobLink"] = link.map(JSONValue.string)
+        object["oobCode"] = link.flatMap(EmbeddedIdentityService.resetCode(inLink:)).map(JSONValue.string)
         return .object(object)
     }
 

@@ -130,12 +130,32 @@ extension EmbeddedHTTPFace {
             return .object(object)
         }
         let idToken = try Self.requiredIDToken(fields)
-        _ = try fields.bool("returnSecureToken")
+        let returnsTokens = try fields.bool("returnSecureToken") ?? false
         // A profile change: the display name and the photo URL (or their removal) and the email.
         let deleted = try fields.strings("deleteAttribute") ?? []
         let displayName = deleted.contains("DISPLAY_NAME") ? "" : try fields.text("displayName")
         let photoURL = deleted.contains("PHOTO_URL") ? "" : try fields.text("photoUrl")
         let email = try fields.text("email")
+        // Any `validSince` ends every session but a new one for the caller.
+        if fields.names.contains("validSince") {
+            _ = try fields.text("validSince")
+            let session = try core { () throws(IdentityBackendError) in
+                try service.revokeOtherSessions(idToken: idToken)
+            }
+            var object = Self.accountFields(session.account)
+            object["kind"] = kind
+            object.merge(Self.tokenFields(session)) { _, new in new }
+            return .object(object)
+        }
+        // A name and a photo alone, with no tokens asked for: the session stays as it is, as Firebase's.
+        if email == nil, !returnsTokens, displayName != nil || photoURL != nil {
+            let account = try core { () throws(IdentityBackendError) in
+                try service.updateNameAndPhoto(idToken: idToken, displayName: displayName, photoURL: photoURL)
+            }
+            var object = Self.accountFields(account.info)
+            object["kind"] = kind
+            return .object(object)
+        }
         if displayName != nil || email != nil || photoURL != nil {
             let session = try core { () throws(IdentityBackendError) in
                 try service.updateProfile(idToken: idToken, displayName: displayName, email: email, photoURL: photoURL)
@@ -224,7 +244,10 @@ extension EmbeddedHTTPFace {
             throw HTTPFaceError("INVALID_CONTINUE_URI", detail: "continueUrl must be an absolute URI with a host")
         }
         if requestType == "VERIFY_EMAIL" {
-            let idToken = try Self.requiredIDToken(fields)
+            // A user verifies the email of the account signed in: an email in the request is not taken for one.
+            guard let idToken = try fields.text("idToken").map({ Secret($0) }) else {
+                throw HTTPFaceError("INVALID_ID_TOKEN", detail: "a verification mail is for the signed-in account")
+            }
             try core { () throws(IdentityBackendError) in try service.sendEmailVerification(idToken: idToken) }
             let account = try core { () throws(IdentityBackendError) in try service.lookupAccount(idToken: idToken) }
             return .object([

@@ -80,7 +80,7 @@ struct EmailVerificationTests {
         #expect(
             errorCode { () throws(IdentityBackendError) in
                 _ = try service.emailVerificationLink(email: "nobody@example.com")
-            } == .emailNotFound)
+            } == .userNotFound)
     }
 
     @Test("an email change is mailed to the new email, and opening it makes that email the account's, verified")

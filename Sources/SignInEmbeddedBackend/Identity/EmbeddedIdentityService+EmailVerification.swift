@@ -37,7 +37,7 @@ extension EmbeddedIdentityService: EmailVerificationBackend {
 
     /// A verification link for the account with `email`, for an administrator to hand over (Firebase's admin
     /// `accounts:sendOobCode` with `VERIFY_EMAIL` and `returnOobLink`): no mail is sent.
-    /// - Throws: `EMAIL_NOT_FOUND` when no account has the email.
+    /// - Throws: `USER_NOT_FOUND` when no account has the email.
     public func emailVerificationLink(email: String) throws(IdentityBackendError) -> String {
         let now = clock.now()
         let email = try checkedEmail(email)
@@ -46,7 +46,7 @@ extension EmbeddedIdentityService: EmailVerificationBackend {
         try storage.update { state throws(IdentityBackendError) in
             guard let uid = emailOwners(email, in: state).first, let account = state.identity.accounts[uid],
                 let kept = account.email
-            else { throw IdentityBackendError(.emailNotFound, message: "no account has this email") }
+            else { throw IdentityBackendError(.userNotFound, message: "no account has this email") }
             state.identity.passwordResetCodes[SHA256.hexDigest(code)] = ResetCodeRecord(
                 uid: uid, expiresAt: now.addingTimeInterval(lifetime), verifiesEmail: kept)
         }

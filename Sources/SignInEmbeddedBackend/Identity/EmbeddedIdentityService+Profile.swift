@@ -1,7 +1,7 @@
 import Foundation
 public import SignInData
 public import SignInDomain
-import SignInEmbeddedStore
+public import SignInEmbeddedStore
 import SignInJOSE
 
 /// A signed-in user's profile (Firebase's `accounts:update` with the user's ID token): the display name, the photo
@@ -23,18 +23,29 @@ extension EmbeddedIdentityService: ProfileBackend {
             if let photo { account.photoURL = photo.isEmpty ? nil : photo }
             if let email, email != account.email {
                 try requireRecentSignIn(claims, account: account, now: now)
-                let kept = try claimEmail(email, for: account.uid, in: state)
-                account.email = kept
+                changeEmail(of: &account, to: try claimEmail(email, for: account.uid, in: state), state: &state)
                 account.emailVerified = false
-                if let index = account.identities.firstIndex(where: { $0.providerId == "password" }) {
-                    state.identity.identities[account.identities[index].key] = nil
-                    account.identities[index] = LinkedIdentity(providerId: "password", subject: kept, email: kept)
-                    state.identity.identities[account.identities[index].key] = account.uid
-                }
             }
             state.identity.accounts[account.uid] = account
             return try reissueSession(
                 for: account, provider: claims.signInProvider, replacing: claims, fresh: fresh, now: now, state: &state)
+        }
+    }
+
+    /// Changes the display name and the photo URL (an empty one removes it) and leaves the session as it is: no new
+    /// tokens, and the caller's keep working (Firebase's `accounts:update` without `returnSecureToken`).
+    /// - Returns: The account afterwards.
+    public func updateNameAndPhoto(idToken: Secret, displayName: String?, photoURL: String?)
+        throws(IdentityBackendError) -> EmbeddedAccount
+    {
+        let now = clock.now()
+        let photo = try photoURL.map { url throws(IdentityBackendError) in try Self.checkedPhotoURL(url) ?? "" }
+        return try storage.update { state throws(IdentityBackendError) in
+            var account = try authenticate(idToken, state: state, now: now).account
+            if let displayName { account.displayName = Self.boundedName(displayName) }
+            if let photo { account.photoURL = photo.isEmpty ? nil : photo }
+            state.identity.accounts[account.uid] = account
+            return account
         }
     }
 }

@@ -91,6 +91,21 @@ extension EmbeddedIdentityService {
         state.identity.passwordResetCodes.removeAll(ResetCodeRecord.byAccount, uid)
     }
 
+    /// Ends every session of the signed-in account and gives the caller a new one (Firebase's `accounts:update` with
+    /// `validSince`, "sign out everywhere else"): every token issued before, the caller's included, is refused, and
+    /// every refresh token and mailed code of the account stops working.
+    public func revokeOtherSessions(idToken: Secret) throws(IdentityBackendError) -> BackendSessionResponse {
+        let now = clock.now()
+        let fresh = Fresh(self)
+        return try storage.update { state throws(IdentityBackendError) in
+            var (account, claims) = try authenticate(idToken, state: state, now: now)
+            revokeEverySession(of: &account, now: now, state: &state)
+            return try issueSession(
+                for: account, provider: claims.signInProvider, isNewUser: false, fresh: fresh, now: now,
+                authenticatedAt: Date(timeIntervalSince1970: TimeInterval(claims.authTime)), state: &state)
+        }
+    }
+
     // MARK: - ID tokens for the app's API
 
     /// Verifies one of the service's ID tokens, as the app's API server does (Firebase's `verifyIdToken` with

@@ -373,6 +373,44 @@ struct GoogleEmulatorContractTests {
         #expect(Set(phone.keys) == ["phoneNumber", "rawId", "providerId"], "\(phone)")
     }
 
+    @Test("accounts:update: a name alone keeps the session; validSince ends every session but a new one for the caller")
+    func updateSessions() throws {
+        let harness = FaceHarness()
+        let signedUp = harness.signUp()
+        let idToken = try #require(signedUp.string("idToken"))
+        let named = harness.accounts("update", ["idToken": idToken, "displayName": "Jane"])
+        #expect(named.string("displayName") == "Jane" && named.string("idToken") == nil, "\(named.text)")
+        let refreshed = harness.token(
+            form: "grant_type=refresh_token&refresh_token=\(signedUp.string("refreshToken") ?? "")")
+        #expect(refreshed.status == 200, "the session's refresh token still works: \(refreshed.text)")
+        #expect(
+            harness.accounts("update", ["idToken": idToken, "displayName": "J", "returnSecureToken": true])
+                .string("idToken") != nil, "asked for, tokens come")
+
+        harness.clock.advance(by: 2)
+        let revoked = harness.accounts("update", ["idToken": idToken, "validSince": "0"])
+        let fresh = try #require(revoked.string("idToken"), "\(revoked.text)")
+        #expect(harness.accounts("lookup", ["idToken": idToken]).errorCode == "TOKEN_EXPIRED")
+        #expect(harness.accounts("lookup", ["idToken": fresh]).status == 200)
+    }
+
+    @Test("an administrator's reset link for an unknown email tells nothing under email enumeration protection")
+    func adminResetLinkUnderProtection() {
+        let harness = FaceHarness()
+        setProtection(harness, true)
+        let owner = ["Content-Type": "application/json", "Authorization": "Bearer owner"]
+        let body = FaceHarness.json([
+            "email": "nobody@example.com", "requestType": "PASSWORD_RESET", "returnOobLink": true,
+        ])
+        let answer = harness.send(
+            "POST", "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode", key: nil, body: body, headers: owner)
+        #expect(answer.status == 200 && answer.string("oobLink") == nil, "\(answer.text)")
+        setProtection(harness, false)
+        let told = harness.send(
+            "POST", "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode", key: nil, body: body, headers: owner)
+        #expect(told.errorCode == "EMAIL_NOT_FOUND", "\(told.text)")
+    }
+
     @Test("createSessionCookie takes validDuration as Google's string or the Admin SDK's number, within bounds")
     func sessionCookieRoute() throws {
         let harness = FaceHarness()
