@@ -124,6 +124,7 @@ extension EmbeddedHTTPFace {
         let account = try core { () throws(IdentityBackendError) in try service.updateAccount(uid: uid, changes) }
         var object = Self.accountFields(account.info)
         object["kind"] = "identitytoolkit#SetAccountInfoResponse"
+        object["emailVerified"] = .bool(account.emailVerified)
         if let phoneNumber = account.phoneNumber { object["phoneNumber"] = .string(phoneNumber) }
         return .object(object)
     }

@@ -136,6 +136,15 @@ extension EmbeddedHTTPFace {
         let displayName = deleted.contains("DISPLAY_NAME") ? "" : try fields.text("displayName")
         let photoURL = deleted.contains("PHOTO_URL") ? "" : try fields.text("photoUrl")
         let email = try fields.text("email")
+        // An identity named by its raw id proves nothing: it is linked only from the provider's signed token.
+        if let link = try fields.object("linkProviderUserInfo") {
+            guard try link.text("providerId") != nil else { throw HTTPFaceError("MISSING_PROVIDER_ID") }
+            guard try link.text("rawId") != nil else { throw HTTPFaceError("MISSING_RAW_ID") }
+            _ = try core { () throws(IdentityBackendError) in try service.lookupAccount(idToken: idToken) }
+            throw HTTPFaceError(
+                "OPERATION_NOT_ALLOWED",
+                detail: "an identity is linked with the provider's signed token (signInWithIdp and an idToken)")
+        }
         // Any `validSince` ends every session but a new one for the caller.
         if fields.names.contains("validSince") {
             _ = try fields.text("validSince")

@@ -2,6 +2,7 @@ import Foundation
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedStore
 import SignInTesting
 import Testing
 
@@ -409,6 +410,24 @@ struct GoogleEmulatorContractTests {
         let told = harness.send(
             "POST", "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode", key: nil, body: body, headers: owner)
         #expect(told.errorCode == "EMAIL_NOT_FOUND", "\(told.text)")
+    }
+
+    @Test("attack: a client cannot link an identity by naming its raw id (linkProviderUserInfo); nothing is linked")
+    func linkProviderUserInfoRefused() throws {
+        let harness = FaceHarness()
+        let signedUp = harness.signUp()
+        let idToken = try #require(signedUp.string("idToken"))
+        #expect(
+            harness.accounts("update", ["idToken": idToken, "linkProviderUserInfo": ["rawId": "g"]]).errorCode
+                == "MISSING_PROVIDER_ID")
+        #expect(
+            harness.accounts("update", ["idToken": idToken, "linkProviderUserInfo": ["providerId": "google.com"]])
+                .errorCode == "MISSING_RAW_ID")
+        let claim = harness.accounts(
+            "update", ["idToken": idToken, "linkProviderUserInfo": ["providerId": "google.com", "rawId": "victim"]])
+        #expect(claim.errorCode == "OPERATION_NOT_ALLOWED", "\(claim.text)")
+        let account = try #require(try harness.service.account(uid: signedUp.string("localId") ?? ""))
+        #expect(account.identities.map(\.providerId) == ["password"])
     }
 
     @Test("createSessionCookie takes validDuration as Google's string or the Admin SDK's number, within bounds")
