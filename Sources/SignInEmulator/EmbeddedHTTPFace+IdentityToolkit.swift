@@ -470,6 +470,12 @@ extension EmbeddedHTTPFace {
         return .object(object)
     }
 
+    /// A user's whole id at a provider, as Firebase writes `federatedId`: Google's is its issuer's URL and the
+    /// user's id (`https://accounts.google.com/<sub>`); the others are the provider's id for the user.
+    static func federatedId(providerId: String, rawId: String) -> String {
+        providerId == "google.com" ? "https://accounts.google.com/\(rawId)" : rawId
+    }
+
     /// One linked identity: `rawId` and `federatedId` are the provider's id for the user (the email, for
     /// `password`), as the Firebase Auth emulator writes them.
     static func providerUserInfo(providerId: String, rawId: String, email: String?, phoneNumber: String? = nil)
@@ -480,7 +486,7 @@ extension EmbeddedHTTPFace {
         if let phoneNumber {
             object["phoneNumber"] = .string(phoneNumber)
         } else {
-            object["federatedId"] = .string(rawId)
+            object["federatedId"] = .string(federatedId(providerId: providerId, rawId: rawId))
         }
         if let email { object["email"] = .string(email) }
         return .object(object)

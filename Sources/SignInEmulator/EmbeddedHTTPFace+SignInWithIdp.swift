@@ -43,17 +43,23 @@ extension EmbeddedHTTPFace {
             "kind": Self.verifyAssertionKind, "providerId": .string(providerId), "localId": .string(session.localId),
             "emailVerified": .bool(emailVerified), "isNewUser": .bool(session.isNewUser),
         ]
-        object["federatedId"] = session.providerUserIds?[providerId].map(JSONValue.string)
+        object["federatedId"] = session.providerUserIds?[providerId].map {
+            .string(Self.federatedId(providerId: providerId, rawId: $0))
+        }
         object["email"] = session.email.map(JSONValue.string)
         object["displayName"] = session.displayName.map(JSONValue.string)
         object["photoUrl"] = session.photoURL.map(JSONValue.string)
         object["firstName"] = Self.nonEmpty(request.fullName?.givenName).map(JSONValue.string)
         object["lastName"] = Self.nonEmpty(request.fullName?.familyName).map(JSONValue.string)
         object["fullName"] = request.fullName?.formatted.map(JSONValue.string)
-        // The provider's profile as its token told it: the claims, as Firebase's `rawUserInfo`. The token itself
-        // (Firebase's `oauthIdToken`) is not sent back on success: the client has it, and the face quotes no secret
-        // it was sent. A refused link returns it, since that is what the recovery needs.
+        // The provider's profile as its token told it: the claims, as Firebase's `rawUserInfo`. The provider's
+        // tokens themselves go back only to a client that asks for them (`returnIdpCredential`), as Firebase's
+        // `oauthIdToken` and `oauthAccessToken`: they are the ones it sent, and no error or trace quotes them.
         object["rawUserInfo"] = Self.rawUserInfo(of: request.idToken.value).map(JSONValue.string)
+        if returnIdpCredential {
+            object["oauthIdToken"] = request.idToken.value.isEmpty ? nil : .string(request.idToken.value)
+            object["oauthAccessToken"] = request.accessToken.map { .string($0.value) }
+        }
         object.merge(Self.tokenFields(session)) { _, new in new }
         return .object(object)
     }

@@ -318,6 +318,13 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             account.identities.append(identity)
             account.isAnonymous = false
             fillProfile(&account, claims: identityClaims, request: request, state: state)
+            // A provider that vouches for the account's own email verifies it, as Firebase's linking does.
+            if let email = account.email, identityClaims.emailVerified == true,
+                identityClaims.email.map({ EmbeddedAccount.lookupEmail($0) == EmbeddedAccount.lookupEmail(email) })
+                    == true
+            {
+                account.emailVerified = true
+            }
             state.identity.accounts[account.uid] = account
             state.identity.identities[identity.key] = account.uid
             return try reissueSession(

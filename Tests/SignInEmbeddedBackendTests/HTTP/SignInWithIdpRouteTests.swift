@@ -44,8 +44,10 @@ struct SignInWithIdpRouteTests {
         #expect(
             reply.keys == [
                 "displayName", "email", "emailVerified", "expiresIn", "federatedId", "firstName", "fullName",
-                "idToken", "isNewUser", "kind", "lastName", "localId", "providerId", "rawUserInfo", "refreshToken",
+                "idToken", "isNewUser", "kind", "lastName", "localId", "oauthIdToken", "providerId", "rawUserInfo",
+                "refreshToken",
             ])
+        #expect(reply.string("oauthIdToken") == identityToken, "asked for with returnIdpCredential, it comes back")
         #expect(reply.string("kind") == "identitytoolkit#VerifyAssertionResponse")
         #expect(reply.string("providerId") == "apple.com")
         #expect(reply.string("federatedId") == apple.string("user"))
@@ -57,8 +59,7 @@ struct SignInWithIdpRouteTests {
         #expect(reply.string("fullName") == "Jane Appleseed")
         #expect(reply.bool("isNewUser") == true)
         #expect(reply.string("expiresIn") == "3600")
-        #expect(!reply.text.contains(identityToken))
-        #expect(!reply.text.contains(Self.rawNonce))
+        #expect(!reply.text.contains(Self.rawNonce), "the raw nonce is never echoed")
         let account = try #require(try harness.service.account(uid: reply.string("localId") ?? ""))
         #expect(account.providerIds == ["apple.com"])
         // rawUserInfo: the token's claims as JSON text, as Firebase gives them.
@@ -106,7 +107,7 @@ struct SignInWithIdpRouteTests {
         #expect(!late.text.contains(token) && !late.text.contains(Self.rawNonce), "nothing sent in comes back")
     }
 
-    @Test("the Google chooser's server: its accounts, then tokens that signInWithIdp accepts (nothing echoed)")
+    @Test("the Google chooser's server: its accounts, then tokens that signInWithIdp accepts (not echoed unasked)")
     func googleSignIn() throws {
         let harness = FaceHarness()
         let accounts = harness.call("GET", "/embedded/v1/google/accounts")
@@ -116,10 +117,12 @@ struct SignInWithIdpRouteTests {
         let google = harness.googleCredential("sam.rivera@gmail.com", rawNonce: nonce)
         #expect(google.keys == ["accessToken", "email", "idToken", "name"])
         #expect(google.string("name") == "Sam Rivera")
-        let reply = harness.signInWithIdp([
-            ("providerId", "google.com"), ("id_token", google.string("idToken") ?? ""),
-            ("access_token", google.string("accessToken") ?? ""), ("nonce", nonce),
-        ])
+        // Without returnIdpCredential, the provider's tokens are not sent back.
+        let reply = harness.signInWithIdp(
+            [
+                ("providerId", "google.com"), ("id_token", google.string("idToken") ?? ""),
+                ("access_token", google.string("accessToken") ?? ""), ("nonce", nonce),
+            ], extra: ["returnIdpCredential": false])
         #expect(reply.status == 200)
         #expect(reply.string("providerId") == "google.com")
         #expect(reply.string("email") == "sam.rivera@gmail.com")
@@ -246,7 +249,9 @@ struct SignInWithIdpRouteTests {
         #expect(linked.bool("isNewUser") == false)
         let account = try #require(try harness.service.account(uid: created.string("localId") ?? ""))
         #expect(account.providerIds == ["password", "google.com"])
-        #expect(linked.string("federatedId") == account.providerUserIds["google.com"])
+        #expect(
+            linked.string("federatedId") == "https://accounts.google.com/\(account.providerUserIds["google.com"] ?? "")"
+        )
     }
 
     @Test("a postBody's user that is not a JSON object is INVALID_JSON")
