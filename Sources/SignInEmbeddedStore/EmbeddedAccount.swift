@@ -48,6 +48,9 @@ public struct EmbeddedAccount: Codable, Hashable, Sendable {
     /// Whether the account has signed in with an email link (Firebase's `emailLinkSignin`): the link is then one of
     /// its ways to sign in. `nil` (as in records written before email links existed) means no.
     public var emailLinkSignIn: Bool?
+    /// The email the account had before the user first changed it (Firebase's `initialEmail`); `nil` when it never
+    /// changed, or the account had none.
+    public var initialEmail: String?
     /// The phone number that signs the account in, in E.164 (its `phone` identity's subject); `nil` when none.
     public var phoneNumber: String?
     /// When the user last signed in (proved who they are): Firebase's `lastLoginAt`. A refresh keeps it; `nil` (as in

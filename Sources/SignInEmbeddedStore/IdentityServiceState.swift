@@ -85,6 +85,10 @@ public struct ResetCodeRecord: Codable, Hashable, Sendable {
     /// `VERIFY_AND_CHANGE_EMAIL`; its `verifiesEmail` is then the account's email when it was mailed (empty when it had
     /// none). `nil` for the other codes.
     public var changesEmailTo: String?
+    /// The email a recovery code gives back to the account, for Firebase's `RECOVER_EMAIL`: mailed to that email when
+    /// the user changed it, so that its owner can undo a change they did not make. Its `verifiesEmail` is the email
+    /// the change set, which must still be the account's. `nil` for the other codes.
+    public var restoresEmail: String?
     /// For an SMS code that proves a phone second factor (enrolling it, or signing in with it), the account's uid;
     /// `nil` for a phone sign-in's code, which such a code can never stand in for.
     public var smsSecondFactorOf: String?

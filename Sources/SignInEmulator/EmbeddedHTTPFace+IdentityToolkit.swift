@@ -460,6 +460,7 @@ extension EmbeddedHTTPFace {
         object["passkeyInfo"] = passkeyInfo(of: account)
         if account.emailLinkSignIn == true { object["emailLinkSignin"] = true }
         if let phoneNumber = account.phoneNumber { object["phoneNumber"] = .string(phoneNumber) }
+        if let initialEmail = account.initialEmail { object["initialEmail"] = .string(initialEmail) }
         if let signedIn = account.lastSignInAt {
             object["lastLoginAt"] = .string(String(milliseconds(signedIn)))
         }

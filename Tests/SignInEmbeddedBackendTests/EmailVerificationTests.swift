@@ -133,4 +133,42 @@ struct EmailVerificationTests {
             errorCode { () throws(IdentityBackendError) in _ = try service.applyEmailVerification(code: code) }
                 == .invalidOOBCode, "the code is spent")
     }
+
+    @Test("attack: a hijacked email change is undone from the old email, whose code gives it back, verified, once")
+    func recoverEmail() throws {
+        let session = try service.signUp(email: "sam@example.com", password: "sam password 1")
+        _ = try service.updateProfile(idToken: session.idToken, displayName: nil, email: "thief@example.com")
+        let mail = try #require(try harness.backend.outbox.messages().last)
+        #expect(mail.to == "sam@example.com", "the old email hears of the change")
+        let pending = try #require(try service.pendingMailedCodes().last)
+        #expect(pending.purpose == .recoverEmail && pending.email == "sam@example.com")
+        #expect(try service.account(uid: session.localId)?.initialEmail == "sam@example.com")
+        #expect(try service.describeMailedCode(pending.code).purpose == .recoverEmail)
+
+        #expect(try service.applyEmailVerification(code: pending.code) == "sam@example.com")
+        let account = try #require(try service.account(uid: session.localId))
+        #expect(account.email == "sam@example.com" && account.emailVerified)
+        _ = try service.signInWithPassword(email: "sam@example.com", password: "sam password 1")
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try service.applyEmailVerification(code: pending.code) }
+                == .invalidOOBCode, "it works once")
+    }
+
+    @Test("a recovery cannot take an email another account has since, and a guest's first email sends none")
+    func recoverEmailRefusals() throws {
+        let session = try service.signUp(email: "sam@example.com", password: "sam password 1")
+        _ = try service.updateProfile(idToken: session.idToken, displayName: nil, email: "samuel@example.com")
+        let code = try #require(try service.pendingMailedCodes().last).code
+        _ = try service.signUp(email: "SAM@example.com", password: "sam password 1")
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try service.applyEmailVerification(code: code) }
+                == .emailExists)
+        #expect(try service.account(uid: session.localId)?.email == "samuel@example.com")
+
+        let mails = try harness.backend.outbox.messages().count
+        let guest = try service.signUpAnonymously()
+        _ = try service.updateProfile(idToken: guest.idToken, displayName: nil, email: "guest@example.com")
+        #expect(try harness.backend.outbox.messages().count == mails, "no old email to tell")
+        #expect(try service.account(uid: guest.localId)?.initialEmail == nil)
+    }
 }

@@ -137,6 +137,14 @@ extension EmbeddedIdentityService: EmailVerificationBackend {
                 throw IdentityBackendError(.invalidOOBCode, message: "the account's email changed since")
             }
             state.identity.passwordResetCodes[key] = nil
+            if let oldEmail = record.restoresEmail {
+                // Taken by another account since: it cannot be given back, and the code is spent.
+                do throws(IdentityBackendError) {
+                    changeEmail(of: &account, to: try claimEmail(oldEmail, for: account.uid, in: state), state: &state)
+                } catch {
+                    return .failure(error)
+                }
+            }
             if let newEmail = record.changesEmailTo {
                 // Taken by another account since the mail went: the change cannot happen, and the code is spent.
                 do throws(IdentityBackendError) {
@@ -169,6 +177,7 @@ extension EmbeddedIdentityService: EmailVerificationBackend {
                 throw IdentityBackendError(.expiredOOBCode, message: "the code has expired")
             }
             if record.signsInEmail != nil { return (.emailSignIn, nil, nil) }
+            if let oldEmail = record.restoresEmail { return (.recoverEmail, oldEmail, record.verifiesEmail) }
             guard let account = state.identity.accounts[record.uid] else {
                 throw IdentityBackendError(.invalidOOBCode, message: "unknown or used code")
             }

@@ -21,6 +21,9 @@ extension EmbeddedIdentityService {
             case emailSignIn = "EMAIL_SIGNIN"
             /// It makes the email it was mailed to the account's (Firebase's `VERIFY_AND_CHANGE_EMAIL`).
             case verifyAndChangeEmail = "VERIFY_AND_CHANGE_EMAIL"
+            /// It gives the account back the email it was mailed to, which a change replaced (Firebase's
+            /// `RECOVER_EMAIL`).
+            case recoverEmail = "RECOVER_EMAIL"
         }
 
         /// The recipient of the mail: the account's email.
@@ -81,6 +84,12 @@ extension EmbeddedIdentityService {
                     return signIn
                 }
                 guard let account = state.identity.accounts[record.uid] else { return nil }
+                if record.restoresEmail != nil {
+                    guard account.email == record.verifiesEmail else { return nil }
+                    var recovery = pending
+                    recovery.purpose = .recoverEmail
+                    return recovery
+                }
                 if let newEmail = record.changesEmailTo {
                     guard account.email ?? "" == record.verifiesEmail else { return nil }
                     var change = pending

@@ -1,4 +1,5 @@
 import Foundation
+import SignInCrypto
 public import SignInData
 public import SignInDomain
 public import SignInEmbeddedStore
@@ -17,19 +18,46 @@ extension EmbeddedIdentityService: ProfileBackend {
         // An empty photo URL removes the photo.
         let photo = try photoURL.map { url throws(IdentityBackendError) in try Self.checkedPhotoURL(url) ?? "" }
         let fresh = Fresh(self)
-        return try storage.update { state throws(IdentityBackendError) in
+        let recoveryCode = random.token(byteCount: 32)
+        var recovery: (oldEmail: String, newEmail: String)?
+        let session = try storage.update { state throws(IdentityBackendError) in
             var (account, claims) = try authenticate(idToken, state: state, now: now)
             if let displayName { account.displayName = Self.boundedName(displayName) }
             if let photo { account.photoURL = photo.isEmpty ? nil : photo }
             if let email, email != account.email {
                 try requireRecentSignIn(claims, account: account, now: now)
+                let oldEmail = account.email
                 changeEmail(of: &account, to: try claimEmail(email, for: account.uid, in: state), state: &state)
                 account.emailVerified = false
+                // The email it had hears of the change, with a code that undoes it (Firebase's RECOVER_EMAIL).
+                if let oldEmail, let newEmail = account.email {
+                    account.initialEmail = account.initialEmail ?? oldEmail
+                    var record = ResetCodeRecord(
+                        uid: account.uid, expiresAt: now.addingTimeInterval(configuration.passwordResetLifetime),
+                        verifiesEmail: newEmail)
+                    record.restoresEmail = oldEmail
+                    state.identity.passwordResetCodes[SHA256.hexDigest(recoveryCode)] = record
+                    recovery = (oldEmail, newEmail)
+                }
             }
             state.identity.accounts[account.uid] = account
             return try reissueSession(
                 for: account, provider: claims.signInProvider, replacing: claims, fresh: fresh, now: now, state: &state)
         }
+        if let recovery {
+            let link = "\(configuration.emailVerificationLink)?code=\(recoveryCode)"
+            try outbox.deliver(
+                OutboxMessage(
+                    to: recovery.oldEmail, subject: "The email of your signin-demo account changed",
+                    body: """
+                        The email of your account is now \(recovery.newEmail). If you did not change it, open this link
+                        within an hour to give the account back its email, \(recovery.oldEmail):
+
+                        \(link)
+                        """,
+                    link: link, sentAt: now))
+        }
+        return session
     }
 
     /// Changes the display name and the photo URL (an empty one removes it) and leaves the session as it is: no new

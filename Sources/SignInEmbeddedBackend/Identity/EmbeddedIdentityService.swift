@@ -613,7 +613,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         guard code.value.utf8.count <= 256,
             let record = state.identity.passwordResetCodes[SHA256.hexDigest(code.value)],
             record.verifiesEmail == nil, record.signsInEmail == nil, record.smsPhoneNumber == nil,
-            record.changesEmailTo == nil,
+            record.changesEmailTo == nil, record.restoresEmail == nil,
             let account = state.identity.accounts[record.uid],
             account.passwordHash != nil
         else { throw IdentityBackendError(.invalidOOBCode, message: "unknown or used reset code") }
