@@ -5,8 +5,9 @@ A backend that trusts Firebase fetches Google's public keys and checks each ID t
 Google publishes Firebase's, under the host-as-path prefix an emulator host gives: the JWK Set at
 /www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com, and the same keys as X.509
 certificates at /www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com. This peer signs up
-over REST, verifies the token both ways, rotates the key and verifies again, and checks that `serve` refuses a token
-signed by another key under its `kid`. Nothing here is the package's code.
+over REST, verifies the token both ways, trades it for a session cookie and verifies that against the cookies' key
+URLs under the cookie issuer, rotates the key and verifies again, and checks that `serve` refuses a token signed by
+another key under its `kid`. Nothing here is the package's code.
 
 Usage: run --emulator HOST:PORT --project ID
 Exits 0 when every check passes, 1 on the first failure (with what was expected and what came), 2 on bad usage.
@@ -26,6 +27,9 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 
 JWKS_PATH = "/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"
 X509_PATH = "/www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com"
+# Where Google publishes the keys of session cookies: a JWK Set, and X.509 certificates where the Admin SDKs read them.
+COOKIE_JWKS_PATH = "/identitytoolkit.googleapis.com/v1/sessionCookiePublicKeys"
+COOKIE_X509_PATH = "/www.googleapis.com/identitytoolkit/v3/relyingparty/publicKeys"
 
 
 class CheckFailed(Exception):
@@ -61,10 +65,47 @@ class Peer:
             raise CheckFailed(f"signUp answered {status}: {body}")
         return body
 
-    def verify(self, token, key):
+    def verify(self, token, key, issuer=None):
         return jwt.decode(token, key, algorithms=["RS256"], audience=self.project,
-                          issuer=f"https://securetoken.google.com/{self.project}",
+                          issuer=issuer or f"https://securetoken.google.com/{self.project}",
                           options={"require": ["exp", "iat", "sub", "aud", "iss"]})
+
+    def session_cookie(self, id_token):
+        status, _, body = self.call_as_owner("POST", f"/identitytoolkit.googleapis.com/v1/projects/{self.project}"
+                                             ":createSessionCookie", {"idToken": id_token, "validDuration": "3600"})
+        if status != 200 or "sessionCookie" not in body:
+            raise CheckFailed(f"createSessionCookie answered {status}: {body}")
+        return body["sessionCookie"]
+
+    def call_as_owner(self, method, path, body):
+        request = urllib.request.Request(self.base + path, data=json.dumps(body).encode(), method=method,
+                                         headers={"Content-Type": "application/json",
+                                                  "Authorization": "Bearer owner"})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return answer.status, dict(answer.headers), json.loads(answer.read() or b"{}")
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), json.loads(error.read() or b"{}")
+
+    def check_session_cookie(self, account):
+        cookie = self.session_cookie(account["idToken"])
+        issuer = f"https://session.firebase.google.com/{self.project}"
+        cookie_client = jwt.PyJWKClient(self.base + COOKIE_JWKS_PATH, cache_keys=False, cache_jwk_set=False)
+        claims = self.verify(cookie, cookie_client.get_signing_key_from_jwt(cookie).key, issuer=issuer)
+        self.check("a session cookie verifies against the cookies' JWK Set, under the cookie issuer, for its account",
+                   claims["sub"] == account["localId"] and claims["exp"] - claims["iat"] == 3600, f"claims {claims}")
+        status, headers, certificates = self.call("GET", COOKIE_X509_PATH)
+        kid = jwt.get_unverified_header(cookie).get("kid")
+        self.check("... and against the certificate the Admin SDKs read for cookies", status == 200 and kid in
+                   certificates and self.verify(cookie, x509.load_pem_x509_certificate(
+                       certificates[kid].encode()).public_key(), issuer=issuer)["sub"] == account["localId"],
+                   f"HTTP {status}, kids {list(certificates)}")
+        try:
+            self.verify(cookie, cookie_client.get_signing_key_from_jwt(cookie).key)
+            refused = False
+        except jwt.InvalidIssuerError:
+            refused = True
+        self.check("... and a cookie is no ID token: the ID tokens' issuer refuses it", refused, "accepted")
 
     def run(self):
         first = self.sign_up(f"jwt-peer-{uuid.uuid4().hex[:12]}@example.com")
@@ -88,6 +129,8 @@ class Peer:
         claims = self.verify(first["idToken"], certificate.public_key())
         self.check("the X.509 certificate's public key verifies the token too", claims["sub"] == first["localId"],
                    f"claims {claims}")
+
+        self.check_session_cookie(first)
 
         status, _, rotated = self.call("POST", f"/emulator/v1/projects/{self.project}/sessionKeys:rotate", {})
         second = self.sign_up(f"jwt-peer-{uuid.uuid4().hex[:12]}@example.com")

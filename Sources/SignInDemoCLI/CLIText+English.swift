@@ -365,6 +365,10 @@ extension CLIMessages {
         .serveStopped: "Stopped after the requests in progress.",
         .serveUnsignedTokensWarning:
             "signin-demo: unsigned identity tokens are accepted: anyone who reaches this server can sign in as anyone. For tests only.",
+        .optionUnsignedSessionTokens:
+            "Issue ID tokens and session cookies with no signature (alg none), as Google's Auth emulator does, and take such tokens back, still checking their project, expiry and account: anyone who can reach the server can then sign in as anyone. For tests written against that emulator; otherwise they are RS256 under published keys.",
+        .serveUnsignedSessionTokensWarning:
+            "signin-demo: ID tokens and session cookies are unsigned: anyone who can reach this server can make a session for any account. For tests only.",
         .serveTestClockWarning:
             "signin-demo: the test clock is on: any client of this server can move its time forward. For tests only.",
         .serveAsGoogleEmulatorWarning:

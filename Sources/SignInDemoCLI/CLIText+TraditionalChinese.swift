@@ -331,6 +331,9 @@ extension CLIMessages {
             "內嵌後端以 Firebase 專案 {project} 在 {url} 提供服務（資料在 {folder}）。\n讓 Firebase 用戶端連到它：FIREBASE_AUTH_EMULATOR_HOST={host} FIREBASE_PROJECT_ID={project} signin-demo --backend firebase\n按 Ctrl-C 停止。",
         .serveStopped: "已在進行中的請求完成後停止。",
         .serveUnsignedTokensWarning: "signin-demo：正在接受未簽署的身分權杖：任何連得到此伺服器的人都能以任何人身分登入。僅供測試使用。",
+        .optionUnsignedSessionTokens:
+            "像 Google Auth 模擬器那樣發出不含簽章（alg none）的 ID 權杖與工作階段 Cookie，並接受這類權杖，但仍檢查其專案、期限與帳戶：如此一來，任何連得到伺服器的人都能以任何人身分登入。供針對該模擬器撰寫的測試使用；否則它們以公開的金鑰做 RS256 簽署。",
+        .serveUnsignedSessionTokensWarning: "signin-demo：ID 權杖與工作階段 Cookie 未經簽署：任何連得到此伺服器的人都能為任何帳戶建立工作階段。僅供測試使用。",
         .serveTestClockWarning: "signin-demo：測試時鐘已開啟：此伺服器的任何用戶端都能把它的時間往前撥。僅供測試使用。",
         .serveAsGoogleEmulatorWarning:
             "signin-demo：正以 Google Auth 模擬器的方式回應：接受 6 個字元的密碼，錯誤只說出代碼，任何專案 ID 都會回應，請求指名租用戶時即建立它，註冊時可列出第二重驗證。僅供測試使用。",

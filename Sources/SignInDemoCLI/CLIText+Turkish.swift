@@ -372,6 +372,10 @@ extension CLIMessages {
         .serveStopped: "Süren istekler bittikten sonra durduruldu.",
         .serveUnsignedTokensWarning:
             "signin-demo: imzasız kimlik belirteçleri kabul ediliyor: bu sunucuya ulaşan herkes herkesin yerine giriş yapabilir. Yalnızca testler için.",
+        .optionUnsignedSessionTokens:
+            "Kimlik belirteçlerini ve oturum çerezlerini Google'ın Auth emülatörü gibi imzasız (alg none) ver ve bu tür belirteçleri projelerini, sürelerini ve hesaplarını yine denetleyerek geri al: o zaman sunucuya erişebilen herkes herkes olarak oturum açabilir. O emülatöre karşı yazılmış testler için; aksi hâlde yayımlanan anahtarlarla RS256 imzalıdır.",
+        .serveUnsignedSessionTokensWarning:
+            "signin-demo: kimlik belirteçleri ve oturum çerezleri imzasız: bu sunucuya erişebilen herkes herhangi bir hesap için oturum oluşturabilir. Yalnızca testler için.",
         .serveTestClockWarning:
             "signin-demo: test saati açık: bu sunucunun herhangi bir istemcisi saatini ileri alabilir. Yalnızca testler için.",
         .serveAsGoogleEmulatorWarning:

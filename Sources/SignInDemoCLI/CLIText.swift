@@ -81,7 +81,8 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     // Backends and the server.
     case optionBackend, optionPort, optionProject, optionIDTokenFile, commandServeSummary, commandServeDetails
     case optionAcceptUnsignedTokens, serveUnsignedTokensWarning, optionTestClock, serveTestClockWarning
-    case optionAsGoogleEmulator, serveAsGoogleEmulatorWarning
+    case optionAsGoogleEmulator, serveAsGoogleEmulatorWarning, optionUnsignedSessionTokens
+    case serveUnsignedSessionTokensWarning
     case usageUnknownBackend, usageFirebaseNeedsKey, usageInvalidEmulatorHost, usageBadPort, usageBadProject
     case usageBadCustomTokenAccount, hintProjectMismatch, verboseHashing
     case usageNeedsIDToken, usageIDTokenUnreadable, usageNoSimulatedApple, usageNoMailbox, usageTourNeedsSimulation

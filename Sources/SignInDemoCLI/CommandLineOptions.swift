@@ -170,6 +170,8 @@ struct Invocation: Hashable, Sendable {
     /// `--as-google-emulator`: `serve` takes passwords from 6 characters, answers errors with the bare code, serves any
     /// project id and makes a tenant a request names.
     var asGoogleEmulator = false
+    /// `--unsigned-session-tokens`: `serve` issues and takes ID tokens and session cookies with no signature.
+    var unsignedSessionTokens = false
     /// Prompt even when standard input is not a terminal: the interactive menu, whose input is answers.
     var forcePrompts = false
 
@@ -201,7 +203,7 @@ struct UsageError: Error, Hashable, Sendable {
 enum OptionName: String, Hashable, Sendable, CaseIterable {
     case yes, hideEmail, json, email, password, currentPassword, account, switchAccount, dataDir, verbose, help
     case version, backend, port, project, idTokenFile, baseURL, name, newEmail, photoURL, acceptUnsignedTokens
-    case testClock, asGoogleEmulator
+    case testClock, asGoogleEmulator, unsignedSessionTokens
     case code, factor, issuer, clientID, clientSecretFile, clientSecretEnvironment, scope, displayName
 }
 
@@ -355,6 +357,9 @@ enum CommandTable {
         OptionSpec(
             name: .asGoogleEmulator, long: "--as-google-emulator", short: nil, value: nil, help: .optionAsGoogleEmulator
         ),
+        OptionSpec(
+            name: .unsignedSessionTokens, long: "--unsigned-session-tokens", short: nil, value: nil,
+            help: .optionUnsignedSessionTokens),
         OptionSpec(name: .name, long: "--name", short: nil, value: "NAME", help: .optionName),
         OptionSpec(name: .newEmail, long: "--new-email", short: nil, value: "EMAIL", help: .optionNewEmail),
         OptionSpec(name: .photoURL, long: "--photo-url", short: nil, value: "URL", help: .optionPhotoURL),
@@ -539,7 +544,9 @@ enum CommandTable {
         case .serve:
             CommandSpec(
                 command: name, operand: .none,
-                options: [.port, .project, .acceptUnsignedTokens, .testClock, .asGoogleEmulator],
+                options: [
+                    .port, .project, .acceptUnsignedTokens, .testClock, .asGoogleEmulator, .unsignedSessionTokens,
+                ],
                 summary: .commandServeSummary,
                 details: .commandServeDetails, example: "--port 9099")
         case .help:
@@ -649,6 +656,7 @@ enum CommandLineParser {
                 case .acceptUnsignedTokens: invocation.acceptsUnsignedProviderTokens = true
                 case .testClock: invocation.testClock = true
                 case .asGoogleEmulator: invocation.asGoogleEmulator = true
+                case .unsignedSessionTokens: invocation.unsignedSessionTokens = true
                 case .help: wantsHelp = true
                 case .version: wantsVersion = true
                 default: break

@@ -122,7 +122,8 @@ struct DemoCLI {
             return await Server(
                 console: console, paths: paths, environment: environment, text: text, providers: providers,
                 project: invocation.project, acceptsUnsignedProviderTokens: invocation.acceptsUnsignedProviderTokens,
-                testClock: invocation.testClock, asGoogleEmulator: invocation.asGoogleEmulator
+                testClock: invocation.testClock, asGoogleEmulator: invocation.asGoogleEmulator,
+                unsignedSessionTokens: invocation.unsignedSessionTokens
             )
             .run(port: invocation.port ?? Server.defaultPort)
         }

@@ -37,6 +37,9 @@ struct Server {
     /// `--as-google-emulator`: passwords from 6 characters, as Firebase takes them, errors with the bare code, any
     /// project id, and tenants made when a request names them.
     var asGoogleEmulator = false
+    /// `--unsigned-session-tokens`: ID tokens and session cookies with no signature (`alg: none`), taken back as such,
+    /// as Google's emulator issues them; otherwise RS256.
+    var unsignedSessionTokens = false
 
     /// The project id it answers for: `--project`, else the environment's.
     var projectID: String { project ?? CompositionRoot.projectID(environment) }
@@ -68,6 +71,7 @@ struct Server {
         if acceptsUnsignedProviderTokens { console.err(text(.serveUnsignedTokensWarning) + "\n") }
         if testClock { console.err(text(.serveTestClockWarning) + "\n") }
         if asGoogleEmulator { console.err(text(.serveAsGoogleEmulatorWarning) + "\n") }
+        if unsignedSessionTokens { console.err(text(.serveUnsignedSessionTokensWarning) + "\n") }
         // Wait on a thread of its own: the wait blocks, and the server's threads need nothing from this one.
         let server = started.server
         _ = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
@@ -91,8 +95,9 @@ struct Server {
             settings.passkeys.id = "localhost"
             settings.passkeys.origins = ["http://localhost"]
         }
-        // As Firebase's: RS256 ID tokens whose keys serve publishes where Google publishes Firebase's.
-        settings.sessionTokenAlgorithm = .rs256
+        // As Firebase's: RS256 ID tokens whose keys serve publishes where Google publishes Firebase's; unsigned only
+        // when asked for, as Google's emulator's.
+        settings.sessionTokenAlgorithm = unsignedSessionTokens ? .unsigned : .rs256
         let clock = testClock ? ShiftedClock(frozen: true) : nil
         let backend = EmbeddedBackend.persistent(
             folder: paths.backendFolder, configuration: settings, clock: clock ?? SystemWallClock())

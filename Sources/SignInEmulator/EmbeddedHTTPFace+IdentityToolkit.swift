@@ -165,6 +165,33 @@ extension EmbeddedHTTPFace {
             object["kind"] = kind
             return .object(object)
         }
+        // An email and a password together give an account with no password one (a guest becomes a user, signed in
+        // with it from then on), or change both.
+        let newPassword = try fields.text("password")
+        if let email, let newPassword {
+            let session = try core { () throws(IdentityBackendError) in
+                let account = try service.lookupAccount(idToken: idToken)
+                guard account.providerIds.contains(ProviderType.emailPassword.rawValue) else {
+                    let linked = try service.linkWithPassword(
+                        idToken: idToken, email: email, password: Secret(newPassword))
+                    guard displayName != nil || photoURL != nil else { return linked }
+                    return try service.updateProfile(
+                        idToken: linked.idToken, displayName: displayName, email: nil, photoURL: photoURL)
+                }
+                // Both or neither: the password (its policy, a recent sign-in) and the email's owner are checked
+                // before the first change.
+                if try service.accounts(uids: [], emails: [email]).contains(where: { $0.uid != account.uid }) {
+                    throw IdentityBackendError(.emailExists, message: "the email already belongs to an account")
+                }
+                let changed = try service.changePassword(idToken: idToken, newPassword: Secret(newPassword))
+                return try service.updateProfile(
+                    idToken: changed.idToken, displayName: displayName, email: email, photoURL: photoURL)
+            }
+            var object = Self.accountFields(session.account)
+            object["kind"] = kind
+            object.merge(Self.tokenFields(session)) { _, new in new }
+            return .object(object)
+        }
         if displayName != nil || email != nil || photoURL != nil {
             let session = try core { () throws(IdentityBackendError) in
                 try service.updateProfile(idToken: idToken, displayName: displayName, email: email, photoURL: photoURL)
@@ -187,7 +214,7 @@ extension EmbeddedHTTPFace {
             object.merge(Self.tokenFields(session)) { _, new in new }
             return .object(object)
         }
-        let password = try fields.text("password")
+        let password = newPassword
         let deleteProvider = try fields.strings("deleteProvider") ?? []
         switch (password, deleteProvider.count) {
         case (_?, 1...):

@@ -97,6 +97,11 @@ enum FaceRoute: String, CaseIterable, Sendable {
                 self = .adminDownloadAccount
                 return
             }
+            // Where the Admin SDKs read the keys of session cookies, which are the ID tokens' keys here.
+            if legacyName == "publicKeys" {
+                self = .sessionCertificates
+                return
+            }
             guard let name = Self.legacyRelyingPartyNames[legacyName] else { return nil }
             self.init(path: "/identitytoolkit.googleapis.com/v1/" + name, method: method)
             return
@@ -115,6 +120,10 @@ enum FaceRoute: String, CaseIterable, Sendable {
                 route.isTenantScoped
             else { return nil }
             self = route
+            return
+        }
+        if path == Self.sessionCookieKeySetPath {
+            self = .sessionKeySet
             return
         }
         let identityToolkit = "/identitytoolkit.googleapis.com/v1/"
@@ -201,6 +210,8 @@ enum FaceRoute: String, CaseIterable, Sendable {
     /// Where Google publishes the JWK Set of Firebase's ID tokens, under the host-as-path prefix.
     static let sessionKeySetPath =
         "/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"
+    /// Where Google publishes the JWK Set of Firebase's session cookies: the ID tokens' keys here, which sign both.
+    static let sessionCookieKeySetPath = "/identitytoolkit.googleapis.com/v1/sessionCookiePublicKeys"
     /// Where Google publishes the same keys as X.509 certificates, under the host-as-path prefix.
     static let sessionCertificatesPath =
         "/www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com"
@@ -223,7 +234,7 @@ enum FaceRoute: String, CaseIterable, Sendable {
         "createAuthUri": "accounts:createAuthUri", "deleteAccount": "accounts:delete",
         "emailLinkSignin": "accounts:signInWithEmailLink", "getAccountInfo": "accounts:lookup",
         "getOobConfirmationCode": "accounts:sendOobCode", "getProjectConfig": "projects",
-        "getRecaptchaParam": "recaptchaParams", "publicKeys": "publicKeys", "resetPassword": "accounts:resetPassword",
+        "getRecaptchaParam": "recaptchaParams", "resetPassword": "accounts:resetPassword",
         "sendVerificationCode": "accounts:sendVerificationCode", "setAccountInfo": "accounts:update",
         "setProjectConfig": "setProjectConfig", "signupNewUser": "accounts:signUp",
         "uploadAccount": "projects/-/accounts:batchCreate",

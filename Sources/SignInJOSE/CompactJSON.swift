@@ -178,6 +178,7 @@ extension SessionTokenClaims {
         object.add("name", name)
         object.add("phone_number", phoneNumber)
         object.add("picture", picture)
+        object.add("provider_id", signInProvider == "anonymous" ? signInProvider : nil)
         object.add("sid", sessionID)
         object.add("sub", sub)
         object.add("user_id", sub)

@@ -4,7 +4,7 @@ public import SignInData
 /// (the Admin SDK's `verify_id_token` against an emulator): `iss` `https://securetoken.google.com/<project>`, `aud`
 /// the project, `sub` and `user_id` the uid, `auth_time`, `email`, `email_verified`, `name`, `picture`, and `firebase` with
 /// the account's `identities`, the `sign_in_provider` and, after a second factor, `sign_in_second_factor` and
-/// `second_factor_identifier`.
+/// `second_factor_identifier`. A guest's token also says `provider_id: "anonymous"`, as Firebase's do.
 public struct SessionTokenClaims: Codable, Hashable, Sendable {
     /// The service's issuer.
     public var iss: String
@@ -75,13 +75,14 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         case authTime = "auth_time"
         case sessionID = "sid"
         case userID = "user_id"
+        case providerID = "provider_id"
     }
 
     /// The names of the claims this type has a property for: custom claims may not use them.
     static let standardNames = Set(
         [
             CodingKeys.iss, .aud, .sub, .iat, .exp, .email, .name, .picture, .firebase, .emailVerified, .authTime,
-            .sessionID, .userID, .phoneNumber,
+            .sessionID, .userID, .phoneNumber, .providerID,
         ]
         .map(\.stringValue))
 
@@ -134,6 +135,7 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         try container.encodeIfPresent(picture, forKey: .picture)
         try container.encodeIfPresent(phoneNumber, forKey: .phoneNumber)
         try container.encodeIfPresent(sessionID, forKey: .sessionID)
+        if signInProvider == "anonymous" { try container.encode(signInProvider, forKey: .providerID) }
         var firebase = container.nestedContainer(keyedBy: FirebaseKeys.self, forKey: .firebase)
         try firebase.encode(identities, forKey: .identities)
         try firebase.encode(signInProvider, forKey: .signInProvider)

@@ -3,6 +3,7 @@ import SignInCrypto
 import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
+import SignInEmbeddedIssuers
 import SignInEmbeddedStore
 import SignInJOSE
 import SignInLocking
@@ -131,6 +132,38 @@ struct BlockingFunctionTests {
                 _ = try service.signUp(email: "eve@example.com", password: "correct horse battery")
             } == .blockingFunctionErrorResponse)
         #expect(try service.snapshot().accounts == before.accounts, "no account was made")
+    }
+
+    /// A genuine Google sign-in request for `email`, from the backend's own Google issuer.
+    func googleRequest(_ email: String) throws -> IdPSignInRequest {
+        let nonce = UUID().uuidString
+        let issued = try backend.googleIssuer.signIn(email: email, nonce: SHA256.hexDigest(nonce))
+        return IdPSignInRequest(
+            providerId: "google.com", idToken: Secret(issued.idToken), rawNonce: Secret(nonce),
+            accessToken: Secret(issued.accessToken))
+    }
+
+    @Test("linking a provider's identity is a sign-in with it: beforeSignIn hears of it; a refusal links nothing")
+    func linkIsSignIn() throws {
+        let ada = try service.signUp(email: "ada@example.com", password: "correct horse battery")
+        let eve = try service.signUp(email: "eve@example.com", password: "correct horse battery")
+        // Two of the chooser's accounts, whose emails are none of these accounts'.
+        let accounts = try backend.googleIssuer.accounts()
+        try #require(accounts.count >= 2)
+        use([.beforeSignIn: signIn])
+        functions.answer(signIn, #"{"userRecord": {"updateMask": "displayName", "displayName": "Ada L."}}"#)
+        let linked = try service.linkWithIdP(idToken: ada.idToken, try googleRequest(accounts[0].email))
+        let token = try claims(linked)
+        #expect(token.name == "Ada L." && token.identities["google.com"] != nil)
+        #expect(functions.claims(0)["event_type"] as? String == "beforeSignIn")
+        #expect(functions.claims(0)["sign_in_method"] as? String == "google.com")
+
+        functions.answer(signIn, status: 500, "{}")
+        let request = try googleRequest(accounts[1].email)
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try service.linkWithIdP(idToken: eve.idToken, request) }
+                == .blockingFunctionErrorResponse)
+        #expect(try service.account(uid: eve.localId)?.providerIds == ["password"], "nothing was linked")
     }
 
     @Test("guests, administrators and a sign-in waiting for its second factor meet no function")

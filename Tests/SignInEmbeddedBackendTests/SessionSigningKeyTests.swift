@@ -105,4 +105,91 @@ struct SessionSigningKeyTests {
         #expect(try parts(session.idToken).header.alg == "HS256")
         #expect(try harness.service.publishedSessionKeys().isEmpty)
     }
+
+    @Test("a session cookie is signed as the ID tokens: RS256 under a published key, under the cookie issuer")
+    func cookies() throws {
+        let harness = BackendHarness(configuration: Self.configuration)
+        let service = harness.service
+        let session = try service.signUp(email: "ada@example.com", password: "correct horse battery")
+        let cookie = try service.createSessionCookie(idToken: session.idToken, lifetime: nil)
+        let (header, parts) = try parts(cookie)
+        let sessionKid = try self.parts(session.idToken).header.kid
+        #expect(header.alg == "RS256" && header.kid == sessionKid)
+        #expect(try verifiesAgainstPublished(cookie, service))
+        let claims = try #require(TokenJSON.sessionClaims(from: parts.payload))
+        #expect(claims.iss == harness.configuration.sessionCookieIssuer && claims.sub == session.localId)
+    }
+
+    /// The parts of an unsigned token of `payload`, with `signature` after the last dot.
+    func unsigned(_ payload: [UInt8], signature: String = "") -> Secret {
+        Secret(
+            Base64URL.encode(JOSEHeader(alg: "none").compactJSON) + "." + Base64URL.encode(payload) + "." + signature)
+    }
+
+    @Test("unsigned, as Google's emulator: tokens and cookies are alg none with nothing after the last dot")
+    func unsignedTokens() throws {
+        var configuration = BackendHarness.fastConfiguration
+        configuration.sessionTokenAlgorithm = .unsigned
+        let harness = BackendHarness(configuration: configuration)
+        let service = harness.service
+        let session = try service.signUp(email: "ada@example.com", password: "correct horse battery")
+        let (header, parts) = try parts(session.idToken)
+        #expect(header.alg == "none" && parts.signature.isEmpty && session.idToken.value.hasSuffix("."))
+        #expect(try service.lookupAccount(idToken: session.idToken).uid == session.localId)
+        let cookie = try service.createSessionCookie(idToken: session.idToken, lifetime: nil)
+        let cookieParts = try self.parts(cookie)
+        #expect(cookieParts.header.alg == "none" && cookieParts.parts.signature.isEmpty)
+        #expect(try service.publishedSessionKeys().isEmpty)
+        // Refreshing hands out unsigned tokens too, which are taken back.
+        let refreshed = try service.refreshSession(refreshToken: session.refreshToken)
+        #expect(try service.lookupAccount(idToken: refreshed.idToken).uid == session.localId)
+    }
+
+    @Test(
+        "attack: with unsigned tokens, the claims are still checked; an HS256 or RS256 backend refuses unsigned ones")
+    func unsignedForgeries() throws {
+        var configuration = BackendHarness.fastConfiguration
+        configuration.sessionTokenAlgorithm = .unsigned
+        let harness = BackendHarness(configuration: configuration)
+        let service = harness.service
+        let session = try service.signUp(email: "ada@example.com", password: "correct horse battery")
+        var claims = try #require(TokenJSON.sessionClaims(from: try parts(session.idToken).parts.payload))
+        var otherAudience = claims
+        otherAudience.aud = "another-project"
+        var expired = claims
+        expired.exp = claims.iat - 1
+        var nobody = claims
+        nobody.sub = "no-such-account"
+        let refusals: [(Secret, IdentityBackendError.Code)] = [
+            (unsigned(claims.compactJSON, signature: "c2lnbmF0dXJl"), .invalidIDToken),
+            (unsigned(otherAudience.compactJSON), .invalidIDToken),
+            (unsigned(expired.compactJSON), .invalidIDToken),
+            (unsigned(nobody.compactJSON), .userNotFound),
+        ]
+        for (token, code) in refusals {
+            #expect(
+                errorCode { () throws(IdentityBackendError) in _ = try service.lookupAccount(idToken: token) } == code,
+                "\(token.value.prefix(60))")
+        }
+        // Revoked: issued before the account's validSince.
+        harness.clock.advance(by: 2)
+        try service.updateAccount(
+            uid: session.localId, .init(validSince: Int(harness.clock.now().timeIntervalSince1970)))
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try service.lookupAccount(idToken: session.idToken) }
+                == .tokenExpired)
+
+        // The same unsigned claims at a backend that signs, HS256 or RS256: refused.
+        for algorithm in [SessionTokenAlgorithm.hs256, .rs256] {
+            var signing = BackendHarness.fastConfiguration
+            signing.sessionTokenAlgorithm = algorithm
+            let other = BackendHarness(configuration: signing)
+            let account = try other.service.signUp(email: "ada@example.com", password: "correct horse battery")
+            claims = try #require(TokenJSON.sessionClaims(from: try parts(account.idToken).parts.payload))
+            #expect(
+                errorCode { () throws(IdentityBackendError) in
+                    _ = try other.service.lookupAccount(idToken: unsigned(claims.compactJSON))
+                } == .invalidIDToken, "\(algorithm)")
+        }
+    }
 }

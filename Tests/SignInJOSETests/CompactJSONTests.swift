@@ -73,4 +73,20 @@ struct CompactJSONTests {
         let numbers = Data(#"{"iss":"i","aud":"a","sub":"s","iat":0,"exp":1,"ver":2,"upn":"u@x"}"#.utf8)
         #expect(try JSONDecoder().decode(IdentityTokenClaims.self, from: numbers).providerClaims == ["upn": "u@x"])
     }
+
+    @Test("a guest's claims say provider_id anonymous, as Firebase's; no other's do, and a custom claim cannot")
+    func guestProviderID() throws {
+        var guest = SessionTokenClaims(
+            iss: "i", aud: "a", sub: "s", iat: 1, exp: 2, authTime: 0, signInProvider: "anonymous")
+        guest.customClaims = ["provider_id": .string("google.com")]
+        #expect(guest.compactJSON == (try foundation(guest)))
+        let written = try JSONSerialization.jsonObject(with: Data(guest.compactJSON)) as? [String: Any]
+        #expect(written?["provider_id"] as? String == "anonymous")
+        #expect(TokenJSON.sessionClaims(from: guest.compactJSON)?.customClaims.isEmpty == true)
+        var user = guest
+        user.signInProvider = "password"
+        let other = try JSONSerialization.jsonObject(with: Data(user.compactJSON)) as? [String: Any]
+        let encoded = try foundation(user)
+        #expect(other?["provider_id"] == nil && user.compactJSON == encoded)
+    }
 }

@@ -17,13 +17,14 @@ struct InProcessServe {
     /// Starts a server for `providers`, with `environment` (fast password hashing added) and `project`.
     init(
         providers: [DemoProvider] = CompositionRoot.providers, environment: [String: String] = [:],
-        project: String? = nil, acceptsUnsignedProviderTokens: Bool = false
+        project: String? = nil, acceptsUnsignedProviderTokens: Bool = false, unsignedSessionTokens: Bool = false
     ) throws {
         let serve = Server(
             console: log.console, paths: DataPaths(root: folder.path),
             environment: environment.merging(["SIGNIN_DEMO_PBKDF2_ITERATIONS": "1000"]) { old, _ in old },
             text: CLIMessages(language: "en", providers: providers.descriptions), providers: providers,
-            project: project, acceptsUnsignedProviderTokens: acceptsUnsignedProviderTokens)
+            project: project, acceptsUnsignedProviderTokens: acceptsUnsignedProviderTokens,
+            unsignedSessionTokens: unsignedSessionTokens)
         (server, port) = try serve.start(port: 0)
     }
 

@@ -52,4 +52,37 @@ struct ServeLenientModeTests {
         let turkish = await runCLI(["serve", "--help"], folder: folder, language: "tr_TR.UTF-8")
         #expect(turkish.out.contains("imzasız kimlik belirteçlerini"), "\(turkish.out)")
     }
+
+    /// The header of the ID token a password sign-up at `serve` answers.
+    func signUpTokenHeader(at serve: InProcessServe) async throws -> [String: Any] {
+        let url = try #require(
+            URL(string: "http://127.0.0.1:\(serve.port)/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k"))
+        let body = try JSONSerialization.data(withJSONObject: [
+            "email": "sam@example.com", "password": "sam password 1", "returnSecureToken": true,
+        ])
+        let answer = try await URLSessionTransport().send(
+            HTTPRequest(method: "POST", url: url, headers: ["Content-Type": "application/json"], body: body))
+        let object = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
+        let token = try #require(object?["idToken"] as? String)
+        let header = try #require(Base64URLText.decode(token.prefix { $0 != "." }))
+        return try #require(try JSONSerialization.jsonObject(with: header) as? [String: Any])
+    }
+
+    @Test("unsigned session tokens only when asked for: RS256 by default, alg none with --unsigned-session-tokens")
+    func unsignedSessionTokens() async throws {
+        let signing = try InProcessServe()
+        let signed = try await signUpTokenHeader(at: signing)
+        signing.stop()
+        #expect(signed["alg"] as? String == "RS256", "\(signed)")
+        let unsigned = try InProcessServe(unsignedSessionTokens: true)
+        defer { unsigned.stop() }
+        #expect(try await signUpTokenHeader(at: unsigned)["alg"] as? String == "none")
+
+        let other = await runCLI(["status", "--unsigned-session-tokens"], folder: folder)
+        #expect(other.code == .usage, "\(other.err)")
+        for language in ["en_US.UTF-8", "tr_TR.UTF-8", "zh_TW.UTF-8"] {
+            let help = await runCLI(["serve", "--help"], folder: folder, language: language)
+            #expect(help.out.contains("--unsigned-session-tokens") && help.out.contains("alg none"), "\(help.out)")
+        }
+    }
 }

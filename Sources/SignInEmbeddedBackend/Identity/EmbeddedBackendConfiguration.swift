@@ -15,7 +15,8 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     /// How the service signs its ID tokens: with the session key (HS256, the default: nothing to publish, no platform
     /// library needed), or with an RSA key whose public half it publishes (RS256, as Firebase does, so that a backend
     /// verifies them the production way; it needs the platform's library: OpenSSL 3 on Linux, Security on Apple
-    /// platforms). Either way it accepts the tokens it signed the other way.
+    /// platforms). Either way it accepts the tokens it signed the other way. `.unsigned` is Google's emulator's way,
+    /// for its test suites only: see ``SessionTokenAlgorithm/unsigned``.
     public var sessionTokenAlgorithm = SessionTokenAlgorithm.hs256
     /// The app's client id at Apple: the `aud` of Apple identity tokens.
     public var appleClientID: String
@@ -257,4 +258,8 @@ public enum SessionTokenAlgorithm: String, Hashable, Sendable {
     case hs256 = "HS256"
     /// RSASSA-PKCS1-v1_5 with SHA-256 under an RSA key whose public half the backend publishes.
     case rs256 = "RS256"
+    /// No signature (`alg: none`), as Google's Auth emulator issues its tokens; the backend then takes unsigned tokens
+    /// of its own back (still checking their issuer, audience, expiry, account and revocation), and anyone who can
+    /// reach it can make a session for any account. Only for test suites written against Google's emulator.
+    case unsigned = "none"
 }

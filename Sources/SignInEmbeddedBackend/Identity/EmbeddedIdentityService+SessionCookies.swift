@@ -13,7 +13,8 @@ extension EmbeddedIdentityService {
     public static let sessionCookieLifetimes: ClosedRange<Int> = 300...1_209_600
 
     /// A session cookie for the session of `idToken`, living `lifetime` seconds (two weeks by default): the ID
-    /// token's claims, issued now by the cookie issuer, signed with the backend's session key.
+    /// token's claims, issued now by the cookie issuer, signed as the ID tokens are
+    /// (``EmbeddedBackendConfiguration/sessionTokenAlgorithm``: with RS256, its keys are the ID tokens' published keys).
     /// - Throws: `INVALID_DURATION` for a lifetime outside ``sessionCookieLifetimes``, and the ID token's refusals.
     public func createSessionCookie(idToken: Secret, lifetime: Int?) throws(IdentityBackendError) -> Secret {
         let now = clock.now()
@@ -21,16 +22,13 @@ extension EmbeddedIdentityService {
         guard Self.sessionCookieLifetimes.contains(lifetime) else {
             throw IdentityBackendError(.invalidDuration, message: "a session cookie lives 5 minutes to 2 weeks")
         }
-        return try storage.read { state throws(IdentityBackendError) in
+        return try storage.update { state throws(IdentityBackendError) in
             var claims = try authenticate(idToken, state: state, now: now).claims
             let issuedAt = Int(now.timeIntervalSince1970.rounded(.down))
             claims.iss = configuration.sessionCookieIssuer
             claims.iat = issuedAt
             claims.exp = issuedAt + lifetime
-            let key = try state.sessionSigningKey()
-            return Secret(
-                JWS.signHS256(
-                    header: JOSEHeader(kid: "session-cookie").compactJSON, payload: claims.compactJSON, key: key))
+            return Secret(try signSessionToken(claims.compactJSON, state: &state, now: now))
         }
     }
 }

@@ -306,7 +306,8 @@ extension EmbeddedIdentityService {
     ) throws(IdentityBackendError) -> BackendSessionResponse {
         var account = account
         var developerClaims = developerClaims
-        // A sign-in (not a refresh or a re-issue) meets the project's blocking functions first.
+        // A sign-in (not a refresh, nor a re-issue after a change that proves nothing) meets the project's blocking
+        // functions first.
         if let signIn, !projectSettings.blockingFunctions.isEmpty {
             let outcome = try runBlockingFunctions(for: account, isNewUser: isNewUser, event: signIn, now: now)
             account = outcome.account
@@ -325,7 +326,8 @@ extension EmbeddedIdentityService {
             iss: configuration.sessionIssuer, aud: configuration.projectID, sub: account.uid, iat: issuedAt,
             exp: issuedAt + lifetime, authTime: Int(authTime.timeIntervalSince1970.rounded(.down)),
             signInProvider: provider, email: account.email,
-            emailVerified: account.email.map { _ in account.emailVerified },
+            // Said when there is an email, or when the email is verified without one (a blocking function's word).
+            emailVerified: account.email != nil || account.emailVerified ? account.emailVerified : nil,
             name: account.displayName, identities: Self.firebaseIdentities(of: account),
             sessionID: family ?? fresh.family)
         claims.picture = account.photoURL
@@ -376,11 +378,12 @@ extension EmbeddedIdentityService {
 
     /// Issues the session that replaces the caller's after a change to its account (a link, an unlink, a
     /// re-authentication): the same chain of refreshes, whose earlier refresh tokens stop working, and the same
-    /// sign-in time unless `authenticatedAt` says the user just proved who they are.
+    /// sign-in time unless `authenticatedAt` says the user just proved who they are. A change that proves an identity
+    /// (a link with a provider's token) passes `signIn`, so that the blocking functions hear of it as of a sign-in.
     func reissueSession(
         for account: EmbeddedAccount, provider: String, replacing claims: SessionTokenClaims,
         authenticatedAt: Date? = nil, secondFactor: String? = nil, fresh: Fresh, now: Date,
-        state: inout EmbeddedBackendState
+        signIn: SignInEvent? = nil, state: inout EmbeddedBackendState
     ) throws(IdentityBackendError) -> BackendSessionResponse {
         if let family = claims.sessionID {
             state.identity.refreshTokens.removeAll(RefreshTokenRecord.byFamily, family)
@@ -388,7 +391,8 @@ extension EmbeddedIdentityService {
         return try issueSession(
             for: account, provider: provider, isNewUser: false, fresh: fresh, now: now,
             authenticatedAt: authenticatedAt ?? Date(timeIntervalSince1970: TimeInterval(claims.authTime)),
-            family: claims.sessionID, secondFactor: secondFactor ?? claims.secondFactorIdentifier, state: &state)
+            family: claims.sessionID, secondFactor: secondFactor ?? claims.secondFactorIdentifier, signIn: signIn,
+            state: &state)
     }
 
     // MARK: - Pruning

@@ -98,11 +98,14 @@ extension EmbeddedIdentityService {
             } catch {
                 throw IdentityBackendError(.invalidKey, message: "the RSA key did not sign (\(error))")
             }
+        case .unsigned:
+            return Base64URL.encode(JOSEHeader(alg: "none").compactJSON) + "." + Base64URL.encode(payload) + "."
         }
     }
 
     /// Whether `parts` carry this service's signature: HS256 under the session key, or RS256 under one of its RSA
-    /// keys, named by `kid`.
+    /// keys, named by `kid`. An unsigned token (`alg: none`, nothing after the last dot) counts only when the service
+    /// issues unsigned tokens itself (``SessionTokenAlgorithm/unsigned``).
     func hasSessionSignature(_ parts: JWS.Parts, header: JOSEHeader, state: EmbeddedBackendState)
         throws(IdentityBackendError) -> Bool
     {
@@ -119,6 +122,8 @@ extension EmbeddedIdentityService {
             } catch {
                 throw IdentityBackendError(.signatureCheckUnavailable, message: "\(error)")
             }
+        case "none" where configuration.sessionTokenAlgorithm == .unsigned:
+            return parts.signature.isEmpty
         default:
             throw IdentityBackendError(.unsupportedAlgorithm)
         }

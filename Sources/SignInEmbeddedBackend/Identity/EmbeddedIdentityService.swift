@@ -327,8 +327,10 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             }
             state.identity.accounts[account.uid] = account
             state.identity.identities[identity.key] = account.uid
+            // Proving the identity is a sign-in with it: the project's beforeSignIn hears of it, as Firebase's does.
             return try reissueSession(
-                for: account, provider: request.providerId, replacing: claims, fresh: fresh, now: now, state: &state)
+                for: account, provider: request.providerId, replacing: claims, fresh: fresh, now: now,
+                signIn: SignInEvent(method: request.providerId), state: &state)
         }
     }
 

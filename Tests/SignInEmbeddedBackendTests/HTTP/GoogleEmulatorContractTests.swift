@@ -3,6 +3,7 @@ import SignInData
 import SignInDomain
 import SignInEmbeddedBackend
 import SignInEmbeddedStore
+import SignInJOSE
 import SignInTesting
 import Testing
 
@@ -393,6 +394,58 @@ struct GoogleEmulatorContractTests {
         let fresh = try #require(revoked.string("idToken"), "\(revoked.text)")
         #expect(harness.accounts("lookup", ["idToken": idToken]).errorCode == "TOKEN_EXPIRED")
         #expect(harness.accounts("lookup", ["idToken": fresh]).status == 200)
+    }
+
+    /// The `firebase.sign_in_provider` of an ID token, read without its signature.
+    func signInProvider(_ idToken: String?) throws -> String? {
+        let token = try #require(idToken)
+        let parts = try #require(JWS.parse(token))
+        return TokenJSON.sessionClaims(from: parts.payload)?.signInProvider
+    }
+
+    @Test("accounts:update with an email and a password: a guest becomes a password user; a user changes both")
+    func updateEmailAndPassword() throws {
+        let harness = FaceHarness()
+        let guest = harness.accounts("signUp", ["returnSecureToken": true])
+        let guestToken = try #require(guest.string("idToken"))
+        let upgraded = harness.accounts(
+            "update", ["idToken": guestToken, "email": "guest@example.com", "password": "guest password 1"])
+        #expect(upgraded.status == 200 && upgraded.string("refreshToken") != nil, "\(upgraded.text)")
+        #expect(try signInProvider(upgraded.string("idToken")) == "password")
+        let signedIn = harness.accounts(
+            "signInWithPassword", ["email": "guest@example.com", "password": "guest password 1"])
+        #expect(signedIn.string("localId") == guest.string("localId"), "\(signedIn.text)")
+
+        let user = harness.signUp("jane@example.com", "correct horse 1")
+        let changed = harness.accounts(
+            "update",
+            [
+                "idToken": try #require(user.string("idToken")), "email": "jane.new@example.com",
+                "password": "new horse 2",
+            ])
+        #expect(changed.status == 200 && changed.string("email") == "jane.new@example.com", "\(changed.text)")
+        #expect(
+            harness.accounts("signInWithPassword", ["email": "jane.new@example.com", "password": "new horse 2"])
+                .string("localId") == user.string("localId"))
+    }
+
+    @Test("attack: an email and a password where the email is another account's, or the password weak, change neither")
+    func updateEmailAndPasswordRefused() throws {
+        let harness = FaceHarness()
+        _ = harness.signUp("taken@example.com", "taken horse 1")
+        let user = harness.signUp("jane@example.com", "correct horse 1")
+        let idToken = try #require(user.string("idToken"))
+        let taken = harness.accounts(
+            "update", ["idToken": idToken, "email": "taken@example.com", "password": "new horse 2"])
+        #expect(taken.errorCode == "EMAIL_EXISTS", "\(taken.text)")
+        let weak = harness.accounts("update", ["idToken": idToken, "email": "jane.new@example.com", "password": "a"])
+        #expect(weak.status == 400, "\(weak.text)")
+        // Neither changed: the old email and password still sign in, the new ones do not.
+        #expect(
+            harness.accounts("signInWithPassword", ["email": "jane@example.com", "password": "correct horse 1"])
+                .string("localId") == user.string("localId"))
+        #expect(
+            harness.accounts("signInWithPassword", ["email": "jane.new@example.com", "password": "a"]).status == 400)
     }
 
     @Test("an administrator's reset link for an unknown email tells nothing under email enumeration protection")

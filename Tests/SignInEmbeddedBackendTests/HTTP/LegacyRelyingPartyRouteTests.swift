@@ -89,10 +89,12 @@ struct LegacyRelyingPartyRouteTests {
 
     @Test("every legacy name is Google's emulator's, and a name it has no call for is 404, as an unknown v1 call is")
     func table() {
-        #expect(FaceRoute.legacyRelyingPartyNames.count == 18)
-        // downloadAccount is batchGet as a POST with a JSON body: a route of its own.
+        #expect(FaceRoute.legacyRelyingPartyNames.count == 17)
+        // downloadAccount is batchGet as a POST with a JSON body: a route of its own. publicKeys is the session
+        // cookies' certificates, which are the ID tokens' here.
         #expect(
             FaceRoute(path: FaceRoute.legacyRelyingParty + "downloadAccount", method: "POST") == .adminDownloadAccount)
+        #expect(FaceRoute(path: FaceRoute.legacyRelyingParty + "publicKeys", method: "GET") == .sessionCertificates)
         for (legacyName, v1) in FaceRoute.legacyRelyingPartyNames {
             let atV3 = FaceRoute(path: FaceRoute.legacyRelyingParty + legacyName, method: "POST")
             #expect(
