@@ -327,7 +327,7 @@ extension CLIMessages {
         .optionTestClock:
             "Stop the server's clock, as a test suite's fake timers do, and let the suite move it forward through /emulator/v1/projects/ID/clock in place of waiting: tokens, codes and throttles then expire early, so for tests only.",
         .optionAsGoogleEmulator:
-            "Answer as Google's Auth emulator where this server is stricter or says more: passwords from 6 characters (Firebase's minimum, not 8), error messages that are the bare code, any project id in a path, a tenant made with every sign-in method on when a request first names it, phone second factors a sign-up lists, with no code sent, and passkeys for localhost. For tests written against that emulator.",
+            "Answer as Google's Auth emulator where this server is stricter or says more: passwords from 6 characters (Firebase's minimum, not 8), error messages that are the bare code, any project id in a path, a tenant made with every sign-in method on when a request first names it, phone second factors a sign-up lists, with no code sent, passkeys for localhost, and a Google access token (Bearer ya29.…) taken as the owner credential by its form alone. For tests written against that emulator.",
         .optionIDTokenFile:
             "A file holding the provider's identity token, obtained elsewhere (Firebase has no sign-in screen here).",
         .commandServeSummary: "serve the embedded backend over HTTP, as a Firebase Auth emulator",
@@ -372,7 +372,7 @@ extension CLIMessages {
         .serveTestClockWarning:
             "signin-demo: the test clock is on: any client of this server can move its time forward. For tests only.",
         .serveAsGoogleEmulatorWarning:
-            "signin-demo: answering as Google's Auth emulator: passwords of 6 characters are taken, errors say only their code, any project id is served, a tenant is made when a request names it, and a sign-up may list second factors. For tests only.",
+            "signin-demo: answering as Google's Auth emulator: passwords of 6 characters are taken, errors say only their code, any project id is served, a tenant is made when a request names it, a sign-up may list second factors, and any Google access token is the owner. For tests only.",
         .serveFailed: "The server could not start: {reason}",
         .resetMailedFirebase: "If {email} has an account, Firebase mailed it a link to reset the password.",
         .helpBackends:

@@ -301,7 +301,7 @@ extension CLIMessages {
         .optionTestClock:
             "像測試套件的假計時器那樣停住伺服器的時鐘，並讓測試套件透過 /emulator/v1/projects/ID/clock 把它往前撥，而不必等待：權杖、驗證碼與限制會因此提早到期，因此僅供測試使用。",
         .optionAsGoogleEmulator:
-            "在此伺服器較嚴格或說得較多之處，改以 Google Auth 模擬器的方式回應：接受 6 個字元起的密碼（Firebase 的下限，而非 8），錯誤訊息只有代碼，路徑中的任何專案 ID 都會回應，請求首次指名某個租用戶時即建立它並開啟所有登入方式，註冊時列出的電話第二重驗證不必傳送驗證碼即可加入，通行金鑰以 localhost 為依賴方。供針對該模擬器撰寫的測試使用。",
+            "在此伺服器較嚴格或說得較多之處，改以 Google Auth 模擬器的方式回應：接受 6 個字元起的密碼（Firebase 的下限，而非 8），錯誤訊息只有代碼，路徑中的任何專案 ID 都會回應，請求首次指名某個租用戶時即建立它並開啟所有登入方式，註冊時列出的電話第二重驗證不必傳送驗證碼即可加入，通行金鑰以 localhost 為依賴方，而 Google 存取權杖（Bearer ya29.…）只看格式即視為擁有者憑證。供針對該模擬器撰寫的測試使用。",
         .optionIDTokenFile: "存放在別處取得的該提供者身分權杖的檔案（Firebase 在這裡沒有登入畫面）。",
         .commandServeSummary: "以 HTTP 提供內嵌後端，作為 Firebase Auth 模擬器",
         .commandServeDetails: """
@@ -336,7 +336,7 @@ extension CLIMessages {
         .serveUnsignedSessionTokensWarning: "signin-demo：ID 權杖與工作階段 Cookie 未經簽署：任何連得到此伺服器的人都能為任何帳戶建立工作階段。僅供測試使用。",
         .serveTestClockWarning: "signin-demo：測試時鐘已開啟：此伺服器的任何用戶端都能把它的時間往前撥。僅供測試使用。",
         .serveAsGoogleEmulatorWarning:
-            "signin-demo：正以 Google Auth 模擬器的方式回應：接受 6 個字元的密碼，錯誤只說出代碼，任何專案 ID 都會回應，請求指名租用戶時即建立它，註冊時可列出第二重驗證。僅供測試使用。",
+            "signin-demo：正以 Google Auth 模擬器的方式回應：接受 6 個字元的密碼，錯誤只說出代碼，任何專案 ID 都會回應，請求指名租用戶時即建立它，註冊時可列出第二重驗證，任何 Google 存取權杖都視為擁有者。僅供測試使用。",
         .serveFailed: "伺服器無法啟動：{reason}",
         .resetMailedFirebase: "如果 {email} 有帳號，Firebase 已寄給它重設密碼的連結。",
         .helpBackends:

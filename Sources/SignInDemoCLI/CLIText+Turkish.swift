@@ -334,7 +334,7 @@ extension CLIMessages {
         .optionTestClock:
             "Sunucunun saatini bir test takımının sahte zamanlayıcıları gibi durdur ve takımın onu beklemek yerine /emulator/v1/projects/ID/clock üzerinden ileri almasına izin ver: belirteçler, kodlar ve sınırlar o zaman erken dolar, bu yüzden yalnızca testler için.",
         .optionAsGoogleEmulator:
-            "Bu sunucunun daha sıkı olduğu ya da daha çok şey söylediği yerlerde Google'ın Auth emülatörü gibi yanıt ver: 6 karakterden itibaren parolalar (8 değil, Firebase alt sınırı), yalnızca koddan oluşan hata iletileri, yoldaki her proje kimliği, bir istek ilk kez adını verdiğinde tüm oturum açma yöntemleri açık olarak oluşturulan bir kiracı bir kaydın kod gönderilmeden listelediği telefon ikinci faktörleri ve localhost için geçiş anahtarları. O emülatöre karşı yazılmış testler için.",
+            "Bu sunucunun daha sıkı olduğu ya da daha çok şey söylediği yerlerde Google'ın Auth emülatörü gibi yanıt ver: 6 karakterden itibaren parolalar (8 değil, Firebase alt sınırı), yalnızca koddan oluşan hata iletileri, yoldaki her proje kimliği, bir istek ilk kez adını verdiğinde tüm oturum açma yöntemleri açık olarak oluşturulan bir kiracı bir kaydın kod gönderilmeden listelediği telefon ikinci faktörleri, localhost için geçiş anahtarları ve yalnızca biçimine bakılarak sahip kimlik bilgisi sayılan bir Google erişim belirteci (Bearer ya29.…). O emülatöre karşı yazılmış testler için.",
         .optionIDTokenFile:
             "Sağlayıcının başka yerde alınmış kimlik belirtecini içeren dosya (Firebase burada giriş ekranı göstermez).",
         .commandServeSummary: "gömülü arka ucu HTTP üzerinden, bir Firebase Auth emülatörü olarak sun",
@@ -379,7 +379,7 @@ extension CLIMessages {
         .serveTestClockWarning:
             "signin-demo: test saati açık: bu sunucunun herhangi bir istemcisi saatini ileri alabilir. Yalnızca testler için.",
         .serveAsGoogleEmulatorWarning:
-            "signin-demo: Google'ın Auth emülatörü gibi yanıt veriliyor: 6 karakterlik parolalar kabul edilir, hatalar yalnızca kodlarını söyler, her proje kimliğine yanıt verilir, bir istek adını verdiğinde kiracı oluşturulur ve bir kayıt ikinci faktör listeleyebilir. Yalnızca testler için.",
+            "signin-demo: Google'ın Auth emülatörü gibi yanıt veriliyor: 6 karakterlik parolalar kabul edilir, hatalar yalnızca kodlarını söyler, her proje kimliğine yanıt verilir, bir istek adını verdiğinde kiracı oluşturulur, bir kayıt ikinci faktör listeleyebilir ve her Google erişim belirteci sahip sayılır. Yalnızca testler için.",
         .serveFailed: "Sunucu başlatılamadı: {reason}",
         .resetMailedFirebase: "{email} adresinin bir hesabı varsa Firebase ona parola sıfırlama bağlantısı gönderdi.",
         .helpBackends:

@@ -112,6 +112,7 @@ struct Server {
             return EmbeddedBackend.inMemory(configuration: configuration, clock: clock ?? SystemWallClock())
         }
         configuredFace.servesAnyProjectID = asGoogleEmulator
+        configuredFace.takesGoogleAccessTokensAsOwner = asGoogleEmulator
         configuredFace.takesSecondFactorsAtSignUp = asGoogleEmulator
         let face = configuredFace
         var configuration = HTTPServerConfiguration()

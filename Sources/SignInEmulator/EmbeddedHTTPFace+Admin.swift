@@ -15,7 +15,7 @@ extension EmbeddedHTTPFace {
         guard authorization.lowercased().hasPrefix("bearer ") else {
             return HTTPFaceError("UNAUTHENTICATED", status: 401, detail: "the Admin API needs the owner credential")
         }
-        guard Self.carriesOwnerCredential(request) else {
+        guard carriesOwnerCredential(request) else {
             return HTTPFaceError(
                 "INSUFFICIENT_PERMISSION", status: 403, detail: "only the emulator's owner credential may call it")
         }

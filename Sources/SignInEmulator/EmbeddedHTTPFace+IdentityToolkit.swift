@@ -46,7 +46,7 @@ extension EmbeddedHTTPFace {
         case (let email?, let password?):
             if let idToken {
                 session = try core { () throws(IdentityBackendError) in
-                    try service.linkWithPassword(idToken: Secret(idToken), email: email, password: Secret(password))
+                    try setEmailAndPassword(idToken: Secret(idToken), email: email, password: password)
                 }
             } else {
                 session = try core { () throws(IdentityBackendError) in
@@ -170,22 +170,9 @@ extension EmbeddedHTTPFace {
         let newPassword = try fields.text("password")
         if let email, let newPassword {
             let session = try core { () throws(IdentityBackendError) in
-                let account = try service.lookupAccount(idToken: idToken)
-                guard account.providerIds.contains(ProviderType.emailPassword.rawValue) else {
-                    let linked = try service.linkWithPassword(
-                        idToken: idToken, email: email, password: Secret(newPassword))
-                    guard displayName != nil || photoURL != nil else { return linked }
-                    return try service.updateProfile(
-                        idToken: linked.idToken, displayName: displayName, email: nil, photoURL: photoURL)
-                }
-                // Both or neither: the password (its policy, a recent sign-in) and the email's owner are checked
-                // before the first change.
-                if try service.accounts(uids: [], emails: [email]).contains(where: { $0.uid != account.uid }) {
-                    throw IdentityBackendError(.emailExists, message: "the email already belongs to an account")
-                }
-                let changed = try service.changePassword(idToken: idToken, newPassword: Secret(newPassword))
-                return try service.updateProfile(
-                    idToken: changed.idToken, displayName: displayName, email: email, photoURL: photoURL)
+                try setEmailAndPassword(
+                    idToken: idToken, email: email, password: newPassword, displayName: displayName,
+                    photoURL: photoURL)
             }
             var object = Self.accountFields(session.account)
             object["kind"] = kind
@@ -201,10 +188,17 @@ extension EmbeddedHTTPFace {
             object.merge(Self.tokenFields(session)) { _, new in new }
             return .object(object)
         }
-        // Removing passkeys (Firebase's `deletePasskey`), one at a time.
+        // Removing passkeys (Firebase's `deletePasskey`), one at a time. One the account does not have is already
+        // gone: the account is answered as it is, and its sessions stay, as Google's emulator answers.
         if let deletePasskey = try fields.strings("deletePasskey"), !deletePasskey.isEmpty {
             guard deletePasskey.count == 1 else {
                 throw HTTPFaceError("INVALID_REQUEST", detail: "delete one passkey at a time")
+            }
+            let account = try core { () throws(IdentityBackendError) in try service.lookupAccount(idToken: idToken) }
+            guard account.passkeys?.contains(where: { $0.credentialID == deletePasskey[0] }) == true else {
+                var object = Self.accountFields(account.info)
+                object["kind"] = kind
+                return .object(object)
             }
             let session = try core { () throws(IdentityBackendError) in
                 try service.deletePasskey(idToken: idToken, credentialID: deletePasskey[0])
@@ -243,6 +237,28 @@ extension EmbeddedHTTPFace {
             object["kind"] = kind
             return .object(object)
         }
+    }
+
+    /// An email and a password for the signed-in account (`accounts:update`, or `accounts:signUp` with an `idToken`):
+    /// an account with no password gets this one and is signed in with it (a guest becomes a user); one that has a
+    /// password has both changed. Both or neither: the password (its policy, a recent sign-in) and the email's owner
+    /// are checked before the first change.
+    func setEmailAndPassword(
+        idToken: Secret, email: String, password: String, displayName: String? = nil, photoURL: String? = nil
+    ) throws(IdentityBackendError) -> BackendSessionResponse {
+        let account = try service.lookupAccount(idToken: idToken)
+        guard account.providerIds.contains(ProviderType.emailPassword.rawValue) else {
+            let linked = try service.linkWithPassword(idToken: idToken, email: email, password: Secret(password))
+            guard displayName != nil || photoURL != nil else { return linked }
+            return try service.updateProfile(
+                idToken: linked.idToken, displayName: displayName, email: nil, photoURL: photoURL)
+        }
+        if try service.accounts(uids: [], emails: [email]).contains(where: { $0.uid != account.uid }) {
+            throw IdentityBackendError(.emailExists, message: "the email already belongs to an account")
+        }
+        let changed = try service.changePassword(idToken: idToken, newPassword: Secret(password))
+        return try service.updateProfile(
+            idToken: changed.idToken, displayName: displayName, email: email, photoURL: photoURL)
     }
 
     // MARK: - accounts:delete

@@ -76,12 +76,16 @@ extension EmbeddedHTTPFace {
     }
 
     /// `{"authenticatorAuthenticationResponse": {"id", "response": {"clientDataJSON", "authenticatorData",
-    /// "signature", "userHandle"}}}` → the session's tokens.
+    /// "signature", "userHandle"}}}` → the session's tokens. A passkey no account has is
+    /// `PASSKEY_CREDENTIAL_NOT_FOUND`, as Firebase says it at a sign-in, whatever else the request lacks.
     func passkeySignInFinalize(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         guard let credential = try fields.object("authenticatorAuthenticationResponse") else {
             throw HTTPFaceError("MISSING_AUTHENTICATOR_RESPONSE")
         }
         guard let response = try Self.object(credential, "response", or: "authenticatorAssertionResponse") else {
+            let credentialID = try Self.binary(credential, "id", or: "credentialId")
+            guard try core({ () throws(IdentityBackendError) in try service.hasPasskey(credentialID: credentialID) })
+            else { throw HTTPFaceError("PASSKEY_CREDENTIAL_NOT_FOUND") }
             throw HTTPFaceError("INVALID_ARGUMENT", detail: "authenticatorAuthenticationResponse.response is missing")
         }
         let userHandle = try response.text("userHandle").map { text throws(HTTPFaceError) in
@@ -92,7 +96,13 @@ extension EmbeddedHTTPFace {
             clientDataJSON: try Self.binary(response, "clientDataJSON", or: "clientDataJson"),
             authenticatorData: try Self.binary(response, "authenticatorData"),
             signature: try Self.binary(response, "signature"), userHandle: userHandle)
-        let session = try core { () throws(IdentityBackendError) in try service.finalizePasskeySignIn(assertion) }
+        let session = try core { () throws(IdentityBackendError) in
+            do throws(IdentityBackendError) {
+                return try service.finalizePasskeySignIn(assertion)
+            } catch  where error.code == .passkeyNotFound {
+                throw IdentityBackendError(.passkeyCredentialNotFound, message: error.message)
+            }
+        }
         return Self.passkeyAnswer(session)
     }
 

@@ -45,6 +45,9 @@ package struct EmbeddedHTTPFace: Sendable {
     /// Whether a path may name any project id and still reach this face's project, as Google's Auth emulator serves
     /// every project id a test names; by default another project id is `PROJECT_NOT_FOUND`.
     package var servesAnyProjectID = false
+    /// Whether a Google OAuth access token (`Bearer ya29.…`) stands for the owner credential, as Google's Auth emulator
+    /// takes a production service account's token, checking only its form; by default only `Bearer owner` does.
+    package var takesGoogleAccessTokensAsOwner = false
 
     /// Creates the face of `backend`.
     /// - Parameters:
@@ -104,7 +107,7 @@ package struct EmbeddedHTTPFace: Sendable {
         }
         // The owner credential makes a v1 call the administrator's, as Google's APIs take an OAuth credential in
         // place of an API key and the emulator's `Bearer owner` stands for one: `accounts:update` by `localId`.
-        if let administrator = route.administratorVariant, Self.carriesOwnerCredential(request) {
+        if let administrator = route.administratorVariant, carriesOwnerCredential(request) {
             route = administrator
         }
         // Naming another project takes an administrator's credential; an API key is not enough.
@@ -257,9 +260,12 @@ package struct EmbeddedHTTPFace: Sendable {
     }
 
     /// Whether the request carries the emulator's owner credential (`Authorization: Bearer owner`, in any case, as
-    /// Google's emulator takes it).
-    static func carriesOwnerCredential(_ request: HTTPRequest) -> Bool {
-        request.headers.first { $0.key.lowercased() == "authorization" }?.value.lowercased() == "bearer owner"
+    /// Google's emulator takes it), or with ``takesGoogleAccessTokensAsOwner`` a Google access token's form.
+    func carriesOwnerCredential(_ request: HTTPRequest) -> Bool {
+        let authorization = request.headers.first { $0.key.lowercased() == "authorization" }?.value ?? ""
+        if authorization.lowercased() == "bearer owner" { return true }
+        return takesGoogleAccessTokensAsOwner && authorization.hasPrefix("Bearer ya29.")
+            && authorization.count > "Bearer ya29.".count
     }
 
     /// The method as the trace shows it: a standard one, or `?` for anything else a client sent.

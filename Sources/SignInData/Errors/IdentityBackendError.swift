@@ -179,6 +179,8 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let invalidPasskey = Code(rawValue: "INVALID_PASSKEY")
         /// No account has the passkey, or the account has no passkey of this id.
         public static let passkeyNotFound = Code(rawValue: "PASSKEY_NOT_FOUND")
+        /// No account has the passkey a sign-in names: Firebase's word for ``passkeyNotFound`` at a sign-in.
+        public static let passkeyCredentialNotFound = Code(rawValue: "PASSKEY_CREDENTIAL_NOT_FOUND")
         /// The account already has this credential.
         public static let passkeyAlreadyExists = Code(rawValue: "PASSKEY_ALREADY_EXISTS")
         /// The backend cannot check signatures (no cryptographic library): its failure, not the request's.
@@ -285,7 +287,7 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         case .invalidSessionInfo: .secondFactorEnrollmentExpired
         case .unsupportedFirstFactor: .secondFactorNeedsPermanentAccount
         case .invalidPasskey: .passkeyRejected(passkeyRejection ?? .malformed)
-        case .passkeyNotFound: .passkeyNotFound
+        case .passkeyNotFound, .passkeyCredentialNotFound: .passkeyNotFound
         case .passkeyAlreadyExists: .passkeyAlreadyRegistered
         case .tooManyPasskeys: .tooManyPasskeys
         case .storageUnavailable, .invalidKey:

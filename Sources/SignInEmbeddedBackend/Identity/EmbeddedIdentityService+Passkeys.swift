@@ -137,6 +137,13 @@ extension EmbeddedIdentityService: PasskeyBackend {
             requiresUserVerification: settings.requiresUserVerification)
     }
 
+    /// Whether an account has the passkey of `credentialID` (its raw bytes). Credential ids are random and long, so
+    /// this tells nothing a guess could find.
+    public func hasPasskey(credentialID: [UInt8]) throws(IdentityBackendError) -> Bool {
+        let encoded = Base64URL.encode(credentialID)
+        return try storage.read { state in !state.identity.accounts.keys(EmbeddedAccount.byPasskey, encoded).isEmpty }
+    }
+
     public func finalizePasskeySignIn(_ assertion: PasskeyAssertion) throws(IdentityBackendError)
         -> BackendSessionResponse
     {

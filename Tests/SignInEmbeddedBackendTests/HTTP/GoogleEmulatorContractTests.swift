@@ -403,7 +403,9 @@ struct GoogleEmulatorContractTests {
         return TokenJSON.sessionClaims(from: parts.payload)?.signInProvider
     }
 
-    @Test("accounts:update with an email and a password: a guest becomes a password user; a user changes both")
+    @Test(
+        "accounts:update (or signUp with an ID token) with an email and a password: a guest becomes a password user; a user changes both"
+    )
     func updateEmailAndPassword() throws {
         let harness = FaceHarness()
         let guest = harness.accounts("signUp", ["returnSecureToken": true])
@@ -427,6 +429,19 @@ struct GoogleEmulatorContractTests {
         #expect(
             harness.accounts("signInWithPassword", ["email": "jane.new@example.com", "password": "new horse 2"])
                 .string("localId") == user.string("localId"))
+
+        // signUp with the ID token of an account that has a password replaces both too, as Google's emulator does.
+        let replaced = harness.accounts(
+            "signUp",
+            [
+                "idToken": try #require(changed.string("idToken")), "email": "jane.third@example.com",
+                "password": "third horse 3",
+            ])
+        #expect(replaced.string("localId") == user.string("localId"), "\(replaced.text)")
+        #expect(replaced.string("email") == "jane.third@example.com")
+        #expect(
+            harness.accounts("signInWithPassword", ["email": "jane.new@example.com", "password": "new horse 2"])
+                .status == 400, "the old email no longer signs in")
     }
 
     @Test("attack: an email and a password where the email is another account's, or the password weak, change neither")
@@ -446,6 +461,25 @@ struct GoogleEmulatorContractTests {
                 .string("localId") == user.string("localId"))
         #expect(
             harness.accounts("signInWithPassword", ["email": "jane.new@example.com", "password": "a"]).status == 400)
+    }
+
+    @Test("a Google access token is the owner credential only when the face takes them as Google's emulator does")
+    func googleAccessTokenAsOwner() throws {
+        let url = try #require(URL(string: FaceHarness.origin + "/identitytoolkit.googleapis.com/v1/accounts:signUp"))
+        for (takes, token, status) in [
+            (false, "Bearer ya29.a0AfH6SMBx", 400), (true, "Bearer ya29.a0AfH6SMBx", 200), (true, "Bearer ya29.", 400),
+            (true, "Bearer ya30.a0AfH6SMBx", 400),
+        ] {
+            var face = EmbeddedHTTPFace(backend: .inMemory())
+            face.takesGoogleAccessTokensAsOwner = takes
+            let answer = Reply(
+                face.handle(
+                    HTTPRequest(
+                        method: "POST", url: url,
+                        headers: ["Content-Type": "application/json", "Authorization": token],
+                        body: FaceHarness.json(["targetProjectId": EmbeddedBackendConfiguration.defaultProjectID]))))
+            #expect(answer.status == status, "\(takes) \(token): \(answer.text)")
+        }
     }
 
     @Test("an administrator's reset link for an unknown email tells nothing under email enumeration protection")

@@ -107,7 +107,45 @@ struct PasskeyRouteTests {
                     ],
                 ]
             ])
-        #expect(refused.status == 400 && refused.text.contains("PASSKEY_NOT_FOUND"), "\(refused.text)")
+        #expect(refused.errorCode == "PASSKEY_CREDENTIAL_NOT_FOUND", "\(refused.text)")
+    }
+
+    @Test("a sign-in naming a passkey nobody has is PASSKEY_CREDENTIAL_NOT_FOUND; deleting one not there keeps all")
+    func unknownPasskeys() throws {
+        let signUp = harness.signUp()
+        let idToken = try #require(signUp.string("idToken"))
+        let unknown = v2(
+            "passkeySignIn:finalize",
+            ["authenticatorAuthenticationResponse": ["id": base64url(Array(repeating: 7, count: 16))]])
+        #expect(unknown.errorCode == "PASSKEY_CREDENTIAL_NOT_FOUND", "\(unknown.text)")
+
+        let device = try TestAuthenticator()
+        let registration = device.registration(try creationRequest(idToken))
+        let finalize = v2(
+            "passkeyEnrollment:finalize",
+            [
+                "idToken": idToken,
+                "authenticatorRegistrationResponse": [
+                    "id": base64url(registration.credentialID),
+                    "response": [
+                        "clientDataJSON": base64url(registration.clientDataJSON),
+                        "attestationObject": base64url(registration.attestationObject),
+                    ],
+                ],
+            ])
+        let renewed = try #require(finalize.string("idToken"), "\(finalize.text)")
+        // A registered passkey's id alone proves nothing: the assertion is still required.
+        let idOnly = v2(
+            "passkeySignIn:finalize", ["authenticatorAuthenticationResponse": ["id": base64url(device.credentialID)]])
+        #expect(idOnly.errorCode == "INVALID_ARGUMENT", "\(idOnly.text)")
+
+        // Deleting a passkey the account does not have: the account as it is, its sessions and its passkey kept.
+        let refreshToken = try #require(finalize.string("refreshToken"))
+        let gone = harness.accounts("update", ["idToken": renewed, "deletePasskey": ["bm90LWhlcmU"]])
+        #expect(gone.status == 200 && gone.string("idToken") == nil, "\(gone.text)")
+        #expect(harness.token(form: "grant_type=refresh_token&refresh_token=\(refreshToken)").status == 200)
+        let lookup = harness.accounts("lookup", ["idToken": renewed])
+        #expect((lookup.objects("users").first?["passkeyInfo"] as? [[String: Any]])?.count == 1, "\(lookup.text)")
     }
 
     @Test("Identity Platform's published shape (credentialId, authenticator…Response, clientDataJson) is read too")
