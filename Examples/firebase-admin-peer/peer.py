@@ -17,6 +17,7 @@ import os
 import subprocess
 import sys
 import time
+import urllib.parse
 
 import firebase_admin
 import requests
@@ -194,6 +195,10 @@ class Peer:
         self.run_cli("sign-in", "email", "--email", "renamed@example.com", "--password", password)
 
         link = auth.generate_password_reset_link("renamed@example.com")
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)
+        self.check("generate_password_reset_link is a Firebase action link (mode, oobCode, apiKey, lang)",
+                   urllib.parse.urlsplit(link).path == "/emulator/action" and query.get("mode") == ["resetPassword"]
+                   and len(query.get("oobCode", [""])[0]) > 16 and "apiKey" in query and "lang" in query, link)
         self.run_cli("open-link", link, "--password", "managed password 2")
         said = self.run_cli_failing("sign-in", "email", "--email", "renamed@example.com", "--password", password)
         self.check("generate_password_reset_link: after the CLI opens it, the old password is refused",
@@ -215,6 +220,19 @@ class Peer:
                    any(code.get("requestType") == "VERIFY_EMAIL" and code.get("email") == "renamed@example.com"
                        for code in requests.get(f"http://{self.emulator}/emulator/v1/projects/{self.project}/oobCodes",
                                                 timeout=30).json().get("oobCodes", [])), "not listed")
+
+        settings = auth.ActionCodeSettings(url="https://peer.example/welcome", handle_code_in_app=True)
+        link = auth.generate_sign_in_with_email_link("link-peer@example.com", settings)
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)
+        self.check("generate_sign_in_with_email_link: mode signIn, with the continueUrl",
+                   query.get("mode") == ["signIn"] and query.get("continueUrl") == ["https://peer.example/welcome"],
+                   link)
+        signed_in = requests.post(
+            f"http://{self.emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithEmailLink?key=peer",
+            json={"email": "link-peer@example.com", "oobCode": query["oobCode"][0]}, timeout=30).json()
+        self.check("... and its oobCode signs the email in over REST, a new account",
+                   signed_in.get("email") == "link-peer@example.com" and signed_in.get("isNewUser") is True
+                   and auth.get_user(signed_in.get("localId", "?")).email_verified, f"{signed_in}")
 
         auth.set_custom_user_claims(uid, {"role": "admin", "level": 3, "groups": ["a", "b"]})
         session, decoded = self.sign_in_and_verify(

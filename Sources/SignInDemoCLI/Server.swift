@@ -113,6 +113,8 @@ struct Server {
         }
         configuredFace.servesAnyProjectID = asGoogleEmulator
         configuredFace.takesGoogleAccessTokensAsOwner = asGoogleEmulator
+        // As Firebase's: a mailed code's link is an action link (`mode`, `oobCode`, `apiKey`, `continueUrl`, `lang`).
+        configuredFace.writesActionLinks = true
         configuredFace.takesSecondFactorsAtSignUp = asGoogleEmulator
         let face = configuredFace
         var configuration = HTTPServerConfiguration()

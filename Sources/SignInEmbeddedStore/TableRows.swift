@@ -9,10 +9,15 @@ extension EmbeddedAccount: TableRow {
     /// The lookup that finds an account by the credential id of a passkey it has: a sign-in with a discoverable
     /// passkey names no account.
     package static let byPasskey = "passkey"
+    /// The lookup that finds an account by the email an identity provider gave for one of its identities.
+    package static let byProviderEmail = "provider_email"
 
     public static let tableSchema = TableSchema<EmbeddedAccount>(
         name: "accounts",
-        lookups: [byEmail: { $0.ownedEmails }, byPasskey: { ($0.passkeys ?? []).map(\.credentialID) }],
+        lookups: [
+            byEmail: { $0.ownedEmails }, byPasskey: { ($0.passkeys ?? []).map(\.credentialID) },
+            byProviderEmail: { $0.providerEmails },
+        ],
         belongs: { key, account in key == account.uid })
 
     /// An email as the lookup compares it: trimmed and lowercased.
@@ -27,6 +32,13 @@ extension EmbeddedAccount: TableRow {
             emails.append(Self.lookupEmail(identity.subject))
         }
         return emails
+    }
+
+    /// The emails its identity providers gave for its identities (not its password's, nor a phone's).
+    var providerEmails: [String] {
+        identities.filter { !["password", "phone"].contains($0.providerId) }.compactMap { identity in
+            identity.email.map(Self.lookupEmail)
+        }
     }
 }
 

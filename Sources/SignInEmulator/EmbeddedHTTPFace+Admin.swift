@@ -250,12 +250,20 @@ extension EmbeddedHTTPFace {
 
     /// `POST …/accounts:sendOobCode` with `returnOobLink`: the link an administrator hands over instead of a mail
     /// (`generate_password_reset_link`, `generate_email_verification_link`).
-    func adminSendOobCode(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
-        guard let requestType = try fields.text("requestType") else { throw HTTPFaceError("MISSING_REQ_TYPE") }
-        guard ["PASSWORD_RESET", "VERIFY_EMAIL", "VERIFY_AND_CHANGE_EMAIL"].contains(requestType) else {
+    func adminSendOobCode(_ fields: RequestFields, origin: String) throws(HTTPFaceError) -> JSONValue {
+        guard let requestType = try fields.enumValue("requestType", numbered: Self.oobRequestTypes) else {
+            throw HTTPFaceError("MISSING_REQ_TYPE")
+        }
+        guard let purpose = EmbeddedIdentityService.PendingMailedCode.Purpose(rawValue: requestType),
+            purpose != .recoverEmail
+        else {
             throw HTTPFaceError(
                 "INVALID_REQ_TYPE",
-                detail: "only PASSWORD_RESET, VERIFY_EMAIL and VERIFY_AND_CHANGE_EMAIL links are made")
+                detail: "only PASSWORD_RESET, VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL and EMAIL_SIGNIN links are made")
+        }
+        let continueURL = try fields.text("continueUrl")
+        if let continueURL, !Self.isAbsoluteURI(continueURL) {
+            throw HTTPFaceError("INVALID_CONTINUE_URI", detail: "continueUrl must be an absolute URI with a host")
         }
         guard try fields.bool("returnOobLink") == true else {
             // Without it, the call is a user's: it sends the mail.
@@ -273,10 +281,11 @@ extension EmbeddedHTTPFace {
         if requestType == "VERIFY_AND_CHANGE_EMAIL", newEmail == nil { throw HTTPFaceError("MISSING_NEW_EMAIL") }
         let link: String?
         do throws(IdentityBackendError) {
-            switch requestType {
-            case "VERIFY_EMAIL": link = try service.emailVerificationLink(email: email)
-            case "VERIFY_AND_CHANGE_EMAIL": link = try service.emailChangeLink(email: email, newEmail: newEmail ?? "")
-            default: link = try service.passwordResetLink(email: email)
+            switch purpose {
+            case .verifyEmail: link = try service.emailVerificationLink(email: email)
+            case .verifyAndChangeEmail: link = try service.emailChangeLink(email: email, newEmail: newEmail ?? "")
+            case .emailSignIn: link = try service.emailSignInLink(email: email)
+            case .passwordReset, .recoverEmail: link = try service.passwordResetLink(email: email)
             }
         } catch  where error.code == .emailNotFound && service.projectSettings.emailEnumerationProtection {
             // Under email enumeration protection a reset for an unknown email is answered as any other, with no link.
@@ -287,8 +296,13 @@ extension EmbeddedHTTPFace {
         var object: [String: JSONValue] = [
             "kind": "identitytoolkit#GetOobConfirmationCodeResponse", "email": .string(email),
         ]
-        object["oobLink"] = link.map(JSONValue.string)
-        object["oobCode"] = link.flatMap(EmbeddedIdentityService.resetCode(inLink:)).map(JSONValue.string)
+        let code = link.flatMap(EmbeddedIdentityService.resetCode(inLink:))
+        object["oobCode"] = code.map(JSONValue.string)
+        object["oobLink"] = link.map { link in
+            .string(
+                shownLink(
+                    link, code: code ?? "", purpose: purpose, origin: origin, continueURL: continueURL))
+        }
         return .object(object)
     }
 

@@ -9,15 +9,18 @@ import SignInEmbeddedBackend
 /// test clock. They need no API key, as the emulator's do; the face is meant for a loopback address only.
 extension EmbeddedHTTPFace {
     /// `GET …/oobCodes`: the reset and verification codes that would still be accepted, with the links they were
-    /// mailed in.
-    func oobCodes() throws(HTTPFaceError) -> JSONValue {
+    /// mailed in (as Firebase's action links under `origin`, with ``writesActionLinks``).
+    func oobCodes(origin: String) throws(HTTPFaceError) -> JSONValue {
         let pending = try core { () throws(IdentityBackendError) in try service.pendingMailedCodes() }
         return .object([
             "oobCodes": .array(
                 pending.map { mailed in
                     .object(omittingNil: [
                         "email": .string(mailed.email), "oobCode": .string(mailed.code.value),
-                        "oobLink": .string(mailed.link.value), "requestType": .string(mailed.purpose.rawValue),
+                        "oobLink": .string(
+                            shownLink(
+                                mailed.link.value, code: mailed.code.value, purpose: mailed.purpose, origin: origin)),
+                        "requestType": .string(mailed.purpose.rawValue),
                         "newEmail": mailed.newEmail.map(JSONValue.string),
                     ])
                 })
@@ -44,11 +47,10 @@ extension EmbeddedHTTPFace {
         return .object([:])
     }
 
-    /// `GET …/config`: the project's settings, in the emulator's shape. One account per email is how this backend
-    /// works, so `allowDuplicateEmails` is always false.
+    /// `GET …/config`: the project's settings, in the emulator's shape.
     func config() -> JSONValue {
         .object([
-            "signIn": .object(["allowDuplicateEmails": .bool(false)]),
+            "signIn": .object(["allowDuplicateEmails": .bool(service.projectSettings.allowsDuplicateEmails)]),
             "emailPrivacyConfig": .object([
                 "enableImprovedEmailPrivacy": .bool(service.projectSettings.emailEnumerationProtection)
             ]),
@@ -56,12 +58,10 @@ extension EmbeddedHTTPFace {
     }
 
     /// `PATCH …/config`: changes the settings named in the body, and answers with all of them. Email enumeration
-    /// protection is `emailPrivacyConfig.enableImprovedEmailPrivacy`; asking for duplicate emails is refused.
+    /// protection is `emailPrivacyConfig.enableImprovedEmailPrivacy`, duplicate emails `signIn.allowDuplicateEmails`.
     func updateConfig(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
-        if try fields.object("signIn")?.bool("allowDuplicateEmails") == true {
-            throw HTTPFaceError(
-                "INVALID_CONFIG",
-                detail: "this emulator keeps one account per email: allowDuplicateEmails must be false")
+        if let duplicates = try fields.object("signIn")?.bool("allowDuplicateEmails") {
+            service.updateProjectSettings { $0.allowsDuplicateEmails = duplicates }
         }
         if let protection = try fields.object("emailPrivacyConfig")?.bool("enableImprovedEmailPrivacy") {
             service.updateProjectSettings { $0.emailEnumerationProtection = protection }
@@ -115,10 +115,9 @@ extension EmbeddedHTTPFace {
 }
 
 /// The project's configuration as the Admin API v2 has it (`…/v2/projects/{id}/config`, the owner credential only):
-/// the settings this backend keeps, in Firebase's shape. One account per email is how this backend works, so
-/// `signIn.allowDuplicateEmails` is always false. Blocking functions are called for `beforeCreate` and
-/// `beforeSignIn` (``EmbeddedProjectSettings/blockingFunctions``); the other events, and forwarding the identity
-/// provider's credentials to them, are refused as not supported.
+/// the settings this backend keeps, in Firebase's shape. Blocking functions are called for `beforeCreate` and
+/// `beforeSignIn` (``EmbeddedProjectSettings/blockingFunctions``), with the provider's credentials
+/// `forwardInboundCredentials` names; the other events are refused as not supported.
 extension EmbeddedHTTPFace {
     /// `GET …/v2/projects/{id}/config`.
     func adminConfig() -> JSONValue {
@@ -131,9 +130,14 @@ extension EmbeddedHTTPFace {
                         (event.rawValue, JSONValue.object(["functionUri": .string(uri)]))
                     }))
         }
+        let forwarded = ForwardedCredential.allCases.filter(settings.forwardedCredentials.contains)
+        if !forwarded.isEmpty {
+            blocking["forwardInboundCredentials"] = .object(
+                Dictionary(uniqueKeysWithValues: forwarded.map { ($0.rawValue, JSONValue.bool(true)) }))
+        }
         return .object([
             "name": .string("projects/\(projectID)/config"),
-            "signIn": .object(["allowDuplicateEmails": false]),
+            "signIn": .object(["allowDuplicateEmails": .bool(settings.allowsDuplicateEmails)]),
             "emailPrivacyConfig": .object([
                 "enableImprovedEmailPrivacy": .bool(settings.emailEnumerationProtection)
             ]),
@@ -152,25 +156,33 @@ extension EmbeddedHTTPFace {
         func named(_ field: String) -> Bool {
             full || paths.contains { $0 == field || $0.hasPrefix(field + ".") || field.hasPrefix($0 + ".") }
         }
-        if named("signIn.allowDuplicateEmails"), try fields.object("signIn")?.bool("allowDuplicateEmails") == true {
-            throw HTTPFaceError(
-                "INVALID_CONFIG",
-                detail: "this emulator keeps one account per email: allowDuplicateEmails must be false")
-        }
+        let blocking = try fields.object("blockingFunctions") ?? RequestFields([:])
         var functions: [BlockingFunctionEvent: String]?
-        if named("blockingFunctions") {
-            functions = try Self.blockingFunctions(fields.object("blockingFunctions") ?? RequestFields([:]))
+        if named("blockingFunctions.triggers") { functions = try Self.blockingFunctions(blocking) }
+        var forwarded: Set<ForwardedCredential>?
+        if named("blockingFunctions.forwardInboundCredentials") {
+            let names = try blocking.object("forwardInboundCredentials") ?? RequestFields([:])
+            var chosen: Set<ForwardedCredential> = []
+            for credential in ForwardedCredential.allCases where try names.bool(credential.rawValue) == true {
+                chosen.insert(credential)
+            }
+            forwarded = chosen
+        }
+        if named("signIn.allowDuplicateEmails") {
+            let duplicates = try fields.object("signIn")?.bool("allowDuplicateEmails") ?? false
+            service.updateProjectSettings { $0.allowsDuplicateEmails = duplicates }
         }
         if named("emailPrivacyConfig.enableImprovedEmailPrivacy") {
             let protection = try fields.object("emailPrivacyConfig")?.bool("enableImprovedEmailPrivacy") ?? false
             service.updateProjectSettings { $0.emailEnumerationProtection = protection }
         }
         if let functions { service.updateProjectSettings { $0.blockingFunctions = functions } }
+        if let forwarded { service.updateProjectSettings { $0.forwardedCredentials = forwarded } }
         return adminConfig()
     }
 
     /// The blocking functions a configuration names: each trigger's event must be Firebase's and its `functionUri`
-    /// absolute; `beforeSendEmail`, `beforeSendSms` and forwarding the provider's credentials are not supported.
+    /// absolute; `beforeSendEmail` and `beforeSendSms` are not supported.
     static func blockingFunctions(_ blocking: RequestFields) throws(HTTPFaceError) -> [BlockingFunctionEvent: String] {
         let triggers = try blocking.object("triggers") ?? RequestFields([:])
         var functions: [BlockingFunctionEvent: String] = [:]
@@ -188,11 +200,6 @@ extension EmbeddedHTTPFace {
                     "UNSUPPORTED_BLOCKING_FUNCTION", detail: "this emulator calls beforeCreate and beforeSignIn only")
             }
             functions[event] = uri
-        }
-        let forwarded = try blocking.object("forwardInboundCredentials")
-        for name in forwarded?.names ?? [] where try forwarded?.bool(name) == true {
-            throw HTTPFaceError(
-                "UNSUPPORTED_BLOCKING_FUNCTION", detail: "this emulator does not forward the provider's credentials")
         }
         return functions
     }

@@ -291,7 +291,9 @@ extension EmbeddedHTTPFace {
 
     /// Mails a reset link; the same answer whether the email has an account or not.
     func sendOobCode(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
-        guard let requestType = try fields.text("requestType") else { throw HTTPFaceError("MISSING_REQ_TYPE") }
+        guard let requestType = try fields.enumValue("requestType", numbered: Self.oobRequestTypes) else {
+            throw HTTPFaceError("MISSING_REQ_TYPE")
+        }
         if let continueURL = try fields.text("continueUrl"), !Self.isAbsoluteURI(continueURL) {
             throw HTTPFaceError("INVALID_CONTINUE_URI", detail: "continueUrl must be an absolute URI with a host")
         }

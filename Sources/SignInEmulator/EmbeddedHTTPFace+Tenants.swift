@@ -25,6 +25,8 @@ extension EmbeddedHTTPFace {
         face.bareErrorMessages = bareErrorMessages
         face.servesAnyProjectID = servesAnyProjectID
         face.takesSecondFactorsAtSignUp = takesSecondFactorsAtSignUp
+        face.takesGoogleAccessTokensAsOwner = takesGoogleAccessTokensAsOwner
+        face.writesActionLinks = writesActionLinks
         if !route.isEmulatorEndpoint {
             try core { () throws(IdentityBackendError) in try tenant.backend.identityService.requireSignInEnabled() }
         }

@@ -48,6 +48,10 @@ package struct EmbeddedHTTPFace: Sendable {
     /// Whether a Google OAuth access token (`Bearer ya29.…`) stands for the owner credential, as Google's Auth emulator
     /// takes a production service account's token, checking only its form; by default only `Bearer owner` does.
     package var takesGoogleAccessTokensAsOwner = false
+    /// Whether the links of mailed codes are shown as Firebase's action links
+    /// (``actionLink(code:purpose:origin:continueURL:)``), as Google's emulator writes them; by default they are the
+    /// backend's deep links.
+    package var writesActionLinks = false
 
     /// Creates the face of `backend`.
     /// - Parameters:
@@ -172,7 +176,7 @@ package struct EmbeddedHTTPFace: Sendable {
         case .status: .object(["authEmulator": .object(["ready": true, "projectId": .string(projectID)])])
         case .sessionCertificates: try sessionCertificates()
         case .rotateSessionKeys: try rotateSessionKeys()
-        case .oobCodes: try oobCodes()
+        case .oobCodes: try oobCodes(origin: Self.origin(of: request))
         case .verificationCodes: try verificationCodes()
         case .deleteAllAccounts: try deleteAllAccounts()
         case .config: config()
@@ -196,7 +200,8 @@ package struct EmbeddedHTTPFace: Sendable {
         case .adminDownloadAccount: try adminBatchGet(RequestFields(jsonBody: request.body))
         case .adminQuery: try adminQuery(RequestFields(jsonBody: request.body))
         case .adminCreateSessionCookie: try adminCreateSessionCookie(RequestFields(jsonBody: request.body))
-        case .adminSendOobCode: try adminSendOobCode(RequestFields(jsonBody: request.body))
+        case .adminSendOobCode:
+            try adminSendOobCode(RequestFields(jsonBody: request.body), origin: Self.origin(of: request))
         case .adminConfig: adminConfig()
         case .adminUpdateConfig:
             try adminUpdateConfig(RequestFields(jsonBody: request.body), mask: Self.queryFields(of: request.url))

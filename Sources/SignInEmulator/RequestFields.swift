@@ -56,6 +56,18 @@ struct RequestFields: Sendable {
         }
     }
 
+    /// The enum value `name`: its name as a string, or its number in Google's protocol buffers (`numbered`, by number),
+    /// as Google's APIs take either.
+    /// - Throws: `INVALID_JSON` for another type, or a number `numbered` does not have.
+    func enumValue(_ name: String, numbered: [Int: String]) throws(HTTPFaceError) -> String? {
+        switch fields[name] {
+        case .integer(let number)?:
+            guard let value = numbered[number] else { throw .invalidJSON("\(name) has no value \(number)") }
+            return value
+        default: return try text(name)
+        }
+    }
+
     /// The whole number `name`: a JSON integer, or a string of digits (Google's APIs send 64-bit numbers as strings).
     func integer(_ name: String) throws(HTTPFaceError) -> Int? {
         switch fields[name] {

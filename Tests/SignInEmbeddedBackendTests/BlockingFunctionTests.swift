@@ -166,6 +166,30 @@ struct BlockingFunctionTests {
         #expect(try service.account(uid: eve.localId)?.providerIds == ["password"], "nothing was linked")
     }
 
+    @Test("the provider's credentials go to the functions only as forwardInboundCredentials names them")
+    func forwardedCredentials() throws {
+        let accounts = try backend.googleIssuer.accounts()
+        use([.beforeSignIn: signIn])
+        functions.answer(signIn, "{}")
+        let first = try googleRequest(accounts[0].email)
+        _ = try service.signInWithIdP(first)
+        #expect(functions.claims(0)["oauth_id_token"] == nil && functions.claims(0)["oauth_access_token"] == nil)
+
+        service.updateProjectSettings { $0.forwardedCredentials = [.idToken] }
+        functions.answer(signIn, "{}")
+        let second = try googleRequest(accounts[0].email)
+        _ = try service.signInWithIdP(second)
+        #expect(functions.claims(1)["oauth_id_token"] as? String == second.idToken.value)
+        #expect(functions.claims(1)["oauth_access_token"] == nil)
+
+        service.updateProjectSettings { $0.forwardedCredentials = [.accessToken, .refreshToken] }
+        functions.answer(signIn, "{}")
+        let third = try googleRequest(accounts[0].email)
+        _ = try service.signInWithIdP(third)
+        #expect(functions.claims(2)["oauth_access_token"] as? String == third.accessToken?.value)
+        #expect(functions.claims(2)["oauth_id_token"] == nil && functions.claims(2)["oauth_refresh_token"] == nil)
+    }
+
     @Test("guests, administrators and a sign-in waiting for its second factor meet no function")
     func notCalled() throws {
         use([.beforeCreate: create, .beforeSignIn: signIn])

@@ -127,7 +127,12 @@ struct FirebaseCLIEndToEndTests {
 
         #expect(try run(["reset-password", "--email", "jane@example.com"]).status == 0)
         let outbox = try run(["outbox"])
-        let link = try #require(outbox.stdout.split(separator: "\n").last { $0.contains("reset-password?code=") })
+        // serve lists Firebase's action links.
+        let link = try #require(
+            outbox.stdout.split(whereSeparator: \.isWhitespace).last {
+                $0.contains("/emulator/action?mode=resetPassword")
+            },
+            "\(outbox.stdout)")
         let newPassword = "staple gun e2e 42"
         #expect(
             try run(["open-link", link.trimmingCharacters(in: .whitespaces), "--password", newPassword]).status == 0)

@@ -81,7 +81,7 @@ struct EnumerationProtectionCLITests {
         #expect(outbox.out.contains("(time not reported)") && !outbox.out.contains("PASSWORD_RESET"), "\(outbox.out)")
         let link = try #require(
             outbox.out.split(whereSeparator: \.isWhitespace).map(String.init).last {
-                $0.hasPrefix("signin-demo://reset-password")
+                $0.hasPrefix("http://127.0.0.1:") && $0.contains("/emulator/action?mode=resetPassword&")
             },
             "\(outbox.out)")
         let opened = await run(["open-link", link], input: ["link password 2", "link password 2"])

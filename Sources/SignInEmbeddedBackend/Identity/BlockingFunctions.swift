@@ -83,6 +83,10 @@ extension EmbeddedIdentityService {
         var method: String
         /// The second factor that ended it, when one did (`phone`, `totp`).
         var secondFactor: String?
+        /// The identity provider's ID token and access token, for a sign-in with a provider: the functions get
+        /// those ``EmbeddedProjectSettings/forwardedCredentials`` names.
+        var providerIDToken: String?
+        var providerAccessToken: String?
     }
 
     /// Runs the functions for a sign-in of `account` (`beforeCreate` first when it is new): the account as they
@@ -139,6 +143,11 @@ extension EmbeddedIdentityService {
             "sign_in_method": .string(event.method),
         ]
         claims["sign_in_second_factor"] = event.secondFactor.map(JSONValue.string)
+        let forwarded = projectSettings.forwardedCredentials
+        if forwarded.contains(.idToken) { claims["oauth_id_token"] = event.providerIDToken.map(JSONValue.string) }
+        if forwarded.contains(.accessToken) {
+            claims["oauth_access_token"] = event.providerAccessToken.map(JSONValue.string)
+        }
         claims["tenant_id"] = configuration.tenantID.map(JSONValue.string)
         let header = Base64URL.encode(Array(#"{"alg":"none","typ":"JWT"}"#.utf8))
         let jwt = header + "." + Base64URL.encode(Array(JSONValue.object(claims).jsonText.utf8)) + "."

@@ -158,6 +158,15 @@ public struct EmbeddedProjectSettings: Hashable, Sendable {
     /// The blocking functions the service calls, by event: each an absolute `http` or `https` URI (Identity
     /// Platform's `blockingFunctions.triggers`). None by default.
     public var blockingFunctions: [BlockingFunctionEvent: String] = [:]
+    /// The identity provider's credentials the blocking functions are given with a sign-in by that provider
+    /// (Identity Platform's `blockingFunctions.forwardInboundCredentials`): none by default.
+    public var forwardedCredentials: Set<ForwardedCredential> = []
+    /// Whether an identity provider's email may also be another account's (Firebase's `allowDuplicateEmails`): on,
+    /// a new identity always makes an account of its own, which does not take the provider's email as its own, and
+    /// an identity is linked whatever account has its email. Off (the default), one account per email: an identity
+    /// whose email another account has is not given an account or linked elsewhere. An account's own email stays
+    /// one account's either way, so a password sign-in always names one account.
+    public var allowsDuplicateEmails = false
 
     /// Creates the settings.
     public init(emailEnumerationProtection: Bool = true) {
@@ -250,6 +259,16 @@ extension IdentityTokenIssuer {
         }
         return issuers
     }
+}
+
+/// An identity provider's credential that a blocking function may be given with a sign-in.
+public enum ForwardedCredential: String, Hashable, Sendable, CaseIterable {
+    /// The provider's ID token (`oauth_id_token`).
+    case idToken
+    /// The provider's access token (`oauth_access_token`).
+    case accessToken
+    /// The provider's refresh token (`oauth_refresh_token`), which the embedded backend never gets, so never sends.
+    case refreshToken
 }
 
 /// How the embedded backend signs its ID tokens.

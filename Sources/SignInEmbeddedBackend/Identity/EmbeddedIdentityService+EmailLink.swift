@@ -21,10 +21,37 @@ extension EmbeddedIdentityService {
     /// machine may ask for ``EmbeddedBackendConfiguration/maximumResetMailsPerClient`` mails of any kind an hour.
     /// - Throws: `INVALID_EMAIL`; `RESET_PASSWORD_EXCEED_LIMIT` past either limit.
     public func sendSignInLink(email: String) throws(IdentityBackendError) {
-        try requireEmailLinkSignIn()
         let now = clock.now()
+        let (email, link) = try makeSignInLink(email: email, now: now, limited: true)
+        try outbox.deliver(
+            OutboxMessage(
+                to: email, subject: "Sign in to signin-demo",
+                body: """
+                    Open this link within an hour to sign in to signin-demo as \(email):
+
+                    \(link)
+
+                    If you did not ask for it, ignore this mail.
+                    """,
+                link: link, sentAt: now))
+    }
+
+    /// A sign-in link for `email`, for an administrator to hand over instead of a mail (the Admin SDKs'
+    /// `generate_sign_in_with_email_link`): nothing is mailed, and no per-client limit applies.
+    /// - Throws: `INVALID_EMAIL`; `OPERATION_NOT_ALLOWED` when email links are off; `RESET_PASSWORD_EXCEED_LIMIT` when
+    ///   the email has too many links pending.
+    public func emailSignInLink(email: String) throws(IdentityBackendError) -> String {
+        try makeSignInLink(email: email, now: clock.now(), limited: false).link
+    }
+
+    /// Records a sign-in code for `email` and returns the email as kept and the link with the code. `limited` counts
+    /// the request against the client's hourly mails.
+    private func makeSignInLink(email: String, now: Date, limited: Bool) throws(IdentityBackendError) -> (
+        email: String, link: String
+    ) {
+        try requireEmailLinkSignIn()
         let email = try checkedEmail(email)
-        try countResetRequest(from: EmbeddedBackend.client, now: now)
+        if limited { try countResetRequest(from: EmbeddedBackend.client, now: now) }
         let code = random.token(byteCount: 32)
         let lifetime = configuration.passwordResetLifetime
         let maximum = configuration.maximumPendingResetMails
@@ -40,18 +67,7 @@ extension EmbeddedIdentityService {
             state.identity.passwordResetCodes[SHA256.hexDigest(code)] = ResetCodeRecord(
                 uid: owner, expiresAt: now.addingTimeInterval(lifetime), signsInEmail: email)
         }
-        let link = "\(configuration.emailSignInLink)?code=\(code)"
-        try outbox.deliver(
-            OutboxMessage(
-                to: email, subject: "Sign in to signin-demo",
-                body: """
-                    Open this link within an hour to sign in to signin-demo as \(email):
-
-                    \(link)
-
-                    If you did not ask for it, ignore this mail.
-                    """,
-                link: link, sentAt: now))
+        return (email, "\(configuration.emailSignInLink)?code=\(code)")
     }
 
     /// Signs in with a mailed link's code. The code works once, only for the email it was mailed to, and only

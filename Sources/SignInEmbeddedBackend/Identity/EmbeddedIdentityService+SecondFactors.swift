@@ -241,17 +241,22 @@ extension EmbeddedIdentityService: MultiFactorBackend {
     }
 
     /// The end of a sign-in's first step: a session, or a challenge when the account has second factors.
-    /// - Parameter signInMethod: How the user signed in, as a blocking function is told (`emailLink`); the provider
-    ///   by default.
+    /// - Parameters:
+    ///   - signInMethod: How the user signed in, as a blocking function is told (`emailLink`); the provider by
+    ///     default.
+    ///   - providerRequest: The identity provider's sign-in, whose tokens the blocking functions may be given.
     func finishFirstStep(
         for account: EmbeddedAccount, provider: String, isNewUser: Bool, fresh: Fresh, now: Date,
-        signInMethod: String? = nil, state: inout EmbeddedBackendState
+        signInMethod: String? = nil, providerRequest: IdPSignInRequest? = nil, state: inout EmbeddedBackendState
     ) throws(IdentityBackendError) -> FirstStep {
         guard account.hasSecondFactors else {
+            let event = SignInEvent(
+                method: signInMethod ?? provider, providerIDToken: providerRequest?.idToken.value,
+                providerAccessToken: providerRequest?.accessToken?.value)
             return .session(
                 try issueSession(
-                    for: account, provider: provider, isNewUser: isNewUser, fresh: fresh, now: now,
-                    signIn: SignInEvent(method: signInMethod ?? provider), state: &state))
+                    for: account, provider: provider, isNewUser: isNewUser, fresh: fresh, now: now, signIn: event,
+                    state: &state))
         }
         try Self.requireEnabled(account)
         // Never before the account's last revocation, as its tokens (which count whole seconds) are not.

@@ -260,7 +260,7 @@ extension EmbeddedIdentityService {
         {
             account.photoURL = photo
         }
-        if account.email == nil, let email = claims.email ?? request.email,
+        if account.email == nil, !projectSettings.allowsDuplicateEmails, let email = claims.email ?? request.email,
             let claimed = try? claimEmail(email, for: account.uid, in: state)
         {
             account.email = claimed

@@ -15,14 +15,23 @@ public enum EmailSignInMethods: Hashable, Sendable {
 }
 
 extension EmbeddedIdentityService {
-    /// How the account with `email` signs in, as far as the project's settings let a client know it.
+    /// How the account with `email` signs in, as far as the project's settings let a client know it. The account is the
+    /// one whose own email it is, else one an identity provider gave it for. With duplicate emails allowed
+    /// (``EmbeddedProjectSettings/allowsDuplicateEmails``), several may have it: only a password or an email link,
+    /// of the first that has an email of its own, is told.
     /// - Parameter email: A valid email address, in any case.
     /// - Throws: `INVALID_EMAIL` for one that is not an email address.
     public func signInMethods(email: String) throws(IdentityBackendError) -> EmailSignInMethods {
         let email = try checkedEmail(email)
         if projectSettings.emailEnumerationProtection { return .notTold }
+        let duplicates = projectSettings.allowsDuplicateEmails
         return try storage.read { state in
-            guard let uid = emailOwners(email, in: state).first, let account = state.identity.accounts[uid] else {
+            let candidates =
+                (emailOwners(email, in: state).sorted()
+                + state.identity.accounts.keys(EmbeddedAccount.byProviderEmail, EmbeddedAccount.lookupEmail(email))
+                .sorted())
+                .compactMap { state.identity.accounts[$0] }
+            guard let account = duplicates ? candidates.first(where: { $0.email != nil }) : candidates.first else {
                 return .unregistered
             }
             var providers: [String] = []
@@ -31,7 +40,8 @@ extension EmbeddedIdentityService {
             if account.passwordHash != nil || signsInByLink { providers.append("password") }
             if account.passwordHash != nil { methods.append("password") }
             if signsInByLink { methods.append("emailLink") }
-            for identity in account.identities where !["phone", "password"].contains(identity.providerId) {
+            for identity in account.identities
+            where !duplicates && !["phone", "password"].contains(identity.providerId) {
                 guard !providers.contains(identity.providerId) else { continue }
                 providers.append(identity.providerId)
                 methods.append(identity.providerId)

@@ -148,9 +148,13 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             } else {
                 isNewUser = true
                 let uid = fresh.uid(avoiding: state)
-                let email = try (claims.email ?? request.email).map { email throws(IdentityBackendError) in
-                    try claimEmail(email, for: uid, in: state)
-                }
+                // With duplicate emails allowed, the provider's email stays the identity's.
+                let email =
+                    projectSettings.allowsDuplicateEmails
+                    ? nil
+                    : try (claims.email ?? request.email).map { email throws(IdentityBackendError) in
+                        try claimEmail(email, for: uid, in: state)
+                    }
                 account = EmbeddedAccount(
                     uid: uid, email: email, emailVerified: claims.emailVerified ?? false,
                     displayName: Self.boundedName(request.fullName?.formatted ?? claims.name), createdAt: now,
@@ -163,7 +167,7 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             if account != stored { state.identity.accounts[account.uid] = account }
             return try finishFirstStep(
                 for: account, provider: request.providerId, isNewUser: isNewUser, fresh: fresh, now: now,
-                state: &state)
+                providerRequest: request, state: &state)
         }.answer()
     }
 
@@ -307,8 +311,9 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             guard !account.providerIds.contains(request.providerId) else {
                 throw IdentityBackendError(.providerAlreadyLinked, message: "the account has \(request.providerId)")
             }
-            // One account per email, as Firebase: an identity whose email another account has is not linked here.
-            if let email = identityClaims.email,
+            // One account per email, as Firebase: an identity whose email another account has is not linked here,
+            // unless the project allows duplicate emails.
+            if !projectSettings.allowsDuplicateEmails, let email = identityClaims.email,
                 let owner = emailOwners(email, in: state).first(where: { $0 != account.uid })
             {
                 throw IdentityBackendError(
@@ -330,7 +335,9 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             // Proving the identity is a sign-in with it: the project's beforeSignIn hears of it, as Firebase's does.
             return try reissueSession(
                 for: account, provider: request.providerId, replacing: claims, fresh: fresh, now: now,
-                signIn: SignInEvent(method: request.providerId), state: &state)
+                signIn: SignInEvent(
+                    method: request.providerId, providerIDToken: request.idToken.value,
+                    providerAccessToken: request.accessToken?.value), state: &state)
         }
     }
 

@@ -123,8 +123,8 @@ struct AdminRouteTests {
         #expect(harness.accounts("update", ["oobCode": verifyCode]).errorCode == "INVALID_OOB_CODE")
         let other = admin(
             "POST", "accounts:sendOobCode",
-            ["requestType": "EMAIL_SIGNIN", "email": "sam@example.com", "returnOobLink": true])
-        #expect(other.errorCode == "INVALID_REQ_TYPE")
+            ["requestType": "RECOVER_EMAIL", "email": "sam@example.com", "returnOobLink": true])
+        #expect(other.errorCode == "INVALID_REQ_TYPE", "only a change makes a recovery code")
     }
 
     @Test("a user's verification mail (sendOobCode VERIFY_EMAIL with the ID token), applied by accounts:update")

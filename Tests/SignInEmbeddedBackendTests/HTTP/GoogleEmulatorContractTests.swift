@@ -143,7 +143,7 @@ struct GoogleEmulatorContractTests {
     }
 
     @Test(
-        "v2 config: the owner reads and changes email privacy and blocking functions by mask; duplicate emails refused")
+        "v2 config: the owner reads and changes email privacy, duplicate emails and blocking functions by mask")
     func adminConfig() {
         let harness = FaceHarness()
         let project = harness.base.configuration.projectID
@@ -166,7 +166,9 @@ struct GoogleEmulatorContractTests {
         let full = patch([:])
         #expect(full.object("emailPrivacyConfig")?["enableImprovedEmailPrivacy"] as? Bool == false, "\(full.text)")
 
-        #expect(patch(["signIn": ["allowDuplicateEmails": true]]).errorCode == "INVALID_CONFIG")
+        let duplicates = patch(["signIn": ["allowDuplicateEmails": true]], mask: "signIn.allowDuplicateEmails")
+        #expect(duplicates.object("signIn")?["allowDuplicateEmails"] as? Bool == true, "\(duplicates.text)")
+        #expect(patch([:]).object("signIn")?["allowDuplicateEmails"] as? Bool == false, "a full update: the default")
         let badEvent = patch(["blockingFunctions": ["triggers": ["onSomething": ["functionUri": "http://localhost"]]]])
         #expect(badEvent.errorCode == "INVALID_BLOCKING_FUNCTION", "\(badEvent.text)")
         let badURI = patch(["blockingFunctions": ["triggers": ["beforeCreate": ["functionUri": "invalidUri"]]]])
@@ -179,9 +181,14 @@ struct GoogleEmulatorContractTests {
             "blockingFunctions": ["triggers": ["beforeSendEmail": ["functionUri": "http://localhost/f"]]]
         ])
         #expect(email.errorCode == "UNSUPPORTED_BLOCKING_FUNCTION", "\(email.text)")
-        let forwarding = patch(["blockingFunctions": ["forwardInboundCredentials": ["idToken": true]]])
-        #expect(forwarding.errorCode == "UNSUPPORTED_BLOCKING_FUNCTION", "\(forwarding.text)")
         #expect(harness.service.projectSettings.blockingFunctions.count == 1, "a refused change changes nothing")
+        let forwarding = patch(
+            ["blockingFunctions": ["forwardInboundCredentials": ["idToken": true, "accessToken": false]]],
+            mask: "blockingFunctions.forwardInboundCredentials")
+        let forwarded = forwarding.object("blockingFunctions")?["forwardInboundCredentials"] as? [String: Bool]
+        #expect(forwarded == ["idToken": true], "\(forwarding.text)")
+        #expect(harness.service.projectSettings.forwardedCredentials == [.idToken])
+        #expect(harness.service.projectSettings.blockingFunctions.count == 1, "the mask named only the credentials")
         #expect(
             patch(["blockingFunctions": [:]], mask: "blockingFunctions").object("blockingFunctions")?.isEmpty == true)
     }
