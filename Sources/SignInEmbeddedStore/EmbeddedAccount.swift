@@ -61,6 +61,9 @@ public struct EmbeddedAccount: Codable, Hashable, Sendable {
     /// When the password was last set: Firebase's `passwordUpdatedAt`. `nil` without a password, or for one set
     /// before this was kept.
     public var passwordUpdatedAt: Date?
+    /// The user's handle at the identity provider that made the account (Firebase's `screenName`, a token's
+    /// `screen_name`), kept from its first sign-in; `nil` when none said one.
+    public var screenName: String?
 
     /// Whether a sign-in must give a second factor after its first step.
     public var hasSecondFactors: Bool { !(secondFactors ?? []).isEmpty }

@@ -500,6 +500,7 @@ extension EmbeddedHTTPFace {
         if let email = account.email { object["email"] = .string(email) }
         if let displayName = account.displayName { object["displayName"] = .string(displayName) }
         if let photoURL = account.photoURL { object["photoUrl"] = .string(photoURL) }
+        object["screenName"] = account.screenName.map(JSONValue.string)
         object["customAttributes"] = account.customAttributes.map(JSONValue.string)
         object["mfaInfo"] = mfaInfo(of: account)
         object["passkeyInfo"] = passkeyInfo(of: account)

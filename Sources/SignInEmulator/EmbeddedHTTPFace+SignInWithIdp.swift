@@ -6,17 +6,25 @@ import SignInEmbeddedStore
 import SignInJOSE
 
 /// `accounts:signInWithIdp`: an identity provider's token in `postBody` (form-encoded `providerId`, `id_token`,
-/// `access_token`, `nonce` and Apple's first-sign-in `user`), to sign in or, with the `idToken` of a signed-in
+/// `access_token`, `nonce` and Apple's first-sign-in `user`; those the `requestUri`'s query or fragment carry are
+/// read too, the `postBody`'s first), to sign in or, with the `idToken` of a signed-in
 /// user, to link. Two of Firebase's answers are `200` without tokens, and the face reproduces them: a credential
 /// already linked to another account, when `returnIdpCredential` is set (`errorMessage`), and an identity whose
 /// email belongs to another account (`needConfirmation`).
 extension EmbeddedHTTPFace {
     func signInWithIdp(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         _ = try fields.bool("returnSecureToken")
-        guard try fields.text("requestUri") != nil else { throw HTTPFaceError("MISSING_REQUEST_URI") }
-        let postBody = FormURLEncoded.decode(try fields.string("postBody") ?? "")
+        guard let requestUri = try fields.text("requestUri") else { throw HTTPFaceError("MISSING_REQUEST_URI") }
+        guard Self.isAbsoluteURI(requestUri), let redirect = URLComponents(string: requestUri) else {
+            throw HTTPFaceError("INVALID_REQUEST_URI", detail: "requestUri must be an absolute URI with a host")
+        }
+        // The redirect's own parameters (an OAuth redirect carries them in its query or fragment), then the postBody's.
+        var postBody = FormURLEncoded.decode(redirect.percentEncodedFragment ?? "")
+        postBody.merge(FormURLEncoded.decode(redirect.percentEncodedQuery ?? "")) { _, query in query }
+        postBody.merge(FormURLEncoded.decode(try fields.string("postBody") ?? "")) { _, body in body }
         guard let providerId = postBody["providerId"]?.lowercased(), !providerId.isEmpty else {
-            throw HTTPFaceError("INVALID_CREDENTIAL_OR_PROVIDER_ID", detail: "the postBody names no providerId")
+            let detail = "Invalid IdP response/credential: the request names no providerId"
+            throw HTTPFaceError("INVALID_CREDENTIAL_OR_PROVIDER_ID", detail: detail, bareDetail: detail)
         }
         let returnIdpCredential = try fields.bool("returnIdpCredential") ?? false
         let idToken = try fields.text("idToken").map { Secret($0) }
@@ -49,13 +57,21 @@ extension EmbeddedHTTPFace {
         object["email"] = session.email.map(JSONValue.string)
         object["displayName"] = session.displayName.map(JSONValue.string)
         object["photoUrl"] = session.photoURL.map(JSONValue.string)
-        object["firstName"] = Self.nonEmpty(request.fullName?.givenName).map(JSONValue.string)
-        object["lastName"] = Self.nonEmpty(request.fullName?.familyName).map(JSONValue.string)
-        object["fullName"] = request.fullName?.formatted.map(JSONValue.string)
-        // The provider's profile as its token told it: the claims, as Firebase's `rawUserInfo`. The provider's
-        // tokens themselves go back only to a client that asks for them (`returnIdpCredential`), as Firebase's
-        // `oauthIdToken` and `oauthAccessToken`: they are the ones it sent, and no error or trace quotes them.
-        object["rawUserInfo"] = Self.rawUserInfo(of: request.idToken.value).map(JSONValue.string)
+        // The person's names as the provider gave them: Apple's first-sign-in `user`, else the token's claims.
+        let claims = Self.tokenClaims(of: request.idToken.value) ?? [:]
+        let claim = { (name: String) -> String? in
+            if case .string(let value)? = claims[name], !value.isEmpty { return value }
+            return nil
+        }
+        object["firstName"] = (Self.nonEmpty(request.fullName?.givenName) ?? claim("given_name")).map(JSONValue.string)
+        object["lastName"] = (Self.nonEmpty(request.fullName?.familyName) ?? claim("family_name")).map(JSONValue.string)
+        object["fullName"] = (request.fullName?.formatted ?? claim("name")).map(JSONValue.string)
+        object["screenName"] = claim("screen_name").map(JSONValue.string)
+        // The provider's profile as its token told it, as Firebase's `rawUserInfo`: Google's in the shape of its
+        // userinfo answer, any other's as its claims. The provider's tokens themselves go back only to a client that
+        // asks for them (`returnIdpCredential`), as Firebase's `oauthIdToken` and `oauthAccessToken`: they are the
+        // ones it sent, and no error or trace quotes them.
+        object["rawUserInfo"] = Self.rawUserInfo(providerId: providerId, claims: claims).map(JSONValue.string)
         if returnIdpCredential {
             object["oauthIdToken"] = request.idToken.value.isEmpty ? nil : .string(request.idToken.value)
             object["oauthAccessToken"] = request.accessToken.map { .string($0.value) }
@@ -64,9 +80,9 @@ extension EmbeddedHTTPFace {
         return .object(object)
     }
 
-    /// The claims of an identity token the service accepted, as the JSON text Firebase's `rawUserInfo` carries;
-    /// `nil` for a token whose claims are not a JSON object (a pending token's sign-in sends none).
-    static func rawUserInfo(of token: String) -> String? {
+    /// The claims of an identity token the service accepted; `nil` for a token whose claims are not a JSON object (a
+    /// pending token's sign-in sends none).
+    static func tokenClaims(of token: String) -> [String: JSONValue]? {
         let payload: [UInt8]
         if token.hasPrefix("{") {
             payload = Array(token.utf8)
@@ -76,7 +92,30 @@ extension EmbeddedHTTPFace {
             return nil
         }
         guard case .object(let claims)? = JSONValue.decode(Data(payload)) else { return nil }
-        return String(decoding: JSONValue.object(claims).encoded, as: UTF8.self)
+        return claims
+    }
+
+    /// Firebase's `rawUserInfo` for a sign-in whose token said `claims`: for Google, its userinfo answer (`id`, the
+    /// names, `picture`, `email`, `verified_email`, `locale` and the `granted_scopes`), for any other provider the
+    /// claims themselves; `nil` with no claims.
+    static func rawUserInfo(providerId: String, claims: [String: JSONValue]) -> String? {
+        guard !claims.isEmpty else { return nil }
+        var info = claims
+        if providerId == "google.com" {
+            let hasEmail = claims["email"].map { $0 != .null } ?? false
+            var scopes = "openid https://www.googleapis.com/auth/userinfo.profile"
+            if hasEmail { scopes += " https://www.googleapis.com/auth/userinfo.email" }
+            var verified = false
+            switch claims["email_verified"] {
+            case .bool(let value)?: verified = value
+            case .string(let text)?: verified = text == "true"
+            default: break
+            }
+            info = ["granted_scopes": .string(scopes), "locale": "en", "verified_email": .bool(verified)]
+            info["id"] = claims["sub"]
+            for name in ["name", "given_name", "family_name", "email", "picture"] { info[name] = claims[name] }
+        }
+        return String(decoding: JSONValue.object(info).encoded, as: UTF8.self)
     }
 
     /// Firebase's answer to a refused sign-in or link: the two `200` traps, else the error envelope (with

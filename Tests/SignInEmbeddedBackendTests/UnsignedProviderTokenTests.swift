@@ -83,4 +83,15 @@ struct UnsignedProviderTokenTests {
         }
         #expect(try harness.service.snapshot().accounts.isEmpty)
     }
+
+    @Test("an unsigned token's other string claims are the provider's own: its handle and photo fill the profile")
+    func providerClaims() throws {
+        let harness = BackendHarness(configuration: Self.lenient)
+        let token =
+            #"{"sub":"turing","name":"Alan Turing","screen_name":"turingcomplete","picture":"https://example.com/t.png","age":41}"#
+        let session = try signIn(harness, token)
+        let account = try #require(try harness.service.account(uid: session.localId))
+        #expect(account.screenName == "turingcomplete" && account.displayName == "Alan Turing")
+        #expect(account.photoURL == "https://example.com/t.png")
+    }
 }

@@ -255,6 +255,9 @@ extension EmbeddedIdentityService {
         if account.displayName == nil, let name = Self.boundedName(request.fullName?.formatted ?? claims.name) {
             account.displayName = name
         }
+        if account.screenName == nil, let handle = claims.providerClaims["screen_name"] {
+            account.screenName = Self.boundedName(handle)
+        }
         if account.photoURL == nil, let picture = claims.providerClaims["picture"],
             let photo = try? Self.checkedPhotoURL(picture)
         {

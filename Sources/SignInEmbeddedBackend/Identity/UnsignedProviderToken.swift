@@ -4,7 +4,8 @@ import SignInJOSE
 
 /// The unsigned identity tokens Google's Auth emulator takes at `accounts:signInWithIdp`, for tests written against
 /// it: a JSON object of claims (`{"sub":"abc","email":"jane@example.com"}`), or a JWT whose `alg` is `none` and whose
-/// signature is empty. Only `sub` is required; `email`, `email_verified`, `name` and `picture` are read when present.
+/// signature is empty. Only `sub` is required; `email`, `email_verified` and `name` are read when present, and every
+/// other claim whose value is a string (`picture`, `screen_name`, …) is kept as the provider's own.
 ///
 /// Taken only with ``EmbeddedBackendConfiguration/acceptsUnsignedProviderTokens`` (`signin-demo serve
 /// --accept-unsigned-provider-tokens`): anyone who can reach the backend can then sign in as anyone. A token that is
@@ -43,7 +44,7 @@ enum UnsignedProviderToken {
             emailVerified: fields.emailVerified)
         claims.aud = []
         claims.name = fields.name
-        claims.providerClaims = fields.picture.map { ["picture": $0] } ?? [:]
+        claims.providerClaims = fields.others
         return claims
     }
 
@@ -53,11 +54,20 @@ enum UnsignedProviderToken {
         var email: String?
         var emailVerified: Bool?
         var name: String?
-        var picture: String?
+        /// The other claims whose value is a string, at most 64 of them.
+        var others: [String: String] = [:]
 
         enum CodingKeys: String, CodingKey {
-            case sub, email, name, picture
+            case sub, email, name
             case emailVerified = "email_verified"
+        }
+
+        /// Any claim's name.
+        struct AnyKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
         }
 
         init(from decoder: any Decoder) throws {
@@ -65,7 +75,11 @@ enum UnsignedProviderToken {
             sub = try container.decode(String.self, forKey: .sub)
             email = try container.decodeIfPresent(String.self, forKey: .email)
             name = try container.decodeIfPresent(String.self, forKey: .name)
-            picture = try container.decodeIfPresent(String.self, forKey: .picture)
+            let all = try decoder.container(keyedBy: AnyKey.self)
+            let standard: Set<String> = ["sub", "email", "name", "email_verified", "iss", "aud", "iat", "exp", "nonce"]
+            for key in all.allKeys.prefix(64) where !standard.contains(key.stringValue) {
+                if let value = try? all.decode(String.self, forKey: key) { others[key.stringValue] = value }
+            }
             if let flag = try? container.decodeIfPresent(Bool.self, forKey: .emailVerified) {
                 emailVerified = flag
             } else {

@@ -135,6 +135,50 @@ struct SignInWithIdpRouteTests {
         #expect(unknown.errorCode == "USER_NOT_FOUND")
     }
 
+    @Test("Google's sign-in answers its userinfo as rawUserInfo, and the names the token gives")
+    func googleProfile() throws {
+        let harness = FaceHarness()
+        let nonce = "google-raw-nonce-0123456789"
+        let google = harness.googleCredential("sam.rivera@gmail.com", rawNonce: nonce)
+        let reply = harness.signInWithIdp([
+            ("providerId", "google.com"), ("id_token", google.string("idToken") ?? ""), ("nonce", nonce),
+        ])
+        #expect(reply.status == 200, "\(reply.text)")
+        let raw = try #require(
+            try JSONSerialization.jsonObject(with: Data((reply.string("rawUserInfo") ?? "").utf8)) as? [String: Any])
+        #expect(raw["email"] as? String == "sam.rivera@gmail.com" && raw["locale"] as? String == "en")
+        #expect(raw["id"] as? String != nil && raw["sub"] == nil && raw["verified_email"] as? Bool != nil)
+        let scopes = (raw["granted_scopes"] as? String ?? "").split(separator: " ")
+        #expect(scopes.contains("openid") && scopes.contains("https://www.googleapis.com/auth/userinfo.email"))
+        #expect(reply.string("fullName") == "Sam Rivera", "\(reply.text)")
+    }
+
+    @Test("a redirect's own parameters are read, the postBody's first")
+    func requestUriParameters() throws {
+        let harness = FaceHarness()
+        let nonce = "google-raw-nonce-9876543210"
+        let google = harness.googleCredential("sam.rivera@gmail.com", rawNonce: nonce)
+        let token = try #require(google.string("idToken"))
+        let inQuery = harness.accounts(
+            "signInWithIdp",
+            [
+                "requestUri": "http://localhost/cb?"
+                    + FaceHarness.form([
+                        ("providerId", "google.com"), ("id_token", token), ("nonce", nonce),
+                    ]),
+                "returnSecureToken": true,
+            ])
+        #expect(inQuery.status == 200 && inQuery.string("providerId") == "google.com", "\(inQuery.text)")
+        // The postBody wins over the redirect's query: here it names a provider that is not enabled.
+        let overridden = harness.accounts(
+            "signInWithIdp",
+            [
+                "requestUri": "http://localhost/cb?providerId=google.com&id_token=x",
+                "postBody": "providerId=github.com&id_token=x",
+            ])
+        #expect(overridden.errorCode == "OPERATION_NOT_ALLOWED", "\(overridden.text)")
+    }
+
     @Test("Apple's credential state through the simulator: authorized, then revoked after revoke")
     func appleCredentialState() throws {
         let harness = FaceHarness()
@@ -161,9 +205,14 @@ struct SignInWithIdpRouteTests {
         #expect(noURI.status == 400)
         #expect(noURI.errorCode == "MISSING_REQUEST_URI")
         let noProvider = harness.accounts(
-            "signInWithIdp", ["requestUri": "http://localhost", "postBody": "id_token=x"])
+            "signInWithIdp", ["requestUri": "http://localhost", "postBody": "id_token=secret-token-text"])
         #expect(noProvider.status == 400)
         #expect(noProvider.errorCode == "INVALID_CREDENTIAL_OR_PROVIDER_ID")
+        #expect(noProvider.errorMessage?.contains("Invalid IdP response/credential:") == true)
+        #expect(!noProvider.text.contains("secret-token-text"), "the token is not quoted back")
+        let relative = harness.accounts(
+            "signInWithIdp", ["requestUri": "notAnAbsoluteUri", "postBody": "providerId=apple.com&id_token=x"])
+        #expect(relative.errorCode == "INVALID_REQUEST_URI", "\(relative.text)")
         let noToken = harness.signInWithIdp([("providerId", "apple.com")])
         #expect(noToken.errorCode == "MISSING_ID_TOKEN")
         let unknownProvider = harness.signInWithIdp([("providerId", "github.com"), ("id_token", "x")])
