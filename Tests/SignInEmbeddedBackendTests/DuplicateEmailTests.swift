@@ -24,9 +24,10 @@ struct DuplicateEmailTests {
     @Test("off (the default): an identity whose email another account has gets no account of its own")
     func oneAccountPerEmail() throws {
         let (request, email) = try google()
-        _ = try service.signUp(email: email, password: "correct horse battery")
-        #expect(
-            errorCode { () throws(IdentityBackendError) in _ = try service.signInWithIdP(request) } == .emailExists)
+        let password = try service.signUp(email: email, password: "correct horse battery")
+        // Google vouches for the email: it signs in to the account that has it.
+        #expect(try service.signInWithIdP(request).localId == password.localId)
+        #expect(try service.snapshot().accounts.count == 1)
     }
 
     @Test("on: the identity makes an account of its own, which does not take the provider's email as its own")
@@ -87,5 +88,23 @@ struct DuplicateEmailTests {
                 "\(email)")
         }
         #expect(try service.signInMethods(email: "nobody@example.com") == .unregistered)
+    }
+
+    @Test("a returning identity's email is its provider's latest word; the account's own email stays as it was")
+    func identityEmailFollowsProvider() throws {
+        var lenient = BackendHarness.fastConfiguration
+        lenient.acceptsUnsignedProviderTokens = true
+        let other = BackendHarness(configuration: lenient)
+        other.service.updateProjectSettings { $0.emailEnumerationProtection = false }
+        let first = try other.service.signInWithIdP(
+            IdPSignInRequest(providerId: "google.com", idToken: Secret(#"{"sub":"g-1","email":"old@example.com"}"#)))
+        let again = try other.service.signInWithIdP(
+            IdPSignInRequest(providerId: "google.com", idToken: Secret(#"{"sub":"g-1","email":"new@example.com"}"#)))
+        #expect(again.localId == first.localId)
+        let account = try #require(try other.service.account(uid: first.localId))
+        #expect(account.email == "old@example.com" && account.identities.first?.email == "new@example.com")
+        #expect(
+            try other.service.signInMethods(email: "new@example.com")
+                == .registered(providers: ["google.com"], methods: ["google.com"]))
     }
 }

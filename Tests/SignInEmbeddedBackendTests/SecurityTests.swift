@@ -385,12 +385,53 @@ struct BackendSecurityTests {
             try service.snapshot().accounts.values.filter { $0.email?.lowercased() == "jane@example.com" }.count == 1)
     }
 
-    @Test("a new Google account whose email another account has is refused, not made a second owner")
+    @Test(
+        "attack (pre-hijacking): an unverified account made with a Google user's email is theirs once Google vouches for it"
+    )
     func identityProviderEmailIsClaimedToo() throws {
-        _ = try service.signUp(email: "jane.appleseed@gmail.com", password: "correct horse")
+        // Someone made an account with Jane's email before she came, and kept a session and a passkey-free password.
+        let squatter = try service.signUp(email: "jane.appleseed@gmail.com", password: "correct horse")
+        let jane = try service.signInWithIdP(try harnessGoogleRequest())
+        #expect(jane.localId == squatter.localId && !jane.isNewUser, "not a second owner of the email")
+        let account = try #require(try service.account(uid: jane.localId))
+        #expect(account.emailVerified && account.passwordHash == nil && account.providerIds == ["google.com"])
         #expect(
-            errorCode { () throws(IdentityBackendError) in _ = try service.signInWithIdP(try harnessGoogleRequest()) }
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.signInWithPassword(email: "jane.appleseed@gmail.com", password: "correct horse")
+            } == .invalidLoginCredentials, "the password they set is gone")
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.refreshSession(refreshToken: squatter.refreshToken)
+            } != nil, "their session ended")
+        #expect(try service.lookupAccount(idToken: jane.idToken).uid == jane.localId)
+    }
+
+    @Test(
+        "a verified account keeps its password when Google vouches for its email too; an unvouched email changes nothing"
+    )
+    func verifiedAccountKeepsItsWaysIn() throws {
+        let owner = try service.signUp(email: "jane.appleseed@gmail.com", password: "correct horse")
+        try service.updateAccount(uid: owner.localId, .init(emailVerified: true))
+        let jane = try service.signInWithIdP(try harnessGoogleRequest())
+        #expect(jane.localId == owner.localId)
+        #expect(try service.account(uid: owner.localId)?.providerIds.sorted() == ["google.com", "password"])
+        #expect(
+            try service.signInWithPassword(email: "jane.appleseed@gmail.com", password: "correct horse").localId
+                == owner.localId)
+
+        // A provider that does not say the email is verified signs in to no account that has it.
+        var lenient = BackendHarness.fastConfiguration
+        lenient.acceptsUnsignedProviderTokens = true
+        let other = BackendHarness(configuration: lenient)
+        _ = try other.service.signUp(email: "sam@example.com", password: "correct horse")
+        let before = try other.service.snapshot()
+        let unvouched = IdPSignInRequest(
+            providerId: "google.com",
+            idToken: Secret(#"{"sub":"sam-at-google","email":"sam@example.com","email_verified":false}"#))
+        #expect(
+            errorCode { () throws(IdentityBackendError) in _ = try other.service.signInWithIdP(unvouched) }
                 == .emailExists)
+        #expect(try other.service.snapshot() == before)
     }
 
     // MARK: - Input limits

@@ -143,8 +143,30 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             if let uid = state.identity.identities[identity.key], let existing = state.identity.accounts[uid] {
                 account = existing
                 stored = existing
+                // The identity's email is the provider's latest word (the account's own email stays as it is).
+                if let email = claims.email,
+                    let index = account.identities.firstIndex(where: { $0.key == identity.key }),
+                    account.identities[index].email != email
+                {
+                    account.identities[index].email = email
+                }
             } else if !request.autoCreate {
                 throw IdentityBackendError(.userNotFound, message: "no account has this \(request.providerId) identity")
+            } else if !projectSettings.allowsDuplicateEmails, let email = claims.email,
+                let ownerUID = emailOwners(email, in: state).first, let owner = state.identity.accounts[ownerUID]
+            {
+                // One account per email: the provider signs in to the account that has its email only when it vouches
+                // for the email; otherwise the user must sign in to that account and link there (needConfirmation).
+                guard claims.emailVerified == true else {
+                    throw IdentityBackendError(
+                        .emailExists,
+                        message: "the identity's email belongs to another account, and the provider "
+                            + "does not vouch for it", email: owner.email ?? email)
+                }
+                account = takeOver(
+                    owner, with: identity, email: email, claims: claims, request: request, now: now,
+                    state: &state)
+                stored = nil
             } else {
                 isNewUser = true
                 let uid = fresh.uid(avoiding: state)
@@ -169,6 +191,43 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
                 for: account, provider: request.providerId, isNewUser: isNewUser, fresh: fresh, now: now,
                 providerRequest: request, state: &state)
         }.answer()
+    }
+
+    /// The account that has `email`, signed in to by a provider that vouches for the email (Firebase's trusted
+    /// provider): the identity is linked, the email is verified, and the provider's profile replaces the account's.
+    /// When the account's email was never verified, whoever made it may not own the email: every way in they could
+    /// have set up (a password, a phone number, other identities, passkeys, second factors, recovery codes, email
+    /// links) goes, and every session ends, so that an account made in someone else's name before they came is
+    /// theirs alone (pre-hijacking).
+    private func takeOver(
+        _ owner: EmbeddedAccount, with identity: LinkedIdentity, email: String, claims: IdentityTokenClaims,
+        request: IdPSignInRequest, now: Date, state: inout EmbeddedBackendState
+    ) -> EmbeddedAccount {
+        var account = owner
+        if !account.emailVerified {
+            for old in account.identities { state.identity.identities[old.key] = nil }
+            account.identities = []
+            account.passwordHash = nil
+            account.passwordUpdatedAt = nil
+            account.phoneNumber = nil
+            account.passkeys = nil
+            account.secondFactors = nil
+            account.pendingTOTPEnrollment = nil
+            account.recoveryCodes = nil
+            account.emailLinkSignIn = nil
+            revokeEverySession(of: &account, now: now, state: &state)
+        }
+        account.identities.append(identity)
+        state.identity.identities[identity.key] = account.uid
+        if account.email == nil { account.email = EmailAddress.normalized(email) ?? email }
+        if account.email.map({ EmbeddedAccount.lookupEmail($0) == EmbeddedAccount.lookupEmail(email) }) == true {
+            account.emailVerified = true
+        }
+        account.isAnonymous = false
+        account.displayName = Self.boundedName(request.fullName?.formatted ?? claims.name)
+        account.photoURL = claims.providerClaims["picture"].flatMap { try? Self.checkedPhotoURL($0) }
+        account.screenName = claims.providerClaims["screen_name"].flatMap { Self.boundedName($0) }
+        return account
     }
 
     // MARK: - Guests and email/password

@@ -19,9 +19,12 @@ struct FaceHarness {
     static let origin = "http://127.0.0.1:9099"
     static let apiKey = "AIza-test-key-not-secret"
 
-    /// A face over a new backend, with the face's settings `configure` changes.
-    init(seed: UInt64 = 42, configure: (inout EmbeddedHTTPFace) -> Void = { _ in }) {
-        base = BackendHarness(seed: seed)
+    /// A face over a new backend of `configuration`, with the face's settings `configure` changes.
+    init(
+        seed: UInt64 = 42, configuration: EmbeddedBackendConfiguration = BackendHarness.fastConfiguration,
+        configure: (inout EmbeddedHTTPFace) -> Void = { _ in }
+    ) {
+        base = BackendHarness(seed: seed, configuration: configuration)
         var face = EmbeddedHTTPFace(backend: base.backend, tracer: tracer)
         configure(&face)
         self.face = face

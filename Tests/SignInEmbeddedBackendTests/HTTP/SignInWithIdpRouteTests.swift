@@ -272,13 +272,19 @@ struct SignInWithIdpRouteTests {
         #expect(plain.errorCode == "FEDERATED_USER_ID_ALREADY_LINKED")
     }
 
-    @Test("signing in with an identity whose email another account has: 200, needConfirmation and the email")
+    @Test(
+        "an identity whose email another account has, which its provider does not vouch for: 200, needConfirmation")
     func needConfirmationTrap() throws {
-        let harness = FaceHarness()
+        var lenient = BackendHarness.fastConfiguration
+        lenient.acceptsUnsignedProviderTokens = true
+        let harness = FaceHarness(configuration: lenient)
         _ = harness.signUp("jane.appleseed@gmail.com")
         let before = try harness.service.snapshot()
+        let token = #"{"sub":"jane-at-google","email":"jane.appleseed@gmail.com","email_verified":false}"#
         for returnIdpCredential in [true, false] {
-            let reply = harness.googleSignIn(extra: ["returnIdpCredential": returnIdpCredential])
+            let reply = harness.signInWithIdp(
+                [("providerId", "google.com"), ("id_token", token)],
+                extra: ["returnIdpCredential": returnIdpCredential])
             #expect(reply.status == 200)
             #expect(reply.keys == ["email", "kind", "needConfirmation", "providerId"])
             #expect(reply.bool("needConfirmation") == true)
