@@ -377,14 +377,34 @@ extension EmbeddedHTTPFace {
     /// `accounts:signInWithPhoneNumber` (`sessionInfo`, `code`, and `idToken` to give a signed-in account the
     /// number): the session with `phoneNumber` and `isNewUser`, or the pending credential of an account with second
     /// factors.
+    /// A code (`sessionInfo` and `code`), or the `temporaryProof` of a `phoneNumber` a refused link gave: a link to a
+    /// number another account has answers `200` with that proof and the number (the code is used), as Firebase's.
     func signInWithPhoneNumber(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
-        guard let sessionInfo = try fields.text("sessionInfo") else { throw HTTPFaceError("MISSING_SESSION_INFO") }
-        guard let code = try fields.text("code") else { throw HTTPFaceError("MISSING_CODE") }
         let idToken = try fields.text("idToken").map { Secret($0) }
+        let proof = try fields.text("temporaryProof")
+        let phoneNumber = try fields.text("phoneNumber")
+        if proof != nil, phoneNumber == nil { throw HTTPFaceError("MISSING_PHONE_NUMBER") }
+        let sessionInfo = try fields.text("sessionInfo")
+        let code = try fields.text("code")
+        if proof == nil {
+            guard sessionInfo != nil else { throw HTTPFaceError("MISSING_SESSION_INFO") }
+            guard code != nil else { throw HTTPFaceError("MISSING_CODE") }
+        }
         let answer: EmbeddedIdentityService.PhoneSignIn
         do throws(IdentityBackendError) {
-            answer = try service.signInWithPhoneNumber(
-                sessionInfo: Secret(sessionInfo), code: Secret(code), idToken: idToken)
+            if let proof, let phoneNumber {
+                answer = try service.signInWithPhoneNumber(
+                    temporaryProof: Secret(proof), phoneNumber: phoneNumber, idToken: idToken)
+            } else {
+                answer = try service.signInWithPhoneNumber(
+                    sessionInfo: Secret(sessionInfo ?? ""), code: Secret(code ?? ""), idToken: idToken)
+            }
+        } catch  where error.code == .phoneNumberExists && error.pendingToken != nil {
+            return .object([
+                "kind": "identitytoolkit#VerifyPhoneNumberResponse",
+                "temporaryProof": .string(error.pendingToken?.value ?? ""),
+                "phoneNumber": .string(error.phoneNumber ?? phoneNumber ?? ""),
+            ])
         } catch  where error.code == .secondFactorRequired && error.secondFactor != nil {
             guard let challenge = error.secondFactor else { throw HTTPFaceError(error) }
             return Self.secondFactorAnswer(challenge, ["kind": "identitytoolkit#VerifyPhoneNumberResponse"])

@@ -128,4 +128,51 @@ struct PhoneSignInTests {
         #expect(try harness.backend.smsOutbox.messages().count == sent)
         _ = try service.sendPhoneCode(phoneNumber: "+15555550101")
     }
+
+    /// The error `body` throws, if any.
+    func refusal(_ body: () throws(IdentityBackendError) -> Void) -> IdentityBackendError? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("a refused link gives a temporary proof of the number: it signs in to the number's account once, no more")
+    func temporaryProof() throws {
+        let first = try service.sendPhoneCode(phoneNumber: "+15555550100")
+        _ = try service.signInWithPhoneNumber(sessionInfo: first, code: try sentCode(first), idToken: nil)
+        let numberOwner = try #require(try service.accounts(uids: [], emails: [], phoneNumbers: ["+15555550100"]).first)
+        let other = try service.signUp(email: "other@example.com", password: "other password 1")
+        let session = try service.sendPhoneCode(phoneNumber: "+15555550100")
+        let code = try sentCode(session)
+        let refused = refusal { () throws(IdentityBackendError) in
+            _ = try service.signInWithPhoneNumber(sessionInfo: session, code: code, idToken: other.idToken)
+        }
+        #expect(refused?.code == .phoneNumberExists && refused?.phoneNumber == "+15555550100")
+        let proof = try #require(refused?.pendingToken)
+
+        // With the ID token again: still the number of another account, and no new proof.
+        let again = refusal { () throws(IdentityBackendError) in
+            _ = try service.signInWithPhoneNumber(
+                temporaryProof: proof, phoneNumber: "+15555550100", idToken: other.idToken)
+        }
+        #expect(again?.code == .phoneNumberExists && again?.pendingToken == nil)
+        // For another number, or made up: refused.
+        for (token, number) in [(proof, "+15555550101"), (Secret("not.a.proof"), "+15555550100")] {
+            #expect(
+                errorCode { () throws(IdentityBackendError) in
+                    _ = try service.signInWithPhoneNumber(temporaryProof: token, phoneNumber: number, idToken: nil)
+                } == .invalidTemporaryProof)
+        }
+        // Without the ID token: the number's account signs in, once.
+        let signedIn = try service.signInWithPhoneNumber(
+            temporaryProof: proof, phoneNumber: "+1 555-555-0100", idToken: nil)
+        #expect(signedIn.session.localId == numberOwner.uid && !signedIn.isNewUser)
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.signInWithPhoneNumber(temporaryProof: proof, phoneNumber: "+15555550100", idToken: nil)
+            } == .invalidTemporaryProof)
+    }
 }

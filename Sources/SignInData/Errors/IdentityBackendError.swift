@@ -13,9 +13,11 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
     public var email: String?
     /// With a refused link of an identity another account has (`FEDERATED_USER_ID_ALREADY_LINKED`), what the backend
     /// returned to sign in to that account instead: the identity token (Firebase's `oauthIdToken`) and the
-    /// `pendingToken`.
+    /// `pendingToken`. With a refused link of a phone number another account has (`PHONE_NUMBER_EXISTS`), the
+    /// `pendingToken` is the number's temporary proof, and `phoneNumber` the number.
     public var returnedIDToken: Secret?
     public var pendingToken: Secret?
+    public var phoneNumber: String?
     /// With ``Code/secondFactorRequired``: what finishes the sign-in (the pending credential and the account's
     /// factors).
     public var secondFactor: BackendSecondFactorChallenge?
@@ -181,6 +183,8 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let passkeyNotFound = Code(rawValue: "PASSKEY_NOT_FOUND")
         /// No account has the passkey a sign-in names: Firebase's word for ``passkeyNotFound`` at a sign-in.
         public static let passkeyCredentialNotFound = Code(rawValue: "PASSKEY_CREDENTIAL_NOT_FOUND")
+        /// A phone number's temporary proof is not this backend's, is for another number, was used, or expired.
+        public static let invalidTemporaryProof = Code(rawValue: "INVALID_TEMPORARY_PROOF")
         /// The account already has this credential.
         public static let passkeyAlreadyExists = Code(rawValue: "PASSKEY_ALREADY_EXISTS")
         /// The backend cannot check signatures (no cryptographic library): its failure, not the request's.

@@ -124,7 +124,9 @@ extension EmbeddedIdentityService {
     /// number signs in (a second factor is still asked for), or a new account is made with it. With `idToken`: the
     /// signed-in account takes the number.
     /// - Throws: `INVALID_SESSION_INFO`, `INVALID_CODE`, `SESSION_EXPIRED`, `USER_DISABLED`, `PHONE_NUMBER_EXISTS`
-    ///   (linking a number another account has), the ID token's refusals, and the second factor's challenge.
+    ///   (linking a number another account has: the code is used, and the error's `pendingToken` is a temporary proof
+    ///   of the number for ``signInWithPhoneNumber(temporaryProof:phoneNumber:idToken:)``, Firebase's
+    ///   `temporaryProof`), the ID token's refusals, and the second factor's challenge.
     public func signInWithPhoneNumber(sessionInfo: Secret, code: Secret, idToken: Secret?) throws(IdentityBackendError)
         -> PhoneSignIn
     {
@@ -146,34 +148,83 @@ extension EmbeddedIdentityService {
                 return .failure(IdentityBackendError(.invalidSessionInfo, message: "unknown or used session"))
             }
             do throws(IdentityBackendError) {
-                var account: EmbeddedAccount
-                let identity = LinkedIdentity(providerId: "phone", subject: number)
-                let owner = state.identity.identities[identity.key]
-                if let idToken {
-                    account = try authenticate(idToken, state: state, now: now).account
-                    try Self.refusePhoneFirstFactor(for: account)
-                    if let owner, owner != account.uid {
-                        throw IdentityBackendError(.phoneNumberExists, message: "another account has this number")
-                    }
-                } else if let owner, let existing = state.identity.accounts[owner] {
-                    account = existing
-                } else {
-                    account = EmbeddedAccount(uid: fresh.uid(avoiding: state), createdAt: now)
-                    isNewUser = true
-                }
-                try Self.requireEnabled(account)
-                try setPhoneNumber(number, of: &account, state: &state)
-                account.isAnonymous = false
-                state.identity.accounts[account.uid] = account
-                let step = try finishFirstStep(
-                    for: account, provider: "phone", isNewUser: isNewUser, fresh: fresh, now: now, state: &state)
-                return .success((step, number))
+                return .success(
+                    (
+                        try phoneSignInStep(
+                            number: number, idToken: idToken, provesNumber: true, isNewUser: &isNewUser, fresh: fresh,
+                            now: now, state: &state), number
+                    ))
             } catch {
                 return .failure(error)
             }
         }
         let (step, number) = try outcome.get()
         return PhoneSignIn(session: try step.answer(), phoneNumber: number, isNewUser: isNewUser)
+    }
+
+    /// Signs in (or, with `idToken`, links) with the temporary proof of `phoneNumber` that a refused link gave in
+    /// place of a new SMS code (Firebase's `temporaryProof`): it works once, for its number, for five minutes.
+    /// - Throws: `INVALID_TEMPORARY_PROOF` for a proof this backend did not make, for another number, used or
+    ///   expired; then as ``signInWithPhoneNumber(sessionInfo:code:idToken:)``, `PHONE_NUMBER_EXISTS` with no new
+    ///   proof.
+    public func signInWithPhoneNumber(temporaryProof: Secret, phoneNumber: String, idToken: Secret?)
+        throws(IdentityBackendError) -> PhoneSignIn
+    {
+        let now = clock.now()
+        let fresh = Fresh(self)
+        var isNewUser = false
+        let given = try Self.checkedPhoneNumber(phoneNumber)
+        let step = try storage.update { state throws(IdentityBackendError) in
+            let identity: LinkedIdentity
+            do throws(IdentityBackendError) {
+                identity = try acceptPendingToken(temporaryProof, providerId: "phone", state: &state, now: now)
+            } catch {
+                throw IdentityBackendError(.invalidTemporaryProof, message: error.message)
+            }
+            guard identity.subject == given else {
+                throw IdentityBackendError(.invalidTemporaryProof, message: "the proof is for another number")
+            }
+            return try phoneSignInStep(
+                number: given, idToken: idToken, provesNumber: false, isNewUser: &isNewUser, fresh: fresh, now: now,
+                state: &state)
+        }
+        return PhoneSignIn(session: try step.answer(), phoneNumber: given, isNewUser: isNewUser)
+    }
+
+    /// The sign-in or link of a number someone just proved: the account that has it, the signed-in account
+    /// (`idToken`), or a new one. A link to a number another account has is `PHONE_NUMBER_EXISTS`, with a temporary
+    /// proof of the number when it was proved by a code (`provesNumber`).
+    private func phoneSignInStep(
+        number: String, idToken: Secret?, provesNumber: Bool, isNewUser: inout Bool, fresh: Fresh, now: Date,
+        state: inout EmbeddedBackendState
+    ) throws(IdentityBackendError) -> FirstStep {
+        var account: EmbeddedAccount
+        let identity = LinkedIdentity(providerId: "phone", subject: number)
+        let owner = state.identity.identities[identity.key]
+        if let idToken {
+            account = try authenticate(idToken, state: state, now: now).account
+            try Self.refusePhoneFirstFactor(for: account)
+            if let owner, owner != account.uid {
+                var error = IdentityBackendError(.phoneNumberExists, message: "another account has this number")
+                if provesNumber {
+                    error.pendingToken = try makePendingToken(
+                        providerId: "phone", subject: number, now: now, state: state)
+                    error.phoneNumber = number
+                }
+                throw error
+            }
+        } else if let owner, let existing = state.identity.accounts[owner] {
+            account = existing
+        } else {
+            account = EmbeddedAccount(uid: fresh.uid(avoiding: state), createdAt: now)
+            isNewUser = true
+        }
+        try Self.requireEnabled(account)
+        try setPhoneNumber(number, of: &account, state: &state)
+        account.isAnonymous = false
+        state.identity.accounts[account.uid] = account
+        return try finishFirstStep(
+            for: account, provider: "phone", isNewUser: isNewUser, fresh: fresh, now: now, state: &state)
     }
 
     /// Makes `number` (E.164) the phone number that signs `account` in, in place of the one it had, or with `nil`

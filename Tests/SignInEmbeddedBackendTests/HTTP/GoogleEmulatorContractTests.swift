@@ -258,6 +258,25 @@ struct GoogleEmulatorContractTests {
         #expect(phone?["phoneNumber"] as? String == "+15555550100")
         let reused = harness.accounts("signInWithPhoneNumber", ["sessionInfo": sessionInfo, "code": code])
         #expect(reused.errorCode == "INVALID_SESSION_INFO", "\(reused.text)")
+
+        // Another account links the number: 200 with a temporary proof and the number, and no session; the proof
+        // with the ID token again is PHONE_NUMBER_EXISTS.
+        let other = try #require(harness.signUp("other@example.com").string("idToken"))
+        let second = harness.accounts("sendVerificationCode", ["phoneNumber": "+15555550100"])
+        let secondSession = try #require(second.string("sessionInfo"))
+        let secondCode = try #require(
+            harness.call("GET", "/emulator/v1/projects/demo-signin/verificationCodes").objects("verificationCodes")
+                .first { $0["sessionInfo"] as? String == secondSession }?["code"] as? String)
+        let trap = harness.accounts(
+            "signInWithPhoneNumber", ["sessionInfo": secondSession, "code": secondCode, "idToken": other])
+        #expect(trap.status == 200 && trap.string("idToken") == nil, "\(trap.text)")
+        #expect(trap.string("phoneNumber") == "+15555550100")
+        let proof = try #require(trap.string("temporaryProof"))
+        let again = harness.accounts(
+            "signInWithPhoneNumber", ["temporaryProof": proof, "phoneNumber": "+15555550100", "idToken": other])
+        #expect(again.errorCode == "PHONE_NUMBER_EXISTS", "\(again.text)")
+        #expect(
+            harness.accounts("signInWithPhoneNumber", ["temporaryProof": proof]).errorCode == "MISSING_PHONE_NUMBER")
     }
 
     @Test("a phone second factor over HTTP: enrolled by its code, masked before the second step, shown to its owner")
