@@ -43,8 +43,7 @@ extension EmbeddedHTTPFace {
                 session = try service.signInWithIdP(request)
             }
         } catch {
-            return try idpRefusal(
-                error, request: request, linking: idToken != nil, returnIdpCredential: returnIdpCredential)
+            return try idpRefusal(error, request: request, linking: idToken, returnIdpCredential: returnIdpCredential)
         }
         let emailVerified = (try? service.account(uid: session.localId))??.emailVerified ?? false
         var object: [String: JSONValue] = [
@@ -122,8 +121,9 @@ extension EmbeddedHTTPFace {
     /// ``IdentityBackendError/Code/credentialAlreadyInUse`` named `FEDERATED_USER_ID_ALREADY_LINKED`, as
     /// Firebase names it).
     private func idpRefusal(
-        _ error: IdentityBackendError, request: IdPSignInRequest, linking: Bool, returnIdpCredential: Bool
+        _ error: IdentityBackendError, request: IdPSignInRequest, linking idToken: Secret?, returnIdpCredential: Bool
     ) throws(HTTPFaceError) -> JSONValue {
+        let linking = idToken != nil
         let base: [String: JSONValue] = ["kind": Self.verifyAssertionKind, "providerId": .string(request.providerId)]
         switch error.code {
         case .secondFactorRequired where !linking:
@@ -140,6 +140,13 @@ extension EmbeddedHTTPFace {
             object["pendingToken"] = error.pendingToken.map { .string($0.value) }
             object["email"] = error.email.map(JSONValue.string)
             return .object(object)
+        case .providerAlreadyLinked where linking && returnIdpCredential && hasIdentity(request, linking: idToken):
+            // The identity is already this account's: Firebase says so as of any linked identity, with the
+            // credential back and no session.
+            var object = base
+            object["errorMessage"] = "FEDERATED_USER_ID_ALREADY_LINKED"
+            object["oauthIdToken"] = request.idToken.value.isEmpty ? nil : .string(request.idToken.value)
+            return .object(object)
         case .emailExists where linking && returnIdpCredential:
             var object = base
             object["errorMessage"] = "EMAIL_EXISTS"
@@ -153,6 +160,15 @@ extension EmbeddedHTTPFace {
         default:
             throw HTTPFaceError(error)
         }
+    }
+
+    /// Whether the account of `idToken` has the identity of `request`'s token (which the core verified before it
+    /// refused the link as already made).
+    private func hasIdentity(_ request: IdPSignInRequest, linking idToken: Secret?) -> Bool {
+        guard let idToken, case .string(let subject)? = Self.tokenClaims(of: request.idToken.value)?["sub"],
+            let account = try? service.lookupAccount(idToken: idToken)
+        else { return false }
+        return account.identities.contains { $0.providerId == request.providerId && $0.subject == subject }
     }
 
     /// The email an `EMAIL_EXISTS` refusal is about: the core's, else the identity token's `email` claim (the

@@ -307,6 +307,20 @@ struct SignInWithIdpRouteTests {
         #expect(
             linked.string("federatedId") == "https://accounts.google.com/\(account.providerUserIds["google.com"] ?? "")"
         )
+
+        // The same Google account again: with returnIdpCredential, Firebase's 200 that says it is linked already,
+        // with no session; without, the error.
+        let renewed = try #require(linked.string("idToken"))
+        let again = harness.googleSignIn(
+            "sam.rivera@gmail.com", extra: ["idToken": renewed, "returnIdpCredential": true])
+        #expect(
+            again.status == 200 && again.string("errorMessage") == "FEDERATED_USER_ID_ALREADY_LINKED", "\(again.text)")
+        #expect(
+            again.string("localId") == nil && again.string("refreshToken") == nil && again.string("oauthIdToken") != nil
+        )
+        let refused = harness.googleSignIn(
+            "sam.rivera@gmail.com", extra: ["idToken": renewed, "returnIdpCredential": false])
+        #expect(refused.errorCode == "PROVIDER_ALREADY_LINKED", "\(refused.text)")
     }
 
     @Test("a postBody's user that is not a JSON object is INVALID_JSON")
