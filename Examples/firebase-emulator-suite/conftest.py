@@ -12,7 +12,10 @@ import json
 import os
 import pathlib
 import re
+import subprocess
+import tempfile
 import threading
+import time
 import urllib.parse
 
 import pytest
@@ -428,6 +431,38 @@ def blocking_function():
 @pytest.fixture(scope="session")
 def auth_api():
     return AuthApi()
+
+
+@pytest.fixture(scope="session")
+def single_project_auth_api():
+    """The spec's emulator in `SingleProjectMode.ERROR`: a `serve` of its own (the `SIGNIN_DEMO_CLI` that `run`
+    names), started without `--as-google-emulator`, which would serve any project id; stopped when the run ends."""
+    cli = os.environ.get("SIGNIN_DEMO_CLI")
+    if not cli:
+        pytest.fail("SIGNIN_DEMO_CLI is not set: run the suite with ./run --cli PATH")
+    with tempfile.TemporaryDirectory() as folder:
+        out = pathlib.Path(folder, "serve.out")
+        with open(out, "w") as stdout, open(pathlib.Path(folder, "serve.log"), "w") as stderr:
+            server = subprocess.Popen(
+                [cli, "serve", "--port", "0", "--project", PROJECT_ID, "--data-dir", str(pathlib.Path(folder, "d"))],
+                stdout=stdout, stderr=stderr)
+        try:
+            address = None
+            for _ in range(100):  # at most 10 s for the server to say where it listens
+                found = re.search(r"127\.0\.0\.1:[0-9]+", out.read_text())
+                if found or server.poll() is not None:
+                    address = found.group(0) if found else None
+                    break
+                time.sleep(0.1)
+            if not address:
+                pytest.fail("the single-project serve did not start")
+            yield AuthApi("http://" + address)
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
 
 
 @pytest.fixture

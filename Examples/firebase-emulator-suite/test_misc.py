@@ -461,7 +461,7 @@ def test_should_update_both_allow_duplicate_emails_and_enable_improved_email_pri
 
 
 @case(SPEC, "should throw an exception on project ID mismatch if singleProjectMode is ERROR")
-def test_should_throw_an_exception_on_project_id_mismatch_if_single_project_mode_is_error(auth_api):
-    res = auth_api.get("/emulator/v1/projects/someproject/config")
+def test_should_throw_an_exception_on_project_id_mismatch_if_single_project_mode_is_error(single_project_auth_api):
+    res = single_project_auth_api.get("/emulator/v1/projects/someproject/config")
     expect_status_code(400, res)
     assert "single project mode" in error_message(res)

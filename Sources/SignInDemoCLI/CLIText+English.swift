@@ -323,7 +323,7 @@ extension CLIMessages {
         .optionProject:
             "The Firebase project id its ID tokens name (default: $FIREBASE_PROJECT_ID, else $GCLOUD_PROJECT, else demo-signin).",
         .optionAcceptUnsignedTokens:
-            "Also take unsigned identity tokens (a JSON object of claims, or alg none), as Google's emulator does: anyone who reaches the server can then sign in as anyone, so for tests only.",
+            "Also take unsigned identity tokens (a JSON object of claims, or alg none) for any provider id, and a SAML provider's SAMLResponse as JSON, as Google's emulator does: anyone who reaches the server can then sign in as anyone, so for tests only.",
         .optionTestClock:
             "Stop the server's clock, as a test suite's fake timers do, and let the suite move it forward through /emulator/v1/projects/ID/clock in place of waiting: tokens, codes and throttles then expire early, so for tests only.",
         .optionAsGoogleEmulator:

@@ -297,7 +297,7 @@ extension CLIMessages {
         .optionPort: "在 127.0.0.1 上服務的連接埠（預設 9099；0 會選一個空閒的）。",
         .optionProject: "其 ID 權杖所寫的 Firebase 專案 ID（預設：$FIREBASE_PROJECT_ID，否則 $GCLOUD_PROJECT，否則 demo-signin）。",
         .optionAcceptUnsignedTokens:
-            "如同 Google 的模擬器，也接受未簽署的身分權杖（宣告的 JSON 物件，或 alg none）：任何連得到伺服器的人都能以任何人身分登入，因此僅供測試使用。",
+            "如同 Google 的模擬器，也接受任何提供者 ID 的未簽署身分權杖（宣告的 JSON 物件，或 alg none），以及 SAML 提供者以 JSON 表示的 SAMLResponse：任何連得到伺服器的人都能以任何人身分登入，因此僅供測試使用。",
         .optionTestClock:
             "像測試套件的假計時器那樣停住伺服器的時鐘，並讓測試套件透過 /emulator/v1/projects/ID/clock 把它往前撥，而不必等待：權杖、驗證碼與限制會因此提早到期，因此僅供測試使用。",
         .optionAsGoogleEmulator:

@@ -330,7 +330,7 @@ extension CLIMessages {
         .optionProject:
             "Kimlik belirteçlerinde yazan Firebase proje kimliği (varsayılan: $FIREBASE_PROJECT_ID, yoksa $GCLOUD_PROJECT, yoksa demo-signin).",
         .optionAcceptUnsignedTokens:
-            "Google'ın emülatörü gibi imzasız kimlik belirteçlerini de (talepleri içeren bir JSON nesnesi ya da alg none) kabul et: sunucuya ulaşan herkes herkesin yerine giriş yapabilir, bu yüzden yalnızca testler için.",
+            "Google'ın emülatörü gibi imzasız kimlik belirteçlerini de (talepleri içeren bir JSON nesnesi ya da alg none) her sağlayıcı kimliği için, bir SAML sağlayıcısının SAMLResponse yanıtını da JSON olarak kabul et: sunucuya ulaşan herkes herkesin yerine giriş yapabilir, bu yüzden yalnızca testler için.",
         .optionTestClock:
             "Sunucunun saatini bir test takımının sahte zamanlayıcıları gibi durdur ve takımın onu beklemek yerine /emulator/v1/projects/ID/clock üzerinden ileri almasına izin ver: belirteçler, kodlar ve sınırlar o zaman erken dolar, bu yüzden yalnızca testler için.",
         .optionAsGoogleEmulator:

@@ -31,13 +31,17 @@ extension EmbeddedHTTPFace {
             guard let body = request.body, case .object(let fields)? = JSONValue.decode(body),
                 case .string(let target)? = fields["targetProjectId"], target != projectID, !servesAnyProjectID
             else { return nil }
-            return HTTPFaceError("PROJECT_NOT_FOUND", status: 404, detail: "this emulator serves \(projectID)")
+            return HTTPFaceError(
+                "PROJECT_NOT_FOUND", status: 404, detail: "this emulator serves \(projectID) only (single project mode)"
+            )
         }
         // `projects/{id}:createSessionCookie` names it before the colon.
         let segment = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(4).first ?? ""
         let project = segment.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         guard project == projectID || servesAnyProjectID else {
-            return HTTPFaceError("PROJECT_NOT_FOUND", status: 404, detail: "this emulator serves \(projectID)")
+            return HTTPFaceError(
+                "PROJECT_NOT_FOUND", status: 404, detail: "this emulator serves \(projectID) only (single project mode)"
+            )
         }
         return nil
     }

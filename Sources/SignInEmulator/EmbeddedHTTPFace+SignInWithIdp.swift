@@ -29,8 +29,10 @@ extension EmbeddedHTTPFace {
         let returnIdpCredential = try fields.bool("returnIdpCredential") ?? false
         let idToken = try fields.text("idToken").map { Secret($0) }
         let user = try Self.appleUser(postBody["user"])
+        let saml = try Self.samlAssertion(providerId: providerId, postBody["SAMLResponse"])
         let request = IdPSignInRequest(
-            providerId: providerId, idToken: Secret(postBody["id_token"] ?? ""),
+            providerId: providerId,
+            idToken: Secret(Self.unsignedToken(postBody["id_token"] ?? "", assertedEmail: saml?.email)),
             rawNonce: Self.nonEmpty(postBody["nonce"]).map { Secret($0) },
             accessToken: Self.nonEmpty(postBody["access_token"]).map { Secret($0) }, fullName: user.name,
             email: user.email, autoCreate: try fields.bool("autoCreate") ?? true,
@@ -70,9 +72,11 @@ extension EmbeddedHTTPFace {
         // userinfo answer, any other's as its claims. The provider's tokens themselves go back only to a client that
         // asks for them (`returnIdpCredential`), as Firebase's `oauthIdToken` and `oauthAccessToken`: they are the
         // ones it sent, and no error or trace quotes them.
-        object["rawUserInfo"] = Self.rawUserInfo(providerId: providerId, claims: claims).map(JSONValue.string)
-        if returnIdpCredential {
-            object["oauthIdToken"] = request.idToken.value.isEmpty ? nil : .string(request.idToken.value)
+        object["rawUserInfo"] =
+            saml.map { String(decoding: $0.attributes.encoded, as: UTF8.self) }.map(JSONValue.string)
+            ?? Self.rawUserInfo(providerId: providerId, claims: claims).map(JSONValue.string)
+        if returnIdpCredential, let sent = postBody["id_token"] {
+            object["oauthIdToken"] = sent.isEmpty ? nil : .string(sent)
             object["oauthAccessToken"] = request.accessToken.map { .string($0.value) }
         }
         object.merge(Self.tokenFields(session)) { _, new in new }
@@ -155,7 +159,18 @@ extension EmbeddedHTTPFace {
         case .emailExists where !linking, .needConfirmation where !linking:
             var object = base
             object["needConfirmation"] = true
-            object["email"] = identityEmail(error, request: request).map(JSONValue.string)
+            let email = identityEmail(error, request: request)
+            object["email"] = email.map(JSONValue.string)
+            // The account to sign in to and link from, and the providers it signs in with, as Firebase says them,
+            // unless email enumeration protection keeps which emails have accounts untold.
+            if !service.projectSettings.emailEnumerationProtection, let email,
+                let owner = try? service.accounts(uids: [], emails: [email]).first
+            {
+                object["localId"] = .string(owner.uid)
+                object["verifiedProvider"] = .array(
+                    owner.identities.map(\.providerId).filter { !["password", "phone"].contains($0) }.map(
+                        JSONValue.string))
+            }
             return .object(object)
         default:
             throw HTTPFaceError(error)
@@ -184,6 +199,42 @@ extension EmbeddedHTTPFace {
     }
 
     static let verifyAssertionKind: JSONValue = "identitytoolkit#VerifyAssertionResponse"
+
+    /// The assertion of a SAML provider's (`saml.…`) `SAMLResponse`, in the JSON form Google's Auth emulator takes
+    /// for one (`{"assertion": {"subject": {"nameId": …}, "attributeStatements": {…}}}`): the subject's `nameId`
+    /// when it is an email, and the attribute statements; `nil` for another provider or no `SAMLResponse`.
+    /// - Throws: `INVALID_IDP_RESPONSE` naming what the response lacks.
+    static func samlAssertion(providerId: String, _ text: String?) throws(HTTPFaceError) -> (
+        email: String?, attributes: JSONValue
+    )? {
+        guard providerId.hasPrefix("saml."), let text, !text.isEmpty else { return nil }
+        guard case .object(let response)? = JSONValue.decode(Data(text.utf8)) else {
+            throw HTTPFaceError("INVALID_IDP_RESPONSE", detail: "the SAMLResponse is not a JSON object")
+        }
+        guard case .object(let assertion)? = response["assertion"] else {
+            throw HTTPFaceError("INVALID_IDP_RESPONSE", detail: "Missing assertion in SAMLResponse.")
+        }
+        guard case .object(let subject)? = assertion["subject"] else {
+            throw HTTPFaceError("INVALID_IDP_RESPONSE", detail: "Missing assertion.subject in SAMLResponse.")
+        }
+        guard case .string(let nameID)? = subject["nameId"], !nameID.isEmpty else {
+            throw HTTPFaceError("INVALID_IDP_RESPONSE", detail: "Missing assertion.subject.nameId in SAMLResponse.")
+        }
+        let email = EmailAddress.normalized(nameID) == nil ? nil : nameID
+        return (email, assertion["attributeStatements"] ?? .object([:]))
+    }
+
+    /// `token` as the core is given it: with an email a SAML assertion names, an unsigned token whose `email` is it,
+    /// verified (the assertion's subject); any other token as it came (a signed token is checked in full, so it
+    /// cannot be changed here).
+    static func unsignedToken(_ token: String, assertedEmail: String?) -> String {
+        guard let assertedEmail, token.hasPrefix("{") || JWS.parse(token)?.signature.isEmpty == true,
+            var claims = tokenClaims(of: token)
+        else { return token }
+        claims["email"] = .string(assertedEmail)
+        claims["email_verified"] = true
+        return String(decoding: JSONValue.object(claims).encoded, as: UTF8.self)
+    }
 
     /// Apple's `user` parameter at the first sign-in: `{"name":{"firstName":…,"lastName":…},"email":…}`.
     /// - Throws: `INVALID_JSON` when it is not such an object.

@@ -106,7 +106,9 @@ package struct EmbeddedHTTPFace: Sendable {
         if route.isAdmin, let refusal = adminRefusal(of: request) {
             return refuse(refusal, method, route.rawValue)
         }
-        if route.isEmulatorEndpoint, let refusal = projectRefusal(of: request) {
+        // The test endpoints of another project: Google's emulator in single project mode answers 400.
+        if route.isEmulatorEndpoint, var refusal = projectRefusal(of: request) {
+            refusal.status = 400
             return refuse(refusal, method, route.rawValue)
         }
         // The owner credential makes a v1 call the administrator's, as Google's APIs take an OAuth credential in

@@ -62,7 +62,8 @@ struct UnsignedProviderTokenTests {
     }
 
     @Test(
-        "on: a signed token is still checked in full; no sub, a provider not enabled, a signature on alg none: refused")
+        "on: a signed token is still checked in full; no sub, a malformed provider id, a signature on alg none: refused"
+    )
     func stillStrict() throws {
         let harness = BackendHarness(configuration: Self.lenient)
         let (issued, rawNonce) = try harness.authorize()
@@ -76,12 +77,27 @@ struct UnsignedProviderTokenTests {
         #expect(code { try signIn(harness, #"{"email":"x@y.co"}"#) } == .invalidIdPResponse)
         #expect(code { try signIn(harness, #"{"sub":"   "}"#) } == .invalidIdPResponse)
         #expect(code { try signIn(harness, #"{"sub":12}"#) } == .invalidIdPResponse)
-        #expect(code { try signIn(harness, #"{"sub":"abc"}"#, provider: "evil.example") } == .unsupportedProvider)
+        for provider in ["password", "phone", "anonymous", "Evil.Example", "nodot", "a..", ".com", "x y.com"] {
+            #expect(
+                code { try signIn(harness, #"{"sub":"abc"}"#, provider: provider) } == .unsupportedProvider,
+                "\(provider)")
+        }
+        // A provider the backend has no registration for takes no signed token: it has no key to check it with.
+        #expect(code { try signIn(harness, genuine, provider: "facebook.com") } == .unsupportedProvider)
         // A signature on an alg-none token makes it no unsigned token: it is checked, and fails.
         #expect(throws: IdentityBackendError.self) {
             try signIn(harness, Self.unsignedJWT(#"{"sub":"a"}"#, signature: "c2ln"))
         }
         #expect(try harness.service.snapshot().accounts.isEmpty)
+    }
+
+    @Test("on: an unsigned token signs in with a provider the backend has no registration for, as Google's emulator")
+    func anyProvider() throws {
+        let harness = BackendHarness(configuration: Self.lenient)
+        let session = try signIn(harness, #"{"sub":"fb-1","email":"fb@example.com"}"#, provider: "facebook.com")
+        #expect(try harness.service.account(uid: session.localId)?.providerIds == ["facebook.com"])
+        let strict = BackendHarness()
+        #expect(code { try signIn(strict, #"{"sub":"fb-1"}"#, provider: "facebook.com") } == .unsupportedProvider)
     }
 
     @Test("an unsigned token's other string claims are the provider's own: its handle and photo fill the profile")

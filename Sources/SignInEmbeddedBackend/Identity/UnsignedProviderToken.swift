@@ -8,11 +8,23 @@ import SignInJOSE
 /// other claim whose value is a string (`picture`, `screen_name`, …) is kept as the provider's own.
 ///
 /// Taken only with ``EmbeddedBackendConfiguration/acceptsUnsignedProviderTokens`` (`signin-demo serve
-/// --accept-unsigned-provider-tokens`): anyone who can reach the backend can then sign in as anyone. A token that is
-/// signed is still checked in full, and so is every token without the setting.
+/// --accept-unsigned-provider-tokens`): anyone who can reach the backend can then sign in as anyone, with any provider
+/// id (``isProviderID(_:)``), registered or not. A token that is signed is still checked in full, and so is every
+/// token without the setting.
 enum UnsignedProviderToken {
     /// The longest token read, in bytes.
     static let maximumLength = 8 * 1024
+
+    /// Whether `providerId` may name a provider the backend has no registration for, in the lenient mode: lowercase
+    /// letters, digits, `.` and `-`, with a dot, at most 64 characters (`facebook.com`, `saml.acme`), and none of the
+    /// backend's own ways in (`password`, `phone`, `anonymous`, `emailLink`, `custom`).
+    static func isProviderID(_ providerId: String) -> Bool {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789.-")
+        return (3...64).contains(providerId.count) && providerId.contains(".")
+            && providerId.allSatisfy(allowed.contains)
+            && !providerId.hasPrefix(".") && !providerId.hasSuffix(".")
+            && !["password", "phone", "anonymous", "emaillink", "custom", "firebase"].contains(providerId)
+    }
 
     /// The claims of an unsigned token, with no issuer or audience and a lifetime from `now`; `nil` when `token` is
     /// neither kind (a signed JWT, or something else).

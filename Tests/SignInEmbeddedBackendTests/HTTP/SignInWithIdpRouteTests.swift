@@ -153,6 +153,31 @@ struct SignInWithIdpRouteTests {
         #expect(reply.string("fullName") == "Sam Rivera", "\(reply.text)")
     }
 
+    @Test("lenient: a SAML provider's JSON SAMLResponse names the email; its attributes are rawUserInfo; gaps refused")
+    func samlResponse() throws {
+        var lenient = BackendHarness.fastConfiguration
+        lenient.acceptsUnsignedProviderTokens = true
+        let harness = FaceHarness(configuration: lenient)
+        let token = #"{"sub":"saml-user-1","email":"token@example.com"}"#
+        func saml(_ response: String) -> Reply {
+            harness.signInWithIdp([("providerId", "saml.acme"), ("id_token", token), ("SAMLResponse", response)])
+        }
+        for (response, missing) in [
+            ("{}", "Missing assertion"), (#"{"assertion":{}}"#, "Missing assertion.subject"),
+            (#"{"assertion":{"subject":{}}}"#, "Missing assertion.subject.nameId"), ("not json", "not a JSON object"),
+        ] {
+            let refused = saml(response)
+            #expect(refused.errorCode == "INVALID_IDP_RESPONSE", "\(refused.text)")
+            #expect(refused.errorMessage?.contains(missing) == true, "\(refused.text)")
+        }
+        let signedIn = saml(
+            #"{"assertion":{"subject":{"nameId":"jane@example.com"},"attributeStatements":{"name":"Jane Doe"}}}"#)
+        #expect(signedIn.status == 200 && signedIn.string("email") == "jane@example.com", "\(signedIn.text)")
+        #expect(signedIn.bool("emailVerified") == true && signedIn.string("providerId") == "saml.acme")
+        #expect(signedIn.string("rawUserInfo") == #"{"name":"Jane Doe"}"#)
+        #expect(signedIn.string("oauthIdToken") == token, "the token the client sent, as it sent it")
+    }
+
     @Test("a redirect's own parameters are read, the postBody's first")
     func requestUriParameters() throws {
         let harness = FaceHarness()
@@ -292,6 +317,13 @@ struct SignInWithIdpRouteTests {
             #expect(reply.string("providerId") == "google.com")
         }
         #expect(try harness.service.snapshot() == before)
+        // Without email enumeration protection, the answer names the account and the providers it signs in with.
+        harness.service.updateProjectSettings { $0.emailEnumerationProtection = false }
+        let told = harness.signInWithIdp([("providerId", "google.com"), ("id_token", token)])
+        let owner = try #require(try harness.service.accounts(uids: [], emails: ["jane.appleseed@gmail.com"]).first)
+        #expect(told.string("localId") == owner.uid, "\(told.text)")
+        #expect(told.json["verifiedProvider"] as? [String] == [], "a password is no verified provider")
+        #expect(told.string("idToken") == nil)
     }
 
     @Test("linking Google to a signed-in account keeps its uid and adds the provider")
