@@ -129,11 +129,15 @@ public struct RefreshTokenRecord: Codable, Hashable, Sendable {
     /// The enrolment id of the second factor the chain's sign-in gave: every ID token refreshed from it says so
     /// (`firebase.sign_in_second_factor`). `nil` for a sign-in of one step, and in records written before it existed.
     public var secondFactor: String?
+    /// What the SAML provider of the chain's sign-in asserted (`firebase.sign_in_attributes`): every ID token
+    /// refreshed from it carries them. `nil` for any other sign-in, and in records written before it existed.
+    public var signInAttributes: [String: JSONValue]?
 
     /// Creates a record.
     public init(
         uid: String, issuedAt: Date, provider: String, authTime: Date? = nil, family: String? = nil,
-        developerClaims: [String: JSONValue]? = nil, secondFactor: String? = nil
+        developerClaims: [String: JSONValue]? = nil, secondFactor: String? = nil,
+        signInAttributes: [String: JSONValue]? = nil
     ) {
         self.uid = uid
         self.issuedAt = issuedAt
@@ -142,6 +146,7 @@ public struct RefreshTokenRecord: Codable, Hashable, Sendable {
         self.family = family
         self.developerClaims = developerClaims
         self.secondFactor = secondFactor
+        self.signInAttributes = signInAttributes
     }
 }
 

@@ -32,7 +32,7 @@ extension EmbeddedHTTPFace {
         let saml = try Self.samlAssertion(providerId: providerId, postBody["SAMLResponse"])
         let request = IdPSignInRequest(
             providerId: providerId,
-            idToken: Secret(Self.unsignedToken(postBody["id_token"] ?? "", assertedEmail: saml?.email)),
+            idToken: Secret(Self.unsignedToken(postBody["id_token"] ?? "", saml: saml)),
             rawNonce: Self.nonEmpty(postBody["nonce"]).map { Secret($0) },
             accessToken: Self.nonEmpty(postBody["access_token"]).map { Secret($0) }, fullName: user.name,
             email: user.email, autoCreate: try fields.bool("autoCreate") ?? true,
@@ -224,15 +224,18 @@ extension EmbeddedHTTPFace {
         return (email, assertion["attributeStatements"] ?? .object([:]))
     }
 
-    /// `token` as the core is given it: with an email a SAML assertion names, an unsigned token whose `email` is it,
-    /// verified (the assertion's subject); any other token as it came (a signed token is checked in full, so it
-    /// cannot be changed here).
-    static func unsignedToken(_ token: String, assertedEmail: String?) -> String {
-        guard let assertedEmail, token.hasPrefix("{") || JWS.parse(token)?.signature.isEmpty == true,
+    /// `token` as the core is given it: with a SAML assertion, an unsigned token whose `email` is the email the
+    /// assertion's subject names (verified), and whose `sign_in_attributes` are its attribute statements (as JSON
+    /// text); any other token as it came (a signed token is checked in full, so it cannot be changed here).
+    static func unsignedToken(_ token: String, saml: (email: String?, attributes: JSONValue)?) -> String {
+        guard let saml, token.hasPrefix("{") || JWS.parse(token)?.signature.isEmpty == true,
             var claims = tokenClaims(of: token)
         else { return token }
-        claims["email"] = .string(assertedEmail)
-        claims["email_verified"] = true
+        if let email = saml.email {
+            claims["email"] = .string(email)
+            claims["email_verified"] = true
+        }
+        claims["sign_in_attributes"] = .string(String(decoding: saml.attributes.encoded, as: UTF8.self))
         return String(decoding: JSONValue.object(claims).encoded, as: UTF8.self)
     }
 

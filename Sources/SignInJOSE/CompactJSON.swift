@@ -162,6 +162,7 @@ extension SessionTokenClaims {
         var firebase = CompactJSONObject()
         firebase.add("identities", identityObject)
         firebase.add("second_factor_identifier", secondFactorIdentifier)
+        if let signInAttributes { firebase.add("sign_in_attributes", JSONValue.object(signInAttributes)) }
         firebase.add("sign_in_provider", signInProvider)
         firebase.add("sign_in_second_factor", signInSecondFactor)
         firebase.add("tenant", tenant)

@@ -359,6 +359,11 @@ extension SessionTokenClaims: FlatJSONDecodable {
         self.signInSecondFactor = secondFactor
         self.secondFactorIdentifier = secondFactorIdentifier
         self.tenant = tenant
+        switch firebase.value("sign_in_attributes") {
+        case nil, .null?: break
+        case .object(let members)?: signInAttributes = members.mapValues(\.claimValue)
+        default: return nil
+        }
         for (key, value) in object.values where !Self.standardNames.contains(key) {
             customClaims[key] = value.claimValue
         }

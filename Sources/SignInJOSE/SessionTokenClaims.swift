@@ -47,6 +47,9 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
     public var secondFactorIdentifier: String?
     /// The tenant whose account signed in (`firebase.tenant`), or `nil` for an account of the project itself.
     public var tenant: String?
+    /// What a SAML provider's assertion said about the user at this sign-in (`firebase.sign_in_attributes`): its
+    /// attribute statements. Refreshed tokens keep them; `nil` for any other sign-in.
+    public var signInAttributes: [String: JSONValue]?
 
     /// Creates claims.
     public init(
@@ -92,6 +95,7 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         case signInSecondFactor = "sign_in_second_factor"
         case secondFactorIdentifier = "second_factor_identifier"
         case tenant
+        case signInAttributes = "sign_in_attributes"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -114,6 +118,7 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         signInSecondFactor = try firebase.decodeIfPresent(String.self, forKey: .signInSecondFactor)
         secondFactorIdentifier = try firebase.decodeIfPresent(String.self, forKey: .secondFactorIdentifier)
         tenant = try firebase.decodeIfPresent(String.self, forKey: .tenant)
+        signInAttributes = try firebase.decodeIfPresent([String: JSONValue].self, forKey: .signInAttributes)
         let all = try decoder.container(keyedBy: IdentityTokenClaims.AnyKey.self)
         for key in all.allKeys where !Self.standardNames.contains(key.stringValue) {
             customClaims[key.stringValue] = try all.decode(JSONValue.self, forKey: key)
@@ -142,6 +147,7 @@ public struct SessionTokenClaims: Codable, Hashable, Sendable {
         try firebase.encodeIfPresent(signInSecondFactor, forKey: .signInSecondFactor)
         try firebase.encodeIfPresent(secondFactorIdentifier, forKey: .secondFactorIdentifier)
         try firebase.encodeIfPresent(tenant, forKey: .tenant)
+        try firebase.encodeIfPresent(signInAttributes, forKey: .signInAttributes)
         var all = encoder.container(keyedBy: IdentityTokenClaims.AnyKey.self)
         for (name, value) in customClaims where !Self.standardNames.contains(name) {
             try all.encode(value, forKey: IdentityTokenClaims.AnyKey(stringValue: name))

@@ -55,11 +55,15 @@ struct CompactJSONTests {
                 sessionID: email)
             session.phoneNumber = email.map { _ in "+15555550100" }
             session.tenant = email.map { _ in "tenant-a1" }
+            session.signInAttributes = email.map { text in
+                ["name": .string(text), "groups": .object(["a": .bool(true)])]
+            }
             #expect(
                 session.compactJSON == (try foundation(session)),
                 "\(String(decoding: session.compactJSON, as: UTF8.self))")
             #expect(TokenJSON.sessionClaims(from: session.compactJSON)?.phoneNumber == session.phoneNumber)
             #expect(TokenJSON.sessionClaims(from: session.compactJSON)?.tenant == session.tenant)
+            #expect(TokenJSON.sessionClaims(from: session.compactJSON)?.signInAttributes == session.signInAttributes)
         }
     }
 

@@ -87,6 +87,9 @@ extension EmbeddedIdentityService {
         /// those ``EmbeddedProjectSettings/forwardedCredentials`` names.
         var providerIDToken: String?
         var providerAccessToken: String?
+        /// What a SAML provider asserted at this sign-in (its attribute statements), for the session's tokens and
+        /// the functions (`sign_in_attributes`).
+        var samlAttributes: [String: JSONValue]?
     }
 
     /// Runs the functions for a sign-in of `account` (`beforeCreate` first when it is new): the account as they
@@ -143,6 +146,7 @@ extension EmbeddedIdentityService {
             "sign_in_method": .string(event.method),
         ]
         claims["sign_in_second_factor"] = event.secondFactor.map(JSONValue.string)
+        claims["sign_in_attributes"] = event.samlAttributes.map(JSONValue.object)
         let forwarded = projectSettings.forwardedCredentials
         if forwarded.contains(.idToken) { claims["oauth_id_token"] = event.providerIDToken.map(JSONValue.string) }
         if forwarded.contains(.accessToken) {

@@ -245,14 +245,16 @@ extension EmbeddedIdentityService: MultiFactorBackend {
     ///   - signInMethod: How the user signed in, as a blocking function is told (`emailLink`); the provider by
     ///     default.
     ///   - providerRequest: The identity provider's sign-in, whose tokens the blocking functions may be given.
+    ///   - samlAttributes: What a SAML provider asserted at this sign-in, for the session's tokens.
     func finishFirstStep(
         for account: EmbeddedAccount, provider: String, isNewUser: Bool, fresh: Fresh, now: Date,
-        signInMethod: String? = nil, providerRequest: IdPSignInRequest? = nil, state: inout EmbeddedBackendState
+        signInMethod: String? = nil, providerRequest: IdPSignInRequest? = nil,
+        samlAttributes: [String: JSONValue]? = nil, state: inout EmbeddedBackendState
     ) throws(IdentityBackendError) -> FirstStep {
         guard account.hasSecondFactors else {
             let event = SignInEvent(
                 method: signInMethod ?? provider, providerIDToken: providerRequest?.idToken.value,
-                providerAccessToken: providerRequest?.accessToken?.value)
+                providerAccessToken: providerRequest?.accessToken?.value, samlAttributes: samlAttributes)
             return .session(
                 try issueSession(
                     for: account, provider: provider, isNewUser: isNewUser, fresh: fresh, now: now, signIn: event,

@@ -65,7 +65,7 @@ extension EmbeddedIdentityService {
                         for: account, provider: record.provider, isNewUser: false, fresh: fresh, now: now,
                         authenticatedAt: record.authTime ?? record.issuedAt, family: family,
                         developerClaims: record.developerClaims ?? [:], secondFactor: record.secondFactor,
-                        state: &state))
+                        signInAttributes: record.signInAttributes, state: &state))
             } catch {
                 return .failure(error)
             }
@@ -312,9 +312,11 @@ extension EmbeddedIdentityService {
     func issueSession(
         for account: EmbeddedAccount, provider: String, isNewUser: Bool, fresh: Fresh, now: Date,
         authenticatedAt: Date? = nil, family: String? = nil, developerClaims: [String: JSONValue] = [:],
-        secondFactor: String? = nil, signIn: SignInEvent? = nil, state: inout EmbeddedBackendState
+        secondFactor: String? = nil, signIn: SignInEvent? = nil, signInAttributes: [String: JSONValue]? = nil,
+        state: inout EmbeddedBackendState
     ) throws(IdentityBackendError) -> BackendSessionResponse {
         var account = account
+        let signInAttributes = signInAttributes ?? signIn?.samlAttributes
         var developerClaims = developerClaims
         // A sign-in (not a refresh, nor a re-issue after a change that proves nothing) meets the project's blocking
         // functions first.
@@ -348,6 +350,7 @@ extension EmbeddedIdentityService {
         }
         claims.secondFactorIdentifier = secondFactor
         claims.tenant = configuration.tenantID
+        claims.signInAttributes = signInAttributes
         // Stored as checked when they were set: a JSON object naming no claim of the token's own.
         // A custom token's developer claims are this token's (and its sign-in's), over the account's.
         claims.customClaims = (account.customAttributes.flatMap(JSONValue.object(fromJSON:)) ?? [:])
@@ -356,7 +359,8 @@ extension EmbeddedIdentityService {
         state.identity.refreshTokens[SHA256.hexDigest(fresh.refreshToken)] = RefreshTokenRecord(
             uid: account.uid, issuedAt: Date(timeIntervalSince1970: TimeInterval(issuedAt)), provider: provider,
             authTime: authTime, family: claims.sessionID,
-            developerClaims: developerClaims.isEmpty ? nil : developerClaims, secondFactor: secondFactor)
+            developerClaims: developerClaims.isEmpty ? nil : developerClaims, secondFactor: secondFactor,
+            signInAttributes: signInAttributes)
         // A user who signs in again and again keeps only the newest sessions: the oldest chain goes first.
         state.identity.refreshTokens.removeOldest(
             RefreshTokenRecord.byAccount, account.uid, keeping: configuration.maximumSessionsPerAccount)

@@ -189,8 +189,16 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             if account != stored { state.identity.accounts[account.uid] = account }
             return try finishFirstStep(
                 for: account, provider: request.providerId, isNewUser: isNewUser, fresh: fresh, now: now,
-                providerRequest: request, state: &state)
+                providerRequest: request, samlAttributes: Self.samlAttributes(request.providerId, claims),
+                state: &state)
         }.answer()
+    }
+
+    /// The attribute statements a SAML provider's (`saml.…`) assertion made, as the unsigned token of the lenient mode
+    /// carries them (its `sign_in_attributes` claim, a JSON object written as text); `nil` for any other provider.
+    static func samlAttributes(_ providerId: String, _ claims: IdentityTokenClaims) -> [String: JSONValue]? {
+        guard providerId.hasPrefix("saml."), let text = claims.providerClaims["sign_in_attributes"] else { return nil }
+        return JSONValue.object(fromJSON: text)
     }
 
     /// The account that has `email`, signed in to by a provider that vouches for the email (Firebase's trusted

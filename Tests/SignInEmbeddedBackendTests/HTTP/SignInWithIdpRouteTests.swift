@@ -6,6 +6,7 @@ import SignInEmbeddedBackend
 import SignInEmbeddedIssuers
 import SignInEmbeddedStore
 import SignInEmulator
+import SignInJOSE
 import SignInTesting
 import Testing
 
@@ -176,6 +177,27 @@ struct SignInWithIdpRouteTests {
         #expect(signedIn.bool("emailVerified") == true && signedIn.string("providerId") == "saml.acme")
         #expect(signedIn.string("rawUserInfo") == #"{"name":"Jane Doe"}"#)
         #expect(signedIn.string("oauthIdToken") == token, "the token the client sent, as it sent it")
+        // The session's tokens carry the attributes (firebase.sign_in_attributes), refreshed ones too.
+        let claims = try #require(
+            JWS.parse(signedIn.string("idToken") ?? "").flatMap { TokenJSON.sessionClaims(from: $0.payload) })
+        #expect(claims.signInAttributes == ["name": .string("Jane Doe")])
+        let refreshed = harness.token(
+            form: "grant_type=refresh_token&refresh_token=\(signedIn.string("refreshToken") ?? "")")
+        let again = try #require(
+            JWS.parse(refreshed.string("id_token") ?? "").flatMap { TokenJSON.sessionClaims(from: $0.payload) })
+        #expect(again.signInAttributes == ["name": .string("Jane Doe")], "\(refreshed.text)")
+    }
+
+    @Test("attack: a provider that is not SAML cannot put sign-in attributes in a session by a claim of that name")
+    func signInAttributesOnlyFromSAML() throws {
+        var lenient = BackendHarness.fastConfiguration
+        lenient.acceptsUnsignedProviderTokens = true
+        let harness = FaceHarness(configuration: lenient)
+        let token = #"{"sub":"g-1","sign_in_attributes":"{\"role\":\"admin\"}"}"#
+        let signedIn = harness.signInWithIdp([("providerId", "google.com"), ("id_token", token)])
+        let claims = try #require(
+            JWS.parse(signedIn.string("idToken") ?? "").flatMap { TokenJSON.sessionClaims(from: $0.payload) })
+        #expect(claims.signInAttributes == nil && claims.customClaims["role"] == nil, "\(signedIn.text)")
     }
 
     @Test("a redirect's own parameters are read, the postBody's first")
