@@ -48,10 +48,10 @@ class Peer:
         self.checks += 1
         print(f"ok  {label}")
 
-    def call(self, method, path, body=None):
+    def call(self, method, path, body=None, headers=None):
         data = json.dumps(body).encode() if body is not None else None
         request = urllib.request.Request(self.base + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
+                                         headers={"Content-Type": "application/json", **(headers or {})})
         try:
             with urllib.request.urlopen(request, timeout=30) as answer:
                 return answer.status, dict(answer.headers), json.loads(answer.read() or b"{}")
@@ -71,21 +71,12 @@ class Peer:
                           options={"require": ["exp", "iat", "sub", "aud", "iss"]})
 
     def session_cookie(self, id_token):
-        status, _, body = self.call_as_owner("POST", f"/identitytoolkit.googleapis.com/v1/projects/{self.project}"
-                                             ":createSessionCookie", {"idToken": id_token, "validDuration": "3600"})
+        status, _, body = self.call("POST", f"/identitytoolkit.googleapis.com/v1/projects/{self.project}"
+                                    ":createSessionCookie", {"idToken": id_token, "validDuration": "3600"},
+                                    headers={"Authorization": "Bearer owner"})
         if status != 200 or "sessionCookie" not in body:
             raise CheckFailed(f"createSessionCookie answered {status}: {body}")
         return body["sessionCookie"]
-
-    def call_as_owner(self, method, path, body):
-        request = urllib.request.Request(self.base + path, data=json.dumps(body).encode(), method=method,
-                                         headers={"Content-Type": "application/json",
-                                                  "Authorization": "Bearer owner"})
-        try:
-            with urllib.request.urlopen(request, timeout=30) as answer:
-                return answer.status, dict(answer.headers), json.loads(answer.read() or b"{}")
-        except urllib.error.HTTPError as error:
-            return error.code, dict(error.headers), json.loads(error.read() or b"{}")
 
     def check_session_cookie(self, account):
         cookie = self.session_cookie(account["idToken"])

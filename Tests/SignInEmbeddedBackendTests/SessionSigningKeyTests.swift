@@ -120,6 +120,13 @@ struct SessionSigningKeyTests {
         #expect(claims.iss == harness.configuration.sessionCookieIssuer && claims.sub == session.localId)
     }
 
+    /// The configuration of a backend that issues unsigned tokens, as Google's emulator does.
+    static var unsignedConfiguration: EmbeddedBackendConfiguration {
+        var configuration = BackendHarness.fastConfiguration
+        configuration.sessionTokenAlgorithm = .unsigned
+        return configuration
+    }
+
     /// The parts of an unsigned token of `payload`, with `signature` after the last dot.
     func unsigned(_ payload: [UInt8], signature: String = "") -> Secret {
         Secret(
@@ -128,9 +135,7 @@ struct SessionSigningKeyTests {
 
     @Test("unsigned, as Google's emulator: tokens and cookies are alg none with nothing after the last dot")
     func unsignedTokens() throws {
-        var configuration = BackendHarness.fastConfiguration
-        configuration.sessionTokenAlgorithm = .unsigned
-        let harness = BackendHarness(configuration: configuration)
+        let harness = BackendHarness(configuration: Self.unsignedConfiguration)
         let service = harness.service
         let session = try service.signUp(email: "ada@example.com", password: "correct horse battery")
         let (header, parts) = try parts(session.idToken)
@@ -148,9 +153,7 @@ struct SessionSigningKeyTests {
     @Test(
         "attack: with unsigned tokens, the claims are still checked; an HS256 or RS256 backend refuses unsigned ones")
     func unsignedForgeries() throws {
-        var configuration = BackendHarness.fastConfiguration
-        configuration.sessionTokenAlgorithm = .unsigned
-        let harness = BackendHarness(configuration: configuration)
+        let harness = BackendHarness(configuration: Self.unsignedConfiguration)
         let service = harness.service
         let session = try service.signUp(email: "ada@example.com", password: "correct horse battery")
         var claims = try #require(TokenJSON.sessionClaims(from: try parts(session.idToken).parts.payload))

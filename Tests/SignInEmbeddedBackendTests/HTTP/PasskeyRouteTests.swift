@@ -37,6 +37,22 @@ struct PasskeyRouteTests {
             challenge: challenge)
     }
 
+    /// `passkeyEnrollment:finalize` with `registration` (and a `name`), in Firebase's SDK shape.
+    func finalizeEnrollment(_ idToken: String, _ registration: PasskeyRegistration, name: String? = nil) -> Reply {
+        var body: [String: Any] = [
+            "idToken": idToken,
+            "authenticatorRegistrationResponse": [
+                "id": base64url(registration.credentialID),
+                "response": [
+                    "clientDataJSON": base64url(registration.clientDataJSON),
+                    "attestationObject": base64url(registration.attestationObject),
+                ],
+            ],
+        ]
+        body["name"] = name
+        return v2("passkeyEnrollment:finalize", body)
+    }
+
     func signInRequest() throws -> PasskeyAssertionRequest {
         let start = v2("passkeySignIn:start", [:])
         #expect(start.status == 200, "\(start.text)")
@@ -53,18 +69,7 @@ struct PasskeyRouteTests {
         let idToken = try #require(signUp.string("idToken"))
         var device = try TestAuthenticator()
         let registration = device.registration(try creationRequest(idToken))
-        let finalize = v2(
-            "passkeyEnrollment:finalize",
-            [
-                "idToken": idToken, "name": "Laptop",
-                "authenticatorRegistrationResponse": [
-                    "id": base64url(registration.credentialID),
-                    "response": [
-                        "clientDataJSON": base64url(registration.clientDataJSON),
-                        "attestationObject": base64url(registration.attestationObject),
-                    ],
-                ],
-            ])
+        let finalize = finalizeEnrollment(idToken, registration, name: "Laptop")
         #expect(finalize.status == 200, "\(finalize.text)")
         let renewed = try #require(finalize.string("idToken"))
         let lookup = harness.accounts("lookup", ["idToken": renewed])
@@ -121,18 +126,7 @@ struct PasskeyRouteTests {
 
         let device = try TestAuthenticator()
         let registration = device.registration(try creationRequest(idToken))
-        let finalize = v2(
-            "passkeyEnrollment:finalize",
-            [
-                "idToken": idToken,
-                "authenticatorRegistrationResponse": [
-                    "id": base64url(registration.credentialID),
-                    "response": [
-                        "clientDataJSON": base64url(registration.clientDataJSON),
-                        "attestationObject": base64url(registration.attestationObject),
-                    ],
-                ],
-            ])
+        let finalize = finalizeEnrollment(idToken, registration)
         let renewed = try #require(finalize.string("idToken"), "\(finalize.text)")
         // A registered passkey's id alone proves nothing: the assertion is still required.
         let idOnly = v2(
@@ -192,18 +186,7 @@ struct PasskeyRouteTests {
         var device = try TestAuthenticator()
         device.origin = "https://evil.example"
         let registration = device.registration(try creationRequest(idToken))
-        let refused = v2(
-            "passkeyEnrollment:finalize",
-            [
-                "idToken": idToken,
-                "authenticatorRegistrationResponse": [
-                    "id": base64url(registration.credentialID),
-                    "response": [
-                        "clientDataJSON": base64url(registration.clientDataJSON),
-                        "attestationObject": base64url(registration.attestationObject),
-                    ],
-                ],
-            ])
+        let refused = finalizeEnrollment(idToken, registration)
         #expect(
             refused.status == 400 && refused.text.contains("INVALID_PASSKEY : wrongRelyingParty"), "\(refused.text)")
         for body: [String: Any] in [
