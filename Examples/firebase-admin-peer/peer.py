@@ -10,17 +10,23 @@ Exits 0 when every check passes, 1 on the first failure (with what was expected 
 """
 
 import argparse
+import base64
 import datetime
 import glob
+import hashlib
+import hmac
 import json
 import os
+import secrets
 import subprocess
 import sys
 import time
 import urllib.parse
 
+import bcrypt
 import firebase_admin
 import requests
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from firebase_admin import auth, tenant_mgt
 
 
@@ -122,6 +128,7 @@ class Peer:
         self.manage_users(known_uid=guest["uid"])
         self.beyond_the_basics(google_uid=google["uid"])
         self.tenants(project_token=guest_token)
+        self.imported_hashes()
 
     def check(self, label, condition, message):
         expect(condition, f"{label}: {message}")
@@ -416,6 +423,68 @@ class Peer:
             gone = "gone"
         self.check("deleting the tenant deletes its accounts: get_user says TenantNotFoundError",
                    deleted.status_code == 200 and gone == "gone", f"HTTP {deleted.status_code}, {gone}")
+
+    def imported_hashes(self):
+        """`import_users` with each password hash the SDK offers, each made here with Python's own hashlib, hmac,
+        bcrypt and cryptography from a fresh password and salt: a wrong password is refused, the original signs in
+        over REST, and signs in again (once `serve` has hashed it its own way)."""
+        key = secrets.token_bytes(32)
+
+        def firebase_scrypt(password, salt, signer_key, separator, rounds, memory_cost):
+            derived = hashlib.scrypt(password, salt=salt + separator, n=2 ** memory_cost, r=rounds, p=1, dklen=32)
+            encryptor = Cipher(algorithms.AES(derived), modes.CTR(bytes(16))).encryptor()
+            return encryptor.update(signer_key) + encryptor.finalize()
+
+        signer_key = secrets.token_bytes(64)
+        cases = [
+            ("HMAC_SHA512", auth.UserImportHash.hmac_sha512(key), lambda p, s: hmac.new(key, p + s, "sha512").digest()),
+            ("HMAC_SHA256", auth.UserImportHash.hmac_sha256(key), lambda p, s: hmac.new(key, p + s, "sha256").digest()),
+            ("HMAC_SHA1", auth.UserImportHash.hmac_sha1(key), lambda p, s: hmac.new(key, p + s, "sha1").digest()),
+            ("HMAC_MD5", auth.UserImportHash.hmac_md5(key), lambda p, s: hmac.new(key, p + s, "md5").digest()),
+            ("MD5", auth.UserImportHash.md5(0), lambda p, s: hashlib.md5(s + p).digest()),
+            ("MD5 as hexadecimal text", auth.UserImportHash.md5(0),
+             lambda p, s: hashlib.md5(s + p).hexdigest().encode()),
+            ("SHA1", auth.UserImportHash.sha1(1), lambda p, s: hashlib.sha1(s + p).digest()),
+            ("SHA256", auth.UserImportHash.sha256(1), lambda p, s: hashlib.sha256(s + p).digest()),
+            ("SHA512", auth.UserImportHash.sha512(1), lambda p, s: hashlib.sha512(s + p).digest()),
+            ("PBKDF_SHA1", auth.UserImportHash.pbkdf_sha1(10000),
+             lambda p, s: hashlib.pbkdf2_hmac("sha1", p, s, 10000, 32)),
+            ("PBKDF2_SHA256", auth.UserImportHash.pbkdf2_sha256(100000),
+             lambda p, s: hashlib.pbkdf2_hmac("sha256", p, s, 100000, 64)),
+            ("SCRYPT (Firebase's)", auth.UserImportHash.scrypt(signer_key, rounds=8, memory_cost=14,
+                                                               salt_separator=b"\x07"),
+             lambda p, s: firebase_scrypt(p, s, signer_key, b"\x07", 8, 14)),
+            ("STANDARD_SCRYPT", auth.UserImportHash.standard_scrypt(memory_cost=1024, parallelization=16,
+                                                                    block_size=8, derived_key_length=64),
+             lambda p, s: hashlib.scrypt(p, salt=s, n=1024, r=8, p=16, dklen=64)),
+            ("BCRYPT", auth.UserImportHash.bcrypt(), lambda p, s: bcrypt.hashpw(p, bcrypt.gensalt(10))),
+        ]
+        url = f"http://{self.emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=peer"
+
+        def sign_in(email, password):
+            answer = requests.post(url, json={"email": email, "password": password, "returnSecureToken": True},
+                                   timeout=60)
+            return answer.status_code, answer.json()
+
+        for index, (name, hash_alg, make) in enumerate(cases):
+            uid = f"hashed-{index}"
+            email = f"hashed-{index}@example.com"
+            password = f"imported {secrets.token_hex(6)}"
+            salt = secrets.token_bytes(16)
+            record = auth.ImportUserRecord(uid, email=email, password_hash=make(password.encode(), salt),
+                                           password_salt=None if name == "BCRYPT" else salt)
+            result = auth.import_users([record], hash_alg=hash_alg)
+            wrong_status, wrong = sign_in(email, password + "x")
+            status, answer = sign_in(email, password)
+            again_status, again = sign_in(email, password)
+            self.check(f"import_users with {name}: a wrong password is refused, the original signs in, twice",
+                       result.success_count == 1 and wrong_status == 400
+                       and wrong.get("error", {}).get("message", "").split(" : ")[0] == "INVALID_LOGIN_CREDENTIALS"
+                       and status == 200 and answer.get("localId") == uid
+                       and again_status == 200 and again.get("localId") == uid,
+                       f"imported {result.success_count} ({[e.reason for e in result.errors]}); wrong password "
+                       f"HTTP {wrong_status} {wrong}; right one HTTP {status} {answer}; again HTTP {again_status}")
+        auth.delete_users([f"hashed-{index}" for index in range(len(cases))])
 
 def main():
     parser = argparse.ArgumentParser(description="Firebase's Admin SDK checks signin-demo serve.")

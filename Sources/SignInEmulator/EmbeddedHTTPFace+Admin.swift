@@ -161,12 +161,11 @@ extension EmbeddedHTTPFace {
 
     /// `POST …/accounts:batchCreate` (`users`, `allowOverwrite`, `sanityCheck`; the legacy `uploadAccount`): imports
     /// the accounts; each entry that is refused is listed in `error` with its index, and the call still succeeds.
-    /// A password comes as `rawPassword`; an entry with a `passwordHash` is refused, since no hash of another system
-    /// is taken yet.
+    /// A password comes as `rawPassword`, or as `passwordHash` and `salt` (base64url) under the request's
+    /// `hashAlgorithm` and its parameters (``importHashing(_:)``).
     func adminBatchCreate(_ fields: RequestFields) throws(HTTPFaceError) -> JSONValue {
         var entries: [EmbeddedIdentityService.ImportedAccount] = []
-        var hashed: Set<Int> = []
-        for (index, user) in try fields.objects("users").enumerated() {
+        for user in try fields.objects("users") {
             var entry = EmbeddedIdentityService.ImportedAccount(
                 uid: try user.string("localId"), email: try user.string("email"),
                 password: try user.string("rawPassword").map { Secret($0) })
@@ -183,30 +182,26 @@ extension EmbeddedHTTPFace {
                     providerId: try info.string("providerId"), rawId: try info.string("rawId"),
                     federatedId: try info.string("federatedId"), email: try info.string("email"))
             }
-            if try user.string("passwordHash") != nil { hashed.insert(index) }
+            entry.passwordHash = try user.text("passwordHash").map { text throws(HTTPFaceError) in
+                try Self.decodeBinary(text, "passwordHash")
+            }
+            entry.salt = try user.text("salt").map { text throws(HTTPFaceError) in try Self.decodeBinary(text, "salt") }
             entries.append(entry)
         }
+        let hashing = try Self.importHashing(fields)
         let allowOverwrite = try fields.bool("allowOverwrite") ?? false
         let sanityCheck = try fields.bool("sanityCheck") ?? false
-        // The entries with a hash are refused here; the others go to the core, their indices mapped back.
-        let importable = entries.indices.filter { !hashed.contains($0) }
-        var failures = hashed.map {
-            EmbeddedIdentityService.ImportFailure(
-                index: $0, message: "password hashes are not imported: give the password as rawPassword")
-        }
-        if entries.isEmpty || !importable.isEmpty {
-            do throws(IdentityBackendError) {
-                failures += try service.importAccounts(
-                    importable.map { entries[$0] }, allowOverwrite: allowOverwrite, sanityCheck: sanityCheck
-                ).map { EmbeddedIdentityService.ImportFailure(index: importable[$0.index], message: $0.message) }
-            } catch  where [.duplicateLocalID, .duplicateEmail, .duplicateRawID].contains(error.code) {
-                // Firebase names the duplicate after the code: `DUPLICATE_LOCAL_ID : test1`.
-                var refusal = HTTPFaceError(error)
-                refusal.bareDetail = error.message
-                throw refusal
-            } catch {
-                throw HTTPFaceError(error)
-            }
+        let failures: [EmbeddedIdentityService.ImportFailure]
+        do throws(IdentityBackendError) {
+            failures = try service.importAccounts(
+                entries, hashing: hashing, allowOverwrite: allowOverwrite, sanityCheck: sanityCheck)
+        } catch  where [.duplicateLocalID, .duplicateEmail, .duplicateRawID].contains(error.code) {
+            // Firebase names the duplicate after the code: `DUPLICATE_LOCAL_ID : test1`.
+            var refusal = HTTPFaceError(error)
+            refusal.bareDetail = error.message
+            throw refusal
+        } catch {
+            throw HTTPFaceError(error)
         }
         var object: [String: JSONValue] = ["kind": "identitytoolkit#UploadAccountResponse"]
         if !failures.isEmpty {
@@ -216,6 +211,45 @@ extension EmbeddedHTTPFace {
                 })
         }
         return .object(object)
+    }
+
+    /// The hashing of an import's `passwordHash` entries, from Firebase's fields: `hashAlgorithm`, `signerKey` and
+    /// `saltSeparator` (base64url), `rounds`, `memoryCost` (or `cpuMemCost`), `blockSize`, `parallelization`, `dkLen`,
+    /// and `passwordHashOrder` (`SALT_AND_PASSWORD` or `PASSWORD_AND_SALT`); `nil` when there is no `hashAlgorithm`.
+    /// The core checks the bounds.
+    static func importHashing(_ fields: RequestFields) throws(HTTPFaceError) -> ImportedPasswordHashing? {
+        guard let name = try fields.text("hashAlgorithm") else { return nil }
+        guard let algorithm = ImportedHashAlgorithm(rawValue: name) else {
+            throw HTTPFaceError(
+                IdentityBackendError(
+                    .invalidHashAlgorithm,
+                    message: "\(name) is not one of "
+                        + ImportedHashAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")))
+        }
+        var hashing = ImportedPasswordHashing(algorithm)
+        hashing.key = try fields.text("signerKey").map { text throws(HTTPFaceError) in
+            try decodeBinary(text, "signerKey")
+        }
+        hashing.saltSeparator = try fields.text("saltSeparator").map { text throws(HTTPFaceError) in
+            try decodeBinary(text, "saltSeparator")
+        }
+        hashing.rounds = try fields.integer("rounds")
+        hashing.memoryCost = try fields.integer("memoryCost")
+        if hashing.memoryCost == nil { hashing.memoryCost = try fields.integer("cpuMemCost") }
+        hashing.blockSize = try fields.integer("blockSize")
+        hashing.parallelization = try fields.integer("parallelization")
+        hashing.derivedKeyLength = try fields.integer("dkLen")
+        switch try fields.enumValue(
+            "passwordHashOrder", numbered: [0: "UNSPECIFIED_ORDER", 1: "SALT_AND_PASSWORD", 2: "PASSWORD_AND_SALT"])
+        {
+        case nil, "UNSPECIFIED_ORDER"?: break
+        case "SALT_AND_PASSWORD"?: hashing.passwordFirst = false
+        case "PASSWORD_AND_SALT"?: hashing.passwordFirst = true
+        case let other?:
+            throw HTTPFaceError(
+                "INVALID_ARGUMENT", detail: "passwordHashOrder \(other) is not SALT_AND_PASSWORD or PASSWORD_AND_SALT")
+        }
+        return hashing
     }
 
     /// `POST …/accounts:query` (`returnUserInfo`, true by default; `limit`, up to 1,000; `offset`): how many accounts

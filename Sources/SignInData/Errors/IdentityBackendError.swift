@@ -209,6 +209,23 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let tenantIdMismatch = Code(rawValue: "TENANT_ID_MISMATCH")
         /// An import lists no account, or more than the backend takes at once.
         public static let missingUserAccount = Code(rawValue: "MISSING_USER_ACCOUNT")
+        /// An import's `hashAlgorithm` is missing where an entry gives a `passwordHash`, or is not one the backend
+        /// checks.
+        public static let invalidHashAlgorithm = Code(rawValue: "INVALID_HASH_ALGORITHM")
+        /// An import's hash key (`signerKey`) is missing where its algorithm needs one, or is too long.
+        public static let invalidHashKey = Code(rawValue: "INVALID_HASH_KEY")
+        /// An import's `rounds` is missing or outside its algorithm's bounds.
+        public static let invalidHashRounds = Code(rawValue: "INVALID_HASH_ROUNDS")
+        /// An import's scrypt memory cost is missing or outside its bounds.
+        public static let invalidHashMemoryCost = Code(rawValue: "INVALID_HASH_MEMORY_COST")
+        /// An import's scrypt block size is missing or outside its bounds.
+        public static let invalidHashBlockSize = Code(rawValue: "INVALID_HASH_BLOCK_SIZE")
+        /// An import's scrypt parallelization is missing or outside its bounds.
+        public static let invalidHashParallelization = Code(rawValue: "INVALID_HASH_PARALLELIZATION")
+        /// An import's scrypt derived key length is missing or outside its bounds.
+        public static let invalidHashDerivedKeyLength = Code(rawValue: "INVALID_HASH_DERIVED_KEY_LENGTH")
+        /// An import's salt separator is too long.
+        public static let invalidHashSaltSeparator = Code(rawValue: "INVALID_HASH_SALT_SEPARATOR")
         /// Two accounts of one import share an email.
         public static let duplicateEmail = Code(rawValue: "DUPLICATE_EMAIL")
         /// Two accounts of one import share an identity at a provider.

@@ -5,8 +5,9 @@ import SignInEmbeddedStore
 
 /// Importing accounts in bulk, as Firebase's Admin API does (`accounts:batchCreate`, the Admin SDKs'
 /// `import_users`): each account with the uid it had elsewhere, its email, phone number, linked identities and
-/// custom claims, and a password given in the clear (hashed here as a user's own). A bad entry is reported by its
-/// index and skipped; the good ones are imported together, in one update.
+/// custom claims, and a password given in the clear (hashed here as a user's own) or as the hash another system made
+/// (checked at the account's first sign-in, which then hashes the password again the backend's way). A bad entry is
+/// reported by its index and skipped; the good ones are imported together, in one update.
 extension EmbeddedIdentityService {
     /// An account as an import describes it.
     public struct ImportedAccount: Hashable, Sendable {
@@ -25,6 +26,11 @@ extension EmbeddedIdentityService {
         public var disabled = false
         /// A password in the clear (Firebase's `rawPassword`), hashed as a user's own; it needs an email.
         public var password: Secret?
+        /// The hash another system made of the password (Firebase's `passwordHash`), under the import's
+        /// ``ImportedPasswordHashing``; it needs an email, and excludes ``password``.
+        public var passwordHash: [UInt8]?
+        /// The salt of ``passwordHash`` (Firebase's `salt`); none is an empty salt.
+        public var salt: [UInt8]?
         /// The identities linked at other providers.
         public var identities: [ImportedIdentity] = []
         /// Its phone second factors (Firebase's `mfaInfo`); they need a verified email.
@@ -80,20 +86,33 @@ extension EmbeddedIdentityService {
     /// An email, a phone number or a linked identity another account has is refused for that entry, whatever
     /// `sanityCheck` says: an email names one account here. `sanityCheck` also refuses the whole request when two
     /// entries share an email or an identity. Phone second factors are imported as listed, with no code sent.
+    /// - Parameters:
+    ///   - accounts: The entries, 1 to ``maximumImportSize``.
+    ///   - hashing: How the entries' `passwordHash` were made; required when one has a hash.
+    ///   - allowOverwrite: Whether an entry replaces the account with its uid.
+    ///   - sanityCheck: Whether entries that share an email or an identity refuse the whole request.
     /// - Throws: `MISSING_USER_ACCOUNT` for none or more than ``maximumImportSize``, `DUPLICATE_LOCAL_ID` when two
-    ///   entries share a uid, `DUPLICATE_EMAIL` and `DUPLICATE_RAW_ID` under `sanityCheck`.
-    public func importAccounts(_ accounts: [ImportedAccount], allowOverwrite: Bool = false, sanityCheck: Bool = false)
-        throws(IdentityBackendError) -> [ImportFailure]
-    {
+    ///   entries share a uid, `DUPLICATE_EMAIL` and `DUPLICATE_RAW_ID` under `sanityCheck`; `INVALID_HASH_ALGORITHM`
+    ///   when an entry has a hash and `hashing` is `nil`, and what ``ImportedPasswordHashing/check()`` throws.
+    public func importAccounts(
+        _ accounts: [ImportedAccount], hashing: ImportedPasswordHashing? = nil, allowOverwrite: Bool = false,
+        sanityCheck: Bool = false
+    ) throws(IdentityBackendError) -> [ImportFailure] {
         guard (1...Self.maximumImportSize).contains(accounts.count) else {
             throw IdentityBackendError(.missingUserAccount, message: "1 to \(Self.maximumImportSize) accounts")
+        }
+        if let hashing {
+            try hashing.check()
+        } else if accounts.contains(where: { $0.passwordHash != nil }) {
+            throw IdentityBackendError(
+                .invalidHashAlgorithm, message: "an entry gives a passwordHash: name its hashAlgorithm")
         }
         try Self.refuseDuplicates(accounts, sanityCheck: sanityCheck)
         let now = clock.now()
         var failures: [ImportFailure] = []
         var checked: [(index: Int, account: EmbeddedAccount)] = []
         for (index, entry) in accounts.enumerated() {
-            switch checkedImport(entry, now: now) {
+            switch checkedImport(entry, hashing: hashing, now: now) {
             case .success(let account): checked.append((index, account))
             case .failure(let message): failures.append(ImportFailure(index: index, message: message.text))
             }
@@ -121,7 +140,9 @@ extension EmbeddedIdentityService {
     }
 
     /// The account an entry describes, or why it cannot be one. The password is hashed here, outside any lock.
-    private func checkedImport(_ entry: ImportedAccount, now: Date) -> Result<EmbeddedAccount, ImportRefusal> {
+    private func checkedImport(_ entry: ImportedAccount, hashing: ImportedPasswordHashing?, now: Date)
+        -> Result<EmbeddedAccount, ImportRefusal>
+    {
         guard let uid = entry.uid, !uid.isEmpty else { return .failure(ImportRefusal("localId is missing")) }
         guard uid.count <= Self.maximumUIDLength else { return .failure(ImportRefusal("localId is too long")) }
         if let tenant = entry.tenantID, tenant != configuration.tenantID {
@@ -188,14 +209,23 @@ extension EmbeddedIdentityService {
         account.customAttributes = claims == "{}" ? nil : claims
         account.secondFactors = factors.isEmpty ? nil : factors
         account.disabledAt = entry.disabled ? now : nil
-        if let password = entry.password {
+        if entry.password != nil || entry.passwordHash != nil {
             guard let email else { return .failure(ImportRefusal("a password needs an email")) }
-            do throws(IdentityBackendError) {
-                try checkPolicy(password)
-            } catch {
-                return .failure(ImportRefusal("the password is too weak: \(error.message)"))
+            if let password = entry.password {
+                guard entry.passwordHash == nil else {
+                    return .failure(ImportRefusal("give rawPassword or passwordHash, not both"))
+                }
+                do throws(IdentityBackendError) {
+                    try checkPolicy(password)
+                } catch {
+                    return .failure(ImportRefusal("the password is too weak: \(error.message)"))
+                }
+                account.passwordHash = hashPassword(password)
+            } else if let hash = entry.passwordHash, let hashing {
+                let salt = entry.salt ?? []
+                if let problem = hashing.problem(hash: hash, salt: salt) { return .failure(ImportRefusal(problem)) }
+                account.passwordHash = hashing.record(hash: hash, salt: salt)
             }
-            account.passwordHash = hashPassword(password)
             account.passwordUpdatedAt = now
             identities.append(
                 LinkedIdentity(providerId: ProviderType.emailPassword.rawValue, subject: email, email: email))

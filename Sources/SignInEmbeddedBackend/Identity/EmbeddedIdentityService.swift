@@ -331,10 +331,15 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
         let matches = try hashing.run { () throws(IdentityBackendError) in
             try PasswordHasher.verify(password.value, against: stored?.1 ?? dummyHash)
         }
+        // A hash imported from another system is replaced by the backend's own at its first match. That new hash is
+        // made whether the password matched or not, so that a wrong guess at an imported account (whose hash may be a
+        // quick MD5) takes at least as long as one at any other email.
+        let rehashed = stored.map { $0.1.algorithm != PasswordHasher.algorithm } == true ? hashPassword(password) : nil
         guard let (uid, hash) = stored, matches else { throw loginRefusal(emailHasAccount: stored != nil) }
         let upgraded =
-            hash.iterations < configuration.passwordIterations
-            ? hashPassword(password) : nil
+            rehashed
+            ?? (hash.iterations < configuration.passwordIterations
+                ? hashPassword(password) : nil)
         try storage.update { state throws(IdentityBackendError) in
             // The password may have changed since the check; only the hash that was checked signs in.
             guard var account = state.identity.accounts[uid], account.passwordHash == hash else {

@@ -55,7 +55,13 @@ public enum PasswordHasher {
 
     /// Whether `password` matches `stored`, compared in constant time.
     /// - Throws: What ``check(_:)`` throws for a damaged record; nothing is hashed then.
+    /// A hash imported from another system (``ImportedHashAlgorithm``) is checked its own way, after the same bounds
+    /// as at its import.
     public static func verify(_ password: String, against stored: PasswordHash) throws(IdentityBackendError) -> Bool {
+        if stored.algorithm != algorithm, ImportedHashAlgorithm(rawValue: stored.algorithm) != nil {
+            let (hashing, salt, hash) = try ImportedPasswordHashing.checked(stored)
+            return hashing.matches(Array(password.utf8), salt: salt, hash: hash)
+        }
         let (salt, expected) = try check(stored)
         let key = PBKDF2.sha256(
             password: Array(password.utf8), salt: salt, iterations: stored.iterations, keyLength: expected.count)

@@ -38,6 +38,14 @@ public final class PasswordHashingGate: @unchecked Sendable {
         return lines.waiting
     }
 
+    /// How many hashes have been given a place since the gate was made: a count of the slow work done, whatever
+    /// its outcome.
+    public var admitted: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return lines.admittedCount
+    }
+
     /// Runs `work` when the current client's turn comes, holding one of the ``capacity`` places.
     public func run<Result, Failure: Error>(_ work: () throws(Failure) -> Result) throws(Failure) -> Result {
         enter(EmbeddedBackend.client)
@@ -48,6 +56,7 @@ public final class PasswordHashingGate: @unchecked Sendable {
     private func enter(_ client: String) {
         condition.lock()
         defer { condition.unlock() }
+        lines.admittedCount += 1
         if lines.running < capacity && lines.waiting == 0 {
             lines.running += 1
             return
@@ -74,6 +83,8 @@ private struct Lines {
     var running = 0
     var waiting = 0
     var admitted: Set<Int> = []
+    /// Every hash that asked for a place (each gets one, in its turn).
+    var admittedCount = 0
     private var nextTicket = 0
     /// Each client's waiting tickets, first come first.
     private var queues: [String: [Int]] = [:]

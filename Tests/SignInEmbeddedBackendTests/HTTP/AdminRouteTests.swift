@@ -160,11 +160,15 @@ struct AdminRouteTests {
         let created = admin(
             "POST", "accounts:batchCreate",
             [
+                "hashAlgorithm": "MD5",
                 "users": [
                     ["localId": "a", "email": "A@example.com", "rawPassword": "a password 1"],
                     ["localId": "b", "email": "not an email"],
-                    ["localId": "c", "email": "c@example.com", "passwordHash": "aGFzaA==", "salt": "c2FsdA=="],
-                ]
+                    [
+                        "localId": "c", "email": "c@example.com", "rawPassword": "c password 1",
+                        "passwordHash": "aGFzaA==",
+                    ],
+                ],
             ])
         #expect(created.status == 200, "\(created.text)")
         let errors = created.json["error"] as? [[String: Any]] ?? []
@@ -205,5 +209,62 @@ struct AdminRouteTests {
             "POST", legacy + "downloadAccount", key: nil, body: FaceHarness.json(["targetProjectId": "demo-other"]),
             headers: Self.owner)
         #expect(elsewhere.errorCode == "PROJECT_NOT_FOUND", "\(elsewhere.text)")
+    }
+
+    @Test("batchCreate with password hashes: the original password signs in; a bad algorithm or parameter is refused")
+    func hashed() throws {
+        // HMAC-SHA256 under the key "secret-key" of "correct horse 1" and the salt "NaCl-salt", both orders, made
+        // with Python's hmac; base64url with padding, as the Admin SDKs send it.
+        func users(_ uid: String, _ hash: String) -> [[String: Any]] {
+            [["localId": uid, "email": "\(uid)@example.com", "passwordHash": hash, "salt": "TmFDbC1zYWx0"]]
+        }
+        let created = admin(
+            "POST", "accounts:batchCreate",
+            [
+                "hashAlgorithm": "HMAC_SHA256", "signerKey": "c2VjcmV0LWtleQ==",
+                "users": users("h", "eeYET5xE7qA_VbZ7O-BACD2VQ3je8ZwAQUmx_ssdb_s="),
+            ])
+        #expect(created.status == 200 && created.json["error"] == nil, "\(created.text)")
+        let reordered = admin(
+            "POST", "accounts:batchCreate",
+            [
+                "hashAlgorithm": "HMAC_SHA256", "signerKey": "c2VjcmV0LWtleQ==",
+                "passwordHashOrder": "SALT_AND_PASSWORD",
+                "users": users("s", "4gbdk3BOdDW6KO61t_B9UZOjD9oWe9bhT-NAVUfx7r4="),
+            ])
+        #expect(reordered.status == 200 && reordered.json["error"] == nil, "\(reordered.text)")
+        for uid in ["h", "s"] {
+            let signIn = harness.accounts(
+                "signInWithPassword",
+                ["email": "\(uid)@example.com", "password": "correct horse 1", "returnSecureToken": true])
+            #expect(signIn.string("localId") == uid, "\(signIn.text)")
+        }
+
+        let entry = users("x", "eeYET5xE7qA_VbZ7O-BACD2VQ3je8ZwAQUmx_ssdb_s=")
+        #expect(admin("POST", "accounts:batchCreate", ["users": entry]).errorCode == "INVALID_HASH_ALGORITHM")
+        #expect(
+            admin("POST", "accounts:batchCreate", ["hashAlgorithm": "ROT13", "users": entry]).errorCode
+                == "INVALID_HASH_ALGORITHM")
+        #expect(
+            admin("POST", "accounts:batchCreate", ["hashAlgorithm": "HMAC_SHA256", "users": entry]).errorCode
+                == "INVALID_HASH_KEY")
+        #expect(
+            admin(
+                "POST", "accounts:batchCreate",
+                [
+                    "hashAlgorithm": "SCRYPT", "signerKey": "c2VjcmV0LWtleQ==", "rounds": 8, "memoryCost": 20,
+                    "users": entry,
+                ]
+            )
+            .errorCode == "INVALID_HASH_MEMORY_COST")
+        #expect(
+            admin(
+                "POST", "accounts:batchCreate",
+                ["hashAlgorithm": "MD5", "passwordHashOrder": "BACKWARDS", "users": entry]
+            ).errorCode == "INVALID_ARGUMENT")
+        #expect(
+            admin("POST", "accounts:batchCreate", ["hashAlgorithm": "MD5", "users": users("x", "not base64!")])
+                .errorCode == "INVALID_ARGUMENT")
+        #expect(try harness.service.account(uid: "x") == nil)
     }
 }
