@@ -85,7 +85,7 @@ public struct StubIdentityBackend: SessionBackend, PasswordBackend, PasswordRese
         -> BackendSessionResponse
     { try result.get() }
 
-    /// Every port, second factors and passkeys included.
+    /// Every port, second factors, passkeys and sign-in links included.
     public var capabilities: IdentityBackendCapabilities { IdentityBackendCapabilities(all: self) }
 }
 
@@ -149,6 +149,14 @@ extension StubIdentityBackend: PasskeyBackend {
         return .fixture()
     }
     public func finalizePasskeySignIn(_ assertion: PasskeyAssertion) async throws -> BackendSessionResponse {
+        try result.get()
+    }
+}
+
+extension StubIdentityBackend: EmailLinkBackend {
+    /// Sends nothing (or throws `error`).
+    public func sendSignInLink(email: String) async throws { try nothing() }
+    public func signInWithEmailLink(email: String, code: Secret) async throws -> BackendSessionResponse {
         try result.get()
     }
 }

@@ -20,6 +20,10 @@ public struct FirebaseConfiguration: Hashable, Sendable {
     /// The `requestUri` sent with identity-provider sign-ins; Firebase needs an absolute URL, and native apps
     /// send `http://localhost`.
     public var requestURI: String
+    /// Where a mailed sign-in link continues (Firebase's `ActionCodeSettings.url`, sent as `continueUrl`): a link the
+    /// app opens itself, such as its universal link. Firebase's production servers need one, and its domain must be
+    /// authorized in the project; an emulator takes links without. `nil` sends none.
+    public var signInLinkURL: String?
 
     /// The name of the environment variable that holds the API key.
     public static let apiKeyVariable = "FIREBASE_API_KEY"
@@ -33,13 +37,14 @@ public struct FirebaseConfiguration: Hashable, Sendable {
     /// Creates a configuration.
     public init(
         apiKey: Secret, tenantID: String? = nil, emulatorHost: String? = nil, timeout: TimeInterval = 30,
-        requestURI: String = "http://localhost"
+        requestURI: String = "http://localhost", signInLinkURL: String? = nil
     ) {
         self.apiKey = apiKey
         self.tenantID = tenantID
         self.emulatorHost = emulatorHost
         self.timeout = timeout
         self.requestURI = requestURI
+        self.signInLinkURL = signInLinkURL
     }
 
     /// Why a configuration cannot be made from the environment.

@@ -17,7 +17,7 @@ public import SignInDomain
 public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordResetCodeBackend,
     PasswordChangeBackend,
     GuestBackend, IdentityProviderBackend, LinkingBackend, AccountDeletionBackend, CustomTokenBackend,
-    EmailVerificationBackend, ProfileBackend
+    EmailVerificationBackend, ProfileBackend, EmailLinkBackend
 {
     /// Where and how Firebase is reached.
     public let configuration: FirebaseConfiguration
@@ -268,6 +268,26 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
         _ = try await post(
             .identityToolkit, "accounts:sendOobCode",
             json: FirebaseWire.OOBCodeRequest(email: email, tenantId: tenant), secrets: [])
+    }
+
+    /// Mails a sign-in link (`accounts:sendOobCode` with `EMAIL_SIGNIN`), continuing at the configuration's
+    /// `signInLinkURL`.
+    public func sendSignInLink(email: String) async throws {
+        _ = try await post(
+            .identityToolkit, "accounts:sendOobCode",
+            json: FirebaseWire.SignInLinkRequest(
+                email: email, continueUrl: configuration.signInLinkURL, tenantId: tenant),
+            secrets: [])
+    }
+
+    /// Signs in with a sign-in link's code (`accounts:signInWithEmailLink`); the account is made at the first use.
+    public func signInWithEmailLink(email: String, code: Secret) async throws -> BackendSessionResponse {
+        let answer = try await signIn(
+            "accounts:signInWithEmailLink",
+            FirebaseWire.EmailLinkSignInRequest(email: email, oobCode: code.value, tenantId: tenant),
+            secrets: [code.value])
+        return try await session(
+            from: answer, isNewUser: answer.isNewUser ?? false, provider: ProviderType.emailPassword.rawValue)
     }
 
     public func confirmPasswordReset(code: Secret, newPassword: Secret) async throws {

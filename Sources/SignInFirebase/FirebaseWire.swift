@@ -80,6 +80,23 @@ enum FirebaseWire {
         var tenantId: String?
     }
 
+    /// `accounts:sendOobCode` for a sign-in link: where it continues, a link the app handles itself.
+    struct SignInLinkRequest: Encodable {
+        var requestType = "EMAIL_SIGNIN"
+        var email: String
+        var continueUrl: String?
+        var canHandleCodeInApp = true
+        var tenantId: String?
+    }
+
+    /// `accounts:signInWithEmailLink`: the link's code and the email it was mailed to.
+    struct EmailLinkSignInRequest: Encodable {
+        var email: String
+        var oobCode: String
+        var returnSecureToken = true
+        var tenantId: String?
+    }
+
     /// `accounts:sendOobCode` for a verification mail to the signed-in user's email.
     struct VerifyEmailRequest: Encodable {
         var requestType = "VERIFY_EMAIL"

@@ -20,7 +20,7 @@ import Testing
 struct BackendContractTests {
     /// A backend with every port: both faces offer them all.
     typealias FullBackend = SessionBackend & PasswordBackend & PasswordResetBackend & PasswordChangeBackend
-        & GuestBackend & IdentityProviderBackend & LinkingBackend & AccountDeletionBackend
+        & GuestBackend & IdentityProviderBackend & LinkingBackend & AccountDeletionBackend & EmailLinkBackend
 
     /// The Data layer's account services over one backend, as the scenarios call them.
     struct Accounts: SignUpService, PasswordResetService, PasswordChangeService, UnlinkService,
@@ -147,6 +147,29 @@ struct BackendContractTests {
             }
             return code
         }
+
+        /// The code of the last sign-in link mailed to `email`: from the outbox in-process, from the emulator's
+        /// oobCodes endpoint over HTTP.
+        func signInLinkCode(for email: String) async throws -> Secret {
+            switch face {
+            case .inProcess:
+                let link = try #require(try embedded.outbox.messages().last { $0.to == email }?.link)
+                let code = try #require(URLComponents(string: link)?.queryItems?.first { $0.name == "code" }?.value)
+                return Secret(code)
+            case .overHTTP:
+                let port = try #require(server?.port)
+                let url = try #require(
+                    URL(string: "http://127.0.0.1:\(port)/emulator/v1/projects/demo-signin/oobCodes"))
+                let response = try await URLSessionTransport().send(HTTPRequest(url: url))
+                struct Codes: Decodable {
+                    struct Code: Decodable { var email: String; var oobCode: String; var requestType: String }
+                    var oobCodes: [Code]
+                }
+                let codes = try JSONDecoder().decode(Codes.self, from: response.body).oobCodes
+                return Secret(
+                    try #require(codes.last { $0.email == email && $0.requestType == "EMAIL_SIGNIN" }).oobCode)
+            }
+        }
     }
 
     @Test(
@@ -212,6 +235,34 @@ struct BackendContractTests {
         await #expect(throws: AuthError.invalidResetCode) {
             try await rig.accounts.confirmPasswordReset(code: code, newPassword: "third pass 3")
         }
+    }
+
+    @Test(
+        "a sign-in link: made the account at its first use, once only, and only with the email it was mailed to",
+        arguments: Face.allCases)
+    func emailLink(face: Face) async throws {
+        let rig = try Rig(face)
+        let service = BackendEmailLinkSignInService(backend: rig.identity, clock: rig.clock)
+        try await service.sendSignInLink(email: "sam@example.com")
+        let code = try await rig.signInLinkCode(for: "sam@example.com")
+        await #expect(throws: AuthError.signInLinkEmailMismatch) {
+            _ = try await service.signIn(email: "eve@example.com", code: code)
+        }
+        let session = try await service.signIn(email: "sam@example.com", code: code)
+        #expect(session.email == "sam@example.com" && session.providerIds == [.emailPassword])
+        await #expect(throws: AuthError.invalidSignInLink) {
+            _ = try await service.signIn(email: "sam@example.com", code: code)
+        }
+        try await service.sendSignInLink(email: "sam@example.com")
+        let late = try await rig.signInLinkCode(for: "sam@example.com")
+        rig.clock.advance(by: 3601)
+        await #expect(throws: AuthError.signInLinkExpired) {
+            _ = try await service.signIn(email: "sam@example.com", code: late)
+        }
+        try await service.sendSignInLink(email: "sam@example.com")
+        let again = try await service.signIn(
+            email: "sam@example.com", code: try await rig.signInLinkCode(for: "sam@example.com"))
+        #expect(again.uid == session.uid, "the second link signs in to the account the first one made")
     }
 
     @Test("a refresh rotates the refresh token; the old one is refused", arguments: Face.allCases)

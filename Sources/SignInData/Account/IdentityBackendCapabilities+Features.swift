@@ -3,7 +3,7 @@ public import SignInDomain
 extension IdentityBackendCapabilities {
     /// The feature groups of the ports present, built once: passwords where the backend has passwords (reset, reset
     /// codes and change where it has those ports), the profile where it has one (email verification where it also has
-    /// that port), second factors and passkeys where it has them, and the account group always (linking, unlinking and
+    /// that port), second factors, passkeys and sign-in links where it has them, and the account group always (linking, unlinking and
     /// deletion where the backend can, Apple's check where `appleCredentials` is given). A password port of the reset or
     /// the change belongs to the passwords group, and email verification to the profile: a backend with them but no
     /// passwords, or no profile, offers them in no group. Sensitive operations sign in again with `authProviders`.
@@ -19,11 +19,14 @@ extension IdentityBackendCapabilities {
     ///   - appleCredentials: Asks Apple for a user's credential state, where the app has Sign in with Apple.
     ///   - passkeyAuthenticator: The device's passkeys, where the app offers them: registering and signing in with a
     ///     passkey need it; listing and removing need the backend only.
+    ///   - signInEmails: Where the email a sign-in link went to is kept between asking and opening; by default in
+    ///     memory, so that a link opened after a restart needs the email typed.
     ///   - clock: Counts the sessions' expiry.
     public func features(
         sessions: SessionManager, authProviders: [any AuthProvider],
         appleCredentials: (any AppleCredentialStateChecker)? = nil,
-        passkeyAuthenticator: (any PasskeyAuthenticator)? = nil, clock: any WallClock = SystemWallClock()
+        passkeyAuthenticator: (any PasskeyAuthenticator)? = nil,
+        signInEmails: any SignInEmailStore = InMemorySignInEmailStore(), clock: any WallClock = SystemWallClock()
     ) -> SignInFeatures {
         let context = FeatureContext(sessions: sessions, authProviders: authProviders)
         return SignInFeatures(
@@ -51,6 +54,11 @@ extension IdentityBackendCapabilities {
             passkeys: passkeys.map {
                 PasskeyFeatures(
                     service: BackendPasskeyService(backend: $0, clock: clock), authenticator: passkeyAuthenticator,
+                    context: context)
+            },
+            emailLinks: emailLinks.map {
+                EmailLinkFeatures(
+                    service: BackendEmailLinkSignInService(backend: $0, clock: clock), emails: signInEmails,
                     context: context)
             })
     }

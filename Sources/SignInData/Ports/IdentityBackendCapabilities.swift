@@ -37,6 +37,8 @@ public struct IdentityBackendCapabilities: Sendable {
     public var multiFactor: (any MultiFactorBackend)?
     /// Passkeys.
     public var passkeys: (any PasskeyBackend)?
+    /// Signing in with a mailed link.
+    public var emailLinks: (any EmailLinkBackend)?
 
     /// Creates the set; a port left out is one the backend does not offer.
     public init(
@@ -47,7 +49,7 @@ public struct IdentityBackendCapabilities: Sendable {
         linking: (any LinkingBackend)? = nil, accountDeletion: (any AccountDeletionBackend)? = nil,
         customTokens: (any CustomTokenBackend)? = nil, emailVerification: (any EmailVerificationBackend)? = nil,
         profile: (any ProfileBackend)? = nil, multiFactor: (any MultiFactorBackend)? = nil,
-        passkeys: (any PasskeyBackend)? = nil
+        passkeys: (any PasskeyBackend)? = nil, emailLinks: (any EmailLinkBackend)? = nil
     ) {
         self.sessions = sessions
         self.passwords = passwords
@@ -63,6 +65,7 @@ public struct IdentityBackendCapabilities: Sendable {
         self.profile = profile
         self.multiFactor = multiFactor
         self.passkeys = passkeys
+        self.emailLinks = emailLinks
     }
 
     /// Every port, from a backend that offers them all (Firebase, the embedded backend): the type asks for each, so
@@ -71,11 +74,12 @@ public struct IdentityBackendCapabilities: Sendable {
         all backend: some SessionBackend & PasswordBackend & PasswordResetBackend & PasswordResetCodeBackend
             & PasswordChangeBackend & GuestBackend & IdentityProviderBackend & LinkingBackend & AccountDeletionBackend
             & CustomTokenBackend & EmailVerificationBackend & ProfileBackend & MultiFactorBackend & PasskeyBackend
+            & EmailLinkBackend
     ) {
         self.init(
             sessions: backend, passwords: backend, passwordReset: backend, passwordResetCodes: backend,
             passwordChange: backend, guests: backend, identityProviders: backend, linking: backend,
             accountDeletion: backend, customTokens: backend, emailVerification: backend, profile: backend,
-            multiFactor: backend, passkeys: backend)
+            multiFactor: backend, passkeys: backend, emailLinks: backend)
     }
 }

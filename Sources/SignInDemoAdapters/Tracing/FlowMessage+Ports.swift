@@ -405,6 +405,12 @@ extension FlowMessage {
         FlowMessage("data.sendSecondFactorCode", "send the one-time code {code}", ["code": Secret.redactedText])
     }
 
+    static func backendSendSignInLinkCode(email: String) -> FlowMessage {
+        FlowMessage(
+            "data.sendSignInLinkCode", "send {email} and the sign-in link's code {code}",
+            ["email": email, "code": Secret.redactedText])
+    }
+
     static func backendSendEmail(email: String) -> FlowMessage {
         FlowMessage("data.sendEmail", "send {email}", ["email": email])
     }

@@ -42,7 +42,8 @@ package struct TracingIdentityBackend: SessionBackend, PasswordBackend, Password
             emailVerification: capabilities.emailVerification.map { _ in traced },
             profile: capabilities.profile.map { _ in traced },
             multiFactor: capabilities.multiFactor.map { _ in traced },
-            passkeys: capabilities.passkeys.map { _ in traced })
+            passkeys: capabilities.passkeys.map { _ in traced },
+            emailLinks: capabilities.emailLinks.map { _ in traced })
     }
 
     /// The wrapped backend's port; it is there, since ``wrapping(_:tracer:)`` hands out only the ports present.
@@ -304,6 +305,20 @@ extension TracingIdentityBackend: PasskeyBackend {
     package func finalizePasskeySignIn(_ assertion: PasskeyAssertion) async throws -> BackendSessionResponse {
         try await session("finalizePasskeySignIn", .backendSendPasskeyProof) {
             try await port(base.passkeys).finalizePasskeySignIn(assertion)
+        }
+    }
+}
+
+extension TracingIdentityBackend: EmailLinkBackend {
+    package func sendSignInLink(email: String) async throws {
+        try await call("sendSignInLink", .backendSendEmail(email: email), answer: { .backendDone }) {
+            try await port(base.emailLinks).sendSignInLink(email: email)
+        }
+    }
+
+    package func signInWithEmailLink(email: String, code: Secret) async throws -> BackendSessionResponse {
+        try await session("signInWithEmailLink", .backendSendSignInLinkCode(email: email)) {
+            try await port(base.emailLinks).signInWithEmailLink(email: email, code: code)
         }
     }
 }

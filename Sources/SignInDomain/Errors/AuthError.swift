@@ -149,6 +149,15 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     case noPasskeyAvailable
     /// The account has as many passkeys as the backend allows: remove one before adding another.
     case tooManyPasskeys
+    /// The sign-in link (or the code in its mail) is unknown or was already used: ask for a new link.
+    case invalidSignInLink
+    /// The sign-in link has expired: ask for a new one.
+    case signInLinkExpired
+    /// The sign-in link was mailed to another email than the one given: type the email the link was sent to.
+    case signInLinkEmailMismatch
+    /// The link was opened where nobody asked for it (another device, or after the app forgot the email): the user
+    /// types the email it was sent to, as a proof that the link is theirs. Nothing was sent to the backend.
+    case signInLinkNeedsEmail
 
     public var description: String {
         switch self {
@@ -231,6 +240,10 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .passkeyNeedsPermanentAccount: "A guest account cannot have passkeys."
         case .noPasskeyAvailable: "The device has no passkey for this app."
         case .tooManyPasskeys: "The account has as many passkeys as it may have."
+        case .invalidSignInLink: "The sign-in link is unknown or already used."
+        case .signInLinkExpired: "The sign-in link has expired."
+        case .signInLinkEmailMismatch: "The sign-in link was sent to another email."
+        case .signInLinkNeedsEmail: "The sign-in link needs the email it was sent to."
         }
     }
 }

@@ -23,4 +23,6 @@ public enum BackendFeature: Hashable, Sendable {
     case recoveryCodes
     /// Passkeys (WebAuthn): registering one, signing in with one.
     case passkeys
+    /// Signing in without a password, with a link (or its code) mailed to the user.
+    case emailLinkSignIn
 }

@@ -21,16 +21,20 @@ public struct SignInFeatures: Sendable {
     public var secondFactors: SecondFactorFeatures?
     /// Passkeys.
     public var passkeys: PasskeyFeatures?
+    /// Signing in with a mailed link.
+    public var emailLinks: EmailLinkFeatures?
 
     /// Creates the set; a group left out is a feature the backend does not offer.
     public init(
         passwords: PasswordFeatures? = nil, profile: ProfileFeatures? = nil, account: AccountFeatures? = nil,
-        secondFactors: SecondFactorFeatures? = nil, passkeys: PasskeyFeatures? = nil
+        secondFactors: SecondFactorFeatures? = nil, passkeys: PasskeyFeatures? = nil,
+        emailLinks: EmailLinkFeatures? = nil
     ) {
         self.passwords = passwords
         self.profile = profile
         self.account = account
         self.secondFactors = secondFactors
         self.passkeys = passkeys
+        self.emailLinks = emailLinks
     }
 }

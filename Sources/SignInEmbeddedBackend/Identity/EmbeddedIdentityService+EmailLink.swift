@@ -146,3 +146,11 @@ extension EmbeddedIdentityService {
         }
     }
 }
+
+extension EmbeddedIdentityService: EmailLinkBackend {
+    /// Signs in with a mailed link's code, as ``signInWithEmailLink(email:code:idToken:)`` without an ID token.
+    public func signInWithEmailLink(email: String, code: Secret) throws(IdentityBackendError) -> BackendSessionResponse
+    {
+        try signInWithEmailLink(email: email, code: code, idToken: nil).session
+    }
+}

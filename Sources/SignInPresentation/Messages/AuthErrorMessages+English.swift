@@ -150,5 +150,12 @@ extension AuthErrorMessages {
         .passkeyProviderName: "a passkey",
         .tooManyPasskeys:
             "This account has as many passkeys as it may have. Remove one you no longer use, then add this one.",
+        .invalidSignInLink: "This sign-in link is not valid or was already used. Please ask for a new one.",
+        .signInLinkExpired: "This sign-in link has expired. Please ask for a new one.",
+        .signInLinkEmailMismatch:
+            "This sign-in link was sent to another email address. Type the address the link was sent to.",
+        .signInLinkNeedsEmail:
+            "This link was opened on another device. Type the email address it was sent to, to confirm it is yours.",
+        .featureEmailLinkSignIn: "sign-in by email link",
     ]
 }

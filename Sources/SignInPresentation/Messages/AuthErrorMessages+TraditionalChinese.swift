@@ -129,5 +129,10 @@ extension AuthErrorMessages {
         .passkeyProviderName: "密碼金鑰",
         .tooManyPasskeys:
             "此帳號的密碼金鑰已達上限。請移除一把不再使用的，再新增這一把。",
+        .invalidSignInLink: "此登入連結無效或已被使用，請重新申請。",
+        .signInLinkExpired: "此登入連結已過期，請重新申請。",
+        .signInLinkEmailMismatch: "此登入連結是寄給另一個電子郵件地址的。請輸入收到連結的地址。",
+        .signInLinkNeedsEmail: "此連結是在另一部裝置上開啟的。請輸入收到連結的電子郵件地址，以確認是您本人。",
+        .featureEmailLinkSignIn: "以電子郵件連結登入",
     ]
 }

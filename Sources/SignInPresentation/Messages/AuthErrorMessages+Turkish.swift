@@ -151,5 +151,12 @@ extension AuthErrorMessages {
         .passkeyProviderName: "geçiş anahtarı",
         .tooManyPasskeys:
             "Bu hesabın olabilecek en fazla sayıda geçiş anahtarı var. Artık kullanmadığınız birini kaldırıp bunu ekleyin.",
+        .invalidSignInLink: "Bu oturum açma bağlantısı geçersiz veya zaten kullanılmış. Lütfen yenisini isteyin.",
+        .signInLinkExpired: "Bu oturum açma bağlantısının süresi doldu. Lütfen yenisini isteyin.",
+        .signInLinkEmailMismatch:
+            "Bu oturum açma bağlantısı başka bir e-posta adresine gönderildi. Bağlantının gönderildiği adresi yazın.",
+        .signInLinkNeedsEmail:
+            "Bu bağlantı başka bir cihazda açıldı. Sizin olduğunu doğrulamak için gönderildiği e-posta adresini yazın.",
+        .featureEmailLinkSignIn: "e-posta bağlantısıyla oturum açma",
     ]
 }

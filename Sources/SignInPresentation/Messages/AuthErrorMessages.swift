@@ -166,6 +166,10 @@ public struct AuthErrorMessages: Sendable {
         case .passkeyNeedsPermanentAccount: (.passkeyNeedsPermanentAccount, [:])
         case .noPasskeyAvailable: (.noPasskeyAvailable, [:])
         case .tooManyPasskeys: (.tooManyPasskeys, [:])
+        case .invalidSignInLink: (.invalidSignInLink, [:])
+        case .signInLinkExpired: (.signInLinkExpired, [:])
+        case .signInLinkEmailMismatch: (.signInLinkEmailMismatch, [:])
+        case .signInLinkNeedsEmail: (.signInLinkNeedsEmail, [:])
         }
     }
 
@@ -185,6 +189,7 @@ public struct AuthErrorMessages: Sendable {
         case .secondFactors: text(for: .featureSecondFactors)
         case .recoveryCodes: text(for: .featureRecoveryCodes)
         case .passkeys: text(for: .featurePasskeys)
+        case .emailLinkSignIn: text(for: .featureEmailLinkSignIn)
         }
     }
 

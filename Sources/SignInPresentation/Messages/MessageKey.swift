@@ -95,6 +95,10 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case passkeyNeedsPermanentAccount
     case noPasskeyAvailable
     case tooManyPasskeys
+    case invalidSignInLink
+    case signInLinkExpired
+    case signInLinkEmailMismatch
+    case signInLinkNeedsEmail
     /// An operation's name, not a message: "Sign in with {provider}", as a backend that lacks it is named.
     case signInWithProvider
     /// What a backend may lack, as ``notSupportedByBackend``'s `{operation}` names it.
@@ -108,6 +112,7 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case featureAccountDeletion
     case featureSecondFactors
     case featurePasskeys
+    case featureEmailLinkSignIn
     /// How a passkey is named where a provider's name goes ("Sign in with {provider}").
     case passkeyProviderName
 
