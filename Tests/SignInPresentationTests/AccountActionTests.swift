@@ -38,8 +38,12 @@ struct DeepLinkTests {
             ("ftp://reset-password?code=x", "the scheme is not 'signin-demo'"),
             ("https://reset-password?code=x", "unknown link"),
             (
-                "https://p.firebaseapp.com/__/auth/action?mode=signIn&oobCode=abc",
-                "not a password-reset or email-verification link"
+                "https://p.firebaseapp.com/__/auth/action?mode=recoverEmail&oobCode=abc",
+                "not a password-reset, email-verification or sign-in link"
+            ),
+            (
+                "https://p.firebaseapp.com/__/auth/action?mode=signIn&mode=resetPassword&oobCode=abc",
+                "not a password-reset, email-verification or sign-in link"
             ),
             ("https://p.firebaseapp.com/__/auth/action?mode=resetPassword", "no code"),
             ("https://p.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=a&oobCode=b", "more than one code"),

@@ -20,6 +20,7 @@ public func fuzzDeepLink(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         switch link {
         case .resetPassword(let code): (code, "reset-password")
         case .verifyEmail(let code): (code, "verify-email")
+        case .emailSignIn(let code): (code, "sign-in")
         }
     // A code is what the backend makes: 1 to 256 characters of the base64url alphabet.
     fuzzCheck((1...256).contains(code.value.unicodeScalars.count), "accepted a code of \(code.value.count) characters")

@@ -115,6 +115,15 @@ extension FlowMessage {
             "domain.removeSecondFactor", "refuse the last unconfirmed, then remove; sign in again if asked")
     }
 
+    static var domainSignInWithEmailLink: FlowMessage {
+        FlowMessage(
+            "domain.signInWithEmailLink", "take the email remembered here (or the one typed), send it with the code")
+    }
+
+    static var domainSendSignInLink: FlowMessage {
+        FlowMessage("domain.sendSignInLink", "check the email, ask for a sign-in link, remember the email here")
+    }
+
     static var domainSignInWithPasskey: FlowMessage {
         FlowMessage("domain.signInWithPasskey", "get a challenge, have the device sign it, sign in")
     }

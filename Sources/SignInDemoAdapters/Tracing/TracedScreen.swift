@@ -60,6 +60,7 @@ package struct TracedScreen {
         case .finishSecondFactorSignIn, .finishSignInWithRecoveryCode:
             ("FinishSecondFactorSignInUseCase", .domainFinishSecondFactorSignIn)
         case .signInWithPasskey: ("SignInWithPasskeyUseCase", .domainSignInWithPasskey)
+        case .signInWithEmailLink: ("SignInWithEmailLinkUseCase", .domainSignInWithEmailLink)
         case .account(let action): (action.useCase, message(for: action))
         }
     }
@@ -69,6 +70,7 @@ package struct TracedScreen {
         switch action.name {
         case "signUp": .domainSignUp
         case "requestPasswordReset": .domainRequestPasswordReset
+        case "sendSignInLink": .domainSendSignInLink
         case "openResetLink": .domainConfirmPasswordReset
         case "checkResetLink": .domainCheckPasswordResetCode
         case "changePassword": .domainChangePassword

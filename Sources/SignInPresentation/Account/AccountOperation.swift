@@ -6,6 +6,8 @@ public enum AccountOperation: Hashable, Sendable {
     case link(ProviderType)
     case unlink(ProviderType)
     case requestPasswordReset
+    /// A sign-in link was mailed to this email.
+    case sendSignInLink(email: String)
     case confirmPasswordReset
     /// A reset link's code is good: it sets the password of this email.
     case checkPasswordResetCode(email: String)

@@ -9,6 +9,9 @@ public enum DeepLink: Hashable, Sendable {
     case resetPassword(code: Secret)
     /// Verify the email this code was mailed to.
     case verifyEmail(code: Secret)
+    /// Sign in with this code, mailed to the email that goes with it (`signin-demo://sign-in?code=…`, Firebase's
+    /// `mode=signIn`).
+    case emailSignIn(code: Secret)
 
     /// The longest link accepted, in bytes: a real one is about 80.
     public static let maximumLength = 2048
@@ -43,6 +46,7 @@ public enum DeepLink: Hashable, Sendable {
         switch components.host?.lowercased() {
         case "reset-password": return .resetPassword(code: try code(from: items, named: "code"))
         case "verify-email": return .verifyEmail(code: try code(from: items, named: "code"))
+        case "sign-in": return .emailSignIn(code: try code(from: items, named: "code"))
         default: throw .invalidDeepLink("unknown link")
         }
     }
@@ -61,7 +65,8 @@ public enum DeepLink: Hashable, Sendable {
         switch items.filter({ $0.name == "mode" }).map(\.value) {
         case ["resetPassword"]: return .resetPassword(code: try code(from: items, named: "oobCode"))
         case ["verifyEmail"]: return .verifyEmail(code: try code(from: items, named: "oobCode"))
-        default: throw .invalidDeepLink("not a password-reset or email-verification link")
+        case ["signIn"]: return .emailSignIn(code: try code(from: items, named: "oobCode"))
+        default: throw .invalidDeepLink("not a password-reset, email-verification or sign-in link")
         }
     }
 

@@ -24,6 +24,8 @@ public enum SignInAction: Sendable {
     case secondFactor(SecondFactorAction)
     /// A passkey action.
     case passkey(PasskeyAction)
+    /// A sign-in link action.
+    case emailLink(EmailLinkAction)
     /// The sign-in effect finished.
     case signInResponse(SignInResponse)
     /// The sign-out effect finished.
@@ -49,6 +51,7 @@ public enum SignInAction: Sendable {
         case .account(let action): action.name
         case .secondFactor(let action): action.name
         case .passkey(let action): action.name
+        case .emailLink(let action): action.name
         case .signInResponse: "signInResponse"
         case .signOutResponse: "signOutResponse"
         case .accountResponse: "accountResponse"

@@ -8,6 +8,9 @@ public enum SignInEffect: Sendable {
     case signInWithCredential(AuthCredential)
     /// Run `SignInWithPasskeyUseCase`: a sign-in, answered by a ``SignInResponse``.
     case signInWithPasskey(SignInWithPasskeyUseCase)
+    /// Run `SignInWithEmailLinkUseCase` with a link's code and the typed email, if any: a sign-in, answered by a
+    /// ``SignInResponse``.
+    case signInWithEmailLink(SignInWithEmailLinkUseCase, code: Secret, email: String?)
     /// Run `FinishSecondFactorSignInUseCase`: a sign-in, answered by a ``SignInResponse``.
     case finishSecondFactorSignIn(
         FinishSecondFactorSignInUseCase, SecondFactorChallenge, factorID: String?, code: Secret)
@@ -33,6 +36,7 @@ public enum SignInEffect: Sendable {
         case .signIn(let provider): "signIn(\(provider.rawValue))"
         case .signInWithCredential(let credential): "signInWithCredential(\(credential.provider.rawValue))"
         case .signInWithPasskey: "signInWithPasskey"
+        case .signInWithEmailLink: "signInWithEmailLink"
         case .finishSecondFactorSignIn: "finishSecondFactorSignIn"
         case .finishSignInWithRecoveryCode: "finishSignInWithRecoveryCode"
         case .signOut: "signOut"

@@ -35,6 +35,8 @@ public struct SignInReducer: Sendable {
             return reduceSecondFactor(action, in: &state)
         case .passkey(let action):
             return reducePasskey(action, in: &state)
+        case .emailLink(let action):
+            return reduceEmailLink(action, in: &state)
         case .accountResponse(let response):
             reduceAccountResponse(response, in: &state)
         case .signInResponse(let response):
