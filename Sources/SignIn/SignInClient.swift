@@ -33,8 +33,9 @@ public final class SignInClient {
     /// Wires the client.
     /// - Parameters:
     ///   - backend: Where accounts live: `.firebase(…)`, `.embedded(folder:)`, or a backend of the app's own.
-    ///   - storage: Where the session and Apple's first-sign-in name are kept: the Keychain on Apple platforms, the
-    ///     user's data folder elsewhere; named after the bundle id (the process name off a bundle).
+    ///   - storage: Where the session, Apple's first-sign-in name and a sign-in link's email are kept: the Keychain on
+    ///     Apple platforms, the user's data folder elsewhere; named after the bundle id (the process name off a
+    ///     bundle).
     ///   - sessionStore: A store of the app's choosing instead of `storage`'s (a file, memory in tests).
     ///   - uiClients: Sheets the screen adds to the guest button the backend allows: Apple's
     ///     (`AppleUIClient(authorizer: AuthorizationControllerAuthorizer { window })`), Google's, an OpenID Connect
@@ -67,7 +68,7 @@ public final class SignInClient {
             signOut: SignOutUseCase(sessions: sessions, tokenService: tokens),
             features: ports.features(
                 sessions: sessions, authProviders: authProviders, appleCredentials: appleCredentials,
-                passkeyAuthenticator: passkeyAuthenticator),
+                passkeyAuthenticator: passkeyAuthenticator, signInEmails: storage.signInEmails()),
             uiClients: screen.build(), reducer: SignInReducer(messages: AuthErrorMessages(language: language)))
     }
 

@@ -50,7 +50,7 @@ extension CLIMessages {
         .commandInteractiveDetails: "A menu of every flow. It needs a terminal.",
         .commandSignInSummary: "sign in with a registered provider (anonymous: a guest account)",
         .commandSignInDetails:
-            "Signs in with the provider. Apple asks for consent, Google lets you choose an account, email asks for the email and the password. Any OpenID Connect provider: 'sign-in oidc.NAME --issuer URL --client-id ID' registers it in the data folder and prints the address to open in a browser (the answer comes back to 127.0.0.1); afterwards 'sign-in oidc.NAME' is enough. 'sign-in passkey' signs in with a passkey this device holds (see passkey add): no email or password is asked.",
+            "Signs in with the provider. Apple asks for consent, Google lets you choose an account, email asks for the email and the password. Any OpenID Connect provider: 'sign-in oidc.NAME --issuer URL --client-id ID' registers it in the data folder and prints the address to open in a browser (the answer comes back to 127.0.0.1); afterwards 'sign-in oidc.NAME' is enough. 'sign-in passkey' signs in with a passkey this device holds (see passkey add): no email or password is asked. 'sign-in email-link --email EMAIL' mails a link that signs in without a password (open it with open-link).",
         .commandSignUpSummary: "create an email and password account",
         .commandSignUpDetails: "Creates an account with an email and a password, and signs it in.",
         .commandLinkSummary: "link a provider to the signed-in account (a guest keeps its uid)",
@@ -69,7 +69,7 @@ extension CLIMessages {
             "Mails a link that sets a new password. The answer is the same whether or not the email has an account.",
         .commandOpenLinkSummary: "open a link from a mail: reset the password, or verify the email",
         .commandOpenLinkDetails:
-            "Opens a password-reset link and sets the new password (every session of the account ends), or an email-verification link.",
+            "Opens a password-reset link and sets the new password (every session of the account ends), an email-verification link, or a sign-in link (with --email EMAIL when this data folder did not ask for it).",
         .commandVerifyEmailSummary:
             "mail a link that verifies the signed-in account's email",
         .commandVerifyEmailDetails:
@@ -533,6 +533,15 @@ extension CLIMessages {
         .promptDisplayName: "New display name: ",
         .outboxSubjectReset: "Reset your password",
         .outboxSubjectVerify: "Verify your email",
+        .outboxSubjectSignIn: "Your sign-in link",
+        .menuSignInEmailLink: "Sign in with a link mailed to you",
+        .signInLinkMailed:
+            "A sign-in link was mailed to {email}. The outbox is {folder}; show it with 'signin-demo outbox', then open the link with 'signin-demo open-link'.",
+        .signInLinkMailedMenu:
+            "A sign-in link was mailed to {email}. The outbox is {folder}; choose {item} to show it, then open the link.",
+        .signInLinkMailedElsewhere:
+            "A sign-in link was mailed to {email}. Open it with 'signin-demo open-link' and the link.",
+        .promptSignInLinkEmail: "This link was not asked for here. The email it was sent to: ",
         .outboxNoTime: "(time not reported)",
         .stateAuthorized: "authorized",
         .stateRevoked: "revoked",

@@ -43,7 +43,7 @@ extension CLIMessages {
         .commandInteractiveDetails: "包含所有流程的選單。需要終端機。",
         .commandSignInSummary: "以已註冊的提供者登入（anonymous：訪客帳號）",
         .commandSignInDetails:
-            "以提供者登入。Apple 會請求同意，Google 讓您選擇帳號，電子郵件則會詢問電子郵件地址與密碼。任何 OpenID Connect 提供者：「sign-in oidc.名稱 --issuer 網址 --client-id ID」會將其註冊於資料資料夾，並印出要在瀏覽器開啟的網址（回應會傳回 127.0.0.1）；之後只需「sign-in oidc.名稱」。「sign-in passkey」以此裝置持有的密碼金鑰登入（見 passkey add）：不會詢問電子郵件或密碼。",
+            "以提供者登入。Apple 會請求同意，Google 讓您選擇帳號，電子郵件則會詢問電子郵件地址與密碼。任何 OpenID Connect 提供者：「sign-in oidc.名稱 --issuer 網址 --client-id ID」會將其註冊於資料資料夾，並印出要在瀏覽器開啟的網址（回應會傳回 127.0.0.1）；之後只需「sign-in oidc.名稱」。「sign-in passkey」以此裝置持有的密碼金鑰登入（見 passkey add）：不會詢問電子郵件或密碼。「sign-in email-link --email 電子郵件」會寄出免密碼登入的連結（以 open-link 開啟）。",
         .commandSignUpSummary: "建立電子郵件與密碼帳號",
         .commandSignUpDetails: "以電子郵件與密碼建立帳號，並登入該帳號。",
         .commandLinkSummary: "將提供者連結到已登入的帳號（訪客會保留其 uid）",
@@ -57,7 +57,8 @@ extension CLIMessages {
         .commandResetPasswordSummary: "將重設密碼連結寄到寄件匣",
         .commandResetPasswordDetails: "寄出可設定新密碼的連結。無論該電子郵件是否有帳號，回應都相同。",
         .commandOpenLinkSummary: "開啟郵件中的連結：重設密碼，或驗證電子郵件",
-        .commandOpenLinkDetails: "開啟重設密碼連結並設定新密碼（該帳號的所有工作階段都會結束），或開啟電子郵件驗證連結。",
+        .commandOpenLinkDetails:
+            "開啟重設密碼連結並設定新密碼（該帳號的所有工作階段都會結束）、電子郵件驗證連結，或登入連結（若並非此資料夾要求的，請加上 --email 電子郵件）。",
         .commandVerifyEmailSummary:
             "寄出驗證已登入帳號電子郵件的連結",
         .commandVerifyEmailDetails:
@@ -462,6 +463,13 @@ extension CLIMessages {
         .promptDisplayName: "新的顯示名稱：",
         .outboxSubjectReset: "重設您的密碼",
         .outboxSubjectVerify: "驗證您的電子郵件",
+        .outboxSubjectSignIn: "您的登入連結",
+        .menuSignInEmailLink: "以寄給您的連結登入",
+        .signInLinkMailed:
+            "登入連結已寄至 {email}。寄件匣位於 {folder}；請以「signin-demo outbox」查看，再以「signin-demo open-link」開啟連結。",
+        .signInLinkMailedMenu: "登入連結已寄至 {email}。寄件匣位於 {folder}；請選擇 {item} 查看，再開啟連結。",
+        .signInLinkMailedElsewhere: "登入連結已寄至 {email}。請以「signin-demo open-link」開啟該連結。",
+        .promptSignInLinkEmail: "此連結並非在此要求的。連結寄送的電子郵件：",
         .outboxNoTime: "（未提供時間）",
         .stateAuthorized: "已授權",
         .stateRevoked: "已撤銷",

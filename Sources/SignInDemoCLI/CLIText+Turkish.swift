@@ -50,7 +50,7 @@ extension CLIMessages {
         .commandInteractiveDetails: "Tüm akışları içeren bir menü. Terminal gerektirir.",
         .commandSignInSummary: "kayıtlı bir sağlayıcıyla oturum açma (anonymous: misafir hesap)",
         .commandSignInDetails:
-            "Sağlayıcıyla oturum açar. Apple izin ister, Google bir hesap seçmenizi sağlar, e-posta ise e-posta adresini ve parolayı sorar. Herhangi bir OpenID Connect sağlayıcısı: 'sign-in oidc.AD --issuer URL --client-id KİMLİK' onu veri klasörüne kaydeder ve tarayıcıda açılacak adresi yazar (yanıt 127.0.0.1'e döner); sonrasında 'sign-in oidc.AD' yeterlidir. 'sign-in passkey' bu cihazdaki bir geçiş anahtarıyla oturum açar (bkz. passkey add): e-posta ya da parola sorulmaz.",
+            "Sağlayıcıyla oturum açar. Apple izin ister, Google bir hesap seçmenizi sağlar, e-posta ise e-posta adresini ve parolayı sorar. Herhangi bir OpenID Connect sağlayıcısı: 'sign-in oidc.AD --issuer URL --client-id KİMLİK' onu veri klasörüne kaydeder ve tarayıcıda açılacak adresi yazar (yanıt 127.0.0.1'e döner); sonrasında 'sign-in oidc.AD' yeterlidir. 'sign-in passkey' bu cihazdaki bir geçiş anahtarıyla oturum açar (bkz. passkey add): e-posta ya da parola sorulmaz. 'sign-in email-link --email E-POSTA' parolasız oturum açan bir bağlantı gönderir (open-link ile açın).",
         .commandSignUpSummary: "e-posta ve parola ile hesap oluşturma",
         .commandSignUpDetails: "E-posta ve parola ile bir hesap oluşturur ve bu hesapta oturum açar.",
         .commandLinkSummary:
@@ -70,7 +70,7 @@ extension CLIMessages {
             "Yeni parola belirlemeye yarayan bir bağlantı gönderir. E-postaya ait bir hesap olsa da olmasa da yanıt aynıdır.",
         .commandOpenLinkSummary: "e-postadaki bir bağlantıyı açma: parolayı sıfırlama ya da e-postayı doğrulama",
         .commandOpenLinkDetails:
-            "Parola sıfırlama bağlantısını açar ve yeni parolayı belirler (hesabın tüm oturumları sona erer) ya da bir e-posta doğrulama bağlantısını açar.",
+            "Parola sıfırlama bağlantısını açar ve yeni parolayı belirler (hesabın tüm oturumları sona erer), bir e-posta doğrulama bağlantısını ya da bir oturum açma bağlantısını açar (bu veri klasörü istemediyse --email E-POSTA ile).",
         .commandVerifyEmailSummary:
             "oturum açık hesabın e-postasını doğrulayan bir bağlantı gönder",
         .commandVerifyEmailDetails:
@@ -546,6 +546,15 @@ extension CLIMessages {
         .promptDisplayName: "Yeni görünen ad: ",
         .outboxSubjectReset: "Parolanızı sıfırlayın",
         .outboxSubjectVerify: "E-postanızı doğrulayın",
+        .outboxSubjectSignIn: "Oturum açma bağlantınız",
+        .menuSignInEmailLink: "Size gönderilen bir bağlantıyla oturum aç",
+        .signInLinkMailed:
+            "{email} adresine bir oturum açma bağlantısı gönderildi. Giden kutusu {folder}; 'signin-demo outbox' ile gösterin, sonra bağlantıyı 'signin-demo open-link' ile açın.",
+        .signInLinkMailedMenu:
+            "{email} adresine bir oturum açma bağlantısı gönderildi. Giden kutusu {folder}; göstermek için {item} seçin, sonra bağlantıyı açın.",
+        .signInLinkMailedElsewhere:
+            "{email} adresine bir oturum açma bağlantısı gönderildi. Bağlantıyı 'signin-demo open-link' ile açın.",
+        .promptSignInLinkEmail: "Bu bağlantı burada istenmedi. Gönderildiği e-posta: ",
         .outboxNoTime: "(zaman bildirilmedi)",
         .stateAuthorized: "yetkili",
         .stateRevoked: "iptal edilmiş",

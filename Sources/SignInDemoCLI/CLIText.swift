@@ -112,6 +112,10 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case tourStepPasskey, tourPasskeyAdded, tourPasskeySignedIn, tourPasskeySkipped, usageUnknownPasskeyID
     case passkeyUnnamed, passkeyRemovedHere, hintPasskeyDevice
 
+    // Sign-in links.
+    case menuSignInEmailLink, signInLinkMailed, signInLinkMailedMenu, signInLinkMailedElsewhere
+    case promptSignInLinkEmail, outboxSubjectSignIn
+
     // OpenID Connect providers.
     case optionIssuer, optionClientID, usageOIDCNotRegistered, usageOIDCNeedsIssuer, usageBadIssuer, usageBadClientID
     case usageBadOIDCName, usageIssuerOnlyForOIDC, oidcOpenBrowser, oidcPageTitle, oidcPageMessage

@@ -57,7 +57,8 @@ struct CommandLineHelp {
             lines.append("  " + ProviderChoice.openIDConnectUsage.padding(to: width + 2) + text(.helpOIDCProvider))
             // The one provider a command takes without its registration: a passkey, for `sign-in`.
             for only in choice.signInOnly {
-                lines.append("  " + only.rawValue.padding(to: width + 2) + text(.menuSignInPasskey))
+                let summary = only == .emailLink ? text(.menuSignInEmailLink) : text(.menuSignInPasskey)
+                lines.append("  " + only.rawValue.padding(to: width + 2) + summary)
             }
         }
         lines += ["", text(.helpExample, ["example": spec.exampleLine])]

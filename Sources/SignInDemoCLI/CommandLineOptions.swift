@@ -251,7 +251,7 @@ enum ProviderChoice: Hashable, Sendable {
     static let openIDConnectUsage = "oidc.NAME"
 
     /// What the choice takes besides the registered providers: a passkey signs in, but is no provider to link.
-    var signInOnly: [ProviderType] { self == .any ? [.passkey] : [] }
+    var signInOnly: [ProviderType] { self == .any ? [.passkey, .emailLink] : [] }
 
     /// The names a usage line shows: the allowed providers', ``signInOnly``'s and ``openIDConnectUsage``, `|` between
     /// them.
@@ -419,6 +419,9 @@ enum CommandTable {
                 example: "email --email jane@example.com", run: { await $0.signIn($1, $2) },
                 requires: { need in
                     if need.command.provider == .passkey { return need.capabilities.passkeys == nil ? .passkeys : nil }
+                    if need.command.provider == .emailLink {
+                        return need.capabilities.emailLinks == nil ? .emailLinkSignIn : nil
+                    }
                     return need.providerIsWired ? nil : .signIn(need.command.provider ?? .emailPassword)
                 }, missingInput: emailAndPassword, needs: .providerScreen, leavesGuest: true)
         case .signUp:
@@ -466,12 +469,15 @@ enum CommandTable {
                 menu: .menuResetPassword)
         case .openLink:
             CommandSpec(
-                command: name, operand: .link, options: [.password], summary: .commandOpenLinkSummary,
+                command: name, operand: .link, options: [.password, .email], summary: .commandOpenLinkSummary,
                 details: .commandOpenLinkDetails, example: "'signin-demo://reset-password?code=…'",
                 run: { await $0.openLink($1, $2) },
                 requires: { need in
                     if isVerificationLink(need.command) {
                         return need.capabilities.emailVerification == nil ? .emailVerification : nil
+                    }
+                    if isSignInLink(need.command) {
+                        return need.capabilities.emailLinks == nil ? .emailLinkSignIn : nil
                     }
                     return need.capabilities.passwordReset == nil ? .passwordReset : nil
                 },
@@ -569,6 +575,9 @@ enum CommandTable {
     /// An email and a password, for a command that takes them (email and password only, for a provider's command).
     private static let emailAndPassword: @Sendable (Invocation) -> UsageError? = { invocation in
         let command = invocation.command
+        if command.provider == .emailLink, invocation.email == nil {
+            return UsageError(.usageNeedsEmail, ["command": "\(command.spec.name) email-link"])
+        }
         guard command.provider == nil || command.provider == .emailPassword else { return nil }
         switch (invocation.email, invocation.password) {
         case (nil, nil): return UsageError(.usageNeedsEmailAndPassword)
@@ -579,6 +588,11 @@ enum CommandTable {
     }
 
     /// Whether `command` opens an email-verification link (which needs no password).
+    private static func isSignInLink(_ command: Command) -> Bool {
+        guard let link = command.resetLink, case .emailSignIn? = try? DeepLink.parse(link.value) else { return false }
+        return true
+    }
+
     private static func isVerificationLink(_ command: Command) -> Bool {
         guard let link = command.resetLink, case .verifyEmail? = try? DeepLink.parse(link.value) else { return false }
         return true

@@ -48,7 +48,7 @@ struct CommandRunner {
         }
         if spec.needs.contains(.mailbox), root.backend.mailbox == nil { return UsageError(.usageNoMailbox) }
         if spec.needs.contains(.providerScreen), let provider = invocation.command.provider,
-            provider != .emailPassword, provider != .passkey, root.uiClients[provider] == nil
+            provider != .emailPassword, provider != .passkey, provider != .emailLink, root.uiClients[provider] == nil
         {
             return UsageError(.usageNeedsIDToken, ["provider": text.provider(provider)])
         }
@@ -106,6 +106,7 @@ struct CommandRunner {
     func signIn(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
         let provider = invocation.command.provider ?? .emailPassword
         if provider == .passkey { return await signInWithPasskey(invocation, root) }
+        if provider == .emailLink { return await sendSignInLink(invocation, root) }
         if provider == .emailPassword {
             guard let input = credentials(invocation, confirmNew: false) else { return cancelled(.signInCancelled) }
             await root.screen.send(.signInWithEmail(email: input.email, password: input.password))
@@ -206,6 +207,7 @@ struct CommandRunner {
             showError(text.errors.message(for: error), error: error, verbose: invocation.verbose)
             return .failure
         }
+        if case .emailSignIn = parsed { return await openSignInLink(invocation, root, link: link) }
         if case .verifyEmail = parsed {
             guard let offer = root.viewModel.features.profile?.applyEmailVerification else {
                 return reportNotOffered(.emailVerification, invocation)
@@ -695,6 +697,7 @@ struct CommandRunner {
                 switch mail.kind {
                 case .passwordReset?: text(.outboxSubjectReset)
                 case .emailVerification?: text(.outboxSubjectVerify)
+                case .emailSignIn?: text(.outboxSubjectSignIn)
                 case nil: mail.subject
                 }
             // An emulator does not say when it sent a mail.

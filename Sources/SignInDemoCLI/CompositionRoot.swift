@@ -148,7 +148,8 @@ struct CompositionRoot {
             tracing.map { TracingPasskeyAuthenticator(software, tracer: $0) } ?? software
         let features = capabilities.features(
             sessions: sessions, authProviders: authProviders, appleCredentials: appleChecker,
-            passkeyAuthenticator: authenticator, clock: clock)
+            passkeyAuthenticator: authenticator,
+            signInEmails: StoredSignInEmailStore(.file(paths.signInLinkEmail)), clock: clock)
         let viewModel = SignInViewModel(
             signIn: signIn,
             signOut: SignOutUseCase(sessions: sessions, tokenService: tokenService),

@@ -12,6 +12,8 @@ struct DataPaths: Hashable, Sendable {
     func sessionFile(for choice: BackendChoice) -> String { "\(root)/client/\(choice.sessionFileName)" }
     /// Apple's first-sign-in name and email, kept until a sign-in carrying them succeeds.
     var firstSignInProfiles: String { "\(root)/client/first-sign-in-profiles.json" }
+    /// The email the last sign-in link was sent to from this folder, until the link signs in.
+    var signInLinkEmail: String { "\(root)/client/sign-in-link-email" }
     /// The registered OpenID Connect providers: a JSON array of registrations, which a team may also write by hand.
     var openIDProviders: String { "\(root)/client/oidc-providers.json" }
     /// The software authenticator's passkeys: the demo's stand-in for the device's, so apart from the app's files.

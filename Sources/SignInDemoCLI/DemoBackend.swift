@@ -125,6 +125,7 @@ struct ResetMail: Hashable, Sendable {
     enum Kind: Hashable, Sendable {
         case passwordReset
         case emailVerification
+        case emailSignIn
     }
 
     var to: String
@@ -412,13 +413,13 @@ struct EmulatorMailbox: ResetMailbox {
 
     func resetMails() async throws -> [ResetMail] {
         let answer: Codes = try await remote.call("GET", "emulator/v1/projects/\(projectID)/oobCodes")
-        return answer.oobCodes.filter {
-            ["PASSWORD_RESET", "VERIFY_EMAIL"].contains($0.requestType ?? "PASSWORD_RESET")
-        }
-        .map { code in
-            ResetMail(
-                to: code.email, subject: code.requestType ?? "PASSWORD_RESET", link: code.oobLink, sentAt: nil,
-                kind: code.requestType == "VERIFY_EMAIL" ? .emailVerification : .passwordReset)
+        let kinds: [String: ResetMail.Kind] = [
+            "PASSWORD_RESET": .passwordReset, "VERIFY_EMAIL": .emailVerification, "EMAIL_SIGNIN": .emailSignIn,
+        ]
+        return answer.oobCodes.compactMap { code in
+            let type = code.requestType ?? "PASSWORD_RESET"
+            guard let kind = kinds[type] else { return nil }
+            return ResetMail(to: code.email, subject: type, link: code.oobLink, sentAt: nil, kind: kind)
         }
     }
 }

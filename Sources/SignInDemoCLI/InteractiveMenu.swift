@@ -27,7 +27,10 @@ struct InteractiveMenu {
                                 ?? text(.menuSignInWith, ["provider": text.provider(provider.type)])
                         }, command: Command.signIn(provider.type)
                     )
-                } + [({ text in text(.menuSignInPasskey) }, Command.signIn(.passkey))]
+                } + [
+                    ({ text in text(.menuSignInPasskey) }, Command.signIn(.passkey)),
+                    ({ text in text(.menuSignInEmailLink) }, Command.signIn(.emailLink)),
+                ]
             case .link?:
                 return providers.filter(\.description.isLinkable).map { provider in
                     (

@@ -37,6 +37,43 @@ final class AccountFlowsEndToEndTests {
         #expect(try status()["uid"] as? String == guestUID)
     }
 
+    @Test(
+        "sign-in email-link mails a link that signs in once; elsewhere the email must be typed, and another is refused")
+    func emailLink() throws {
+        let sent = try cli.run(["sign-in", "email-link", "--email", "ann@example.com"])
+        #expect(
+            sent.status == 0 && sent.stdout.contains("A sign-in link was mailed to ann@example.com"), "\(sent.stderr)")
+        func lastLink() throws -> String {
+            let outbox = try cli.run(["outbox"]).stdout
+            return String(
+                try #require(
+                    outbox.split(whereSeparator: \.isWhitespace).last { $0.hasPrefix("signin-demo://sign-in") }))
+        }
+        let link = try lastLink()
+        // Another email than the link's is refused, and signs nobody in.
+        let other = try cli.run(["open-link", link, "--email", "eve@example.com", "--json"])
+        #expect(other.status == 1 && other.stdout.contains(#""code":"signInLinkEmailMismatch""#), "\(other.stdout)")
+        // The folder that asked remembers the email: the link alone signs in, and makes the account.
+        let opened = try cli.run(["open-link", link])
+        #expect(opened.status == 0 && opened.stdout.contains("providers:     password"), "\(opened.stderr)")
+        #expect(
+            opened.stdout.contains("email:         ann@example.com") && opened.stdout.contains("new user:      yes"))
+        let again = try cli.run(["open-link", link, "--email", "ann@example.com", "--json"])
+        #expect(again.status == 1 && again.stdout.contains(#""code":"invalidSignInLink""#), "\(again.stdout)")
+
+        // A link opened where nobody asked for it (the remembered email is gone): without a terminal to ask, the
+        // answer says the email is needed, and nothing is sent; with it, the same account signs in.
+        #expect(try cli.run(["sign-out"]).status == 0)
+        #expect(try cli.run(["sign-in", "email-link", "--email", "ann@example.com"]).status == 0)
+        try FileManager.default.removeItem(at: cli.dataDirectory.appendingPathComponent("client/sign-in-link-email"))
+        let second = try lastLink()
+        let needs = try cli.run(["open-link", second, "--json"])
+        #expect(needs.status == 1 && needs.stdout.contains(#""code":"signInLinkNeedsEmail""#), "\(needs.stdout)")
+        let typed = try cli.run(["open-link", second, "--email", "ANN@example.com"])
+        #expect(typed.status == 0 && typed.stdout.contains("new user:      no"), "\(typed.stderr)")
+        #expect(uid(typed) == uid(opened))
+    }
+
     @Test("every command in --help runs as documented")
     func everyCommand() throws {
         let help = try cli.run(["--help"]).stdout

@@ -72,8 +72,11 @@ struct CommandLineParserTests {
             (["--nope"], "unknown option '--nope'"),
             (["frobnicate"], "unknown command 'frobnicate'"),
             // The lists of providers come from the registered ones.
-            (["sign-in"], "sign-in needs a provider: \(Registered.all), passkey"),
-            (["sign-in", "myspace"], "unknown provider 'myspace' for sign-in (known: \(Registered.all), passkey)"),
+            (["sign-in"], "sign-in needs a provider: \(Registered.all), passkey, email-link"),
+            (
+                ["sign-in", "myspace"],
+                "unknown provider 'myspace' for sign-in (known: \(Registered.all), passkey, email-link)"
+            ),
             (["link", "anonymous"], "unknown provider 'anonymous' for link (known: \(Registered.linkable))"),
             (["unlink"], "unlink needs a provider: \(Registered.linkable)"),
             (["open-link"], "open-link needs the link from the mail"),

@@ -66,6 +66,18 @@ public struct PlatformStorage: Sendable {
         #endif
     }
 
+    /// Where the email a sign-in link was sent to waits until the link signs in.
+    public func signInEmails() -> StoredSignInEmailStore {
+        #if canImport(Darwin)
+            StoredSignInEmailStore(
+                .keychain(
+                    KeychainItemID(service: app, account: "sign-in-link-email", accessGroup: keychainAccessGroup),
+                    SecItemKeychain()))
+        #else
+            StoredSignInEmailStore(.file("\(folder)/sign-in-link-email"))
+        #endif
+    }
+
     /// Where Apple's first-sign-in name and email wait until a sign-in carrying them succeeds.
     public func firstSignInProfiles() -> StoredFirstSignInProfileStash {
         #if canImport(Darwin)
