@@ -457,7 +457,7 @@ class Peer:
             ("STANDARD_SCRYPT", auth.UserImportHash.standard_scrypt(memory_cost=1024, parallelization=16,
                                                                     block_size=8, derived_key_length=64),
              lambda p, s: hashlib.scrypt(p, salt=s, n=1024, r=8, p=16, dklen=64)),
-            ("BCRYPT", auth.UserImportHash.bcrypt(), lambda p, s: bcrypt.hashpw(p, bcrypt.gensalt(10))),
+            ("BCRYPT", auth.UserImportHash.bcrypt(), lambda p, s: bcrypt.hashpw(p, bcrypt.gensalt(8))),
         ]
         url = f"http://{self.emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=peer"
 

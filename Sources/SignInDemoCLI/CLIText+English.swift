@@ -534,6 +534,7 @@ extension CLIMessages {
         .outboxSubjectReset: "Reset your password",
         .outboxSubjectVerify: "Verify your email",
         .outboxSubjectSignIn: "Your sign-in link",
+        .outboxCode: "or type the code {code} (signin-demo sign-in email-link --email … --code {code})",
         .menuSignInEmailLink: "Sign in with a link mailed to you",
         .signInLinkMailed:
             "A sign-in link was mailed to {email}. The outbox is {folder}; show it with 'signin-demo outbox', then open the link with 'signin-demo open-link'.",

@@ -464,6 +464,7 @@ extension CLIMessages {
         .outboxSubjectReset: "重設您的密碼",
         .outboxSubjectVerify: "驗證您的電子郵件",
         .outboxSubjectSignIn: "您的登入連結",
+        .outboxCode: "或輸入代碼 {code}（signin-demo sign-in email-link --email … --code {code}）",
         .menuSignInEmailLink: "以寄給您的連結登入",
         .signInLinkMailed:
             "登入連結已寄至 {email}。寄件匣位於 {folder}；請以「signin-demo outbox」查看，再以「signin-demo open-link」開啟連結。",

@@ -547,6 +547,7 @@ extension CLIMessages {
         .outboxSubjectReset: "Parolanızı sıfırlayın",
         .outboxSubjectVerify: "E-postanızı doğrulayın",
         .outboxSubjectSignIn: "Oturum açma bağlantınız",
+        .outboxCode: "ya da {code} kodunu yazın (signin-demo sign-in email-link --email … --code {code})",
         .menuSignInEmailLink: "Size gönderilen bir bağlantıyla oturum aç",
         .signInLinkMailed:
             "{email} adresine bir oturum açma bağlantısı gönderildi. Giden kutusu {folder}; 'signin-demo outbox' ile gösterin, sonra bağlantıyı 'signin-demo open-link' ile açın.",

@@ -114,7 +114,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
 
     // Sign-in links.
     case menuSignInEmailLink, signInLinkMailed, signInLinkMailedMenu, signInLinkMailedElsewhere
-    case promptSignInLinkEmail, outboxSubjectSignIn
+    case promptSignInLinkEmail, outboxSubjectSignIn, outboxCode
 
     // OpenID Connect providers.
     case optionIssuer, optionClientID, usageOIDCNotRegistered, usageOIDCNeedsIssuer, usageBadIssuer, usageBadClientID

@@ -10,8 +10,21 @@ extension ProviderType {
 
 extension CommandRunner {
     /// `sign-in email-link --email X`: mails a sign-in link; this data folder remembers the email until the link
-    /// signs in.
+    /// signs in. With `--code`, the 6 digits of that mail sign in instead, for the email given.
     func sendSignInLink(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        if let code = invocation.code {
+            guard let offer = root.viewModel.features.emailLinks?.signIn else {
+                return reportNotOffered(.emailLinkSignIn, invocation)
+            }
+            await root.screen.send(.emailLink(.open(offer, link: Secret(code), email: invocation.email)))
+            // The code was the mail's: a second factor, if the account has one, is asked for on its own.
+            var rest = invocation
+            rest.code = nil
+            if let stopped = await finishSecondFactor(rest, root) { return stopped }
+            return await report(root, invocation, cancelled: (.signInCancelled, { $0.session == nil })) { session in
+                session.map { SessionFormatter(text: text).describe($0) } ?? ""
+            }
+        }
         guard let offer = root.viewModel.features.emailLinks?.send else {
             return reportNotOffered(.emailLinkSignIn, invocation)
         }

@@ -685,7 +685,7 @@ struct CommandRunner {
                 mails.map { mail in
                     .object([
                         "to": .string(mail.to), "subject": .string(mail.subject), "link": .string(mail.link),
-                        "sentAt": .optional(mail.sentAt?.formatted(.iso8601)),
+                        "sentAt": .optional(mail.sentAt?.formatted(.iso8601)), "code": .optional(mail.code),
                     ])
                 }))
         guard !mails.isEmpty else {
@@ -704,6 +704,9 @@ struct CommandRunner {
             let date = mail.sentAt?.formatted(.iso8601) ?? text(.outboxNoTime)
             let line = text(.outboxLine, ["date": date, "to": mail.to, "subject": subject])
             console.out(line + "\n  \(TerminalText.oneLine(mail.link))\n")
+            if let code = mail.code {
+                console.out("  " + text(.outboxCode, ["code": TerminalText.oneLine(code)]) + "\n")
+            }
         }
         return .success
     }

@@ -134,6 +134,8 @@ struct ResetMail: Hashable, Sendable {
     var link: String
     var sentAt: Date?
     var kind: Kind?
+    /// The code the mail gives to type instead of opening the link, if any.
+    var code: String?
 }
 
 /// Where the reset mails of a backend can be read: the embedded backend's outbox folder, or an emulator's
@@ -236,7 +238,9 @@ struct OutboxMailbox: ResetMailbox {
     let location: String
 
     func resetMails() async throws -> [ResetMail] {
-        try outbox.messages().map { ResetMail(to: $0.to, subject: $0.subject, link: $0.link, sentAt: $0.sentAt) }
+        try outbox.messages().map {
+            ResetMail(to: $0.to, subject: $0.subject, link: $0.link, sentAt: $0.sentAt, code: $0.code)
+        }
     }
 }
 

@@ -74,6 +74,13 @@ public struct EmbeddedBackendState: Codable, Hashable, Sendable {
         HMACSHA256.authenticationCode(for: Array("signin recovery codes v1".utf8), key: try sessionSigningKey().bytes)
     }
 
+    /// The key that turns a pending sign-in link into the 6-digit code mailed beside it: derived from the session key,
+    /// for this use only, so that the codes' records (hashes of the links' codes) do not give the 6-digit codes away.
+    /// - Throws: `IdentityBackendError/Code/invalidKey` when the session key is missing, short or undecodable.
+    package func emailCodeKey() throws(IdentityBackendError) -> [UInt8] {
+        HMACSHA256.authenticationCode(for: Array("signin email codes v1".utf8), key: try sessionSigningKey().bytes)
+    }
+
     /// The key that signs the passkey challenges and tags the stored passkeys: derived from the session key, for this
     /// use only.
     /// - Throws: `IdentityBackendError/Code/invalidKey` when the session key is missing, short or undecodable.

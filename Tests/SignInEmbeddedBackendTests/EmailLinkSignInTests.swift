@@ -116,4 +116,62 @@ struct EmailLinkSignInTests {
                 == .registered(providers: ["password"], methods: ["password", "emailLink"]))
         #expect(try service.signInMethods(email: "nobody@example.com") == .unregistered)
     }
+
+    // MARK: - The 6-digit code in the same mail
+
+    func mailedDigits(to email: String) throws -> Secret {
+        Secret(try #require(try harness.backend.outbox.messages().last { $0.to == email }?.code))
+    }
+
+    @Test("the mail's 6 digits sign in as its link does, once, and only with the email they were mailed to")
+    func digits() throws {
+        try service.sendSignInLink(email: "ann@example.com")
+        let mail = try #require(try harness.backend.outbox.messages().last)
+        let digits = try mailedDigits(to: "ann@example.com")
+        let link = try mailedLink()
+        #expect(digits.value.count == 6 && digits.value.allSatisfy(\.isNumber))
+        #expect(mail.body.contains(digits.value), "the mail shows the code")
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.signInWithEmailLink(email: "eve@example.com", code: digits, idToken: nil)
+            } == .invalidOOBCode, "another email's pending links have no such code")
+        let first = try service.signInWithEmailLink(email: "ann@example.com", code: digits, idToken: nil)
+        #expect(first.isNewUser)
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.signInWithEmailLink(email: "ann@example.com", code: digits, idToken: nil)
+            } == .invalidOOBCode, "used with its link")
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.signInWithEmailLink(email: "ann@example.com", code: link, idToken: nil)
+            } == .invalidOOBCode, "the link went with its code")
+    }
+
+    @Test(
+        "attack: guessing the 6 digits is throttled per email; the right code waits too, and the stored rows hold none")
+    func guessing() throws {
+        try service.sendSignInLink(email: "ann@example.com")
+        let digits = try mailedDigits(to: "ann@example.com")
+        let wrong = Secret(digits.value == "000000" ? "000001" : "000000")
+        var refusals: [IdentityBackendError.Code?] = []
+        for _ in 0..<6 {
+            refusals.append(
+                errorCode { () throws(IdentityBackendError) in
+                    _ = try service.signInWithEmailLink(email: "ann@example.com", code: wrong, idToken: nil)
+                })
+        }
+        #expect(refusals.prefix(5).allSatisfy { $0 == .invalidOOBCode })
+        #expect(refusals.last == .tooManyAttempts)
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try service.signInWithEmailLink(email: "ann@example.com", code: digits, idToken: nil)
+            } == .tooManyAttempts, "the lock holds for the right code too")
+        // No row of the store holds the digits: they come from a key the rows do not have.
+        let state = try #require(try harness.backend.storage.read { $0 } as EmbeddedBackendState?)
+        let rows = String(decoding: try JSONEncoder().encode(state.identity), as: UTF8.self)
+        #expect(!rows.contains(digits.value))
+        // After the lock, the right code signs in, and clears the count.
+        harness.clock.advance(by: 60)
+        _ = try service.signInWithEmailLink(email: "ann@example.com", code: digits, idToken: nil)
+    }
 }

@@ -72,6 +72,15 @@ final class AccountFlowsEndToEndTests {
         let typed = try cli.run(["open-link", second, "--email", "ANN@example.com"])
         #expect(typed.status == 0 && typed.stdout.contains("new user:      no"), "\(typed.stderr)")
         #expect(uid(typed) == uid(opened))
+
+        // The same mail's 6 digits, for an app without links: with the email, they sign in.
+        #expect(try cli.run(["sign-in", "email-link", "--email", "ann@example.com"]).status == 0)
+        let outbox = try cli.run(["outbox", "--json"]).stdout
+        let mails = (try JSONSerialization.jsonObject(with: Data(outbox.utf8)) as? [String: Any])?["result"]
+        let code = try #require((mails as? [[String: Any]])?.last?["code"] as? String)
+        #expect(try cli.run(["outbox"]).stdout.contains("or type the code \(code)"))
+        let byCode = try cli.run(["sign-in", "email-link", "--email", "ann@example.com", "--code", code])
+        #expect(byCode.status == 0 && uid(byCode) == uid(opened), "\(byCode.stderr)")
     }
 
     @Test("every command in --help runs as documented")

@@ -20,9 +20,11 @@ extension EmbeddedIdentityService {
     /// have ``EmbeddedBackendConfiguration/maximumPendingResetMails`` links pending; each client address off this
     /// machine may ask for ``EmbeddedBackendConfiguration/maximumResetMailsPerClient`` mails of any kind an hour.
     /// - Throws: `INVALID_EMAIL`; `RESET_PASSWORD_EXCEED_LIMIT` past either limit.
+    /// The mail also gives a 6-digit code, for an app that cannot open links: with the same email it signs in as the
+    /// link does, until the link is used or expires (``signInWithEmailLink(email:code:idToken:)``).
     public func sendSignInLink(email: String) throws(IdentityBackendError) {
         let now = clock.now()
-        let (email, link) = try makeSignInLink(email: email, now: now, limited: true)
+        let (email, link, code) = try makeSignInLink(email: email, now: now, limited: true)
         try outbox.deliver(
             OutboxMessage(
                 to: email, subject: "Sign in to signin-demo",
@@ -31,9 +33,11 @@ extension EmbeddedIdentityService {
 
                     \(link)
 
+                    Or type this code in the app: \(code)
+
                     If you did not ask for it, ignore this mail.
                     """,
-                link: link, sentAt: now))
+                link: link, code: code, sentAt: now))
     }
 
     /// A sign-in link for `email`, for an administrator to hand over instead of a mail (the Admin SDKs'
@@ -44,10 +48,10 @@ extension EmbeddedIdentityService {
         try makeSignInLink(email: email, now: clock.now(), limited: false).link
     }
 
-    /// Records a sign-in code for `email` and returns the email as kept and the link with the code. `limited` counts
-    /// the request against the client's hourly mails.
+    /// Records a sign-in code for `email` and returns the email as kept, the link with the code, and the 6-digit
+    /// code that stands for it. `limited` counts the request against the client's hourly mails.
     private func makeSignInLink(email: String, now: Date, limited: Bool) throws(IdentityBackendError) -> (
-        email: String, link: String
+        email: String, link: String, digits: String
     ) {
         try requireEmailLinkSignIn()
         let email = try checkedEmail(email)
@@ -55,7 +59,7 @@ extension EmbeddedIdentityService {
         let code = random.token(byteCount: 32)
         let lifetime = configuration.passwordResetLifetime
         let maximum = configuration.maximumPendingResetMails
-        try storage.update { state throws(IdentityBackendError) in
+        let digits = try storage.update { state throws(IdentityBackendError) -> String in
             let owner = emailOwners(email, in: state).first ?? ""
             let codes = state.identity.passwordResetCodes
             let pending = codes.keys(ResetCodeRecord.byAccount, owner).filter { key in
@@ -64,31 +68,74 @@ extension EmbeddedIdentityService {
             guard pending.count < maximum else {
                 throw IdentityBackendError(.resetPasswordExceedLimit, message: "too many sign-in links are pending")
             }
-            state.identity.passwordResetCodes[SHA256.hexDigest(code)] = ResetCodeRecord(
+            let key = SHA256.hexDigest(code)
+            state.identity.passwordResetCodes[key] = ResetCodeRecord(
                 uid: owner, expiresAt: now.addingTimeInterval(lifetime), signsInEmail: email)
+            return Self.emailCode(ofRecord: key, key: try state.emailCodeKey())
         }
-        return (email, "\(configuration.emailSignInLink)?code=\(code)")
+        return (email, "\(configuration.emailSignInLink)?code=\(code)", digits)
+    }
+
+    /// The 6-digit code mailed beside the sign-in link whose record is `record`: keyed with a key the records do not
+    /// hold, so that a copy of them gives no code away.
+    static func emailCode(ofRecord record: String, key: [UInt8]) -> String {
+        sixDigits(HMACSHA256.authenticationCode(for: Array(record.utf8), key: key))
+    }
+
+    /// The throttle key of the 6-digit codes typed for `email`.
+    private static func emailCodeThrottle(_ email: String) -> String { SHA256.hexDigest("email code\n\(email)") }
+
+    /// The record of the pending link a code stands for: the link's own code, or the 6 digits mailed beside it for
+    /// `email` (compared in constant time with each pending link of that email).
+    private func signInRecord(code: Secret, email: String, in state: EmbeddedBackendState) throws(IdentityBackendError)
+        -> String?
+    {
+        let value = code.value
+        guard value.utf8.count == 6, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return value.utf8.count <= 256 ? SHA256.hexDigest(value) : nil
+        }
+        let key = try state.emailCodeKey()
+        let codes = state.identity.passwordResetCodes
+        let owner = emailOwners(email, in: state).first ?? ""
+        var found: String?
+        for record in codes.keys(ResetCodeRecord.byAccount, owner) where codes[record]?.signsInEmail == email {
+            if ConstantTime.equals(Array(Self.emailCode(ofRecord: record, key: key).utf8), Array(value.utf8)) {
+                found = record
+            }
+        }
+        return found
     }
 
     /// Signs in with a mailed link's code. The code works once, only for the email it was mailed to, and only
     /// until it expires. Without `idToken`: the account with the email signs in (its email verified, the link now
     /// one of its ways in; a second factor is still asked for), or a new account is made with it. With `idToken`:
     /// the signed-in account takes the email, verified.
+    ///
+    /// `code` may be the 6 digits mailed beside the link instead: they count only with the email they were mailed to,
+    /// and each one typed counts against that email, as password guesses do (a few free, then waits that double).
     /// - Throws: `INVALID_OOB_CODE` (unknown, used, or not a sign-in code), `EXPIRED_OOB_CODE`, `INVALID_EMAIL`
-    ///   (another email than the link's), `USER_DISABLED`, `EMAIL_EXISTS` (linking an email another account has),
-    ///   the ID token's refusals, and `IdentityBackendError.Code.secondFactorRequired` with the challenge.
+    ///   (another email than the link's), `TOO_MANY_ATTEMPTS_TRY_LATER` (6-digit codes typed too often),
+    ///   `USER_DISABLED`, `EMAIL_EXISTS` (linking an email another account has), the ID token's refusals, and
+    ///   `IdentityBackendError.Code.secondFactorRequired` with the challenge.
     public func signInWithEmailLink(email: String, code: Secret, idToken: Secret?) throws(IdentityBackendError)
         -> EmailLinkSignIn
     {
         try requireEmailLinkSignIn()
         let now = clock.now()
         let given = try checkedEmail(email)
+        let typedDigits = code.value.utf8.count == 6 && code.value.utf8.allSatisfy { (0x30...0x39).contains($0) }
+        let throttle = Self.emailCodeThrottle(given)
+        if typedDigits {
+            // Counted in a write of its own, before the check, so that a refused code stays counted.
+            try storage.update { state throws(IdentityBackendError) in
+                try countPasswordAttempt(throttle, state: &state, now: now)
+            }
+        }
         let fresh = Fresh(self)
         var isNewUser = false
         let step = try storage.update { state throws(IdentityBackendError) -> FirstStep in
-            let key = SHA256.hexDigest(code.value)
-            guard code.value.utf8.count <= 256, let record = state.identity.passwordResetCodes[key],
-                let linkEmail = record.signsInEmail
+            guard let key = try signInRecord(code: code, email: given, in: state),
+                let record = state.identity.passwordResetCodes[key], let linkEmail = record.signsInEmail
             else { throw IdentityBackendError(.invalidOOBCode, message: "unknown or used sign-in link") }
             guard record.expiresAt > now else {
                 throw IdentityBackendError(.expiredOOBCode, message: "the sign-in link has expired")
@@ -115,6 +162,7 @@ extension EmbeddedIdentityService {
             account.emailVerified = true
             account.emailLinkSignIn = true
             state.identity.passwordResetCodes[key] = nil
+            if typedDigits { state.identity.passwordAttempts[throttle] = nil }
             state.identity.accounts[account.uid] = account
             return try finishFirstStep(
                 for: account, provider: ProviderType.emailPassword.rawValue, isNewUser: isNewUser, fresh: fresh,

@@ -13,6 +13,8 @@ public struct OutboxMessage: Codable, Hashable, Sendable {
     public var body: String
     /// The deep link the mail carries.
     public var link: String
+    /// The code the mail gives to type instead of opening the link (a sign-in mail's 6 digits), or `nil`.
+    public var code: String?
     /// When it was sent.
     public var sentAt: Date
     /// The globally unique `Message-ID`, without its angle brackets.
@@ -24,31 +26,34 @@ public struct OutboxMessage: Codable, Hashable, Sendable {
     ///   - subject: The subject line.
     ///   - body: The text.
     ///   - link: The deep link the mail carries.
+    ///   - code: The code to type instead, if the mail gives one.
     ///   - sentAt: When it was sent.
     ///   - messageID: Unique for every message; a random one by default.
     public init(
-        to: String, subject: String, body: String, link: String, sentAt: Date,
+        to: String, subject: String, body: String, link: String, code: String? = nil, sentAt: Date,
         messageID: String = "\(UUID().uuidString.lowercased())@signin-demo.invalid"
     ) {
         self.to = to
         self.subject = subject
         self.body = body
         self.link = link
+        self.code = code
         self.sentAt = sentAt
         self.messageID = messageID
     }
 
     private enum CodingKeys: String, CodingKey {
-        case to, subject, body, link, sentAt, messageID
+        case to, subject, body, link, code, sentAt, messageID
     }
 
-    /// Decodes a message; `messageID`, added later, may be missing.
+    /// Decodes a message; `messageID` and `code`, added later, may be missing.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         to = try container.decode(String.self, forKey: .to)
         subject = try container.decode(String.self, forKey: .subject)
         body = try container.decode(String.self, forKey: .body)
         link = try container.decode(String.self, forKey: .link)
+        code = try container.decodeIfPresent(String.self, forKey: .code)
         sentAt = try container.decode(Date.self, forKey: .sentAt)
         messageID =
             try container.decodeIfPresent(String.self, forKey: .messageID)
