@@ -109,4 +109,21 @@ struct AuthorizationResultBridgeTests {
         #expect(AppleCredentialState(appleIDProviderState: 3) == .notFound)
         #expect(AppleCredentialState(appleIDProviderState: 99) == .notFound)
     }
+
+    @Test("a credential state check that fails says why, with Apple's domain and code, and is never a revocation")
+    func credentialCheckFailure() {
+        let offline = NSError(domain: NSURLErrorDomain, code: -1009)
+        guard case .network(let reason) = AppleCredentialState.checkFailure(offline) else {
+            Issue.record("offline is not a network error: \(AppleCredentialState.checkFailure(offline))")
+            return
+        }
+        #expect(reason.contains("NSURLErrorDomain -1009"))
+        let apple = NSError(domain: AppleIDAuthorizationFailure.authorizationErrorDomain, code: 1000)
+        guard case .uiClientFailed(.apple, let said) = AppleCredentialState.checkFailure(apple) else {
+            Issue.record("Apple's error: \(AppleCredentialState.checkFailure(apple))")
+            return
+        }
+        #expect(said.contains("ASAuthorizationError 1000"))
+        #expect(AppleCredentialState.checkFailure(AuthError.notSignedIn) == .notSignedIn)
+    }
 }

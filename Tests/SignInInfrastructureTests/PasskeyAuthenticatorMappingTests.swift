@@ -185,6 +185,21 @@ struct PasskeyAuthenticatorMappingTests {
             PasskeyAuthorizationFailure(error: NSError(domain: "WKErrorDomain", code: 9)) != .matchedExcludedCredential)
     }
 
+    @Test("iOS 18's 1000 ends a registration that excluded passkeys as already registered, and nothing else")
+    func unknownForAnExcludingRegistration() {
+        let unknown = NSError(domain: Self.domain, code: 1000)
+        #expect(PasskeyAuthorizationFailure(error: unknown, excludedCredentials: true) == .matchedExcludedCredential)
+        // Without excluded passkeys, or in another domain, 1000 is what it is.
+        #expect(
+            PasskeyAuthorizationFailure(error: unknown, excludedCredentials: false)
+                == .other(domain: Self.domain, code: 1000, message: unknown.localizedDescription))
+        let foreign = NSError(domain: "NSURLErrorDomain", code: 1000)
+        #expect(PasskeyAuthorizationFailure(error: foreign, excludedCredentials: true) != .matchedExcludedCredential)
+        // A registration's other codes keep their meaning.
+        let cancel = NSError(domain: Self.domain, code: 1001)
+        #expect(PasskeyAuthorizationFailure(error: cancel, excludedCredentials: true) == .canceled)
+    }
+
     @Test("any other failure is uiClientFailed for the passkey, with the system's code and message")
     func otherFailure() {
         let error = NSError(

@@ -26,6 +26,7 @@ func test(_ name: String, _ body: @MainActor () async throws -> Void) async {
     StandInWebSession.reset()
     StandInAuthorization.reset()
     StandInKeychain.reset()
+    StandInAppleIDProvider.reset()
     let before = failures.count
     do {
         try await body()
@@ -204,6 +205,26 @@ await test("a passkey the device already holds, reported in WebKit's domain (cod
     }
 }
 
+await test("iOS 18's 1000 for a registration that excluded the account's passkeys is \"already registered\"") {
+    StandInAuthorization.outcome = .error(ASAuthorizationError(.unknown))
+    do throws(AuthError) {
+        let outcome = try await PlatformPasskeyAuthenticator { UIWindow() }.register(creation)
+        expect(false, "answered \(outcome)")
+    } catch {
+        expect(error == .passkeyAlreadyRegistered, "the error: \(error)")
+    }
+    // With nothing excluded, 1000 stays an unknown failure.
+    var first = creation
+    first.excludedCredentialIDs = []
+    do throws(AuthError) {
+        let outcome = try await PlatformPasskeyAuthenticator { UIWindow() }.register(first)
+        expect(false, "answered \(outcome)")
+    } catch {
+        guard case .uiClientFailed(.passkey, let reason) = error else { return expect(false, "the error: \(error)") }
+        expect(reason.contains("ASAuthorizationError 1000"), "the reason: \(reason)")
+    }
+}
+
 await test("a cancelled task closes the passkey sheet: nothing the user finishes afterwards is left on the device") {
     StandInAuthorization.outcome = .never
     let waiting = Task { try await PlatformPasskeyAuthenticator { UIWindow() }.register(creation) }
@@ -238,6 +259,46 @@ await test("with no window to show a sheet over, nothing shows and each sign-in 
         expect(reason == "no window to show the sheet over", "web: \(reason)")
     }
     expect(StandInWebSession.started.isEmpty, "a web session started")
+}
+
+// MARK: - Apple's credential state (ASAuthorizationAppleIDProvider)
+
+await test("Apple's credential state, answered on a queue of the system's, reaches the app as each state") {
+    let states: [(ASAuthorizationAppleIDProvider.CredentialState, AppleCredentialState)] = [
+        (.authorized, .authorized), (.revoked, .revoked), (.notFound, .notFound), (.transferred, .notFound),
+    ]
+    for (apple, expected) in states {
+        StandInAppleIDProvider.state = apple
+        let state = try await AppleIDProviderCredentialChecker().credentialState(forUserID: "001234.apple-user")
+        expect(state == expected, "\(apple): \(state)")
+    }
+    expect(StandInAppleIDProvider.asked == Array(repeating: "001234.apple-user", count: 4), "asked for the user")
+}
+
+await test("a credential state check that cannot reach Apple is a network error, never a revocation") {
+    StandInAppleIDProvider.state = .revoked
+    StandInAppleIDProvider.error = NSError(domain: NSURLErrorDomain, code: -1009)
+    do throws(AuthError) {
+        let state = try await AppleIDProviderCredentialChecker().credentialState(forUserID: "001234.apple-user")
+        expect(false, "answered \(state)")
+    } catch {
+        guard case .network(let reason) = error else { return expect(false, "the error: \(error)") }
+        expect(reason.contains("NSURLErrorDomain -1009"), "the reason: \(reason)")
+    }
+}
+
+await test("Apple's revocation notice, posted on another thread, reaches the app's stream") {
+    let center = NotificationCenter()
+    let notices = AppleCredentialRevocations.notifications(center: center)
+    let received = Task { () -> Bool in
+        for await _ in notices { return true }
+        return false
+    }
+    await Task.yield()
+    DispatchQueue.global().async {
+        center.post(name: ASAuthorizationAppleIDProvider.credentialRevokedNotification, object: nil)
+    }
+    expect(await received.value, "the notice never came")
 }
 
 // MARK: - The Keychain (SecItem…)

@@ -69,7 +69,22 @@ open class ASAuthorizationAppleIDProvider: NSObject {
     }
     public override init() {}
     open func createRequest() -> ASAuthorizationAppleIDRequest { ASAuthorizationAppleIDRequest() }
-    open func credentialState(forUserID userID: String) async throws -> CredentialState { .notFound }
+    /// As Apple's: asks Apple's servers, and answers on a queue of the system's, never the main one.
+    open func getCredentialState(
+        forUserID userID: String, completion: @escaping (CredentialState, (any Error)?) -> Void
+    ) {
+        StandInAppleIDProvider.asked.append(userID)
+        let (state, error) = (StandInAppleIDProvider.state, StandInAppleIDProvider.error)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(5)) { completion(state, error) }
+    }
+    /// The async form Swift makes of `getCredentialState(forUserID:completion:)`.
+    open func credentialState(forUserID userID: String) async throws -> CredentialState {
+        try await withCheckedThrowingContinuation { continuation in
+            getCredentialState(forUserID: userID) { state, error in
+                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: state) }
+            }
+        }
+    }
 }
 
 @MainActor
@@ -328,6 +343,20 @@ public enum StandInWebSession {
         startSucceeds = true
         started = []
         cancelCount = 0
+    }
+}
+
+/// What the stand-in's Apple ID provider answers, scripted by the behaviour tests. Not Apple's API.
+public enum StandInAppleIDProvider {
+    nonisolated(unsafe) public static var state = ASAuthorizationAppleIDProvider.CredentialState.authorized
+    nonisolated(unsafe) public static var error: (any Error)?
+    nonisolated(unsafe) public static var asked: [String] = []
+
+    /// Back to the defaults, between tests.
+    public static func reset() {
+        state = .authorized
+        error = nil
+        asked = []
     }
 }
 

@@ -50,3 +50,21 @@ extension AppleCredentialState {
         }
     }
 }
+
+extension AppleCredentialState {
+    /// The error of `ASAuthorizationAppleIDProvider.credentialState(forUserID:)` as the Domain's: a failure to reach
+    /// Apple (`NSURLErrorDomain`) is ``SignInDomain/AuthError/network(reason:)``, any other names its domain and code
+    /// (``SignInDomain/AuthError/uiClientFailed(_:reason:)`` for Apple). Neither is a revocation: the session is kept.
+    public static func checkFailure(_ error: any Error) -> AuthError {
+        if let error = error as? AuthError { return error }
+        let error = error as NSError
+        let said = error.localizedDescription.isEmpty ? "" : ": \(error.localizedDescription)"
+        if error.domain == NSURLErrorDomain {
+            return .network(
+                reason: "Apple's credential state could not be asked (\(error.domain) \(error.code)\(said))")
+        }
+        let name =
+            error.domain == AppleIDAuthorizationFailure.authorizationErrorDomain ? "ASAuthorizationError" : error.domain
+        return .uiClientFailed(.apple, reason: "the credential state check failed with \(name) \(error.code)\(said)")
+    }
+}

@@ -4,7 +4,8 @@
     public import SignInDomain
 
     /// Asks Apple for a user's credential state (`ASAuthorizationAppleIDProvider`), for
-    /// `CheckAppleCredentialUseCase`. The mapping is ``SignInDomain/AppleCredentialState/init(appleIDProviderState:)``.
+    /// `CheckAppleCredentialUseCase`. The mappings are ``SignInDomain/AppleCredentialState/init(appleIDProviderState:)``
+    /// and ``SignInDomain/AppleCredentialState/checkFailure(_:)``.
     public struct AppleIDProviderCredentialChecker: AppleCredentialStateChecker {
         /// Creates the checker.
         public init() {}
@@ -15,7 +16,7 @@
                 let state = try await ASAuthorizationAppleIDProvider().credentialState(forUserID: userID)
                 return AppleCredentialState(appleIDProviderState: state.rawValue)
             } catch {
-                throw AuthError.normalizing(error)
+                throw AppleCredentialState.checkFailure(error)
             }
         }
     }

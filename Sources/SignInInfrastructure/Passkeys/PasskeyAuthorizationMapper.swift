@@ -12,8 +12,8 @@ public enum PasskeyAuthorizationFailure: Hashable, Sendable {
     /// no credential was available without asking (1005), or the device is not set up to make passkeys (1010: no
     /// passcode, iCloud Keychain off).
     case noPasskey
-    /// The device already holds one of the account's passkeys, which the registration excluded (1006, or WebKit's code
-    /// 8).
+    /// The device already holds one of the account's passkeys, which the registration excluded (1006, WebKit's code 8,
+    /// or 1000 for a registration that excluded some: see ``init(error:immediateAndUnpresented:excludedCredentials:)``).
     case matchedExcludedCredential
     /// There was no window to show the sheet over (``NoPresentationWindow``): nothing was shown.
     case noWindow
@@ -44,12 +44,18 @@ public enum PasskeyAuthorizationFailure: Hashable, Sendable {
     /// ``authorizationErrorDomain`` is read by its code; an error of another domain is ``other(domain:code:message:)``
     /// whatever its code, so that a failure elsewhere is never taken for the user's cancel, except WebKit's code 8
     /// (a credential the request excluded: ``matchedExcludedCredential``).
+    ///
+    /// iOS 18 can also end a registration that matched an excluded passkey with 1000 (unknown). So a 1000 for a
+    /// registration that excluded passkeys is ``matchedExcludedCredential``; a 1000 for any other request stays
+    /// ``other(domain:code:message:)``. A missing Associated Domains entitlement, the other usual cause of a failed
+    /// passkey request, ends with 1004, not 1000.
     /// - Parameters:
     ///   - error: The controller's error.
     ///   - immediateAndUnpresented: The request asked only for the passkeys on the device
     ///     (`preferImmediatelyAvailableCredentials`) and no sheet was shown: then `canceled` (1001) is how the system
     ///     says there is none, not a cancel by the user (``noPasskey``).
-    public init(error: any Error, immediateAndUnpresented: Bool = false) {
+    ///   - excludedCredentials: The request was a registration that listed passkeys the device must not hold.
+    public init(error: any Error, immediateAndUnpresented: Bool = false, excludedCredentials: Bool = false) {
         if error is NoPresentationWindow {
             self = .noWindow
             return
@@ -58,6 +64,7 @@ public enum PasskeyAuthorizationFailure: Hashable, Sendable {
         if error.domain == Self.authorizationErrorDomain {
             self.init(code: error.code, message: error.localizedDescription)
             if self == .canceled, immediateAndUnpresented { self = .noPasskey }
+            if error.code == 1000, excludedCredentials { self = .matchedExcludedCredential }
         } else if error.domain == Self.webKitErrorDomain, error.code == 8 {
             self = .matchedExcludedCredential
         } else {

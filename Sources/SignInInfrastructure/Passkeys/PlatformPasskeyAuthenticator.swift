@@ -36,6 +36,7 @@
         public func register(_ request: PasskeyCreationRequest) async throws(AuthError)
             -> PasskeyOutcome<PasskeyRegistration>
         {
+            let excluding = Self.excludes(request)
             let result = await AuthorizationControllerRun.result(
                 of: PasskeyAuthorizationMapper.bridge(for: PasskeyRegistration.self), anchor: presentationAnchor,
                 requests: { [Self.registrationRequest(for: request)] },
@@ -48,8 +49,20 @@
                         credentialID: credential.credentialID, clientDataJSON: credential.rawClientDataJSON,
                         attestationObject: credential.rawAttestationObject)
                 },
-                failure: { error, _ in .failed(PasskeyAuthorizationFailure(error: error)) })
+                failure: { error, _ in
+                    .failed(PasskeyAuthorizationFailure(error: error, excludedCredentials: excluding))
+                })
             return try PasskeyAuthorizationMapper.outcome(for: result)
+        }
+
+        /// Whether the registration request lists passkeys the device must not hold: never where Apple's API has no
+        /// `excludedCredentials`.
+        private static func excludes(_ request: PasskeyCreationRequest) -> Bool {
+            #if !os(tvOS) && !os(visionOS)
+                !request.excludedCredentialIDs.isEmpty
+            #else
+                false
+            #endif
         }
 
         public func assert(_ request: PasskeyAssertionRequest) async throws(AuthError)
