@@ -304,13 +304,18 @@ extension CLIMessages {
         .tourOldPasswordRefused: "the old password is refused: {message}",
         .tourLinkOnce: "the link works once: {message}",
         .tourNewPasswordWorks: "the new password signs in",
-        .tourStep9: "11. Apple revocation: the user stops using Sign in with Apple, and the app signs out",
+        .tourStepEmailLink: "9. A sign-in link by mail: no password, the link alone signs in on the device that asked",
+        .tourSignInLinkSent: "a sign-in mail to {to} is in {folder}; this device remembers the email",
+        .tourSignInLinkOpened: "the link signed in to the same account ({uid}), without a password",
+        .tourSignInLinkOnce: "the link works once: {message}",
+        .tourEmailLinkSkipped: "this backend does not offer sign-in links: skipped",
+        .tourStep9: "12. Apple revocation: the user stops using Sign in with Apple, and the app signs out",
         .tourStopUsing: "Settings > Apple ID > Sign in with Apple > signin-demo > Stop using",
         .tourCredentialState: "credential state: {state}; {message}",
-        .tourStep10: "12. Delete the account (the guest-turned-email account)",
+        .tourStep10: "13. Delete the account (the guest-turned-email account)",
         .tourDeleted: "deleted; signed out",
         .tourSignInAgain: "signing in to it again: {message}",
-        .tourStep11: "13. Sign in with Apple again: after the revocation Apple sends the name once more",
+        .tourStep11: "14. Sign in with Apple again: after the revocation Apple sends the name once more",
         .tourDone:
             "Done: every flow ran on the embedded backend. Try 'signin-demo status', 'signin-demo interactive' and 'signin-demo --help'; they share this data folder.",
         .tourFailed: "signin-demo: the tour stopped: {reason}",
@@ -458,7 +463,7 @@ extension CLIMessages {
         .menuMFAList: "List the authenticator apps",
         .menuMFARemove: "Remove an authenticator app",
         .menuMFARecoveryCodes: "Make new recovery codes",
-        .tourStepMFA: "9. Two-step sign-in: an authenticator app's code after the password",
+        .tourStepMFA: "10. Two-step sign-in: an authenticator app's code after the password",
         .tourMFAScanned: "the authenticator app (simulated here) scans {uri}",
         .tourMFAOn: "its first code confirmed the enrolment: two-step sign-in is on",
         .tourMFAAsked: "signed out and in again: the password alone signs nobody in, the screen asks for a code",
@@ -601,7 +606,7 @@ extension CLIMessages {
         .promptPasskeyChoose:
             "Sign in to {site} with the passkey of:",
         .tourStepPasskey:
-            "10. A passkey: the device makes a key pair, the backend keeps the public key, and the next sign-in asks no password",
+            "11. A passkey: the device makes a key pair, the backend keeps the public key, and the next sign-in asks no password",
         .tourPasskeyAdded:
             "the device (the demo's software authenticator) made a passkey; the backend checked it and keeps its public key",
         .tourPasskeySignedIn:

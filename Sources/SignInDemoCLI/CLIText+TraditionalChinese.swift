@@ -281,13 +281,18 @@ extension CLIMessages {
         .tourOldPasswordRefused: "舊密碼遭拒：{message}",
         .tourLinkOnce: "連結只能使用一次：{message}",
         .tourNewPasswordWorks: "新密碼可以登入",
-        .tourStep9: "11. Apple 撤銷：使用者停止使用「使用 Apple 登入」，應用程式隨之登出",
+        .tourStepEmailLink: "9. 以郵件登入連結：不需密碼，在提出要求的裝置上只憑連結即可登入",
+        .tourSignInLinkSent: "寄給 {to} 的登入郵件位於 {folder}；此裝置會記住該電子郵件地址",
+        .tourSignInLinkOpened: "連結不需密碼就登入了同一個帳號（{uid}）",
+        .tourSignInLinkOnce: "連結只能使用一次：{message}",
+        .tourEmailLinkSkipped: "此後端不提供登入連結：已略過",
+        .tourStep9: "12. Apple 撤銷：使用者停止使用「使用 Apple 登入」，應用程式隨之登出",
         .tourStopUsing: "設定 > Apple 帳號 > 使用 Apple 登入 > signin-demo > 停止使用",
         .tourCredentialState: "憑證狀態：{state}；{message}",
-        .tourStep10: "12. 刪除帳號（由訪客轉為電子郵件的帳號）",
+        .tourStep10: "13. 刪除帳號（由訪客轉為電子郵件的帳號）",
         .tourDeleted: "已刪除；已登出",
         .tourSignInAgain: "再次登入該帳號：{message}",
-        .tourStep11: "13. 再次使用 Apple 登入：撤銷後 Apple 會再傳送一次姓名",
+        .tourStep11: "14. 再次使用 Apple 登入：撤銷後 Apple 會再傳送一次姓名",
         .tourDone:
             "完成：所有流程都已在內嵌後端上執行。試試 'signin-demo status'、'signin-demo interactive' 與 'signin-demo --help'；它們共用此資料資料夾。",
         .tourFailed: "signin-demo: 導覽已中止：{reason}",
@@ -401,7 +406,7 @@ extension CLIMessages {
         .menuMFAList: "列出驗證器應用程式",
         .menuMFARemove: "移除驗證器應用程式",
         .menuMFARecoveryCodes: "產生新的復原碼",
-        .tourStepMFA: "9. 兩步驟登入：密碼之後再輸入驗證器應用程式的代碼",
+        .tourStepMFA: "10. 兩步驟登入：密碼之後再輸入驗證器應用程式的代碼",
         .tourMFAScanned: "驗證器應用程式（此處為模擬）掃描 {uri}",
         .tourMFAOn: "第一個代碼確認了設定：兩步驟登入已開啟",
         .tourMFAAsked: "登出後再次登入：只有密碼無法登入，畫面要求輸入代碼",
@@ -527,7 +532,7 @@ extension CLIMessages {
         .promptPasskeyChoose:
             "以下列密碼金鑰登入 {site}：",
         .tourStepPasskey:
-            "10. 密碼金鑰：裝置建立金鑰對，後端保存公開金鑰，下次登入不需密碼",
+            "11. 密碼金鑰：裝置建立金鑰對，後端保存公開金鑰，下次登入不需密碼",
         .tourPasskeyAdded:
             "裝置（示範用的軟體驗證器）已建立密碼金鑰；後端已檢查並保存其公開金鑰",
         .tourPasskeySignedIn:

@@ -311,13 +311,20 @@ extension CLIMessages {
         .tourOldPasswordRefused: "eski parola reddedildi: {message}",
         .tourLinkOnce: "bağlantı yalnızca bir kez çalışır: {message}",
         .tourNewPasswordWorks: "yeni parolayla oturum açılabiliyor",
-        .tourStep9: "11. Apple iptali: kullanıcı Apple ile Giriş Yap'ı kullanmayı bırakır ve uygulama oturumu kapatır",
+        .tourStepEmailLink:
+            "9. E-postayla oturum açma bağlantısı: parola yok, bağlantı isteyen cihazda tek başına oturum açar",
+        .tourSignInLinkSent:
+            "{to} alıcısına giden oturum açma e-postası {folder} içinde; bu cihaz e-posta adresini hatırlar",
+        .tourSignInLinkOpened: "bağlantı parola olmadan aynı hesapta ({uid}) oturum açtı",
+        .tourSignInLinkOnce: "bağlantı yalnızca bir kez çalışır: {message}",
+        .tourEmailLinkSkipped: "bu arka uç oturum açma bağlantısı sunmuyor: atlandı",
+        .tourStep9: "12. Apple iptali: kullanıcı Apple ile Giriş Yap'ı kullanmayı bırakır ve uygulama oturumu kapatır",
         .tourStopUsing: "Ayarlar > Apple Kimliği > Apple ile Giriş Yap > signin-demo > Kullanmayı Durdur",
         .tourCredentialState: "kimlik bilgisi durumu: {state}; {message}",
-        .tourStep10: "12. Hesabı silme (misafirken e-posta hesabına dönüşen hesap)",
+        .tourStep10: "13. Hesabı silme (misafirken e-posta hesabına dönüşen hesap)",
         .tourDeleted: "silindi; oturum kapatıldı",
         .tourSignInAgain: "bu hesapta yeniden oturum açma: {message}",
-        .tourStep11: "13. Yeniden Apple ile Giriş Yap: iptalden sonra Apple adı bir kez daha gönderir",
+        .tourStep11: "14. Yeniden Apple ile Giriş Yap: iptalden sonra Apple adı bir kez daha gönderir",
         .tourDone:
             "Bitti: tüm akışlar gömülü arka uçta çalıştı. 'signin-demo status', 'signin-demo interactive' ve 'signin-demo --help' komutlarını deneyin; hepsi bu veri klasörünü kullanır.",
         .tourFailed: "signin-demo: tur durdu: {reason}",
@@ -468,7 +475,7 @@ extension CLIMessages {
         .menuMFAList: "Doğrulama uygulamalarını listele",
         .menuMFARemove: "Bir doğrulama uygulamasını kaldır",
         .menuMFARecoveryCodes: "Yeni kurtarma kodları üret",
-        .tourStepMFA: "9. İki adımlı oturum açma: paroladan sonra doğrulama uygulamasının kodu",
+        .tourStepMFA: "10. İki adımlı oturum açma: paroladan sonra doğrulama uygulamasının kodu",
         .tourMFAScanned: "doğrulama uygulaması (burada benzetim) {uri} adresini tarıyor",
         .tourMFAOn: "ilk kodu kaydı onayladı: iki adımlı oturum açma açık",
         .tourMFAAsked:
@@ -615,7 +622,7 @@ extension CLIMessages {
         .promptPasskeyChoose:
             "{site} sitesinde şu geçiş anahtarıyla oturum açın:",
         .tourStepPasskey:
-            "10. Geçiş anahtarı: cihaz bir anahtar çifti oluşturur, arka uç açık anahtarı tutar ve sonraki oturum açma parola sormaz",
+            "11. Geçiş anahtarı: cihaz bir anahtar çifti oluşturur, arka uç açık anahtarı tutar ve sonraki oturum açma parola sormaz",
         .tourPasskeyAdded:
             "cihaz (demonun yazılım doğrulayıcısı) bir geçiş anahtarı oluşturdu; arka uç onu denetledi ve açık anahtarını tutuyor",
         .tourPasskeySignedIn:

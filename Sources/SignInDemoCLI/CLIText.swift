@@ -110,6 +110,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case passkeyRemoved, passkeyRemoveCancelled, menuPasskeyAdd, menuPasskeyList, menuPasskeyRemove
     case menuSignInPasskey, promptPasskeyCreate, promptPasskeyCreateOption, promptPasskeyChoose
     case tourStepPasskey, tourPasskeyAdded, tourPasskeySignedIn, tourPasskeySkipped, usageUnknownPasskeyID
+    case tourStepEmailLink, tourSignInLinkSent, tourSignInLinkOpened, tourSignInLinkOnce, tourEmailLinkSkipped
     case passkeyUnnamed, passkeyRemovedHere, hintPasskeyDevice
 
     // Sign-in links.

@@ -11,8 +11,8 @@ import SignInPresentation
 
 /// The no-argument demo: every flow of the apps it mirrors, each step labelled with its layer. Sign in with Apple;
 /// what makes a session last (restore, refresh with rotation, an authorized call); Google; a guest upgraded by
-/// linking email and password, keeping its uid; a password reset through the outbox link; two-step sign-in with an
-/// authenticator app's codes; Apple revocation;
+/// linking email and password, keeping its uid; a password reset through the outbox link; a sign-in link by mail;
+/// two-step sign-in with an authenticator app's codes; a passkey; Apple revocation;
 /// account deletion. It ends signed in with Apple.
 @MainActor
 struct GuidedTour {
@@ -166,17 +166,21 @@ struct GuidedTour {
         }
         note(.tourNewPasswordWorks)
 
-        // 9: two-step sign-in, with the tour standing in for the phone's authenticator app.
+        // 9: Firebase's email-link sign-in, with the outbox standing in for the inbox.
+        section(.tourStepEmailLink)
+        if let failure = await emailLinkSignIn(app, email: email, mailbox: mailbox) { return failure }
+
+        // 10: two-step sign-in, with the tour standing in for the phone's authenticator app.
         section(.tourStepMFA)
         if let failure = await twoStepSignIn(app, email: email, password: Secret(newPassword), clock: clock) {
             return failure
         }
 
-        // 10: a passkey, with the demo's software authenticator standing in for the device.
+        // 11: a passkey, with the demo's software authenticator standing in for the device.
         section(.tourStepPasskey)
         if let failure = await passkeySignIn(app, password: Secret(newPassword)) { return failure }
 
-        // 11: the KMP app's Apple credential state.
+        // 12: the KMP app's Apple credential state.
         section(.tourStep9)
         guard await signIn(.clickProvider(.apple), app) != nil else { return .failure }
         do {
@@ -196,7 +200,7 @@ struct GuidedTour {
                 "message": app.viewModel.state.errorMessage ?? "",
             ])
 
-        // 12: App Store Review Guideline 5.1.1(v).
+        // 13: App Store Review Guideline 5.1.1(v).
         section(.tourStep10)
         guard let deleting = await signIn(.signInWithEmail(email: email, password: Secret(newPassword)), app) else {
             return .failure
@@ -225,6 +229,41 @@ struct GuidedTour {
         console.out("\n" + SessionFormatter(text: text).describe(final))
         console.out(text(runner.choice == .embedded ? .tourDone : .tourDoneFirebase) + "\n")
         return .success
+    }
+
+    /// Signs out, mails a sign-in link to `email`, and opens it from the mailbox: the device that asked remembers the
+    /// email, so the link alone signs in to the same account; opened again, it is refused. `nil` when it went as it
+    /// should (or the backend has no sign-in links), the tour's failure otherwise.
+    private func emailLinkSignIn(_ app: CompositionRoot, email: String, mailbox: any ResetMailbox) async -> ExitCode? {
+        guard let send = app.viewModel.features.emailLinks?.send, let open = app.viewModel.features.emailLinks?.signIn
+        else {
+            note(.tourEmailLinkSkipped)
+            return nil
+        }
+        let before = app.viewModel.state.session?.uid
+        await app.screen.send(.clickSignOut)
+        await app.screen.send(.emailLink(.send(send, email: email)))
+        if let message = app.viewModel.state.errorMessage { return fail(message) }
+        let found: ResetMail?
+        do {
+            found = try await mailbox.resetMails().last {
+                guard $0.to == email, case .emailSignIn? = try? DeepLink.parse($0.link) else { return false }
+                return true
+            }
+        } catch {
+            return fail("EmailLinkBackend.sendSignInLink")
+        }
+        guard let mail = found else { return fail("EmailLinkBackend.sendSignInLink") }
+        note(.tourSignInLinkSent, ["to": mail.to, "folder": mailbox.location])
+        note(.tourItsLink, ["link": DeepLink.redacted(mail.link)])
+        await app.screen.send(.emailLink(.open(open, link: Secret(mail.link))))
+        guard app.viewModel.state.error == nil, let after = app.viewModel.state.session?.uid, after == before else {
+            return fail(app.viewModel.state.errorMessage ?? "SignInWithEmailLinkUseCase")
+        }
+        note(.tourSignInLinkOpened, ["uid": after])
+        await app.screen.send(.emailLink(.open(open, link: Secret(mail.link), email: email)))
+        note(.tourSignInLinkOnce, ["message": app.viewModel.state.errorMessage ?? text(.tourAccepted)])
+        return nil
     }
 
     /// Registers a passkey on the signed-in email account, signs out and in again with it alone. `nil` when it went as

@@ -180,7 +180,7 @@ struct FirebaseCLIEndToEndTests {
         #endif
     }
 
-    @Test("the guided tour runs against serve: refresh, the app's API, reset, Apple revocation, deletion")
+    @Test("the guided tour runs against serve: refresh, the app's API, reset, a sign-in link, revocation, deletion")
     func tour() throws {
         let serve = try ServeProcess(environment: Self.fast)
         let cli = CLIProcess(environment: Self.fast)
@@ -193,6 +193,9 @@ struct FirebaseCLIEndToEndTests {
         #expect(serve.log.contains("\"POST /securetoken.googleapis.com/v1/token\" 200"))
         #expect(
             serve.log.contains("\"POST /securetoken.googleapis.com/v1/token\" 400"), "the old refresh token refused")
+        // The sign-in link: mailed with EMAIL_SIGNIN, signed in with once, and refused the second time.
+        #expect(result.stdout.contains("the link signed in to the same account"), "\(result.stdout)")
+        #expect(serve.log.contains("\"POST /identitytoolkit.googleapis.com/v1/accounts:signInWithEmailLink"))
         #expect(serve.stop() == 0)
     }
 

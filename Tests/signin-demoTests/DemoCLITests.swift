@@ -66,6 +66,10 @@ struct DemoCLITests {
         #expect(!codes.isEmpty && codes.allSatisfy { $0.count >= 40 })
         for code in codes { #expect(!captured.out.contains(code)) }
         #expect(captured.out.contains("signin-demo://reset-password?code=<redacted>"))
+        // The sign-in link signs in to the account the guest became, once, and its code is not shown either.
+        #expect(captured.out.contains("signin-demo://sign-in?code=<redacted>"))
+        #expect(captured.out.contains("the link signed in to the same account"))
+        #expect(captured.out.contains("the link works once: This sign-in link is not valid"))
         // The account the tour made a passkey for is deleted, and its passkey left the device with it: a passkey
         // sign-in afterwards is not offered one that no account answers.
         let passkey = await run(["sign-in", "passkey", "--yes"]).1

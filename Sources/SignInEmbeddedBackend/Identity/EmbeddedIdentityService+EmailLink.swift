@@ -82,6 +82,11 @@ extension EmbeddedIdentityService {
         sixDigits(HMACSHA256.authenticationCode(for: Array(record.utf8), key: key))
     }
 
+    /// Whether `code` has the shape of the 6 digits mailed beside a link, rather than of the link's own code.
+    private static func isMailedDigits(_ code: Secret) -> Bool {
+        code.value.utf8.count == 6 && code.value.utf8.allSatisfy { (0x30...0x39).contains($0) }
+    }
+
     /// The throttle key of the 6-digit codes typed for `email`.
     private static func emailCodeThrottle(_ email: String) -> String { SHA256.hexDigest("email code\n\(email)") }
 
@@ -91,9 +96,7 @@ extension EmbeddedIdentityService {
         -> String?
     {
         let value = code.value
-        guard value.utf8.count == 6, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-            return value.utf8.count <= 256 ? SHA256.hexDigest(value) : nil
-        }
+        guard Self.isMailedDigits(code) else { return value.utf8.count <= 256 ? SHA256.hexDigest(value) : nil }
         let key = try state.emailCodeKey()
         let codes = state.identity.passwordResetCodes
         let owner = emailOwners(email, in: state).first ?? ""
@@ -123,9 +126,8 @@ extension EmbeddedIdentityService {
         try requireEmailLinkSignIn()
         let now = clock.now()
         let given = try checkedEmail(email)
-        let typedDigits = code.value.utf8.count == 6 && code.value.utf8.allSatisfy { (0x30...0x39).contains($0) }
         let throttle = Self.emailCodeThrottle(given)
-        if typedDigits {
+        if Self.isMailedDigits(code) {
             // Counted in a write of its own, before the check, so that a refused code stays counted.
             try storage.update { state throws(IdentityBackendError) in
                 try countPasswordAttempt(throttle, state: &state, now: now)
@@ -162,7 +164,7 @@ extension EmbeddedIdentityService {
             account.emailVerified = true
             account.emailLinkSignIn = true
             state.identity.passwordResetCodes[key] = nil
-            if typedDigits { state.identity.passwordAttempts[throttle] = nil }
+            if Self.isMailedDigits(code) { state.identity.passwordAttempts[throttle] = nil }
             state.identity.accounts[account.uid] = account
             return try finishFirstStep(
                 for: account, provider: ProviderType.emailPassword.rawValue, isNewUser: isNewUser, fresh: fresh,
