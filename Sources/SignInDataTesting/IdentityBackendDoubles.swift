@@ -161,6 +161,19 @@ extension StubIdentityBackend: EmailLinkBackend {
     }
 }
 
+extension StubIdentityBackend: PhoneBackend {
+    /// Sends nothing (or throws `error`), and answers the verification id `stub-session-info`.
+    public func sendPhoneCode(phoneNumber: String, appProof: PhoneAppProof) async throws -> Secret {
+        try nothing()
+        return Secret("stub-session-info")
+    }
+    public func signInWithPhoneCode(sessionInfo: Secret, code: Secret, idToken: Secret?) async throws
+        -> BackendSessionResponse
+    {
+        try result.get()
+    }
+}
+
 /// An identity backend that records every call, answering like a ``StubIdentityBackend``.
 public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordResetCodeBackend,
     PasswordChangeBackend,

@@ -539,6 +539,23 @@ extension CLIMessages {
         .outboxSubjectReset: "Reset your password",
         .outboxSubjectVerify: "Verify your email",
         .outboxSubjectSignIn: "Your sign-in link",
+        .outboxSMSLine: "{date}  SMS to {to}  code {code}",
+        .promptPhone: "Phone number, in international form (+15555550100): ",
+        .promptPhoneCode: "The 6-digit code from the SMS: ",
+        .phoneCodeSentAsk: "A code was sent by SMS to {phone}; 'signin-demo outbox' shows it.",
+        .phoneCodeSent:
+            "A code was sent by SMS to {phone}. The messages are in {folder}; 'signin-demo outbox' shows them. Then run 'signin-demo {command} phone --phone {phone} --code CODE'.",
+        .phoneCodeSentElsewhere:
+            "A code was sent by SMS to {phone}. Then run 'signin-demo {command} phone --phone {phone} --code CODE'.",
+        .linkedPhone: "linked {phone}: uid {uid} kept",
+        .usagePhoneNoCodeSent:
+            "no code was sent to {phone} from this data folder, or it was used. Run the command without --code to send one.",
+        .optionPhone:
+            "A phone number in international form (+15555550100): sign-in phone and link phone send it a code by SMS.",
+        .helpPhoneProvider: "a phone number, proved by a code sent by SMS (--phone +15555550100)",
+        .menuSignInPhone: "Sign in with a code sent to your phone",
+        .menuLinkPhone: "Link a phone number",
+        .usageNeedsPhone: "{command} needs --phone when standard input is not a terminal",
         .outboxCode: "or type the code {code} (signin-demo sign-in email-link --email … --code {code})",
         .menuSignInEmailLink: "Sign in with a link mailed to you",
         .signInLinkMailed:

@@ -554,6 +554,23 @@ extension CLIMessages {
         .outboxSubjectReset: "Parolanızı sıfırlayın",
         .outboxSubjectVerify: "E-postanızı doğrulayın",
         .outboxSubjectSignIn: "Oturum açma bağlantınız",
+        .outboxSMSLine: "{date}  {to} numarasına SMS  kod {code}",
+        .promptPhone: "Uluslararası biçimde telefon numarası (+905551234567): ",
+        .promptPhoneCode: "SMS'teki 6 haneli kod: ",
+        .phoneCodeSentAsk: "{phone} numarasına SMS ile bir kod gönderildi; 'signin-demo outbox' kodu gösterir.",
+        .phoneCodeSent:
+            "{phone} numarasına SMS ile bir kod gönderildi. Mesajlar {folder} içinde; 'signin-demo outbox' onları gösterir. Ardından 'signin-demo {command} phone --phone {phone} --code KOD' çalıştırın.",
+        .phoneCodeSentElsewhere:
+            "{phone} numarasına SMS ile bir kod gönderildi. Ardından 'signin-demo {command} phone --phone {phone} --code KOD' çalıştırın.",
+        .linkedPhone: "{phone} bağlandı: uid {uid} korundu",
+        .usagePhoneNoCodeSent:
+            "bu veri klasöründen {phone} numarasına kod gönderilmedi ya da kod kullanıldı. Kod göndermek için komutu --code olmadan çalıştırın.",
+        .optionPhone:
+            "Uluslararası biçimde bir telefon numarası (+905551234567): sign-in phone ve link phone ona SMS ile kod gönderir.",
+        .helpPhoneProvider: "SMS ile gönderilen kodla kanıtlanan bir telefon numarası (--phone +905551234567)",
+        .menuSignInPhone: "Telefonunuza gönderilen kodla oturum açın",
+        .menuLinkPhone: "Telefon numarası bağlayın",
+        .usageNeedsPhone: "standart girdi bir terminal değilken {command} --phone gerektirir",
         .outboxCode: "ya da {code} kodunu yazın (signin-demo sign-in email-link --email … --code {code})",
         .menuSignInEmailLink: "Size gönderilen bir bağlantıyla oturum aç",
         .signInLinkMailed:

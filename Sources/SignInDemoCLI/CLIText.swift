@@ -115,7 +115,9 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
 
     // Sign-in links.
     case menuSignInEmailLink, signInLinkMailed, signInLinkMailedMenu, signInLinkMailedElsewhere
-    case promptSignInLinkEmail, outboxSubjectSignIn, outboxCode
+    case promptSignInLinkEmail, outboxSubjectSignIn, outboxCode, outboxSMSLine
+    case promptPhone, promptPhoneCode, phoneCodeSentAsk, phoneCodeSent, phoneCodeSentElsewhere, linkedPhone
+    case usagePhoneNoCodeSent, usageNeedsPhone, optionPhone, helpPhoneProvider, menuSignInPhone, menuLinkPhone
 
     // OpenID Connect providers.
     case optionIssuer, optionClientID, usageOIDCNotRegistered, usageOIDCNeedsIssuer, usageBadIssuer, usageBadClientID

@@ -55,9 +55,14 @@ struct CommandLineHelp {
             lines += ["", text(.helpCommandProviders)]
             lines += zip(names, providers).map { "  " + $0.padding(to: width + 2) + text.provider($1.type) }
             lines.append("  " + ProviderChoice.openIDConnectUsage.padding(to: width + 2) + text(.helpOIDCProvider))
-            // The one provider a command takes without its registration: a passkey, for `sign-in`.
-            for only in choice.signInOnly {
-                let summary = only == .emailLink ? text(.menuSignInEmailLink) : text(.menuSignInPasskey)
+            // What a command takes without a registration: a passkey and a mailed link for `sign-in`, a phone number.
+            for only in choice.unregistered {
+                let summary =
+                    switch only {
+                    case .emailLink: text(.menuSignInEmailLink)
+                    case .phone: text(.helpPhoneProvider)
+                    default: text(.menuSignInPasskey)
+                    }
                 lines.append("  " + only.rawValue.padding(to: width + 2) + summary)
             }
         }

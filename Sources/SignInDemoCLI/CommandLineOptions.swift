@@ -143,6 +143,8 @@ struct Invocation: Hashable, Sendable {
     var currentPassword: String?
     /// `--code`: a one-time code from the authenticator app, for a sign-in that asks for one or `mfa enroll`.
     var code: String?
+    /// `--phone`: the phone number a code is sent to, in international form.
+    var phone: String?
     /// `--factor`: which of the account's authenticators the code is from (its id, or its number in `mfa list`).
     var factor: String?
     /// `--account`: the Google account to pick.
@@ -204,7 +206,7 @@ enum OptionName: String, Hashable, Sendable, CaseIterable {
     case yes, hideEmail, json, email, password, currentPassword, account, switchAccount, dataDir, verbose, help
     case version, backend, port, project, idTokenFile, baseURL, name, newEmail, photoURL, acceptUnsignedTokens
     case testClock, asGoogleEmulator, unsignedSessionTokens
-    case code, factor, issuer, clientID, clientSecretFile, clientSecretEnvironment, scope, displayName
+    case code, factor, issuer, clientID, clientSecretFile, clientSecretEnvironment, scope, displayName, phone
 }
 
 /// How an option is written and what it does.
@@ -250,13 +252,14 @@ enum ProviderChoice: Hashable, Sendable {
     /// How a command line names any OpenID Connect provider, which every choice takes.
     static let openIDConnectUsage = "oidc.NAME"
 
-    /// What the choice takes besides the registered providers: a passkey signs in, but is no provider to link.
-    var signInOnly: [ProviderType] { self == .any ? [.passkey, .emailLink] : [] }
+    /// What the choice takes besides the registered providers: a passkey and a mailed link sign in, but are no
+    /// providers to link; a phone number signs in and links.
+    var unregistered: [ProviderType] { self == .any ? [.passkey, .emailLink, .phone] : [.phone] }
 
-    /// The names a usage line shows: the allowed providers', ``signInOnly``'s and ``openIDConnectUsage``, `|` between
-    /// them.
+    /// The names a usage line shows: the allowed providers', ``unregistered``'s and ``openIDConnectUsage``, `|`
+    /// between them.
     func usage(in providers: [ProviderDescription]) -> String {
-        (allowed(in: providers).map(\.commandName) + signInOnly.map(\.rawValue) + [Self.openIDConnectUsage])
+        (allowed(in: providers).map(\.commandName) + unregistered.map(\.rawValue) + [Self.openIDConnectUsage])
             .joined(separator: "|")
     }
 }
@@ -344,6 +347,7 @@ enum CommandTable {
             help: .optionCurrentPassword),
         OptionSpec(name: .code, long: "--code", short: nil, value: "CODE", help: .optionCode),
         OptionSpec(name: .factor, long: "--factor", short: nil, value: "ID", help: .optionFactor),
+        OptionSpec(name: .phone, long: "--phone", short: nil, value: "NUMBER", help: .optionPhone),
         OptionSpec(name: .switchAccount, long: "--switch-account", short: nil, value: nil, help: .optionSwitchAccount),
         OptionSpec(name: .json, long: "--json", short: nil, value: nil, help: .optionJSON),
         OptionSpec(name: .dataDir, long: "--data-dir", short: nil, value: "DIR", help: .optionDataDir),
@@ -413,7 +417,7 @@ enum CommandTable {
                 command: name, operand: .provider(.any),
                 options: [
                     .yes, .hideEmail, .account, .email, .password, .idTokenFile, .code, .factor, .issuer, .clientID,
-                    .clientSecretFile, .clientSecretEnvironment, .scope, .displayName,
+                    .clientSecretFile, .clientSecretEnvironment, .scope, .displayName, .phone,
                 ],
                 summary: .commandSignInSummary, details: .commandSignInDetails,
                 example: "email --email jane@example.com", run: { await $0.signIn($1, $2) },
@@ -422,6 +426,7 @@ enum CommandTable {
                     if need.command.provider == .emailLink {
                         return need.capabilities.emailLinks == nil ? .emailLinkSignIn : nil
                     }
+                    if need.command.provider == .phone { return need.capabilities.phone == nil ? .phoneSignIn : nil }
                     return need.providerIsWired ? nil : .signIn(need.command.provider ?? .emailPassword)
                 }, missingInput: emailAndPassword, needs: .providerScreen, leavesGuest: true)
         case .signUp:
@@ -435,11 +440,12 @@ enum CommandTable {
                 command: name, operand: .provider(.linkable),
                 options: [
                     .yes, .hideEmail, .account, .email, .password, .idTokenFile, .switchAccount, .issuer,
-                    .clientID, .clientSecretFile, .clientSecretEnvironment, .scope, .displayName,
+                    .clientID, .clientSecretFile, .clientSecretEnvironment, .scope, .displayName, .phone, .code,
                 ],
                 summary: .commandLinkSummary, details: .commandLinkDetails,
                 example: "google --account sam.rivera@gmail.com", run: { await $0.link($1, $2) },
                 requires: { need in
+                    if need.command.provider == .phone { return need.capabilities.phone == nil ? .phoneSignIn : nil }
                     guard need.providerIsWired else { return .signIn(need.command.provider ?? .emailPassword) }
                     return need.capabilities.linking == nil ? .linking : nil
                 }, missingInput: emailAndPassword, needs: .providerScreen)
@@ -578,6 +584,9 @@ enum CommandTable {
         if command.provider == .emailLink, invocation.email == nil {
             return UsageError(.usageNeedsEmail, ["command": "\(command.spec.name) email-link"])
         }
+        if command.provider == .phone, invocation.phone == nil {
+            return UsageError(.usageNeedsPhone, ["command": "\(command.spec.name) phone"])
+        }
         guard command.provider == nil || command.provider == .emailPassword else { return nil }
         switch (invocation.email, invocation.password) {
         case (nil, nil): return UsageError(.usageNeedsEmailAndPassword)
@@ -714,6 +723,7 @@ enum CommandLineParser {
                 }
                 invocation.code = value.trimmingCharacters(in: .whitespaces)
             case .factor: invocation.factor = value.trimmingCharacters(in: .whitespaces)
+            case .phone: invocation.phone = value.trimmingCharacters(in: .whitespaces)
             case .idTokenFile: invocation.idTokenFile = value
             case .issuer: invocation.issuer = value.trimmingCharacters(in: .whitespaces)
             case .clientID: invocation.clientID = value
@@ -801,13 +811,13 @@ enum CommandLineParser {
             return (Command(name), spec)
         case .provider(let choice):
             let allowed = choice.allowed(in: providers)
-            let names = (allowed.map(\.commandName) + choice.signInOnly.map(\.rawValue)).joined(separator: ", ")
+            let names = (allowed.map(\.commandName) + choice.unregistered.map(\.rawValue)).joined(separator: ", ")
             guard let word = rest.first else {
                 throw UsageError(.usageNeedsProvider, ["command": first, "providers": names])
             }
             // Any of a provider's names, in any case, around white space.
             let wanted = word.trimmingCharacters(in: .whitespaces).lowercased()
-            if let only = choice.signInOnly.first(where: { $0.rawValue == wanted }) {
+            if let only = choice.unregistered.first(where: { $0.rawValue == wanted }) {
                 try noMore(rest.dropFirst(), after: "\(first) \(wanted)")
                 return (Command(name, provider: only), spec)
             }

@@ -48,7 +48,7 @@ struct CommandRunner {
         }
         if spec.needs.contains(.mailbox), root.backend.mailbox == nil { return UsageError(.usageNoMailbox) }
         if spec.needs.contains(.providerScreen), let provider = invocation.command.provider,
-            provider != .emailPassword, provider != .passkey, provider != .emailLink, root.uiClients[provider] == nil
+            ![.emailPassword, .passkey, .emailLink, .phone].contains(provider), root.uiClients[provider] == nil
         {
             return UsageError(.usageNeedsIDToken, ["provider": text.provider(provider)])
         }
@@ -107,6 +107,7 @@ struct CommandRunner {
         let provider = invocation.command.provider ?? .emailPassword
         if provider == .passkey { return await signInWithPasskey(invocation, root) }
         if provider == .emailLink { return await sendSignInLink(invocation, root) }
+        if provider == .phone { return await phone(invocation, root, linking: false) }
         if provider == .emailPassword {
             guard let input = credentials(invocation, confirmNew: false) else { return cancelled(.signInCancelled) }
             await root.screen.send(.signInWithEmail(email: input.email, password: input.password))
@@ -132,6 +133,7 @@ struct CommandRunner {
 
     func link(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
         let provider = invocation.command.provider ?? .emailPassword
+        if provider == .phone { return await phone(invocation, root, linking: true) }
         guard let offer = root.viewModel.features.account?.link else { return reportNotOffered(.linking, invocation) }
         let before = try? await root.sessions.currentSession()
         if provider == .emailPassword {
@@ -673,8 +675,10 @@ struct CommandRunner {
     func outbox(_ root: CompositionRoot, _ invocation: Invocation) async -> ExitCode {
         guard let mailbox = root.backend.mailbox else { return .usage }
         let mails: [ResetMail]
+        let texts: [TextMessage]
         do {
             mails = try await mailbox.resetMails()
+            texts = try await mailbox.textMessages()
         } catch {
             let domain = Self.domainError(error, provider: .emailPassword)
             showError(text.errors.message(for: domain), error: domain, verbose: invocation.verbose)
@@ -684,11 +688,18 @@ struct CommandRunner {
             result: .array(
                 mails.map { mail in
                     .object([
-                        "to": .string(mail.to), "subject": .string(mail.subject), "link": .string(mail.link),
-                        "sentAt": .optional(mail.sentAt?.formatted(.iso8601)), "code": .optional(mail.code),
+                        "kind": "mail", "to": .string(mail.to), "subject": .string(mail.subject),
+                        "link": .string(mail.link), "sentAt": .optional(mail.sentAt?.formatted(.iso8601)),
+                        "code": .optional(mail.code),
                     ])
-                }))
-        guard !mails.isEmpty else {
+                }
+                    + texts.map { message in
+                        .object([
+                            "kind": "sms", "to": .string(message.to), "code": .string(message.code),
+                            "sentAt": .optional(message.sentAt?.formatted(.iso8601)),
+                        ])
+                    }))
+        guard !mails.isEmpty || !texts.isEmpty else {
             console.out(text(.outboxEmpty, ["folder": mailbox.location]) + "\n")
             return .success
         }
@@ -707,6 +718,14 @@ struct CommandRunner {
             if let code = mail.code {
                 console.out("  " + text(.outboxCode, ["code": TerminalText.oneLine(code)]) + "\n")
             }
+        }
+        for message in texts {
+            let date = message.sentAt?.formatted(.iso8601) ?? text(.outboxNoTime)
+            console.out(
+                text(
+                    .outboxSMSLine,
+                    ["date": date, "to": TerminalText.oneLine(message.to), "code": TerminalText.oneLine(message.code)])
+                    + "\n")
         }
         return .success
     }

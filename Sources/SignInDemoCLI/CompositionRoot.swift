@@ -57,7 +57,7 @@ struct CompositionRoot {
                         folder: paths.backendFolder,
                         configuration: Self.embeddedConfiguration(environment, providers: providers),
                         clock: clock),
-                    outboxFolder: "\(paths.backendFolder)/outbox")
+                    outboxFolder: "\(paths.backendFolder)/outbox", smsFolder: "\(paths.backendFolder)/sms")
             case .firebase(let configuration):
                 .firebase(configuration, simulated: emulatorSimulates, projectID: Self.projectID(environment))
             case .rest(let configuration):

@@ -14,6 +14,8 @@ struct DataPaths: Hashable, Sendable {
     var firstSignInProfiles: String { "\(root)/client/first-sign-in-profiles.json" }
     /// The email the last sign-in link was sent to from this folder, until the link signs in.
     var signInLinkEmail: String { "\(root)/client/sign-in-link-email" }
+    /// The verification of the last code sent by SMS, until the code is typed.
+    var phoneVerification: String { "\(root)/client/phone-verification.json" }
     /// The registered OpenID Connect providers: a JSON array of registrations, which a team may also write by hand.
     var openIDProviders: String { "\(root)/client/oidc-providers.json" }
     /// The software authenticator's passkeys: the demo's stand-in for the device's, so apart from the app's files.

@@ -138,6 +138,13 @@ struct ResetMail: Hashable, Sendable {
     var code: String?
 }
 
+/// A text message as the demo shows it: the code sent by SMS to a number.
+struct TextMessage: Hashable, Sendable {
+    var to: String
+    var code: String
+    var sentAt: Date?
+}
+
 /// Where the reset mails of a backend can be read: the embedded backend's outbox folder, or an emulator's
 /// `oobCodes` endpoint. A real Firebase project mails them to the user's inbox, which the demo cannot read.
 protocol ResetMailbox: Sendable {
@@ -145,6 +152,10 @@ protocol ResetMailbox: Sendable {
     var location: String { get }
     /// The mails, oldest first.
     func resetMails() async throws -> [ResetMail]
+    /// The codes sent by SMS, oldest first.
+    func textMessages() async throws -> [TextMessage]
+    /// Where the text messages are, for the user.
+    var smsLocation: String { get }
 }
 
 /// The backend the demo talks to, and what it offers besides the identity service: a simulated Apple ID and
@@ -172,14 +183,15 @@ struct DemoBackend: Sendable {
     static let embeddedAPIURL = URL(string: "https://api.signin-demo.invalid/v1/me") ?? URL(fileURLWithPath: "/v1/me")
 
     /// The embedded backend, in-process.
-    static func embedded(_ backend: EmbeddedBackend, outboxFolder: String) -> DemoBackend {
+    static func embedded(_ backend: EmbeddedBackend, outboxFolder: String, smsFolder: String) -> DemoBackend {
         let clientID = backend.configuration.appleClientID
         return DemoBackend(
             choice: .embedded, capabilities: backend.identityService.capabilities, appleClientID: clientID,
             apple: EmbeddedAppleIDAuthority(issuer: backend.appleIssuer, clientID: clientID),
             google: EmbeddedGoogleAuthority(issuer: backend.googleIssuer),
             api: (EmbeddedAPITransport(api: backend.appAPI), embeddedAPIURL),
-            mailbox: OutboxMailbox(outbox: backend.outbox, location: outboxFolder),
+            mailbox: OutboxMailbox(
+                outbox: backend.outbox, smsOutbox: backend.smsOutbox, location: outboxFolder, smsLocation: smsFolder),
             providerPages: EmbeddedProviderPages(backend: backend),
             customTokenMinter: EmbeddedCustomTokenMinter(service: backend.identityService), embedded: backend)
     }
@@ -235,11 +247,22 @@ extension DemoBackend {
 /// The embedded backend's outbox as a mailbox.
 struct OutboxMailbox: ResetMailbox {
     let outbox: any MailOutbox
+    let smsOutbox: any MailOutbox
     let location: String
+    let smsLocation: String
 
     func resetMails() async throws -> [ResetMail] {
         try outbox.messages().map {
             ResetMail(to: $0.to, subject: $0.subject, link: $0.link, sentAt: $0.sentAt, code: $0.code)
+        }
+    }
+
+    /// The SMS outbox's messages: the code is in the message's link (`signin-demo://sms?session=…&code=…`).
+    func textMessages() async throws -> [TextMessage] {
+        try smsOutbox.messages().compactMap { message in
+            guard let code = URLComponents(string: message.link)?.queryItems?.first(where: { $0.name == "code" })?.value
+            else { return nil }
+            return TextMessage(to: message.to, code: code, sentAt: message.sentAt)
         }
     }
 }
@@ -415,6 +438,10 @@ struct EmulatorMailbox: ResetMailbox {
         remote.base.appendingPathComponent("emulator/v1/projects/\(projectID)/oobCodes").absoluteString
     }
 
+    var smsLocation: String {
+        remote.base.appendingPathComponent("emulator/v1/projects/\(projectID)/verificationCodes").absoluteString
+    }
+
     func resetMails() async throws -> [ResetMail] {
         let answer: Codes = try await remote.call("GET", "emulator/v1/projects/\(projectID)/oobCodes")
         let kinds: [String: ResetMail.Kind] = [
@@ -425,5 +452,22 @@ struct EmulatorMailbox: ResetMailbox {
             guard let kind = kinds[type] else { return nil }
             return ResetMail(to: code.email, subject: type, link: code.oobLink, sentAt: nil, kind: kind)
         }
+    }
+
+    private struct VerificationCodes: Decodable {
+        struct Code: Decodable { var phoneNumber: String; var code: String }
+        var verificationCodes: [Code]
+    }
+
+    /// The emulator's SMS codes (`GET /emulator/v1/projects/{id}/verificationCodes`); none from an emulator that
+    /// does not list them (404), whose mails are still shown.
+    func textMessages() async throws -> [TextMessage] {
+        let answer: VerificationCodes
+        do {
+            answer = try await remote.call("GET", "emulator/v1/projects/\(projectID)/verificationCodes")
+        } catch let failure as RemoteSimulation.Failure where failure.status == 404 {
+            return []
+        }
+        return answer.verificationCodes.map { TextMessage(to: $0.phoneNumber, code: $0.code, sentAt: nil) }
     }
 }

@@ -30,6 +30,7 @@ struct InteractiveMenu {
                 } + [
                     ({ text in text(.menuSignInPasskey) }, Command.signIn(.passkey)),
                     ({ text in text(.menuSignInEmailLink) }, Command.signIn(.emailLink)),
+                    ({ text in text(.menuSignInPhone) }, Command.signIn(.phone)),
                 ]
             case .link?:
                 return providers.filter(\.description.isLinkable).map { provider in
@@ -39,7 +40,7 @@ struct InteractiveMenu {
                                 ?? text(.menuLinkWith, ["provider": text.provider(provider.type)])
                         }, command: Command.link(provider.type)
                     )
-                }
+                } + [({ text in text(.menuLinkPhone) }, Command.link(.phone))]
             case .mfa?:
                 let items: [(CLIText, MFAAction)] = [
                     (.menuMFAEnroll, .enroll), (.menuMFAList, .list), (.menuMFARemove, .remove),

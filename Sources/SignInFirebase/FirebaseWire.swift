@@ -89,6 +89,29 @@ enum FirebaseWire {
         var tenantId: String?
     }
 
+    /// `accounts:sendVerificationCode`: the number, and the app's proof (a reCAPTCHA token, or the receipt of the
+    /// app's APNs token and the secret pushed to it).
+    struct SendVerificationCodeRequest: Encodable {
+        var phoneNumber: String
+        var recaptchaToken: String?
+        var iosReceipt: String?
+        var iosSecret: String?
+        var tenantId: String?
+    }
+
+    /// What `accounts:sendVerificationCode` answers.
+    struct SendVerificationCodeAnswer: Decodable {
+        var sessionInfo: String
+    }
+
+    /// `accounts:signInWithPhoneNumber`: the verification and its code; with `idToken`, a link to that account.
+    struct PhoneSignInRequest: Encodable {
+        var sessionInfo: String
+        var code: String
+        var idToken: String?
+        var tenantId: String?
+    }
+
     /// `accounts:signInWithEmailLink`: the link's code and the email it was mailed to.
     struct EmailLinkSignInRequest: Encodable {
         var email: String
@@ -162,6 +185,10 @@ enum FirebaseWire {
         /// For an account with second factors: what finishes the sign-in, instead of tokens.
         var mfaPendingCredential: String?
         var mfaInfo: [MFAEnrollment]?
+        /// With a phone number another account has, from a link (`accounts:signInWithPhoneNumber` with `idToken`):
+        /// the number's temporary proof and the number, instead of tokens.
+        var temporaryProof: String?
+        var phoneNumber: String?
     }
 
     /// One enrolled second factor (`mfaInfo`): a TOTP factor has `totpInfo`, an SMS one `phoneInfo`.

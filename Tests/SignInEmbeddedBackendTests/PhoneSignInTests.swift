@@ -118,6 +118,22 @@ struct PhoneSignInTests {
         #expect(try service.account(uid: other.localId)?.phoneNumber == nil)
     }
 
+    @Test("the user's unlink of the phone takes the number off the account, and frees it for another")
+    func unlink() throws {
+        let account = try service.signUp(email: "pat@example.com", password: "pat password 1")
+        let sent = try service.sendPhoneCode(phoneNumber: "+15555550100")
+        let linked = try service.signInWithPhoneNumber(
+            sessionInfo: sent, code: try sentCode(sent), idToken: account.idToken)
+        _ = try service.unlink(idToken: linked.session.idToken, providerId: "phone")
+        let after = try #require(try service.account(uid: account.localId))
+        #expect(after.phoneNumber == nil && !after.identities.contains { $0.providerId == "phone" })
+        let other = try service.signUp(email: "sam@example.com", password: "sam password 1")
+        let again = try service.sendPhoneCode(phoneNumber: "+15555550100")
+        let taken = try service.signInWithPhoneNumber(
+            sessionInfo: again, code: try sentCode(again), idToken: other.idToken)
+        #expect(taken.session.localId == other.localId)
+    }
+
     @Test("a number may have five codes pending; the sixth is refused and sends nothing")
     func pendingLimit() throws {
         for _ in 0..<5 { _ = try service.sendPhoneCode(phoneNumber: "+15555550100") }

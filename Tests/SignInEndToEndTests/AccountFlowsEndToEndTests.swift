@@ -83,6 +83,52 @@ final class AccountFlowsEndToEndTests {
         #expect(byCode.status == 0 && uid(byCode) == uid(opened), "\(byCode.stderr)")
     }
 
+    @Test(
+        "sign-in phone sends a code by SMS that signs in once; link phone gives an account the number, unlink takes it off"
+    )
+    func phone() throws {
+        let national = try cli.run(["sign-in", "phone", "--phone", "(555) 555-0100", "--json"])
+        #expect(national.status == 1 && national.stdout.contains(#""code":"invalidPhoneNumber""#), "\(national.stdout)")
+        let early = try cli.run(["sign-in", "phone", "--phone", "+15555550100", "--code", "123456"])
+        #expect(early.status == 2 && early.stderr.contains("no code was sent to +15555550100"), "\(early.stderr)")
+        func lastCode(to number: String) throws -> String {
+            let outbox = try cli.run(["outbox", "--json"]).stdout
+            let items = (try JSONSerialization.jsonObject(with: Data(outbox.utf8)) as? [String: Any])?["result"]
+            let sms = (items as? [[String: Any]] ?? []).last {
+                $0["kind"] as? String == "sms" && $0["to"] as? String == number
+            }
+            return try #require(sms?["code"] as? String)
+        }
+        let sent = try cli.run(["sign-in", "phone", "--phone", "+1 555-555-0100"])
+        #expect(sent.status == 0 && sent.stdout.contains("A code was sent by SMS to +15555550100"), "\(sent.stderr)")
+        let code = try lastCode(to: "+15555550100")
+        #expect(try cli.run(["outbox"]).stdout.contains("SMS to +15555550100  code \(code)"))
+        let wrong = try cli.run([
+            "sign-in", "phone", "--phone", "+15555550100", "--code", code == "000000" ? "111111" : "000000", "--json",
+        ])
+        #expect(wrong.status == 1 && wrong.stdout.contains(#""code":"invalidPhoneCode""#), "\(wrong.stdout)")
+        // A mistyped code keeps the verification: the right one still signs in, and makes the account.
+        let signedIn = try cli.run(["sign-in", "phone", "--phone", "+15555550100", "--code", code])
+        #expect(signedIn.status == 0 && signedIn.stdout.contains("providers:     phone"), "\(signedIn.stderr)")
+        #expect(signedIn.stdout.contains("new user:      yes"))
+        let again = try cli.run(["sign-in", "phone", "--phone", "+15555550100", "--code", code])
+        #expect(again.status == 2, "a used code is not sent twice: \(again.stderr)")
+
+        // An email account takes a second number, and gives it back.
+        #expect(try cli.run(["sign-up", "--email", "pat@example.com", "--password", "pat password 1"]).status == 0)
+        #expect(try cli.run(["link", "phone", "--phone", "+447700900123"]).status == 0)
+        let linked = try cli.run([
+            "link", "phone", "--phone", "+447700900123", "--code", try lastCode(to: "+447700900123"),
+        ])
+        #expect(linked.status == 0 && linked.stdout.contains("linked +447700900123"), "\(linked.stderr)")
+        let taken = try cli.run(["link", "phone", "--phone", "+15555550100", "--json"])
+        #expect(taken.status == 1 && taken.stdout.contains(#""code":"providerAlreadyLinked""#), "\(taken.stdout)")
+        let unlinked = try cli.run(["unlink", "phone", "--current-password", "pat password 1"])
+        #expect(unlinked.status == 0, "\(unlinked.stderr)")
+        let status = try cli.run(["status"]).stdout
+        #expect(status.contains("providers:     password") && !status.contains("phone"), "\(status)")
+    }
+
     @Test("every command in --help runs as documented")
     func everyCommand() throws {
         let help = try cli.run(["--help"]).stdout

@@ -21,6 +21,7 @@ struct BackendContractTests {
     /// A backend with every port: both faces offer them all.
     typealias FullBackend = SessionBackend & PasswordBackend & PasswordResetBackend & PasswordChangeBackend
         & GuestBackend & IdentityProviderBackend & LinkingBackend & AccountDeletionBackend & EmailLinkBackend
+        & PhoneBackend
 
     /// The Data layer's account services over one backend, as the scenarios call them.
     struct Accounts: SignUpService, PasswordResetService, PasswordChangeService, UnlinkService,
@@ -150,6 +151,12 @@ struct BackendContractTests {
 
         /// The code of the last sign-in link mailed to `email`: from the outbox in-process, from the emulator's
         /// oobCodes endpoint over HTTP.
+        /// The code of the last SMS to `number`, read from the backend's SMS outbox (both faces share it).
+        func smsCode(to number: String) throws -> Secret {
+            let link = try #require(try embedded.smsOutbox.messages().last { $0.to == number }?.link)
+            return Secret(try #require(URLComponents(string: link)?.queryItems?.first { $0.name == "code" }?.value))
+        }
+
         func signInLinkCode(for email: String) async throws -> Secret {
             switch face {
             case .inProcess:
@@ -263,6 +270,47 @@ struct BackendContractTests {
         let again = try await service.signIn(
             email: "sam@example.com", code: try await rig.signInLinkCode(for: "sam@example.com"))
         #expect(again.uid == session.uid, "the second link signs in to the account the first one made")
+    }
+
+    @Test(
+        "a phone number: a code signs in once, makes the account, expires, and links only a number nobody else has",
+        arguments: Face.allCases)
+    func phone(face: Face) async throws {
+        let rig = try Rig(face)
+        let service = BackendPhoneSignInService(backend: rig.identity, clock: rig.clock)
+        await #expect(throws: AuthError.invalidPhoneNumber) { _ = try await service.sendCode(to: "5555550100") }
+        let sent = try await service.sendCode(to: "+15555550100")
+        #expect(sent.phoneNumber == "+15555550100")
+        let code = try rig.smsCode(to: "+15555550100")
+        let wrong = Secret(code.value == "000000" ? "111111" : "000000")
+        await #expect(throws: AuthError.invalidPhoneCode) { _ = try await service.signIn(sent, code: wrong) }
+        let session = try await service.signIn(sent, code: code)
+        #expect(session.providerIds == [.phone] && session.isNewUser)
+        await #expect(throws: AuthError.phoneCodeExpired) { _ = try await service.signIn(sent, code: code) }
+
+        let late = try await service.sendCode(to: "+15555550100")
+        let lateCode = try rig.smsCode(to: "+15555550100")
+        rig.clock.advance(by: 301)
+        await #expect(throws: AuthError.phoneCodeExpired) { _ = try await service.signIn(late, code: lateCode) }
+        let again = try await service.sendCode(to: "+15555550100")
+        let back = try await service.signIn(again, code: try rig.smsCode(to: "+15555550100"))
+        #expect(back.uid == session.uid && !back.isNewUser, "the number signs in to the account it made")
+
+        let account = try await rig.accounts.signUp(email: "pat@example.com", password: "pat pass 123")
+        let taken = try await service.sendCode(to: "+15555550100")
+        await #expect(throws: AuthError.phoneNumberAlreadyInUse) {
+            _ = try await service.link(taken, code: try rig.smsCode(to: "+15555550100"), to: account)
+        }
+        let own = try await service.sendCode(to: "+44 7700 900123")
+        let linked = try await service.link(own, code: try rig.smsCode(to: "+447700900123"), to: account)
+        #expect(linked.uid == account.uid && Set(linked.providerIds) == [.emailPassword, .phone])
+
+        // Unlinked, the number is the account's no more: it signs in to an account of its own.
+        let unlinked = try await rig.accounts.unlink(.phone, from: linked)
+        #expect(unlinked.providerIds == [.emailPassword])
+        let released = try await service.sendCode(to: "+447700900123")
+        let alone = try await service.signIn(released, code: try rig.smsCode(to: "+447700900123"))
+        #expect(alone.uid != account.uid && alone.isNewUser)
     }
 
     @Test("a refresh rotates the refresh token; the old one is refused", arguments: Face.allCases)

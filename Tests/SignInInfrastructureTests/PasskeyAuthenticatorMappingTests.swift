@@ -195,6 +195,14 @@ struct PasskeyAuthenticatorMappingTests {
                 == .other(domain: Self.domain, code: 1000, message: unknown.localizedDescription))
         let foreign = NSError(domain: "NSURLErrorDomain", code: 1000)
         #expect(PasskeyAuthorizationFailure(error: foreign, excludedCredentials: true) != .matchedExcludedCredential)
+        // On Linux, as on iOS and macOS, a request with passkeys to exclude excludes them; one without, none.
+        let excluding = PasskeyCreationRequest(
+            relyingPartyID: "example.com", relyingPartyName: "Example", userID: [7], userName: "ada@example.com",
+            userDisplayName: "Ada", challenge: [4], excludedCredentialIDs: [[9]])
+        #expect(PasskeyAuthorizationFailure.excludes(excluding))
+        var first = excluding
+        first.excludedCredentialIDs = []
+        #expect(!PasskeyAuthorizationFailure.excludes(first))
         // A registration's other codes keep their meaning.
         let cancel = NSError(domain: Self.domain, code: 1001)
         #expect(PasskeyAuthorizationFailure(error: cancel, excludedCredentials: true) == .canceled)

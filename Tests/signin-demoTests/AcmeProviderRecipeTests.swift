@@ -47,7 +47,7 @@ struct AcmeProviderRecipeTests {
             signInHelp.out.contains("SAĞLAYICILAR\n") && signInHelp.out.contains("  acme, acme-id     Acme Kimliği\n"))
         #expect(signInHelp.out.contains("  anonymous, guest  Misafir\n"), "\(signInHelp.out)")
         let unknown = await run(["link", "myspace"])
-        #expect(unknown.code == .usage && unknown.err.contains("(known: apple, google, email, acme)"))
+        #expect(unknown.code == .usage && unknown.err.contains("(known: apple, google, email, acme, phone)"))
         let menu = await run(["interactive"], input: ["0"], terminal: true)
         #expect(menu.out.contains("Sign in with Acme ID") && menu.out.contains("Link Acme ID"))
         // Without its registration, nothing knows it.

@@ -72,13 +72,16 @@ struct CommandLineParserTests {
             (["--nope"], "unknown option '--nope'"),
             (["frobnicate"], "unknown command 'frobnicate'"),
             // The lists of providers come from the registered ones.
-            (["sign-in"], "sign-in needs a provider: \(Registered.all), passkey, email-link"),
+            (["sign-in"], "sign-in needs a provider: \(Registered.all), \(Registered.signInOthers)"),
             (
                 ["sign-in", "myspace"],
-                "unknown provider 'myspace' for sign-in (known: \(Registered.all), passkey, email-link)"
+                "unknown provider 'myspace' for sign-in (known: \(Registered.all), \(Registered.signInOthers))"
             ),
-            (["link", "anonymous"], "unknown provider 'anonymous' for link (known: \(Registered.linkable))"),
-            (["unlink"], "unlink needs a provider: \(Registered.linkable)"),
+            (
+                ["link", "anonymous"],
+                "unknown provider 'anonymous' for link (known: \(Registered.linkable), \(Registered.linkOthers))"
+            ),
+            (["unlink"], "unlink needs a provider: \(Registered.linkable), \(Registered.linkOthers)"),
             (["open-link"], "open-link needs the link from the mail"),
             (["--yes=no"], "--yes takes no value"),
             (["--email"], "--email needs a value"),
@@ -241,4 +244,7 @@ enum Registered {
     static let all = CompositionRoot.providers.map(\.description.commandName).joined(separator: ", ")
     static let linkable = CompositionRoot.providers.filter(\.description.isLinkable).map(\.description.commandName)
         .joined(separator: ", ")
+    /// What `sign-in` and `link` take besides the registered providers (a passkey, a mailed link, a phone number).
+    static let signInOthers = ProviderChoice.any.unregistered.map(\.rawValue).joined(separator: ", ")
+    static let linkOthers = ProviderChoice.linkable.unregistered.map(\.rawValue).joined(separator: ", ")
 }

@@ -39,6 +39,8 @@ public struct IdentityBackendCapabilities: Sendable {
     public var passkeys: (any PasskeyBackend)?
     /// Signing in with a mailed link.
     public var emailLinks: (any EmailLinkBackend)?
+    /// Signing in with a code sent by SMS.
+    public var phone: (any PhoneBackend)?
 
     /// Creates the set; a port left out is one the backend does not offer.
     public init(
@@ -49,7 +51,8 @@ public struct IdentityBackendCapabilities: Sendable {
         linking: (any LinkingBackend)? = nil, accountDeletion: (any AccountDeletionBackend)? = nil,
         customTokens: (any CustomTokenBackend)? = nil, emailVerification: (any EmailVerificationBackend)? = nil,
         profile: (any ProfileBackend)? = nil, multiFactor: (any MultiFactorBackend)? = nil,
-        passkeys: (any PasskeyBackend)? = nil, emailLinks: (any EmailLinkBackend)? = nil
+        passkeys: (any PasskeyBackend)? = nil, emailLinks: (any EmailLinkBackend)? = nil,
+        phone: (any PhoneBackend)? = nil
     ) {
         self.sessions = sessions
         self.passwords = passwords
@@ -66,6 +69,7 @@ public struct IdentityBackendCapabilities: Sendable {
         self.multiFactor = multiFactor
         self.passkeys = passkeys
         self.emailLinks = emailLinks
+        self.phone = phone
     }
 
     /// Every port, from a backend that offers them all (Firebase, the embedded backend): the type asks for each, so
@@ -74,12 +78,12 @@ public struct IdentityBackendCapabilities: Sendable {
         all backend: some SessionBackend & PasswordBackend & PasswordResetBackend & PasswordResetCodeBackend
             & PasswordChangeBackend & GuestBackend & IdentityProviderBackend & LinkingBackend & AccountDeletionBackend
             & CustomTokenBackend & EmailVerificationBackend & ProfileBackend & MultiFactorBackend & PasskeyBackend
-            & EmailLinkBackend
+            & EmailLinkBackend & PhoneBackend
     ) {
         self.init(
             sessions: backend, passwords: backend, passwordReset: backend, passwordResetCodes: backend,
             passwordChange: backend, guests: backend, identityProviders: backend, linking: backend,
             accountDeletion: backend, customTokens: backend, emailVerification: backend, profile: backend,
-            multiFactor: backend, passkeys: backend, emailLinks: backend)
+            multiFactor: backend, passkeys: backend, emailLinks: backend, phone: backend)
     }
 }

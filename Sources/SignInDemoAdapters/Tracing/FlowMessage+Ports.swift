@@ -117,7 +117,19 @@ extension FlowMessage {
 
     static var domainSignInWithEmailLink: FlowMessage {
         FlowMessage(
-            "domain.signInWithEmailLink", "take the email remembered here (or the one typed), send it with the code")
+            "domain.signInWithEmailLink", "send the code with the email kept here (or typed)")
+    }
+
+    static var domainSignInWithPhone: FlowMessage {
+        FlowMessage("domain.signInWithPhone", "check the 6-digit code, send it with its verification")
+    }
+
+    static var domainSendPhoneCode: FlowMessage {
+        FlowMessage("domain.sendPhoneCode", "check the number's form, ask for a code by SMS")
+    }
+
+    static var domainLinkPhone: FlowMessage {
+        FlowMessage("domain.linkPhone", "check the code, add the number to the account; its uid stays")
     }
 
     static var domainSendSignInLink: FlowMessage {
@@ -416,8 +428,17 @@ extension FlowMessage {
 
     static func backendSendSignInLinkCode(email: String) -> FlowMessage {
         FlowMessage(
-            "data.sendSignInLinkCode", "send {email} and the sign-in link's code {code}",
+            "data.sendSignInLinkCode", "send {email} and the link's code {code}",
             ["email": email, "code": Secret.redactedText])
+    }
+
+    static func backendSendPhoneNumber(_ number: String) -> FlowMessage {
+        FlowMessage("data.sendPhoneNumber", "send {phone}, for a code by SMS", ["phone": number])
+    }
+
+    static var backendSendPhoneCode: FlowMessage {
+        FlowMessage(
+            "data.sendPhoneCode", "send the SMS code {code}", ["code": Secret.redactedText])
     }
 
     static func backendSendEmail(email: String) -> FlowMessage {

@@ -61,6 +61,7 @@ package struct TracedScreen {
             ("FinishSecondFactorSignInUseCase", .domainFinishSecondFactorSignIn)
         case .signInWithPasskey: ("SignInWithPasskeyUseCase", .domainSignInWithPasskey)
         case .signInWithEmailLink: ("SignInWithEmailLinkUseCase", .domainSignInWithEmailLink)
+        case .signInWithPhone: ("SignInWithPhoneUseCase", .domainSignInWithPhone)
         case .account(let action): (action.useCase, message(for: action))
         }
     }
@@ -71,6 +72,8 @@ package struct TracedScreen {
         case "signUp": .domainSignUp
         case "requestPasswordReset": .domainRequestPasswordReset
         case "sendSignInLink": .domainSendSignInLink
+        case "sendPhoneCode": .domainSendPhoneCode
+        case "linkPhone": .domainLinkPhone
         case "openResetLink": .domainConfirmPasswordReset
         case "checkResetLink": .domainCheckPasswordResetCode
         case "changePassword": .domainChangePassword

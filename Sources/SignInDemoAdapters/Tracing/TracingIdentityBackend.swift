@@ -43,7 +43,7 @@ package struct TracingIdentityBackend: SessionBackend, PasswordBackend, Password
             profile: capabilities.profile.map { _ in traced },
             multiFactor: capabilities.multiFactor.map { _ in traced },
             passkeys: capabilities.passkeys.map { _ in traced },
-            emailLinks: capabilities.emailLinks.map { _ in traced })
+            emailLinks: capabilities.emailLinks.map { _ in traced }, phone: capabilities.phone.map { _ in traced })
     }
 
     /// The wrapped backend's port; it is there, since ``wrapping(_:tracer:)`` hands out only the ports present.
@@ -319,6 +319,22 @@ extension TracingIdentityBackend: EmailLinkBackend {
     package func signInWithEmailLink(email: String, code: Secret) async throws -> BackendSessionResponse {
         try await session("signInWithEmailLink", .backendSendSignInLinkCode(email: email)) {
             try await port(base.emailLinks).signInWithEmailLink(email: email, code: code)
+        }
+    }
+}
+
+extension TracingIdentityBackend: PhoneBackend {
+    package func sendPhoneCode(phoneNumber: String, appProof: PhoneAppProof) async throws -> Secret {
+        try await call("sendPhoneCode", .backendSendPhoneNumber(phoneNumber), answer: { _ in .backendDone }) {
+            try await port(base.phone).sendPhoneCode(phoneNumber: phoneNumber, appProof: appProof)
+        }
+    }
+
+    package func signInWithPhoneCode(sessionInfo: Secret, code: Secret, idToken: Secret?) async throws
+        -> BackendSessionResponse
+    {
+        try await session("signInWithPhoneCode", .backendSendPhoneCode) {
+            try await port(base.phone).signInWithPhoneCode(sessionInfo: sessionInfo, code: code, idToken: idToken)
         }
     }
 }

@@ -34,6 +34,8 @@ public struct ProviderType: RawRepresentable, Hashable, Sendable, Codable, Custo
     public static let customToken = ProviderType(rawValue: "custom")
     /// A passkey (WebAuthn): the sign-in provider of a session a passkey signed in.
     public static let passkey = ProviderType(rawValue: "passkey")
+    /// A phone number, proved by a code sent to it by SMS (`phone`, as Firebase names it).
+    public static let phone = ProviderType(rawValue: "phone")
 
     public var description: String { rawValue }
 

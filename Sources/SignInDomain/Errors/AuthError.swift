@@ -158,6 +158,15 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The link was opened where nobody asked for it (another device, or after the app forgot the email): the user
     /// types the email it was sent to, as a proof that the link is theirs. Nothing was sent to the backend.
     case signInLinkNeedsEmail
+    /// Not a phone number in international form (E.164: `+`, the country calling code, the number); a national form
+    /// such as `(555) 555-0100` is refused, since its country cannot be known. Nothing was sent.
+    case invalidPhoneNumber
+    /// The code typed is not the one sent by SMS. A few wrong codes end the verification.
+    case invalidPhoneCode
+    /// The SMS code expired, was used, or was typed wrong too often: ask for a new one.
+    case phoneCodeExpired
+    /// Another account signs in with this phone number: it cannot be linked to this one.
+    case phoneNumberAlreadyInUse
 
     public var description: String {
         switch self {
@@ -244,6 +253,10 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .signInLinkExpired: "The sign-in link has expired."
         case .signInLinkEmailMismatch: "The sign-in link was sent to another email."
         case .signInLinkNeedsEmail: "The sign-in link needs the email it was sent to."
+        case .invalidPhoneNumber: "The phone number is not in international form (+, country code, number)."
+        case .invalidPhoneCode: "The code is not the one sent by SMS."
+        case .phoneCodeExpired: "The SMS code has expired or was used."
+        case .phoneNumberAlreadyInUse: "Another account signs in with this phone number."
         }
     }
 }

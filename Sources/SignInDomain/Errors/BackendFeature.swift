@@ -25,4 +25,6 @@ public enum BackendFeature: Hashable, Sendable {
     case passkeys
     /// Signing in without a password, with a link (or its code) mailed to the user.
     case emailLinkSignIn
+    /// Signing in with a code sent by SMS, and linking a phone number to an account.
+    case phoneSignIn
 }

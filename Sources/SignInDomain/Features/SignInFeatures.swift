@@ -23,12 +23,14 @@ public struct SignInFeatures: Sendable {
     public var passkeys: PasskeyFeatures?
     /// Signing in with a mailed link.
     public var emailLinks: EmailLinkFeatures?
+    /// Signing in with a code sent by SMS, and linking a phone number.
+    public var phone: PhoneFeatures?
 
     /// Creates the set; a group left out is a feature the backend does not offer.
     public init(
         passwords: PasswordFeatures? = nil, profile: ProfileFeatures? = nil, account: AccountFeatures? = nil,
         secondFactors: SecondFactorFeatures? = nil, passkeys: PasskeyFeatures? = nil,
-        emailLinks: EmailLinkFeatures? = nil
+        emailLinks: EmailLinkFeatures? = nil, phone: PhoneFeatures? = nil
     ) {
         self.passwords = passwords
         self.profile = profile
@@ -36,5 +38,6 @@ public struct SignInFeatures: Sendable {
         self.secondFactors = secondFactors
         self.passkeys = passkeys
         self.emailLinks = emailLinks
+        self.phone = phone
     }
 }

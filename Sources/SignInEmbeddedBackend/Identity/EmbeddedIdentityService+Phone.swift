@@ -274,3 +274,18 @@ extension EmbeddedIdentityService {
         return String(format: "%06llu", value % 1_000_000)
     }
 }
+
+extension EmbeddedIdentityService: PhoneBackend {
+    /// Sends a code by SMS, as ``sendPhoneCode(phoneNumber:)``. The app's proof is not asked for: the limits per
+    /// number, per client and per project stand in for it.
+    public func sendPhoneCode(phoneNumber: String, appProof: PhoneAppProof) throws(IdentityBackendError) -> Secret {
+        try sendPhoneCode(phoneNumber: phoneNumber)
+    }
+
+    /// Signs in with an SMS code, or links its number, as ``signInWithPhoneNumber(sessionInfo:code:idToken:)``.
+    public func signInWithPhoneCode(sessionInfo: Secret, code: Secret, idToken: Secret?) throws(IdentityBackendError)
+        -> BackendSessionResponse
+    {
+        try signInWithPhoneNumber(sessionInfo: sessionInfo, code: code, idToken: idToken).session
+    }
+}

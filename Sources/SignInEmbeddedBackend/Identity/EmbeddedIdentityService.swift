@@ -455,6 +455,9 @@ public final class EmbeddedIdentityService: SessionBackend, PasswordBackend, Pas
             state.identity.identities[removed.key] = nil
             // The account keeps its email (and so keeps it claimed): it still names this account.
             if providerId == ProviderType.emailPassword.rawValue { account.passwordHash = nil }
+            // The number goes with its identity, as an administrator's unlink takes it: kept, it would still show on
+            // the account and be released for nobody.
+            if providerId == ProviderType.phone.rawValue { account.phoneNumber = nil }
             state.identity.accounts[account.uid] = account
             return account.info
         }

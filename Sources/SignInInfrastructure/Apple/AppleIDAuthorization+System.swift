@@ -53,8 +53,8 @@ extension AppleCredentialState {
 
 extension AppleCredentialState {
     /// The error of `ASAuthorizationAppleIDProvider.credentialState(forUserID:)` as the Domain's: a failure to reach
-    /// Apple (`NSURLErrorDomain`) is ``SignInDomain/AuthError/network(reason:)``, any other names its domain and code
-    /// (``SignInDomain/AuthError/uiClientFailed(_:reason:)`` for Apple). Neither is a revocation: the session is kept.
+    /// Apple (`NSURLErrorDomain`) is `AuthError.network(reason:)`, any other names its domain and code
+    /// (`AuthError.uiClientFailed(_:reason:)` for Apple). Neither is a revocation: the session is kept.
     public static func checkFailure(_ error: any Error) -> AuthError {
         if let error = error as? AuthError { return error }
         let error = error as NSError

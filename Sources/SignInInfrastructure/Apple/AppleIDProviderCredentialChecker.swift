@@ -5,7 +5,7 @@
 
     /// Asks Apple for a user's credential state (`ASAuthorizationAppleIDProvider`), for
     /// `CheckAppleCredentialUseCase`. The mappings are ``SignInDomain/AppleCredentialState/init(appleIDProviderState:)``
-    /// and ``SignInDomain/AppleCredentialState/checkFailure(_:)``.
+    /// and `AppleCredentialState.checkFailure(_:)`.
     public struct AppleIDProviderCredentialChecker: AppleCredentialStateChecker {
         /// Creates the checker.
         public init() {}

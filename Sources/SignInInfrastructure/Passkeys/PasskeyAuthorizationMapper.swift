@@ -37,6 +37,16 @@ public enum PasskeyAuthorizationFailure: Hashable, Sendable {
         }
     }
 
+    /// Whether a registration of `request` lists passkeys the device must not hold: never on tvOS and visionOS, where
+    /// Apple's API has no `excludedCredentials` (there a device holding one may make a second).
+    public static func excludes(_ request: PasskeyCreationRequest) -> Bool {
+        #if os(tvOS) || os(visionOS)
+            false
+        #else
+            !request.excludedCredentialIDs.isEmpty
+        #endif
+    }
+
     /// WebKit's error domain, in which iOS 18 can report a registration the device already holds (code 8).
     public static let webKitErrorDomain = "WKErrorDomain"
 

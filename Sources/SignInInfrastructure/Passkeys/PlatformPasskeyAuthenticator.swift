@@ -13,8 +13,7 @@
     /// **What the app needs**: the Associated Domains entitlement `webcredentials:<rp id>` and the domain's
     /// `apple-app-site-association` file listing the app; without them every request fails (1004).
     ///
-    /// **Status**: run on Linux against stand-ins that behave as Apple documents (`.ci/apple-behaviour`); never on a
-    /// device or a simulator. Not on watchOS, which has no platform passkeys.
+    /// **Status**: run on Linux against stand-ins as Apple documents them (`.ci/apple-behaviour`); never on a device.
     public final class PlatformPasskeyAuthenticator: PasskeyAuthenticator {
         private let presentationAnchor: @MainActor @Sendable () -> ASPresentationAnchor?
         private let preferImmediatelyAvailableCredentials: Bool
@@ -36,7 +35,7 @@
         public func register(_ request: PasskeyCreationRequest) async throws(AuthError)
             -> PasskeyOutcome<PasskeyRegistration>
         {
-            let excluding = Self.excludes(request)
+            let excluding = PasskeyAuthorizationFailure.excludes(request)
             let result = await AuthorizationControllerRun.result(
                 of: PasskeyAuthorizationMapper.bridge(for: PasskeyRegistration.self), anchor: presentationAnchor,
                 requests: { [Self.registrationRequest(for: request)] },
@@ -49,20 +48,8 @@
                         credentialID: credential.credentialID, clientDataJSON: credential.rawClientDataJSON,
                         attestationObject: credential.rawAttestationObject)
                 },
-                failure: { error, _ in
-                    .failed(PasskeyAuthorizationFailure(error: error, excludedCredentials: excluding))
-                })
+                failure: { error, _ in .failed(.init(error: error, excludedCredentials: excluding)) })
             return try PasskeyAuthorizationMapper.outcome(for: result)
-        }
-
-        /// Whether the registration request lists passkeys the device must not hold: never where Apple's API has no
-        /// `excludedCredentials`.
-        private static func excludes(_ request: PasskeyCreationRequest) -> Bool {
-            #if !os(tvOS) && !os(visionOS)
-                !request.excludedCredentialIDs.isEmpty
-            #else
-                false
-            #endif
         }
 
         public func assert(_ request: PasskeyAssertionRequest) async throws(AuthError)

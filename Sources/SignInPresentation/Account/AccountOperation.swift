@@ -8,6 +8,8 @@ public enum AccountOperation: Hashable, Sendable {
     case requestPasswordReset
     /// A sign-in link was mailed to this email.
     case sendSignInLink(email: String)
+    /// A code was sent by SMS: keep the verification until the user types the code.
+    case sendPhoneCode(PhoneVerification)
     case confirmPasswordReset
     /// A reset link's code is good: it sets the password of this email.
     case checkPasswordResetCode(email: String)

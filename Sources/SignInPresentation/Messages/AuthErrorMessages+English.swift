@@ -157,5 +157,13 @@ extension AuthErrorMessages {
         .signInLinkNeedsEmail:
             "This link was opened on another device. Type the email address it was sent to, to confirm it is yours.",
         .featureEmailLinkSignIn: "sign-in by email link",
+        .invalidPhoneNumber:
+            "Type the phone number in international form: +, the country code, then the number (for example +15555550100).",
+        .invalidPhoneCode: "This is not the code sent by SMS. Check it and type it again.",
+        .phoneCodeExpired: "This SMS code has expired or was already used. Please ask for a new one.",
+        .phoneNumberAlreadyInUse:
+            "Another account signs in with this phone number. Sign in to that account, or use another number.",
+        .featurePhoneSignIn: "sign-in by phone number",
+        .phoneProviderName: "a phone number",
     ]
 }

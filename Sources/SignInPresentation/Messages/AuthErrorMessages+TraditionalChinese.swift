@@ -134,5 +134,11 @@ extension AuthErrorMessages {
         .signInLinkEmailMismatch: "此登入連結是寄給另一個電子郵件地址的。請輸入收到連結的地址。",
         .signInLinkNeedsEmail: "此連結是在另一部裝置上開啟的。請輸入收到連結的電子郵件地址，以確認是您本人。",
         .featureEmailLinkSignIn: "以電子郵件連結登入",
+        .invalidPhoneNumber: "請以國際格式輸入電話號碼：+、國碼，再接號碼（例如 +886912345678）。",
+        .invalidPhoneCode: "這不是簡訊寄來的代碼。請檢查後重新輸入。",
+        .phoneCodeExpired: "此簡訊代碼已過期或已被使用，請重新申請。",
+        .phoneNumberAlreadyInUse: "另一個帳號使用此電話號碼登入。請登入該帳號，或改用其他號碼。",
+        .featurePhoneSignIn: "以電話號碼登入",
+        .phoneProviderName: "電話號碼",
     ]
 }

@@ -158,5 +158,13 @@ extension AuthErrorMessages {
         .signInLinkNeedsEmail:
             "Bu bağlantı başka bir cihazda açıldı. Sizin olduğunu doğrulamak için gönderildiği e-posta adresini yazın.",
         .featureEmailLinkSignIn: "e-posta bağlantısıyla oturum açma",
+        .invalidPhoneNumber:
+            "Telefon numarasını uluslararası biçimde yazın: +, ülke kodu, ardından numara (örneğin +905551234567).",
+        .invalidPhoneCode: "Bu, SMS ile gönderilen kod değil. Kontrol edip yeniden yazın.",
+        .phoneCodeExpired: "Bu SMS kodunun süresi doldu veya kod zaten kullanıldı. Lütfen yenisini isteyin.",
+        .phoneNumberAlreadyInUse:
+            "Bu telefon numarasıyla başka bir hesap oturum açıyor. O hesapta oturum açın veya başka bir numara kullanın.",
+        .featurePhoneSignIn: "telefon numarasıyla oturum açma",
+        .phoneProviderName: "telefon numarası",
     ]
 }

@@ -77,8 +77,12 @@ public struct AuthErrorMessages: Sendable {
     /// A registered provider's name in this language (`Guest` is `Misafir` in Turkish); any other provider's id.
     public func providerName(_ provider: ProviderType) -> String {
         if let registered = providerNames[provider.rawValue] { return registered.text(in: language) }
-        // A passkey signs in without being a provider anyone registers.
-        return provider == .passkey ? text(for: .passkeyProviderName) : provider.rawValue
+        // A passkey and a phone number sign in without being providers anyone registers.
+        switch provider {
+        case .passkey: return text(for: .passkeyProviderName)
+        case .phone: return text(for: .phoneProviderName)
+        default: return provider.rawValue
+        }
     }
 
     /// "Sign in with Apple" in this language, for a registered provider.
@@ -170,6 +174,10 @@ public struct AuthErrorMessages: Sendable {
         case .signInLinkExpired: (.signInLinkExpired, [:])
         case .signInLinkEmailMismatch: (.signInLinkEmailMismatch, [:])
         case .signInLinkNeedsEmail: (.signInLinkNeedsEmail, [:])
+        case .invalidPhoneNumber: (.invalidPhoneNumber, [:])
+        case .invalidPhoneCode: (.invalidPhoneCode, [:])
+        case .phoneCodeExpired: (.phoneCodeExpired, [:])
+        case .phoneNumberAlreadyInUse: (.phoneNumberAlreadyInUse, [:])
         }
     }
 
@@ -190,6 +198,7 @@ public struct AuthErrorMessages: Sendable {
         case .recoveryCodes: text(for: .featureRecoveryCodes)
         case .passkeys: text(for: .featurePasskeys)
         case .emailLinkSignIn: text(for: .featureEmailLinkSignIn)
+        case .phoneSignIn: text(for: .featurePhoneSignIn)
         }
     }
 

@@ -99,6 +99,10 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case signInLinkExpired
     case signInLinkEmailMismatch
     case signInLinkNeedsEmail
+    case invalidPhoneNumber
+    case invalidPhoneCode
+    case phoneCodeExpired
+    case phoneNumberAlreadyInUse
     /// An operation's name, not a message: "Sign in with {provider}", as a backend that lacks it is named.
     case signInWithProvider
     /// What a backend may lack, as ``notSupportedByBackend``'s `{operation}` names it.
@@ -113,8 +117,11 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case featureSecondFactors
     case featurePasskeys
     case featureEmailLinkSignIn
+    case featurePhoneSignIn
     /// How a passkey is named where a provider's name goes ("Sign in with {provider}").
     case passkeyProviderName
+    /// How a phone number is named where a provider's name goes.
+    case phoneProviderName
 
     /// The key of a sign-out reason's message.
     public static func signOut(_ reason: SignOutReason) -> MessageKey {

@@ -26,6 +26,8 @@ public enum SignInAction: Sendable {
     case passkey(PasskeyAction)
     /// A sign-in link action.
     case emailLink(EmailLinkAction)
+    /// A phone sign-in action.
+    case phone(PhoneAction)
     /// The sign-in effect finished.
     case signInResponse(SignInResponse)
     /// The sign-out effect finished.
@@ -52,6 +54,7 @@ public enum SignInAction: Sendable {
         case .secondFactor(let action): action.name
         case .passkey(let action): action.name
         case .emailLink(let action): action.name
+        case .phone(let action): action.name
         case .signInResponse: "signInResponse"
         case .signOutResponse: "signOutResponse"
         case .accountResponse: "accountResponse"

@@ -11,6 +11,9 @@ public enum SignInEffect: Sendable {
     /// Run `SignInWithEmailLinkUseCase` with a link's code and the typed email, if any: a sign-in, answered by a
     /// ``SignInResponse``.
     case signInWithEmailLink(SignInWithEmailLinkUseCase, code: Secret, email: String?)
+    /// Run `SignInWithPhoneUseCase` with the code typed for a verification: a sign-in, answered by a
+    /// ``SignInResponse``.
+    case signInWithPhone(SignInWithPhoneUseCase, PhoneVerification, code: Secret)
     /// Run `FinishSecondFactorSignInUseCase`: a sign-in, answered by a ``SignInResponse``.
     case finishSecondFactorSignIn(
         FinishSecondFactorSignInUseCase, SecondFactorChallenge, factorID: String?, code: Secret)
@@ -37,6 +40,7 @@ public enum SignInEffect: Sendable {
         case .signInWithCredential(let credential): "signInWithCredential(\(credential.provider.rawValue))"
         case .signInWithPasskey: "signInWithPasskey"
         case .signInWithEmailLink: "signInWithEmailLink"
+        case .signInWithPhone: "signInWithPhone"
         case .finishSecondFactorSignIn: "finishSecondFactorSignIn"
         case .finishSignInWithRecoveryCode: "finishSignInWithRecoveryCode"
         case .signOut: "signOut"

@@ -37,6 +37,8 @@ public struct SignInReducer: Sendable {
             return reducePasskey(action, in: &state)
         case .emailLink(let action):
             return reduceEmailLink(action, in: &state)
+        case .phone(let action):
+            return reducePhone(action, in: &state)
         case .accountResponse(let response):
             reduceAccountResponse(response, in: &state)
         case .signInResponse(let response):

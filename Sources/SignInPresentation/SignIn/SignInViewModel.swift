@@ -122,6 +122,14 @@ public final class SignInViewModel {
                 case .secondFactorRequired(let challenge): .secondFactorRequired(challenge)
                 }
             }
+        case .signInWithPhone(let signIn, let verification, let code):
+            return runSignIn(number) { () throws(AuthError) in
+                switch try await signIn(verification, code: code) {
+                case .signedIn(let session): .signedIn(session)
+                case .cancelled: .cancelled
+                case .secondFactorRequired(let challenge): .secondFactorRequired(challenge)
+                }
+            }
         case .finishSecondFactorSignIn(let finish, let challenge, let factorID, let code):
             return runSignIn(number) { () throws(AuthError) in
                 .signedIn(try await finish(challenge, factorID: factorID, code: code))
