@@ -310,6 +310,34 @@ struct FirebaseCLIEndToEndTests {
             "exit \(outbox.status): \(outbox.stdout) \(outbox.stderr)")
     }
 
+    @Test(
+        "sign-in phone and link phone over serve: the code from the emulator's verificationCodes, a taken number refused"
+    )
+    func phone() throws {
+        let serve = try ServeProcess(environment: Self.fast)
+        let cli = CLIProcess(environment: Self.fast)
+        defer { cli.cleanUp() }
+        let environment = ["FIREBASE_AUTH_EMULATOR_HOST": serve.host]
+        func run(_ arguments: [String]) throws -> CLIProcess.Result {
+            try cli.run(["--backend", "firebase"] + arguments, environment: environment, timeout: .seconds(60))
+        }
+        func lastCode() throws -> String {
+            let outbox = try run(["outbox", "--json"]).stdout
+            let items = (try JSONSerialization.jsonObject(with: Data(outbox.utf8)) as? [String: Any])?["result"]
+            return try #require(
+                (items as? [[String: Any]] ?? []).last { $0["kind"] as? String == "sms" }?["code"] as? String)
+        }
+        #expect(try run(["sign-in", "phone", "--phone", "+15555550100"]).status == 0)
+        let signedIn = try run(["sign-in", "phone", "--phone", "+15555550100", "--code", try lastCode()])
+        #expect(signedIn.status == 0 && signedIn.stdout.contains("providers:     phone"), "\(signedIn.stderr)")
+        #expect(try run(["sign-up", "--email", "kit@example.com", "--password", "kit password 1"]).status == 0)
+        #expect(try run(["link", "phone", "--phone", "+15555550100"]).status == 0)
+        let taken = try run(["link", "phone", "--phone", "+15555550100", "--code", try lastCode(), "--json"])
+        #expect(taken.status == 1 && taken.stdout.contains(#""code":"phoneNumberAlreadyInUse""#), "\(taken.stdout)")
+        #expect(serve.log.contains("\"POST /identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode"))
+        #expect(serve.stop() == 0)
+    }
+
     @Test("apple-revoke against serve says when there was nothing to revoke (exit 1), as in-process")
     func appleRevokeTwice() throws {
         let serve = try ServeProcess(environment: Self.fast)
