@@ -255,6 +255,7 @@ extension EmbeddedBackendState {
         visitor.visit(&identity.passwordResetCodes)
         visitor.visit(&identity.rotatedRefreshTokens)
         visitor.visit(&identity.passwordAttempts)
+        visitor.visit(&identity.smsCounters)
         visitor.visit(&apple.issuedCodes)
     }
 }

@@ -20,6 +20,8 @@ public struct IdentityServiceState: Codable, Hashable, Sendable {
     /// Recent password sign-in attempts by the SHA-256 hex of the normalised email (also for emails with no
     /// account), for throttling guesses.
     package var passwordAttempts: Table<PasswordAttempts> = [:]
+    /// How many SMS were sent in a window, by what was counted (a number range's hour, the project's day).
+    package var smsCounters: Table<SMSCounter> = [:]
     /// When expired records were last looked for; `nil` before the first time.
     package var lastPrunedAt: Date?
 
@@ -36,12 +38,13 @@ public struct IdentityServiceState: Codable, Hashable, Sendable {
         copy.passwordResetCodes = passwordResetCodes.detached()
         copy.rotatedRefreshTokens = rotatedRefreshTokens.detached()
         copy.passwordAttempts = passwordAttempts.detached()
+        copy.smsCounters = smsCounters.detached()
         return copy
     }
 
     private enum CodingKeys: String, CodingKey {
         case accounts, identities, refreshTokens, usedNonces, passwordResetCodes, rotatedRefreshTokens
-        case passwordAttempts, lastPrunedAt
+        case passwordAttempts, smsCounters, lastPrunedAt
     }
 
     /// Decodes a state; parts added after version 1 may be missing.
@@ -57,6 +60,7 @@ public struct IdentityServiceState: Codable, Hashable, Sendable {
             try container.decodeIfPresent(Table<RotatedRefreshToken>.self, forKey: .rotatedRefreshTokens) ?? [:]
         passwordAttempts =
             try container.decodeIfPresent(Table<PasswordAttempts>.self, forKey: .passwordAttempts) ?? [:]
+        smsCounters = try container.decodeIfPresent(Table<SMSCounter>.self, forKey: .smsCounters) ?? [:]
         lastPrunedAt = try container.decodeIfPresent(Date.self, forKey: .lastPrunedAt)
     }
 }
@@ -181,6 +185,20 @@ package struct PasswordAttempts: Codable, Hashable, Sendable {
         self.count = count
         self.lastAttemptAt = lastAttemptAt
         self.lockedUntil = lockedUntil
+    }
+}
+
+/// How many SMS went out in one window for one key (a number range's hour, the project's day).
+package struct SMSCounter: Codable, Hashable, Sendable {
+    /// The SMS sent in the window.
+    package var count: Int
+    /// When the window ends, and the counter with it.
+    package var windowEndsAt: Date
+
+    /// Creates a counter.
+    package init(count: Int, windowEndsAt: Date) {
+        self.count = count
+        self.windowEndsAt = windowEndsAt
     }
 }
 

@@ -89,6 +89,11 @@ extension PasswordAttempts: TableRow {
         instant: { max($0.lastAttemptAt, $0.lockedUntil ?? $0.lastAttemptAt).timeIntervalSince1970 })
 }
 
+extension SMSCounter: TableRow {
+    public static let tableSchema = TableSchema<SMSCounter>(
+        name: "sms_counters", instant: { $0.windowEndsAt.timeIntervalSince1970 })
+}
+
 extension AppleAuthorizationCodeRecord: TableRow {
     public static let tableSchema = TableSchema<AppleAuthorizationCodeRecord>(
         name: "apple_codes", instant: { Double($0.expiresAt) })

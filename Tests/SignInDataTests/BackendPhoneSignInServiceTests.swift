@@ -61,12 +61,25 @@ struct BackendPhoneSignInServiceTests {
     }
 
     @Test(
+        "Firebase's OPERATION_NOT_ALLOWED naming the region is the SMS region policy; without it, phone sign-in is off")
+    func region() async {
+        let region = IdentityBackendError(
+            .unsupportedProvider, message: "SMS unable to be sent until this region enabled by the app developer.")
+        let denied = BackendPhoneSignInService(backend: SpyPhoneBackend(failures: [region]))
+        await #expect(throws: AuthError.phoneRegionNotAllowed) { _ = try await denied.sendCode(to: "+15555550100") }
+        let off = BackendPhoneSignInService(
+            backend: SpyPhoneBackend(failures: [IdentityBackendError(.unsupportedProvider)]))
+        await #expect(throws: AuthError.operationNotAllowed(.phone)) { _ = try await off.sendCode(to: "+15555550100") }
+    }
+
+    @Test(
         "the backend's refusals are the phone's own: a bad number, a wrong code, a spent verification, a number in use",
         arguments: [
             (IdentityBackendError.Code.invalidPhoneNumber, AuthError.invalidPhoneNumber),
             (.invalidCode, .invalidPhoneCode), (.invalidSessionInfo, .phoneCodeExpired),
             (.sessionExpired, .phoneCodeExpired), (.phoneNumberExists, .phoneNumberAlreadyInUse),
-            (.tooManyAttempts, .tooManyAttempts), (.userDisabled, .userDisabled),
+            (.tooManyAttempts, .tooManyPhoneCodes), (.quotaExceeded, .tooManyPhoneCodes),
+            (.userDisabled, .userDisabled),
         ])
     func refusals(code: IdentityBackendError.Code, expected: AuthError) async {
         let verification = PhoneVerification(phoneNumber: "+15555550100", id: "s")

@@ -33,12 +33,12 @@ struct PhoneSignInUseCaseTests {
 
     @Test("sending: the number goes in E.164, and the verification the service answered comes back")
     func send() async throws {
-        let service = SpyPhoneSignInService(verificationID: "v-1", failures: [nil, .tooManyAttempts])
+        let service = SpyPhoneSignInService(verificationID: "v-1", failures: [nil, .tooManyPhoneCodes])
         let send = SendPhoneCodeUseCase(service: service)
         let sent = try await send(phoneNumber: " +1 (555) 555-0100 ")
         #expect(sent == PhoneVerification(phoneNumber: "+15555550100", id: "v-1"))
         #expect(await service.calls == [.sendCode(phoneNumber: "+15555550100")])
-        await #expect(throws: AuthError.tooManyAttempts) { _ = try await send(phoneNumber: "+905551234567") }
+        await #expect(throws: AuthError.tooManyPhoneCodes) { _ = try await send(phoneNumber: "+905551234567") }
     }
 
     @Test("signing in: a code that is not 6 digits is refused before any call; a good one stores the session")

@@ -134,6 +134,76 @@ struct PhoneSignInTests {
         #expect(taken.session.localId == other.localId)
     }
 
+    /// A backend with these SMS limits and region policy, on the tests' fast configuration.
+    static func limited(_ limits: SMSLimits, regions: SMSRegionPolicy = .allowAll) -> BackendHarness {
+        var configuration = BackendHarness.fastConfiguration
+        configuration.smsLimits = limits
+        configuration.projectSettings.smsRegions = regions
+        return BackendHarness(configuration: configuration)
+    }
+
+    @Test("attack: pumping one number range stops at its hourly limit, sends nothing more, and spares other ranges")
+    func numberRange() throws {
+        let harness = Self.limited(SMSLimits(perNumberRangePerHour: 3, rangeDigits: 3, perProjectPerDay: 1000))
+        for last in ["100", "101", "102"] { _ = try harness.service.sendPhoneCode(phoneNumber: "+15555550" + last) }
+        let sent = try harness.backend.smsOutbox.messages().count
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try harness.service.sendPhoneCode(phoneNumber: "+15555550999")
+            } == .tooManyAttempts)
+        #expect(try harness.backend.smsOutbox.messages().count == sent, "an SMS went past the limit")
+        // Another range (it differs before the last three digits) still gets its codes; the next hour, this one too.
+        _ = try harness.service.sendPhoneCode(phoneNumber: "+15555551100")
+        harness.clock.advance(by: 3600)
+        _ = try harness.service.sendPhoneCode(phoneNumber: "+15555550103")
+    }
+
+    @Test("attack: the project's daily SMS cap holds across numbers and ranges, and through a restart of the backend")
+    func dailyCap() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sms-cap-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var configuration = BackendHarness.fastConfiguration
+        configuration.smsLimits = SMSLimits(perNumberRangePerHour: 100, rangeDigits: 3, perProjectPerDay: 4)
+        func open(_ clock: TestClock) -> BackendHarness {
+            BackendHarness(
+                storage: SQLiteBackendStateStorage(
+                    folder: folder.path, makeInitialState: { .fresh(random: SeededRandomBytes(seed: 1)) }),
+                clock: clock, configuration: configuration)
+        }
+        let clock = TestClock()
+        let first = open(clock)
+        for number in ["+15555550100", "+447700900123"] { _ = try first.service.sendPhoneCode(phoneNumber: number) }
+        // A restarted backend reads the count it left.
+        let second = open(clock)
+        for number in ["+886912345678", "+905551234567"] { _ = try second.service.sendPhoneCode(phoneNumber: number) }
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try second.service.sendPhoneCode(phoneNumber: "+33612345678")
+            } == .quotaExceeded)
+        clock.advance(by: 86_400)
+        _ = try second.service.sendPhoneCode(phoneNumber: "+33612345678")
+    }
+
+    @Test("a region the policy leaves out gets no SMS, in words that name the region; the others get theirs")
+    func regions() throws {
+        let denying = Self.limited(SMSLimits(), regions: .deny(["1"]))
+        let refused = refusal { () throws(IdentityBackendError) in
+            _ = try denying.service.sendPhoneCode(phoneNumber: "+15555550100")
+        }
+        #expect(refused?.code == .unsupportedProvider && refused?.message.contains("region") == true)
+        #expect(try denying.backend.smsOutbox.messages().isEmpty)
+        _ = try denying.service.sendPhoneCode(phoneNumber: "+447700900123")
+        let allowing = Self.limited(SMSLimits(), regions: .allowOnly(["886"]))
+        _ = try allowing.service.sendPhoneCode(phoneNumber: "+886912345678")
+        #expect(
+            errorCode { () throws(IdentityBackendError) in
+                _ = try allowing.service.sendPhoneCode(phoneNumber: "+447700900123")
+            } == .unsupportedProvider)
+        // A shared code (+1) is one region here: the policy names calling codes, which the number says.
+        #expect(SMSRegionPolicy.deny(["1"]).allows("+18765550100") == false)
+        #expect(SMSRegionPolicy.allowOnly(["44"]).allows("not a number") == false)
+    }
+
     @Test("a number may have five codes pending; the sixth is refused and sends nothing")
     func pendingLimit() throws {
         for _ in 0..<5 { _ = try service.sendPhoneCode(phoneNumber: "+15555550100") }

@@ -56,6 +56,9 @@ public struct BackendPhoneSignInService: PhoneSignInService {
         case .invalidCode: .invalidPhoneCode
         case .invalidSessionInfo, .sessionExpired: .phoneCodeExpired
         case .phoneNumberExists: .phoneNumberAlreadyInUse
+        case .tooManyAttempts, .quotaExceeded: .tooManyPhoneCodes
+        // Firebase says a region left out of its SMS policy as OPERATION_NOT_ALLOWED, with words naming the region.
+        case .unsupportedProvider where error.message.localizedCaseInsensitiveContains("region"): .phoneRegionNotAllowed
         default: nil
         }
     }

@@ -191,6 +191,8 @@ public struct IdentityBackendError: Error, Hashable, Sendable, CustomStringConve
         public static let signatureCheckUnavailable = Code(rawValue: "SIGNATURE_CHECK_UNAVAILABLE")
         /// The account has as many passkeys as the backend allows.
         public static let tooManyPasskeys = Code(rawValue: "TOO_MANY_PASSKEYS")
+        /// The project's quota (here, of SMS per day) is used up.
+        public static let quotaExceeded = Code(rawValue: "QUOTA_EXCEEDED")
         /// Not a phone number in E.164 (`+`, the country calling code, the number).
         public static let invalidPhoneNumber = Code(rawValue: "INVALID_PHONE_NUMBER")
         /// The SMS code's session is over: the code expired, or too many wrong codes were tried.

@@ -167,6 +167,11 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     case phoneCodeExpired
     /// Another account signs in with this phone number: it cannot be linked to this one.
     case phoneNumberAlreadyInUse
+    /// The project sends no SMS to numbers of this country (its SMS region policy). Nothing was sent.
+    case phoneRegionNotAllowed
+    /// Too many SMS were asked for (for this number, its range, from this app, or by the whole project today), or too
+    /// many codes tried: wait, then ask for a new code.
+    case tooManyPhoneCodes
 
     public var description: String {
         switch self {
@@ -257,6 +262,8 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidPhoneCode: "The code is not the one sent by SMS."
         case .phoneCodeExpired: "The SMS code has expired or was used."
         case .phoneNumberAlreadyInUse: "Another account signs in with this phone number."
+        case .phoneRegionNotAllowed: "The project sends no SMS to numbers of this country."
+        case .tooManyPhoneCodes: "Too many SMS codes were asked for or tried."
         }
     }
 }

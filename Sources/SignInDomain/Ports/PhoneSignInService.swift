@@ -4,9 +4,9 @@
 public protocol PhoneSignInService: Sendable {
     /// Sends a code by SMS to `phoneNumber` (E.164).
     /// - Returns: The verification the code belongs to: the app keeps it until the user types the code.
-    /// - Throws: ``AuthError/invalidPhoneNumber``, ``AuthError/tooManyAttempts`` when the backend sends no more codes
-    ///   to this number or from this app for a while, ``AuthError/operationNotAllowed(_:)`` when the project turned
-    ///   phone sign-in off or the number's region is not allowed.
+    /// - Throws: ``AuthError/invalidPhoneNumber``, ``AuthError/tooManyPhoneCodes`` when the backend sends no more codes
+    ///   to this number or from this app for a while, ``AuthError/phoneRegionNotAllowed`` when the project sends no SMS
+    ///   to the number's country, ``AuthError/operationNotAllowed(_:)`` when the project turned phone sign-in off.
     func sendCode(to phoneNumber: String) async throws(AuthError) -> PhoneVerification
 
     /// Signs in with the code sent for `verification`.

@@ -81,6 +81,9 @@ public struct EmbeddedBackendConfiguration: Hashable, Sendable {
     /// `RESET_PASSWORD_EXCEED_LIMIT`, which tells nothing about the email. Requests made in process, or from a
     /// loopback address (this machine, where every client of a loopback server comes from), are not counted.
     public var maximumResetMailsPerClient = 20
+    /// The limits against SMS pumping (numbers bought to be sent SMS at the project's cost), beside the five codes a
+    /// number may have pending and the per-client limit of ``maximumResetMailsPerClient``.
+    public var smsLimits = SMSLimits()
     /// The settings a project's administrator may change while the backend runs (the emulator's `config`
     /// endpoint); these are the ones it starts with.
     public var projectSettings = EmbeddedProjectSettings()
@@ -167,6 +170,9 @@ public struct EmbeddedProjectSettings: Hashable, Sendable {
     /// whose email another account has is not given an account or linked elsewhere. An account's own email stays
     /// one account's either way, so a password sign-in always names one account.
     public var allowsDuplicateEmails = false
+    /// Which numbers may be sent an SMS, by their country calling code (as Firebase's SMS region policy, by region):
+    /// every one by default. A number the policy leaves out gets no SMS (`OPERATION_NOT_ALLOWED`).
+    public var smsRegions = SMSRegionPolicy.allowAll
 
     /// Creates the settings.
     public init(emailEnumerationProtection: Bool = true) {
@@ -281,4 +287,45 @@ public enum SessionTokenAlgorithm: String, Hashable, Sendable {
     /// of its own back (still checking their issuer, audience, expiry, account and revocation), and anyone who can
     /// reach it can make a session for any account. Only for test suites written against Google's emulator.
     case unsigned = "none"
+}
+
+/// Which phone numbers may be sent an SMS, by country calling code (`"1"`, `"44"`, `"886"`, as ITU-T assigns them).
+/// Firebase's policy names regions (`US`, `CA`); a number's country calling code is what the number itself says,
+/// and some codes are shared by several regions (`+1`), so here the policy names codes.
+public enum SMSRegionPolicy: Hashable, Sendable {
+    /// Every number.
+    case allowAll
+    /// Only numbers of these country calling codes.
+    case allowOnly(Set<String>)
+    /// Every number but those of these country calling codes.
+    case deny(Set<String>)
+
+    /// Whether `number` (E.164) may be sent an SMS.
+    public func allows(_ number: String) -> Bool {
+        guard let code = PhoneNumber.countryCallingCode(of: String(number.drop { $0 == "+" })) else { return false }
+        switch self {
+        case .allowAll: return true
+        case .allowOnly(let codes): return codes.contains(code)
+        case .deny(let codes): return !codes.contains(code)
+        }
+    }
+}
+
+/// The limits against SMS pumping: many numbers of one range (bought in a block, each paid per SMS), and a daily cap
+/// for the whole project. Counted per clock hour and per UTC day, in the backend's state, so that a restart resets
+/// nothing.
+public struct SMSLimits: Hashable, Sendable {
+    /// How many SMS the numbers of one range may be sent per hour.
+    public var perNumberRangePerHour: Int
+    /// A range is the numbers that differ only in their last this many digits (3: a block of 1,000 numbers).
+    public var rangeDigits: Int
+    /// How many SMS the project sends per day, to every number.
+    public var perProjectPerDay: Int
+
+    /// Creates the limits.
+    public init(perNumberRangePerHour: Int = 10, rangeDigits: Int = 3, perProjectPerDay: Int = 1000) {
+        self.perNumberRangePerHour = perNumberRangePerHour
+        self.rangeDigits = rangeDigits
+        self.perProjectPerDay = perProjectPerDay
+    }
 }

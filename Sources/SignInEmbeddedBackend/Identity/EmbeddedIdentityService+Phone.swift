@@ -63,6 +63,10 @@ extension EmbeddedIdentityService {
         throws(IdentityBackendError) -> Secret
     {
         let now = clock.now()
+        guard projectSettings.smsRegions.allows(number) else {
+            throw IdentityBackendError(
+                .unsupportedProvider, message: "SMS unable to be sent until this region enabled by the app developer.")
+        }
         do throws(IdentityBackendError) {
             try countResetRequest(from: EmbeddedBackend.client, now: now)
         } catch {
@@ -79,6 +83,7 @@ extension EmbeddedIdentityService {
             guard pending.count < maximum else {
                 throw IdentityBackendError(.tooManyAttempts, message: "too many codes are pending for this number")
             }
+            try countSMS(to: number, state: &state, now: now)
             var record = ResetCodeRecord(
                 uid: "", expiresAt: now.addingTimeInterval(Self.smsCodeLifetime), smsPhoneNumber: number,
                 smsCodeHash: SHA256.hexDigest("\(sessionInfo):\(code)"))
@@ -91,6 +96,30 @@ extension EmbeddedIdentityService {
                 to: number, subject: "SMS", body: "\(code) is your signin-demo code. It works for 5 minutes.",
                 link: "signin-demo://sms?session=\(sessionInfo)&code=\(code)", sentAt: now))
         return Secret(sessionInfo)
+    }
+
+    /// Counts one SMS to `number` against its range's hour and the project's day, or refuses it past either limit
+    /// (``EmbeddedBackendConfiguration/smsLimits``): `TOO_MANY_ATTEMPTS_TRY_LATER` for the range, `QUOTA_EXCEEDED` for
+    /// the day. Counted in the caller's write, only when it is allowed.
+    func countSMS(to number: String, state: inout EmbeddedBackendState, now: Date) throws(IdentityBackendError) {
+        let limits = configuration.smsLimits
+        let seconds = now.timeIntervalSince1970
+        let hour = (seconds / 3600).rounded(.down)
+        let day = (seconds / 86_400).rounded(.down)
+        let rangeKey = "range \(number.dropLast(max(0, limits.rangeDigits))) \(Int(hour))"
+        let dayKey = "day \(Int(day))"
+        let inRange = state.identity.smsCounters[rangeKey].map { $0.windowEndsAt > now ? $0.count : 0 } ?? 0
+        guard inRange < limits.perNumberRangePerHour else {
+            throw IdentityBackendError(.tooManyAttempts, message: "too many codes went to numbers of this range")
+        }
+        let today = state.identity.smsCounters[dayKey].map { $0.windowEndsAt > now ? $0.count : 0 } ?? 0
+        guard today < limits.perProjectPerDay else {
+            throw IdentityBackendError(.quotaExceeded, message: "the project's SMS for today are used up")
+        }
+        state.identity.smsCounters[rangeKey] = SMSCounter(
+            count: inRange + 1, windowEndsAt: Date(timeIntervalSince1970: (hour + 1) * 3600))
+        state.identity.smsCounters[dayKey] = SMSCounter(
+            count: today + 1, windowEndsAt: Date(timeIntervalSince1970: (day + 1) * 86_400))
     }
 
     /// Uses the SMS code of `sessionInfo`: the record, once the code matches, removed so that it works once. A wrong

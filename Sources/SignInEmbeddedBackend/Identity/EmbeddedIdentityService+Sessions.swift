@@ -429,6 +429,7 @@ extension EmbeddedIdentityService {
         state.identity.rotatedRefreshTokens.removeAll(atOrBefore: now.addingTimeInterval(-retention))
         // A locked record is kept until its lockout is that far in the past too (lookups check it themselves).
         state.identity.passwordAttempts.removeAll(atOrBefore: now.addingTimeInterval(-throttle.forgetAfter))
+        state.identity.smsCounters.removeAll(atOrBefore: now)
         state.apple.issuedCodes.removeAll(
             atOrBefore: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
     }

@@ -163,6 +163,9 @@ extension AuthErrorMessages {
         .phoneCodeExpired: "This SMS code has expired or was already used. Please ask for a new one.",
         .phoneNumberAlreadyInUse:
             "Another account signs in with this phone number. Sign in to that account, or use another number.",
+        .phoneRegionNotAllowed:
+            "This app sends no SMS to numbers of that country. Use a number of another country, or sign in another way.",
+        .tooManyPhoneCodes: "Too many SMS codes were asked for or tried. Wait a while, then ask for a new code.",
         .featurePhoneSignIn: "sign-in by phone number",
         .phoneProviderName: "a phone number",
     ]

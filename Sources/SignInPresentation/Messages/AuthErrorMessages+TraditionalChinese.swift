@@ -138,6 +138,8 @@ extension AuthErrorMessages {
         .invalidPhoneCode: "這不是簡訊寄來的代碼。請檢查後重新輸入。",
         .phoneCodeExpired: "此簡訊代碼已過期或已被使用，請重新申請。",
         .phoneNumberAlreadyInUse: "另一個帳號使用此電話號碼登入。請登入該帳號，或改用其他號碼。",
+        .phoneRegionNotAllowed: "此應用程式不寄簡訊到該國家的號碼。請改用其他國家的號碼，或以其他方式登入。",
+        .tooManyPhoneCodes: "要求或嘗試的簡訊代碼太多。請稍候，再重新申請代碼。",
         .featurePhoneSignIn: "以電話號碼登入",
         .phoneProviderName: "電話號碼",
     ]

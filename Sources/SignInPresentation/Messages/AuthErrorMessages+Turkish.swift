@@ -164,6 +164,9 @@ extension AuthErrorMessages {
         .phoneCodeExpired: "Bu SMS kodunun süresi doldu veya kod zaten kullanıldı. Lütfen yenisini isteyin.",
         .phoneNumberAlreadyInUse:
             "Bu telefon numarasıyla başka bir hesap oturum açıyor. O hesapta oturum açın veya başka bir numara kullanın.",
+        .phoneRegionNotAllowed:
+            "Bu uygulama o ülkenin numaralarına SMS göndermiyor. Başka bir ülkenin numarasını kullanın veya başka bir yolla oturum açın.",
+        .tooManyPhoneCodes: "Çok fazla SMS kodu istendi veya denendi. Bir süre bekleyin, sonra yeni bir kod isteyin.",
         .featurePhoneSignIn: "telefon numarasıyla oturum açma",
         .phoneProviderName: "telefon numarası",
     ]

@@ -178,6 +178,8 @@ public struct AuthErrorMessages: Sendable {
         case .invalidPhoneCode: (.invalidPhoneCode, [:])
         case .phoneCodeExpired: (.phoneCodeExpired, [:])
         case .phoneNumberAlreadyInUse: (.phoneNumberAlreadyInUse, [:])
+        case .phoneRegionNotAllowed: (.phoneRegionNotAllowed, [:])
+        case .tooManyPhoneCodes: (.tooManyPhoneCodes, [:])
         }
     }
 
