@@ -174,6 +174,33 @@ extension StubIdentityBackend: PhoneBackend {
     }
 }
 
+extension StubIdentityBackend: PhoneSecondFactorBackend {
+    /// Sends nothing (or throws `error`), and answers the session info `stub-session-info`.
+    public func startPhoneEnrollment(idToken: Secret, phoneNumber: String, appProof: PhoneAppProof) async throws
+        -> Secret
+    {
+        try nothing()
+        return Secret("stub-session-info")
+    }
+    public func finalizePhoneEnrollment(idToken: Secret, sessionInfo: Secret, code: Secret, displayName: String?)
+        async throws -> BackendTOTPEnrollmentResult
+    {
+        BackendTOTPEnrollmentResult(session: try result.get())
+    }
+    /// Sends nothing (or throws `error`), and answers the session info `stub-session-info`.
+    public func startPhoneSecondFactorSignIn(pendingCredential: Secret, enrollmentID: String, appProof: PhoneAppProof)
+        async throws -> Secret
+    {
+        try nothing()
+        return Secret("stub-session-info")
+    }
+    public func finalizePhoneSecondFactorSignIn(pendingCredential: Secret, sessionInfo: Secret, code: Secret)
+        async throws -> BackendSessionResponse
+    {
+        try result.get()
+    }
+}
+
 /// An identity backend that records every call, answering like a ``StubIdentityBackend``.
 public actor SpyIdentityBackend: SessionBackend, PasswordBackend, PasswordResetBackend, PasswordResetCodeBackend,
     PasswordChangeBackend,

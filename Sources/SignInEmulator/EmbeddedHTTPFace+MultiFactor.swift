@@ -49,7 +49,8 @@ extension EmbeddedHTTPFace {
             guard let code = try phone.text("code") else { throw HTTPFaceError("MISSING_CODE") }
             let session = try core { () throws(IdentityBackendError) in
                 try service.finalizePhoneEnrollment(
-                    idToken: idToken, sessionInfo: Secret(sessionInfo), code: Secret(code), displayName: displayName)
+                    idToken: idToken, sessionInfo: Secret(sessionInfo), code: Secret(code), displayName: displayName
+                ).session
             }
             return Self.finalizeAnswer(session)
         }
@@ -161,8 +162,7 @@ extension EmbeddedHTTPFace {
             object["phoneInfo"] = .string(number)
             object["unobfuscatedPhoneInfo"] = .string(number)
         case .masked(let number):
-            object["phoneInfo"] = .string(
-                "+" + String(repeating: "*", count: max(number.count - 5, 0)) + String(number.suffix(4)))
+            object["phoneInfo"] = .string(EmbeddedIdentityService.maskedPhoneNumber(number))
         }
         return .object(object)
     }

@@ -418,7 +418,7 @@ public struct FirebaseIdentityBackend: SessionBackend, PasswordBackend, Password
         if let pending = answer.mfaPendingCredential {
             throw IdentityBackendError.secondFactorRequired(
                 BackendSecondFactorChallenge(
-                    pendingCredential: Secret(pending), factors: Self.totpFactors(answer.mfaInfo ?? []),
+                    pendingCredential: Secret(pending), factors: Self.secondFactors(answer.mfaInfo ?? []),
                     email: answer.email))
         }
         return answer
@@ -632,7 +632,7 @@ extension FirebaseIdentityBackend: MultiFactorBackend {
     }
 
     public func secondFactors(idToken: Secret) async throws -> [BackendSecondFactor] {
-        Self.totpFactors(try await lookupUser(idToken: idToken).mfaInfo ?? [])
+        Self.secondFactors(try await lookupUser(idToken: idToken).mfaInfo ?? [])
     }
 
     public func withdrawSecondFactor(idToken: Secret, enrollmentID: String) async throws -> BackendSessionResponse {
@@ -679,18 +679,95 @@ extension FirebaseIdentityBackend: MultiFactorBackend {
             isNewUser: false, provider: provider)
     }
 
-    /// The TOTP factors of an `mfaInfo` list.
-    static func totpFactors(_ enrollments: [FirebaseWire.MFAEnrollment]) -> [BackendSecondFactor] {
-        enrollments.filter { $0.phoneInfo == nil }.map { enrollment in
+    /// The factors of an `mfaInfo` list: TOTP ones, and phone ones with their number (`phoneInfo`, masked before the
+    /// second step of a sign-in).
+    static func secondFactors(_ enrollments: [FirebaseWire.MFAEnrollment]) -> [BackendSecondFactor] {
+        enrollments.map { enrollment in
             BackendSecondFactor(
                 mfaEnrollmentId: enrollment.mfaEnrollmentId, displayName: enrollment.displayName,
                 enrolledAt: enrollment.enrolledAt.flatMap { try? Date($0, strategy: .iso8601) }
-                    ?? Date(timeIntervalSince1970: 0))
+                    ?? Date(timeIntervalSince1970: 0), phoneNumber: enrollment.phoneInfo)
         }
     }
 
     /// The algorithm as an `otpauth://` URI names it: Identity Platform's `HMAC_SHA1` is `SHA1`.
     static func domainAlgorithm(_ wire: String) -> String {
         wire.hasPrefix("HMAC_") ? String(wire.dropFirst("HMAC_".count)) : wire
+    }
+}
+
+extension FirebaseIdentityBackend: PhoneSecondFactorBackend {
+    /// `accounts/mfaEnrollment:start` with `phoneEnrollmentInfo`: the number and the app's proof.
+    public func startPhoneEnrollment(idToken: Secret, phoneNumber: String, appProof: PhoneAppProof) async throws
+        -> Secret
+    {
+        let (info, secrets) = Self.phoneInfo(phoneNumber, appProof)
+        let request = FirebaseWire.StartPhoneEnrollmentRequest(
+            idToken: idToken.value, phoneEnrollmentInfo: info, tenantId: tenant)
+        return try await phoneSessionInfo(
+            "accounts/mfaEnrollment:start", request, secrets: [idToken.value] + secrets)
+    }
+
+    /// `accounts/mfaEnrollment:finalize` with `phoneVerificationInfo`. Firebase makes no recovery codes.
+    public func finalizePhoneEnrollment(idToken: Secret, sessionInfo: Secret, code: Secret, displayName: String?)
+        async throws -> BackendTOTPEnrollmentResult
+    {
+        let request = FirebaseWire.FinalizePhoneEnrollmentRequest(
+            idToken: idToken.value, displayName: displayName,
+            phoneVerificationInfo: .init(sessionInfo: sessionInfo.value, code: code.value), tenantId: tenant)
+        return BackendTOTPEnrollmentResult(
+            session: try await tokens(
+                "accounts/mfaEnrollment:finalize", request, secrets: [idToken.value, sessionInfo.value, code.value],
+                provider: nil))
+    }
+
+    /// `accounts/mfaSignIn:start` with `phoneSignInInfo`: the app's proof; Firebase sends the code to the factor.
+    public func startPhoneSecondFactorSignIn(pendingCredential: Secret, enrollmentID: String, appProof: PhoneAppProof)
+        async throws -> Secret
+    {
+        let (info, secrets) = Self.phoneInfo(nil, appProof)
+        let request = FirebaseWire.StartPhoneSignInRequest(
+            mfaPendingCredential: pendingCredential.value, mfaEnrollmentId: enrollmentID, phoneSignInInfo: info,
+            tenantId: tenant)
+        return try await phoneSessionInfo(
+            "accounts/mfaSignIn:start", request, secrets: [pendingCredential.value] + secrets)
+    }
+
+    /// `accounts/mfaSignIn:finalize` with `phoneVerificationInfo`.
+    public func finalizePhoneSecondFactorSignIn(pendingCredential: Secret, sessionInfo: Secret, code: Secret)
+        async throws -> BackendSessionResponse
+    {
+        let request = FirebaseWire.FinalizePhoneSignInRequest(
+            mfaPendingCredential: pendingCredential.value,
+            phoneVerificationInfo: .init(sessionInfo: sessionInfo.value, code: code.value), tenantId: tenant)
+        return try await tokens(
+            "accounts/mfaSignIn:finalize", request, secrets: [pendingCredential.value, sessionInfo.value, code.value],
+            provider: nil)
+    }
+
+    /// The number and the app's proof as `phoneEnrollmentInfo` and `phoneSignInInfo` carry them, and the proof's
+    /// secrets, which no log shows.
+    private static func phoneInfo(_ number: String?, _ proof: PhoneAppProof) -> (FirebaseWire.PhoneInfo, [String]) {
+        var info = FirebaseWire.PhoneInfo(phoneNumber: number)
+        switch proof {
+        case .none: return (info, [])
+        case .recaptcha(let token):
+            info.recaptchaToken = token.value
+            return (info, [token.value])
+        case .apns(let receipt, let secret):
+            info.iosReceipt = receipt
+            info.iosSecret = secret.value
+            return (info, [secret.value])
+        }
+    }
+
+    /// The session info a phone step's start answers.
+    private func phoneSessionInfo(_ method: String, _ body: some Encodable, secrets: [String]) async throws -> Secret {
+        let data = try await post(.identityToolkitV2, method, json: body, secrets: secrets)
+        let answer = try Self.decode(FirebaseWire.PhoneStartAnswer.self, data, method: method)
+        guard let info = answer.phoneSessionInfo ?? answer.phoneResponseInfo else {
+            throw Self.malformed("\(method) answered no session info")
+        }
+        return Secret(info.sessionInfo)
     }
 }

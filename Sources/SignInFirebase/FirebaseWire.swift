@@ -235,6 +235,58 @@ enum FirebaseWire {
         var tenantId: String?
     }
 
+    /// The phone and the app's proof of `phoneEnrollmentInfo` and `phoneSignInInfo`.
+    struct PhoneInfo: Encodable {
+        var phoneNumber: String?
+        var recaptchaToken: String?
+        var iosReceipt: String?
+        var iosSecret: String?
+    }
+
+    /// `accounts/mfaEnrollment:start` for a phone.
+    struct StartPhoneEnrollmentRequest: Encodable {
+        var idToken: String
+        var phoneEnrollmentInfo: PhoneInfo
+        var tenantId: String?
+    }
+
+    /// What `accounts/mfaEnrollment:start` answers for a phone (`phoneSessionInfo`), and `accounts/mfaSignIn:start`
+    /// (`phoneResponseInfo`).
+    struct PhoneStartAnswer: Decodable {
+        struct SessionInfo: Decodable { var sessionInfo: String }
+        var phoneSessionInfo: SessionInfo?
+        var phoneResponseInfo: SessionInfo?
+    }
+
+    /// `phoneVerificationInfo`: the session info and the code sent with it.
+    struct PhoneVerificationInfo: Encodable {
+        var sessionInfo: String
+        var code: String
+    }
+
+    /// `accounts/mfaEnrollment:finalize` for a phone.
+    struct FinalizePhoneEnrollmentRequest: Encodable {
+        var idToken: String
+        var displayName: String?
+        var phoneVerificationInfo: PhoneVerificationInfo
+        var tenantId: String?
+    }
+
+    /// `accounts/mfaSignIn:start` for a phone factor.
+    struct StartPhoneSignInRequest: Encodable {
+        var mfaPendingCredential: String
+        var mfaEnrollmentId: String
+        var phoneSignInInfo: PhoneInfo
+        var tenantId: String?
+    }
+
+    /// `accounts/mfaSignIn:finalize` for a phone factor.
+    struct FinalizePhoneSignInRequest: Encodable {
+        var mfaPendingCredential: String
+        var phoneVerificationInfo: PhoneVerificationInfo
+        var tenantId: String?
+    }
+
     /// `accounts/mfaEnrollment:withdraw`.
     struct WithdrawRequest: Encodable {
         var idToken: String

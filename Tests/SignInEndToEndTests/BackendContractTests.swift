@@ -21,7 +21,7 @@ struct BackendContractTests {
     /// A backend with every port: both faces offer them all.
     typealias FullBackend = SessionBackend & PasswordBackend & PasswordResetBackend & PasswordChangeBackend
         & GuestBackend & IdentityProviderBackend & LinkingBackend & AccountDeletionBackend & EmailLinkBackend
-        & PhoneBackend
+        & PhoneBackend & MultiFactorBackend & PhoneSecondFactorBackend
 
     /// The Data layer's account services over one backend, as the scenarios call them.
     struct Accounts: SignUpService, PasswordResetService, PasswordChangeService, UnlinkService,
@@ -311,6 +311,52 @@ struct BackendContractTests {
         let released = try await service.sendCode(to: "+447700900123")
         let alone = try await service.signIn(released, code: try rig.smsCode(to: "+447700900123"))
         #expect(alone.uid != account.uid && alone.isNewUser)
+    }
+
+    @Test(
+        "a phone second factor: enrolled with a code, then asked for at sign-in, masked, and finished with its code",
+        arguments: Face.allCases)
+    func phoneSecondFactor(face: Face) async throws {
+        let rig = try Rig(face)
+        let account = try await rig.accounts.signUp(email: "mo@example.com", password: "mo password 12")
+        let factors = BackendPhoneSecondFactorService(backend: rig.identity, clock: rig.clock)
+        await #expect(throws: AuthError.secondFactorNeedsVerifiedEmail) {
+            _ = try await factors.startEnrollment(phoneNumber: "+15555550100", for: account)
+        }
+        _ = try rig.embedded.identityService.updateAccount(uid: account.uid, .init(emailVerified: true))
+        let sent = try await factors.startEnrollment(phoneNumber: "+15555550100", for: account)
+        await #expect(throws: AuthError.invalidPhoneCode) {
+            _ = try await factors.finishEnrollment(
+                sent, code: Secret(try rig.smsCode(to: "+15555550100").value == "000000" ? "111111" : "000000"),
+                displayName: nil, for: account)
+        }
+        let enrolled = try await factors.finishEnrollment(
+            sent, code: try rig.smsCode(to: "+15555550100"), displayName: "Work", for: account)
+        #expect(enrolled.session.uid == account.uid)
+        await #expect(throws: AuthError.phoneFactorAlreadyEnrolled) {
+            _ = try await factors.startEnrollment(phoneNumber: "+15555550100", for: enrolled.session)
+        }
+
+        // The password alone no longer signs in: the answer is the challenge, which lists the phone factor.
+        var asked: SecondFactorChallenge?
+        do {
+            _ = try await rig.email.signIn(
+                with: AuthCredential(provider: .emailPassword, email: "mo@example.com", password: "mo password 12"))
+        } catch {
+            if case .secondFactorRequired(let challenge) = error { asked = challenge }
+        }
+        let challenge = try #require(asked)
+        let phone = try #require(challenge.factors.first { $0.kind == .phone })
+        #expect(phone.displayName == "Work" && phone.phoneNumber?.hasSuffix("0100") == true)
+        #expect(phone.phoneNumber != "+15555550100", "the number is masked before the second step")
+        let step = try await factors.sendSignInCode(challenge, factorID: phone.id)
+        let signedIn = try await factors.finishSignIn(
+            challenge, verification: step, code: try rig.smsCode(to: "+15555550100"))
+        #expect(signedIn.uid == account.uid)
+        // The code worked once; the pending credential with it.
+        await #expect(throws: AuthError.self) {
+            _ = try await factors.finishSignIn(challenge, verification: step, code: try rig.smsCode(to: "+15555550100"))
+        }
     }
 
     @Test("a refresh rotates the refresh token; the old one is refused", arguments: Face.allCases)

@@ -11,7 +11,9 @@ import Testing
 /// with `mfaPendingCredential`.
 @Suite("Firebase second factors")
 struct FirebaseMultiFactorTests {
-    @Test("a password sign-in answered with mfaPendingCredential is the challenge, its SMS factors left out")
+    @Test(
+        "a password sign-in answered with mfaPendingCredential is the challenge, its SMS factors with their masked numbers"
+    )
     func pendingCredential() async throws {
         let spy = SpyHTTPTransport(responses: [
             Wire.ok([
@@ -36,8 +38,12 @@ struct FirebaseMultiFactorTests {
             challenge.factors == [
                 BackendSecondFactor(
                     mfaEnrollmentId: "totp-1", displayName: "Phone",
-                    enrolledAt: Date(timeIntervalSince1970: 1_767_225_600))
+                    enrolledAt: Date(timeIntervalSince1970: 1_767_225_600)),
+                BackendSecondFactor(
+                    mfaEnrollmentId: "sms-1", enrolledAt: Date(timeIntervalSince1970: 1_767_312_000),
+                    phoneNumber: "+1******1234"),
             ])
+        #expect(challenge.factors.map(\.domain.kind) == [.totp, .phone])
         #expect(await spy.requests.count == 1, "no lookup without tokens")
     }
 

@@ -52,7 +52,11 @@ extension IdentityBackendCapabilities {
                 deletionService: accountDeletion.map { BackendAccountDeletionService(backend: $0) },
                 appleCredentials: appleCredentials, context: context),
             secondFactors: multiFactor.map {
-                SecondFactorFeatures(service: BackendSecondFactorService(backend: $0, clock: clock), context: context)
+                SecondFactorFeatures(
+                    service: BackendSecondFactorService(backend: $0, clock: clock),
+                    phoneService: phoneSecondFactors.map {
+                        BackendPhoneSecondFactorService(backend: $0, verifier: phoneVerifier, clock: clock)
+                    }, context: context)
             },
             passkeys: passkeys.map {
                 PasskeyFeatures(

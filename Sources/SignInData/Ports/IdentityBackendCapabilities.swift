@@ -41,6 +41,8 @@ public struct IdentityBackendCapabilities: Sendable {
     public var emailLinks: (any EmailLinkBackend)?
     /// Signing in with a code sent by SMS.
     public var phone: (any PhoneBackend)?
+    /// Phone numbers as second factors.
+    public var phoneSecondFactors: (any PhoneSecondFactorBackend)?
 
     /// Creates the set; a port left out is one the backend does not offer.
     public init(
@@ -52,7 +54,7 @@ public struct IdentityBackendCapabilities: Sendable {
         customTokens: (any CustomTokenBackend)? = nil, emailVerification: (any EmailVerificationBackend)? = nil,
         profile: (any ProfileBackend)? = nil, multiFactor: (any MultiFactorBackend)? = nil,
         passkeys: (any PasskeyBackend)? = nil, emailLinks: (any EmailLinkBackend)? = nil,
-        phone: (any PhoneBackend)? = nil
+        phone: (any PhoneBackend)? = nil, phoneSecondFactors: (any PhoneSecondFactorBackend)? = nil
     ) {
         self.sessions = sessions
         self.passwords = passwords
@@ -70,6 +72,7 @@ public struct IdentityBackendCapabilities: Sendable {
         self.passkeys = passkeys
         self.emailLinks = emailLinks
         self.phone = phone
+        self.phoneSecondFactors = phoneSecondFactors
     }
 
     /// Every port, from a backend that offers them all (Firebase, the embedded backend): the type asks for each, so
@@ -78,12 +81,13 @@ public struct IdentityBackendCapabilities: Sendable {
         all backend: some SessionBackend & PasswordBackend & PasswordResetBackend & PasswordResetCodeBackend
             & PasswordChangeBackend & GuestBackend & IdentityProviderBackend & LinkingBackend & AccountDeletionBackend
             & CustomTokenBackend & EmailVerificationBackend & ProfileBackend & MultiFactorBackend & PasskeyBackend
-            & EmailLinkBackend & PhoneBackend
+            & EmailLinkBackend & PhoneBackend & PhoneSecondFactorBackend
     ) {
         self.init(
             sessions: backend, passwords: backend, passwordReset: backend, passwordResetCodes: backend,
             passwordChange: backend, guests: backend, identityProviders: backend, linking: backend,
             accountDeletion: backend, customTokens: backend, emailVerification: backend, profile: backend,
-            multiFactor: backend, passkeys: backend, emailLinks: backend, phone: backend)
+            multiFactor: backend, passkeys: backend, emailLinks: backend, phone: backend,
+            phoneSecondFactors: backend)
     }
 }

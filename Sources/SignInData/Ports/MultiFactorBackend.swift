@@ -132,7 +132,7 @@ public struct BackendSecondFactor: Hashable, Sendable {
     public var domain: SecondFactor {
         SecondFactor(
             id: mfaEnrollmentId, kind: phoneNumber == nil ? .totp : .phone, displayName: displayName,
-            enrolledAt: enrolledAt)
+            enrolledAt: enrolledAt, phoneNumber: phoneNumber)
     }
 }
 

@@ -43,7 +43,8 @@ package struct TracingIdentityBackend: SessionBackend, PasswordBackend, Password
             profile: capabilities.profile.map { _ in traced },
             multiFactor: capabilities.multiFactor.map { _ in traced },
             passkeys: capabilities.passkeys.map { _ in traced },
-            emailLinks: capabilities.emailLinks.map { _ in traced }, phone: capabilities.phone.map { _ in traced })
+            emailLinks: capabilities.emailLinks.map { _ in traced }, phone: capabilities.phone.map { _ in traced },
+            phoneSecondFactors: capabilities.phoneSecondFactors.map { _ in traced })
     }
 
     /// The wrapped backend's port; it is there, since ``wrapping(_:tracer:)`` hands out only the ports present.
@@ -335,6 +336,46 @@ extension TracingIdentityBackend: PhoneBackend {
     {
         try await session("signInWithPhoneCode", .backendSendPhoneCode) {
             try await port(base.phone).signInWithPhoneCode(sessionInfo: sessionInfo, code: code, idToken: idToken)
+        }
+    }
+}
+
+extension TracingIdentityBackend: PhoneSecondFactorBackend {
+    package func startPhoneEnrollment(idToken: Secret, phoneNumber: String, appProof: PhoneAppProof) async throws
+        -> Secret
+    {
+        try await call("startPhoneEnrollment", .backendSendPhoneNumber(phoneNumber), answer: { _ in .backendDone }) {
+            try await port(base.phoneSecondFactors).startPhoneEnrollment(
+                idToken: idToken, phoneNumber: phoneNumber, appProof: appProof)
+        }
+    }
+
+    package func finalizePhoneEnrollment(idToken: Secret, sessionInfo: Secret, code: Secret, displayName: String?)
+        async throws -> BackendTOTPEnrollmentResult
+    {
+        try await call("finalizePhoneEnrollment", .backendSendPhoneCode, answer: { _ in .backendDone }) {
+            try await port(base.phoneSecondFactors).finalizePhoneEnrollment(
+                idToken: idToken, sessionInfo: sessionInfo, code: code, displayName: displayName)
+        }
+    }
+
+    package func startPhoneSecondFactorSignIn(pendingCredential: Secret, enrollmentID: String, appProof: PhoneAppProof)
+        async throws -> Secret
+    {
+        try await call(
+            "startPhoneSecondFactorSignIn", .backendSendSecondFactorCode, answer: { _ in .backendDone }
+        ) {
+            try await port(base.phoneSecondFactors).startPhoneSecondFactorSignIn(
+                pendingCredential: pendingCredential, enrollmentID: enrollmentID, appProof: appProof)
+        }
+    }
+
+    package func finalizePhoneSecondFactorSignIn(pendingCredential: Secret, sessionInfo: Secret, code: Secret)
+        async throws -> BackendSessionResponse
+    {
+        try await session("finalizePhoneSecondFactorSignIn", .backendSendPhoneCode) {
+            try await port(base.phoneSecondFactors).finalizePhoneSecondFactorSignIn(
+                pendingCredential: pendingCredential, sessionInfo: sessionInfo, code: code)
         }
     }
 }

@@ -18,13 +18,19 @@ public struct SecondFactor: Hashable, Sendable, Codable {
     public var displayName: String?
     /// When it was enrolled.
     public var enrolledAt: Date
+    /// For a phone factor, its number, as the backend shows it: masked but for its last digits before the second
+    /// step of a sign-in (`+*******0100`); `nil` for a TOTP factor.
+    public var phoneNumber: String?
 
     /// Creates a factor.
-    public init(id: String, kind: Kind = .totp, displayName: String? = nil, enrolledAt: Date) {
+    public init(
+        id: String, kind: Kind = .totp, displayName: String? = nil, enrolledAt: Date, phoneNumber: String? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.displayName = displayName
         self.enrolledAt = enrolledAt
+        self.phoneNumber = phoneNumber
     }
 }
 

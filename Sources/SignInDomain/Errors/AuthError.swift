@@ -172,6 +172,10 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Too many SMS were asked for (for this number, its range, from this app, or by the whole project today), or too
     /// many codes tried: wait, then ask for a new code.
     case tooManyPhoneCodes
+    /// A phone second factor needs the account's email verified first (Firebase's rule): verify it, then enrol.
+    case secondFactorNeedsVerifiedEmail
+    /// This number is already one of the account's second factors.
+    case phoneFactorAlreadyEnrolled
 
     public var description: String {
         switch self {
@@ -264,6 +268,8 @@ public enum AuthError: Error, Hashable, Sendable, CustomStringConvertible {
         case .phoneNumberAlreadyInUse: "Another account signs in with this phone number."
         case .phoneRegionNotAllowed: "The project sends no SMS to numbers of this country."
         case .tooManyPhoneCodes: "Too many SMS codes were asked for or tried."
+        case .secondFactorNeedsVerifiedEmail: "A phone second factor needs a verified email."
+        case .phoneFactorAlreadyEnrolled: "This number is already one of the account's second factors."
         }
     }
 }

@@ -9,12 +9,18 @@
 public struct SecondFactorFeatures: Sendable {
     /// The backend's second factors.
     public var service: any SecondFactorService
+    /// Phone numbers as second factors, where the backend has them.
+    public var phoneService: (any PhoneSecondFactorService)?
     /// The session and the providers that sign in again.
     public var context: FeatureContext
 
     /// Creates the group.
-    public init(service: any SecondFactorService, context: FeatureContext) {
+    public init(
+        service: any SecondFactorService, phoneService: (any PhoneSecondFactorService)? = nil,
+        context: FeatureContext
+    ) {
         self.service = service
+        self.phoneService = phoneService
         self.context = context
     }
 
@@ -35,5 +41,15 @@ public struct SecondFactorFeatures: Sendable {
     /// Finishes a sign-in that asked for a second factor.
     public var finishSignIn: FinishSecondFactorSignInUseCase {
         FinishSecondFactorSignInUseCase(factors: service, sessions: context.sessions)
+    }
+    /// Enrols a phone number, where the backend has phone factors.
+    public var enrollPhone: EnrollPhoneFactorUseCase? {
+        phoneService.map {
+            EnrollPhoneFactorUseCase(factors: $0, sessions: context.sessions, authProviders: context.authProviders)
+        }
+    }
+    /// Finishes a sign-in with a code sent to a phone factor, where the backend has them.
+    public var phoneSignIn: PhoneSecondFactorSignInUseCase? {
+        phoneService.map { PhoneSecondFactorSignInUseCase(factors: $0, sessions: context.sessions) }
     }
 }

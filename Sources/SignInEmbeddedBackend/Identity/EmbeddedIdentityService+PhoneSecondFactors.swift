@@ -36,11 +36,11 @@ extension EmbeddedIdentityService {
     }
 
     /// Confirms a phone factor with the code sent to it: the factor is added, and the caller's session is issued
-    /// again, as after a TOTP enrolment.
+    /// again, as after a TOTP enrolment (without recovery codes).
     /// - Throws: `INVALID_SESSION_INFO` (unknown, used, another account's, or a sign-in's code), `SESSION_EXPIRED`,
     ///   `INVALID_CODE`, `SECOND_FACTOR_EXISTS`, the ID token's refusals.
     public func finalizePhoneEnrollment(idToken: Secret, sessionInfo: Secret, code: Secret, displayName: String?)
-        throws(IdentityBackendError) -> BackendSessionResponse
+        throws(IdentityBackendError) -> BackendTOTPEnrollmentResult
     {
         let now = clock.now()
         let fresh = Fresh(self)
@@ -74,7 +74,8 @@ extension EmbeddedIdentityService {
                 return .failure(error)
             }
         }
-        return try outcome.get()
+        // Phone factors bring no recovery codes.
+        return BackendTOTPEnrollmentResult(session: try outcome.get())
     }
 
     /// The second step of a sign-in with a phone factor: sends a code to the factor's number, and returns the
@@ -155,5 +156,21 @@ extension EmbeddedIdentityService {
                 .unsupportedFirstFactor,
                 message: "A phone number cannot be set as a first factor on an SMS based MFA user.")
         }
+    }
+}
+
+extension EmbeddedIdentityService: PhoneSecondFactorBackend {
+    /// As ``startPhoneEnrollment(idToken:phoneNumber:)``; the app's proof is not asked for.
+    public func startPhoneEnrollment(idToken: Secret, phoneNumber: String, appProof: PhoneAppProof)
+        throws(IdentityBackendError) -> Secret
+    {
+        try startPhoneEnrollment(idToken: idToken, phoneNumber: phoneNumber)
+    }
+
+    /// As ``startPhoneSecondFactorSignIn(pendingCredential:enrollmentID:)``; the app's proof is not asked for.
+    public func startPhoneSecondFactorSignIn(pendingCredential: Secret, enrollmentID: String, appProof: PhoneAppProof)
+        throws(IdentityBackendError) -> Secret
+    {
+        try startPhoneSecondFactorSignIn(pendingCredential: pendingCredential, enrollmentID: enrollmentID)
     }
 }

@@ -272,7 +272,7 @@ extension EmbeddedIdentityService: MultiFactorBackend {
                 .invalidMFAPendingCredential, message: "the pending credential cannot be written"))
         return .secondFactorRequired(
             BackendSecondFactorChallenge(
-                pendingCredential: credential, factors: (account.secondFactors ?? []).map(\.backend),
+                pendingCredential: credential, factors: (account.secondFactors ?? []).map(\.masked),
                 email: account.email))
     }
 
@@ -401,9 +401,24 @@ extension EmbeddedIdentityService: MultiFactorBackend {
 }
 
 extension TOTPFactorRecord {
-    /// The factor as the port describes it: never its secret.
+    /// The factor as the port describes it to the account's owner: never its secret.
     var backend: BackendSecondFactor {
         BackendSecondFactor(
             mfaEnrollmentId: id, displayName: displayName, enrolledAt: enrolledAt, phoneNumber: phoneNumber)
+    }
+
+    /// The factor as a sign-in's challenge lists it, before the second step: a phone's number masked but for its last
+    /// four digits, as Firebase shows it, so that whoever holds the password alone does not learn it.
+    var masked: BackendSecondFactor {
+        var factor = backend
+        factor.phoneNumber = phoneNumber.map(EmbeddedIdentityService.maskedPhoneNumber)
+        return factor
+    }
+}
+
+extension EmbeddedIdentityService {
+    /// A number masked but for its last four digits: `+15555550100` is `+*******0100`.
+    public static func maskedPhoneNumber(_ number: String) -> String {
+        "+" + String(repeating: "*", count: max(number.count - 5, 0)) + String(number.suffix(4))
     }
 }

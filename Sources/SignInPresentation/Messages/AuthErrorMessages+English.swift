@@ -166,6 +166,9 @@ extension AuthErrorMessages {
         .phoneRegionNotAllowed:
             "This app sends no SMS to numbers of that country. Use a number of another country, or sign in another way.",
         .tooManyPhoneCodes: "Too many SMS codes were asked for or tried. Wait a while, then ask for a new code.",
+        .secondFactorNeedsVerifiedEmail:
+            "Verify your email first: a phone number can be a second factor only of an account whose email is verified.",
+        .phoneFactorAlreadyEnrolled: "This phone number is already one of your second factors.",
         .featurePhoneSignIn: "sign-in by phone number",
         .phoneProviderName: "a phone number",
     ]

@@ -140,6 +140,8 @@ extension AuthErrorMessages {
         .phoneNumberAlreadyInUse: "另一個帳號使用此電話號碼登入。請登入該帳號，或改用其他號碼。",
         .phoneRegionNotAllowed: "此應用程式不寄簡訊到該國家的號碼。請改用其他國家的號碼，或以其他方式登入。",
         .tooManyPhoneCodes: "要求或嘗試的簡訊代碼太多。請稍候，再重新申請代碼。",
+        .secondFactorNeedsVerifiedEmail: "請先驗證電子郵件：只有電子郵件已驗證的帳號，才能以電話號碼作為第二步驟。",
+        .phoneFactorAlreadyEnrolled: "此電話號碼已是您的第二步驟之一。",
         .featurePhoneSignIn: "以電話號碼登入",
         .phoneProviderName: "電話號碼",
     ]

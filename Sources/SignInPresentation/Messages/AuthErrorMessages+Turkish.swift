@@ -167,6 +167,9 @@ extension AuthErrorMessages {
         .phoneRegionNotAllowed:
             "Bu uygulama o ülkenin numaralarına SMS göndermiyor. Başka bir ülkenin numarasını kullanın veya başka bir yolla oturum açın.",
         .tooManyPhoneCodes: "Çok fazla SMS kodu istendi veya denendi. Bir süre bekleyin, sonra yeni bir kod isteyin.",
+        .secondFactorNeedsVerifiedEmail:
+            "Önce e-postanızı doğrulayın: telefon numarası yalnızca e-postası doğrulanmış bir hesabın ikinci adımı olabilir.",
+        .phoneFactorAlreadyEnrolled: "Bu telefon numarası zaten ikinci adımlarınızdan biri.",
         .featurePhoneSignIn: "telefon numarasıyla oturum açma",
         .phoneProviderName: "telefon numarası",
     ]

@@ -180,6 +180,8 @@ public struct AuthErrorMessages: Sendable {
         case .phoneNumberAlreadyInUse: (.phoneNumberAlreadyInUse, [:])
         case .phoneRegionNotAllowed: (.phoneRegionNotAllowed, [:])
         case .tooManyPhoneCodes: (.tooManyPhoneCodes, [:])
+        case .secondFactorNeedsVerifiedEmail: (.secondFactorNeedsVerifiedEmail, [:])
+        case .phoneFactorAlreadyEnrolled: (.phoneFactorAlreadyEnrolled, [:])
         }
     }
 

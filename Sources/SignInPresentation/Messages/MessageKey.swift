@@ -105,6 +105,8 @@ public enum MessageKey: String, Hashable, Sendable, CaseIterable {
     case phoneNumberAlreadyInUse
     case phoneRegionNotAllowed
     case tooManyPhoneCodes
+    case secondFactorNeedsVerifiedEmail
+    case phoneFactorAlreadyEnrolled
     /// An operation's name, not a message: "Sign in with {provider}", as a backend that lacks it is named.
     case signInWithProvider
     /// What a backend may lack, as ``notSupportedByBackend``'s `{operation}` names it.
