@@ -50,12 +50,12 @@ extension CLIMessages {
         .commandInteractiveDetails: "A menu of every flow. It needs a terminal.",
         .commandSignInSummary: "sign in with a registered provider (anonymous: a guest account)",
         .commandSignInDetails:
-            "Signs in with the provider. Apple asks for consent, Google lets you choose an account, email asks for the email and the password. Any OpenID Connect provider: 'sign-in oidc.NAME --issuer URL --client-id ID' registers it in the data folder and prints the address to open in a browser (the answer comes back to 127.0.0.1); afterwards 'sign-in oidc.NAME' is enough. 'sign-in passkey' signs in with a passkey this device holds (see passkey add): no email or password is asked. 'sign-in email-link --email EMAIL' mails a link that signs in without a password (open it with open-link).",
+            "Signs in with the provider. Apple asks for consent, Google lets you choose an account, email asks for the email and the password. Any OpenID Connect provider: 'sign-in oidc.NAME --issuer URL --client-id ID' registers it in the data folder and prints the address to open in a browser (the answer comes back to 127.0.0.1); afterwards 'sign-in oidc.NAME' is enough. 'sign-in passkey' signs in with a passkey this device holds (see passkey add): no email or password is asked. 'sign-in email-link --email EMAIL' mails a link that signs in without a password (open it with open-link). 'sign-in phone --phone +15555550100' sends a code by SMS and asks for it (or takes --code in a later run).",
         .commandSignUpSummary: "create an email and password account",
         .commandSignUpDetails: "Creates an account with an email and a password, and signs it in.",
         .commandLinkSummary: "link a provider to the signed-in account (a guest keeps its uid)",
         .commandLinkDetails:
-            "Adds a way to sign in to the signed-in account. A guest keeps its uid and everything stored for it.",
+            "Adds a way to sign in to the signed-in account. A guest keeps its uid and everything stored for it. 'link phone --phone NUMBER' adds a phone number, proved by a code sent to it.",
         .commandUnlinkSummary: "unlink a provider (never the last one)",
         .commandUnlinkDetails:
             "Removes a way to sign in from the signed-in account. The last one cannot be removed. Needs a recent sign-in.",
@@ -427,7 +427,7 @@ extension CLIMessages {
             "The authenticator app's 6-digit code, or one of the account's recovery codes, for a sign-in that asks for one (signing in again before a sensitive command included). mfa enroll always asks for its first code on the terminal.",
         .commandMFASummary: "two-step sign-in with an authenticator app: enroll, list, remove, recovery codes",
         .commandMFADetails:
-            "mfa enroll (on a terminal only: it shows a secret) draws a QR code for an authenticator app, with the secret as text and its otpauth:// address, then asks for a first code from the app; from then on every sign-in asks for a code too. The first authenticator also brings ten recovery codes, shown once: each signs in once in place of a code (--code takes one), for a user who lost the app. mfa recovery-codes (on a terminal only) makes a new set, and the old codes work no more. mfa list shows the account's authenticators. mfa remove [ID or number] removes one; removing the last turns two-step sign-in off and must be confirmed (--yes). Enrolling, removing and new recovery codes need a recent sign-in: the password, and a code (--code) when the account already has an authenticator.",
+            "mfa enroll (on a terminal only: it shows a secret) draws a QR code for an authenticator app, with the secret as text and its otpauth:// address, then asks for a first code from the app; from then on every sign-in asks for a code too. The first authenticator also brings ten recovery codes, shown once: each signs in once in place of a code (--code takes one), for a user who lost the app. mfa recovery-codes (on a terminal only) makes a new set, and the old codes work no more. mfa list shows the account's authenticators. mfa remove [ID or number] removes one; removing the last turns two-step sign-in off and must be confirmed (--yes). Enrolling, removing and new recovery codes need a recent sign-in: the password, and a code (--code) when the account already has an authenticator. mfa enroll --phone NUMBER enrols a phone instead: a code goes to it by SMS, then is asked for (or given with --code in a later run); a sign-in with a phone factor sends it a code and asks for it on a terminal. A phone factor needs a verified email.",
         .usageNeedsMFAAction: "mfa needs what to do: {actions}.",
         .usageUnknownMFAAction: "\"{action}\" is not something mfa does. Use one of: {actions}.",
         .usageMFAEnrollNeedsTerminal:
@@ -544,9 +544,9 @@ extension CLIMessages {
         .promptPhoneCode: "The 6-digit code from the SMS: ",
         .phoneCodeSentAsk: "A code was sent by SMS to {phone}; 'signin-demo outbox' shows it.",
         .phoneCodeSent:
-            "A code was sent by SMS to {phone}. The messages are in {folder}; 'signin-demo outbox' shows them. Then run 'signin-demo {command} phone --phone {phone} --code CODE'.",
+            "A code was sent by SMS to {phone}. The messages are in {folder}; 'signin-demo outbox' shows them. Then run 'signin-demo {command} --phone {phone} --code CODE'.",
         .phoneCodeSentElsewhere:
-            "A code was sent by SMS to {phone}. Then run 'signin-demo {command} phone --phone {phone} --code CODE'.",
+            "A code was sent by SMS to {phone}. Then run 'signin-demo {command} --phone {phone} --code CODE'.",
         .linkedPhone: "linked {phone}: uid {uid} kept",
         .usagePhoneNoCodeSent:
             "no code was sent to {phone} from this data folder, or it was used. Run the command without --code to send one.",
@@ -556,6 +556,10 @@ extension CLIMessages {
         .menuSignInPhone: "Sign in with a code sent to your phone",
         .menuLinkPhone: "Link a phone number",
         .usageNeedsPhone: "{command} needs --phone when standard input is not a terminal",
+        .usagePhoneFactorNeedsTerminal:
+            "this account's second factor is a phone: its code comes by SMS during the sign-in, so sign in on a terminal",
+        .mfaPhoneEnrolled: "{phone} is now a second factor: sign-ins ask for a code sent to it",
+        .mfaPhoneFactor: "Phone {phone}",
         .outboxCode: "or type the code {code} (signin-demo sign-in email-link --email … --code {code})",
         .menuSignInEmailLink: "Sign in with a link mailed to you",
         .signInLinkMailed:

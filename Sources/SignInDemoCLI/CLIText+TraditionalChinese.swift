@@ -43,11 +43,11 @@ extension CLIMessages {
         .commandInteractiveDetails: "包含所有流程的選單。需要終端機。",
         .commandSignInSummary: "以已註冊的提供者登入（anonymous：訪客帳號）",
         .commandSignInDetails:
-            "以提供者登入。Apple 會請求同意，Google 讓您選擇帳號，電子郵件則會詢問電子郵件地址與密碼。任何 OpenID Connect 提供者：「sign-in oidc.名稱 --issuer 網址 --client-id ID」會將其註冊於資料資料夾，並印出要在瀏覽器開啟的網址（回應會傳回 127.0.0.1）；之後只需「sign-in oidc.名稱」。「sign-in passkey」以此裝置持有的密碼金鑰登入（見 passkey add）：不會詢問電子郵件或密碼。「sign-in email-link --email 電子郵件」會寄出免密碼登入的連結（以 open-link 開啟）。",
+            "以提供者登入。Apple 會請求同意，Google 讓您選擇帳號，電子郵件則會詢問電子郵件地址與密碼。任何 OpenID Connect 提供者：「sign-in oidc.名稱 --issuer 網址 --client-id ID」會將其註冊於資料資料夾，並印出要在瀏覽器開啟的網址（回應會傳回 127.0.0.1）；之後只需「sign-in oidc.名稱」。「sign-in passkey」以此裝置持有的密碼金鑰登入（見 passkey add）：不會詢問電子郵件或密碼。「sign-in email-link --email 電子郵件」會寄出免密碼登入的連結（以 open-link 開啟）。'sign-in phone --phone +886912345678' 會以簡訊寄出代碼並詢問（或在之後執行時以 --code 提供）。",
         .commandSignUpSummary: "建立電子郵件與密碼帳號",
         .commandSignUpDetails: "以電子郵件與密碼建立帳號，並登入該帳號。",
         .commandLinkSummary: "將提供者連結到已登入的帳號（訪客會保留其 uid）",
-        .commandLinkDetails: "為已登入的帳號新增一種登入方式。訪客會保留其 uid 以及為其儲存的所有資料。",
+        .commandLinkDetails: "為已登入的帳號新增一種登入方式。訪客會保留其 uid 以及為其儲存的所有資料。'link phone --phone 號碼' 會加入電話號碼，以寄到該號碼的代碼證明。",
         .commandUnlinkSummary: "取消連結提供者（最後一種除外）",
         .commandUnlinkDetails: "從已登入的帳號移除一種登入方式。最後一種無法移除。需要最近登入過。",
         .commandStatusSummary: "目前登入的使用者（沒有人登入時結束代碼為 1）",
@@ -378,7 +378,7 @@ extension CLIMessages {
         .optionCode: "驗證器應用程式的 6 位數代碼，或帳號的一個復原碼，用於需要代碼的登入（包括敏感命令前的重新登入）。mfa enroll 一律在終端機上詢問第一個代碼。",
         .commandMFASummary: "使用驗證器應用程式的兩步驟登入：新增、列出、移除、復原碼",
         .commandMFADetails:
-            "mfa enroll（僅限終端機：它會顯示密鑰）會顯示供驗證器應用程式掃描的 QR 碼、文字形式的密鑰及其 otpauth:// 網址，然後要求輸入應用程式的第一個代碼；之後每次登入都會再要求代碼。第一個驗證器也會帶來十個只顯示一次的復原碼：遺失應用程式時，每個復原碼可代替代碼登入一次（--code 可接受復原碼）。mfa recovery-codes（僅限終端機）會產生一組新的復原碼，舊的即失效。mfa list 列出帳號的驗證器。mfa remove [ID 或編號] 移除其中一個；移除最後一個會關閉兩步驟登入，必須確認（--yes）。新增、移除與產生新復原碼都需要最近登入過：需要密碼，若帳號已有驗證器則還需要代碼（--code）。",
+            "mfa enroll（僅限終端機：它會顯示密鑰）會顯示供驗證器應用程式掃描的 QR 碼、文字形式的密鑰及其 otpauth:// 網址，然後要求輸入應用程式的第一個代碼；之後每次登入都會再要求代碼。第一個驗證器也會帶來十個只顯示一次的復原碼：遺失應用程式時，每個復原碼可代替代碼登入一次（--code 可接受復原碼）。mfa recovery-codes（僅限終端機）會產生一組新的復原碼，舊的即失效。mfa list 列出帳號的驗證器。mfa remove [ID 或編號] 移除其中一個；移除最後一個會關閉兩步驟登入，必須確認（--yes）。新增、移除與產生新復原碼都需要最近登入過：需要密碼，若帳號已有驗證器則還需要代碼（--code）。mfa enroll --phone 號碼 則改為登記電話：以簡訊寄出代碼，之後詢問代碼（或在之後執行時以 --code 提供）；使用電話步驟的登入會寄出代碼，並在終端機上詢問。電話步驟需要已驗證的電子郵件。",
         .usageNeedsMFAAction: "mfa 需要指定要做什麼：{actions}。",
         .usageUnknownMFAAction: "「{action}」不是 mfa 的操作。請使用其中之一：{actions}。",
         .usageMFAEnrollNeedsTerminal: "mfa enroll 會顯示密鑰，再要求輸入由它算出的代碼：請在終端機上執行（或在 signin-demo interactive 中選擇）。",
@@ -474,8 +474,8 @@ extension CLIMessages {
         .promptPhoneCode: "簡訊中的 6 位數代碼：",
         .phoneCodeSentAsk: "已以簡訊將代碼寄到 {phone}；'signin-demo outbox' 會顯示。",
         .phoneCodeSent:
-            "已以簡訊將代碼寄到 {phone}。簡訊位於 {folder}；'signin-demo outbox' 會顯示。接著執行 'signin-demo {command} phone --phone {phone} --code 代碼'。",
-        .phoneCodeSentElsewhere: "已以簡訊將代碼寄到 {phone}。接著執行 'signin-demo {command} phone --phone {phone} --code 代碼'。",
+            "已以簡訊將代碼寄到 {phone}。簡訊位於 {folder}；'signin-demo outbox' 會顯示。接著執行 'signin-demo {command} --phone {phone} --code 代碼'。",
+        .phoneCodeSentElsewhere: "已以簡訊將代碼寄到 {phone}。接著執行 'signin-demo {command} --phone {phone} --code 代碼'。",
         .linkedPhone: "已連結 {phone}：uid {uid} 保留",
         .usagePhoneNoCodeSent: "此資料資料夾沒有寄出代碼到 {phone}，或代碼已使用。請不加 --code 執行此命令以寄出代碼。",
         .optionPhone: "國際格式的電話號碼（+886912345678）：sign-in phone 與 link phone 會以簡訊寄代碼給它。",
@@ -483,6 +483,9 @@ extension CLIMessages {
         .menuSignInPhone: "以寄到手機的代碼登入",
         .menuLinkPhone: "連結電話號碼",
         .usageNeedsPhone: "標準輸入不是終端機時，{command} 需要 --phone",
+        .usagePhoneFactorNeedsTerminal: "此帳號的第二步驟是電話：代碼會在登入時以簡訊寄出，因此請在終端機上登入",
+        .mfaPhoneEnrolled: "{phone} 現在是第二步驟：登入時會要求寄到它的代碼",
+        .mfaPhoneFactor: "電話 {phone}",
         .outboxCode: "或輸入代碼 {code}（signin-demo sign-in email-link --email … --code {code}）",
         .menuSignInEmailLink: "以寄給您的連結登入",
         .signInLinkMailed:

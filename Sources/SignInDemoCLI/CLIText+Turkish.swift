@@ -50,13 +50,13 @@ extension CLIMessages {
         .commandInteractiveDetails: "Tüm akışları içeren bir menü. Terminal gerektirir.",
         .commandSignInSummary: "kayıtlı bir sağlayıcıyla oturum açma (anonymous: misafir hesap)",
         .commandSignInDetails:
-            "Sağlayıcıyla oturum açar. Apple izin ister, Google bir hesap seçmenizi sağlar, e-posta ise e-posta adresini ve parolayı sorar. Herhangi bir OpenID Connect sağlayıcısı: 'sign-in oidc.AD --issuer URL --client-id KİMLİK' onu veri klasörüne kaydeder ve tarayıcıda açılacak adresi yazar (yanıt 127.0.0.1'e döner); sonrasında 'sign-in oidc.AD' yeterlidir. 'sign-in passkey' bu cihazdaki bir geçiş anahtarıyla oturum açar (bkz. passkey add): e-posta ya da parola sorulmaz. 'sign-in email-link --email E-POSTA' parolasız oturum açan bir bağlantı gönderir (open-link ile açın).",
+            "Sağlayıcıyla oturum açar. Apple izin ister, Google bir hesap seçmenizi sağlar, e-posta ise e-posta adresini ve parolayı sorar. Herhangi bir OpenID Connect sağlayıcısı: 'sign-in oidc.AD --issuer URL --client-id KİMLİK' onu veri klasörüne kaydeder ve tarayıcıda açılacak adresi yazar (yanıt 127.0.0.1'e döner); sonrasında 'sign-in oidc.AD' yeterlidir. 'sign-in passkey' bu cihazdaki bir geçiş anahtarıyla oturum açar (bkz. passkey add): e-posta ya da parola sorulmaz. 'sign-in email-link --email E-POSTA' parolasız oturum açan bir bağlantı gönderir (open-link ile açın). 'sign-in phone --phone +905551234567' SMS ile bir kod gönderir ve onu sorar (ya da sonraki bir çalıştırmada --code ile alır).",
         .commandSignUpSummary: "e-posta ve parola ile hesap oluşturma",
         .commandSignUpDetails: "E-posta ve parola ile bir hesap oluşturur ve bu hesapta oturum açar.",
         .commandLinkSummary:
             "bir sağlayıcıyı oturum açık hesaba bağlama (misafir hesap uid'sini korur)",
         .commandLinkDetails:
-            "Oturum açık hesaba yeni bir oturum açma yolu ekler. Misafir hesap uid'sini ve kendisi için saklanan her şeyi korur.",
+            "Oturum açık hesaba yeni bir oturum açma yolu ekler. Misafir hesap uid'sini ve kendisi için saklanan her şeyi korur. 'link phone --phone NUMARA' bir telefon numarası ekler; numara ona gönderilen kodla kanıtlanır.",
         .commandUnlinkSummary: "bir sağlayıcının bağlantısını kaldırma (sonuncusu asla kaldırılamaz)",
         .commandUnlinkDetails:
             "Oturum açık hesaptan bir oturum açma yolunu kaldırır. Sonuncusu kaldırılamaz. Yakın zamanda oturum açmış olmanız gerekir.",
@@ -438,7 +438,7 @@ extension CLIMessages {
         .commandMFASummary:
             "doğrulama uygulamasıyla iki adımlı oturum açma: ekleme, listeleme, kaldırma, kurtarma kodları",
         .commandMFADetails:
-            "mfa enroll (yalnızca terminalde: bir sır gösterir) bir doğrulama uygulaması için QR kodu, metin olarak sırrı ve otpauth:// adresini gösterir, sonra uygulamadan ilk kodu ister; bundan sonra her oturum açma bir kod da ister. İlk doğrulama uygulaması bir kez gösterilen on kurtarma kodu da getirir: uygulamasını kaybeden kullanıcı için her biri kodun yerine bir kez oturum açar (--code birini alır). mfa recovery-codes (yalnızca terminalde) yeni bir takım üretir ve eski kodlar artık çalışmaz. mfa list hesabın doğrulama uygulamalarını gösterir. mfa remove [kimlik ya da sıra numarası] birini kaldırır; sonuncusunu kaldırmak iki adımlı oturum açmayı kapatır ve onay ister (--yes). Ekleme, kaldırma ve yeni kurtarma kodları yakın zamanda oturum açmış olmayı gerektirir: parola ve hesabın zaten bir doğrulama uygulaması varsa bir kod (--code).",
+            "mfa enroll (yalnızca terminalde: bir sır gösterir) bir doğrulama uygulaması için QR kodu, metin olarak sırrı ve otpauth:// adresini gösterir, sonra uygulamadan ilk kodu ister; bundan sonra her oturum açma bir kod da ister. İlk doğrulama uygulaması bir kez gösterilen on kurtarma kodu da getirir: uygulamasını kaybeden kullanıcı için her biri kodun yerine bir kez oturum açar (--code birini alır). mfa recovery-codes (yalnızca terminalde) yeni bir takım üretir ve eski kodlar artık çalışmaz. mfa list hesabın doğrulama uygulamalarını gösterir. mfa remove [kimlik ya da sıra numarası] birini kaldırır; sonuncusunu kaldırmak iki adımlı oturum açmayı kapatır ve onay ister (--yes). Ekleme, kaldırma ve yeni kurtarma kodları yakın zamanda oturum açmış olmayı gerektirir: parola ve hesabın zaten bir doğrulama uygulaması varsa bir kod (--code). mfa enroll --phone NUMARA bunun yerine bir telefonu kaydeder: ona SMS ile bir kod gider, sonra kod sorulur (ya da sonraki bir çalıştırmada --code ile verilir); telefon adımı olan bir oturum açma ona kod gönderir ve kodu terminalde sorar. Telefon adımı doğrulanmış bir e-posta gerektirir.",
         .usageNeedsMFAAction: "mfa ne yapacağını bilmeli: {actions}.",
         .usageUnknownMFAAction: "\"{action}\" mfa'nın yaptığı bir şey değil. Şunlardan birini kullanın: {actions}.",
         .usageMFAEnrollNeedsTerminal:
@@ -559,9 +559,9 @@ extension CLIMessages {
         .promptPhoneCode: "SMS'teki 6 haneli kod: ",
         .phoneCodeSentAsk: "{phone} numarasına SMS ile bir kod gönderildi; 'signin-demo outbox' kodu gösterir.",
         .phoneCodeSent:
-            "{phone} numarasına SMS ile bir kod gönderildi. Mesajlar {folder} içinde; 'signin-demo outbox' onları gösterir. Ardından 'signin-demo {command} phone --phone {phone} --code KOD' çalıştırın.",
+            "{phone} numarasına SMS ile bir kod gönderildi. Mesajlar {folder} içinde; 'signin-demo outbox' onları gösterir. Ardından 'signin-demo {command} --phone {phone} --code KOD' çalıştırın.",
         .phoneCodeSentElsewhere:
-            "{phone} numarasına SMS ile bir kod gönderildi. Ardından 'signin-demo {command} phone --phone {phone} --code KOD' çalıştırın.",
+            "{phone} numarasına SMS ile bir kod gönderildi. Ardından 'signin-demo {command} --phone {phone} --code KOD' çalıştırın.",
         .linkedPhone: "{phone} bağlandı: uid {uid} korundu",
         .usagePhoneNoCodeSent:
             "bu veri klasöründen {phone} numarasına kod gönderilmedi ya da kod kullanıldı. Kod göndermek için komutu --code olmadan çalıştırın.",
@@ -571,6 +571,10 @@ extension CLIMessages {
         .menuSignInPhone: "Telefonunuza gönderilen kodla oturum açın",
         .menuLinkPhone: "Telefon numarası bağlayın",
         .usageNeedsPhone: "standart girdi bir terminal değilken {command} --phone gerektirir",
+        .usagePhoneFactorNeedsTerminal:
+            "bu hesabın ikinci adımı bir telefon: kodu oturum açma sırasında SMS ile gelir, bu yüzden bir terminalde oturum açın",
+        .mfaPhoneEnrolled: "{phone} artık bir ikinci adım: oturum açmalar ona gönderilen bir kodu ister",
+        .mfaPhoneFactor: "Telefon {phone}",
         .outboxCode: "ya da {code} kodunu yazın (signin-demo sign-in email-link --email … --code {code})",
         .menuSignInEmailLink: "Size gönderilen bir bağlantıyla oturum aç",
         .signInLinkMailed:

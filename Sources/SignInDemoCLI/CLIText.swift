@@ -117,7 +117,9 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case menuSignInEmailLink, signInLinkMailed, signInLinkMailedMenu, signInLinkMailedElsewhere
     case promptSignInLinkEmail, outboxSubjectSignIn, outboxCode, outboxSMSLine
     case promptPhone, promptPhoneCode, phoneCodeSentAsk, phoneCodeSent, phoneCodeSentElsewhere, linkedPhone
-    case usagePhoneNoCodeSent, usageNeedsPhone, optionPhone, helpPhoneProvider, menuSignInPhone, menuLinkPhone
+    case usagePhoneNoCodeSent, usageNeedsPhone, usagePhoneFactorNeedsTerminal, mfaPhoneEnrolled, mfaPhoneFactor,
+        optionPhone,
+        helpPhoneProvider, menuSignInPhone, menuLinkPhone
 
     // OpenID Connect providers.
     case optionIssuer, optionClientID, usageOIDCNotRegistered, usageOIDCNeedsIssuer, usageBadIssuer, usageBadClientID

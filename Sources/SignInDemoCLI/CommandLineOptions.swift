@@ -535,13 +535,15 @@ enum CommandTable {
                 missingInput: { $0.assumeYes ? nil : UsageError(.usageNeedsYesToDelete) }, menu: .menuDeleteAccount)
         case .mfa:
             CommandSpec(
-                command: name, operand: .mfaAction, options: reauthentication + [.name],
+                command: name, operand: .mfaAction, options: reauthentication + [.name, .phone],
                 summary: .commandMFASummary, details: .commandMFADetails, example: "enroll",
                 run: { await $0.mfa($1, $2) },
                 requires: { $0.capabilities.multiFactor == nil ? .secondFactors : nil },
                 missingInput: { invocation in
                     // The secret is shown before its first code can be computed: enrolling needs a terminal.
-                    invocation.command.mfaAction == .enroll ? UsageError(.usageMFAEnrollNeedsTerminal) : nil
+                    // A phone's code comes from the outbox: with --phone, it may come in a later run (--code).
+                    invocation.command.mfaAction == .enroll && invocation.phone == nil
+                        ? UsageError(.usageMFAEnrollNeedsTerminal) : nil
                 })
         case .passkey:
             CommandSpec(

@@ -48,7 +48,7 @@ extension CommandRunner {
                     let folder = root.backend.mailbox?.smsLocation ?? ""
                     return text(
                         root.backend.mailbox == nil ? .phoneCodeSentElsewhere : .phoneCodeSent,
-                        ["phone": number, "folder": folder, "command": linking ? "link" : "sign-in"]) + "\n"
+                        ["phone": number, "folder": folder, "command": linking ? "link phone" : "sign-in phone"]) + "\n"
                 }
             }
         }

@@ -15,7 +15,7 @@ extension CommandRunner {
         let action = invocation.command.mfaAction ?? .list
         if let refused = Self.optionNotForAction(invocation, action) { return usageError(refused) }
         return switch action {
-        case .enroll: await enrollTOTP(invocation, root)
+        case .enroll: invocation.phone == nil ? await enrollTOTP(invocation, root) : await enrollPhone(invocation, root)
         case .list: await listSecondFactors(invocation, root)
         case .remove: await removeSecondFactor(invocation, root)
         case .recoveryCodes: await newRecoveryCodes(invocation, root)
@@ -34,7 +34,7 @@ extension CommandRunner {
                 (.idTokenFile, invocation.idTokenFile != nil),
             ]
         }
-        if action == .enroll { given.removeFirst() }
+        if action == .enroll { given.removeFirst() } else { given.append((.phone, invocation.phone != nil)) }
         guard let refused = given.first(where: \.1)?.0 else { return nil }
         return UsageError(
             .usageMFAOptionNotForAction, ["option": CommandTable.option(refused).long, "action": action.rawValue])
@@ -141,7 +141,7 @@ extension CommandRunner {
                     factors.map { factor in
                         .object([
                             "id": .string(factor.id), "kind": .string(factor.kind.rawValue),
-                            "name": .optional(factor.displayName),
+                            "name": .optional(factor.displayName), "phoneNumber": .optional(factor.phoneNumber),
                             "enrolledAt": .string(factor.enrolledAt.formatted(.iso8601)),
                         ])
                     }))
@@ -160,11 +160,19 @@ extension CommandRunner {
                 .mfaFactorLine,
                 [
                     // A name is the user's own text; the output boundary escapes what a terminal would obey in it.
-                    "number": String(index + 1), "name": factor.displayName.map(InputText.echo) ?? text(.mfaUnnamed),
+                    "number": String(index + 1), "name": Self.factorName(factor, text),
                     "id": factor.id,
                     "date": factor.enrolledAt.formatted(.iso8601),
                 ])
         }.joined(separator: "\n") + "\n"
+    }
+
+    /// A factor's name: the user's own (escaped), else what it is, a phone with its number as the backend shows it.
+    static func factorName(_ factor: SecondFactor, _ text: CLIMessages) -> String {
+        if let name = factor.displayName {
+            return InputText.echo(name) + (factor.phoneNumber.map { " (\(InputText.echo($0)))" } ?? "")
+        }
+        return factor.phoneNumber.map { text(.mfaPhoneFactor, ["phone": InputText.echo($0)]) } ?? text(.mfaUnnamed)
     }
 
     private func removeSecondFactor(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
@@ -265,18 +273,21 @@ extension CommandRunner {
             await submitRecoveryCode(recovery, root)
             return nil
         }
+        let phonesOnly = challenge.factors.allSatisfy { $0.kind == .phone }
         if given == nil {
             guard invocation.canPrompt(console) else {
                 await root.screen.send(.secondFactor(.cancelChallenge))
+                if phonesOnly { return usageError(UsageError(.usagePhoneFactorNeedsTerminal)) }
                 // With --json, a script tells this apart from other usage errors by its code.
                 console.report?.fail(
                     code: errorCode(.secondFactorRequired(placeholderChallenge)), message: text(.usageNeedsCode))
                 return usageError(UsageError(.usageNeedsCode))
             }
-            console.out(text.errors.message(for: .secondFactorRequired(placeholderChallenge)) + "\n")
+            // A phone's code is announced when it is sent, below.
+            if !phonesOnly { console.out(text.errors.message(for: .secondFactorRequired(placeholderChallenge)) + "\n") }
         }
         let factors = challenge.factors.enumerated().map { index, factor in
-            "\(index + 1). \(factor.displayName ?? text(.mfaUnnamed)) (\(factor.id))"
+            "\(index + 1). \(Self.factorName(factor, text)) (\(factor.id))"
         }
         let factorID: String
         let recovery = choice.hasRecoveryCodes
@@ -293,6 +304,9 @@ extension CommandRunner {
         case .stop(let code):
             await root.screen.send(.secondFactor(.cancelChallenge))
             return code
+        }
+        if challenge.factors.first(where: { $0.id == factorID })?.kind == .phone {
+            return await finishWithPhoneFactor(factorID, invocation, root)
         }
         for attempt in 1...Self.codeAttempts {
             guard let code = given ?? ask(text(recovery ? .promptMFACode : .promptMFAFirstCode)) else {
@@ -312,6 +326,95 @@ extension CommandRunner {
             showError(root.viewModel.state.errorMessage ?? "", error: error, verbose: false)
         }
         return nil
+    }
+
+    /// The second step with a phone factor: a code goes by SMS to it, then the terminal asks for it (nobody can
+    /// know it before, so a phone factor needs a terminal). `nil` once the code was sent, or the code request failed
+    /// (its outcome is the view model's state).
+    private func finishWithPhoneFactor(_ factorID: String, _ invocation: Invocation, _ root: CompositionRoot) async
+        -> ExitCode?
+    {
+        guard let phone = root.viewModel.features.secondFactors?.phoneSignIn else {
+            await root.screen.send(.secondFactor(.cancelChallenge))
+            return reportNotOffered(.secondFactors, invocation)
+        }
+        guard invocation.canPrompt(console) else {
+            await root.screen.send(.secondFactor(.cancelChallenge))
+            return usageError(UsageError(.usagePhoneFactorNeedsTerminal))
+        }
+        await root.screen.send(.secondFactor(.sendPhoneCode(phone, factorID: factorID)))
+        guard case .sendSecondFactorCode(let verification)? = root.viewModel.state.completed else { return nil }
+        console.out(text(.phoneCodeSentAsk, ["phone": verification.phoneNumber]) + "\n")
+        for attempt in 1...Self.codeAttempts {
+            guard let code = ask(text(.promptPhoneCode)) else {
+                await root.screen.send(.secondFactor(.cancelChallenge))
+                return cancelled(.signInCancelled)
+            }
+            await root.screen.send(.secondFactor(.submitPhoneCode(phone, verification, code: Secret(code))))
+            guard root.viewModel.state.error == .invalidPhoneCode, attempt < Self.codeAttempts else { return nil }
+            showError(root.viewModel.state.errorMessage ?? "", error: .invalidPhoneCode, verbose: false)
+        }
+        return nil
+    }
+
+    /// `mfa enroll --phone NUMBER`: a code goes by SMS to the number (its verification kept in the data folder), then
+    /// the terminal asks for it, or `--code` gives it in a later run.
+    private func enrollPhone(_ invocation: Invocation, _ root: CompositionRoot) async -> ExitCode {
+        guard let offer = root.viewModel.features.secondFactors?.enrollPhone else {
+            return reportNotOffered(.secondFactors, invocation)
+        }
+        guard let number = PhoneNumber.normalized(invocation.phone ?? "") else {
+            showError(
+                text.errors.message(for: .invalidPhoneNumber), error: .invalidPhoneNumber, verbose: invocation.verbose)
+            return .failure
+        }
+        let pending = PhoneVerificationFile(path: paths.phoneVerification)
+        var verification = invocation.code == nil ? nil : pending.load(for: number)
+        if invocation.code != nil, verification == nil {
+            return usageError(UsageError(.usagePhoneNoCodeSent, ["phone": number]))
+        }
+        if verification == nil {
+            if let stopped = await sendSensitive(
+                root, invocation,
+                { .secondFactor(.startPhoneEnrollment(offer, phoneNumber: number, currentPassword: $0)) })
+            {
+                return stopped
+            }
+            guard case .startPhoneEnrollment(let sent)? = root.viewModel.state.completed else {
+                return await report(root, invocation) { _ in "" }
+            }
+            pending.save(sent)
+            verification = sent
+            guard invocation.canPrompt(console) else {
+                return await report(root, invocation) { _ in
+                    let values = [
+                        "phone": number, "folder": root.backend.mailbox?.smsLocation ?? "", "command": "mfa enroll",
+                    ]
+                    return text(root.backend.mailbox == nil ? .phoneCodeSentElsewhere : .phoneCodeSent, values) + "\n"
+                }
+            }
+        }
+        guard let verification else { return .failure }
+        var given = invocation.code
+        if given == nil { console.out(text(.phoneCodeSentAsk, ["phone": number]) + "\n") }
+        for attempt in 1...Self.codeAttempts {
+            guard let code = given ?? ask(text(.promptPhoneCode)) else { return cancelled(.mfaEnrollCancelled) }
+            given = nil
+            await root.screen.send(
+                .secondFactor(
+                    .confirmPhoneEnrollment(
+                        offer, verification, code: Secret(code), displayName: invocation.displayName)))
+            guard root.viewModel.state.error == .invalidPhoneCode, attempt < Self.codeAttempts,
+                invocation.canPrompt(console)
+            else { break }
+            showError(root.viewModel.state.errorMessage ?? "", error: .invalidPhoneCode, verbose: false)
+        }
+        if root.viewModel.state.error != .invalidPhoneCode { pending.clear() }
+        let codes = root.viewModel.state.recoveryCodes
+        return await report(root, invocation) { _ in
+            text(.mfaPhoneEnrolled, ["phone": number]) + "\n"
+                + (codes.map { describe(recoveryCodes: $0, .mfaRecoveryCodesFirst) } ?? "")
+        }
     }
 
     /// Finishes the waiting sign-in with a recovery code and, once signed in, says how many codes are left (and,

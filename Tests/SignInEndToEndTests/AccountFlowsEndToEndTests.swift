@@ -129,6 +129,36 @@ final class AccountFlowsEndToEndTests {
         #expect(status.contains("providers:     password") && !status.contains("phone"), "\(status)")
     }
 
+    @Test("mfa enroll --phone enrols a number by its SMS code; a sign-in then needs the phone's code, on a terminal")
+    func phoneSecondFactor() throws {
+        #expect(try cli.run(["sign-up", "--email", "lee@example.com", "--password", "lee password 1"]).status == 0)
+        let unverified = try cli.run(["mfa", "enroll", "--phone", "+15555550100", "--json"])
+        #expect(
+            unverified.status == 1 && unverified.stdout.contains(#""code":"secondFactorNeedsVerifiedEmail""#),
+            "\(unverified.stdout)")
+        #expect(try cli.run(["verify-email"]).status == 0)
+        let outbox = try cli.run(["outbox"]).stdout
+        let link = String(
+            try #require(
+                outbox.split(whereSeparator: \.isWhitespace).last { $0.hasPrefix("signin-demo://verify-email") }))
+        #expect(try cli.run(["open-link", link]).status == 0)
+        let sent = try cli.run(["mfa", "enroll", "--phone", "+1 555 555 0100"])
+        #expect(sent.status == 0 && sent.stdout.contains("mfa enroll --phone +15555550100 --code"), "\(sent.stderr)")
+        let sms = try cli.run(["outbox", "--json"]).stdout
+        let items = (try JSONSerialization.jsonObject(with: Data(sms.utf8)) as? [String: Any])?["result"]
+        let code = try #require(
+            (items as? [[String: Any]] ?? []).last { $0["kind"] as? String == "sms" }?["code"] as? String)
+        let enrolled = try cli.run(["mfa", "enroll", "--phone", "+15555550100", "--code", code, "--name", "Work"])
+        #expect(enrolled.status == 0 && enrolled.stdout.contains("is now a second factor"), "\(enrolled.stderr)")
+        let list = try cli.run(["mfa", "list"]).stdout
+        #expect(list.contains("Work (+15555550100)"), "\(list)")
+
+        #expect(try cli.run(["sign-out"]).status == 0)
+        let password = try cli.run(["sign-in", "email", "--email", "lee@example.com", "--password", "lee password 1"])
+        #expect(password.status == 2 && password.stderr.contains("second factor is a phone"), "\(password.stderr)")
+        #expect(try cli.run(["status", "--json"]).stdout.contains(#""signedIn":false"#))
+    }
+
     @Test("every command in --help runs as documented")
     func everyCommand() throws {
         let help = try cli.run(["--help"]).stdout

@@ -77,6 +77,73 @@ struct PhoneViewModelTests {
         #expect(viewModel.state.completed == .link(.phone) && viewModel.state.session == linked)
     }
 
+    /// A view model over the phone second-factor double, waiting for a second factor when `challenge` is given.
+    func makeSecondFactorSUT(
+        service: SpyPhoneSecondFactorService, signedIn: UserSession? = nil, challenge: SecondFactorChallenge? = nil
+    ) -> (SignInViewModel, SecondFactorFeatures) {
+        let store = SpySessionStore(session: signedIn)
+        let sessions = SessionManager(store: store, tokenService: SpySessionTokenService(clock: clock), clock: clock)
+        let group = SecondFactorFeatures(
+            service: SpySecondFactorService(), phoneService: service, context: FeatureContext(sessions: sessions))
+        let viewModel = SignInViewModel(
+            signIn: SignInUseCase(authProviders: [], sessions: sessions),
+            signOut: SignOutUseCase(sessions: sessions, tokenService: SpySessionTokenService(clock: clock)),
+            features: SignInFeatures(secondFactors: group), uiClients: [:],
+            reducer: SignInReducer(messages: AuthErrorMessages(language: "en")),
+            initialState: SignInState(session: signedIn, secondFactorChallenge: challenge))
+        return (viewModel, group)
+    }
+
+    @Test("a sign-in waiting for a phone factor: the code is sent to the factor chosen, then typed, and signs in")
+    func phoneSecondStep() async throws {
+        let factor = SecondFactor(
+            id: "phone-1", kind: .phone, enrolledAt: Date(timeIntervalSince1970: 0), phoneNumber: "+*******0100")
+        let signedIn = session(uid: "u1", providers: [.emailPassword])
+        let service = SpyPhoneSecondFactorService(session: .success(signedIn), failures: [nil, .invalidPhoneCode])
+        let (viewModel, group) = makeSecondFactorSUT(service: service, challenge: .fixture(factors: [factor]))
+        let phone = try #require(group.phoneSignIn)
+        await viewModel.dispatch(.secondFactor(.sendPhoneCode(phone, factorID: "phone-1")))?.value
+        guard case .sendSecondFactorCode(let sent)? = viewModel.state.completed else {
+            Issue.record("no code sent: \(String(describing: viewModel.state.completed))")
+            return
+        }
+        #expect(sent.phoneNumber == "+*******0100" && viewModel.state.secondFactorChallenge != nil)
+        await viewModel.dispatch(.secondFactor(.submitPhoneCode(phone, sent, code: "000000")))?.value
+        #expect(viewModel.state.error == .invalidPhoneCode && viewModel.state.secondFactorChallenge != nil)
+        await viewModel.dispatch(.secondFactor(.submitPhoneCode(phone, sent, code: "123456")))?.value
+        #expect(viewModel.state.session == signedIn && viewModel.state.secondFactorChallenge == nil)
+    }
+
+    @Test("without a sign-in waiting, a phone factor's code is neither sent nor submitted")
+    func noChallenge() async throws {
+        let service = SpyPhoneSecondFactorService()
+        let (viewModel, group) = makeSecondFactorSUT(service: service)
+        let phone = try #require(group.phoneSignIn)
+        await viewModel.dispatch(.secondFactor(.sendPhoneCode(phone, factorID: "phone-1")))?.value
+        #expect(viewModel.state.error == .secondFactorChallengeExpired)
+        let verification = PhoneVerification(phoneNumber: "+15555550100", id: "v")
+        await viewModel.dispatch(.secondFactor(.submitPhoneCode(phone, verification, code: "123456")))?.value
+        #expect(viewModel.state.error == .secondFactorChallengeExpired)
+        #expect(await service.calls.isEmpty)
+    }
+
+    @Test("enrolling a phone: the code goes by SMS, and its confirmation completes the enrolment with the new session")
+    func enrollPhone() async throws {
+        let current = session(uid: "u1", providers: [.emailPassword])
+        var after = current
+        after.tokens = .fixture(idToken: "after", expiresAt: clock.now() + 3600)
+        let service = SpyPhoneSecondFactorService(session: .success(after))
+        let (viewModel, group) = makeSecondFactorSUT(service: service, signedIn: current)
+        let enroll = try #require(group.enrollPhone)
+        await viewModel.dispatch(.secondFactor(.startPhoneEnrollment(enroll, phoneNumber: "+1 555 555 0100")))?.value
+        guard case .startPhoneEnrollment(let sent)? = viewModel.state.completed else {
+            Issue.record("no code sent: \(String(describing: viewModel.state.error))")
+            return
+        }
+        await viewModel.dispatch(.secondFactor(.confirmPhoneEnrollment(enroll, sent, code: "123456")))?.value
+        #expect(viewModel.state.completed == .enrollPhoneFactor(recoveryCodes: []) && viewModel.state.session == after)
+    }
+
     @Test("the action and effect names carry no number, verification or code")
     func names() {
         let sessions = SessionManager.fixture(reportIssue: { _ in })

@@ -62,6 +62,7 @@ package struct TracedScreen {
         case .signInWithPasskey: ("SignInWithPasskeyUseCase", .domainSignInWithPasskey)
         case .signInWithEmailLink: ("SignInWithEmailLinkUseCase", .domainSignInWithEmailLink)
         case .signInWithPhone: ("SignInWithPhoneUseCase", .domainSignInWithPhone)
+        case .finishPhoneSecondFactorSignIn: ("PhoneSecondFactorSignInUseCase", .domainFinishSecondFactorSignIn)
         case .account(let action): (action.useCase, message(for: action))
         }
     }

@@ -27,6 +27,13 @@ public enum AccountOperation: Hashable, Sendable {
     /// The authenticator is enrolled: sign-ins ask for its codes. `recoveryCodes` are the account's, made with its
     /// first authenticator (empty otherwise): show them this once.
     case enrollTOTP(recoveryCodes: [Secret])
+    /// A code went by SMS to a phone being enrolled: keep the verification until the user types the code.
+    case startPhoneEnrollment(PhoneVerification)
+    /// The phone is enrolled; `recoveryCodes` as for ``enrollTOTP(recoveryCodes:)``.
+    case enrollPhoneFactor(recoveryCodes: [Secret])
+    /// A code went by SMS to a phone factor of the sign-in waiting for one: keep the verification until the user
+    /// types the code.
+    case sendSecondFactorCode(PhoneVerification)
     /// A new set of recovery codes replaced the account's: show them this once.
     case newRecoveryCodes([Secret])
     /// The account's second factors.

@@ -24,6 +24,17 @@ public enum SecondFactorAction: Sendable {
     case remove(RemoveSecondFactorUseCase, id: String, confirmingLast: Bool = false, currentPassword: Secret? = nil)
     /// "New recovery codes" was tapped, with the current password if the screen asked for it.
     case newRecoveryCodes(NewRecoveryCodesUseCase, currentPassword: Secret? = nil)
+    /// "Add a phone" was tapped with this number: a code goes by SMS, answered with
+    /// ``AccountOperation/startPhoneEnrollment(_:)``.
+    case startPhoneEnrollment(EnrollPhoneFactorUseCase, phoneNumber: String, currentPassword: Secret? = nil)
+    /// The code sent for `verification` was typed: the phone is enrolled.
+    case confirmPhoneEnrollment(
+        EnrollPhoneFactorUseCase, PhoneVerification, code: Secret, displayName: String? = nil)
+    /// A sign-in waiting for a second factor asks for a code by SMS to the phone factor `factorID`, answered with
+    /// ``AccountOperation/sendSecondFactorCode(_:)``.
+    case sendPhoneCode(PhoneSecondFactorSignInUseCase, factorID: String)
+    /// The code sent for `verification` to a phone factor was typed: the sign-in waiting for it finishes.
+    case submitPhoneCode(PhoneSecondFactorSignInUseCase, PhoneVerification, code: Secret)
 
     /// The action's name for traces and logs; it never contains a code or a password.
     public var name: String {
@@ -37,6 +48,10 @@ public enum SecondFactorAction: Sendable {
         case .cancelTOTPEnrollment: "cancelTOTPEnrollment"
         case .list: "listSecondFactors"
         case .remove: "removeSecondFactor"
+        case .startPhoneEnrollment: "startPhoneEnrollment"
+        case .confirmPhoneEnrollment: "confirmPhoneEnrollment"
+        case .sendPhoneCode: "sendSecondFactorCode"
+        case .submitPhoneCode: "submitPhoneCode"
         }
     }
 }
@@ -59,6 +74,39 @@ extension AccountAction {
             _ throws(AuthError) in
             let result = try await enroll.finish(enrollment, code: code, displayName: displayName)
             return .completed(.enrollTOTP(recoveryCodes: result.recoveryCodes), session: result.session)
+        }
+    }
+
+    /// Starts a phone's enrolment: a code goes by SMS.
+    static func startPhoneEnrollment(_ enroll: EnrollPhoneFactorUseCase, phoneNumber: String, currentPassword: Secret?)
+        -> AccountAction
+    {
+        AccountAction(name: "startPhoneEnrollment", useCase: "EnrollPhoneFactorUseCase", provider: nil) {
+            context throws(AuthError) in
+            let sent = try await enroll.start(
+                phoneNumber: phoneNumber, currentPassword: currentPassword, uiClients: context.uiClients)
+            return .completedKeepingSession(.startPhoneEnrollment(sent))
+        }
+    }
+
+    /// Confirms a phone's enrolment with the code sent to it.
+    static func confirmPhoneEnrollment(
+        _ enroll: EnrollPhoneFactorUseCase, _ verification: PhoneVerification, code: Secret, displayName: String?
+    ) -> AccountAction {
+        AccountAction(name: "confirmPhoneEnrollment", useCase: "EnrollPhoneFactorUseCase", provider: nil) {
+            _ throws(AuthError) in
+            let result = try await enroll.finish(verification, code: code, displayName: displayName)
+            return .completed(.enrollPhoneFactor(recoveryCodes: result.recoveryCodes), session: result.session)
+        }
+    }
+
+    /// Sends a code by SMS to a phone factor of the sign-in waiting for one.
+    static func sendSecondFactorCode(
+        _ phone: PhoneSecondFactorSignInUseCase, _ challenge: SecondFactorChallenge, factorID: String
+    ) -> AccountAction {
+        AccountAction(name: "sendSecondFactorCode", useCase: "PhoneSecondFactorSignInUseCase", provider: nil) {
+            _ throws(AuthError) in
+            .completedKeepingSession(.sendSecondFactorCode(try await phone.sendCode(challenge, factorID: factorID)))
         }
     }
 

@@ -17,6 +17,10 @@ public enum SignInEffect: Sendable {
     /// Run `FinishSecondFactorSignInUseCase`: a sign-in, answered by a ``SignInResponse``.
     case finishSecondFactorSignIn(
         FinishSecondFactorSignInUseCase, SecondFactorChallenge, factorID: String?, code: Secret)
+    /// Run `PhoneSecondFactorSignInUseCase` with the code sent to a phone factor: a sign-in, answered by a
+    /// ``SignInResponse``.
+    case finishPhoneSecondFactorSignIn(
+        PhoneSecondFactorSignInUseCase, SecondFactorChallenge, PhoneVerification, code: Secret)
     /// Run `FinishSecondFactorSignInUseCase` with a recovery code: a sign-in, answered by a ``SignInResponse``.
     case finishSignInWithRecoveryCode(FinishSecondFactorSignInUseCase, SecondFactorChallenge, code: Secret)
     /// Run `SignOutUseCase`.
@@ -42,6 +46,7 @@ public enum SignInEffect: Sendable {
         case .signInWithEmailLink: "signInWithEmailLink"
         case .signInWithPhone: "signInWithPhone"
         case .finishSecondFactorSignIn: "finishSecondFactorSignIn"
+        case .finishPhoneSecondFactorSignIn: "finishPhoneSecondFactorSignIn"
         case .finishSignInWithRecoveryCode: "finishSignInWithRecoveryCode"
         case .signOut: "signOut"
         case .account(let action): action.name

@@ -45,6 +45,7 @@ extension SignInReducer {
         case .enrollTOTP(let recoveryCodes):
             state.totpEnrollment = nil
             state.recoveryCodes = recoveryCodes.isEmpty ? nil : recoveryCodes
+        case .enrollPhoneFactor(let recoveryCodes): state.recoveryCodes = recoveryCodes.isEmpty ? nil : recoveryCodes
         case .newRecoveryCodes(let codes): state.recoveryCodes = codes
         case .listSecondFactors(let factors): state.secondFactors = factors
         case .removeSecondFactor: state.secondFactors = nil

@@ -46,6 +46,27 @@ extension SignInReducer {
             return reduceAccount(
                 .removeSecondFactor(remove, id: id, confirmingLast: confirmingLast, currentPassword: currentPassword),
                 in: &state)
+        case .startPhoneEnrollment(let enroll, let phoneNumber, let currentPassword):
+            return reduceAccount(
+                .startPhoneEnrollment(enroll, phoneNumber: phoneNumber, currentPassword: currentPassword), in: &state)
+        case .confirmPhoneEnrollment(let enroll, let verification, let code, let displayName):
+            return reduceAccount(
+                .confirmPhoneEnrollment(enroll, verification, code: code, displayName: displayName), in: &state)
+        case .sendPhoneCode(let phone, let factorID):
+            guard !state.isLoading else { return nil }
+            guard let challenge = state.secondFactorChallenge else {
+                show(.secondFactorChallengeExpired, in: &state)
+                return nil
+            }
+            return reduceAccount(.sendSecondFactorCode(phone, challenge, factorID: factorID), in: &state)
+        case .submitPhoneCode(let phone, let verification, let code):
+            guard !state.isLoading else { return nil }
+            guard let challenge = state.secondFactorChallenge else {
+                show(.secondFactorChallengeExpired, in: &state)
+                return nil
+            }
+            guard startSignIn(challenge.provider, in: &state) else { return nil }
+            return .finishPhoneSecondFactorSignIn(phone, challenge, verification, code: code)
         }
     }
 }

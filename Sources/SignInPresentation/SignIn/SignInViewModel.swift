@@ -134,6 +134,10 @@ public final class SignInViewModel {
             return runSignIn(number) { () throws(AuthError) in
                 .signedIn(try await finish(challenge, factorID: factorID, code: code))
             }
+        case .finishPhoneSecondFactorSignIn(let phone, let challenge, let verification, let code):
+            return runSignIn(number) { () throws(AuthError) in
+                .signedIn(try await phone.finish(challenge, verification: verification, code: code))
+            }
         case .finishSignInWithRecoveryCode(let finish, let challenge, let code):
             return runSignIn(number) { () throws(AuthError) in
                 let result = try await finish(challenge, recoveryCode: code)
