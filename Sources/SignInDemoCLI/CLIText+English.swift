@@ -309,13 +309,18 @@ extension CLIMessages {
         .tourSignInLinkOpened: "the link signed in to the same account ({uid}), without a password",
         .tourSignInLinkOnce: "the link works once: {message}",
         .tourEmailLinkSkipped: "this backend does not offer sign-in links: skipped",
-        .tourStep9: "12. Apple revocation: the user stops using Sign in with Apple, and the app signs out",
+        .tourStepPhone:
+            "10. A phone number: a code by SMS links it, then signs in to the same account without a password",
+        .tourPhoneLinked: "an SMS to {phone} is in {folder}; its code linked the number to {uid}",
+        .tourPhoneSignedIn: "signed out and in again with a new SMS code alone: the same account ({uid})",
+        .tourPhoneSkipped: "this backend does not offer phone sign-in: skipped",
+        .tourStep9: "13. Apple revocation: the user stops using Sign in with Apple, and the app signs out",
         .tourStopUsing: "Settings > Apple ID > Sign in with Apple > signin-demo > Stop using",
         .tourCredentialState: "credential state: {state}; {message}",
-        .tourStep10: "13. Delete the account (the guest-turned-email account)",
+        .tourStep10: "14. Delete the account (the guest-turned-email account)",
         .tourDeleted: "deleted; signed out",
         .tourSignInAgain: "signing in to it again: {message}",
-        .tourStep11: "14. Sign in with Apple again: after the revocation Apple sends the name once more",
+        .tourStep11: "15. Sign in with Apple again: after the revocation Apple sends the name once more",
         .tourDone:
             "Done: every flow ran on the embedded backend. Try 'signin-demo status', 'signin-demo interactive' and 'signin-demo --help'; they share this data folder.",
         .tourFailed: "signin-demo: the tour stopped: {reason}",
@@ -463,7 +468,7 @@ extension CLIMessages {
         .menuMFAList: "List the authenticator apps",
         .menuMFARemove: "Remove an authenticator app",
         .menuMFARecoveryCodes: "Make new recovery codes",
-        .tourStepMFA: "10. Two-step sign-in: an authenticator app's code after the password",
+        .tourStepMFA: "11. Two-step sign-in: an authenticator app's code after the password",
         .tourMFAScanned: "the authenticator app (simulated here) scans {uri}",
         .tourMFAOn: "its first code confirmed the enrolment: two-step sign-in is on",
         .tourMFAAsked: "signed out and in again: the password alone signs nobody in, the screen asks for a code",
@@ -627,7 +632,7 @@ extension CLIMessages {
         .promptPasskeyChoose:
             "Sign in to {site} with the passkey of:",
         .tourStepPasskey:
-            "11. A passkey: the device makes a key pair, the backend keeps the public key, and the next sign-in asks no password",
+            "12. A passkey: the device makes a key pair, the backend keeps the public key, and the next sign-in asks no password",
         .tourPasskeyAdded:
             "the device (the demo's software authenticator) made a passkey; the backend checked it and keeps its public key",
         .tourPasskeySignedIn:

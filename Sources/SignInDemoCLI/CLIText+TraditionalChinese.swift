@@ -286,13 +286,17 @@ extension CLIMessages {
         .tourSignInLinkOpened: "連結不需密碼就登入了同一個帳號（{uid}）",
         .tourSignInLinkOnce: "連結只能使用一次：{message}",
         .tourEmailLinkSkipped: "此後端不提供登入連結：已略過",
-        .tourStep9: "12. Apple 撤銷：使用者停止使用「使用 Apple 登入」，應用程式隨之登出",
+        .tourStepPhone: "10. 電話號碼：簡訊代碼將其連結，之後不需密碼即可登入同一個帳號",
+        .tourPhoneLinked: "寄給 {phone} 的簡訊位於 {folder}；其代碼已將號碼連結到 {uid}",
+        .tourPhoneSignedIn: "登出後只憑新的簡訊代碼再次登入：同一個帳號（{uid}）",
+        .tourPhoneSkipped: "此後端不提供以電話號碼登入：已略過",
+        .tourStep9: "13. Apple 撤銷：使用者停止使用「使用 Apple 登入」，應用程式隨之登出",
         .tourStopUsing: "設定 > Apple 帳號 > 使用 Apple 登入 > signin-demo > 停止使用",
         .tourCredentialState: "憑證狀態：{state}；{message}",
-        .tourStep10: "13. 刪除帳號（由訪客轉為電子郵件的帳號）",
+        .tourStep10: "14. 刪除帳號（由訪客轉為電子郵件的帳號）",
         .tourDeleted: "已刪除；已登出",
         .tourSignInAgain: "再次登入該帳號：{message}",
-        .tourStep11: "14. 再次使用 Apple 登入：撤銷後 Apple 會再傳送一次姓名",
+        .tourStep11: "15. 再次使用 Apple 登入：撤銷後 Apple 會再傳送一次姓名",
         .tourDone:
             "完成：所有流程都已在內嵌後端上執行。試試 'signin-demo status'、'signin-demo interactive' 與 'signin-demo --help'；它們共用此資料資料夾。",
         .tourFailed: "signin-demo: 導覽已中止：{reason}",
@@ -406,7 +410,7 @@ extension CLIMessages {
         .menuMFAList: "列出驗證器應用程式",
         .menuMFARemove: "移除驗證器應用程式",
         .menuMFARecoveryCodes: "產生新的復原碼",
-        .tourStepMFA: "10. 兩步驟登入：密碼之後再輸入驗證器應用程式的代碼",
+        .tourStepMFA: "11. 兩步驟登入：密碼之後再輸入驗證器應用程式的代碼",
         .tourMFAScanned: "驗證器應用程式（此處為模擬）掃描 {uri}",
         .tourMFAOn: "第一個代碼確認了設定：兩步驟登入已開啟",
         .tourMFAAsked: "登出後再次登入：只有密碼無法登入，畫面要求輸入代碼",
@@ -549,7 +553,7 @@ extension CLIMessages {
         .promptPasskeyChoose:
             "以下列密碼金鑰登入 {site}：",
         .tourStepPasskey:
-            "11. 密碼金鑰：裝置建立金鑰對，後端保存公開金鑰，下次登入不需密碼",
+            "12. 密碼金鑰：裝置建立金鑰對，後端保存公開金鑰，下次登入不需密碼",
         .tourPasskeyAdded:
             "裝置（示範用的軟體驗證器）已建立密碼金鑰；後端已檢查並保存其公開金鑰",
         .tourPasskeySignedIn:

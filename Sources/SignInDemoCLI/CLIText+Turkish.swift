@@ -318,13 +318,18 @@ extension CLIMessages {
         .tourSignInLinkOpened: "bağlantı parola olmadan aynı hesapta ({uid}) oturum açtı",
         .tourSignInLinkOnce: "bağlantı yalnızca bir kez çalışır: {message}",
         .tourEmailLinkSkipped: "bu arka uç oturum açma bağlantısı sunmuyor: atlandı",
-        .tourStep9: "12. Apple iptali: kullanıcı Apple ile Giriş Yap'ı kullanmayı bırakır ve uygulama oturumu kapatır",
+        .tourStepPhone:
+            "10. Telefon numarası: SMS ile gelen kod onu bağlar, sonra parola olmadan aynı hesapta oturum açar",
+        .tourPhoneLinked: "{phone} numarasına giden SMS {folder} içinde; kodu numarayı {uid} hesabına bağladı",
+        .tourPhoneSignedIn: "oturum kapatılıp yalnızca yeni bir SMS koduyla yeniden açıldı: aynı hesap ({uid})",
+        .tourPhoneSkipped: "bu arka uç telefonla oturum açma sunmuyor: atlandı",
+        .tourStep9: "13. Apple iptali: kullanıcı Apple ile Giriş Yap'ı kullanmayı bırakır ve uygulama oturumu kapatır",
         .tourStopUsing: "Ayarlar > Apple Kimliği > Apple ile Giriş Yap > signin-demo > Kullanmayı Durdur",
         .tourCredentialState: "kimlik bilgisi durumu: {state}; {message}",
-        .tourStep10: "13. Hesabı silme (misafirken e-posta hesabına dönüşen hesap)",
+        .tourStep10: "14. Hesabı silme (misafirken e-posta hesabına dönüşen hesap)",
         .tourDeleted: "silindi; oturum kapatıldı",
         .tourSignInAgain: "bu hesapta yeniden oturum açma: {message}",
-        .tourStep11: "14. Yeniden Apple ile Giriş Yap: iptalden sonra Apple adı bir kez daha gönderir",
+        .tourStep11: "15. Yeniden Apple ile Giriş Yap: iptalden sonra Apple adı bir kez daha gönderir",
         .tourDone:
             "Bitti: tüm akışlar gömülü arka uçta çalıştı. 'signin-demo status', 'signin-demo interactive' ve 'signin-demo --help' komutlarını deneyin; hepsi bu veri klasörünü kullanır.",
         .tourFailed: "signin-demo: tur durdu: {reason}",
@@ -475,7 +480,7 @@ extension CLIMessages {
         .menuMFAList: "Doğrulama uygulamalarını listele",
         .menuMFARemove: "Bir doğrulama uygulamasını kaldır",
         .menuMFARecoveryCodes: "Yeni kurtarma kodları üret",
-        .tourStepMFA: "10. İki adımlı oturum açma: paroladan sonra doğrulama uygulamasının kodu",
+        .tourStepMFA: "11. İki adımlı oturum açma: paroladan sonra doğrulama uygulamasının kodu",
         .tourMFAScanned: "doğrulama uygulaması (burada benzetim) {uri} adresini tarıyor",
         .tourMFAOn: "ilk kodu kaydı onayladı: iki adımlı oturum açma açık",
         .tourMFAAsked:
@@ -643,7 +648,7 @@ extension CLIMessages {
         .promptPasskeyChoose:
             "{site} sitesinde şu geçiş anahtarıyla oturum açın:",
         .tourStepPasskey:
-            "11. Geçiş anahtarı: cihaz bir anahtar çifti oluşturur, arka uç açık anahtarı tutar ve sonraki oturum açma parola sormaz",
+            "12. Geçiş anahtarı: cihaz bir anahtar çifti oluşturur, arka uç açık anahtarı tutar ve sonraki oturum açma parola sormaz",
         .tourPasskeyAdded:
             "cihaz (demonun yazılım doğrulayıcısı) bir geçiş anahtarı oluşturdu; arka uç onu denetledi ve açık anahtarını tutuyor",
         .tourPasskeySignedIn:

@@ -111,6 +111,7 @@ enum CLIText: String, Hashable, Sendable, CaseIterable {
     case menuSignInPasskey, promptPasskeyCreate, promptPasskeyCreateOption, promptPasskeyChoose
     case tourStepPasskey, tourPasskeyAdded, tourPasskeySignedIn, tourPasskeySkipped, usageUnknownPasskeyID
     case tourStepEmailLink, tourSignInLinkSent, tourSignInLinkOpened, tourSignInLinkOnce, tourEmailLinkSkipped
+    case tourStepPhone, tourPhoneLinked, tourPhoneSignedIn, tourPhoneSkipped
     case passkeyUnnamed, passkeyRemovedHere, hintPasskeyDevice
 
     // Sign-in links.

@@ -11,8 +11,9 @@ import SignInPresentation
 
 /// The no-argument demo: every flow of the apps it mirrors, each step labelled with its layer. Sign in with Apple;
 /// what makes a session last (restore, refresh with rotation, an authorized call); Google; a guest upgraded by
-/// linking email and password, keeping its uid; a password reset through the outbox link; a sign-in link by mail;
-/// two-step sign-in with an authenticator app's codes; a passkey; Apple revocation;
+/// linking email and password, keeping its uid; a password reset through the outbox link; a sign-in link by mail; a
+/// phone number linked and signed in with by SMS; two-step sign-in with an authenticator app's codes; a passkey; Apple
+/// revocation;
 /// account deletion. It ends signed in with Apple.
 @MainActor
 struct GuidedTour {
@@ -170,17 +171,21 @@ struct GuidedTour {
         section(.tourStepEmailLink)
         if let failure = await emailLinkSignIn(app, email: email, mailbox: mailbox) { return failure }
 
-        // 10: two-step sign-in, with the tour standing in for the phone's authenticator app.
+        // 10: Firebase's phone sign-in, with the SMS outbox standing in for the phone.
+        section(.tourStepPhone)
+        if let failure = await phoneSignIn(app, mailbox: mailbox, suffix: suffix) { return failure }
+
+        // 11: two-step sign-in, with the tour standing in for the phone's authenticator app.
         section(.tourStepMFA)
         if let failure = await twoStepSignIn(app, email: email, password: Secret(newPassword), clock: clock) {
             return failure
         }
 
-        // 11: a passkey, with the demo's software authenticator standing in for the device.
+        // 12: a passkey, with the demo's software authenticator standing in for the device.
         section(.tourStepPasskey)
         if let failure = await passkeySignIn(app, password: Secret(newPassword)) { return failure }
 
-        // 12: the KMP app's Apple credential state.
+        // 13: the KMP app's Apple credential state.
         section(.tourStep9)
         guard await signIn(.clickProvider(.apple), app) != nil else { return .failure }
         do {
@@ -200,7 +205,7 @@ struct GuidedTour {
                 "message": app.viewModel.state.errorMessage ?? "",
             ])
 
-        // 13: App Store Review Guideline 5.1.1(v).
+        // 14: App Store Review Guideline 5.1.1(v).
         section(.tourStep10)
         guard let deleting = await signIn(.signInWithEmail(email: email, password: Secret(newPassword)), app) else {
             return .failure
@@ -263,6 +268,45 @@ struct GuidedTour {
         note(.tourSignInLinkOpened, ["uid": after])
         await app.screen.send(.emailLink(.open(open, link: Secret(mail.link), email: email)))
         note(.tourSignInLinkOnce, ["message": app.viewModel.state.errorMessage ?? text(.tourAccepted)])
+        return nil
+    }
+
+    /// Links a phone number to the signed-in account with a code sent to it, signs out, and signs in again with a new
+    /// code alone. The number is the run's own (from `suffix`), so that runs in one folder do not share it. `nil` when
+    /// it went as it should (or the backend has no phone sign-in), the tour's failure otherwise.
+    private func phoneSignIn(_ app: CompositionRoot, mailbox: any ResetMailbox, suffix: String) async -> ExitCode? {
+        guard let phone = app.viewModel.features.phone else {
+            note(.tourPhoneSkipped)
+            return nil
+        }
+        let digits = suffix.unicodeScalars.map { String($0.value % 10) }.joined()
+        let number = "+1555" + String(digits.prefix(7)).padding(toLength: 7, withPad: "0", startingAt: 0)
+        let before = app.viewModel.state.session?.uid
+        /// Sends a code to the number and reads it from the SMS outbox.
+        func code() async -> (PhoneVerification, Secret)? {
+            await app.screen.send(.phone(.sendCode(phone.sendCode, phoneNumber: number)))
+            guard case .sendPhoneCode(let sent)? = app.viewModel.state.completed,
+                let message = try? await mailbox.textMessages().last(where: { $0.to == number })
+            else { return nil }
+            return (sent, Secret(message.code))
+        }
+        guard let (linking, linkCode) = await code() else {
+            return fail(app.viewModel.state.errorMessage ?? "PhoneBackend.sendPhoneCode")
+        }
+        await app.screen.send(.phone(.link(phone.link, linking, code: linkCode)))
+        guard app.viewModel.state.error == nil, let linked = app.viewModel.state.session?.uid, linked == before else {
+            return fail(app.viewModel.state.errorMessage ?? "LinkPhoneUseCase")
+        }
+        note(.tourPhoneLinked, ["phone": number, "folder": mailbox.smsLocation, "uid": linked])
+        await app.screen.send(.clickSignOut)
+        guard let (signingIn, signInCode) = await code() else {
+            return fail(app.viewModel.state.errorMessage ?? "PhoneBackend.sendPhoneCode")
+        }
+        await app.screen.send(.phone(.signIn(phone.signIn, signingIn, code: signInCode)))
+        guard app.viewModel.state.error == nil, let after = app.viewModel.state.session?.uid, after == before else {
+            return fail(app.viewModel.state.errorMessage ?? "SignInWithPhoneUseCase")
+        }
+        note(.tourPhoneSignedIn, ["uid": after])
         return nil
     }
 

@@ -195,6 +195,7 @@ struct FirebaseCLIEndToEndTests {
             serve.log.contains("\"POST /securetoken.googleapis.com/v1/token\" 400"), "the old refresh token refused")
         // The sign-in link: mailed with EMAIL_SIGNIN, signed in with once, and refused the second time.
         #expect(result.stdout.contains("the link signed in to the same account"), "\(result.stdout)")
+        #expect(result.stdout.contains("signed out and in again with a new SMS code alone"), "\(result.stdout)")
         #expect(serve.log.contains("\"POST /identitytoolkit.googleapis.com/v1/accounts:signInWithEmailLink"))
         #expect(serve.stop() == 0)
     }

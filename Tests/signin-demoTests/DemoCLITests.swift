@@ -70,6 +70,7 @@ struct DemoCLITests {
         #expect(captured.out.contains("signin-demo://sign-in?code=<redacted>"))
         #expect(captured.out.contains("the link signed in to the same account"))
         #expect(captured.out.contains("the link works once: This sign-in link is not valid"))
+        #expect(captured.out.contains("signed out and in again with a new SMS code alone: the same account"))
         // The account the tour made a passkey for is deleted, and its passkey left the device with it: a passkey
         // sign-in afterwards is not offered one that no account answers.
         let passkey = await run(["sign-in", "passkey", "--yes"]).1
