@@ -106,8 +106,9 @@ extension EmbeddedIdentityService {
         }
     }
 
-    /// Deletes every account with its identities, refresh tokens (current and exchanged) and reset codes: the
-    /// Firebase Auth emulator's `DELETE …/accounts`, which tests call between cases. The keys, the Apple and
+    /// Deletes every account with its identities, refresh tokens (current and exchanged), reset and SMS codes, and
+    /// the SMS counts of the number ranges and the day: the Firebase Auth emulator's `DELETE …/accounts`, which tests
+    /// call between cases (Google's suite sends more SMS to one range than an hour allows). The keys, the Apple and
     /// Google issuers' state, the used nonces (a token seen once stays refused) and the password-guess counts
     /// stay as they are.
     public func deleteAllAccounts() throws(IdentityBackendError) {
@@ -117,6 +118,7 @@ extension EmbeddedIdentityService {
             state.identity.refreshTokens.removeAll()
             state.identity.rotatedRefreshTokens.removeAll()
             state.identity.passwordResetCodes.removeAll()
+            state.identity.smsCounters.removeAll()
         }
     }
 
